@@ -1,0 +1,8 @@
+//! The `task` endpoint group.
+
+use axum::Router;
+use shared::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+}

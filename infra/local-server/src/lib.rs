@@ -1,0 +1,63 @@
+//! The local server: every function's router mounted under the same paths as API Gateway, the web app from
+//! `web/dist` with an SPA fallback, and the assistant API on the same origin.
+
+use std::path::{Path, PathBuf};
+
+use axum::extract::State;
+use axum::http::{header, HeaderValue};
+use axum::routing::get;
+use axum::Router;
+use shared::http::{data, with_common_layers};
+use shared::{AppError, AppState};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+/// Every function's routes, merged: the API exactly as API Gateway serves it.
+pub fn api_router() -> Router<AppState> {
+    Router::new()
+        .merge(auth_fn::router())
+        .merge(user_fn::router())
+        .merge(contact_fn::router())
+        .merge(admin_fn::router())
+        .merge(type_fn::router())
+        .merge(break_fn::router())
+        .merge(task_fn::router())
+        .merge(leaves_fn::router())
+        .merge(meeting_fn::router())
+        .merge(daily_checklist_fn::router())
+        .merge(assistant_fn::router())
+}
+
+/// The whole local app. `web_dist` is served when it exists.
+pub fn app(state: AppState, web_dist: Option<&Path>) -> Router {
+    let mut api = api_router();
+    if state.config.dev_routes {
+        api = api.route("/dev/outbox", get(outbox));
+    }
+    let mut router = with_common_layers(api, &state);
+    if let Some(dist) = web_dist.filter(|d| d.join("index.html").exists()) {
+        let index = dist.join("index.html");
+        let spa = ServeDir::new(dist).fallback(ServeFile::new(index));
+        router = router.fallback_service(spa);
+    }
+    router
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(
+                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; \
+                 connect-src 'self'; manifest-src 'self'; worker-src 'self'; frame-ancestors 'none'; base-uri 'self'; \
+                 form-action 'self'",
+            ),
+        ))
+        .with_state(state)
+}
+
+async fn outbox(State(state): State<AppState>) -> Result<axum::response::Response, AppError> {
+    let mails = state.mailer.sent().ok_or_else(|| AppError::NotFound("This mail adapter keeps no outbox.".into()))?;
+    Ok(data(mails))
+}
+
+/// The folder the built web app is served from.
+pub fn default_web_dist() -> PathBuf {
+    std::env::var("WEB_DIST").map(PathBuf::from).unwrap_or_else(|_| PathBuf::from("web/dist"))
+}

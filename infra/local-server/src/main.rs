@@ -1,0 +1,69 @@
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use rand::RngCore;
+use shared::config::Config;
+use shared::mail::outbox::Outbox;
+use shared::mail::Mailer;
+use shared::store::sqlite::SqliteTable;
+use shared::store::Table;
+use shared::AppState;
+
+/// The local signing key lives in the data folder, so sessions survive a restart.
+fn local_secret(data_dir: &std::path::Path) -> anyhow::Result<Vec<u8>> {
+    let path = data_dir.join("jwt-secret");
+    if let Ok(bytes) = std::fs::read(&path) {
+        if bytes.len() >= 32 {
+            return Ok(bytes);
+        }
+    }
+    let mut bytes = vec![0u8; 48];
+    rand::thread_rng().fill_bytes(&mut bytes);
+    std::fs::write(&path, &bytes)?;
+    Ok(bytes)
+}
+
+fn env_or(name: &str, default: &str) -> String {
+    std::env::var(name).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| default.to_string())
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=warn".into()),
+        )
+        .init();
+    let port: u16 = env_or("PORT", "8080").parse().map_err(|_| anyhow::anyhow!("PORT must be a port number"))?;
+    let host = env_or("HOST", "127.0.0.1");
+    let data_dir = PathBuf::from(env_or("DATA_DIR", "./.data"));
+    std::fs::create_dir_all(&data_dir)
+        .map_err(|e| anyhow::anyhow!("DATA_DIR {} cannot be created: {e}", data_dir.display()))?;
+
+    let mut config = Config::from_env(Some(local_secret(&data_dir)?))?;
+    config.dev_routes = env_or("DEV_ROUTES", "1") == "1";
+    let store: Arc<dyn Table> = match env_or("STORE", "sqlite").as_str() {
+        "sqlite" => Arc::new(SqliteTable::open(&data_dir.join("breaktime.sqlite3"))?),
+        #[cfg(feature = "aws")]
+        "dynamo" => {
+            let aws = shared::store::dynamo::aws_config_from_env().await;
+            Arc::new(shared::store::dynamo::DynamoTable::from_env(&aws, env_or("TABLE_NAME", "breaktime")))
+        }
+        other => anyhow::bail!("STORE={other} is not supported by this build (sqlite; dynamo with --features aws)"),
+    };
+    let mailer: Arc<dyn Mailer> = Arc::new(Outbox::new(Some(data_dir.join("outbox.jsonl"))));
+    tracing::info!(config = ?config.describe(), data_dir = %data_dir.display(), "starting Breaktime");
+    let state = AppState::new(store, mailer, config);
+    let app = breaktime_local::app(state, Some(&breaktime_local::default_web_dist()));
+
+    let addr: SocketAddr = format!("{host}:{port}").parse()?;
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
+    tracing::info!("Breaktime is running on http://{addr}");
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}

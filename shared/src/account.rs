@@ -1,0 +1,125 @@
+//! Users, teams and memberships: the items and the reads every function needs.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::{AppError, AppResult};
+use crate::keys;
+use crate::store::{Item, Key, Table};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Admin,
+    Hr,
+    Member,
+}
+
+impl Role {
+    pub fn parse(s: &str) -> Option<Role> {
+        match s.trim().to_lowercase().as_str() {
+            "admin" => Some(Role::Admin),
+            "hr" => Some(Role::Hr),
+            "member" => Some(Role::Member),
+            _ => None,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Hr => "hr",
+            Role::Member => "member",
+        }
+    }
+    /// Admins and HR see every member's reports.
+    pub fn sees_reports(self) -> bool {
+        matches!(self, Role::Admin | Role::Hr)
+    }
+}
+
+/// The profile item (`USER#<id>` / `PROFILE`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct User {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    #[serde(rename = "passwordHash", default)]
+    pub password_hash: Option<String>,
+    pub verified: bool,
+    #[serde(rename = "teamId")]
+    pub team_id: String,
+    pub role: Role,
+    #[serde(rename = "timeZone", default = "default_tz")]
+    pub time_zone: String,
+    /// Bumped to invalidate every access token issued before (password change, removal from a team).
+    #[serde(rename = "tokenVersion", default)]
+    pub token_version: i64,
+    #[serde(rename = "pendingEmail", default, skip_serializing_if = "Option::is_none")]
+    pub pending_email: Option<String>,
+    #[serde(rename = "createdAt")]
+    pub created_at: String,
+}
+
+fn default_tz() -> String {
+    "UTC".into()
+}
+
+/// The membership item (`TEAM#<teamId>` / `MEMBER#<userId>`), denormalised for one-Query team lists.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Member {
+    #[serde(rename = "userId")]
+    pub user_id: String,
+    pub name: String,
+    pub email: String,
+    pub role: Role,
+    #[serde(rename = "joinedAt")]
+    pub joined_at: String,
+}
+
+/// Turns a typed entity into a table item with its keys and `entity_type`.
+pub fn to_item<T: Serialize>(entity_type: &str, key: &Key, entity: &T) -> AppResult<Item> {
+    let mut item = match serde_json::to_value(entity).map_err(|e| AppError::Internal(e.into()))? {
+        Value::Object(m) => m,
+        _ => return Err(AppError::Internal(anyhow::anyhow!("entity is not an object"))),
+    };
+    item.insert("PK".into(), Value::String(key.pk.clone()));
+    item.insert("SK".into(), Value::String(key.sk.clone()));
+    item.insert("entity_type".into(), Value::String(entity_type.into()));
+    Ok(item)
+}
+
+/// Reads a typed entity back from an item (key attributes are ignored).
+pub fn from_item<T: serde::de::DeserializeOwned>(item: Item) -> AppResult<T> {
+    serde_json::from_value(Value::Object(item)).map_err(|e| AppError::Internal(anyhow::anyhow!("corrupt item: {e}")))
+}
+
+pub fn user_item(user: &User) -> AppResult<Item> {
+    to_item("user", &keys::user(&user.id), user)
+}
+
+pub fn member_item(team_id: &str, member: &Member) -> AppResult<Item> {
+    to_item("member", &keys::member(team_id, &member.user_id), member)
+}
+
+pub async fn get_user(store: &dyn Table, user_id: &str) -> AppResult<Option<User>> {
+    match store.get(&keys::user(user_id)).await? {
+        Some(item) => Ok(Some(from_item(item)?)),
+        None => Ok(None),
+    }
+}
+
+pub async fn find_user_by_email(store: &dyn Table, email: &str) -> AppResult<Option<User>> {
+    let Some(guard) = store.get(&keys::email(email)).await? else { return Ok(None) };
+    let Some(user_id) = guard.get("userId").and_then(Value::as_str) else { return Ok(None) };
+    get_user(store, user_id).await
+}
+
+pub async fn team_members(store: &dyn Table, team_id: &str) -> AppResult<Vec<Member>> {
+    let items = store
+        .query_all(&crate::store::Query::table(
+            keys::team_pk(team_id),
+            crate::store::SkCond::BeginsWith(keys::MEMBER_PREFIX.into()),
+        ))
+        .await?;
+    items.into_iter().map(from_item).collect()
+}

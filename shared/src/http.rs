@@ -1,0 +1,185 @@
+//! Request extractors and answers in the API's one JSON shape (see `docs/api.md`).
+
+use std::net::SocketAddr;
+
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::json;
+
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+
+/// `{"data": ...}` with 200.
+pub fn data<T: Serialize>(value: T) -> Response {
+    (StatusCode::OK, axum::Json(json!({ "data": value }))).into_response()
+}
+
+/// `{"data": ...}` with 201.
+pub fn created<T: Serialize>(value: T) -> Response {
+    (StatusCode::CREATED, axum::Json(json!({ "data": value }))).into_response()
+}
+
+pub type ApiResult = AppResult<Response>;
+
+/// A JSON body. Malformed JSON is 400; a value of the wrong type is 422 naming the field.
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let bytes = match axum::body::Bytes::from_request(req, state).await {
+            Ok(b) => b,
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return Err(AppError::PayloadTooLarge),
+            Err(_) => return Err(AppError::BadRequest("The request body could not be read.".into())),
+        };
+        parse_json(&bytes).map(ApiJson)
+    }
+}
+
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> AppResult<T> {
+    if bytes.is_empty() {
+        return parse_json(b"{}");
+    }
+    let de = &mut serde_json::Deserializer::from_slice(bytes);
+    match serde_path_to_error::deserialize::<_, T>(de) {
+        Ok(v) => Ok(v),
+        Err(err) => {
+            let path = err.path().to_string();
+            let inner = err.into_inner();
+            if inner.is_syntax() || inner.is_eof() {
+                Err(AppError::BadRequest("The request body is not valid JSON.".into()))
+            } else if path.is_empty() || path == "." {
+                Err(AppError::BadRequest("The request body must be a JSON object.".into()))
+            } else {
+                Err(AppError::field(&path, "Invalid value."))
+            }
+        }
+    }
+}
+
+impl From<JsonRejection> for AppError {
+    fn from(_: JsonRejection) -> Self {
+        AppError::BadRequest("The request body is not valid JSON.".into())
+    }
+}
+
+/// A query string. Unparseable values are 422 naming the parameter.
+pub struct ApiQuery<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or("");
+        let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+        serde_path_to_error::deserialize(de).map(ApiQuery).map_err(|err| {
+            let path = err.path().to_string();
+            if path.is_empty() || path == "." {
+                AppError::BadRequest("The query string is invalid.".into())
+            } else {
+                AppError::field(&path, "Invalid value.")
+            }
+        })
+    }
+}
+
+impl From<QueryRejection> for AppError {
+    fn from(_: QueryRejection) -> Self {
+        AppError::BadRequest("The query string is invalid.".into())
+    }
+}
+
+/// One path parameter (a record id). Anything unusable is simply not found.
+pub struct IdPath(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for IdPath {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let axum::extract::Path(id) = axum::extract::Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|_: PathRejection| AppError::not_found())?;
+        if crate::validate::is_id(&id) {
+            Ok(IdPath(id.to_ascii_uppercase()))
+        } else {
+            Err(AppError::not_found())
+        }
+    }
+}
+
+/// The caller's network address: API Gateway's source IP on Lambda, else the socket peer (or the first
+/// `X-Forwarded-For` hop when configured to trust it).
+#[derive(Debug, Clone)]
+pub struct ClientIp(pub String);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        #[cfg(feature = "lambda")]
+        if let Some(lambda_http::request::RequestContext::ApiGatewayV2(ctx)) =
+            parts.extensions.get::<lambda_http::request::RequestContext>()
+        {
+            if let Some(ip) = &ctx.http.source_ip {
+                return Ok(ClientIp(ip.clone()));
+            }
+        }
+        if state.config.trust_forwarded_for {
+            if let Some(first) = parts
+                .headers
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(',').next())
+            {
+                return Ok(ClientIp(first.trim().to_string()));
+            }
+        }
+        if let Some(ConnectInfo(addr)) = parts.extensions.get::<ConnectInfo<SocketAddr>>() {
+            return Ok(ClientIp(addr.ip().to_string()));
+        }
+        Ok(ClientIp("unknown".into()))
+    }
+}
+
+/// JSON 404 for paths no router serves.
+pub async fn not_found_fallback() -> AppError {
+    AppError::NotFound("Not found.".into())
+}
+
+/// Largest request body any route accepts (the biggest record is well under it).
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// What every function's router gets, on Lambda and locally: JSON 404s, a body-size cap, CORS for the configured
+/// web origins, and security headers.
+pub fn with_common_layers(router: axum::Router<AppState>, state: &AppState) -> axum::Router<AppState> {
+    use axum::http::{header, HeaderValue, Method};
+    use tower_http::cors::{AllowOrigin, CorsLayer};
+    use tower_http::set_header::SetResponseHeaderLayer;
+
+    let origins: Vec<HeaderValue> = state.config.cors_origins.iter().filter_map(|o| o.parse().ok()).collect();
+    let cors = CorsLayer::new()
+        .allow_origin(AllowOrigin::list(origins))
+        .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE, Method::OPTIONS])
+        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
+        .max_age(std::time::Duration::from_secs(600));
+    router
+        .fallback(not_found_fallback)
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(cors)
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
+}

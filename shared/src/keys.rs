@@ -1,0 +1,131 @@
+//! Every key of the single table, in one screen. The data-model doc (`infra/docs/data-model.md`) lists the access
+//! pattern each one serves. Ids are ULIDs, so keys that end in an id sort by creation time.
+//!
+//! Ownership is structural: a user's records live in the user's partition (`USER#<userId>`), team-wide items in
+//! the team's (`TEAM#<teamId>`), and every read or write by id builds the key from the caller's own ids.
+
+use crate::store::Key;
+
+// ---- accounts -------------------------------------------------------------------------------------------------
+
+/// The user's profile: `USER#<id>` / `PROFILE`.
+pub fn user(user_id: &str) -> Key {
+    Key::new(format!("USER#{user_id}"), "PROFILE")
+}
+
+/// Uniqueness guard and login look-up: `EMAIL#<lowercased email>` / `EMAIL` → userId.
+pub fn email(email: &str) -> Key {
+    Key::new(format!("EMAIL#{}", email.trim().to_lowercase()), "EMAIL")
+}
+
+pub fn team(team_id: &str) -> Key {
+    Key::new(format!("TEAM#{team_id}"), "TEAM")
+}
+
+pub fn team_pk(team_id: &str) -> String {
+    format!("TEAM#{team_id}")
+}
+
+/// Membership of a user in a team, listed by `TEAM#<teamId>` begins_with `MEMBER#`.
+pub fn member(team_id: &str, user_id: &str) -> Key {
+    Key::new(team_pk(team_id), format!("MEMBER#{user_id}"))
+}
+pub const MEMBER_PREFIX: &str = "MEMBER#";
+
+/// An invitation, found by its token hash; also listed under the team by `GSI1PK = TEAM#<teamId>#INVITES`.
+pub fn invitation(token_hash: &str) -> Key {
+    Key::new(format!("INVITE#{token_hash}"), "INVITE")
+}
+pub fn team_invites_gsi(team_id: &str) -> String {
+    format!("TEAM#{team_id}#INVITES")
+}
+
+/// A refresh token, found by its hash.
+pub fn refresh_token(token_hash: &str) -> Key {
+    Key::new(format!("RT#{token_hash}"), "RT")
+}
+
+/// A refresh-token family (one sign-in); listed by `USER#<id>` begins_with `FAMILY#`.
+pub fn session_family(user_id: &str, family_id: &str) -> Key {
+    Key::new(user_pk(user_id), format!("FAMILY#{family_id}"))
+}
+pub const FAMILY_PREFIX: &str = "FAMILY#";
+
+/// A single-use emailed token (verification, password reset, email change), found by its hash.
+pub fn email_token(token_hash: &str) -> Key {
+    Key::new(format!("TOKEN#{token_hash}"), "TOKEN")
+}
+
+/// OAuth `state` of a social sign-in in progress.
+pub fn oauth_state(state: &str) -> Key {
+    Key::new(format!("OAUTH#{state}"), "STATE")
+}
+
+/// A contact message: `CONTACT#<yyyy-mm>` / `<id>`.
+pub fn contact_message(month: &str, id: &str) -> Key {
+    Key::new(format!("CONTACT#{month}"), id.to_string())
+}
+
+/// A fixed-window rate-limit counter: `RL#<scope>#<subject>` / `<window start>`.
+pub fn rate_limit(scope: &str, subject: &str, window: i64) -> Key {
+    Key::new(format!("RL#{scope}#{subject}"), window.to_string())
+}
+
+// ---- records ------------------------------------------------------------------------------------------------
+
+pub fn user_pk(user_id: &str) -> String {
+    format!("USER#{user_id}")
+}
+
+/// A record of a user: `USER#<userId>` / `<KIND>#<id>`, so a record id from another user can never be reached.
+pub fn record(user_id: &str, kind: RecordKind, id: &str) -> Key {
+    Key::new(user_pk(user_id), format!("{}#{id}", kind.tag()))
+}
+
+/// GSI1 partition holding one user's records of one kind, sorted by their date (`GSI1SK = <date>#...#<id>`).
+pub fn record_by_date_gsi(user_id: &str, kind: RecordKind) -> String {
+    format!("USER#{user_id}#{}", kind.tag())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordKind {
+    Break,
+    Task,
+    Leave,
+    Meeting,
+    Checklist,
+}
+
+impl RecordKind {
+    pub fn tag(self) -> &'static str {
+        match self {
+            RecordKind::Break => "BREAK",
+            RecordKind::Task => "TASK",
+            RecordKind::Leave => "LEAVE",
+            RecordKind::Meeting => "MEETING",
+            RecordKind::Checklist => "CHECK",
+        }
+    }
+}
+
+/// The open (live) break of a user, at most one: `USER#<id>` / `OPENBREAK`.
+pub fn open_break(user_id: &str) -> Key {
+    Key::new(user_pk(user_id), "OPENBREAK")
+}
+
+/// Presence of a team member on a live break: `TEAM#<teamId>` / `ONBREAK#<userId>`.
+pub fn team_on_break(team_id: &str, user_id: &str) -> Key {
+    Key::new(team_pk(team_id), format!("ONBREAK#{user_id}"))
+}
+pub const ONBREAK_PREFIX: &str = "ONBREAK#";
+
+/// GSI2 partition of a team's leaves, sorted by their last day (`GSI2SK = <toDate>#<userId>#<id>`), so today's
+/// absentees are one Query (`GSI2SK >= today`, then `fromDate <= today`).
+pub fn team_leaves_gsi(team_id: &str) -> String {
+    format!("TEAM#{team_id}#LEAVES")
+}
+
+/// GSI2 partition of a user's feature checklist items (sparse: only `isFeature` items carry it).
+pub fn checklist_features_gsi(user_id: &str) -> String {
+    format!("USER#{user_id}#FEATURES")
+}

@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { cn } from '@/lib/cn';
+
+export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
+
+const sizes: Record<ModalSize, string> = {
+  sm: 'sm:max-w-sm',
+  md: 'sm:max-w-lg',
+  lg: 'sm:max-w-3xl',
+  xl: 'sm:max-w-5xl',
+};
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export interface ModalProps {
+  open: boolean;
+  title: ReactNode;
+  onClose?: () => void;
+  size?: ModalSize;
+  children: ReactNode;
+  footer?: ReactNode;
+  role?: 'dialog' | 'alertdialog';
+  /** Label for the close (×) button; without onClose there is no close button. */
+  closeLabel?: string;
+  /** Element to focus first; defaults to the first field or button in the body. */
+  initialFocus?: React.RefObject<HTMLElement | null>;
+  describedBy?: string;
+  className?: string;
+  /** Alerts sit above the dialog that raised them. */
+  layer?: 'dialog' | 'alert';
+}
+
+let openCount = 0;
+
+/**
+ * A modal with a static backdrop: clicking outside does not close it, and neither does Escape.
+ * Focus moves inside on open, Tab stays inside, and focus returns to the opener on close.
+ */
+export function Modal({ open, title, onClose, size = 'md', children, footer, role = 'dialog', closeLabel = 'Close', initialFocus, describedBy, className, layer = 'dialog' }: ModalProps) {
+  const titleId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement as HTMLElement | null;
+    openCount += 1;
+    document.body.style.overflow = 'hidden';
+    const panel = panelRef.current;
+    const target =
+      initialFocus?.current ??
+      panel?.querySelector<HTMLElement>('[data-autofocus]') ??
+      panel?.querySelector('.modal-body')?.querySelector<HTMLElement>(FOCUSABLE) ??
+      panel;
+    target?.focus();
+    return () => {
+      openCount -= 1;
+      if (openCount === 0) document.body.style.overflow = '';
+      if (opener && document.contains(opener)) opener.focus();
+    };
+    // Focus moves only when the modal opens, not on every re-render.
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!open) return null;
+
+  function trapTab(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+    if (items.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return createPortal(
+    <div className={cn('fixed inset-0 flex', layer === 'alert' ? 'z-[60]' : 'z-50', ' items-end justify-center sm:items-center sm:p-4')} data-static-backdrop>
+      <div className="absolute inset-0 bg-slate-950/60" aria-hidden="true" data-testid="modal-backdrop" />
+      <div
+        ref={panelRef}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        onKeyDown={trapTab}
+        className={cn(
+          'animate-slide-up relative flex max-h-[100dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl outline-none sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl dark:bg-slate-900',
+          sizes[size],
+          className,
+        )}
+      >
+        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-3 dark:border-slate-700">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {onClose && (
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={closeLabel}
+              className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+            >
+              <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+              </svg>
+            </button>
+          )}
+        </div>
+        <div className="modal-body overflow-y-auto px-5 py-4">{children}</div>
+        {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-700">{footer}</div>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,99 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { DEFAULT_TOAST_MS } from '@/config/constants';
+import { cn } from '@/lib/cn';
+
+export type ToastVariant = 'success' | 'error' | 'info' | 'warning';
+
+export interface ToastOptions {
+  title?: string;
+  message: string;
+  variant?: ToastVariant;
+  /** Milliseconds before it hides itself: 5000 by default, 1500 for quick confirmations. */
+  duration?: number;
+}
+
+interface ToastItem extends Required<Omit<ToastOptions, 'title'>> {
+  id: number;
+  title?: string;
+}
+
+interface ToastValue {
+  show: (options: ToastOptions) => number;
+  dismiss: (id: number) => void;
+}
+
+const ToastContext = createContext<ToastValue | null>(null);
+
+const tones: Record<ToastVariant, string> = {
+  success: 'border-emerald-500 bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+  error: 'border-red-500 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100',
+  info: 'border-sky-500 bg-sky-50 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
+  warning: 'border-amber-500 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+};
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  const show = useCallback(
+    ({ title, message, variant = 'info', duration = DEFAULT_TOAST_MS }: ToastOptions) => {
+      const id = nextId.current++;
+      setToasts((current) => [...current, { id, title, message, variant, duration }]);
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), duration),
+      );
+      return id;
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => clearTimeout(timer));
+  }, []);
+
+  const value = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 top-2 z-[70] flex flex-col items-center gap-2 px-3 sm:items-end sm:px-4">
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            className={cn('animate-slide-up pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border-l-4 p-3 shadow-lg', tones[toast.variant])}
+          >
+            <div className="min-w-0 flex-1 text-sm">
+              {toast.title && <p className="font-semibold">{toast.title}</p>}
+              <p>{toast.message}</p>
+            </div>
+            <button
+              type="button"
+              aria-label="Dismiss notification"
+              onClick={() => dismiss(toast.id)}
+              className="-m-1 inline-flex size-11 shrink-0 items-center justify-center rounded-lg opacity-70 hover:opacity-100"
+            >
+              <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastValue {
+  const value = useContext(ToastContext);
+  if (!value) throw new Error('useToast must be used inside ToastProvider');
+  return value;
+}

@@ -1,0 +1,14 @@
+/** Business constants of spec §9. */
+export const ACCESS_TOKEN_DAYS = 1 / 3;
+export const SESSION_COOKIE_DAYS = 7;
+export const CALLBACK_COOKIE_DAYS = 7;
+export const RELOAD_AFTER_LOGIN_MS = 100;
+export const NARROW_SCREEN_PX = 800;
+export const CHAT_DEFAULT_OPEN_MIN_PX = 768;
+export const IOS_INSTALL_BANNER_DELAY_MS = 1500;
+export const SHORT_TOAST_MS = 1500;
+export const DEFAULT_TOAST_MS = 5000;
+export const PAGE_SIZE = 20;
+
+export const STARTUP_REFRESH_FAILED_MESSAGE = 'logout and login again or clear your browser history';
+export const REFRESH_TOKEN_MISSING = 'Refresh token missing';

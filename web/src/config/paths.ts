@@ -1,0 +1,31 @@
+/** Every route of the app in one place (spec §2). */
+export const paths = {
+  home: '/',
+  authCallback: '/auth/callback',
+  breaks: '/breaks',
+  tasks: '/tasks',
+  archives: '/archives',
+  leaves: '/leaves',
+  meetings: '/meetings',
+  administrators: '/administrators',
+  onBreaks: '/on-breaks',
+  onLeaves: '/on-leaves',
+  settings: '/settings',
+  about: '/about',
+  contact: '/contact',
+  privacyPolicy: '/privacy-policy',
+  deleteAccount: '/delete-account',
+  signIn: '/signin',
+  signUp: '/signup',
+  faq: '/faq',
+  faqAliases: ['/breaktime-faq', '/breaktime-frequently-asked-questions'],
+  howToSchedule: '/how-to-schedule',
+  verifyNewEmail: '/verify-new-email',
+  verifyResetPassword: '/verify-reset-password',
+  acceptEmailInvitation: '/accept-email-invitation',
+  /** Not a route: the login-callback failure goes here and falls through to `/`. */
+  login: '/login',
+} as const;
+
+/** Navigating to one of these while already on it is blocked (the link tokens are single-use). */
+export const selfBlockedPaths: readonly string[] = [paths.verifyNewEmail, paths.verifyResetPassword, paths.acceptEmailInvitation];

@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useToast } from '@/components/ui/toast';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { reloadPage, replaceUrl } from '@/lib/browser';
+import { takeReturnPath } from '@/lib/return-path';
+import { storeCallbackSession } from '@/lib/session';
+
+export const CALLBACK_ERROR = 'Error handling login callback.';
+
+/** Social sign-in lands here with the tokens in the query string (spec §2). */
+export function AuthCallbackPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const query = new URLSearchParams(window.location.search);
+    const accessToken = query.get('access_token');
+    const refreshToken = query.get('refresh_token');
+    if (accessToken && refreshToken) {
+      storeCallbackSession({ access_token: accessToken, refresh_token: refreshToken, name: query.get('name') ?? '', id: query.get('id') ?? '' });
+      // The tokens must not stay in the address bar or the history.
+      replaceUrl(takeReturnPath() ?? paths.home);
+      reloadPage();
+      return;
+    }
+    navigate(paths.login, { replace: true });
+    toast.show({ variant: 'error', title: 'Error', message: CALLBACK_ERROR });
+  }, [navigate, toast]);
+
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner label="Signing you in" />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormError, Input } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-error';
+import { signUp } from '../api/auth';
+import { signUpSchema, type SignUpValues } from '../api/schemas';
+import { SocialSignIn } from './social-sign-in';
+
+export interface SignUpFormProps {
+  onSignedUp: (email: string) => void;
+  onSignIn: () => void;
+  onShowTerms: () => void;
+}
+
+export function SignUpForm({ onSignedUp, onSignIn, onShowTerms }: SignUpFormProps) {
+  const [loading, setLoading] = useState(false);
+  const [serverError, setServerError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignUpValues>({ resolver: zodResolver(signUpSchema), mode: 'onBlur', defaultValues: { name: '', email: '', password: '' } });
+
+  const onSubmit = async (values: SignUpValues) => {
+    if (loading) return;
+    setServerError(undefined);
+    setLoading(true);
+    try {
+      await signUp(values);
+      setLoading(false);
+      onSignedUp(values.email);
+    } catch (error) {
+      setLoading(false);
+      setServerError(errorMessage(error, 'Something went wrong. Please try again later.'));
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Sign up">
+        <Input label="Name" autoComplete="name" maxLength={60} error={errors.name?.message} {...register('name')} />
+        <Input label="Email" type="email" autoComplete="email" inputMode="email" maxLength={70} error={errors.email?.message} {...register('email')} />
+        <Input
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={50}
+          hint="6 to 20 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          By signing up you agree to the{' '}
+          <Button variant="link" className="min-h-0 px-0 align-baseline" onClick={onShowTerms}>
+            Terms and Conditions
+          </Button>
+          .
+        </p>
+        <FormError>{serverError}</FormError>
+        <Button type="submit" block disabled={loading}>
+          {loading ? 'Loading...' : 'Sign up'}
+        </Button>
+      </form>
+      <SocialSignIn />
+      <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+        Already have an account?{' '}
+        <Button variant="link" onClick={onSignIn}>
+          Sign in
+        </Button>
+      </p>
+    </div>
+  );
+}

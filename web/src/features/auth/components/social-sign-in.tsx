@@ -1,0 +1,45 @@
+import { mainApiUrl } from '@/lib/http';
+
+const providers = [
+  {
+    id: 'github',
+    label: 'Continue with GitHub',
+    icon: (
+      <path d="M12 2a10 10 0 00-3.16 19.49c.5.09.68-.22.68-.48v-1.7c-2.78.6-3.37-1.34-3.37-1.34-.45-1.16-1.11-1.47-1.11-1.47-.91-.62.07-.6.07-.6 1 .07 1.53 1.03 1.53 1.03.9 1.52 2.34 1.08 2.91.83.09-.65.35-1.09.63-1.34-2.22-.25-4.55-1.11-4.55-4.94 0-1.09.39-1.98 1.03-2.68-.1-.25-.45-1.27.1-2.65 0 0 .84-.27 2.75 1.02a9.56 9.56 0 015 0c1.91-1.29 2.75-1.02 2.75-1.02.55 1.38.2 2.4.1 2.65.64.7 1.03 1.59 1.03 2.68 0 3.84-2.34 4.69-4.57 4.93.36.31.68.92.68 1.85v2.75c0 .27.18.58.69.48A10 10 0 0012 2z" />
+    ),
+  },
+  {
+    id: 'google',
+    label: 'Continue with Google',
+    icon: (
+      <path d="M21.35 11.1H12v2.98h5.35c-.23 1.4-1.67 4.1-5.35 4.1a5.93 5.93 0 010-11.86c1.84 0 3.07.78 3.77 1.45l2.57-2.48A9.1 9.1 0 0012 2.9a9.1 9.1 0 100 18.2c5.25 0 8.73-3.69 8.73-8.89 0-.6-.06-1.05-.14-1.5z" />
+    ),
+  },
+] as const;
+
+/** Social sign-in: the browser goes to the main API host, which returns to /auth/callback with the tokens. */
+export function SocialSignIn() {
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        or
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </div>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {providers.map((provider) => (
+          <a
+            key={provider.id}
+            href={mainApiUrl(`/auth/${provider.id}`)}
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+          >
+            <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
+              {provider.icon}
+            </svg>
+            {provider.label}
+          </a>
+        ))}
+      </div>
+    </div>
+  );
+}

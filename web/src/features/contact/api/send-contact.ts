@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export const contactMessages = {
+  email: 'Please provide a valid email.',
+  subjectRequired: 'Subject is required.',
+  subjectMax: 'Subject must not exceed 200 characters.',
+  descriptionRequired: 'Description is required.',
+  descriptionMax: 'Description must not exceed 3000 characters.',
+  sent: 'Message sent successfully.',
+  failedTitle: 'Notice',
+  failed: 'Error in sending message.',
+} as const;
+
+export const contactSchema = z.object({
+  email: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, contactMessages.email),
+  subject: z.string().trim().min(1, contactMessages.subjectRequired).max(200, contactMessages.subjectMax),
+  description: z.string().trim().min(1, contactMessages.descriptionRequired).max(3000, contactMessages.descriptionMax),
+  /** Honeypot: people never see this field, so anything in it came from a bot. */
+  website: z.string(),
+});
+
+export type ContactValues = z.infer<typeof contactSchema>;
+
+/** Resolves true only when the server answers the agreed text 'message sent!'. */
+export async function sendContactMessage(values: ContactValues): Promise<boolean> {
+  const data = await api.post<unknown>('/contactUs/send', values, { auth: false });
+  return data === 'message sent!';
+}

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useAlert } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Input, Textarea } from '@/components/ui/field';
+import { useSession } from '@/lib/auth';
+import { contactMessages, contactSchema, sendContactMessage, type ContactValues } from '../api/send-contact';
+
+export interface ContactFormProps {
+  onSent?: () => void;
+  onCancel?: () => void;
+}
+
+export function ContactForm({ onSent, onCancel }: ContactFormProps) {
+  const session = useSession();
+  const alert = useAlert();
+  const [sending, setSending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ContactValues>({
+    resolver: zodResolver(contactSchema),
+    mode: 'onBlur',
+    defaultValues: { email: session.email ?? '', subject: '', description: '', website: '' },
+  });
+
+  const onSubmit = async (values: ContactValues) => {
+    if (sending) return;
+    setSending(true);
+    let sent = false;
+    try {
+      sent = await sendContactMessage(values);
+    } catch (error) {
+      console.error('Sending the contact message failed', error);
+    }
+    setSending(false);
+    if (sent) {
+      reset({ email: values.email, subject: '', description: '', website: '' });
+      onSent?.();
+      void alert({ icon: 'info', title: contactMessages.sent });
+    } else {
+      void alert({ icon: 'error', title: contactMessages.failedTitle, text: contactMessages.failed });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Contact us">
+      <Input label="Your email" type="email" autoComplete="email" inputMode="email" maxLength={70} error={errors.email?.message} {...register('email')} />
+      <Input label="Subject" maxLength={200} error={errors.subject?.message} {...register('subject')} />
+      <Textarea label="Message" rows={6} maxLength={3000} hint="Up to 3000 characters." error={errors.description?.message} {...register('description')} />
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor="contact-website">Website</label>
+        <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Sending...' : 'Send'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import useSWR from 'swr';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+
+export const teamKeys = {
+  memberCount: '/admin/get-count',
+} as const;
+
+/** 'Team Members (N)': the caller's team size, loaded with the navigation when signed in. */
+export function useMemberCount(): number | undefined {
+  const { signedIn } = useSession();
+  const { data } = useSWR<number>(signedIn ? teamKeys.memberCount : null);
+  return typeof data === 'number' ? data : undefined;
+}
+
+export const acceptInvitation = (token: string) => api.post<{ message?: string; teamId?: string }>('/admin/accept-email-invitation', { token });

@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
+import { useSession } from '@/lib/auth';
+import { useDialogs } from '@/lib/dialogs';
+import { setReturnPath } from '@/lib/return-path';
+import { acceptInvitation } from '../api/team';
+
+type Outcome = { state: 'idle' } | { state: 'accepting' } | { state: 'accepted'; message: string } | { state: 'failed'; message: string };
+
+const accepted = new Map<string, ReturnType<typeof acceptInvitation>>();
+
+/**
+ * An invitation link works only for a signed-in user with the invited address. Signed out, the page
+ * explains that, keeps the link for after sign-in and opens the sign-in dialog.
+ */
+export function AcceptInvitationPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const token = params.get('token') ?? '';
+  const { signedIn } = useSession();
+  const { open } = useDialogs();
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
+  const promptedSignIn = useRef(false);
+
+  useEffect(() => {
+    if (!token) return;
+    if (!signedIn) {
+      setReturnPath(location.pathname + location.search);
+      if (!promptedSignIn.current) {
+        promptedSignIn.current = true;
+        open('signIn');
+      }
+      return;
+    }
+    let current = true;
+    setOutcome({ state: 'accepting' });
+    if (!accepted.has(token)) accepted.set(token, acceptInvitation(token));
+    accepted
+      .get(token)!
+      .then((data) => current && setOutcome({ state: 'accepted', message: data?.message || 'You have joined the team.' }))
+      .catch((error: unknown) => current && setOutcome({ state: 'failed', message: errorMessage(error, 'This invitation is invalid or has expired.') }));
+    return () => {
+      current = false;
+    };
+  }, [token, signedIn, open, location.pathname, location.search]);
+
+  return (
+    <Card className="mx-auto max-w-lg text-center">
+      <h2 className="mb-3 text-xl font-semibold">Team invitation</h2>
+      {!token ? (
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          This invitation link is incomplete. Open the link from the invitation email again.
+        </p>
+      ) : !signedIn ? (
+        <div className="space-y-4">
+          <p>You have been invited to join a team on Breaktime. Sign in with the email address the invitation was sent to, and we will add you to the team.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">No account yet? Sign up with that address first, verify it, then open this link again.</p>
+          <Button onClick={() => open('signIn')}>Sign in to accept</Button>
+        </div>
+      ) : outcome.state === 'accepted' || outcome.state === 'failed' ? (
+        <div className="space-y-4">
+          <p role={outcome.state === 'failed' ? 'alert' : 'status'} className={outcome.state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}>
+            {outcome.message}
+          </p>
+          <Link to={paths.administrators} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline dark:text-brand-500">
+            See your team
+          </Link>
+        </div>
+      ) : (
+        <div className="flex flex-col items-center gap-3 py-4">
+          <Spinner label="Accepting" />
+          <p>Accepting the invitation…</p>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import { Amplify } from '@aws-amplify/core';
+import { del, get, post, put } from '@aws-amplify/api-rest';
+import type { Env } from '@/config/env';
+import { ApiError } from './api-error';
+
+/** The two REST APIs of the product: the main API and the assistant API (separate hosts in production). */
+export type ApiName = 'main' | 'assistant';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface HttpOptions {
+  api?: ApiName;
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+}
+
+let configuredEnv: Env | undefined;
+
+export function configureApis(env: Env): void {
+  configuredEnv = env;
+  Amplify.configure(
+    {
+      API: {
+        REST: {
+          main: { endpoint: env.apiUrl },
+          assistant: { endpoint: env.assistantApiUrl },
+        },
+      },
+    },
+    {
+      // Retries would repeat non-idempotent saves and rotate refresh tokens twice; the UI reports failures instead.
+      API: { REST: { retryStrategy: { strategy: 'no-retry' }, defaultAuthMode: 'none' } },
+    },
+  );
+}
+
+/** Absolute URL on the main API host, for links the browser follows itself (social sign-in). */
+export function mainApiUrl(path: string): string {
+  return `${configuredEnv?.apiUrl ?? window.location.origin}${path}`;
+}
+
+const methods = { GET: get, POST: post, PUT: put, DELETE: del } as const;
+
+function toQueryParams(query: HttpOptions['query']): Record<string, string> | undefined {
+  if (!query) return undefined;
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params[key] = String(value);
+  }
+  return params;
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+interface ErrorBody {
+  message?: unknown;
+  errors?: unknown;
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const response = (error as { response?: { statusCode?: number; body?: string } } | null)?.response;
+  if (response && typeof response.statusCode === 'number') {
+    const body = parseJson(response.body) as ErrorBody | string | undefined;
+    const message =
+      typeof body === 'object' && body && typeof body.message === 'string'
+        ? body.message
+        : typeof body === 'string' && body
+          ? body
+          : `Request failed with status ${response.statusCode}`;
+    const fieldErrors =
+      typeof body === 'object' && body && typeof body.errors === 'object' && body.errors !== null
+        ? Object.fromEntries(Object.entries(body.errors as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
+        : {};
+    return new ApiError(response.statusCode, message, fieldErrors);
+  }
+  return new ApiError(0, error instanceof Error ? error.message : 'Network error');
+}
+
+/**
+ * One call through Amplify's REST API category, without any session handling. Answers the envelope's `data`.
+ * Failures become {@link ApiError} with the server's `message` and field `errors`.
+ */
+export async function httpRequest<T>(method: HttpMethod, path: string, options: HttpOptions = {}): Promise<T> {
+  const { api = 'main', body, query, headers } = options;
+  try {
+    const operation = methods[method]({
+      apiName: api,
+      path,
+      options: {
+        headers: { 'Content-Type': 'application/json', ...headers },
+        queryParams: toQueryParams(query),
+        ...(body === undefined ? {} : { body: body as never }),
+      },
+    });
+    const response = await operation.response;
+    const payload = parseJson(await response.body.text()) as { data?: T } | undefined;
+    return (payload && typeof payload === 'object' && 'data' in payload ? payload.data : payload) as T;
+  } catch (error) {
+    throw toApiError(error);
+  }
+}

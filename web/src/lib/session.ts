@@ -1,0 +1,152 @@
+import {
+  ACCESS_TOKEN_DAYS,
+  CALLBACK_COOKIE_DAYS,
+  REFRESH_TOKEN_MISSING,
+  SESSION_COOKIE_DAYS,
+  STARTUP_REFRESH_FAILED_MESSAGE,
+} from '@/config/constants';
+import { getCookie, removeCookie, setCookie } from './cookies';
+import { httpRequest } from './http';
+import { isAccessTokenUsable } from './jwt';
+
+/** The five cookies that make a session (spec §3); rememberMe is kept across sign-outs. */
+export const SESSION_COOKIES = ['access_token', 'refresh_token', 'id', 'name', 'email'] as const;
+
+export interface Session {
+  signedIn: boolean;
+  id?: string;
+  name?: string;
+  email?: string;
+}
+
+export interface LoginData {
+  access_token: string;
+  refresh_token: string;
+  id: string;
+  name: string;
+  email?: string;
+}
+
+interface RefreshData {
+  access_token?: string;
+  refresh_token?: string;
+  id?: string;
+  name?: string;
+}
+
+const present = (value: string | undefined): value is string => !!value && value !== 'undefined';
+
+// ---- a tiny store so components re-render when the session cookies change --------------------------
+
+const listeners = new Set<() => void>();
+let cached: { key: string; session: Session } | undefined;
+
+export function readSession(): Session {
+  const key = document.cookie;
+  if (cached?.key === key) return cached.session;
+  const session: Session = {
+    signedIn: present(getCookie('access_token')),
+    id: getCookie('id'),
+    name: getCookie('name'),
+    email: getCookie('email'),
+  };
+  cached = { key, session };
+  return session;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+// ---- writing and clearing -----------------------------------------------------------------------------
+
+/** Cookies after a password sign-in: the access token lasts 8 hours, the rest 7 days. */
+export function storeLogin(data: LoginData): void {
+  setCookie('access_token', data.access_token, { days: ACCESS_TOKEN_DAYS });
+  setCookie('refresh_token', data.refresh_token, { days: SESSION_COOKIE_DAYS });
+  setCookie('id', data.id, { days: SESSION_COOKIE_DAYS });
+  setCookie('name', data.name, { days: SESSION_COOKIE_DAYS });
+  if (data.email) setCookie('email', data.email, { days: SESSION_COOKIE_DAYS });
+  notify();
+}
+
+/** Cookies after a social sign-in callback: all four for 7 days (spec §2, §9). */
+export function storeCallbackSession(data: Omit<LoginData, 'email'>): void {
+  setCookie('access_token', data.access_token, { days: CALLBACK_COOKIE_DAYS });
+  setCookie('refresh_token', data.refresh_token, { days: CALLBACK_COOKIE_DAYS });
+  setCookie('id', data.id, { days: CALLBACK_COOKIE_DAYS });
+  setCookie('name', data.name, { days: CALLBACK_COOKIE_DAYS });
+  notify();
+}
+
+export function updateSessionEmail(email: string): void {
+  setCookie('email', email, { days: SESSION_COOKIE_DAYS });
+  notify();
+}
+
+export function clearSession(): void {
+  for (const name of SESSION_COOKIES) removeCookie(name);
+  notify();
+}
+
+// ---- refresh ------------------------------------------------------------------------------------------
+
+let refreshInFlight: Promise<string> | undefined;
+
+async function requestNewAccessToken(): Promise<string> {
+  const refreshToken = getCookie('refresh_token');
+  if (!present(refreshToken)) {
+    clearSession();
+    throw new Error(REFRESH_TOKEN_MISSING);
+  }
+  try {
+    // Sent directly: the refresh call itself never goes through the token check.
+    const data = await httpRequest<RefreshData>('POST', '/auth/refresh-token', { body: { refresh_token: refreshToken } });
+    if (!data?.access_token) throw new Error('The refresh answer has no access token');
+    setCookie('access_token', data.access_token, { days: ACCESS_TOKEN_DAYS });
+    // Refresh tokens rotate: the old one is no longer valid once this answer arrives.
+    if (data.refresh_token) setCookie('refresh_token', data.refresh_token, { days: SESSION_COOKIE_DAYS });
+    if (data.id) setCookie('id', data.id, { days: SESSION_COOKIE_DAYS });
+    if (data.name) setCookie('name', data.name, { days: SESSION_COOKIE_DAYS });
+    notify();
+    return data.access_token;
+  } catch (error) {
+    console.error('Refreshing the access token failed', error);
+    clearSession();
+    throw error;
+  }
+}
+
+/** Asks for a new access token; concurrent callers share one request, since each refresh token is single-use. */
+export function refreshAccessToken(): Promise<string> {
+  refreshInFlight ??= requestNewAccessToken().finally(() => {
+    refreshInFlight = undefined;
+  });
+  return refreshInFlight;
+}
+
+/** The current access token when its own `exp` is still ahead, otherwise a freshly refreshed one. */
+export async function getValidAccessToken(now: number = Date.now()): Promise<string> {
+  const token = getCookie('access_token');
+  if (isAccessTokenUsable(token, now)) return token;
+  return refreshAccessToken();
+}
+
+/**
+ * Runs before the app is shown: with no access token but a refresh token, get a new access token first.
+ * A failure tells the user and clears the session.
+ */
+export async function refreshOnStartup(): Promise<void> {
+  if (present(getCookie('access_token')) || !present(getCookie('refresh_token'))) return;
+  try {
+    await refreshAccessToken();
+  } catch {
+    window.alert(STARTUP_REFRESH_FAILED_MESSAGE);
+    clearSession();
+  }
+}
