@@ -1,0 +1,49 @@
+// Fails when the JavaScript a first visit must download exceeds the budget.
+// "Initial" = the entry chunk and everything it imports statically (the Vite manifest's `imports`,
+// followed transitively), plus any other script dist/index.html loads up front. Lazy routes and
+// dialogs (`dynamicImports`) are not counted. Sizes are gzip level 9, as servers typically send.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KIB = 170;
+const dist = new URL('../dist/', import.meta.url).pathname;
+const manifestPath = join(dist, '.vite', 'manifest.json');
+
+if (!existsSync(manifestPath)) {
+  console.error(`No ${manifestPath}: run \`npm run build\` first.`);
+  process.exit(2);
+}
+
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+
+const files = new Set();
+const visit = (key) => {
+  const entry = manifest[key];
+  if (!entry || files.has(entry.file)) return;
+  files.add(entry.file);
+  for (const imported of entry.imports ?? []) visit(imported);
+};
+for (const [key, entry] of Object.entries(manifest)) if (entry.isEntry) visit(key);
+
+// Scripts and module preloads the HTML itself asks for (e.g. the service-worker registration).
+for (const match of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g)) files.add(match[1]);
+
+let total = 0;
+const rows = [];
+for (const file of [...files].sort()) {
+  const bytes = readFileSync(join(dist, file));
+  const gzip = gzipSync(bytes, { level: 9 }).length;
+  total += gzip;
+  rows.push({ file, raw: bytes.length, gzip });
+}
+
+const kib = (n) => (n / 1024).toFixed(1);
+for (const row of rows) console.log(`  ${row.file.padEnd(48)} ${kib(row.raw).padStart(8)} KiB raw ${kib(row.gzip).padStart(7)} KiB gzip`);
+console.log(`Initial JavaScript: ${kib(total)} KiB gzip (budget ${BUDGET_KIB} KiB, ${files.size} file${files.size === 1 ? '' : 's'})`);
+
+if (total > BUDGET_KIB * 1024) {
+  console.error(`Over budget by ${kib(total - BUDGET_KIB * 1024)} KiB.`);
+  process.exit(1);
+}

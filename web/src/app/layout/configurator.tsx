@@ -1,0 +1,97 @@
+import { cn } from '@/lib/cn';
+import { usePreferences, type LayoutWidth, type SidebarType } from '@/lib/preferences';
+import { Icon } from './icons';
+
+function Choice<T extends string>({ legend, value, options, onChange }: { legend: string; value: T; options: Array<{ value: T; label: string }>; onChange: (value: T) => void }) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
+      <div className="grid grid-cols-3 gap-2">
+        {options.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={value === option.value}
+            onClick={() => onChange(option.value)}
+            className={cn(
+              'min-h-11 rounded-lg border px-2 text-sm font-medium',
+              value === option.value ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800',
+            )}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Switch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <button type="button" role="switch" aria-checked={checked} onClick={() => onChange(!checked)} className="flex min-h-11 w-full items-center justify-between gap-3 text-sm font-semibold">
+      {label}
+      <span className={cn('relative h-6 w-11 rounded-full transition-colors', checked ? 'bg-brand-600' : 'bg-slate-300 dark:bg-slate-600')}>
+        <span className={cn('absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform', checked && 'translate-x-5')} />
+      </span>
+    </button>
+  );
+}
+
+/** Display preferences, remembered in this browser. */
+export function Configurator({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const preferences = usePreferences();
+  if (!open) return null;
+  return (
+    <aside
+      id="configurator"
+      aria-label="Configurator"
+      className="animate-slide-up fixed inset-y-0 right-0 z-40 flex w-full max-w-xs flex-col gap-6 overflow-y-auto bg-white p-5 shadow-2xl dark:bg-slate-900"
+    >
+      <div className="flex items-start justify-between">
+        <div>
+          <h2 className="text-lg font-semibold">Configurator</h2>
+          <p className="text-sm text-slate-500 dark:text-slate-400">See the app your way.</p>
+        </div>
+        <button type="button" onClick={onClose} aria-label="Close configurator" className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800">
+          <Icon name="close" />
+        </button>
+      </div>
+      <Choice<SidebarType>
+        legend="Sidebar type"
+        value={preferences.sidebarType}
+        onChange={(sidebarType) => preferences.update({ sidebarType })}
+        options={[
+          { value: 'dark', label: 'Dark' },
+          { value: 'light', label: 'Light' },
+          { value: 'transparent', label: 'Transparent' },
+        ]}
+      />
+      <Switch label="Dark mode" checked={preferences.darkMode} onChange={(darkMode) => preferences.update({ darkMode })} />
+      <Switch label="Pin sidebar" checked={preferences.isPinned} onChange={(isPinned) => preferences.update({ isPinned })} />
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold">Layout</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {(
+            [
+              { value: 'fluid', label: 'Full width' },
+              { value: 'boxed', label: 'Centered' },
+            ] as Array<{ value: LayoutWidth; label: string }>
+          ).map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              aria-pressed={preferences.layout === option.value}
+              onClick={() => preferences.update({ layout: option.value })}
+              className={cn(
+                'min-h-11 rounded-lg border px-2 text-sm font-medium',
+                preferences.layout === option.value ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800',
+              )}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+    </aside>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useSession } from '@/lib/auth';
+import { useDialogs } from '@/lib/dialogs';
+import { DailyAgendaDialog } from '@/features/daily-overview/components/daily-agenda-dialog';
+import { DailyChecklistPanel } from '@/features/daily-overview/components/daily-checklist-panel';
+import { Breadcrumb } from './breadcrumb';
+import { Icon } from './icons';
+import { UserMenu } from './user-menu';
+
+export interface NavbarProps {
+  title: string;
+  sidebarExpanded: boolean;
+  onToggleSidebar: () => void;
+  configuratorOpen: boolean;
+  onToggleConfigurator: () => void;
+}
+
+const iconButton = 'inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-200/70 dark:text-slate-300 dark:hover:bg-slate-800';
+
+export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOpen, onToggleConfigurator }: NavbarProps) {
+  const session = useSession();
+  const { open } = useDialogs();
+  const [agendaOpen, setAgendaOpen] = useState(false);
+  const [isChecklistOpen, setChecklistOpen] = useState(false);
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200/70 bg-slate-100/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-2 py-2 sm:px-4">
+        <button type="button" className={iconButton} aria-label="Toggle side navigation" aria-controls="sidebar" aria-expanded={sidebarExpanded} onClick={onToggleSidebar}>
+          <Icon name="menu" />
+        </button>
+        <div className="order-last w-full px-2 sm:order-none sm:w-auto sm:flex-1 sm:px-0">
+          <Breadcrumb title={title} />
+        </div>
+        <div className="ml-auto flex items-center gap-1">
+          <Button variant="ghost" className="px-2 sm:px-3" onClick={() => setAgendaOpen(true)} aria-label="Daily Agenda">
+            <Icon name="agenda" />
+            <span className="hidden lg:inline">Daily Agenda</span>
+          </Button>
+          <div className="sm:relative">
+            <Button
+              variant="ghost"
+              className="px-2 sm:px-3"
+              aria-label="Daily Checklist"
+              aria-expanded={isChecklistOpen}
+              aria-controls="daily-checklist"
+              onClick={() => setChecklistOpen((value) => !value)}
+            >
+              <Icon name="checklist" />
+              <span className="hidden lg:inline">Daily Checklist</span>
+            </Button>
+            <DailyChecklistPanel id="daily-checklist" open={isChecklistOpen} onClose={() => setChecklistOpen(false)} />
+          </div>
+          {session.signedIn ? (
+            <UserMenu name={session.name ?? ''} />
+          ) : (
+            <>
+              <Button variant="ghost" className="px-3" onClick={() => open('signIn')}>
+                Sign In
+              </Button>
+              <Button className="hidden px-3 sm:inline-flex" onClick={() => open('signUp')}>
+                Sign Up
+              </Button>
+            </>
+          )}
+          <button type="button" className={iconButton} aria-label="Configurator" aria-expanded={configuratorOpen} aria-controls="configurator" onClick={onToggleConfigurator}>
+            <Icon name="settings" />
+          </button>
+        </div>
+      </div>
+      <DailyAgendaDialog open={agendaOpen} onClose={() => setAgendaOpen(false)} />
+    </header>
+  );
+}

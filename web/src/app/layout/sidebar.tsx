@@ -1,0 +1,157 @@
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { useDialogs, type AppDialog } from '@/lib/dialogs';
+import type { SidebarType } from '@/lib/preferences';
+import { useMemberCount } from '@/features/team/api/team';
+import { Icon, type IconName } from './icons';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: IconName;
+  /** The path that marks the link as current, when it differs from the target ('/' redirects to /breaks). */
+  match?: string;
+}
+
+const mainLinks: NavItem[] = [
+  { to: paths.home, label: 'Dashboard', icon: 'dashboard', match: paths.breaks },
+  { to: paths.tasks, label: 'Tasks', icon: 'tasks' },
+  { to: paths.archives, label: 'Archives | Reports', icon: 'archives' },
+  { to: paths.leaves, label: 'Leaves', icon: 'leaves' },
+  { to: paths.meetings, label: 'Meetings', icon: 'meetings' },
+];
+
+const themes: Record<SidebarType, { panel: string; idle: string; active: string; muted: string }> = {
+  dark: {
+    panel: 'bg-slate-900 text-slate-100',
+    idle: 'text-slate-300 hover:bg-white/10 hover:text-white',
+    active: 'bg-brand-600 text-white shadow',
+    muted: 'text-slate-400',
+  },
+  light: {
+    panel: 'bg-white text-slate-800 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-800',
+    idle: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+    active: 'bg-brand-600 text-white shadow',
+    muted: 'text-slate-500 dark:text-slate-400',
+  },
+  transparent: {
+    panel: 'bg-slate-100/95 text-slate-800 backdrop-blur md:bg-transparent md:backdrop-blur-none dark:bg-slate-950/95 dark:text-slate-100 md:dark:bg-transparent',
+    idle: 'text-slate-600 hover:bg-white hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+    active: 'bg-brand-600 text-white shadow',
+    muted: 'text-slate-500 dark:text-slate-400',
+  },
+};
+
+export interface SidebarProps {
+  type: SidebarType;
+  /** Narrow screens: the sidebar slides over the page and closes after a link is followed. */
+  narrow: boolean;
+  /** Narrow screens: whether the sidebar is showing. */
+  open: boolean;
+  /** Wide screens: pinned shows it in full, unpinned leaves an icon rail that expands on hover. */
+  pinned: boolean;
+  onClose: () => void;
+  onPin: () => void;
+  onNavigate: () => void;
+}
+
+export function Sidebar({ type, narrow, open, pinned, onClose, onPin, onNavigate }: SidebarProps) {
+  const { signedIn } = useSession();
+  const { open: openDialog } = useDialogs();
+  const memberCount = useMemberCount();
+  const { pathname } = useLocation();
+  const theme = themes[type];
+  const mini = !narrow && !pinned;
+  const hidden = narrow && !open;
+
+  const managementLinks: NavItem[] = [
+    { to: paths.administrators, label: memberCount === undefined ? 'Team Members' : `Team Members (${memberCount})`, icon: 'team' },
+    { to: paths.onBreaks, label: 'Currently on break', icon: 'onBreak' },
+    { to: paths.onLeaves, label: "Today's absentees", icon: 'absent' },
+  ];
+
+  const label = (text: string) => <span className={cn('truncate', mini && 'sr-only group-hover/sidebar:not-sr-only group-focus-within/sidebar:not-sr-only')}>{text}</span>;
+  const itemClass = 'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors';
+
+  const renderLink = (item: NavItem) => (
+    <li key={item.to}>
+      <Link
+        to={item.to}
+        onClick={onNavigate}
+        aria-current={pathname === (item.match ?? item.to) ? 'page' : undefined}
+        className={cn(itemClass, pathname === (item.match ?? item.to) ? theme.active : theme.idle)}
+      >
+        <Icon name={item.icon} className="size-5 shrink-0" />
+        {label(item.label)}
+      </Link>
+    </li>
+  );
+
+  const renderAction = (text: string, icon: IconName, dialog: AppDialog) => (
+    <li key={text}>
+      <button
+        type="button"
+        className={cn(itemClass, theme.idle)}
+        onClick={() => {
+          onNavigate();
+          openDialog(dialog);
+        }}
+      >
+        <Icon name={icon} className="size-5 shrink-0" />
+        {label(text)}
+      </button>
+    </li>
+  );
+
+  return (
+    <>
+      {narrow && open && <div className="fixed inset-0 z-30 bg-slate-950/50" aria-hidden="true" onClick={onClose} />}
+      <aside
+        id="sidebar"
+        aria-label="Side navigation"
+        hidden={hidden}
+        className={cn(
+          'group/sidebar fixed inset-y-0 left-0 z-40 flex flex-col overflow-hidden transition-[width,transform] duration-200',
+          narrow ? 'w-72 max-w-[85vw] shadow-2xl' : 'm-3 rounded-2xl',
+          !narrow && (pinned ? 'w-64' : 'w-20 hover:w-64 hover:shadow-2xl focus-within:w-64'),
+          theme.panel,
+        )}
+      >
+        <div className="flex items-center justify-between gap-2 px-4 pt-4 pb-3">
+          <Link to={paths.home} onClick={onNavigate} className="flex min-h-11 items-center gap-2 font-bold tracking-tight">
+            <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+            {label('Breaktime')}
+          </Link>
+          <div className={cn('flex', mini && 'hidden group-hover/sidebar:flex group-focus-within/sidebar:flex')}>
+            {!narrow && !pinned && (
+              <button type="button" onClick={onPin} aria-label="Pin sidebar" className={cn('inline-flex size-11 items-center justify-center rounded-lg', theme.idle)}>
+                <Icon name="pin" />
+              </button>
+            )}
+            {(narrow || pinned) && (
+              <button type="button" onClick={onClose} aria-label="Close sidebar" className={cn('inline-flex size-11 items-center justify-center rounded-lg', theme.idle)}>
+                <Icon name="close" />
+              </button>
+            )}
+          </div>
+        </div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
+          <ul className="space-y-1">{mainLinks.map(renderLink)}</ul>
+          <p className={cn('mt-5 mb-2 px-3 text-xs font-bold tracking-wider uppercase', theme.muted, mini && 'sr-only group-hover/sidebar:not-sr-only')}>MANAGEMENT | Admin | HR</p>
+          <ul className="space-y-1" aria-label="MANAGEMENT | Admin | HR">
+            {managementLinks.map(renderLink)}
+          </ul>
+          <div className={cn('my-4 h-px', type === 'dark' ? 'bg-white/10' : 'bg-slate-200 dark:bg-slate-800')} />
+          <ul className="space-y-1">
+            {signedIn && renderLink({ to: paths.settings, label: 'Profile', icon: 'profile' })}
+            {renderAction('Support | Feedback', 'support', 'contact')}
+            {!signedIn && renderAction('Sign in', 'signIn', 'signIn')}
+            {!signedIn && renderAction('Sign Up', 'signUp', 'signUp')}
+          </ul>
+        </nav>
+      </aside>
+    </>
+  );
+}

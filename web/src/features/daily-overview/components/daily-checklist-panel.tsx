@@ -1,0 +1,44 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+export interface DailyChecklistPanelProps {
+  open: boolean;
+  onClose: () => void;
+  /** The checklist itself, supplied by the record screens. */
+  children?: ReactNode;
+  id?: string;
+}
+
+/** The Daily Checklist dropdown under its top-bar button (spec §2). */
+export function DailyChecklistPanel({ open, onClose, children, id }: DailyChecklistPanelProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  if (!open) return null;
+  return (
+    <div
+      ref={panelRef}
+      id={id}
+      tabIndex={-1}
+      role="region"
+      aria-label="Daily Checklist"
+      className="animate-slide-up fixed inset-x-2 top-16 z-40 max-h-[70dvh] overflow-y-auto rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-slate-200 outline-none sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-96 dark:bg-slate-900 dark:ring-slate-700"
+    >
+      <div className="mb-2 flex items-center justify-between">
+        <h2 className="font-semibold">Daily Checklist</h2>
+        <button type="button" onClick={onClose} aria-label="Close checklist" className="inline-flex size-11 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
+          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      {children ?? <p className="py-2 text-sm text-slate-500 dark:text-slate-400">Nothing on your checklist for today yet.</p>}
+    </div>
+  );
+}
