@@ -14,5 +14,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    clearMocks: true,
   },
 });

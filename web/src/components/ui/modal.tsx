@@ -11,8 +11,9 @@ const sizes: Record<ModalSize, string> = {
   xl: 'sm:max-w-5xl',
 };
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = ['a[href]', 'button:not([disabled])', 'input:not([disabled]):not([type="hidden"])', 'select:not([disabled])', 'textarea:not([disabled])', '[tabindex]']
+  .map((selector) => `${selector}:not([tabindex="-1"])`)
+  .join(', ');
 
 export interface ModalProps {
   open: boolean;
@@ -38,7 +39,7 @@ let openCount = 0;
  * A modal with a static backdrop: clicking outside does not close it, and neither does Escape.
  * Focus moves inside on open, Tab stays inside, and focus returns to the opener on close.
  */
-export function Modal({ open, title, onClose, size = 'md', children, footer, role = 'dialog', closeLabel = 'Close', initialFocus, describedBy, className, layer = 'dialog' }: ModalProps) {
+export function Modal({ open, title, onClose, size = 'md', children, footer, role = 'dialog', closeLabel = 'Close dialog', initialFocus, describedBy, className, layer = 'dialog' }: ModalProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
 
@@ -66,7 +67,7 @@ export function Modal({ open, title, onClose, size = 'md', children, footer, rol
 
   function trapTab(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'Tab' || !panelRef.current) return;
-    const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[hidden], [aria-hidden="true"]'));
     if (items.length === 0) {
       event.preventDefault();
       return;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useToast } from '@/components/ui/toast';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -12,13 +12,14 @@ export const CALLBACK_ERROR = 'Error handling login callback.';
 /** Social sign-in lands here with the tokens in the query string (spec §2). */
 export function AuthCallbackPage() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const toast = useToast();
   const handled = useRef(false);
 
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
-    const query = new URLSearchParams(window.location.search);
+    const query = new URLSearchParams(search);
     const accessToken = query.get('access_token');
     const refreshToken = query.get('refresh_token');
     if (accessToken && refreshToken) {
@@ -30,7 +31,7 @@ export function AuthCallbackPage() {
     }
     navigate(paths.login, { replace: true });
     toast.show({ variant: 'error', title: 'Error', message: CALLBACK_ERROR });
-  }, [navigate, toast]);
+  }, [navigate, toast, search]);
 
   return (
     <div className="flex justify-center py-16">

@@ -60,7 +60,7 @@ export function isDismissedThisSession(): boolean {
 }
 
 /** Safari on iPhone, iPad or iPod: no install prompt, only Share > Add to Home Screen. */
-export function isIosSafari(userAgent: string = navigator.userAgent, maxTouchPoints: number = navigator.maxTouchPoints): boolean {
+export function isIosSafari(userAgent: string = navigator.userAgent, maxTouchPoints: number = navigator.maxTouchPoints ?? 0): boolean {
   const appleMobile = /iPad|iPhone|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
   const otherBrowser = /CriOS|FxiOS|EdgiOS|OPiOS|GSA\//.test(userAgent);
   return appleMobile && /Safari/.test(userAgent) && !otherBrowser;

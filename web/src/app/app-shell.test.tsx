@@ -1,0 +1,198 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { reloadPage, replaceUrl } from '@/lib/browser';
+import { getCookie } from '@/lib/cookies';
+import { PREFERENCES_KEY } from '@/lib/preferences';
+import { api, http, ok, server } from '@/testing/server';
+import { fakeJwt } from '@/testing/jwt';
+import { cookieNames, renderRoutes, setCookies } from '@/testing/test-utils';
+import { routes } from './router';
+
+vi.mock('@/lib/browser', () => ({ reloadPage: vi.fn(), replaceUrl: vi.fn() }));
+
+const signIn = () =>
+  setCookies({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r1', id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' });
+
+const sidebar = () => screen.getByRole('complementary', { name: 'Side navigation' });
+
+describe('routes', () => {
+  it('sends / to /breaks, the Dashboard, with the breadcrumb Pages / page name', async () => {
+    const { router } = renderRoutes(routes, '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/breaks');
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(breadcrumb).toHaveTextContent('Pages/Dashboard');
+  });
+
+  it('sends any other path (including /login) to / and on to /breaks', async () => {
+    for (const path of ['/login', '/no/such/page']) {
+      const { router, unmount } = renderRoutes(routes, path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/breaks'));
+      unmount();
+    }
+  });
+
+  it('serves the FAQ at /faq and both aliases', async () => {
+    for (const path of ['/faq', '/breaktime-faq', '/breaktime-frequently-asked-questions']) {
+      const { unmount } = renderRoutes(routes, path);
+      expect(await screen.findByRole('heading', { name: 'Frequently asked questions' })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('has a placeholder page for every record screen', async () => {
+    const titles: Record<string, string> = {
+      '/tasks': 'Tasks',
+      '/archives': 'Archives | Reports',
+      '/leaves': 'Leaves',
+      '/meetings': 'Meetings',
+      '/administrators': 'Admin Panel',
+      '/on-breaks': 'Currently on break',
+      '/on-leaves': 'Today Absentees',
+      '/settings': 'Profile',
+    };
+    for (const [path, title] of Object.entries(titles)) {
+      const { unmount } = renderRoutes(routes, path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('blocks navigating to a verify page from the same path', async () => {
+    server.use(http.post(api('/user/verify-new-email'), () => ok({ message: 'Email changed', email: 'new@example.com' })));
+    const { router } = renderRoutes(routes, '/verify-new-email?token=t1');
+    await screen.findByText('Email changed');
+    await router.navigate('/verify-new-email?token=t2');
+    expect(router.state.location.search).toBe('?token=t1');
+    await router.navigate('/about');
+    expect(router.state.location.pathname).toBe('/about');
+  });
+});
+
+describe('navigation when signed out', () => {
+  it('shows every link, the management group, Sign in / Sign Up, and no Profile', async () => {
+    renderRoutes(routes, '/breaks');
+    const nav = within(sidebar());
+    for (const name of ['Dashboard', 'Tasks', 'Archives | Reports', 'Leaves', 'Meetings', 'Team Members', 'Currently on break', "Today's absentees"]) {
+      expect(nav.getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
+    expect(nav.getByText('MANAGEMENT | Admin | HR')).toBeInTheDocument();
+    expect(nav.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(nav.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Sign In');
+  });
+
+  it("opens Contact Us from 'Support | Feedback'", async () => {
+    const { user } = renderRoutes(routes, '/breaks');
+    await user.click(within(sidebar()).getByRole('button', { name: 'Support | Feedback' }));
+    expect(await screen.findByRole('dialog', { name: 'Contact Us' })).toBeInTheDocument();
+  });
+
+  it('switches between the sign-in and sign-up dialogs, and to Forgot Password', async () => {
+    const { user } = renderRoutes(routes, '/breaks');
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign In' }));
+    const signInDialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    await user.click(within(signInDialog).getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('dialog', { name: 'Forgot Password' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Sign In' })).getByRole('button', { name: 'Sign up' }));
+    const signUpDialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+    await user.click(within(signUpDialog).getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('points the social sign-in buttons at the main API host', async () => {
+    const { user } = renderRoutes(routes, '/breaks');
+    await user.click(within(sidebar()).getByRole('button', { name: 'Sign in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    expect(within(dialog).getByRole('link', { name: 'Continue with GitHub' })).toHaveAttribute('href', 'http://api.test/auth/github');
+    expect(within(dialog).getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', 'http://api.test/auth/google');
+  });
+
+  it('collapses the sidebar after a link is followed on a narrow window', async () => {
+    window.innerWidth = 390;
+    const { user, router } = renderRoutes(routes, '/breaks');
+    expect(document.getElementById('sidebar')).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Toggle side navigation' }));
+    await user.click(within(sidebar()).getByRole('link', { name: 'Tasks' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tasks'));
+    expect(document.getElementById('sidebar')).not.toBeVisible();
+  });
+});
+
+describe('navigation when signed in', () => {
+  it("shows the user's name, Profile and 'Team Members (N)' from /admin/get-count", async () => {
+    signIn();
+    server.use(http.get(api('/admin/get-count'), () => ok(7)));
+    renderRoutes(routes, '/breaks');
+    expect(await within(sidebar()).findByRole('link', { name: 'Team Members (7)' })).toBeInTheDocument();
+    expect(within(sidebar()).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/settings');
+    expect(within(sidebar()).queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Ada Lovelace/ })).toBeInTheDocument();
+  });
+
+  it('signs out: clears the five cookies, keeps rememberMe, and reloads', async () => {
+    signIn();
+    setCookies({ rememberMe: '{"remember":true,"email":"ada@example.com"}' });
+    const revoked: unknown[] = [];
+    server.use(
+      http.get(api('/admin/get-count'), () => ok(1)),
+      http.post(api('/auth/logout'), async ({ request }) => {
+        revoked.push(await request.json());
+        return ok({ message: 'Signed out' });
+      }),
+    );
+    const { user } = renderRoutes(routes, '/breaks');
+    await user.click(screen.getByRole('button', { name: /Ada Lovelace/ }));
+    const menu = screen.getByRole('menu', { name: 'Account' });
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(reloadPage).toHaveBeenCalled());
+    for (const name of ['access_token', 'refresh_token', 'id', 'name', 'email']) expect(cookieNames()).not.toContain(name);
+    expect(getCookie('rememberMe')).toBeDefined();
+    expect(revoked).toEqual([{ refresh_token: 'r1' }]);
+  });
+});
+
+describe('/auth/callback', () => {
+  it('stores the tokens from the query for 7 days, cleans the URL and reloads', async () => {
+    const token = fakeJwt(Date.now() / 1000 + 3600);
+    server.use(http.get(api('/admin/get-count'), () => ok(1)));
+    const writes = vi.spyOn(Document.prototype, 'cookie', 'set');
+    renderRoutes(routes, `/auth/callback?access_token=${token}&refresh_token=ref&name=Ada&id=u1`);
+    await waitFor(() => expect(reloadPage).toHaveBeenCalled());
+    expect(replaceUrl).toHaveBeenCalledWith('/');
+    expect(getCookie('access_token')).toBe(token);
+    expect(getCookie('refresh_token')).toBe('ref');
+    expect(getCookie('name')).toBe('Ada');
+    expect(getCookie('id')).toBe('u1');
+    const expiry = (name: string) => {
+      const write = writes.mock.calls.map(([value]) => String(value)).find((value) => value.startsWith(`${name}=`));
+      return Date.parse(/expires=([^;]+)/.exec(write ?? '')?.[1] ?? '');
+    };
+    const sevenDays = 7 * 24 * 3_600_000;
+    for (const name of ['access_token', 'refresh_token', 'name', 'id']) expect(Math.abs(expiry(name) - (Date.now() + sevenDays))).toBeLessThan(60_000);
+  });
+
+  it("without tokens goes to /login (and so to /) and shows 'Error handling login callback.'", async () => {
+    const { router } = renderRoutes(routes, '/auth/callback?error=denied');
+    expect(await screen.findByText('Error handling login callback.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/breaks'));
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+});
+
+describe('configurator', () => {
+  it('remembers sidebar type, dark mode and layout', async () => {
+    const { user } = renderRoutes(routes, '/breaks');
+    await user.click(screen.getByRole('button', { name: 'Configurator' }));
+    const panel = screen.getByRole('complementary', { name: 'Configurator' });
+    await user.click(within(panel).getByRole('button', { name: 'Light' }));
+    await user.click(within(panel).getByRole('switch', { name: 'Dark mode' }));
+    await user.click(within(panel).getByRole('button', { name: 'Centered' }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}')).toMatchObject({ sidebarType: 'light', darkMode: true, layout: 'boxed' }));
+    expect(document.documentElement).toHaveClass('dark');
+  });
+});

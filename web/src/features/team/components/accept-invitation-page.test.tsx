@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useDialogs } from '@/lib/dialogs';
+import { takeReturnPath } from '@/lib/return-path';
+import { api, http, ok, server } from '@/testing/server';
+import { fakeJwt } from '@/testing/jwt';
+import { renderWithProviders, setCookies } from '@/testing/test-utils';
+import { AcceptInvitationPage } from './accept-invitation-page';
+
+function ActiveDialog() {
+  const { active } = useDialogs();
+  return <output aria-label="active dialog">{active ?? 'none'}</output>;
+}
+
+describe('/accept-email-invitation', () => {
+  it('signed in, accepts the invitation with the token', async () => {
+    setCookies({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r' });
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(api('/admin/accept-email-invitation'), async ({ request }) => {
+        expect(request.headers.get('authorization')).toMatch(/^Bearer /);
+        bodies.push(await request.json());
+        return ok({ message: 'You joined the team.', teamId: 't1' });
+      }),
+    );
+    renderWithProviders(<AcceptInvitationPage />, { route: '/accept-email-invitation?token=invite-1' });
+    expect(await screen.findByText('You joined the team.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ token: 'invite-1' }]);
+  });
+
+  it('signed out, explains, opens sign-in and keeps the link for after sign-in', async () => {
+    renderWithProviders(
+      <>
+        <AcceptInvitationPage />
+        <ActiveDialog />
+      </>,
+      { route: '/accept-email-invitation?token=invite-2' },
+    );
+    expect(screen.getByText(/Sign in with the email address the invitation was sent to/)).toBeInTheDocument();
+    expect(await screen.findByLabelText('active dialog')).toHaveTextContent('signIn');
+    expect(takeReturnPath()).toBe('/accept-email-invitation?token=invite-2');
+  });
+});

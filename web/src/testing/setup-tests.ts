@@ -1,0 +1,43 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { configureApis } from '@/lib/http';
+import { API_URL, ASSISTANT_URL, server } from './server';
+
+// jsdom has no matchMedia: a wide desktop screen unless a test sets window.innerWidth.
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  value: (query: string) => {
+    const width = window.innerWidth;
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const matches = max ? width <= Number(max[1]) : min ? width >= Number(min[1]) : false;
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  },
+});
+window.scrollTo = () => undefined;
+
+configureApis({ apiUrl: API_URL, assistantApiUrl: ASSISTANT_URL });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  for (const cookie of document.cookie.split('; ')) {
+    const name = cookie.split('=')[0];
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  localStorage.clear();
+  sessionStorage.clear();
+  window.innerWidth = 1280;
+});
+afterAll(() => server.close());
