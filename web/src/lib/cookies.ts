@@ -22,9 +22,14 @@ function attributes(): string {
   return `; path=/; SameSite=Lax${secure}`;
 }
 
+/** Encodes only what a cookie value cannot hold, so values such as emails stay readable (`@` is kept). */
+function encodeValue(value: string): string {
+  return encodeURIComponent(value).replace(/%(2[346BF]|3[AC-F]|40|5[BDE]|60|7[BCD])/g, decodeURIComponent);
+}
+
 export function setCookie(name: string, value: string, { days }: CookieOptions = {}): void {
   const expires = days === undefined ? '' : `; expires=${new Date(Date.now() + days * 864e5).toUTCString()}`;
-  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}${expires}${attributes()}`;
+  document.cookie = `${encodeURIComponent(name)}=${encodeValue(value)}${expires}${attributes()}`;
 }
 
 export function removeCookie(name: string): void {

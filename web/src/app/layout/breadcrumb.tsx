@@ -1,17 +1,10 @@
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
-
 /** 'Pages' / the current page, with the page name as the heading (spec §2). */
 export function Breadcrumb({ title }: { title: string }) {
   return (
     <div className="min-w-0">
       <nav aria-label="Breadcrumb">
         <ol className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
-          <li>
-            <Link to={paths.home} className="hover:text-slate-800 dark:hover:text-slate-200">
-              Pages
-            </Link>
-          </li>
+          <li>Pages</li>
           <li aria-hidden="true">/</li>
           <li aria-current="page" className="truncate font-medium text-slate-700 dark:text-slate-200">
             {title}
