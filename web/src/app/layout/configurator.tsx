@@ -45,7 +45,7 @@ export function Configurator({ open, onClose }: { open: boolean; onClose: () => 
     <aside
       id="configurator"
       aria-label="Configurator"
-      className="animate-slide-up fixed inset-y-0 right-0 z-40 flex w-full max-w-xs flex-col gap-6 overflow-y-auto bg-white p-5 shadow-2xl dark:bg-slate-900"
+      className="animate-slide-up fixed inset-y-0 right-0 z-40 flex w-full max-w-sm flex-col gap-6 overflow-y-auto bg-white p-5 shadow-2xl dark:bg-slate-900"
     >
       <div className="flex items-start justify-between">
         <div>

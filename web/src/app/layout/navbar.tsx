@@ -34,14 +34,14 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
           <Breadcrumb title={title} />
         </div>
         <div className="ml-auto flex items-center gap-1">
-          <Button variant="ghost" className="px-2 sm:px-3" onClick={() => setAgendaOpen(true)} aria-label="Daily Agenda">
+          <Button variant="ghost" size="compact" onClick={() => setAgendaOpen(true)} aria-label="Daily Agenda">
             <Icon name="agenda" />
             <span className="hidden lg:inline">Daily Agenda</span>
           </Button>
           <div className="sm:relative">
             <Button
               variant="ghost"
-              className="px-2 sm:px-3"
+              size="compact"
               aria-label="Daily Checklist"
               aria-expanded={isChecklistOpen}
               aria-controls="daily-checklist"
@@ -56,12 +56,15 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
             <UserMenu name={session.name ?? ''} />
           ) : (
             <>
-              <Button variant="ghost" className="px-3" onClick={() => open('signIn')}>
+              <Button variant="ghost" size="sm" onClick={() => open('signIn')}>
                 Sign In
               </Button>
-              <Button className="hidden px-3 sm:inline-flex" onClick={() => open('signUp')}>
-                Sign Up
-              </Button>
+              {/* On phones Sign Up stays in the side navigation and the sign-in dialog, leaving room in the bar. */}
+              <span className="hidden sm:inline-flex">
+                <Button size="sm" onClick={() => open('signUp')}>
+                  Sign Up
+                </Button>
+              </span>
             </>
           )}
           <button type="button" className={iconButton} aria-label="Configurator" aria-expanded={configuratorOpen} aria-controls="configurator" onClick={onToggleConfigurator}>

@@ -124,7 +124,7 @@ export function Sidebar({ type, narrow, open, pinned, onClose, onPin, onNavigate
             <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
             {label('Breaktime')}
           </Link>
-          <div className={cn('flex', mini && 'hidden group-hover/sidebar:flex group-focus-within/sidebar:flex')}>
+          <div className={mini ? 'hidden group-focus-within/sidebar:flex group-hover/sidebar:flex' : 'flex'}>
             {!narrow && !pinned && (
               <button type="button" onClick={onPin} aria-label="Pin sidebar" className={cn('inline-flex size-11 items-center justify-center rounded-lg', theme.idle)}>
                 <Icon name="pin" />

@@ -53,7 +53,7 @@ export function SignUpForm({ onSignedUp, onSignIn, onShowTerms }: SignUpFormProp
         />
         <p className="text-sm text-slate-600 dark:text-slate-300">
           By signing up you agree to the{' '}
-          <Button variant="link" className="min-h-0 px-0 align-baseline" onClick={onShowTerms}>
+          <Button variant="link" inline onClick={onShowTerms}>
             Terms and Conditions
           </Button>
           .
