@@ -129,3 +129,34 @@ pub fn team_leaves_gsi(team_id: &str) -> String {
 pub fn checklist_features_gsi(user_id: &str) -> String {
     format!("USER#{user_id}#FEATURES")
 }
+
+// ---- records: more key builders (records work) -----------------------------------------------------------------
+
+impl RecordKind {
+    /// Sort-key prefix of this kind's items in the owner's partition (`BREAK#`, `TASK#`, ...).
+    pub fn prefix(self) -> String {
+        format!("{}#", self.tag())
+    }
+}
+
+/// A team's break-type list: `TEAM#<teamId>` / `BREAKTYPES` (absent: the default list).
+pub fn team_break_types(team_id: &str) -> Key {
+    Key::new(team_pk(team_id), "BREAKTYPES")
+}
+
+/// GSI2 partition of a team's breaks, sorted by date (`GSI2SK = <createdDate>#<userId>#<id>`): team report totals in
+/// one Query.
+pub fn team_breaks_gsi(team_id: &str) -> String {
+    format!("TEAM#{team_id}#BREAKS")
+}
+
+/// GSI2 partition of a team's tasks, sorted by scheduled date (`GSI2SK = <scheduled>#<userId>#<id>`).
+pub fn team_tasks_gsi(team_id: &str) -> String {
+    format!("TEAM#{team_id}#TASKS")
+}
+
+/// A per-user version counter that every leave write bumps in the same transaction, so two concurrent requests
+/// cannot both pass the overlap check: `USER#<id>` / `LEAVEGUARD`.
+pub fn leave_guard(user_id: &str) -> Key {
+    Key::new(user_pk(user_id), "LEAVEGUARD")
+}

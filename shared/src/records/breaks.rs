@@ -1,0 +1,416 @@
+//! Breaks: the logged record and its rules (§5), and live breaks started and ended from a phone.
+
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::dates::{self, date_field, format_date, format_time, minutes_between, time_field, DateRange};
+use super::paging::Paging;
+use super::repo::{self, Record};
+use super::{new_id, timestamp, Owner};
+use crate::account::{from_item, to_item};
+use crate::error::{AppError, AppResult};
+use crate::keys::{self, RecordKind};
+use crate::store::{Cond, Index, Query, SkCond, StoreError, Table, TxOp};
+use crate::validate::Check;
+
+pub const MAX_BREAK_MINUTES: i64 = 8 * 60;
+pub const MAX_REASON_CHARS: u64 = 2000;
+pub const MAX_TYPE_CHARS: u64 = 100;
+
+pub const START_REQUIRED: &str = "Start time is required.";
+pub const END_REQUIRED: &str = "End time is required.";
+pub const TOO_LONG: &str = "Break cannot be more than 8 hours.";
+pub const ZERO_LENGTH: &str = "Break duration must be greater than 0 minutes";
+pub const TYPE_REQUIRED: &str = "Break type is required.";
+pub const DATE_REQUIRED: &str = "Created Date is required.";
+pub const ALREADY_ON_BREAK: &str = "You are already on a break.";
+pub const NOT_ON_BREAK: &str = "You are not on a break.";
+
+/// A break as the API shows it (§3). `duration` is in minutes and always computed here.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Break {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub user_id: String,
+    pub start_time: String,
+    pub end_time: String,
+    pub duration: i64,
+    pub created_date: String,
+    pub reason: String,
+    #[serde(rename = "type")]
+    pub break_type: String,
+    pub is_closed: bool,
+    pub is_modal: bool,
+    /// True for a break taken with `POST /break/start` and `/break/end`.
+    #[serde(default)]
+    pub live: bool,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl Record for Break {
+    const KIND: RecordKind = RecordKind::Break;
+    const ENTITY: &'static str = "break";
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn user_id(&self) -> &str {
+        &self.user_id
+    }
+    fn date_key(&self) -> String {
+        format!("{}#{}#{}", self.created_date, self.start_time, self.id)
+    }
+    fn gsi2(&self, team_id: &str) -> Option<(String, String)> {
+        Some((keys::team_breaks_gsi(team_id), format!("{}#{}#{}", self.created_date, self.user_id, self.id)))
+    }
+}
+
+/// The body of `POST /break/add` and `PUT /break/edit/{id}`. Anything else the client sends (`duration`,
+/// `isClosed`, `isModal`, `_id`, `userId`) is ignored.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BreakInput {
+    pub start_time: Option<String>,
+    pub end_time: Option<String>,
+    pub created_date: Option<String>,
+    pub reason: Option<String>,
+    #[serde(rename = "type")]
+    pub break_type: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidBreak {
+    pub start_time: NaiveTime,
+    pub end_time: NaiveTime,
+    pub created_date: NaiveDate,
+    /// Minutes, 1 to 480; an end before the start is on the next day.
+    pub duration: i64,
+    pub reason: String,
+    pub break_type: String,
+}
+
+fn check_type(check: &mut Check, value: Option<&str>) -> String {
+    let value = value.unwrap_or("").trim();
+    check.required("type", value, TYPE_REQUIRED).max_chars(
+        "type",
+        value,
+        MAX_TYPE_CHARS,
+        "Break type must not exceed 100 characters.",
+    );
+    value.to_string()
+}
+
+fn check_reason(check: &mut Check, value: Option<&str>) -> String {
+    let value = value.unwrap_or("").trim();
+    check.max_chars("reason", value, MAX_REASON_CHARS, "Reason must not exceed 2000 characters.");
+    value.to_string()
+}
+
+/// The rules of §5 for a break. `today` is the owner's day: a break dated after tomorrow is rejected (one day of
+/// slack for a client whose clock is ahead of the profile's zone).
+pub fn validate_break(input: &BreakInput, today: NaiveDate) -> AppResult<ValidBreak> {
+    let mut check = Check::new();
+    let start = time_field(&mut check, "startTime", input.start_time.as_deref(), START_REQUIRED);
+    let end = time_field(&mut check, "endTime", input.end_time.as_deref(), END_REQUIRED);
+    let mut duration = 0;
+    if let (Some(s), Some(e)) = (start, end) {
+        duration = minutes_between(s, e);
+        check.rule("endTime", duration > 0, ZERO_LENGTH).rule("endTime", duration <= MAX_BREAK_MINUTES, TOO_LONG);
+    }
+    let break_type = check_type(&mut check, input.break_type.as_deref());
+    let created =
+        date_field(&mut check, "createdDate", input.created_date.as_deref(), DATE_REQUIRED, dates::INVALID_DATE);
+    if let Some(d) = created {
+        check.rule("createdDate", d <= today + Duration::days(1), "Break date cannot be in the future.");
+    }
+    let reason = check_reason(&mut check, input.reason.as_deref());
+    check.finish()?;
+    Ok(ValidBreak {
+        start_time: start.expect("checked"),
+        end_time: end.expect("checked"),
+        created_date: created.expect("checked"),
+        duration,
+        reason,
+        break_type,
+    })
+}
+
+impl ValidBreak {
+    fn into_break(self, id: String, user_id: &str, created_at: String, updated_at: String, live: bool) -> Break {
+        Break {
+            id,
+            user_id: user_id.to_string(),
+            start_time: format_time(self.start_time),
+            end_time: format_time(self.end_time),
+            duration: self.duration,
+            created_date: format_date(self.created_date),
+            reason: self.reason,
+            break_type: self.break_type,
+            is_closed: true,
+            is_modal: false,
+            live,
+            created_at,
+            updated_at,
+        }
+    }
+}
+
+pub async fn add_break(store: &dyn Table, owner: &Owner, input: &BreakInput, now: DateTime<Utc>) -> AppResult<Break> {
+    let valid = validate_break(input, owner.today(now))?;
+    let record = valid.into_break(new_id(now), &owner.user_id, timestamp(now), timestamp(now), false);
+    repo::insert(store, &record, &owner.team_id).await?;
+    Ok(record)
+}
+
+/// Fields left out of the body keep their stored value; the result is validated as a whole.
+pub async fn edit_break(
+    store: &dyn Table,
+    owner: &Owner,
+    id: &str,
+    input: &BreakInput,
+    now: DateTime<Utc>,
+) -> AppResult<Break> {
+    let stored = repo::load_owned::<Break>(store, &owner.user_id, id).await?;
+    let old = &stored.record;
+    let merged = BreakInput {
+        start_time: input.start_time.clone().or_else(|| Some(old.start_time.clone())),
+        end_time: input.end_time.clone().or_else(|| Some(old.end_time.clone())),
+        created_date: input.created_date.clone().or_else(|| Some(old.created_date.clone())),
+        reason: input.reason.clone().or_else(|| Some(old.reason.clone())),
+        break_type: input.break_type.clone().or_else(|| Some(old.break_type.clone())),
+    };
+    let valid = validate_break(&merged, owner.today(now))?;
+    let record = valid.into_break(old.id.clone(), &owner.user_id, old.created_at.clone(), timestamp(now), old.live);
+    repo::replace(store, &record, &owner.team_id, stored.version).await?;
+    Ok(record)
+}
+
+pub async fn get_break(store: &dyn Table, owner: &Owner, id: &str) -> AppResult<Break> {
+    Ok(repo::load_owned::<Break>(store, &owner.user_id, id).await?.record)
+}
+
+pub async fn delete_break(store: &dyn Table, owner: &Owner, id: &str) -> AppResult<Break> {
+    repo::remove::<Break>(store, &owner.user_id, id).await
+}
+
+/// The owner's breaks of one day, by start time.
+pub async fn breaks_on(store: &dyn Table, user_id: &str, day: NaiveDate) -> AppResult<Vec<Break>> {
+    repo::all(store, &repo::by_date::<Break>(user_id, SkCond::BeginsWith(format!("{}#", format_date(day))))).await
+}
+
+/// A page of the owner's breaks in a range (all when None), newest first.
+pub async fn breaks_page(
+    store: &dyn Table,
+    user_id: &str,
+    range: Option<DateRange>,
+    paging: Paging,
+) -> AppResult<(Vec<Break>, u64)> {
+    let sk = range.map(|r| r.sk_cond()).unwrap_or(SkCond::All);
+    repo::page(store, repo::by_date::<Break>(user_id, sk).backward(), None, paging).await
+}
+
+/// Every break of the owner in a range, oldest first (summaries, exports).
+pub async fn breaks_in(store: &dyn Table, user_id: &str, range: DateRange) -> AppResult<Vec<Break>> {
+    repo::all(store, &repo::by_date::<Break>(user_id, range.sk_cond())).await
+}
+
+/// Every break of a team in a range: one Query on the team's GSI2 partition.
+pub async fn team_breaks_in(store: &dyn Table, team_id: &str, range: DateRange) -> AppResult<Vec<Break>> {
+    repo::all(store, &Query::new(Index::Gsi2, keys::team_breaks_gsi(team_id), range.sk_cond())).await
+}
+
+// ---- live breaks ----------------------------------------------------------------------------------------------
+
+/// The body of `POST /break/start`.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct LiveBreakInput {
+    #[serde(rename = "type")]
+    pub break_type: Option<String>,
+    pub reason: Option<String>,
+}
+
+/// `(type, reason)` of a break about to start.
+pub fn validate_live_break(input: &LiveBreakInput) -> AppResult<(String, String)> {
+    let mut check = Check::new();
+    let break_type = check_type(&mut check, input.break_type.as_deref());
+    let reason = check_reason(&mut check, input.reason.as_deref());
+    check.finish()?;
+    Ok((break_type, reason))
+}
+
+/// A break in progress: the `OPENBREAK` item of the user, mirrored as the team's `ONBREAK#` presence item.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenBreak {
+    pub user_id: String,
+    pub team_id: String,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub break_type: String,
+    pub reason: String,
+    /// When it started (RFC 3339 UTC).
+    pub since: String,
+    /// Its start in the user's zone, as the closed break will carry it.
+    pub start_time: String,
+    pub created_date: String,
+    pub time_zone: String,
+}
+
+pub async fn start_break(
+    store: &dyn Table,
+    owner: &Owner,
+    input: &LiveBreakInput,
+    now: DateTime<Utc>,
+) -> AppResult<OpenBreak> {
+    let (break_type, reason) = validate_live_break(input)?;
+    let local = owner.local_now(now);
+    let open = OpenBreak {
+        user_id: owner.user_id.clone(),
+        team_id: owner.team_id.clone(),
+        name: owner.name.clone(),
+        break_type,
+        reason,
+        since: timestamp(now),
+        start_time: format_time(local.time()),
+        created_date: format_date(local.date()),
+        time_zone: owner.tz.name().to_string(),
+    };
+    let ops = vec![
+        TxOp::Put { item: to_item("open_break", &keys::open_break(&owner.user_id), &open)?, cond: Cond::NotExists },
+        TxOp::Put {
+            item: to_item("on_break", &keys::team_on_break(&owner.team_id, &owner.user_id), &open)?,
+            cond: Cond::None,
+        },
+    ];
+    match store.transact(ops).await {
+        Ok(()) => Ok(open),
+        Err(StoreError::ConditionFailed) => Err(AppError::Conflict(ALREADY_ON_BREAK.into())),
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub async fn current_break(store: &dyn Table, user_id: &str) -> AppResult<Option<OpenBreak>> {
+    match store.get(&keys::open_break(user_id)).await? {
+        Some(item) => Ok(Some(from_item(item)?)),
+        None => Ok(None),
+    }
+}
+
+/// The closed break of an open one ended at `now`. Times are taken in the zone the break started in; a break
+/// shorter than a minute counts as one minute, and one left open past 8 hours is recorded as 8 hours.
+pub fn close_open_break(open: &OpenBreak, now: DateTime<Utc>) -> AppResult<ValidBreak> {
+    let tz: chrono_tz::Tz = open.time_zone.parse().unwrap_or(chrono_tz::UTC);
+    let since = DateTime::parse_from_rfc3339(&open.since)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("open break with a bad start: {e}")))?
+        .with_timezone(&Utc);
+    let start = since.with_timezone(&tz).naive_local();
+    let elapsed = now - since;
+    let end = if elapsed > Duration::minutes(MAX_BREAK_MINUTES) {
+        start + Duration::minutes(MAX_BREAK_MINUTES)
+    } else {
+        now.with_timezone(&tz).naive_local()
+    };
+    let mut end_time = end.time();
+    if minutes_between(start.time(), end_time) == 0 {
+        end_time = (start + Duration::minutes(1)).time();
+    }
+    let input = BreakInput {
+        start_time: Some(format_time(start.time())),
+        end_time: Some(format_time(end_time)),
+        created_date: Some(format_date(start.date())),
+        reason: Some(open.reason.clone()),
+        break_type: Some(open.break_type.clone()),
+    };
+    validate_break(&input, start.date())
+}
+
+/// Ends the caller's open break: one transaction removes the open break and the team presence item and writes the
+/// closed break record.
+pub async fn end_break(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> AppResult<Break> {
+    let open = current_break(store, &owner.user_id).await?.ok_or_else(|| AppError::Conflict(NOT_ON_BREAK.into()))?;
+    let valid = close_open_break(&open, now)?;
+    let record = valid.into_break(new_id(now), &owner.user_id, timestamp(now), timestamp(now), true);
+    let ops = vec![
+        TxOp::Delete {
+            key: keys::open_break(&owner.user_id),
+            cond: Cond::eq("since", Value::String(open.since.clone())),
+        },
+        TxOp::Delete { key: keys::team_on_break(&open.team_id, &owner.user_id), cond: Cond::None },
+        TxOp::Put { item: repo::item_of(&record, &owner.team_id, 1)?, cond: Cond::NotExists },
+    ];
+    match store.transact(ops).await {
+        Ok(()) => Ok(record),
+        Err(StoreError::ConditionFailed) => Err(AppError::Conflict(NOT_ON_BREAK.into())),
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(start: &str, end: &str) -> BreakInput {
+        BreakInput {
+            start_time: Some(start.into()),
+            end_time: Some(end.into()),
+            created_date: Some("2024-05-01".into()),
+            reason: Some("  coffee  ".into()),
+            break_type: Some("Coffee Break".into()),
+        }
+    }
+    fn today() -> NaiveDate {
+        dates::parse_date("2024-05-01").unwrap()
+    }
+    fn message(r: AppResult<ValidBreak>, field: &str) -> String {
+        match r {
+            Err(AppError::Validation(f)) => f.get(field).cloned().unwrap_or_default(),
+            other => panic!("expected a validation error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn duration_is_computed_and_reason_trimmed() {
+        let b = validate_break(&input("09:00", "09:45"), today()).unwrap();
+        assert_eq!(b.duration, 45);
+        assert_eq!(b.reason, "coffee");
+        assert_eq!(validate_break(&input("23:50", "00:10"), today()).unwrap().duration, 20);
+        assert_eq!(validate_break(&input("09:00", "17:00"), today()).unwrap().duration, 480);
+    }
+
+    #[test]
+    fn the_spec_messages() {
+        assert_eq!(message(validate_break(&input("09:00", "09:00"), today()), "endTime"), ZERO_LENGTH);
+        assert_eq!(message(validate_break(&input("09:00", "17:01"), today()), "endTime"), TOO_LONG);
+        assert_eq!(message(validate_break(&input("", "09:00"), today()), "startTime"), START_REQUIRED);
+        assert_eq!(message(validate_break(&BreakInput::default(), today()), "endTime"), END_REQUIRED);
+        assert_eq!(message(validate_break(&BreakInput::default(), today()), "type"), TYPE_REQUIRED);
+        assert_eq!(message(validate_break(&BreakInput::default(), today()), "createdDate"), DATE_REQUIRED);
+        let mut bad_date = input("09:00", "09:10");
+        bad_date.created_date = Some("01/05/2024".into());
+        assert_eq!(message(validate_break(&bad_date, today()), "createdDate"), dates::INVALID_DATE);
+    }
+
+    #[test]
+    fn a_live_break_is_at_least_a_minute_and_at_most_eight_hours() {
+        let open = OpenBreak {
+            user_id: "u".into(),
+            team_id: "t".into(),
+            name: "n".into(),
+            break_type: "Lunch Break".into(),
+            reason: String::new(),
+            since: "2024-05-01T10:00:10Z".into(),
+            start_time: "12:00".into(),
+            created_date: "2024-05-01".into(),
+            time_zone: "Europe/Berlin".into(),
+        };
+        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);
+        let short = close_open_break(&open, at("2024-05-01T10:00:40Z")).unwrap();
+        assert_eq!((format_time(short.start_time), short.duration), ("12:00".into(), 1));
+        let normal = close_open_break(&open, at("2024-05-01T10:30:10Z")).unwrap();
+        assert_eq!((format_time(normal.end_time), normal.duration), ("12:30".into(), 30));
+        let forgotten = close_open_break(&open, at("2024-05-02T09:00:00Z")).unwrap();
+        assert_eq!((format_time(forgotten.end_time), forgotten.duration), ("20:00".into(), 480));
+    }
+}

@@ -1,0 +1,84 @@
+//! The records of a signed-in user (breaks, tasks, leaves, meetings, checklist items), the team's break types and
+//! presence, and the reports over them.
+//!
+//! Each record module holds the domain type (serialised with the field names of the product specification, §3), a
+//! pure `validate_*` function that turns a request body into a valid value or the §5 messages, and the repository
+//! functions over the [`Table`](crate::store::Table) port. Handlers (and the assistant) call these; nothing here
+//! knows about HTTP beyond [`AppError`](crate::AppError).
+//!
+//! Every read or write by id builds its key from the caller's own user id ([`Owner`]), so a record of another user
+//! or team is simply not found.
+
+pub mod break_types;
+pub mod breaks;
+pub mod checklist;
+pub mod dates;
+pub mod leaves;
+pub mod meetings;
+pub mod paging;
+pub mod presence;
+mod repo;
+pub mod reports;
+pub mod tasks;
+
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use chrono_tz::Tz;
+
+use crate::auth::AuthUser;
+
+pub use break_types::DEFAULT_BREAK_TYPES;
+pub use breaks::{validate_break, validate_live_break, Break, BreakInput, LiveBreakInput, OpenBreak, ValidBreak};
+pub use checklist::{validate_checklist_item, ChecklistInput, ChecklistItem, ValidChecklistItem};
+pub use dates::DateRange;
+pub use leaves::{validate_leave, Leave, LeaveInput, ValidLeave};
+pub use meetings::{validate_meeting, Meeting, MeetingInput, ValidMeeting};
+pub use paging::Paging;
+pub use presence::{team_presence, MemberPresence, PresenceStatus};
+pub use tasks::{validate_task, Task, TaskInput, TaskPriority, TaskStatus, ValidTask};
+
+/// Whose records a call reads or writes: the signed-in caller, or (reports) a member an admin looks at.
+#[derive(Debug, Clone)]
+pub struct Owner {
+    pub user_id: String,
+    pub team_id: String,
+    pub name: String,
+    /// The owner's time zone: "today" and every day boundary are taken in it.
+    pub tz: Tz,
+}
+
+impl Owner {
+    pub fn of(user: &AuthUser) -> Owner {
+        Owner {
+            user_id: user.user.id.clone(),
+            team_id: user.user.team_id.clone(),
+            name: user.user.name.clone(),
+            tz: user.tz(),
+        }
+    }
+
+    /// The owner's calendar day at `now`.
+    pub fn today(&self, now: DateTime<Utc>) -> NaiveDate {
+        dates::today(self.tz, now)
+    }
+
+    /// The owner's wall-clock time at `now`.
+    pub fn local_now(&self, now: DateTime<Utc>) -> NaiveDateTime {
+        dates::local_now(self.tz, now)
+    }
+}
+
+impl From<&AuthUser> for Owner {
+    fn from(user: &AuthUser) -> Self {
+        Owner::of(user)
+    }
+}
+
+/// A new record id: a ULID of `now`, so ids sort by creation time.
+pub fn new_id(now: DateTime<Utc>) -> String {
+    ulid::Ulid::from_datetime(now.into()).to_string()
+}
+
+/// Timestamps stored on records (`createdAt`, `updatedAt`): RFC 3339 UTC, millisecond precision.
+pub fn timestamp(now: DateTime<Utc>) -> String {
+    now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
