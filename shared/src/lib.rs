@@ -10,6 +10,7 @@ pub mod http;
 pub mod keys;
 pub mod mail;
 pub mod ratelimit;
+pub mod records;
 pub mod state;
 pub mod store;
 pub mod validate;
