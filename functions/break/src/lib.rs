@@ -1,8 +1,83 @@
-//! The `break` endpoint group.
+//! The `break` endpoint group: breaks logged by hand (§7 paths) and live breaks started and ended from a phone.
 
+use axum::extract::State;
+use axum::routing::{delete, get, post, put};
 use axum::Router;
+use serde::Deserialize;
+use serde_json::json;
+use shared::auth::AuthUser;
+use shared::http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
+use shared::records::{breaks, dates, BreakInput, LiveBreakInput, Owner};
 use shared::AppState;
+use tracing::instrument;
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/break/add", post(add))
+        .route("/break/edit/{id}", put(edit))
+        .route("/break/delete/{id}", delete(remove))
+        .route("/break/get/{id}", get(one))
+        .route("/break/todayBreaks", get(today_breaks))
+        .route("/break/start", post(start))
+        .route("/break/end", post(end))
+        .route("/break/current", get(current))
+}
+
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<BreakInput>) -> ApiResult {
+    let record = breaks::add_break(state.store.as_ref(), &Owner::of(&user), &input, state.clock.now()).await?;
+    Ok(created(record))
+}
+
+#[instrument(skip_all, fields(user = %user.id(), id = %id))]
+async fn edit(
+    State(state): State<AppState>,
+    user: AuthUser,
+    IdPath(id): IdPath,
+    ApiJson(input): ApiJson<BreakInput>,
+) -> ApiResult {
+    let record = breaks::edit_break(state.store.as_ref(), &Owner::of(&user), &id, &input, state.clock.now()).await?;
+    Ok(data(record))
+}
+
+#[instrument(skip_all, fields(user = %user.id(), id = %id))]
+async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
+    breaks::delete_break(state.store.as_ref(), &Owner::of(&user), &id).await?;
+    Ok(data(json!({ "_id": id, "message": "Record deleted." })))
+}
+
+#[instrument(skip_all, fields(user = %user.id(), id = %id))]
+async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
+    Ok(data(breaks::get_break(state.store.as_ref(), &Owner::of(&user), &id).await?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TodayQuery {
+    today_created_date: Option<String>,
+}
+
+/// The caller's breaks of a day (today in their zone by default), by start time.
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn today_breaks(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<TodayQuery>) -> ApiResult {
+    let day = dates::day_or_today(q.today_created_date.as_deref(), "todayCreatedDate", user.tz(), state.clock.now())?;
+    Ok(data(breaks::breaks_on(state.store.as_ref(), user.id(), day).await?))
+}
+
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<LiveBreakInput>) -> ApiResult {
+    let open = breaks::start_break(state.store.as_ref(), &Owner::of(&user), &input, state.clock.now()).await?;
+    Ok(created(open))
+}
+
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn end(State(state): State<AppState>, user: AuthUser) -> ApiResult {
+    let record = breaks::end_break(state.store.as_ref(), &Owner::of(&user), state.clock.now()).await?;
+    Ok(data(record))
+}
+
+/// The caller's open break, or null.
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn current(State(state): State<AppState>, user: AuthUser) -> ApiResult {
+    Ok(data(breaks::current_break(state.store.as_ref(), user.id()).await?))
 }

@@ -332,14 +332,18 @@ pub async fn end_break(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> 
     let open = current_break(store, &owner.user_id).await?.ok_or_else(|| AppError::Conflict(NOT_ON_BREAK.into()))?;
     let valid = close_open_break(&open, now)?;
     let record = valid.into_break(new_id(now), &owner.user_id, timestamp(now), timestamp(now), true);
-    let ops = vec![
+    let mut ops = vec![
         TxOp::Delete {
             key: keys::open_break(&owner.user_id),
             cond: Cond::eq("since", Value::String(open.since.clone())),
         },
-        TxOp::Delete { key: keys::team_on_break(&open.team_id, &owner.user_id), cond: Cond::None },
+        TxOp::Delete { key: keys::team_on_break(&owner.team_id, &owner.user_id), cond: Cond::None },
         TxOp::Put { item: repo::item_of(&record, &owner.team_id, 1)?, cond: Cond::NotExists },
     ];
+    // A member who changed teams during the break has their presence item moved along; clear both places.
+    if open.team_id != owner.team_id {
+        ops.push(TxOp::Delete { key: keys::team_on_break(&open.team_id, &owner.user_id), cond: Cond::None });
+    }
     match store.transact(ops).await {
         Ok(()) => Ok(record),
         Err(StoreError::ConditionFailed) => Err(AppError::Conflict(NOT_ON_BREAK.into())),

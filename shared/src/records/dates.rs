@@ -68,6 +68,15 @@ pub fn today_in(time_zone: &str, now: DateTime<Utc>) -> String {
     format_date(today(time_zone.parse().unwrap_or(chrono_tz::UTC), now))
 }
 
+/// A day named by a query parameter, or the owner's today when it is absent or blank; a bad date is 422 naming
+/// the parameter.
+pub fn day_or_today(value: Option<&str>, field: &str, tz: Tz, now: DateTime<Utc>) -> AppResult<NaiveDate> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(today(tz, now)),
+        Some(v) => parse_date(v).ok_or_else(|| AppError::field(field, INVALID_DATE)),
+    }
+}
+
 /// Minutes from `start` to `end`, where an end earlier than the start is on the next day (0 when equal).
 pub fn minutes_between(start: NaiveTime, end: NaiveTime) -> i64 {
     let s = i64::from(start.hour() * 60 + start.minute());

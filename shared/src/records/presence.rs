@@ -17,7 +17,7 @@ use crate::store::{attr_str, Query, SkCond, Table, SK};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum PresenceStatus {
-    Working,
+    Available,
     OnBreak,
     OnLeave,
 }
@@ -142,7 +142,7 @@ pub async fn on_leave(
 }
 
 /// Every member of the team with their status on `today` (the viewer's day): on a live break (since when, which
-/// type), on leave, or working. Two Queries whatever the team size. For `GET /admin/get`.
+/// type), on leave, or available. Two Queries whatever the team size. For `GET /admin/get`.
 pub async fn team_presence(store: &dyn Table, team_id: &str, today: NaiveDate) -> AppResult<Vec<MemberPresence>> {
     let (members, breaks) = members_and_breaks(store, team_id).await?;
     let leaves = team_leaves_in(store, team_id, DateRange::day(today)).await?;
@@ -155,7 +155,7 @@ pub async fn team_presence(store: &dyn Table, team_id: &str, today: NaiveDate) -
                 email: m.email,
                 role: m.role,
                 joined_at: m.joined_at,
-                status: PresenceStatus::Working,
+                status: PresenceStatus::Available,
                 since: None,
                 break_type: None,
                 until: None,
