@@ -1,7 +1,8 @@
-//! The one Lambda `main` of every function: configuration, DynamoDB and SES clients built once at cold start.
+//! The one Lambda `main` of every function: secrets, configuration, DynamoDB and SES clients built once at cold start.
 
 use std::sync::Arc;
 
+use aws_config::SdkConfig;
 use axum::Router;
 
 use crate::config::Config;
@@ -11,10 +12,15 @@ use crate::store::dynamo::DynamoTable;
 
 pub type Error = lambda_http::Error;
 
+/// Secrets a function may be given as the name of an SSM SecureString in `<VAR>_PARAMETER` instead of a value in
+/// `<VAR>`: the key then never appears in the template, the stack or the function's configuration.
+const SECRETS_FROM_SSM: [&str; 3] = ["JWT_SECRET", "GITHUB_CLIENT_SECRET", "GOOGLE_CLIENT_SECRET"];
+
 pub async fn run(router: Router<AppState>) -> Result<(), Error> {
     lambda_http::tracing::init_default_subscriber();
-    let config = Config::from_env(None)?;
     let aws = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
+    secrets_from_ssm(&aws).await?;
+    let config = Config::from_env(None)?;
     let table = std::env::var("TABLE_NAME").map_err(|_| "TABLE_NAME is required")?;
     let store = DynamoTable::from_env(&aws, table);
     // Warm the connection to DynamoDB during init, not on the first request.
@@ -23,4 +29,43 @@ pub async fn run(router: Router<AppState>) -> Result<(), Error> {
     let state = AppState::new(Arc::new(store), Arc::new(mailer), config);
     let app = crate::http::with_common_layers(router, &state).with_state(state);
     lambda_http::run(app).await
+}
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+}
+
+/// Reads every `<VAR>_PARAMETER` of [`SECRETS_FROM_SSM`] whose `<VAR>` is not set, in one decrypted GetParameters
+/// call, into `<VAR>`. A missing parameter stops the cold start with its name.
+async fn secrets_from_ssm(aws: &SdkConfig) -> Result<(), Error> {
+    let wanted: Vec<(&str, String)> = SECRETS_FROM_SSM
+        .iter()
+        .filter(|var| env(var).is_none())
+        .filter_map(|var| env(&format!("{var}_PARAMETER")).map(|name| (*var, name)))
+        .collect();
+    if wanted.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<String> = wanted.iter().map(|(_, name)| name.clone()).collect();
+    let out = aws_sdk_ssm::Client::new(aws)
+        .get_parameters()
+        .set_names(Some(names.clone()))
+        .with_decryption(true)
+        .send()
+        .await
+        .map_err(|e| {
+            format!("reading {names:?} from SSM Parameter Store: {}", aws_sdk_ssm::error::DisplayErrorContext(&e))
+        })?;
+    if !out.invalid_parameters().is_empty() {
+        return Err(format!("SSM parameters not found: {:?}", out.invalid_parameters()).into());
+    }
+    for parameter in out.parameters() {
+        let (Some(name), Some(value)) = (parameter.name(), parameter.value()) else { continue };
+        for (var, _) in wanted.iter().filter(|(_, wanted_name)| wanted_name == name) {
+            // Safe to change the environment here: init is sequential, every SDK call before this one has finished
+            // and nothing runs concurrently until the configuration below is read.
+            std::env::set_var(var, value);
+        }
+    }
+    Ok(())
 }
