@@ -29,7 +29,7 @@ export default defineConfig({
         display: 'standalone',
         orientation: 'any',
         background_color: '#0f172a',
-        theme_color: '#0d9488',
+        theme_color: '#0f766e',
         categories: ['productivity', 'business'],
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },

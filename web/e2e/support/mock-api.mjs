@@ -6,6 +6,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { createGzip } from 'node:zlib';
 
 const PORT = Number(process.env.PORT ?? 4180);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -137,8 +138,11 @@ const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/cs
 function serveStatic(req, res, pathname) {
   let file = normalize(join(DIST, pathname));
   if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) file = join(DIST, 'index.html');
-  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP, 'cache-control': 'no-cache' });
-  createReadStream(file).pipe(res);
+  const type = types[extname(file)] ?? 'application/octet-stream';
+  const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && !type.startsWith('image/png');
+  res.writeHead(200, { 'content-type': type, 'content-security-policy': CSP, 'cache-control': 'no-cache', vary: 'accept-encoding', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+  const stream = createReadStream(file);
+  (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
 }
 
 createServer(async (req, res) => {

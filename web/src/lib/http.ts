@@ -1,5 +1,3 @@
-import { Amplify } from '@aws-amplify/core';
-import { del, get, post, put } from '@aws-amplify/api-rest';
 import type { Env } from '@/config/env';
 import { ApiError } from './api-error';
 
@@ -16,31 +14,32 @@ export interface HttpOptions {
 }
 
 let configuredEnv: Env | undefined;
+let amplify: Promise<typeof import('./amplify-rest')> | undefined;
 
+/** Records the API hosts; Amplify itself is loaded and configured on the first call (or by {@link preloadApis}). */
 export function configureApis(env: Env): void {
   configuredEnv = env;
-  Amplify.configure(
-    {
-      API: {
-        REST: {
-          main: { endpoint: env.apiUrl },
-          assistant: { endpoint: env.assistantApiUrl },
-        },
-      },
-    },
-    {
-      // Retries would repeat non-idempotent saves and rotate refresh tokens twice; the UI reports failures instead.
-      API: { REST: { retryStrategy: { strategy: 'no-retry' }, defaultAuthMode: 'none' } },
-    },
-  );
+  amplify = undefined;
+}
+
+function loadAmplify() {
+  amplify ??= import('./amplify-rest').then((module) => {
+    if (!configuredEnv) throw new Error('configureApis must run before the first API call');
+    module.configure(configuredEnv);
+    return module;
+  });
+  return amplify;
+}
+
+/** Starts loading the API client early, when a call is certain to follow (a signed-in start). */
+export function preloadApis(): void {
+  void loadAmplify().catch(() => undefined);
 }
 
 /** Absolute URL on the main API host, for links the browser follows itself (social sign-in). */
 export function mainApiUrl(path: string): string {
   return `${configuredEnv?.apiUrl ?? window.location.origin}${path}`;
 }
-
-const methods = { GET: get, POST: post, PUT: put, DELETE: del } as const;
 
 function toQueryParams(query: HttpOptions['query']): Record<string, string> | undefined {
   if (!query) return undefined;
@@ -92,6 +91,7 @@ function toApiError(error: unknown): ApiError {
 export async function httpRequest<T>(method: HttpMethod, path: string, options: HttpOptions = {}): Promise<T> {
   const { api = 'main', body, query, headers } = options;
   try {
+    const { methods } = await loadAmplify();
     const operation = methods[method]({
       apiName: api,
       path,

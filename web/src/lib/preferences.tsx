@@ -36,7 +36,7 @@ export function loadPreferences(): Preferences {
 export function applyColorScheme(darkMode: boolean): void {
   document.documentElement.classList.toggle('dark', darkMode);
   document.documentElement.style.colorScheme = darkMode ? 'dark' : 'light';
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', darkMode ? '#0f172a' : '#0d9488');
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', darkMode ? '#0f172a' : '#0f766e');
 }
 
 interface PreferencesValue extends Preferences {

@@ -14,3 +14,10 @@ export const fail = (status: number, message: string, errors?: Record<string, st
   HttpResponse.json(errors ? { message, errors } : { message }, { status });
 
 export { http, HttpResponse };
+
+/** Holds a handler's answer until the test releases it, to observe in-flight button states. */
+export function heldResponse() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { hold: () => released, release };
+}

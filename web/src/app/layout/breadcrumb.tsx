@@ -3,7 +3,7 @@ export function Breadcrumb({ title }: { title: string }) {
   return (
     <div className="min-w-0">
       <nav aria-label="Breadcrumb">
-        <ol className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
+        <ol className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
           <li>Pages</li>
           <li aria-hidden="true">/</li>
           <li aria-current="page" className="truncate font-medium text-slate-700 dark:text-slate-200">

@@ -11,7 +11,7 @@ const links = [
 
 export function Footer() {
   return (
-    <footer className="flex flex-col items-center justify-between gap-2 px-4 pt-2 pb-20 text-sm text-slate-500 sm:flex-row sm:pb-6 dark:text-slate-400">
+    <footer className="flex flex-col items-center justify-between gap-2 px-4 pt-2 pb-20 text-sm text-slate-600 sm:flex-row sm:pb-6 dark:text-slate-400">
       <p>© {new Date().getFullYear()} Breaktime</p>
       <nav aria-label="Footer">
         <ul className="flex flex-wrap justify-center gap-x-1">

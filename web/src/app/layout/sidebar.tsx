@@ -27,20 +27,20 @@ const themes: Record<SidebarType, { panel: string; idle: string; active: string;
   dark: {
     panel: 'bg-slate-900 text-slate-100',
     idle: 'text-slate-300 hover:bg-white/10 hover:text-white',
-    active: 'bg-brand-600 text-white shadow',
+    active: 'bg-brand-700 text-white shadow',
     muted: 'text-slate-400',
   },
   light: {
     panel: 'bg-white text-slate-800 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-800',
     idle: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
-    active: 'bg-brand-600 text-white shadow',
-    muted: 'text-slate-500 dark:text-slate-400',
+    active: 'bg-brand-700 text-white shadow',
+    muted: 'text-slate-600 dark:text-slate-400',
   },
   transparent: {
     panel: 'bg-slate-100/95 text-slate-800 backdrop-blur md:bg-transparent md:backdrop-blur-none dark:bg-slate-950/95 dark:text-slate-100 md:dark:bg-transparent',
     idle: 'text-slate-600 hover:bg-white hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
-    active: 'bg-brand-600 text-white shadow',
-    muted: 'text-slate-500 dark:text-slate-400',
+    active: 'bg-brand-700 text-white shadow',
+    muted: 'text-slate-600 dark:text-slate-400',
   },
 };
 

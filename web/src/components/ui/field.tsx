@@ -20,7 +20,7 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
       </label>
       {children}
       {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
           {hint}
         </p>
       )}

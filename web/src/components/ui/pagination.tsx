@@ -50,7 +50,7 @@ export function Pagination({ total, page, onPageChange, pageSize = PAGE_SIZE }: 
           type="button"
           aria-label={`Page ${number}`}
           aria-current={number === current ? 'page' : undefined}
-          className={cn(itemClass, number === current ? 'border-brand-600 bg-brand-600 text-white' : idle)}
+          className={cn(itemClass, number === current ? 'border-brand-700 bg-brand-700 text-white' : idle)}
           onClick={() => go(number)}
         >
           {number}

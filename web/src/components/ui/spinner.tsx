@@ -2,7 +2,7 @@ import { cn } from '@/lib/cn';
 
 export function Spinner({ label = 'Loading', className }: { label?: string; className?: string }) {
   return (
-    <span role="status" className={cn('inline-flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400', className)}>
+    <span role="status" className={cn('inline-flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400', className)}>
       <svg viewBox="0 0 24 24" className="size-5 animate-spin" fill="none" aria-hidden="true">
         <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
         <path d="M21 12a9 9 0 00-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />

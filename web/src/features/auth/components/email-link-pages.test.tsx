@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { api, fail, http, ok, server } from '@/testing/server';
+import { api, fail, heldResponse, http, ok, server } from '@/testing/server';
 import { renderWithProviders } from '@/testing/test-utils';
 import { ResetPasswordPage } from './reset-password-page';
 import { VerifyNewEmailPage } from './verify-new-email-page';
@@ -66,11 +66,11 @@ describe('/verify-reset-password', () => {
 
   it("sends the token and the new password, reading 'Loading...' meanwhile", async () => {
     const bodies: unknown[] = [];
-    let release!: () => void;
+    const { hold, release } = heldResponse();
     server.use(
       http.post(api('/user/reset-password'), async ({ request }) => {
         bodies.push(await request.json());
-        await new Promise<void>((resolve) => (release = resolve));
+        await hold();
         return ok({ message: 'Your password has been reset.' });
       }),
     );

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { api, fail, http, HttpResponse, ok, server } from '@/testing/server';
+import { api, fail, heldResponse, http, HttpResponse, ok, server } from '@/testing/server';
 import { renderWithProviders } from '@/testing/test-utils';
 import { ForgotPasswordForm } from './forgot-password-form';
 
@@ -20,12 +20,12 @@ describe('forgot password', () => {
   });
 
   it("reads 'Sending...' and is disabled in flight; a double submit sends once", async () => {
-    let release!: () => void;
+    const { hold, release } = heldResponse();
     const requests = vi.fn();
     server.use(
       http.post(api('/user/forgot-password'), async () => {
         requests();
-        await new Promise<void>((resolve) => (release = resolve));
+        await hold();
         return ok({ message: 'ok' });
       }),
     );

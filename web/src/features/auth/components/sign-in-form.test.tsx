@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { reloadPage } from '@/lib/browser';
 import { getCookie } from '@/lib/cookies';
-import { api, fail, http, ok, server } from '@/testing/server';
+import { api, fail, heldResponse, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import { SignInForm } from './sign-in-form';
 
@@ -48,11 +48,11 @@ describe('sign-in form', () => {
   });
 
   it("reads 'Loading...' while signing in, stores the session cookies and reloads about 100 ms later", async () => {
-    let release!: () => void;
+    const { hold, release } = heldResponse();
     server.use(
       http.post(api('/auth/login'), async ({ request }) => {
         expect(await request.json()).toEqual({ email: 'ada@example.com', password: 'secret1' });
-        await new Promise<void>((resolve) => (release = resolve));
+        await hold();
         return ok(loginAnswer);
       }),
     );

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { api, fail, http, ok, server } from '@/testing/server';
+import { api, fail, heldResponse, http, ok, server } from '@/testing/server';
 import { renderWithProviders } from '@/testing/test-utils';
 import { SignUpDialog } from './sign-up-dialog';
 
@@ -52,12 +52,12 @@ describe('sign-up dialog', () => {
   });
 
   it("reads 'Loading...' and is disabled in flight; on success closes and names the address in 'Verification email sent!'", async () => {
-    let release!: () => void;
+    const { hold, release } = heldResponse();
     const bodies: unknown[] = [];
     server.use(
       http.post(api('/user/signup'), async ({ request }) => {
         bodies.push(await request.json());
-        await new Promise<void>((resolve) => (release = resolve));
+        await hold();
         return ok({ message: 'Verification email sent', email: 'ada@example.com' }, 201);
       }),
     );

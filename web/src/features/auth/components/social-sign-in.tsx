@@ -21,7 +21,7 @@ const providers = [
 export function SocialSignIn() {
   return (
     <div className="space-y-2">
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         or
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { api, fail, http, ok, server } from '@/testing/server';
+import { api, fail, heldResponse, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import { ContactDialog } from './contact-dialog';
 
@@ -58,10 +58,10 @@ describe('Contact Us', () => {
   });
 
   it("reads 'Sending...' while in flight", async () => {
-    let release!: () => void;
+    const { hold, release } = heldResponse();
     server.use(
       http.post(api('/contactUs/send'), async () => {
-        await new Promise<void>((resolve) => (release = resolve));
+        await hold();
         return ok('message sent!');
       }),
     );

@@ -17,7 +17,7 @@ export interface DailyAgendaDialogProps extends DailyAgendaSlots {
 }
 
 function Empty({ children }: { children: ReactNode }) {
-  return <p className="py-2 text-sm text-slate-500 dark:text-slate-400">{children}</p>;
+  return <p className="py-2 text-sm text-slate-600 dark:text-slate-400">{children}</p>;
 }
 
 /**
