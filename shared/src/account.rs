@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::error::{AppError, AppResult};
 use crate::keys;
-use crate::store::{Item, Key, Table};
+use crate::store::{Cond, Item, Key, Table, TxOp};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -122,4 +122,85 @@ pub async fn team_members(store: &dyn Table, team_id: &str) -> AppResult<Vec<Mem
         ))
         .await?;
     items.into_iter().map(from_item).collect()
+}
+
+/// The team item (`TEAM#<id>` / `TEAM`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Team {
+    pub id: String,
+    pub name: String,
+    #[serde(rename = "createdAt")]
+    pub created_at: String,
+}
+
+/// A fresh time-sortable id (ULID).
+pub fn new_id() -> String {
+    ulid::Ulid::new().to_string()
+}
+
+/// A new one-person team for `owner_name` (every user belongs to a team).
+pub fn personal_team(owner_name: &str, now: &str) -> Team {
+    Team { id: new_id(), name: format!("{}'s team", owner_name.trim()), created_at: now.to_string() }
+}
+
+pub fn team_item(team: &Team) -> AppResult<Item> {
+    to_item("team", &keys::team(&team.id), team)
+}
+
+pub async fn get_team(store: &dyn Table, team_id: &str) -> AppResult<Option<Team>> {
+    match store.get(&keys::team(team_id)).await? {
+        Some(item) => Ok(Some(from_item(item)?)),
+        None => Ok(None),
+    }
+}
+
+/// The e-mail guard: one account per address (written under `attribute_not_exists`), and the login look-up.
+pub fn email_guard_item(email: &str, user_id: &str) -> Item {
+    let key = keys::email(email);
+    let mut item = Item::new();
+    item.insert(crate::store::PK.into(), Value::String(key.pk));
+    item.insert(crate::store::SK.into(), Value::String(key.sk));
+    item.insert("entity_type".into(), Value::from("email"));
+    item.insert("userId".into(), Value::from(user_id));
+    item
+}
+
+/// The membership a user holds in their team (name, e-mail and role copied from the profile).
+pub fn membership_of(user: &User, joined_at: &str) -> Member {
+    Member {
+        user_id: user.id.clone(),
+        name: user.name.clone(),
+        email: user.email.clone(),
+        role: user.role,
+        joined_at: joined_at.to_string(),
+    }
+}
+
+/// The writes that create an account, for one transaction: the profile, the e-mail guard (only while the address
+/// is free, so a taken address fails the whole transaction with `ConditionFailed`), the user's own team and their
+/// admin membership. `user.team_id` must be `team.id`.
+pub fn new_account_ops(user: &User, team: &Team) -> AppResult<Vec<TxOp>> {
+    Ok(vec![
+        TxOp::Put { item: user_item(user)?, cond: Cond::NotExists },
+        TxOp::Put { item: email_guard_item(&user.email, &user.id), cond: Cond::NotExists },
+        TxOp::Put { item: team_item(team)?, cond: Cond::NotExists },
+        TxOp::Put { item: member_item(&team.id, &membership_of(user, &team.created_at))?, cond: Cond::NotExists },
+    ])
+}
+
+pub async fn team_member_count(store: &dyn Table, team_id: &str) -> AppResult<u64> {
+    Ok(store
+        .count(&crate::store::Query::table(
+            keys::team_pk(team_id),
+            crate::store::SkCond::BeginsWith(keys::MEMBER_PREFIX.into()),
+        ))
+        .await?)
+}
+
+/// Whether `user_id` is the only admin of a team that has other members (who would be left without an admin).
+pub fn is_last_admin_with_others(members: &[Member], user_id: &str) -> bool {
+    let me_admin = members.iter().any(|m| m.user_id == user_id && m.role == Role::Admin);
+    let other_admins = members.iter().any(|m| m.user_id != user_id && m.role == Role::Admin);
+    let others = members.iter().any(|m| m.user_id != user_id);
+    me_admin && others && !other_admins
 }

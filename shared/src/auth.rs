@@ -146,3 +146,125 @@ impl FromRequestParts<AppState> for MaybeAuthUser {
         Ok(MaybeAuthUser(authenticate(state, parts).await?))
     }
 }
+
+/// [`hash_password`] off the async workers (argon2 is deliberately slow).
+pub async fn hash_password_async(password: String) -> AppResult<String> {
+    tokio::task::spawn_blocking(move || hash_password(&password))
+        .await
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("hashing task failed: {e}")))?
+}
+
+/// [`verify_password`] off the async workers.
+pub async fn verify_password_async(password: String, hash: String) -> bool {
+    tokio::task::spawn_blocking(move || verify_password(&password, &hash)).await.unwrap_or(false)
+}
+
+// ---- sessions: refresh tokens in families ----------------------------------------------------------------------
+//
+// A sign-in starts a family (`USER#<id>` / `FAMILY#<familyId>`, with a `revoked` flag); each refresh token of that
+// sign-in (`RT#<sha256>` / `RT`) names its family and is used once: rotation marks it `used` and puts its successor
+// in one transaction. Presenting a used token again means it leaked, so the whole family is revoked.
+
+/// Tokens of one sign-in.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub access_token: String,
+    pub refresh_token: String,
+}
+
+/// A stored refresh token (found by the hash of the token).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RefreshTokenRecord {
+    #[serde(rename = "userId")]
+    pub user_id: String,
+    #[serde(rename = "familyId")]
+    pub family_id: String,
+    pub used: bool,
+    #[serde(rename = "expiresAt")]
+    pub expires_at: i64,
+    pub ttl: i64,
+}
+
+/// The item of a new, unused refresh token of `family_id`, valid for the configured refresh lifetime.
+pub fn refresh_token_item(
+    state: &AppState,
+    token_hash: &str,
+    user_id: &str,
+    family_id: &str,
+) -> AppResult<crate::store::Item> {
+    let expires_at = state.clock.now().timestamp() + state.config.refresh_token_secs;
+    let record = RefreshTokenRecord {
+        user_id: user_id.to_string(),
+        family_id: family_id.to_string(),
+        used: false,
+        expires_at,
+        ttl: expires_at,
+    };
+    account::to_item("refresh_token", &crate::keys::refresh_token(token_hash), &record)
+}
+
+/// Attributes of a family that is alive until `expires_at` (set on creation and on every rotation).
+pub fn family_liveness(expires_at: i64) -> crate::store::Item {
+    let mut set = crate::store::Item::new();
+    set.insert("expiresAt".into(), expires_at.into());
+    set.insert("ttl".into(), expires_at.into());
+    set
+}
+
+/// Starts a new sign-in for `user`: a new family and its first refresh token, plus an access token.
+pub async fn issue_session(state: &AppState, user: &User) -> AppResult<Session> {
+    use crate::store::{Cond, TxOp};
+    let family_id = account::new_id();
+    let refresh_token = random_token();
+    let now = state.clock.now();
+    let mut family = family_liveness(now.timestamp() + state.config.refresh_token_secs);
+    family.insert("familyId".into(), family_id.clone().into());
+    family.insert("userId".into(), user.id.clone().into());
+    family.insert("revoked".into(), false.into());
+    family.insert("createdAt".into(), now.to_rfc3339().into());
+    family.insert("entity_type".into(), "session_family".into());
+    let key = crate::keys::session_family(&user.id, &family_id);
+    family.insert(crate::store::PK.into(), key.pk.into());
+    family.insert(crate::store::SK.into(), key.sk.into());
+    state
+        .store
+        .transact(vec![
+            TxOp::Put { item: family, cond: Cond::NotExists },
+            TxOp::Put {
+                item: refresh_token_item(state, &hash_token(&refresh_token), &user.id, &family_id)?,
+                cond: Cond::NotExists,
+            },
+        ])
+        .await?;
+    Ok(Session { access_token: issue_access_token(state, user)?, refresh_token })
+}
+
+/// Revokes one sign-in: none of its refresh tokens works any more.
+pub async fn revoke_family(state: &AppState, user_id: &str, family_id: &str) -> AppResult<()> {
+    let mut set = crate::store::Item::new();
+    set.insert("revoked".into(), true.into());
+    match state.store.update(&crate::keys::session_family(user_id, family_id), set, crate::store::Cond::Exists).await {
+        Ok(_) | Err(crate::store::StoreError::ConditionFailed) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Revokes every sign-in of the user (password reset or change, removal from a team).
+pub async fn revoke_all_sessions(state: &AppState, user_id: &str) -> AppResult<()> {
+    let families = state
+        .store
+        .query_all(&crate::store::Query::table(
+            crate::keys::user_pk(user_id),
+            crate::store::SkCond::BeginsWith(crate::keys::FAMILY_PREFIX.into()),
+        ))
+        .await?;
+    for family in families {
+        if family.get("revoked").and_then(serde_json::Value::as_bool) == Some(true) {
+            continue;
+        }
+        if let Some(family_id) = crate::store::attr_str(&family, "familyId") {
+            revoke_family(state, user_id, family_id).await?;
+        }
+    }
+    Ok(())
+}

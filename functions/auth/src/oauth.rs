@@ -1,0 +1,345 @@
+//! Social sign-in (GitHub, Google): OAuth 2 authorization code flow, PKCE for Google. The `state` of a sign-in in
+//! progress is stored (hashed, 10 minutes, single use); the callback links the provider's verified e-mail to the
+//! existing account or creates one, then sends the browser to the web app's `/auth/callback` with a new session.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use oauth2::basic::BasicClient;
+use oauth2::url::form_urlencoded;
+use oauth2::{
+    AuthType, AuthUrl, AuthorizationCode, ClientId, ClientSecret, CsrfToken, EndpointNotSet, EndpointSet,
+    PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, Scope, TokenResponse, TokenUrl,
+};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use shared::account::{self, User};
+use shared::auth;
+use shared::config::OAuthProvider;
+use shared::http::{ApiQuery, ApiResult};
+use shared::store::{attr_str, Cond, Item, StoreError};
+use shared::validate::{is_email, normalize_email};
+use shared::{keys, AppError, AppResult, AppState};
+
+const STATE_TTL_SECS: i64 = 10 * 60;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Provider {
+    GitHub,
+    Google,
+}
+
+impl Provider {
+    fn slug(self) -> &'static str {
+        match self {
+            Provider::GitHub => "github",
+            Provider::Google => "google",
+        }
+    }
+    fn label(self) -> &'static str {
+        match self {
+            Provider::GitHub => "GitHub",
+            Provider::Google => "Google",
+        }
+    }
+    fn settings(self, state: &AppState) -> Option<&OAuthProvider> {
+        match self {
+            Provider::GitHub => state.config.github.as_ref(),
+            Provider::Google => state.config.google.as_ref(),
+        }
+    }
+    fn scopes(self) -> &'static [&'static str] {
+        match self {
+            Provider::GitHub => &["read:user", "user:email"],
+            Provider::Google => &["openid", "email", "profile"],
+        }
+    }
+    fn uses_pkce(self) -> bool {
+        self == Provider::Google
+    }
+    fn not_configured(self) -> String {
+        format!("{} sign-in is not configured.", self.label())
+    }
+    fn failed(self) -> String {
+        format!("Sign-in with {} failed. Please try again.", self.label())
+    }
+}
+
+type ConfiguredClient = BasicClient<EndpointSet, EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointSet>;
+
+fn client(state: &AppState, provider: Provider, settings: &OAuthProvider) -> AppResult<ConfiguredClient> {
+    let bad_url =
+        |e: oauth2::url::ParseError| AppError::Internal(anyhow::anyhow!("{} OAuth URL: {e}", provider.label()));
+    let redirect = format!("{}/auth/{}/callback", state.config.api_url, provider.slug());
+    Ok(BasicClient::new(ClientId::new(settings.client_id.clone()))
+        .set_client_secret(ClientSecret::new(settings.client_secret.clone()))
+        .set_auth_uri(AuthUrl::new(settings.auth_url.clone()).map_err(bad_url)?)
+        .set_token_uri(TokenUrl::new(settings.token_url.clone()).map_err(bad_url)?)
+        .set_redirect_uri(RedirectUrl::new(redirect).map_err(bad_url)?)
+        // Both providers take the client credentials as form fields.
+        .set_auth_type(AuthType::RequestBody))
+}
+
+/// One HTTP client for the providers: no redirects (the token and profile endpoints never need one, and following
+/// them would let a misconfigured endpoint send the secret elsewhere), short timeouts.
+fn http() -> &'static reqwest::Client {
+    static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
+    CLIENT.get_or_init(|| {
+        reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(Duration::from_secs(10))
+            .user_agent("Breaktime")
+            .build()
+            .expect("HTTP client")
+    })
+}
+
+fn found(location: &str) -> Response {
+    (StatusCode::FOUND, [(header::LOCATION, location.to_string())]).into_response()
+}
+
+// ---- start ------------------------------------------------------------------------------------------------------
+
+#[tracing::instrument(skip(state))]
+pub async fn github_start(State(state): State<AppState>) -> ApiResult {
+    start(&state, Provider::GitHub).await
+}
+
+#[tracing::instrument(skip(state))]
+pub async fn google_start(State(state): State<AppState>) -> ApiResult {
+    start(&state, Provider::Google).await
+}
+
+async fn start(state: &AppState, provider: Provider) -> ApiResult {
+    let settings = provider.settings(state).ok_or_else(|| AppError::Unavailable(provider.not_configured()))?;
+    let client = client(state, provider, settings)?;
+    let mut request = client.authorize_url(CsrfToken::new_random);
+    for scope in provider.scopes() {
+        request = request.add_scope(Scope::new(scope.to_string()));
+    }
+    let mut pkce_verifier = None;
+    if provider.uses_pkce() {
+        let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
+        request = request.set_pkce_challenge(challenge);
+        pkce_verifier = Some(verifier.secret().clone());
+    }
+    let (url, csrf) = request.url();
+    let expires_at = state.clock.now().timestamp() + STATE_TTL_SECS;
+    let mut item = account::to_item(
+        "oauth_state",
+        &keys::oauth_state(&auth::hash_token(csrf.secret())),
+        &json!({ "provider": provider.slug(), "expiresAt": expires_at, "ttl": expires_at }),
+    )?;
+    if let Some(verifier) = pkce_verifier {
+        item.insert("pkceVerifier".into(), verifier.into());
+    }
+    state.store.put(item, Cond::NotExists).await?;
+    Ok(found(url.as_str()))
+}
+
+// ---- callback ---------------------------------------------------------------------------------------------------
+
+#[derive(Debug, Deserialize)]
+pub struct CallbackQuery {
+    code: Option<String>,
+    state: Option<String>,
+    error: Option<String>,
+}
+
+#[tracing::instrument(skip(state, query))]
+pub async fn github_callback(State(state): State<AppState>, ApiQuery(query): ApiQuery<CallbackQuery>) -> Response {
+    callback(&state, Provider::GitHub, query).await
+}
+
+#[tracing::instrument(skip(state, query))]
+pub async fn google_callback(State(state): State<AppState>, ApiQuery(query): ApiQuery<CallbackQuery>) -> Response {
+    callback(&state, Provider::Google, query).await
+}
+
+/// Always a redirect to the web app: with the session on success, with `error=<message>` otherwise.
+async fn callback(state: &AppState, provider: Provider, query: CallbackQuery) -> Response {
+    let query_string = match finish(state, provider, query).await {
+        Ok((user, session)) => form_urlencoded::Serializer::new(String::new())
+            .append_pair("access_token", &session.access_token)
+            .append_pair("refresh_token", &session.refresh_token)
+            .append_pair("name", &user.name)
+            .append_pair("id", &user.id)
+            .finish(),
+        Err(message) => form_urlencoded::Serializer::new(String::new()).append_pair("error", &message).finish(),
+    };
+    found(&format!("{}/auth/callback?{query_string}", state.config.app_url))
+}
+
+/// A message for the person when something of ours failed (the cause goes to the log only).
+fn ours(provider: Provider) -> impl Fn(AppError) -> String {
+    move |e| {
+        tracing::error!(provider = provider.slug(), error = %e, "social sign-in failed");
+        match e {
+            AppError::Internal(_) => "Something went wrong. Please try again later.".into(),
+            other => other.public_message(),
+        }
+    }
+}
+
+async fn finish(state: &AppState, provider: Provider, query: CallbackQuery) -> Result<(User, auth::Session), String> {
+    if let Some(error) = query.error {
+        tracing::info!(provider = provider.slug(), %error, "provider refused the sign-in");
+        return Err(if error == "access_denied" {
+            format!("Sign-in with {} was cancelled.", provider.label())
+        } else {
+            provider.failed()
+        });
+    }
+    let settings = provider.settings(state).ok_or_else(|| provider.not_configured())?;
+    let (Some(code), Some(csrf)) = (query.code, query.state) else {
+        return Err(provider.failed());
+    };
+    let pkce_verifier = take_state(state, provider, &csrf).await.map_err(ours(provider))?.ok_or_else(|| {
+        tracing::info!(provider = provider.slug(), "unknown, used or expired OAuth state");
+        "This sign-in has expired. Please try again.".to_string()
+    })?;
+
+    let client = client(state, provider, settings).map_err(ours(provider))?;
+    let mut exchange = client.exchange_code(AuthorizationCode::new(code));
+    if let Some(verifier) = pkce_verifier {
+        exchange = exchange.set_pkce_verifier(PkceCodeVerifier::new(verifier));
+    }
+    let token = exchange.request_async(http()).await.map_err(|e| {
+        tracing::warn!(provider = provider.slug(), error = %e, "code exchange failed");
+        provider.failed()
+    })?;
+    let access = token.access_token().secret();
+    let identity = match provider {
+        Provider::GitHub => github_identity(settings, access).await,
+        Provider::Google => google_identity(settings, access).await,
+    }
+    .map_err(|e| {
+        tracing::warn!(provider = provider.slug(), error = %e, "reading the profile failed");
+        provider.failed()
+    })?;
+    let Some((email, name)) = identity else {
+        return Err(format!("Your {} account has no verified email address.", provider.label()));
+    };
+    let user = sign_in_by_email(state, &email, &name).await.map_err(ours(provider))?;
+    let session = auth::issue_session(state, &user).await.map_err(ours(provider))?;
+    tracing::info!(provider = provider.slug(), user_id = %user.id, "signed in with a social account");
+    Ok((user, session))
+}
+
+/// Consumes the stored state: Some(PKCE verifier, if any) when it is known, unused, unexpired and of this provider.
+async fn take_state(state: &AppState, provider: Provider, csrf: &str) -> AppResult<Option<Option<String>>> {
+    let key = keys::oauth_state(&auth::hash_token(csrf));
+    let item = match state.store.delete(&key, Cond::Exists).await {
+        Ok(Some(item)) => item,
+        Ok(None) | Err(StoreError::ConditionFailed) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    let expires_at = item.get("expiresAt").and_then(Value::as_i64).unwrap_or(0);
+    if attr_str(&item, "provider") != Some(provider.slug()) || expires_at <= state.clock.now().timestamp() {
+        return Ok(None);
+    }
+    Ok(Some(attr_str(&item, "pkceVerifier").map(str::to_string)))
+}
+
+async fn get_json<T: serde::de::DeserializeOwned>(url: &str, access_token: &str) -> anyhow::Result<T> {
+    let response = http()
+        .get(url)
+        .bearer_auth(access_token)
+        .header(header::ACCEPT, "application/json")
+        .send()
+        .await?
+        .error_for_status()?;
+    Ok(response.json().await?)
+}
+
+/// (verified e-mail, display name), or None when the account has no verified address.
+type Identity = Option<(String, String)>;
+
+async fn github_identity(settings: &OAuthProvider, access_token: &str) -> anyhow::Result<Identity> {
+    #[derive(Deserialize)]
+    struct GitHubUser {
+        login: String,
+        name: Option<String>,
+    }
+    #[derive(Deserialize)]
+    struct GitHubEmail {
+        email: String,
+        #[serde(default)]
+        primary: bool,
+        #[serde(default)]
+        verified: bool,
+    }
+    let profile: GitHubUser = get_json(&settings.userinfo_url, access_token).await?;
+    let Some(emails_url) = &settings.emails_url else { return Ok(None) };
+    let emails: Vec<GitHubEmail> = get_json(emails_url, access_token).await?;
+    let Some(primary) = emails.into_iter().find(|e| e.primary && e.verified) else { return Ok(None) };
+    let name = profile.name.filter(|n| !n.trim().is_empty()).unwrap_or(profile.login);
+    Ok(Some((primary.email, name)))
+}
+
+async fn google_identity(settings: &OAuthProvider, access_token: &str) -> anyhow::Result<Identity> {
+    let profile: Value = get_json(&settings.userinfo_url, access_token).await?;
+    let verified = match profile.get("email_verified") {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::String(s)) => s == "true",
+        _ => false,
+    };
+    let Some(email) = profile.get("email").and_then(Value::as_str).filter(|_| verified) else { return Ok(None) };
+    let name = profile.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
+    Ok(Some((email.to_string(), name)))
+}
+
+/// The account of a provider-verified address: the existing one (now verified), or a new one with its own team.
+async fn sign_in_by_email(state: &AppState, email: &str, name: &str) -> AppResult<User> {
+    let email = normalize_email(email);
+    if !is_email(&email) {
+        return Err(AppError::BadRequest("The email address of this account cannot be used.".into()));
+    }
+    for _ in 0..2 {
+        if let Some(user) = account::find_user_by_email(state.store.as_ref(), &email).await? {
+            if user.verified {
+                return Ok(user);
+            }
+            // Whoever signed up with this address never proved they own it; the provider just did. Their password
+            // is dropped so that it cannot be used to get into the account of the address's real owner.
+            let mut set = Item::new();
+            set.insert("verified".into(), true.into());
+            set.insert("passwordHash".into(), Value::Null);
+            let item = state.store.update(&keys::user(&user.id), set, Cond::eq("email", user.email.clone())).await?;
+            return account::from_item(item);
+        }
+        let now = state.clock.now().to_rfc3339();
+        let name = display_name(name, &email);
+        let team = account::personal_team(&name, &now);
+        let user = User {
+            id: account::new_id(),
+            name,
+            email: email.clone(),
+            password_hash: None,
+            verified: true,
+            team_id: team.id.clone(),
+            role: account::Role::Admin,
+            time_zone: "UTC".into(),
+            token_version: 0,
+            pending_email: None,
+            created_at: now,
+        };
+        match state.store.transact(account::new_account_ops(&user, &team)?).await {
+            Ok(()) => return Ok(user),
+            // The address was taken meanwhile (a sign-up at the same moment): link to that account instead.
+            Err(StoreError::ConditionFailed) => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(AppError::Conflict("An account with this email already exists.".into()))
+}
+
+/// The provider's name for the person, else the part of the address before the `@`, at most 60 characters.
+fn display_name(name: &str, email: &str) -> String {
+    let name = name.trim();
+    let name = if name.is_empty() { email.split('@').next().unwrap_or(email) } else { name };
+    name.chars().take(60).collect()
+}
