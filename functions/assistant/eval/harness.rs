@@ -1,0 +1,178 @@
+//! Runs the labelled sentences of `sentences.jsonl` through the engine and scores them. Shared by the threshold
+//! test (`tests/eval.rs`) and the benchmark (`examples/eval.rs`).
+//!
+//! A case names the message, the expected intent and the fields that differ from the empty form of that record
+//! (`Proposal::empty`: today's date, To Do, Normal, not a feature); every other field must be empty or default.
+//! Help cases carry `{"topic": ...}`. `now` (local wall time) and `tz` default to [`NOW`] and [`TZ`]; `types` to the
+//! default break types.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use assistant_fn::understand::{understand, Context, Intent, Proposal, Understanding};
+use chrono::{NaiveDateTime, TimeZone};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+pub const NOW: &str = "2026-03-11T10:30:00";
+pub const TZ: &str = "Europe/London";
+pub const DEFAULT_TYPES: [&str; 7] = [
+    "Lunch Break",
+    "Short Break",
+    "Refreshment",
+    "Social Media Break",
+    "Cigarette",
+    "Picking kids from School",
+    "Coffee Break",
+];
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Case {
+    pub message: String,
+    pub intent: String,
+    #[serde(default)]
+    pub fields: Map<String, Value>,
+    #[serde(default)]
+    pub now: Option<String>,
+    #[serde(default)]
+    pub tz: Option<String>,
+    #[serde(default)]
+    pub types: Option<Vec<String>>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+pub fn load() -> Vec<Case> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/eval/sentences.jsonl");
+    let text = std::fs::read_to_string(path).expect("eval/sentences.jsonl");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(n, l)| serde_json::from_str(l).unwrap_or_else(|e| panic!("line {}: {e}", n + 1)))
+        .collect()
+}
+
+pub fn context(case: &Case) -> Context {
+    let tz: chrono_tz::Tz = case.tz.as_deref().unwrap_or(TZ).parse().expect("time zone");
+    let local =
+        NaiveDateTime::parse_from_str(case.now.as_deref().unwrap_or(NOW), "%Y-%m-%dT%H:%M:%S")
+            .expect("now");
+    let now = tz
+        .from_local_datetime(&local)
+        .single()
+        .expect("unambiguous now");
+    let types = case
+        .types
+        .clone()
+        .unwrap_or_else(|| DEFAULT_TYPES.iter().map(|s| s.to_string()).collect());
+    Context::new(now, types)
+}
+
+/// The fields a case expects: the empty form of its record overlaid with the labelled values.
+pub fn expected(case: &Case, ctx: &Context) -> Option<Map<String, Value>> {
+    let intent = Intent::parse(&case.intent, None)
+        .unwrap_or_else(|| panic!("unknown intent {}", case.intent));
+    if case.intent == "help" {
+        return Some(case.fields.clone());
+    }
+    let kind = intent.kind()?;
+    let mut fields = Proposal::empty(kind, ctx.now.date_naive()).fields();
+    for (k, v) in &case.fields {
+        assert!(
+            fields.contains_key(k),
+            "{:?}: no field {k} in {}",
+            case.message,
+            case.intent
+        );
+        fields.insert(k.clone(), v.clone());
+    }
+    Some(fields)
+}
+
+/// What the engine gave, in the same shape.
+pub fn actual(u: &Understanding) -> Map<String, Value> {
+    match (&u.intent, &u.proposal) {
+        (Intent::Help(t), _) => {
+            let mut m = Map::new();
+            m.insert("topic".into(), Value::from(t.as_str()));
+            m
+        }
+        (_, Some(p)) => p.fields(),
+        _ => Map::new(),
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct Score {
+    pub cases: usize,
+    pub intents_right: usize,
+    /// Cases with fields to check (records and help).
+    pub field_cases: usize,
+    /// Of those, the ones where every field is exactly right.
+    pub exact: usize,
+    pub fields: usize,
+    pub fields_right: usize,
+    pub by_intent: BTreeMap<String, (usize, usize)>,
+    pub failures: Vec<String>,
+}
+
+impl Score {
+    pub fn intent_accuracy(&self) -> f64 {
+        self.intents_right as f64 / self.cases.max(1) as f64
+    }
+    pub fn exact_accuracy(&self) -> f64 {
+        self.exact as f64 / self.field_cases.max(1) as f64
+    }
+    pub fn field_accuracy(&self) -> f64 {
+        self.fields_right as f64 / self.fields.max(1) as f64
+    }
+}
+
+pub fn score(cases: &[Case]) -> Score {
+    let mut s = Score::default();
+    for case in cases {
+        let ctx = context(case);
+        let u = understand(&case.message, &ctx);
+        s.cases += 1;
+        let intent_ok = u.intent.name() == case.intent;
+        let entry = s.by_intent.entry(case.intent.clone()).or_default();
+        entry.0 += 1;
+        if intent_ok {
+            s.intents_right += 1;
+            entry.1 += 1;
+        } else {
+            s.failures.push(format!(
+                "INTENT {:?}: expected {}, got {}",
+                case.message,
+                case.intent,
+                u.intent.name()
+            ));
+        }
+        let Some(want) = expected(case, &ctx) else {
+            continue;
+        };
+        s.field_cases += 1;
+        let got = actual(&u);
+        let mut all = true;
+        for (k, v) in &want {
+            s.fields += 1;
+            let g = got.get(k).cloned().unwrap_or(Value::Null);
+            if intent_ok && &g == v {
+                s.fields_right += 1;
+            } else {
+                all = false;
+                if intent_ok {
+                    s.failures.push(format!(
+                        "FIELD {:?}: {k} expected {v}, got {g}",
+                        case.message
+                    ));
+                }
+            }
+        }
+        if all {
+            s.exact += 1;
+        }
+    }
+    s
+}

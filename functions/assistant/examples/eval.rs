@@ -1,0 +1,82 @@
+//! The evaluation benchmark: accuracy on the labelled sentences and the engine's latency per question.
+//!
+//!     cargo run -p assistant-fn --no-default-features --release --example eval [-- --runs 200 --failures]
+
+#[path = "../eval/harness.rs"]
+mod harness;
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use assistant_fn::understand::understand;
+
+fn percentile(sorted: &[u128], p: f64) -> u128 {
+    let idx = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[idx.min(sorted.len() - 1)]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let runs: usize = args
+        .iter()
+        .position(|a| a == "--runs")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200);
+    let show_failures = args.iter().any(|a| a == "--failures");
+
+    let cases = harness::load();
+    let s = harness::score(&cases);
+    println!("sentences:        {}", s.cases);
+    println!(
+        "intent accuracy:  {:.1}% ({}/{})",
+        100.0 * s.intent_accuracy(),
+        s.intents_right,
+        s.cases
+    );
+    println!(
+        "exact fields:     {:.1}% of sentences with fields ({}/{})",
+        100.0 * s.exact_accuracy(),
+        s.exact,
+        s.field_cases
+    );
+    println!(
+        "field accuracy:   {:.1}% of labelled fields ({}/{})",
+        100.0 * s.field_accuracy(),
+        s.fields_right,
+        s.fields
+    );
+    println!("by intent (right/total):");
+    for (intent, (n, ok)) in &s.by_intent {
+        println!("  {intent:<20} {ok}/{n}");
+    }
+    if show_failures {
+        for f in &s.failures {
+            println!("  {f}");
+        }
+    } else if !s.failures.is_empty() {
+        println!(
+            "{} mistakes (run with --failures to list them)",
+            s.failures.len()
+        );
+    }
+
+    let contexts: Vec<_> = cases.iter().map(harness::context).collect();
+    let mut samples = Vec::with_capacity(cases.len() * runs);
+    for _ in 0..runs {
+        for (case, ctx) in cases.iter().zip(&contexts) {
+            let t = Instant::now();
+            black_box(understand(black_box(&case.message), ctx));
+            samples.push(t.elapsed().as_nanos());
+        }
+    }
+    samples.sort_unstable();
+    let us = |ns: u128| ns as f64 / 1000.0;
+    println!(
+        "latency per question over {} calls: p50 {:.1} µs, p99 {:.1} µs, max {:.1} µs",
+        samples.len(),
+        us(percentile(&samples, 0.50)),
+        us(percentile(&samples, 0.99)),
+        us(*samples.last().unwrap_or(&0)),
+    );
+}

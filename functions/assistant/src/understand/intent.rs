@@ -1,0 +1,1325 @@
+//! What the person wants: a record proposal, an answer about their day or team, or help. Decided from cue words in
+//! a fixed order (help, questions, records), so that "how do I add a break?" is help and "how long were my breaks
+//! today?" a question, not a break.
+
+use serde::Serialize;
+
+use super::lexer::Tok;
+use super::vocab::{self, Kind};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum HelpTopic {
+    General,
+    Breaks,
+    LiveBreaks,
+    Tasks,
+    Leaves,
+    Meetings,
+    Checklist,
+    Archives,
+    Team,
+    Profile,
+}
+
+impl HelpTopic {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HelpTopic::General => "general",
+            HelpTopic::Breaks => "breaks",
+            HelpTopic::LiveBreaks => "liveBreaks",
+            HelpTopic::Tasks => "tasks",
+            HelpTopic::Leaves => "leaves",
+            HelpTopic::Meetings => "meetings",
+            HelpTopic::Checklist => "checklist",
+            HelpTopic::Archives => "archives",
+            HelpTopic::Team => "team",
+            HelpTopic::Profile => "profile",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<HelpTopic> {
+        [
+            HelpTopic::General,
+            HelpTopic::Breaks,
+            HelpTopic::LiveBreaks,
+            HelpTopic::Tasks,
+            HelpTopic::Leaves,
+            HelpTopic::Meetings,
+            HelpTopic::Checklist,
+            HelpTopic::Archives,
+            HelpTopic::Team,
+            HelpTopic::Profile,
+        ]
+        .into_iter()
+        .find(|t| t.as_str().eq_ignore_ascii_case(s.trim()))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Intent {
+    CreateBreak,
+    CreateTask,
+    CreateLeave,
+    CreateMeeting,
+    CreateChecklist,
+    BreakMinutesToday,
+    BreakMinutesWeek,
+    AgendaToday,
+    WhoIsOnBreak,
+    WhoIsOffToday,
+    OpenTasksByPriority,
+    Help(HelpTopic),
+    Unknown,
+}
+
+impl Intent {
+    /// The name used in actions, the evaluation set and the model's answers.
+    pub fn name(self) -> &'static str {
+        match self {
+            Intent::CreateBreak => "createBreak",
+            Intent::CreateTask => "createTask",
+            Intent::CreateLeave => "createLeave",
+            Intent::CreateMeeting => "createMeeting",
+            Intent::CreateChecklist => "createChecklist",
+            Intent::BreakMinutesToday => "breakMinutesToday",
+            Intent::BreakMinutesWeek => "breakMinutesWeek",
+            Intent::AgendaToday => "agendaToday",
+            Intent::WhoIsOnBreak => "whoIsOnBreak",
+            Intent::WhoIsOffToday => "whoIsOffToday",
+            Intent::OpenTasksByPriority => "openTasksByPriority",
+            Intent::Help(_) => "help",
+            Intent::Unknown => "unknown",
+        }
+    }
+
+    pub fn parse(name: &str, topic: Option<&str>) -> Option<Intent> {
+        Some(match name {
+            "createBreak" => Intent::CreateBreak,
+            "createTask" => Intent::CreateTask,
+            "createLeave" => Intent::CreateLeave,
+            "createMeeting" => Intent::CreateMeeting,
+            "createChecklist" => Intent::CreateChecklist,
+            "breakMinutesToday" => Intent::BreakMinutesToday,
+            "breakMinutesWeek" => Intent::BreakMinutesWeek,
+            "agendaToday" => Intent::AgendaToday,
+            "whoIsOnBreak" => Intent::WhoIsOnBreak,
+            "whoIsOffToday" => Intent::WhoIsOffToday,
+            "openTasksByPriority" => Intent::OpenTasksByPriority,
+            "help" => Intent::Help(
+                topic
+                    .and_then(HelpTopic::parse)
+                    .unwrap_or(HelpTopic::General),
+            ),
+            "unknown" => Intent::Unknown,
+            _ => return None,
+        })
+    }
+
+    pub fn kind(self) -> Option<Kind> {
+        match self {
+            Intent::CreateBreak => Some(Kind::Break),
+            Intent::CreateTask => Some(Kind::Task),
+            Intent::CreateLeave => Some(Kind::Leave),
+            Intent::CreateMeeting => Some(Kind::Meeting),
+            Intent::CreateChecklist => Some(Kind::Checklist),
+            _ => None,
+        }
+    }
+
+    pub fn of_kind(kind: Kind) -> Intent {
+        match kind {
+            Kind::Break => Intent::CreateBreak,
+            Kind::Task => Intent::CreateTask,
+            Kind::Leave => Intent::CreateLeave,
+            Kind::Meeting => Intent::CreateMeeting,
+            Kind::Checklist => Intent::CreateChecklist,
+        }
+    }
+}
+
+/// The words of a message (quoted text left out), with phrase look-ups.
+pub struct Words<'a> {
+    pub w: Vec<&'a str>,
+    /// Index of each word in the token list.
+    pub at: Vec<usize>,
+    joined: String,
+    pub ends_with_question_mark: bool,
+}
+
+impl<'a> Words<'a> {
+    pub fn new(toks: &'a [Tok], quoted: &[bool]) -> Words<'a> {
+        let mut w = Vec::new();
+        let mut at = Vec::new();
+        for (i, t) in toks.iter().enumerate() {
+            if !t.punct && !quoted[i] {
+                w.push(t.low.as_str());
+                at.push(i);
+            }
+        }
+        let joined = format!(" {} ", w.join(" "));
+        let ends_with_question_mark = toks.iter().any(|t| t.low == "?");
+        Words {
+            w,
+            at,
+            joined,
+            ends_with_question_mark,
+        }
+    }
+
+    pub fn has(&self, word: &str) -> bool {
+        self.w.contains(&word)
+    }
+
+    pub fn any(&self, words: &[&str]) -> bool {
+        self.w.iter().any(|w| words.contains(w))
+    }
+
+    /// A run of words, e.g. "how do i".
+    pub fn phrase(&self, p: &str) -> bool {
+        self.joined.contains(&format!(" {p} "))
+    }
+
+    pub fn any_phrase(&self, ps: &[&str]) -> bool {
+        ps.iter().any(|p| self.phrase(p))
+    }
+
+    pub fn first(&self) -> &str {
+        self.w.first().copied().unwrap_or("")
+    }
+
+    pub fn starts(&self, p: &str) -> bool {
+        self.joined.starts_with(&format!(" {p} "))
+    }
+}
+
+const GREETINGS: &[&str] = &[
+    "hi",
+    "hello",
+    "hey",
+    "yo",
+    "hiya",
+    "howdy",
+    "thanks",
+    "thank",
+    "you",
+    "ok",
+    "okay",
+    "good",
+    "morning",
+    "afternoon",
+    "evening",
+    "there",
+    "buddy",
+    "cheers",
+    "sup",
+    "great",
+    "cool",
+    "nice",
+    "bye",
+    "goodbye",
+    "ty",
+];
+
+const HELP_PHRASES: &[&str] = &[
+    "how do i",
+    "how can i",
+    "how to",
+    "how should i",
+    "how does",
+    "how do you",
+    "how would i",
+    "how do we",
+    "how can we",
+    "how does one",
+    "where do i",
+    "where can i",
+    "where do you",
+    "what can you do",
+    "what do you do",
+    "what are you",
+    "who are you",
+    "what can i do",
+    "what can i ask",
+    "show me how",
+    "tell me how",
+    "teach me",
+    "explain",
+    "i don't know how",
+    "i dont know how",
+    "how it works",
+    "how does it work",
+    "how this works",
+    "help me understand",
+];
+
+const HELP_WORDS: &[&str] = &[
+    "help",
+    "tutorial",
+    "guide",
+    "instructions",
+    "manual",
+    "faq",
+    "howto",
+    "explain",
+];
+
+const QUESTION_STARTS: &[&str] = &[
+    "how",
+    "what",
+    "what's",
+    "whats",
+    "who",
+    "who's",
+    "whos",
+    "which",
+    "when",
+    "where",
+    "show",
+    "list",
+    "tell",
+    "give",
+    "any",
+    "anyone",
+    "anybody",
+    "is",
+    "are",
+    "do",
+    "did",
+    "does",
+    "have",
+    "has",
+    "am",
+    "was",
+    "were",
+    "whose",
+    "display",
+    "get",
+    "fetch",
+    "check",
+    "see",
+    "view",
+    "count",
+    "sum",
+    "total",
+    "summarize",
+    "summarise",
+];
+
+const WHO: &[&str] = &[
+    "who",
+    "who's",
+    "whos",
+    "anyone",
+    "anybody",
+    "someone",
+    "somebody",
+    "people",
+    "colleagues",
+    "coworkers",
+    "teammates",
+    "members",
+    "everyone",
+    "everybody",
+    "whoever",
+    "team",
+    "folks",
+    "staff",
+    "employees",
+    "absentees",
+];
+
+const STATS: &[&str] = &[
+    "total",
+    "sum",
+    "summary",
+    "stats",
+    "statistics",
+    "spent",
+    "count",
+    "minutes",
+    "mins",
+    "hours",
+    "duration",
+    "long",
+    "much",
+    "many",
+    "time",
+];
+
+const CREATE_VERBS: &[&str] = &[
+    "add", "create", "new", "log", "record", "schedule", "book", "set", "setup", "plan", "put",
+    "make", "register", "enter", "note", "remind", "take", "taking", "took", "had", "having",
+    "request", "apply", "mark", "track", "save", "insert", "arrange", "organise", "organize",
+    "submit", "block", "need", "want", "grab", "grabbed", "going", "gonna", "went", "start",
+    "started", "starting", "i'm", "im", "i'll", "i", "lets", "let's", "please",
+];
+
+/// Leading verbs that make a sentence a to-do when nothing else says which record it is.
+const TASK_VERBS: &[&str] = &[
+    "fix",
+    "write",
+    "review",
+    "prepare",
+    "call",
+    "email",
+    "e-mail",
+    "send",
+    "finish",
+    "update",
+    "buy",
+    "submit",
+    "clean",
+    "pay",
+    "order",
+    "read",
+    "deploy",
+    "test",
+    "refactor",
+    "draft",
+    "reply",
+    "research",
+    "complete",
+    "investigate",
+    "implement",
+    "design",
+    "build",
+    "check",
+    "follow",
+    "renew",
+    "file",
+    "print",
+    "sign",
+    "book",
+    "contact",
+    "ask",
+    "ping",
+    "prep",
+    "organise",
+    "organize",
+    "document",
+    "migrate",
+    "upgrade",
+    "install",
+    "configure",
+    "debug",
+    "merge",
+    "release",
+    "ship",
+    "publish",
+    "translate",
+    "backup",
+    "archive",
+    "cancel",
+    "move",
+    "pick",
+    "return",
+    "collect",
+    "confirm",
+    "schedule",
+    "text",
+    "message",
+    "invite",
+    "finalise",
+    "finalize",
+    "plan",
+    "study",
+    "learn",
+    "practice",
+    "practise",
+    "water",
+    "feed",
+    "walk",
+    "wash",
+    "fill",
+    "get",
+    "submit",
+    "approve",
+    "reconcile",
+    "audit",
+    "analyse",
+    "analyze",
+    "interview",
+    "onboard",
+    "train",
+    "record",
+    "edit",
+    "proofread",
+    "look",
+    "go",
+    "remember",
+    "verify",
+];
+
+pub fn help_topic(words: &Words) -> HelpTopic {
+    if words.phrase("break buddy")
+        || words.any(&["assistant", "bot", "chatbot", "you"])
+            && !words.any(&[
+                "break",
+                "breaks",
+                "task",
+                "tasks",
+                "leave",
+                "leaves",
+                "meeting",
+                "meetings",
+                "checklist",
+            ])
+    {
+        return HelpTopic::General;
+    }
+    let live = words.any(&[
+        "live",
+        "timer",
+        "stopwatch",
+        "clock",
+        "running",
+        "on-breaks",
+    ]) || words.any_phrase(&[
+        "start a break",
+        "start my break",
+        "start break",
+        "end a break",
+        "end my break",
+        "end break",
+        "stop a break",
+        "stop my break",
+        "stop the break",
+        "end the break",
+        "start the break",
+        "finish my break",
+        "finish a break",
+        "resume work",
+        "back from break",
+        "back from my break",
+    ]);
+    if live {
+        return HelpTopic::LiveBreaks;
+    }
+    // "who is on break" and "who is off" are the team's pages.
+    if words.has("who") && words.any(&["break", "breaks", "off", "leave", "absent", "away"]) {
+        return HelpTopic::Team;
+    }
+    // The most specific part of the product named wins: "my break history" is about reports.
+    let topics: [(HelpTopic, &[&str]); 8] = [
+        (
+            HelpTopic::Checklist,
+            &[
+                "checklist",
+                "checklists",
+                "check-list",
+                "feature",
+                "features",
+                "cheklist",
+            ],
+        ),
+        (
+            HelpTopic::Archives,
+            &[
+                "archive",
+                "archives",
+                "report",
+                "reports",
+                "export",
+                "history",
+                "download",
+                "csv",
+                "statistics",
+                "stats",
+                "reporting",
+                "summary",
+                "summaries",
+            ],
+        ),
+        (
+            HelpTopic::Team,
+            &[
+                "team",
+                "member",
+                "members",
+                "invite",
+                "invitation",
+                "admin",
+                "administrator",
+                "role",
+                "roles",
+                "colleague",
+                "colleagues",
+                "hr",
+                "absentees",
+                "teammate",
+                "teammates",
+                "management",
+                "manager",
+            ],
+        ),
+        (
+            HelpTopic::Profile,
+            &[
+                "profile", "settings", "password", "email", "e-mail", "account", "timezone",
+                "zone", "avatar", "logout", "login", "signin", "username", "photo", "picture",
+            ],
+        ),
+        (
+            HelpTopic::Meetings,
+            &["meeting", "meetings", "meet", "standup", "calendar"],
+        ),
+        (
+            HelpTopic::Leaves,
+            &[
+                "leave", "leaves", "vacation", "holiday", "holidays", "absence", "absent", "sick",
+                "off", "pto",
+            ],
+        ),
+        (
+            HelpTopic::Tasks,
+            &[
+                "task",
+                "tasks",
+                "todo",
+                "todos",
+                "to-do",
+                "priority",
+                "status",
+                "statuses",
+                "priorities",
+                "task's",
+            ],
+        ),
+        (
+            HelpTopic::Breaks,
+            &[
+                "break",
+                "breaks",
+                "lunch",
+                "coffee",
+                "type",
+                "types",
+                "dashboard",
+                "pause",
+            ],
+        ),
+    ];
+    for (topic, ws) in topics {
+        if words.any(ws) {
+            return topic;
+        }
+    }
+    if words.any(&[
+        "name", "sign", "delete", "dark", "theme", "logout", "log-out",
+    ]) {
+        return HelpTopic::Profile;
+    }
+    HelpTopic::General
+}
+
+fn is_break_word(w: &str) -> bool {
+    vocab::kind_noun(w) == Some(Kind::Break) || w == "on-break" || w == "onbreak"
+}
+
+/// Questions about the caller's own data or team, when the message asks one.
+fn question(words: &Words) -> Option<Intent> {
+    let asks = words.ends_with_question_mark
+        || QUESTION_STARTS.contains(&words.first())
+        || words.starts("can you tell")
+        || words.starts("can you show")
+        || words.starts("could you tell")
+        || words.starts("could you show")
+        || words.starts("i want to know")
+        || words.starts("i'd like to know")
+        || words.starts("please show")
+        || words.starts("please tell")
+        || words.starts("please list");
+    let breaky = words.w.iter().any(|w| is_break_word(w));
+    let who = words.any(WHO) || words.phrase("is any one") || words.phrase("is there anyone");
+    let me = words.any(&["i", "my", "me", "i've", "ive", "mine"]);
+
+    if breaky && who && asks && !me {
+        return Some(Intent::WhoIsOnBreak);
+    }
+    if breaky
+        && asks
+        && words.any_phrase(&[
+            "currently on break",
+            "on break now",
+            "on break right now",
+            "on a break now",
+            "on break at the moment",
+        ])
+        && !me
+    {
+        return Some(Intent::WhoIsOnBreak);
+    }
+    let off_words = [
+        "off",
+        "absent",
+        "leave",
+        "away",
+        "out",
+        "vacation",
+        "holiday",
+        "absentees",
+        "sick",
+        "missing",
+        "ooo",
+        "pto",
+        "absence",
+        "absences",
+        "off-today",
+        "leaves",
+        "holidays",
+    ];
+    if ((who && words.any(&off_words) && (asks || words.has("absentees")))
+        || words.any_phrase(&[
+            "today's absentees",
+            "todays absentees",
+            "absentees today",
+            "absent today",
+            "not in today",
+            "not working today",
+            "off today?",
+        ]))
+        && (!me || words.has("absentees") || words.phrase("who"))
+    {
+        return Some(Intent::WhoIsOffToday);
+    }
+    let numbers = words
+        .w
+        .iter()
+        .any(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+    let terse = me && !numbers && words.any(&["minutes", "mins", "total", "time", "summary"]);
+    if breaky
+        && (asks || terse || words.any(&["total", "sum", "summary"]))
+        && words.any(STATS)
+        && !who
+    {
+        let week = words.any(&["week", "weekly", "week's", "weeks", "wk"])
+            || words.phrase("last 7 days")
+            || words.phrase("past 7 days");
+        return Some(if week {
+            Intent::BreakMinutesWeek
+        } else {
+            Intent::BreakMinutesToday
+        });
+    }
+    if breaky
+        && asks
+        && me
+        && words.any(&["today", "today's", "todays", "week", "this"])
+        && words.any(&["breaks", "break"])
+        && !words.phrase("how do i")
+    {
+        // "did I take any breaks today?", "what breaks did I have this week?"
+        let week = words.any(&["week", "weekly", "week's"]);
+        if !words.any(&["add", "log", "create", "schedule"]) {
+            return Some(if week {
+                Intent::BreakMinutesWeek
+            } else {
+                Intent::BreakMinutesToday
+            });
+        }
+    }
+    let tasky = words.any(&[
+        "task", "tasks", "todo", "todos", "to-do", "to-dos", "tsks", "taks",
+    ]);
+    let open = words.any(&[
+        "open",
+        "pending",
+        "outstanding",
+        "remaining",
+        "unfinished",
+        "incomplete",
+        "left",
+        "priority",
+        "priorities",
+        "undone",
+        "active",
+        "current",
+        "todo",
+        "due",
+        "overdue",
+        "uncompleted",
+        "unresolved",
+        "backlog",
+        "important",
+        "urgent",
+        "ongoing",
+    ]) || words.phrase("not done")
+        || words.phrase("still have")
+        || words.phrase("need to do")
+        || words.phrase("have to do")
+        || words.phrase("to work on")
+        || words.phrase("should i work on");
+    let today = words.any(&["today", "today's", "todays", "tonight", "tday", "2day"]);
+    if tasky && asks && (open || (!today && me)) {
+        return Some(Intent::OpenTasksByPriority);
+    }
+    if asks
+        && words.any_phrase(&[
+            "work on next",
+            "should i do next",
+            "should i work on",
+            "what's next",
+            "whats next",
+            "do next",
+        ])
+    {
+        return Some(Intent::OpenTasksByPriority);
+    }
+    let agenda_words = words.any(&[
+        "agenda",
+        "agendas",
+        "schedule",
+        "plan",
+        "plans",
+        "calendar",
+        "day",
+        "overview",
+        "planned",
+        "programme",
+        "program",
+    ]);
+    let meetingy = words.any(&["meeting", "meetings", "meetings?", "calls", "standup"]);
+    let whats_on = words.any_phrase(&[
+        "what's on",
+        "whats on",
+        "what is on",
+        "what do i have",
+        "what have i got",
+        "what's happening",
+        "whats happening",
+        "what's up today",
+        "what am i doing",
+        "what's planned",
+        "whats planned",
+        "anything on",
+        "what is happening",
+        "do i have anything",
+        "have i got anything",
+        "what's my day",
+        "whats my day",
+        "what does my day",
+        "how does my day",
+        "what's left today",
+        "whats left today",
+    ]);
+    if asks
+        && (today || words.any(&["agenda", "agendas"]))
+        && (agenda_words || meetingy || whats_on || tasky)
+    {
+        return Some(Intent::AgendaToday);
+    }
+    if asks && whats_on && !words.any(&["tomorrow", "week"]) {
+        return Some(Intent::AgendaToday);
+    }
+    if words.any(&["agenda", "agendas"]) && !words.any(&["add", "put", "create"]) {
+        return Some(Intent::AgendaToday);
+    }
+    None
+}
+
+/// The kind of record a sentence asks for, if any.
+pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Option<Kind> {
+    let w = &words.w;
+    if w.is_empty() {
+        return None;
+    }
+    // 1. "task: ...", "meeting notes task: ...", "remind me to ..."
+    for (i, word) in w.iter().enumerate().take(3) {
+        if let Some(k) = vocab::kind_noun(word) {
+            let next = toks.get(words.at[i] + 1).map(|t| t.low.as_str());
+            if matches!(next, Some(":") | Some("-")) {
+                return Some(k);
+            }
+        }
+    }
+    if words.starts("remind me")
+        || words.starts("remember to")
+        || words.starts("don't forget")
+        || words.starts("dont forget")
+        || words.starts("do not forget")
+    {
+        return Some(Kind::Task);
+    }
+    if w.len() > 1 && w[0] == "new" {
+        if let Some(k) = vocab::kind_noun(w[1]) {
+            return Some(k);
+        }
+    }
+    // 2. The list it goes on: "to my checklist", "on my to-do list"
+    for (i, word) in w.iter().enumerate() {
+        if matches!(*word, "to" | "on" | "in" | "onto" | "into" | "for") {
+            let mut j = i + 1;
+            while j < w.len()
+                && matches!(
+                    w[j],
+                    "my" | "the" | "our" | "today's" | "todays" | "daily" | "personal" | "work"
+                )
+            {
+                j += 1;
+            }
+            match (w.get(j).copied(), w.get(j + 1).copied()) {
+                (Some("checklist" | "check-list" | "cheklist" | "checlist" | "checklists"), _) => {
+                    return Some(Kind::Checklist)
+                }
+                (Some("check"), Some("list")) => return Some(Kind::Checklist),
+                (Some("list"), _) if w.get(j - 1) != Some(&"the") || j > i + 1 => {
+                    return Some(Kind::Checklist)
+                }
+                (Some("to-do" | "todo" | "task" | "tasks"), Some("list")) => {
+                    return Some(Kind::Task)
+                }
+                (Some("feature" | "features"), Some("list")) => return Some(Kind::Checklist),
+                (Some("tasks" | "todos" | "to-dos"), _) => return Some(Kind::Task),
+                (Some("calendar"), _)
+                    if w.iter().any(|x| vocab::kind_noun(x) == Some(Kind::Meeting)) =>
+                {
+                    return Some(Kind::Meeting)
+                }
+                _ => {}
+            }
+        }
+    }
+    // 3. A verb and the kind it acts on: "log my lunch", "take a coffee break", "schedule a meeting".
+    for (i, word) in w.iter().enumerate().take(6) {
+        if !CREATE_VERBS.contains(word)
+            || matches!(
+                *word,
+                "i" | "i'm" | "im" | "please" | "i'll" | "lets" | "let's"
+            )
+        {
+            continue;
+        }
+        let mut j = i + 1;
+        while j < w.len() && j < i + 5 {
+            let x = w[j];
+            if let Some(k) = vocab::kind_noun(x) {
+                if !(k == Kind::Leave && x == "leave" && leave_is_verb(w, j)) {
+                    return Some(k);
+                }
+            }
+            if matches!(x, "day" | "days" | "time") && w.get(j + 1) == Some(&"off") {
+                return Some(Kind::Leave);
+            }
+            if meeting_with(w, j) {
+                return Some(Kind::Meeting);
+            }
+            if vocab::concept_of(x).is_some()
+                && !matches!(x, "quick" | "short" | "little" | "mini" | "brief")
+            {
+                return Some(Kind::Break);
+            }
+            if !matches!(
+                x,
+                "a" | "an"
+                    | "the"
+                    | "my"
+                    | "new"
+                    | "quick"
+                    | "short"
+                    | "small"
+                    | "little"
+                    | "another"
+                    | "one"
+                    | "some"
+                    | "our"
+                    | "team"
+                    | "daily"
+                    | "me"
+                    | "up"
+                    | "for"
+                    | "in"
+                    | "item"
+                    | "entry"
+                    | "record"
+                    | "few"
+                    | "mini"
+                    | "brief"
+                    | "long"
+                    | "personal"
+                    | "sick"
+                    | "annual"
+                    | "casual"
+                    | "half"
+                    | "full"
+                    | "high"
+                    | "low"
+                    | "urgent"
+                    | "important"
+                    | "critical"
+                    | "priority"
+                    | "feature"
+            ) && vocab::concept_of(x).is_none()
+            {
+                break;
+            }
+            j += 1;
+        }
+    }
+    // 4. The first word that names a kind outright.
+    let mut strong: Option<(usize, Kind)> = None;
+    let mut weak: Option<(usize, Kind)> = None;
+    let note = |slot: &mut Option<(usize, Kind)>, pos: usize, k: Kind| {
+        if slot.is_none_or(|(p, _)| pos < p) {
+            *slot = Some((pos, k));
+        }
+    };
+    for (i, word) in w.iter().enumerate() {
+        let prev = if i > 0 { w[i - 1] } else { "" };
+        let prev2 = if i > 1 { w[i - 2] } else { "" };
+        if let Some(k) = vocab::kind_noun(word) {
+            if k == Kind::Leave && *word == "leave" && leave_is_verb(w, i) {
+                continue;
+            }
+            // "slides for the meeting": the kind is the subject of the title, not the record.
+            let object = matches!(prev, "the" | "this" | "that" | "our" | "a")
+                && matches!(
+                    prev2,
+                    "for"
+                        | "before"
+                        | "after"
+                        | "about"
+                        | "during"
+                        | "from"
+                        | "in"
+                        | "at"
+                        | "of"
+                        | "to"
+                        | "into"
+                        | "with"
+                );
+            if object
+                || (k == Kind::Meeting
+                    && matches!(prev, "for" | "before" | "after" | "during" | "about"))
+            {
+                note(&mut weak, i, k);
+            } else {
+                note(&mut strong, i, k);
+            }
+            continue;
+        }
+        if matches!(*word, "off") && matches!(prev, "day" | "days" | "time") {
+            note(&mut strong, i - 1, Kind::Leave);
+        } else if *word == "off"
+            && (is_day_word(prev) || is_day_word(w.get(i + 1).copied().unwrap_or("")))
+        {
+            note(&mut strong, i, Kind::Leave);
+        }
+        if meeting_with(w, i) {
+            note(&mut strong, i, Kind::Meeting);
+        }
+        if *word == "list" && prev == "check" {
+            note(&mut strong, i - 1, Kind::Checklist);
+        }
+        if matches!(*word, "on" | "1") && prev == "one" && w.get(i + 1) == Some(&"one") {
+            note(&mut strong, i - 1, Kind::Meeting);
+        }
+        if *word == "out" && w.get(i + 1) == Some(&"of") && w.get(i + 2) == Some(&"office") {
+            note(&mut strong, i, Kind::Leave);
+        }
+    }
+    // 5. Weaker hints.
+    for (i, word) in w.iter().enumerate() {
+        let prev = if i > 0 { w[i - 1] } else { "" };
+        let next = w.get(i + 1).copied().unwrap_or("");
+        if vocab::concept_of(word).is_some()
+            && !matches!(
+                *word,
+                "quick"
+                    | "short"
+                    | "little"
+                    | "mini"
+                    | "brief"
+                    | "water"
+                    | "son"
+                    | "drink"
+                    | "eat"
+                    | "food"
+                    | "child"
+                    | "kid"
+            )
+        {
+            note(&mut weak, i, Kind::Break);
+        }
+        if *word == "off"
+            && !matches!(
+                prev,
+                "turn"
+                    | "switch"
+                    | "log"
+                    | "sign"
+                    | "logged"
+                    | "signed"
+                    | "drop"
+                    | "pay"
+                    | "back"
+                    | "kick"
+                    | "show"
+                    | "finish"
+                    | "tick"
+                    | "cross"
+                    | "call"
+            )
+        {
+            note(&mut weak, i, Kind::Leave);
+        }
+        if matches!(*word, "sick" | "ill" | "unwell") {
+            note(&mut weak, i, Kind::Leave);
+        }
+        if matches!(*word, "remind" | "remember" | "todo")
+            || (matches!(*word, "need" | "have" | "must" | "forget") && i < 3)
+        {
+            note(&mut weak, i, Kind::Task);
+        }
+        if i == 0 && TASK_VERBS.contains(word) {
+            note(&mut weak, i, Kind::Task);
+        }
+        if matches!(
+            *word,
+            "call"
+                | "chat"
+                | "meet"
+                | "catch"
+                | "sync"
+                | "talk"
+                | "discussion"
+                | "session"
+                | "demo"
+                | "presentation"
+                | "workshop"
+                | "review"
+                | "appointment"
+        ) && matches!(next, "with" | "about" | "up" | "on" | "re")
+            && i > 0
+        {
+            note(&mut weak, i, Kind::Meeting);
+        }
+        if matches!(
+            *word,
+            "call" | "demo" | "presentation" | "workshop" | "standup" | "training" | "session"
+        ) && i > 0
+            && matches!(
+                prev,
+                "a" | "the"
+                    | "team"
+                    | "client"
+                    | "video"
+                    | "zoom"
+                    | "teams"
+                    | "conference"
+                    | "phone"
+                    | "weekly"
+                    | "daily"
+            )
+        {
+            note(&mut weak, i, Kind::Meeting);
+        }
+        if *word == "break" || *word == "pause" {
+            note(&mut weak, i, Kind::Break);
+        }
+        if matches!(
+            *word,
+            "demo"
+                | "presentation"
+                | "workshop"
+                | "webinar"
+                | "seminar"
+                | "training"
+                | "conference"
+                | "briefing"
+        ) {
+            note(&mut weak, i, Kind::Meeting);
+        }
+        if is_team_type_word(word, break_types) {
+            note(&mut weak, i, Kind::Break);
+        }
+    }
+    match (strong, weak) {
+        (Some((_, k)), _) => Some(k),
+        (None, Some((_, k))) => Some(k),
+        _ => None,
+    }
+}
+
+/// "leave early", "leave at 4", "I need to leave now": the verb, not an absence.
+fn leave_is_verb(w: &[&str], i: usize) -> bool {
+    let next = w.get(i + 1).copied().unwrap_or("");
+    let prev = if i > 0 { w[i - 1] } else { "" };
+    let noun_context = matches!(
+        prev,
+        "sick"
+            | "annual"
+            | "on"
+            | "a"
+            | "casual"
+            | "my"
+            | "of"
+            | "personal"
+            | "unpaid"
+            | "paid"
+            | "maternity"
+            | "paternity"
+            | "parental"
+            | "take"
+            | "book"
+            | "request"
+            | "apply"
+            | "need"
+            | "want"
+            | "add"
+            | "log"
+            | "for"
+            | "days"
+            | "day"
+            | "weeks"
+            | "family"
+            | "medical"
+    );
+    if noun_context {
+        return false;
+    }
+    matches!(
+        next,
+        "early" | "at" | "work" | "office" | "now" | "soon" | "by" | "the" | "home" | "it" | "here"
+    ) || (matches!(
+        prev,
+        "to" | "can"
+            | "must"
+            | "should"
+            | "will"
+            | "i'll"
+            | "gotta"
+            | "i"
+            | "we"
+            | "gonna"
+            | "might"
+            | "may"
+            | "please"
+    ) && !is_day_word(next)
+        && !matches!(
+            next,
+            "on" | "from" | "for" | "request" | "application" | "next" | "this"
+        ))
+}
+
+fn is_day_word(w: &str) -> bool {
+    vocab::weekday(w).is_some()
+        || matches!(
+            w,
+            "today"
+                | "tomorrow"
+                | "tomorow"
+                | "tommorow"
+                | "tmrw"
+                | "yesterday"
+                | "week"
+                | "weekend"
+                | "tonight"
+        )
+}
+
+/// "call with Alex", "catch up with Lee", "sync with marketing": a meeting.
+fn meeting_with(w: &[&str], i: usize) -> bool {
+    let next = w.get(i + 1).copied().unwrap_or("");
+    let next2 = w.get(i + 2).copied().unwrap_or("");
+    match w[i] {
+        "call" | "chat" | "sync" | "meet" | "huddle" | "session" | "discussion" | "catchup"
+        | "catch-up" | "call," => next == "with" || (next == "up" && next2 == "with"),
+        "catch" => next == "up" && matches!(next2, "with" | "call" | "meeting"),
+        _ => false,
+    }
+}
+
+/// A distinctive word of one of the team's own break types ("prayer", "gym").
+fn is_team_type_word(word: &str, types: &[String]) -> bool {
+    const GENERIC: &[&str] = &[
+        "break", "breaks", "from", "the", "a", "of", "and", "for", "to", "time", "my", "short",
+        "quick",
+    ];
+    word.len() >= 3
+        && !GENERIC.contains(&word)
+        && types.iter().any(|t| {
+            t.to_lowercase()
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|tw| {
+                    !GENERIC.contains(&tw)
+                        && if tw.len() >= 5 {
+                            vocab::close(word, tw)
+                        } else {
+                            word == tw
+                        }
+                })
+        })
+}
+
+const GENERIC_HELP: &[&str] = &[
+    "what is the",
+    "what's the",
+    "whats the",
+    "what are the",
+    "what does",
+    "what is a",
+    "what is an",
+    "what are",
+    "what's a",
+    "whats a",
+    "can i",
+    "is it possible to",
+    "am i able to",
+    "where is",
+    "where are",
+];
+
+pub fn classify(toks: &[Tok], quoted: &[bool], break_types: &[String]) -> Intent {
+    let words = Words::new(toks, quoted);
+    if words.w.is_empty() {
+        return if quoted.iter().any(|q| *q) {
+            Intent::Unknown
+        } else {
+            Intent::Help(HelpTopic::General)
+        };
+    }
+    if words.w.iter().all(|w| GREETINGS.contains(w)) {
+        return Intent::Help(HelpTopic::General);
+    }
+    let not_stats = !words.any_phrase(&["how long", "how many", "how much"]);
+    let strong_help = words.any_phrase(HELP_PHRASES) || words.any(HELP_WORDS);
+    let generic_help = words.any_phrase(GENERIC_HELP)
+        && (help_topic(&words) != HelpTopic::General
+            || words.any(&["you", "app", "assistant", "buddy", "breaktime"]));
+    if not_stats && (strong_help || generic_help) {
+        // "can I take a coffee break at 3?" is a request; "can I export my breaks?" is help.
+        let polite_request = words.starts("can i")
+            && record_kind(&words, toks, break_types).is_some()
+            && !words.any(HELP_WORDS)
+            && words.w.iter().any(|w| {
+                vocab::number(w).is_some()
+                    || w.contains(':')
+                    || w.ends_with("pm")
+                    || w.ends_with("am")
+                    || matches!(*w, "today" | "tomorrow" | "now" | "noon")
+            });
+        let answerable = (words.starts("what is")
+            || words.starts("what's")
+            || words.starts("whats")
+            || words.starts("what are"))
+            && question(&words).is_some();
+        if !polite_request && !answerable {
+            return Intent::Help(help_topic(&words));
+        }
+    }
+    if let Some(q) = question(&words) {
+        return q;
+    }
+    if let Some(k) = record_kind(&words, toks, break_types) {
+        return Intent::of_kind(k);
+    }
+    let asks = words.ends_with_question_mark || QUESTION_STARTS.contains(&words.first());
+    if asks {
+        let topic = help_topic(&words);
+        if topic != HelpTopic::General || words.any(&["you", "assistant", "buddy", "bot"]) {
+            return Intent::Help(topic);
+        }
+    }
+    Intent::Unknown
+}

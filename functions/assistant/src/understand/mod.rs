@@ -1,0 +1,230 @@
+//! The understanding engine: a plain sentence in, an intent and pre-filled record fields out. Pure (no I/O, no
+//! clock of its own), so it is tested and measured on fixed sentences with a fixed "now".
+
+mod datetime;
+mod fields;
+mod intent;
+mod lexer;
+mod scan;
+mod vocab;
+
+use chrono::DateTime;
+use chrono_tz::Tz;
+use shared::error::FieldErrors;
+
+pub use fields::{BreakFields, ChecklistFields, LeaveFields, MeetingFields, Proposal, TaskFields};
+pub use intent::{HelpTopic, Intent};
+pub use vocab::{Kind, PRIORITIES, STATUSES};
+
+/// What the sentence is read against.
+#[derive(Debug, Clone)]
+pub struct Context {
+    /// Now, in the person's time zone: "today", "tomorrow" and "now" are taken from it.
+    pub now: DateTime<Tz>,
+    /// The team's break types (the names a break's `type` may take).
+    pub break_types: Vec<String>,
+}
+
+impl Context {
+    pub fn new(now: DateTime<Tz>, break_types: Vec<String>) -> Context {
+        Context { now, break_types }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Understanding {
+    pub intent: Intent,
+    /// The pre-filled record of a record intent.
+    pub proposal: Option<Proposal>,
+    /// Values read from the sentence that a saved record would refuse (they are left out of the proposal), with
+    /// the form's message.
+    pub problems: FieldErrors,
+    /// Required fields still empty, in the order of the form.
+    pub missing: Vec<String>,
+}
+
+impl Understanding {
+    pub fn of_intent(intent: Intent) -> Understanding {
+        Understanding {
+            intent,
+            proposal: None,
+            problems: FieldErrors::new(),
+            missing: Vec::new(),
+        }
+    }
+}
+
+/// Reads one message.
+pub fn understand(message: &str, ctx: &Context) -> Understanding {
+    let toks = lexer::tokenize(message);
+    let (quote_mask, quote) = fields::quoted(message, &toks);
+    let intent = intent::classify(&toks, &quote_mask, &ctx.break_types);
+    let Some(kind) = intent.kind() else {
+        return Understanding::of_intent(intent);
+    };
+    let proposal = fields::build(kind, message, &toks, &quote_mask, quote.as_deref(), ctx);
+    checked(intent, proposal, ctx.now.date_naive())
+}
+
+/// Runs the record's checks over a proposal: a value that breaks a rule is cleared (never proposed) and its message
+/// kept; required fields still empty are listed.
+pub fn checked(intent: Intent, mut proposal: Proposal, today: chrono::NaiveDate) -> Understanding {
+    let errors = crate::rules::check(&proposal, today);
+    let mut problems = FieldErrors::new();
+    for (field, message) in &errors {
+        if clear(&mut proposal, field) {
+            problems.insert(field.clone(), message.clone());
+        }
+    }
+    let missing = if problems.is_empty() {
+        errors
+    } else {
+        crate::rules::check(&proposal, today)
+    };
+    let missing = missing
+        .into_keys()
+        .filter(|f| !problems.contains_key(f))
+        .collect();
+    Understanding {
+        intent,
+        proposal: Some(proposal),
+        problems,
+        missing,
+    }
+}
+
+/// Empties a field that holds a value; false when it was empty already (a missing field, not a broken rule).
+fn clear(p: &mut Proposal, field: &str) -> bool {
+    fn take(s: &mut String) -> bool {
+        let had = !s.trim().is_empty();
+        s.clear();
+        had
+    }
+    match p {
+        Proposal::Break(b) => match field {
+            "startTime" => take(&mut b.start_time),
+            "endTime" => take(&mut b.end_time),
+            "type" => take(&mut b.break_type),
+            "createdDate" => take(&mut b.created_date),
+            "reason" => take(&mut b.reason),
+            _ => false,
+        },
+        Proposal::Task(t) => match field {
+            "title" => take(&mut t.title),
+            "description" => take(&mut t.description),
+            "scheduled" => take(&mut t.scheduled),
+            "status" => {
+                t.status = "To Do".into();
+                true
+            }
+            "priority" => {
+                t.priority = "Normal".into();
+                true
+            }
+            _ => false,
+        },
+        Proposal::Leave(l) => {
+            let had = match field {
+                "fromDate" => take(&mut l.from_date),
+                "toDate" => take(&mut l.to_date),
+                "reason" => take(&mut l.reason),
+                _ => false,
+            };
+            if had && field != "reason" {
+                l.days = None;
+            }
+            had
+        }
+        Proposal::Meeting(m) => match field {
+            "from" => take(&mut m.from),
+            "to" => take(&mut m.to),
+            "scheduleDate" => take(&mut m.schedule_date),
+            "description" => take(&mut m.description),
+            _ => false,
+        },
+        Proposal::Checklist(c) => match field {
+            "task" => take(&mut c.task),
+            "createdDate" => take(&mut c.created_date),
+            _ => false,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn ctx() -> Context {
+        let now = chrono_tz::Europe::London
+            .with_ymd_and_hms(2026, 3, 11, 10, 30, 0)
+            .unwrap();
+        Context::new(
+            now,
+            [
+                "Lunch Break",
+                "Short Break",
+                "Refreshment",
+                "Social Media Break",
+                "Cigarette",
+                "Picking kids from School",
+                "Coffee Break",
+            ]
+            .map(String::from)
+            .to_vec(),
+        )
+    }
+
+    fn fields(msg: &str) -> (Intent, serde_json::Map<String, serde_json::Value>) {
+        let u = understand(msg, &ctx());
+        (u.intent, u.proposal.map(|p| p.fields()).unwrap_or_default())
+    }
+
+    #[test]
+    fn the_issue_example() {
+        let (intent, f) = fields("coffee break from 3 to 3:15 pm today");
+        assert_eq!(intent, Intent::CreateBreak);
+        assert_eq!(f["type"], "Coffee Break");
+        assert_eq!(f["startTime"], "15:00");
+        assert_eq!(f["endTime"], "15:15");
+        assert_eq!(f["createdDate"], "2026-03-11");
+        assert_eq!(f["reason"], "");
+    }
+
+    #[test]
+    fn a_question_is_not_a_record() {
+        assert_eq!(
+            understand("how long were my breaks today?", &ctx()).intent,
+            Intent::BreakMinutesToday
+        );
+        assert_eq!(
+            understand("how do I add a break?", &ctx()).intent,
+            Intent::Help(HelpTopic::Breaks)
+        );
+    }
+
+    #[test]
+    fn a_value_a_record_would_refuse_is_left_out() {
+        let u = understand("lunch break from 9am to 6pm", &ctx());
+        let Some(Proposal::Break(b)) = &u.proposal else {
+            panic!("{u:?}")
+        };
+        assert_eq!(b.start_time, "09:00");
+        assert_eq!(b.end_time, "");
+        assert_eq!(
+            u.problems.get("endTime").map(String::as_str),
+            Some("Break cannot be more than 8 hours.")
+        );
+    }
+
+    #[test]
+    fn missing_fields_are_listed_not_invented() {
+        let u = understand("add a task to call the bank", &ctx());
+        let Some(Proposal::Task(t)) = &u.proposal else {
+            panic!("{u:?}")
+        };
+        assert_eq!(t.title, "Call the bank");
+        assert_eq!(t.description, "");
+        assert_eq!(u.missing, vec!["description".to_string()]);
+    }
+}

@@ -1,0 +1,293 @@
+//! Finds every date, time, duration and range in the message, left to right, each with the little words that lead
+//! it in ("at", "from", "for", "on"), and marks the tokens it used so they do not end up in a title.
+
+use chrono::NaiveDate;
+
+use super::datetime::{Clock, Mer, Reader};
+use super::vocab::{self, Kind};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Plain,
+    Start,
+    End,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Found {
+    Date(NaiveDate, Role),
+    DateRange(NaiveDate, NaiveDate),
+    Time(Clock, Role),
+    TimeRange(Clock, Clock),
+    /// Minutes; `from_now` for "in 20 minutes".
+    Duration(u32, bool),
+    /// "for three days": a length in days.
+    DayCount(u32),
+    /// "in the afternoon"; `today` for "this afternoon" / "tonight".
+    DayPart(Mer, bool),
+    Now,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Span {
+    pub from: usize,
+    pub to: usize,
+    pub found: Found,
+}
+
+const LEADS: &[&str] = &[
+    "on",
+    "at",
+    "from",
+    "for",
+    "by",
+    "until",
+    "till",
+    "til",
+    "untill",
+    "starting",
+    "start",
+    "since",
+    "around",
+    "about",
+    "between",
+    "due",
+    "of",
+    "lasting",
+    "in",
+    "before",
+    "after",
+    "beginning",
+    "to",
+    "ending",
+    "ends",
+    "end",
+    "approx",
+    "approximately",
+    "roughly",
+    "like",
+    "~",
+];
+
+/// Leads after which a bare number ("at 3") is a time.
+const TIME_LEADS: &[&str] = &[
+    "at",
+    "around",
+    "about",
+    "from",
+    "until",
+    "till",
+    "til",
+    "untill",
+    "since",
+    "starting",
+    "start",
+    "by",
+    "before",
+    "after",
+    "between",
+    "to",
+    "ending",
+    "ends",
+    "end",
+    "approx",
+    "approximately",
+    "roughly",
+    "~",
+];
+
+fn role_of(leads: &[&str]) -> Role {
+    if leads.iter().any(|l| {
+        matches!(
+            *l,
+            "until" | "till" | "til" | "untill" | "to" | "ending" | "ends" | "end" | "before"
+        )
+    }) {
+        Role::End
+    } else if leads.iter().any(|l| {
+        matches!(
+            *l,
+            "from" | "starting" | "start" | "since" | "beginning" | "after"
+        )
+    }) {
+        Role::Start
+    } else {
+        Role::Plain
+    }
+}
+
+pub fn scan(r: &Reader, kind: Option<Kind>, used: &mut [bool]) -> Vec<Span> {
+    let n = r.t.len();
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < n {
+        if used[i] || r.t[i].punct {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < n && j < i + 3 && LEADS.contains(&r.low(j)) && !used[j] {
+            j += 1;
+        }
+        let leads: Vec<&str> = (i..j).map(|k| r.low(k)).collect();
+        match find_at(r, j, &leads, kind) {
+            Some((to, found)) if (i..to).all(|k| !used[k]) => {
+                for u in used.iter_mut().take(to).skip(i) {
+                    *u = true;
+                }
+                spans.push(Span { from: i, to, found });
+                i = to;
+            }
+            _ => i += 1,
+        }
+    }
+    spans
+}
+
+fn find_at(r: &Reader, j: usize, leads: &[&str], kind: Option<Kind>) -> Option<(usize, Found)> {
+    let timed = matches!(kind, Some(Kind::Break) | Some(Kind::Meeting));
+    // "at 4" is a time in any record but a leave (a task's time is not kept, but it is not part of the title).
+    let timed_with_lead = kind != Some(Kind::Leave);
+    let last = leads.last().copied();
+    if !leads.contains(&"at") {
+        // The range reader reads its own "from"/"between" (it decides which joiners fit).
+        let at = if matches!(last, Some("from") | Some("between")) {
+            j - 1
+        } else {
+            j
+        };
+        if let Some((a, b, to)) = r.date_range(at) {
+            return Some((to, Found::DateRange(a, b)));
+        }
+        if kind == Some(Kind::Leave) {
+            if let Some((a, b, to)) = r.week_range(j) {
+                return Some((to, Found::DateRange(a, b)));
+            }
+        }
+    }
+    if kind == Some(Kind::Leave) && last != Some("in") {
+        if let Some((days, to)) = r.count_of(
+            j,
+            &["day", "days", "dys", "dayz"],
+            &["week", "weeks", "wk", "wks"],
+        ) {
+            let from_now = r.low(to) == "from" && matches!(r.low(to + 1), "now" | "today");
+            if !r.low(to).starts_with("ago") && !from_now {
+                return Some((to, Found::DayCount(days)));
+            }
+        }
+    }
+    if let Some(found) = time_range(r, j, leads, timed) {
+        return Some(found);
+    }
+    // "in 3 days" is read from its "in"; other leads only say which end of a range a date is.
+    let date = if last == Some("in") {
+        r.date(j - 1)
+    } else {
+        r.date(j)
+    };
+    if let Some((d, to, _)) = date {
+        return Some((to, Found::Date(d, role_of(leads))));
+    }
+    if let Some((m, to)) = r.duration(j) {
+        let from_now = last == Some("in");
+        let fits = leads.iter().all(|l| {
+            matches!(
+                *l,
+                "for"
+                    | "lasting"
+                    | "of"
+                    | "in"
+                    | "about"
+                    | "around"
+                    | "approx"
+                    | "approximately"
+                    | "roughly"
+                    | "like"
+                    | "~"
+            )
+        });
+        if fits {
+            let to = if r.low(to) == "long" { to + 1 } else { to };
+            return Some((to, Found::Duration(m, from_now)));
+        }
+    }
+    let now_word = r.low(j) == "now" || (r.low(j) == "right" && r.low(j + 1) == "now");
+    let now_leads = leads.iter().all(|l| {
+        matches!(
+            *l,
+            "from" | "starting" | "start" | "since" | "until" | "till"
+        )
+    });
+    if now_word && now_leads {
+        let to = if r.low(j) == "right" { j + 2 } else { j + 1 };
+        return Some((to, Found::Now));
+    }
+    if let Some((c, to)) = r.clock(j) {
+        let lead_ok = leads.iter().any(|l| TIME_LEADS.contains(l));
+        let unit_after = vocab::duration_unit(r.low(to)).is_some()
+            || matches!(
+                r.low(to),
+                "days" | "day" | "weeks" | "week" | "people" | "times" | "tasks" | "items"
+            )
+            || vocab::month(r.low(to)).is_some();
+        if (c.certain || (lead_ok && timed_with_lead)) && !unit_after && last != Some("in") {
+            return Some((to, Found::Time(c, role_of(leads))));
+        }
+    }
+    let part = match last {
+        Some("in") => r.daypart(j - 1),
+        None => r.daypart(j),
+        _ => None,
+    };
+    if let Some((m, to)) = part {
+        let today = matches!(r.low(j), "this" | "tonight");
+        return Some((to, Found::DayPart(m, today)));
+    }
+    None
+}
+
+/// "from 2 to 4 pm", "2-4pm", "between 12 and 1", "12:30 to 13:15", "from 9 till noon".
+fn time_range(r: &Reader, j: usize, leads: &[&str], timed: bool) -> Option<(usize, Found)> {
+    let (a, k) = r.clock_opt(j, false)?;
+    let between = leads.contains(&"between");
+    let joiner = r.low(k);
+    let ok_joiner = if between {
+        matches!(joiner, "and" | "-")
+    } else {
+        matches!(
+            joiner,
+            "to" | "till" | "until" | "untill" | "til" | "-" | "through" | "and"
+        )
+    };
+    if !ok_joiner {
+        return None;
+    }
+    let b_at = if r.low(k + 1) == "about" || r.low(k + 1) == "around" {
+        k + 2
+    } else {
+        k + 1
+    };
+    let (b, to) = r.clock(b_at)?;
+    if joiner == "and" && !between {
+        return None;
+    }
+    let lead = leads
+        .iter()
+        .any(|l| matches!(*l, "from" | "between" | "at" | "starting"));
+    let date_after = vocab::month(r.low(to)).is_some()
+        || matches!(
+            r.low(to),
+            "days" | "day" | "weeks" | "week" | "people" | "times"
+        )
+        || vocab::duration_unit(r.low(to)).is_some();
+    let plausible = (1..=24).contains(&a.h) || a.h == 0;
+    if date_after || !plausible {
+        return None;
+    }
+    if lead || a.certain || b.certain || timed {
+        Some((to, Found::TimeRange(a, b)))
+    } else {
+        None
+    }
+}

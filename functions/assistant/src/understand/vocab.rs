@@ -1,0 +1,372 @@
+//! The words the engine knows: numbers, days, months, units, the record kinds, break-type concepts, task priority
+//! and status words, and a typo-tolerant comparison.
+
+use chrono::Weekday;
+
+pub fn number_word(s: &str) -> Option<u32> {
+    let n = match s {
+        "zero" => 0,
+        "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        "thirteen" => 13,
+        "fourteen" => 14,
+        "fifteen" => 15,
+        "sixteen" => 16,
+        "seventeen" => 17,
+        "eighteen" => 18,
+        "nineteen" => 19,
+        "twenty" => 20,
+        "thirty" => 30,
+        "forty" | "fourty" => 40,
+        "fifty" => 50,
+        "sixty" => 60,
+        _ => {
+            let (tens, unit) = s.split_once('-')?;
+            let (t, u) = (number_word(tens)?, number_word(unit)?);
+            return (t >= 20 && t % 10 == 0 && (1..=9).contains(&u)).then_some(t + u);
+        }
+    };
+    Some(n)
+}
+
+/// A whole number written in digits or words ("20", "twenty", "twenty-five").
+pub fn number(s: &str) -> Option<u32> {
+    if !s.is_empty() && s.len() <= 4 && s.bytes().all(|b| b.is_ascii_digit()) {
+        return s.parse().ok();
+    }
+    number_word(s)
+}
+
+pub fn weekday(s: &str) -> Option<Weekday> {
+    let d = match s {
+        "monday" | "mon" | "mondays" | "monady" | "mnday" => Weekday::Mon,
+        "tuesday" | "tue" | "tues" | "tuesdays" | "tuseday" | "teusday" | "tuesay" => Weekday::Tue,
+        "wednesday" | "wed" | "weds" | "wednesdays" | "wensday" | "wednsday" | "wendsday"
+        | "wedensday" => Weekday::Wed,
+        "thursday" | "thu" | "thur" | "thurs" | "thursdays" | "thrusday" | "thursady"
+        | "thurday" => Weekday::Thu,
+        "friday" | "fri" | "fridays" | "firday" | "fridy" | "frday" => Weekday::Fri,
+        "saturday" | "sat" | "saturdays" | "satruday" | "saterday" => Weekday::Sat,
+        "sunday" | "sun" | "sundays" | "sundy" => Weekday::Sun,
+        _ => {
+            if s.len() >= 6 && s.ends_with("day") {
+                return [
+                    ("monday", Weekday::Mon),
+                    ("tuesday", Weekday::Tue),
+                    ("wednesday", Weekday::Wed),
+                    ("thursday", Weekday::Thu),
+                    ("friday", Weekday::Fri),
+                    ("saturday", Weekday::Sat),
+                    ("sunday", Weekday::Sun),
+                ]
+                .into_iter()
+                .find(|(name, _)| close(s, name))
+                .map(|(_, d)| d);
+            }
+            return None;
+        }
+    };
+    Some(d)
+}
+
+pub fn month(s: &str) -> Option<u32> {
+    let m = match s {
+        "january" | "jan" | "janurary" | "januari" => 1,
+        "february" | "feb" | "febuary" | "februari" => 2,
+        "march" | "mar" => 3,
+        "april" | "apr" => 4,
+        "may" => 5,
+        "june" | "jun" => 6,
+        "july" | "jul" => 7,
+        "august" | "aug" => 8,
+        "september" | "sep" | "sept" => 9,
+        "october" | "oct" => 10,
+        "november" | "nov" => 11,
+        "december" | "dec" => 12,
+        _ => return None,
+    };
+    Some(m)
+}
+
+/// "3rd", "21st", "third" → the day number.
+pub fn ordinal(s: &str) -> Option<u32> {
+    for suffix in ["st", "nd", "rd", "th"] {
+        if let Some(n) = s.strip_suffix(suffix) {
+            if !n.is_empty() && n.len() <= 2 && n.bytes().all(|b| b.is_ascii_digit()) {
+                return n.parse().ok().filter(|d| (1..=31).contains(d));
+            }
+        }
+    }
+    let n = match s {
+        "first" => 1,
+        "second" => 2,
+        "third" => 3,
+        "fourth" => 4,
+        "fifth" => 5,
+        "sixth" => 6,
+        "seventh" => 7,
+        "eighth" => 8,
+        "ninth" => 9,
+        "tenth" => 10,
+        "eleventh" => 11,
+        "twelfth" => 12,
+        "thirteenth" => 13,
+        "fourteenth" => 14,
+        "fifteenth" => 15,
+        "twentieth" => 20,
+        "thirtieth" => 30,
+        _ => return None,
+    };
+    Some(n)
+}
+
+/// Minutes in one unit of a duration word.
+pub fn duration_unit(s: &str) -> Option<u32> {
+    match s {
+        "minute" | "minutes" | "min" | "mins" | "m" | "minuts" | "minits" | "mintues"
+        | "minutos" => Some(1),
+        "hour" | "hours" | "hr" | "hrs" | "h" | "hous" | "houres" | "hour's" => Some(60),
+        _ => None,
+    }
+}
+
+/// Whether `word` is `target` or a plausible typo of it: same first letter and at most one edit (two for long
+/// words), adjacent swaps counting as one.
+pub fn close(word: &str, target: &str) -> bool {
+    if word == target {
+        return true;
+    }
+    let (wl, tl) = (word.chars().count(), target.chars().count());
+    if wl < 4 || tl < 4 || word.chars().next() != target.chars().next() || NOT_TYPOS.contains(&word)
+    {
+        return false;
+    }
+    let allowed = if tl >= 8 { 2 } else { 1 };
+    wl.abs_diff(tl) <= allowed && strsim::osa_distance(word, target) <= allowed
+}
+
+/// Real words one edit away from a keyword: never read as a typo of it.
+const NOT_TYPOS: &[&str] = &[
+    "bread", "breath", "talk", "tank", "mask", "lease", "least", "leaf", "lean", "melting",
+    "meaning", "greeting", "setting", "seating", "letting", "sitting", "cheque", "lunches",
+    "launch", "bunch", "punch", "munch", "smoked", "later", "latter", "tasty", "taste", "takes",
+    "offer", "often", "coffin", "meat", "meal", "week", "weak", "list", "lost", "last", "lest",
+    "rest", "test", "text", "next", "then", "than", "them", "these", "those", "there", "their",
+    "where", "were", "when", "what", "that", "this", "with", "call", "cal", "all", "shirt",
+    "short", "sport", "checks", "cheek", "holy", "hold", "folder", "older", "break", "brake",
+    "start", "smart", "stare", "store",
+];
+
+/// The kinds of record the assistant can propose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Break,
+    Task,
+    Leave,
+    Meeting,
+    Checklist,
+}
+
+/// Words that name a kind outright ("task", "meeting"), typos included.
+pub fn kind_noun(s: &str) -> Option<Kind> {
+    let exact = match s {
+        "break" | "breaks" | "brake" | "brakes" | "brk" | "brek" | "braek" | "breack"
+        | "breake" | "breather" | "breathers" => Some(Kind::Break),
+        "task" | "tasks" | "todo" | "todos" | "to-do" | "to-dos" | "tsk" | "taks" | "tak"
+        | "taskk" | "reminder" => Some(Kind::Task),
+        "leave" | "leaves" | "vacation" | "vacations" | "holiday" | "holidays" | "pto"
+        | "absence" | "ooo" | "leav" | "vacay" | "annual-leave" | "day-off" | "time-off"
+        | "absent" => Some(Kind::Leave),
+        "meeting" | "meetings" | "meet" | "mtg" | "standup" | "stand-up" | "sync" | "1:1"
+        | "1-on-1" | "one-on-one" | "huddle" | "retro" | "retrospective" | "catch-up"
+        | "catchup" | "kickoff" | "kick-off" | "sprint-planning" | "webinar" | "interview" => {
+            Some(Kind::Meeting)
+        }
+        "checklist" | "checklists" | "check-list" | "cheklist" | "checlist" | "checkist"
+        | "chekclist" => Some(Kind::Checklist),
+        _ => None,
+    };
+    exact.or_else(|| {
+        if s.len() < 4 {
+            return None;
+        }
+        [
+            ("break", Kind::Break),
+            ("task", Kind::Task),
+            ("leave", Kind::Leave),
+            ("vacation", Kind::Leave),
+            ("holiday", Kind::Leave),
+            ("meeting", Kind::Meeting),
+            ("checklist", Kind::Checklist),
+        ]
+        .into_iter()
+        .find(|(w, _)| close(s, w))
+        .map(|(_, k)| k)
+    })
+}
+
+/// A break-type concept and the words that point to it. The first word is looked for in the team's type names.
+pub struct Concept {
+    pub canonical: &'static str,
+    pub words: &'static [&'static str],
+    /// Words that must be typed exactly (too short, or too close to other words, for typo matching).
+    pub exact: &'static [&'static str],
+}
+
+pub const CONCEPTS: &[Concept] = &[
+    Concept {
+        canonical: "Coffee Break",
+        words: &["coffee", "espresso", "cappuccino", "latte", "caffeine"],
+        exact: &["cofee", "coffe", "cofe", "coffie", "kofi", "caffe"],
+    },
+    Concept {
+        canonical: "Lunch Break",
+        words: &["lunch", "dinner", "breakfast", "brunch", "lunchbreak"],
+        exact: &["lnch", "lunc", "luch", "meal", "eat", "food", "lunchtime"],
+    },
+    Concept {
+        canonical: "Cigarette",
+        words: &["cigarette", "cigarettes", "smoke", "smoking"],
+        exact: &[
+            "cig", "cigs", "ciggie", "ciggy", "ciggies", "fag", "vape", "vaping", "smoko", "smoek",
+            "cigarete",
+        ],
+    },
+    Concept {
+        canonical: "Social Media Break",
+        words: &[
+            "social",
+            "instagram",
+            "facebook",
+            "twitter",
+            "tiktok",
+            "youtube",
+            "reddit",
+        ],
+        exact: &["insta", "fb", "linkedin", "scrolling", "doomscrolling"],
+    },
+    Concept {
+        canonical: "Picking kids from School",
+        words: &["kids", "school", "children"],
+        exact: &[
+            "kid", "child", "pickup", "pick-up", "daughter", "son", "nursery", "daycare",
+        ],
+    },
+    Concept {
+        canonical: "Refreshment",
+        words: &["refreshment", "refreshments"],
+        exact: &[
+            "tea",
+            "water",
+            "juice",
+            "snack",
+            "snacks",
+            "drink",
+            "drinks",
+            "refresh",
+            "refreshing",
+            "chai",
+        ],
+    },
+    Concept {
+        canonical: "Short Break",
+        words: &[],
+        exact: &["short", "quick", "mini", "brief", "little", "shrt", "quik"],
+    },
+];
+
+pub fn concept_of(word: &str) -> Option<&'static Concept> {
+    CONCEPTS.iter().find(|c| {
+        c.exact.contains(&word)
+            || c.words.iter().any(|w| {
+                if w.len() >= 5 {
+                    close(word, w)
+                } else {
+                    word == *w
+                }
+            })
+    })
+}
+
+pub const PRIORITIES: [&str; 7] = [
+    "Normal",
+    "Important",
+    "Critical",
+    "Low",
+    "High",
+    "Urgent",
+    "Blocker",
+];
+pub const STATUSES: [&str; 8] = [
+    "To Do",
+    "In Progress",
+    "In Review",
+    "Completed",
+    "Invalid",
+    "On Hold",
+    "Deferred",
+    "Blocked",
+];
+
+/// A priority word (as an adjective of the task or with "priority").
+pub fn priority_word(s: &str) -> Option<&'static str> {
+    Some(match s {
+        "normal" | "medium" | "regular" => "Normal",
+        "important" | "imporant" | "importent" => "Important",
+        "critical" | "critcal" | "crtical" => "Critical",
+        "low" | "lowest" | "minor" => "Low",
+        "high" | "highest" | "hi" | "top" => "High",
+        "urgent" | "urgently" | "asap" | "urgnt" | "urgant" => "Urgent",
+        "blocker" | "blocking" | "showstopper" => "Blocker",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typo_tolerance_keeps_to_plausible_slips() {
+        assert!(close("cofffee", "coffee"));
+        assert!(close("meetign", "meeting"));
+        assert!(close("chekclist", "checklist"));
+        assert!(!close("talk", "task"));
+        assert!(!close("bread", "break"));
+        assert!(!close("ask", "task"));
+    }
+
+    #[test]
+    fn numbers_in_words_and_digits() {
+        assert_eq!(number("forty-five"), Some(45));
+        assert_eq!(number("20"), Some(20));
+        assert_eq!(ordinal("3rd"), Some(3));
+        assert_eq!(ordinal("32nd"), None);
+        assert_eq!(weekday("wensday"), Some(Weekday::Wed));
+        assert_eq!(weekday("thursdday"), Some(Weekday::Thu));
+    }
+
+    #[test]
+    fn break_type_concepts() {
+        assert_eq!(
+            concept_of("cofee").map(|c| c.canonical),
+            Some("Coffee Break")
+        );
+        assert_eq!(concept_of("smoke").map(|c| c.canonical), Some("Cigarette"));
+        assert_eq!(
+            concept_of("lunhc").map(|c| c.canonical),
+            Some("Lunch Break")
+        );
+        assert!(concept_of("meeting").is_none());
+    }
+}
