@@ -1,209 +1,102 @@
 //! The checks a saved record passes (§5), applied to a proposal so that it never carries a value the form would
-//! refuse. Kept in this one module so it can call the records library's own validators once that is released.
+//! refuse: the records library's own validators, the same ones the record endpoints run.
 
-use chrono::{Duration, NaiveDate, NaiveTime, Timelike};
-use shared::error::FieldErrors;
+use chrono::NaiveDate;
+use shared::error::{AppError, AppResult, FieldErrors};
+use shared::records::{
+    validate_break, validate_checklist_item, validate_leave, validate_meeting, validate_task,
+    BreakInput, ChecklistInput, LeaveInput, MeetingInput, TaskInput,
+};
 
-use crate::understand::{Proposal, PRIORITIES, STATUSES};
+use crate::understand::Proposal;
 
-fn date(v: &str) -> Option<NaiveDate> {
-    (v.len() == 10)
-        .then(|| NaiveDate::parse_from_str(v, "%Y-%m-%d").ok())
-        .flatten()
-}
-
-fn time(v: &str) -> Option<NaiveTime> {
-    (v.len() == 5)
-        .then(|| NaiveTime::parse_from_str(v, "%H:%M").ok())
-        .flatten()
-}
-
-fn minutes_between(a: NaiveTime, b: NaiveTime) -> i64 {
-    let (s, e) = (
-        i64::from(a.hour() * 60 + a.minute()),
-        i64::from(b.hour() * 60 + b.minute()),
-    );
-    (e - s).rem_euclid(24 * 60)
-}
-
-struct Check(FieldErrors);
-
-impl Check {
-    fn fail(&mut self, field: &str, message: &str) {
-        self.0
-            .entry(field.to_string())
-            .or_insert_with(|| message.to_string());
-    }
-    fn rule(&mut self, field: &str, ok: bool, message: &str) {
-        if !ok {
-            self.fail(field, message);
-        }
-    }
-    fn required(&mut self, field: &str, value: &str, message: &str) {
-        self.rule(field, !value.trim().is_empty(), message);
-    }
-    fn max(&mut self, field: &str, value: &str, max: usize, message: &str) {
-        self.rule(field, value.trim().chars().count() <= max, message);
-    }
-    fn time(&mut self, field: &str, value: &str, missing: &str) -> Option<NaiveTime> {
-        if value.trim().is_empty() {
-            self.fail(field, missing);
-            return None;
-        }
-        let t = time(value);
-        self.rule(field, t.is_some(), "Invalid time format.");
-        t
-    }
-    fn date(
-        &mut self,
-        field: &str,
-        value: &str,
-        missing: &str,
-        invalid: &str,
-    ) -> Option<NaiveDate> {
-        if value.trim().is_empty() {
-            self.fail(field, missing);
-            return None;
-        }
-        let d = date(value);
-        self.rule(field, d.is_some(), invalid);
-        d
+fn errors<T>(result: AppResult<T>) -> FieldErrors {
+    match result {
+        Err(AppError::Validation(fields)) => fields,
+        _ => FieldErrors::new(),
     }
 }
 
-/// Every message the record's form would show for this proposal, by field (API names).
+fn some(s: &str) -> Option<String> {
+    Some(s.to_string())
+}
+
+/// Every message the record's form would show for this proposal, by field (API names). `today` is the person's
+/// day (a break dated after tomorrow is refused).
 pub fn check(proposal: &Proposal, today: NaiveDate) -> FieldErrors {
-    let mut c = Check(FieldErrors::new());
     match proposal {
-        Proposal::Break(b) => {
-            let s = c.time("startTime", &b.start_time, "Start time is required.");
-            let e = c.time("endTime", &b.end_time, "End time is required.");
-            if let (Some(s), Some(e)) = (s, e) {
-                let d = minutes_between(s, e);
-                c.rule(
-                    "endTime",
-                    d > 0,
-                    "Break duration must be greater than 0 minutes",
-                );
-                c.rule("endTime", d <= 8 * 60, "Break cannot be more than 8 hours.");
-            }
-            c.required("type", &b.break_type, "Break type is required.");
-            c.max(
-                "type",
-                &b.break_type,
-                100,
-                "Break type must not exceed 100 characters.",
-            );
-            if let Some(d) = c.date(
-                "createdDate",
-                &b.created_date,
-                "Created Date is required.",
-                "Invalid date format.",
-            ) {
-                c.rule(
-                    "createdDate",
-                    d <= today + Duration::days(1),
-                    "Break date cannot be in the future.",
-                );
-            }
-            c.max(
-                "reason",
-                &b.reason,
-                2000,
-                "Reason must not exceed 2000 characters.",
-            );
-        }
-        Proposal::Task(t) => {
-            c.required("title", &t.title, "Title is required.");
-            c.max(
-                "title",
-                &t.title,
-                200,
-                "Title must not exceed 200 characters.",
-            );
-            c.required("description", &t.description, "Description is required.");
-            c.max(
-                "description",
-                &t.description,
-                4000,
-                "Description must not exceed 4000 characters.",
-            );
-            c.date(
-                "scheduled",
-                &t.scheduled,
-                "Please provide a valid date.",
-                "Please provide a valid date.",
-            );
-            c.rule(
-                "status",
-                STATUSES.contains(&t.status.as_str()),
-                "Please select a valid status.",
-            );
-            c.rule(
-                "priority",
-                PRIORITIES.contains(&t.priority.as_str()),
-                "Please select a valid priority.",
-            );
-        }
-        Proposal::Leave(l) => {
-            let f = c.date(
-                "fromDate",
-                &l.from_date,
-                "From date is required.",
-                "Invalid date format.",
-            );
-            let t = c.date(
-                "toDate",
-                &l.to_date,
-                "To date is required.",
-                "Invalid date format.",
-            );
-            if let (Some(f), Some(t)) = (f, t) {
-                c.rule("toDate", t >= f, "To date must be after From date.");
-                c.rule(
-                    "toDate",
-                    (t - f).num_days() < 366,
-                    "A leave cannot be longer than 366 days.",
-                );
-            }
-            c.required("reason", &l.reason, "Reason is required.");
-            c.max(
-                "reason",
-                &l.reason,
-                2000,
-                "Reason must not exceed 2000 characters.",
-            );
-        }
-        Proposal::Meeting(m) => {
-            let f = c.time("from", &m.from, "Start time is required.");
-            let t = c.time("to", &m.to, "End time is required.");
-            if let (Some(f), Some(t)) = (f, t) {
-                c.rule("to", t > f, "End time must be after start time.");
-            }
-            c.date(
-                "scheduleDate",
-                &m.schedule_date,
-                "Schedule date is required.",
-                "Invalid date format.",
-            );
-            c.max(
-                "description",
-                &m.description,
-                1000,
-                "Description must not exceed 1000 characters.",
-            );
-        }
-        Proposal::Checklist(i) => {
-            c.required("task", &i.task, "Task is required.");
-            c.max("task", &i.task, 200, "Task must not exceed 200 characters.");
-            if !i.created_date.is_empty() {
-                c.rule(
-                    "createdDate",
-                    date(&i.created_date).is_some(),
-                    "Invalid date format.",
-                );
-            }
-        }
+        Proposal::Break(b) => errors(validate_break(
+            &BreakInput {
+                start_time: some(&b.start_time),
+                end_time: some(&b.end_time),
+                created_date: some(&b.created_date),
+                reason: some(&b.reason),
+                break_type: some(&b.break_type),
+            },
+            today,
+        )),
+        Proposal::Task(t) => errors(validate_task(&TaskInput {
+            title: some(&t.title),
+            description: some(&t.description),
+            scheduled: some(&t.scheduled),
+            status: some(&t.status),
+            priority: some(&t.priority),
+        })),
+        Proposal::Leave(l) => errors(validate_leave(&LeaveInput {
+            from_date: some(&l.from_date),
+            to_date: some(&l.to_date),
+            reason: some(&l.reason),
+        })),
+        Proposal::Meeting(m) => errors(validate_meeting(&MeetingInput {
+            from: some(&m.from),
+            to: some(&m.to),
+            schedule_date: some(&m.schedule_date),
+            description: some(&m.description),
+        })),
+        Proposal::Checklist(c) => errors(validate_checklist_item(
+            &ChecklistInput {
+                task: some(&c.task),
+                status: Some(c.status),
+                created_date: (!c.created_date.is_empty()).then(|| c.created_date.clone()),
+                is_feature: Some(c.is_feature),
+            },
+            today,
+        )),
     }
-    c.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::understand::{BreakFields, LeaveFields};
+
+    fn day(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    #[test]
+    fn the_record_messages_come_back_by_field() {
+        let b = Proposal::Break(BreakFields {
+            break_type: "Coffee Break".into(),
+            start_time: "09:00".into(),
+            end_time: "17:30".into(),
+            created_date: "2026-03-11".into(),
+            reason: String::new(),
+        });
+        let e = check(&b, day("2026-03-11"));
+        assert_eq!(
+            e.get("endTime").map(String::as_str),
+            Some("Break cannot be more than 8 hours.")
+        );
+        let l = Proposal::Leave(LeaveFields::default());
+        let e = check(&l, day("2026-03-11"));
+        assert_eq!(
+            e.get("fromDate").map(String::as_str),
+            Some("From date is required.")
+        );
+        assert_eq!(
+            e.get("reason").map(String::as_str),
+            Some("Reason is required.")
+        );
+    }
 }

@@ -14,7 +14,7 @@ use shared::error::FieldErrors;
 
 pub use fields::{BreakFields, ChecklistFields, LeaveFields, MeetingFields, Proposal, TaskFields};
 pub use intent::{HelpTopic, Intent};
-pub use vocab::{Kind, PRIORITIES, STATUSES};
+pub use vocab::Kind;
 
 /// What the sentence is read against.
 #[derive(Debug, Clone)]

@@ -298,26 +298,6 @@ pub fn concept_of(word: &str) -> Option<&'static Concept> {
     })
 }
 
-pub const PRIORITIES: [&str; 7] = [
-    "Normal",
-    "Important",
-    "Critical",
-    "Low",
-    "High",
-    "Urgent",
-    "Blocker",
-];
-pub const STATUSES: [&str; 8] = [
-    "To Do",
-    "In Progress",
-    "In Review",
-    "Completed",
-    "Invalid",
-    "On Hold",
-    "Deferred",
-    "Blocked",
-];
-
 /// A priority word (as an adjective of the task or with "priority").
 pub fn priority_word(s: &str) -> Option<&'static str> {
     Some(match s {
