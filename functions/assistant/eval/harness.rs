@@ -43,9 +43,19 @@ pub struct Case {
     pub note: Option<String>,
 }
 
+/// The labelled sentences the engine is developed against.
 pub fn load() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/eval/sentences.jsonl");
-    let text = std::fs::read_to_string(path).expect("eval/sentences.jsonl");
+    load_file("sentences.jsonl")
+}
+
+/// Sentences written after the engine, never used to tune it: how well it does on phrasing it has not seen.
+pub fn load_holdout() -> Vec<Case> {
+    load_file("holdout.jsonl")
+}
+
+pub fn load_file(name: &str) -> Vec<Case> {
+    let path = format!("{}/eval/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())

@@ -27,6 +27,7 @@ fn main() {
 
     let cases = harness::load();
     let s = harness::score(&cases);
+    println!("== evaluation set (eval/sentences.jsonl)");
     println!("sentences:        {}", s.cases);
     println!(
         "intent accuracy:  {:.1}% ({}/{})",
@@ -59,6 +60,34 @@ fn main() {
             "{} mistakes (run with --failures to list them)",
             s.failures.len()
         );
+    }
+
+    let holdout = harness::load_holdout();
+    let h = harness::score(&holdout);
+    println!("== held-out set (eval/holdout.jsonl, not used for tuning)");
+    println!("sentences:        {}", h.cases);
+    println!(
+        "intent accuracy:  {:.1}% ({}/{})",
+        100.0 * h.intent_accuracy(),
+        h.intents_right,
+        h.cases
+    );
+    println!(
+        "exact fields:     {:.1}% ({}/{})",
+        100.0 * h.exact_accuracy(),
+        h.exact,
+        h.field_cases
+    );
+    println!(
+        "field accuracy:   {:.1}% ({}/{})",
+        100.0 * h.field_accuracy(),
+        h.fields_right,
+        h.fields
+    );
+    if show_failures {
+        for f in &h.failures {
+            println!("  {f}");
+        }
     }
 
     let contexts: Vec<_> = cases.iter().map(harness::context).collect();

@@ -752,7 +752,9 @@ impl<'a> Reader<'a> {
         };
         // "3-5 March", "3rd to 5th of March", "the 2nd to the 9th of May"
         let a_at = if self.low(s) == "the" { s + 1 } else { s };
-        if let (Some(a), true) = (self.day_number(a_at), joiners.contains(&self.low(a_at + 1))) {
+        // "2 and 3 April" names two days as well as "2-3 April" does.
+        let day_joiner = joiners.contains(&self.low(a_at + 1)) || self.low(a_at + 1) == "and";
+        if let (Some(a), true) = (self.day_number(a_at), day_joiner) {
             if let Some((end, k, year)) = self.day_month(a_at + 2) {
                 if let Some(start) = end.with_day(a) {
                     let start = if start > end && !year {

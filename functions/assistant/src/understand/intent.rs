@@ -630,8 +630,14 @@ fn question(words: &Words) -> Option<Intent> {
         || words.starts("please show")
         || words.starts("please tell")
         || words.starts("please list");
-    let breaky = words.w.iter().any(|w| is_break_word(w));
     let who = words.any(WHO) || words.phrase("is any one") || words.phrase("is there anyone");
+    // "is anybody on lunch?": asked about people, a break type names a break too.
+    let breaky = words.w.iter().any(|w| is_break_word(w))
+        || (who
+            && words
+                .w
+                .iter()
+                .any(|w| vocab::concept_of(w).is_some_and(|c| c.canonical != "Short Break")));
     let me = words.any(&["i", "my", "me", "i've", "ive", "mine"]);
 
     if breaky && who && asks && !me {
