@@ -17,7 +17,7 @@ pub fn member_json(member: &Member) -> Value {
         "name": member.name,
         "email": member.email,
         "role": member.role,
-        "since": member.joined_at,
+        "joinedAt": member.joined_at,
     })
 }
 

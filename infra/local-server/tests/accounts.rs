@@ -575,6 +575,39 @@ async fn joining_another_team_needs_a_hand_over_and_invitations_expire() {
     assert_eq!(late.expect(400).message(), "This invitation has expired. Please ask for a new one.");
 }
 
+#[tokio::test]
+async fn a_persons_leaves_and_live_break_follow_them_to_their_new_team() {
+    let app = spawn_app().await;
+    let zed = signed_in_user(&app, "Zed Old Admin").await;
+    let bob = join_team(&app, &zed, &signed_in_user(&app, "Bob Mover").await).await;
+    let ann = signed_in_user(&app, "Ann New Admin").await;
+    let leave = json!({ "fromDate": "2024-06-10", "toDate": "2024-06-14", "reason": "Trip" });
+    app.post("/leaves/add", bob.token(), leave).await.expect(201);
+    app.post("/break/start", bob.token(), json!({ "type": "Lunch Break" })).await.expect(201);
+    let on_leave = |u: &TestUser| {
+        let token = u.access_token.clone();
+        let app = &app;
+        async move { app.get("/admin/onLeaves?todayDate=2024-06-12", Some(&token)).await.expect(200).body["data"].clone() }
+    };
+    let on_break = |u: &TestUser| {
+        let token = u.access_token.clone();
+        let app = &app;
+        async move { app.get("/admin/onBreak", Some(&token)).await.expect(200).body["data"].clone() }
+    };
+    assert_eq!(on_leave(&zed).await[0]["userId"], bob.id.as_str());
+    assert_eq!(on_break(&zed).await[0]["userId"], bob.id.as_str());
+
+    let bob = join_team(&app, &ann, &bob).await;
+    assert_eq!((on_leave(&zed).await, on_break(&zed).await), (json!([]), json!([])));
+    assert_eq!(on_leave(&ann).await[0]["userId"], bob.id.as_str());
+    assert_eq!(on_break(&ann).await[0]["userId"], bob.id.as_str());
+    app.post("/break/end", bob.token(), json!({})).await.expect(200);
+    assert_eq!(on_break(&ann).await, json!([]));
+
+    app.delete(&format!("/admin/member/{}", bob.id), ann.token(), None).await.expect(200);
+    assert_eq!(on_leave(&ann).await, json!([]));
+}
+
 // ---- rate limits ----------------------------------------------------------------------------------------------
 
 #[tokio::test]
