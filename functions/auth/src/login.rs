@@ -49,7 +49,8 @@ pub async fn login(
         Some(hash) => auth::verify_password_async(body.password, hash).await,
         None => {
             // Unknown address, or an account that only signs in through GitHub or Google.
-            auth::verify_password_async(body.password, decoy_hash().to_string()).await;
+            let password = body.password;
+            let _ = tokio::task::spawn_blocking(move || auth::verify_password(&password, decoy_hash())).await;
             false
         }
     };

@@ -19,10 +19,10 @@ use serde_json::{json, Value};
 use shared::account::{self, User};
 use shared::auth;
 use shared::config::OAuthProvider;
-use shared::http::{ApiQuery, ApiResult};
+use shared::http::{ApiQuery, ApiResult, ClientIp};
 use shared::store::{attr_str, Cond, Item, StoreError};
 use shared::validate::{is_email, normalize_email};
-use shared::{keys, AppError, AppResult, AppState};
+use shared::{keys, ratelimit, AppError, AppResult, AppState};
 
 const STATE_TTL_SECS: i64 = 10 * 60;
 
@@ -104,17 +104,19 @@ fn found(location: &str) -> Response {
 // ---- start ------------------------------------------------------------------------------------------------------
 
 #[tracing::instrument(skip(state))]
-pub async fn github_start(State(state): State<AppState>) -> ApiResult {
-    start(&state, Provider::GitHub).await
+pub async fn github_start(State(state): State<AppState>, ClientIp(ip): ClientIp) -> ApiResult {
+    start(&state, Provider::GitHub, &ip).await
 }
 
 #[tracing::instrument(skip(state))]
-pub async fn google_start(State(state): State<AppState>) -> ApiResult {
-    start(&state, Provider::Google).await
+pub async fn google_start(State(state): State<AppState>, ClientIp(ip): ClientIp) -> ApiResult {
+    start(&state, Provider::Google, &ip).await
 }
 
-async fn start(state: &AppState, provider: Provider) -> ApiResult {
+async fn start(state: &AppState, provider: Provider, ip: &str) -> ApiResult {
     let settings = provider.settings(state).ok_or_else(|| AppError::Unavailable(provider.not_configured()))?;
+    // Each start stores a state item: limited like sign-in attempts.
+    ratelimit::hit(state, "oauth-ip", ip, state.config.rate_limits.login_per_ip).await?;
     let client = client(state, provider, settings)?;
     let mut request = client.authorize_url(CsrfToken::new_random);
     for scope in provider.scopes() {
