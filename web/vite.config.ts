@@ -55,7 +55,14 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(
       ['/auth/', '/user/', '/admin/', '/contactUs/', '/dev/', '/type/', '/break/', '/task/', '/leaves/', '/meeting/', '/daily-checklist/', '/assistant/'].map(
-        (prefix) => [prefix, { target: process.env.BREAKTIME_DEV_API ?? 'http://127.0.0.1:8080', changeOrigin: true, bypass: (req) => (req.url?.startsWith('/auth/callback') ? req.url : undefined) }],
+        (prefix) => [
+          prefix,
+          {
+            target: process.env.BREAKTIME_DEV_API ?? 'http://127.0.0.1:8080',
+            changeOrigin: true,
+            bypass: (req) => (req.url?.startsWith('/auth/callback') ? req.url : undefined),
+          },
+        ],
       ),
     ),
   },

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { accountMenu, cookieValue, createVerifiedAccount, latestLink, navbar, reloadAfter, sessionCookieNames, signOut, uniqueAccount } from './support/helpers';
+import {
+  accountMenu,
+  cookieValue,
+  createVerifiedAccount,
+  latestLink,
+  navbar,
+  reloadAfter,
+  sessionCookieNames,
+  signOut,
+  uniqueAccount,
+} from './support/helpers';
 
 test('sign up, verify from the outbox, sign in, stay signed in across a reload, sign out', async ({ page, context, request }, testInfo) => {
   const account = uniqueAccount(testInfo, 'signup');

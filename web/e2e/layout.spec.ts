@@ -17,12 +17,18 @@ test('buttons and links in the top bar and dialogs are at least 44 px tall', asy
   test.skip(testInfo.project.name !== 'phone', 'touch targets');
   await page.goto('/breaks');
   const targets = page.getByRole('banner').locator('button:visible, a:visible');
-  for (const box of await targets.evaluateAll((elements) => elements.map((el) => ({ text: el.textContent || el.getAttribute('aria-label'), height: el.getBoundingClientRect().height })))) {
+  for (const box of await targets.evaluateAll((elements) =>
+    elements.map((el) => ({ text: el.textContent || el.getAttribute('aria-label'), height: el.getBoundingClientRect().height })),
+  )) {
     expect(box.height, `${box.text} is too small to tap`).toBeGreaterThanOrEqual(44);
   }
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
-  for (const box of await dialog.locator('button:visible, a:visible, input:visible').evaluateAll((elements) => elements.map((el) => ({ text: el.textContent || el.getAttribute('aria-label') || el.getAttribute('type'), height: el.getBoundingClientRect().height })))) {
+  for (const box of await dialog
+    .locator('button:visible, a:visible, input:visible')
+    .evaluateAll((elements) =>
+      elements.map((el) => ({ text: el.textContent || el.getAttribute('aria-label') || el.getAttribute('type'), height: el.getBoundingClientRect().height })),
+    )) {
     if (box.text === 'checkbox') continue;
     expect(box.height, `${box.text} is too small to tap`).toBeGreaterThanOrEqual(44);
   }

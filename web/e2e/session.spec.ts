@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { accountMenu, cookieValue, createVerifiedAccount, expiredJwt, jwtExpiryMs, navbar, sessionCookieNames, signInThroughDialog, uniqueAccount } from './support/helpers';
+import {
+  accountMenu,
+  cookieValue,
+  createVerifiedAccount,
+  expiredJwt,
+  jwtExpiryMs,
+  navbar,
+  sessionCookieNames,
+  signInThroughDialog,
+  uniqueAccount,
+} from './support/helpers';
 
 test.describe('session', () => {
   test('an expired access token is refreshed before the next call, and the refresh token rotates', async ({ page, context, request, baseURL }, testInfo) => {

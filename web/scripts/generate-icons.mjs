@@ -31,13 +31,19 @@ function png(size, coverage) {
   for (let y = 0; y < size; y += 1) {
     raw[y * (size * 4 + 1)] = 0;
     for (let x = 0; x < size; x += 1) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < samples; sy += 1) {
         for (let sx = 0; sx < samples; sx += 1) {
           const u = (x + (sx + 0.5) / samples) / size;
           const v = (y + (sy + 0.5) / samples) / size;
           const [color, alpha] = coverage(u, v);
-          r += color[0] * alpha; g += color[1] * alpha; b += color[2] * alpha; a += alpha;
+          r += color[0] * alpha;
+          g += color[1] * alpha;
+          b += color[2] * alpha;
+          a += alpha;
         }
       }
       const n = samples * samples;
@@ -51,12 +57,22 @@ function png(size, coverage) {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
-  header[8] = 8; header[9] = 6; header[10] = 0; header[11] = 0; header[12] = 0;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  header[8] = 8;
+  header[9] = 6;
+  header[10] = 0;
+  header[11] = 0;
+  header[12] = 0;
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const distToSegment = (px, py, ax, ay, bx, by) => {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
   return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
 };
@@ -66,12 +82,15 @@ function design({ rounded, scale }) {
   return (u, v) => {
     const inTile = rounded
       ? (() => {
-          const r = 0.22, cx = Math.min(Math.max(u, r), 1 - r), cy = Math.min(Math.max(v, r), 1 - r);
+          const r = 0.22,
+            cx = Math.min(Math.max(u, r), 1 - r),
+            cy = Math.min(Math.max(v, r), 1 - r);
           return Math.hypot(u - cx, v - cy) <= r;
         })()
       : true;
     if (!inTile) return [TEAL, 0];
-    const x = (u - 0.5) / scale, y = (v - 0.5) / scale;
+    const x = (u - 0.5) / scale,
+      y = (v - 0.5) / scale;
     const d = Math.hypot(x, y);
     const ring = d <= 0.34 && d >= 0.27;
     const hourHand = distToSegment(x, y, 0, 0, 0, -0.17) <= 0.035;

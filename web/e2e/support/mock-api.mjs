@@ -65,7 +65,8 @@ const routes = {
     email = email.trim().toLowerCase();
     if (name.trim().length < 3) return failure(res, 422, 'Name must be at least 3 characters long.', { name: 'Name must be at least 3 characters long.' });
     if (!emailShape.test(email)) return failure(res, 422, 'Please enter a valid email address.', { email: 'Please enter a valid email address.' });
-    if (password.length < 6 || password.length > 20) return failure(res, 422, 'Password must be 6 to 20 characters.', { password: 'Password must be 6 to 20 characters.' });
+    if (password.length < 6 || password.length > 20)
+      return failure(res, 422, 'Password must be 6 to 20 characters.', { password: 'Password must be 6 to 20 characters.' });
     if (users.has(email)) return failure(res, 409, 'An account with this email already exists.');
     users.set(email, { id: randomUUID(), name: name.trim(), email, password, active: false });
     mail(email, 'Verify your Breaktime account', `/verify-new-email?token=${linkToken('verify', email)}&kind=signup`);
@@ -92,7 +93,8 @@ const routes = {
   'POST /user/reset-password': (res, { token, password = '' }) => {
     const entry = linkTokens.get(token);
     if (!entry || entry.kind !== 'reset') return failure(res, 400, 'This link is invalid or has expired.');
-    if (password.length < 6 || password.length > 20) return failure(res, 422, 'Password must be 6 to 20 characters.', { password: 'Password must be 6 to 20 characters.' });
+    if (password.length < 6 || password.length > 20)
+      return failure(res, 422, 'Password must be 6 to 20 characters.', { password: 'Password must be 6 to 20 characters.' });
     linkTokens.delete(token);
     users.get(entry.email).password = password;
     for (const [refresh, email] of refreshTokens) if (email === entry.email) refreshTokens.delete(refresh);
@@ -133,14 +135,28 @@ const routes = {
   'GET /auth/google': (res) => failure(res, 503, 'Google sign-in is not configured.'),
 };
 
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.txt': 'text/plain' };
+const types = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain',
+};
 
 function serveStatic(req, res, pathname) {
   let file = normalize(join(DIST, pathname));
   if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) file = join(DIST, 'index.html');
   const type = types[extname(file)] ?? 'application/octet-stream';
   const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && !type.startsWith('image/png');
-  res.writeHead(200, { 'content-type': type, 'content-security-policy': CSP, 'cache-control': 'no-cache', vary: 'accept-encoding', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+  res.writeHead(200, {
+    'content-type': type,
+    'content-security-policy': CSP,
+    'cache-control': 'no-cache',
+    vary: 'accept-encoding',
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+  });
   const stream = createReadStream(file);
   (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
 }

@@ -192,7 +192,9 @@ describe('configurator', () => {
     await user.click(within(panel).getByRole('button', { name: 'Light' }));
     await user.click(within(panel).getByRole('switch', { name: 'Dark mode' }));
     await user.click(within(panel).getByRole('button', { name: 'Centered' }));
-    await waitFor(() => expect(JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}')).toMatchObject({ sidebarType: 'light', darkMode: true, layout: 'boxed' }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}')).toMatchObject({ sidebarType: 'light', darkMode: true, layout: 'boxed' }),
+    );
     expect(document.documentElement).toHaveClass('dark');
   });
 });

@@ -9,7 +9,14 @@ const NOW = Date.UTC(2025, 5, 2, 9, 0, 0);
 const HOUR = 3_600_000;
 
 function signedIn(accessToken: string) {
-  setCookies({ access_token: accessToken, refresh_token: 'refresh-1', id: 'u1', name: 'Ada', email: 'ada@example.com', rememberMe: '{"remember":true,"email":"ada@example.com"}' });
+  setCookies({
+    access_token: accessToken,
+    refresh_token: 'refresh-1',
+    id: 'u1',
+    name: 'Ada',
+    email: 'ada@example.com',
+    rememberMe: '{"remember":true,"email":"ada@example.com"}',
+  });
 }
 
 function refreshEndpoint(answer: () => Response) {

@@ -1,10 +1,4 @@
-import {
-  ACCESS_TOKEN_DAYS,
-  CALLBACK_COOKIE_DAYS,
-  REFRESH_TOKEN_MISSING,
-  SESSION_COOKIE_DAYS,
-  STARTUP_REFRESH_FAILED_MESSAGE,
-} from '@/config/constants';
+import { ACCESS_TOKEN_DAYS, CALLBACK_COOKIE_DAYS, REFRESH_TOKEN_MISSING, SESSION_COOKIE_DAYS, STARTUP_REFRESH_FAILED_MESSAGE } from '@/config/constants';
 import { getCookie, removeCookie, setCookie } from './cookies';
 import { httpRequest } from './http';
 import { isAccessTokenUsable } from './jwt';

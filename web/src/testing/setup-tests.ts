@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { configureApis } from '@/lib/http';
 import { API_URL, ASSISTANT_URL, server } from './server';
@@ -27,6 +27,8 @@ Object.defineProperty(window, 'matchMedia', {
 window.scrollTo = () => undefined;
 
 configureApis({ apiUrl: API_URL, assistantApiUrl: ASSISTANT_URL });
+// Generous waits: CI machines are often busy, and findBy* returns as soon as the element appears anyway.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

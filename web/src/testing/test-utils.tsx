@@ -27,13 +27,29 @@ export function TestProviders({ children }: { children: ReactNode }) {
 /** Renders one component inside the providers and a router at `route`. */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
-  return { user: userEvent.setup(), router, ...render(<TestProviders><RouterProvider router={router} /></TestProviders>) };
+  return {
+    user: userEvent.setup(),
+    router,
+    ...render(
+      <TestProviders>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    ),
+  };
 }
 
 /** Renders the whole app's route tree at `route`. */
 export function renderRoutes(routes: RouteObject[], route: string) {
   const router = createMemoryRouter(routes, { initialEntries: [route] });
-  return { user: userEvent.setup(), router, ...render(<TestProviders><RouterProvider router={router} /></TestProviders>) };
+  return {
+    user: userEvent.setup(),
+    router,
+    ...render(
+      <TestProviders>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    ),
+  };
 }
 
 export function setCookies(values: Record<string, string>) {

@@ -29,7 +29,9 @@ function usePageTitle(): string {
 
 /** Following a link to the verify page you are already on would spend the single-use token twice. */
 function useBlockSelfNavigation() {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => nextLocation.pathname === currentLocation.pathname && selfBlockedPaths.includes(nextLocation.pathname));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => nextLocation.pathname === currentLocation.pathname && selfBlockedPaths.includes(nextLocation.pathname),
+  );
   useEffect(() => {
     if (blocker.state === 'blocked') blocker.reset();
   }, [blocker]);

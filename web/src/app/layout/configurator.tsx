@@ -2,7 +2,17 @@ import { cn } from '@/lib/cn';
 import { usePreferences, type LayoutWidth, type SidebarType } from '@/lib/preferences';
 import { Icon } from './icons';
 
-function Choice<T extends string>({ legend, value, options, onChange }: { legend: string; value: T; options: Array<{ value: T; label: string }>; onChange: (value: T) => void }) {
+function Choice<T extends string>({
+  legend,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string;
+  value: T;
+  options: Array<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+}) {
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
@@ -15,7 +25,9 @@ function Choice<T extends string>({ legend, value, options, onChange }: { legend
             onClick={() => onChange(option.value)}
             className={cn(
               'min-h-11 rounded-lg border px-2 text-sm font-medium',
-              value === option.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800',
+              value === option.value
+                ? 'border-brand-700 bg-brand-700 text-white'
+                : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800',
             )}
           >
             {option.label}
@@ -28,7 +40,13 @@ function Choice<T extends string>({ legend, value, options, onChange }: { legend
 
 function Switch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <button type="button" role="switch" aria-checked={checked} onClick={() => onChange(!checked)} className="flex min-h-11 w-full items-center justify-between gap-3 text-sm font-semibold">
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      onClick={() => onChange(!checked)}
+      className="flex min-h-11 w-full items-center justify-between gap-3 text-sm font-semibold"
+    >
       {label}
       <span className={cn('relative h-6 w-11 rounded-full transition-colors', checked ? 'bg-brand-700' : 'bg-slate-300 dark:bg-slate-600')}>
         <span className={cn('absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform', checked && 'translate-x-5')} />
@@ -52,7 +70,12 @@ export function Configurator({ open, onClose }: { open: boolean; onClose: () => 
           <h2 className="text-lg font-semibold">Configurator</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">See the app your way.</p>
         </div>
-        <button type="button" onClick={onClose} aria-label="Close configurator" className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close configurator"
+          className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
           <Icon name="close" />
         </button>
       </div>
@@ -84,7 +107,9 @@ export function Configurator({ open, onClose }: { open: boolean; onClose: () => 
               onClick={() => preferences.update({ layout: option.value })}
               className={cn(
                 'min-h-11 rounded-lg border px-2 text-sm font-medium',
-                preferences.layout === option.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800',
+                preferences.layout === option.value
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800',
               )}
             >
               {option.label}

@@ -16,7 +16,8 @@ export interface NavbarProps {
   onToggleConfigurator: () => void;
 }
 
-const iconButton = 'inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-200/70 dark:text-slate-300 dark:hover:bg-slate-800';
+const iconButton =
+  'inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-200/70 dark:text-slate-300 dark:hover:bg-slate-800';
 
 export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOpen, onToggleConfigurator }: NavbarProps) {
   const session = useSession();
@@ -27,7 +28,14 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200/70 bg-slate-100/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-2 py-2 sm:px-4">
-        <button type="button" className={iconButton} aria-label="Toggle side navigation" aria-controls="sidebar" aria-expanded={sidebarExpanded} onClick={onToggleSidebar}>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label="Toggle side navigation"
+          aria-controls="sidebar"
+          aria-expanded={sidebarExpanded}
+          onClick={onToggleSidebar}
+        >
           <Icon name="menu" />
         </button>
         <div className="order-last w-full px-2 sm:order-none sm:w-auto sm:flex-1 sm:px-0">
@@ -67,7 +75,14 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
               </span>
             </>
           )}
-          <button type="button" className={iconButton} aria-label="Configurator" aria-expanded={configuratorOpen} aria-controls="configurator" onClick={onToggleConfigurator}>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label="Configurator"
+            aria-expanded={configuratorOpen}
+            aria-controls="configurator"
+            onClick={onToggleConfigurator}
+          >
             <Icon name="settings" />
           </button>
         </div>

@@ -37,7 +37,8 @@ const themes: Record<SidebarType, { panel: string; idle: string; active: string;
     muted: 'text-slate-600 dark:text-slate-400',
   },
   transparent: {
-    panel: 'bg-slate-100/95 text-slate-800 backdrop-blur md:bg-transparent md:backdrop-blur-none dark:bg-slate-950/95 dark:text-slate-100 md:dark:bg-transparent',
+    panel:
+      'bg-slate-100/95 text-slate-800 backdrop-blur md:bg-transparent md:backdrop-blur-none dark:bg-slate-950/95 dark:text-slate-100 md:dark:bg-transparent',
     idle: 'text-slate-600 hover:bg-white hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
     active: 'bg-brand-700 text-white shadow',
     muted: 'text-slate-600 dark:text-slate-400',
@@ -72,7 +73,9 @@ export function Sidebar({ type, narrow, open, pinned, onClose, onPin, onNavigate
     { to: paths.onLeaves, label: "Today's absentees", icon: 'absent' },
   ];
 
-  const label = (text: string) => <span className={cn('truncate', mini && 'sr-only group-hover/sidebar:not-sr-only group-focus-within/sidebar:not-sr-only')}>{text}</span>;
+  const label = (text: string) => (
+    <span className={cn('truncate', mini && 'sr-only group-hover/sidebar:not-sr-only group-focus-within/sidebar:not-sr-only')}>{text}</span>
+  );
   const itemClass = 'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors';
 
   const renderLink = (item: NavItem) => (
@@ -126,12 +129,22 @@ export function Sidebar({ type, narrow, open, pinned, onClose, onPin, onNavigate
           </Link>
           <div className={mini ? 'hidden group-focus-within/sidebar:flex group-hover/sidebar:flex' : 'flex'}>
             {!narrow && !pinned && (
-              <button type="button" onClick={onPin} aria-label="Pin sidebar" className={cn('inline-flex size-11 items-center justify-center rounded-lg', theme.idle)}>
+              <button
+                type="button"
+                onClick={onPin}
+                aria-label="Pin sidebar"
+                className={cn('inline-flex size-11 items-center justify-center rounded-lg', theme.idle)}
+              >
                 <Icon name="pin" />
               </button>
             )}
             {(narrow || pinned) && (
-              <button type="button" onClick={onClose} aria-label="Close sidebar" className={cn('inline-flex size-11 items-center justify-center rounded-lg', theme.idle)}>
+              <button
+                type="button"
+                onClick={onClose}
+                aria-label="Close sidebar"
+                className={cn('inline-flex size-11 items-center justify-center rounded-lg', theme.idle)}
+              >
                 <Icon name="close" />
               </button>
             )}
@@ -139,7 +152,9 @@ export function Sidebar({ type, narrow, open, pinned, onClose, onPin, onNavigate
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
           <ul className="space-y-1">{mainLinks.map(renderLink)}</ul>
-          <p className={cn('mt-5 mb-2 px-3 text-xs font-bold tracking-wider uppercase', theme.muted, mini && 'sr-only group-hover/sidebar:not-sr-only')}>MANAGEMENT | Admin | HR</p>
+          <p className={cn('mt-5 mb-2 px-3 text-xs font-bold tracking-wider uppercase', theme.muted, mini && 'sr-only group-hover/sidebar:not-sr-only')}>
+            MANAGEMENT | Admin | HR
+          </p>
           <ul className="space-y-1" aria-label="MANAGEMENT | Admin | HR">
             {managementLinks.map(renderLink)}
           </ul>

@@ -42,7 +42,12 @@ export function UserMenu({ name }: { name: string }) {
         <Icon name="chevronDown" className="size-4 shrink-0" />
       </button>
       {open && (
-        <div id={menuId} role="menu" aria-label="Account" className="absolute right-0 z-40 mt-2 w-48 rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
+        <div
+          id={menuId}
+          role="menu"
+          aria-label="Account"
+          className="absolute right-0 z-40 mt-2 w-48 rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+        >
           <Link role="menuitem" to={paths.settings} className={itemClass} onClick={() => setOpen(false)}>
             <Icon name="settings" /> Settings
           </Link>

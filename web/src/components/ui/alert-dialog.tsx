@@ -50,7 +50,16 @@ function AlertView({ pending, onAnswer }: { pending: Pending; onAnswer: (confirm
   const textId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
   return (
-    <Modal open layer="alert" role="alertdialog" title={title} size="sm" describedBy={text ? textId : undefined} initialFocus={confirmRef} className="text-center">
+    <Modal
+      open
+      layer="alert"
+      role="alertdialog"
+      title={title}
+      size="sm"
+      describedBy={text ? textId : undefined}
+      initialFocus={confirmRef}
+      className="text-center"
+    >
       {icon && <AlertIconBadge icon={icon} />}
       {text && (
         <div id={textId} className="text-sm text-slate-600 dark:text-slate-300">

@@ -11,7 +11,14 @@ const sizes: Record<ModalSize, string> = {
   xl: 'sm:max-w-5xl',
 };
 
-const FOCUSABLE = ['a[href]', 'button:not([disabled])', 'input:not([disabled]):not([type="hidden"])', 'select:not([disabled])', 'textarea:not([disabled])', '[tabindex]']
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]',
+]
   .map((selector) => `${selector}:not([tabindex="-1"])`)
   .join(', ');
 
@@ -39,7 +46,20 @@ let openCount = 0;
  * A modal with a static backdrop: clicking outside does not close it, and neither does Escape.
  * Focus moves inside on open, Tab stays inside, and focus returns to the opener on close.
  */
-export function Modal({ open, title, onClose, size = 'md', children, footer, role = 'dialog', closeLabel = 'Close dialog', initialFocus, describedBy, className, layer = 'dialog' }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  size = 'md',
+  children,
+  footer,
+  role = 'dialog',
+  closeLabel = 'Close dialog',
+  initialFocus,
+  describedBy,
+  className,
+  layer = 'dialog',
+}: ModalProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
 
@@ -48,6 +68,8 @@ export function Modal({ open, title, onClose, size = 'md', children, footer, rol
     const opener = document.activeElement as HTMLElement | null;
     openCount += 1;
     document.body.style.overflow = 'hidden';
+    // Everything behind the modal is out of reach for keyboard and screen-reader users until it closes.
+    document.getElementById('root')?.setAttribute('inert', '');
     const panel = panelRef.current;
     const target =
       initialFocus?.current ??
@@ -57,7 +79,10 @@ export function Modal({ open, title, onClose, size = 'md', children, footer, rol
     target?.focus();
     return () => {
       openCount -= 1;
-      if (openCount === 0) document.body.style.overflow = '';
+      if (openCount === 0) {
+        document.body.style.overflow = '';
+        document.getElementById('root')?.removeAttribute('inert');
+      }
       if (opener && document.contains(opener)) opener.focus();
     };
     // Focus moves only when the modal opens, not on every re-render.

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { DEFAULT_TOAST_MS } from '@/config/constants';
 import { cn } from '@/lib/cn';
 
@@ -65,29 +66,40 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 top-2 z-[70] flex flex-col items-center gap-2 px-3 sm:items-end sm:px-4">
-        {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            className={cn('animate-slide-up pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border-l-4 p-3 shadow-lg', tones[toast.variant])}
-          >
-            <div className="min-w-0 flex-1 text-sm">
-              {toast.title && <p className="font-semibold">{toast.title}</p>}
-              <p>{toast.message}</p>
-            </div>
-            <button
-              type="button"
-              aria-label="Dismiss notification"
-              onClick={() => dismiss(toast.id)}
-              className="-m-1 inline-flex size-11 shrink-0 items-center justify-center rounded-lg opacity-70 hover:opacity-100"
+      {/* Outside the app root, so notifications stay announced while a modal makes the page inert. */}
+      {createPortal(
+        <div
+          aria-live="polite"
+          role="status"
+          className="pointer-events-none fixed inset-x-0 top-2 z-[70] flex flex-col items-center gap-2 px-3 sm:items-end sm:px-4"
+        >
+          {toasts.map((toast) => (
+            <div
+              key={toast.id}
+              className={cn(
+                'animate-slide-up pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border-l-4 p-3 shadow-lg',
+                tones[toast.variant],
+              )}
             >
-              <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              </svg>
-            </button>
-          </div>
-        ))}
-      </div>
+              <div className="min-w-0 flex-1 text-sm">
+                {toast.title && <p className="font-semibold">{toast.title}</p>}
+                <p>{toast.message}</p>
+              </div>
+              <button
+                type="button"
+                aria-label="Dismiss notification"
+                onClick={() => dismiss(toast.id)}
+                className="-m-1 inline-flex size-11 shrink-0 items-center justify-center rounded-lg opacity-70 hover:opacity-100"
+              >
+                <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+                </svg>
+              </button>
+            </div>
+          ))}
+        </div>,
+        document.body,
+      )}
     </ToastContext.Provider>
   );
 }

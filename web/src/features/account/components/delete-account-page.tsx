@@ -60,8 +60,8 @@ export function DeleteAccountPage() {
           <li>copies in our backups disappear within 30 days as the backups expire.</li>
         </ul>
         <p>
-          If you only want to stop emails or change your address, you can do that from your Profile instead. If you cannot sign in any more, send us a message from the Contact page using the
-          address of the account and we will delete it for you.
+          If you only want to stop emails or change your address, you can do that from your Profile instead. If you cannot sign in any more, send us a message
+          from the Contact page using the address of the account and we will delete it for you.
         </p>
       </Card>
       <Card>

@@ -28,8 +28,7 @@ export const forgotPassword = (email: string) => api.post<MessageData>('/user/fo
 
 export const resendVerification = (email: string) => api.post<MessageData>('/user/resend-verification', { email }, { auth: false });
 
-export const resetPassword = (token: string, password: string) =>
-  api.post<MessageData>('/user/reset-password', { token, password }, { auth: false });
+export const resetPassword = (token: string, password: string) => api.post<MessageData>('/user/reset-password', { token, password }, { auth: false });
 
 /** Sign-up links carry `kind=signup`; change-of-address links do not. */
 export const verifyEmail = (token: string, kind: 'signup' | 'change') =>

@@ -40,7 +40,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Forgot password">
-      <p className="text-sm text-slate-600 dark:text-slate-300">Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </p>
       <Input label="Email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(event) => setEmail(event.target.value)} />
       <Button type="submit" block disabled={sending}>
         {sending ? 'Sending...' : 'Send reset link'}

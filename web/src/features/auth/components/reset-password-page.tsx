@@ -66,7 +66,14 @@ export function ResetPasswordPage() {
             error={errors.password?.message}
             {...register('password')}
           />
-          <Input label="Confirm new password" type="password" autoComplete="new-password" maxLength={50} error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+          <Input
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={50}
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
           <FormError>{serverError}</FormError>
           <Button type="submit" block disabled={loading}>
             {loading ? 'Loading...' : 'Reset password'}

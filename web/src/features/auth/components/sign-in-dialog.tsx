@@ -13,7 +13,11 @@ export function SignInDialog({ onClose, onSignUp }: SignInDialogProps) {
   const [view, setView] = useState<'signIn' | 'forgot'>('signIn');
   return (
     <Modal open size="md" title={view === 'signIn' ? 'Sign In' : 'Forgot Password'} onClose={onClose}>
-      {view === 'signIn' ? <SignInForm onForgotPassword={() => setView('forgot')} onSignUp={onSignUp} /> : <ForgotPasswordForm onBack={() => setView('signIn')} />}
+      {view === 'signIn' ? (
+        <SignInForm onForgotPassword={() => setView('forgot')} onSignUp={onSignUp} />
+      ) : (
+        <ForgotPasswordForm onBack={() => setView('signIn')} />
+      )}
     </Modal>
   );
 }

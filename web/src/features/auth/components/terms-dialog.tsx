@@ -69,9 +69,7 @@ const sections: Array<{ title: string; body: string[] }> = [
   },
   {
     title: '10. Contact Information',
-    body: [
-      'Questions about these terms? Use the Support | Feedback item in the side navigation or the Contact page at /contact and we will answer by email.',
-    ],
+    body: ['Questions about these terms? Use the Support | Feedback item in the side navigation or the Contact page at /contact and we will answer by email.'],
   },
 ];
 

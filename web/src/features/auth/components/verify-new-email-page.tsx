@@ -61,7 +61,10 @@ export function VerifyNewEmailPage() {
       )}
       {outcome.state !== 'verifying' && (
         <div className="space-y-4">
-          <p role={outcome.state === 'failed' ? 'alert' : 'status'} className={outcome.state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}>
+          <p
+            role={outcome.state === 'failed' ? 'alert' : 'status'}
+            className={outcome.state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}
+          >
             {outcome.message}
           </p>
           {outcome.state === 'verified' && !session.signedIn ? (

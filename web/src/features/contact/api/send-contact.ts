@@ -13,7 +13,10 @@ export const contactMessages = {
 } as const;
 
 export const contactSchema = z.object({
-  email: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, contactMessages.email),
+  email: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, contactMessages.email),
   subject: z.string().trim().min(1, contactMessages.subjectRequired).max(200, contactMessages.subjectMax),
   description: z.string().trim().min(1, contactMessages.descriptionRequired).max(3000, contactMessages.descriptionMax),
   /** Honeypot: people never see this field, so anything in it came from a bot. */

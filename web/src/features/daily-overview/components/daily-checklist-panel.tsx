@@ -32,7 +32,12 @@ export function DailyChecklistPanel({ open, onClose, children, id }: DailyCheckl
     >
       <div className="mb-2 flex items-center justify-between">
         <h2 className="font-semibold">Daily Checklist</h2>
-        <button type="button" onClick={onClose} aria-label="Close checklist" className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:hover:bg-slate-800">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close checklist"
+          className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
           <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
           </svg>

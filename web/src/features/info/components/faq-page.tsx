@@ -32,7 +32,8 @@ const questions: Array<{ q: string; a: ReactNode }> = [
     q: 'Who can see my breaks and leaves?',
     a: (
       <>
-        Your records are yours. Your team sees who is on a break right now and who is away today. See the <Link to={paths.privacyPolicy}>privacy policy</Link> for details.
+        Your records are yours. Your team sees who is on a break right now and who is away today. See the <Link to={paths.privacyPolicy}>privacy policy</Link>{' '}
+        for details.
       </>
     ),
   },
@@ -79,7 +80,9 @@ export function FaqPage() {
                 +
               </span>
             </summary>
-            <div className="pb-3 text-[15px] leading-relaxed text-slate-700 dark:text-slate-300 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline dark:[&_a]:text-brand-500">{a}</div>
+            <div className="pb-3 text-[15px] leading-relaxed text-slate-700 dark:text-slate-300 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline dark:[&_a]:text-brand-500">
+              {a}
+            </div>
           </details>
         ))}
       </div>

@@ -7,19 +7,23 @@ export function HowToSchedulePage() {
     <Prose>
       <h2>Plan a focused day with Breaktime</h2>
       <p>
-        Long stretches of work feel productive but wear attention down. A schedule with planned focus blocks and real breaks gets more done and leaves you less tired. Here is a simple routine that fits
-        Breaktime&apos;s screens.
+        Long stretches of work feel productive but wear attention down. A schedule with planned focus blocks and real breaks gets more done and leaves you less
+        tired. Here is a simple routine that fits Breaktime&apos;s screens.
       </p>
       <h3>1. Start with the daily checklist (5 minutes)</h3>
-      <p>Open Daily Checklist from the top bar and write the few things that must happen today. Keep each item short and concrete: &ldquo;Send the Q3 figures to Ana&rdquo;, not &ldquo;Finance&rdquo;.</p>
+      <p>
+        Open Daily Checklist from the top bar and write the few things that must happen today. Keep each item short and concrete: &ldquo;Send the Q3 figures to
+        Ana&rdquo;, not &ldquo;Finance&rdquo;.
+      </p>
       <h3>2. Put tasks on the day they belong to</h3>
       <p>
-        On <Link to={paths.tasks}>Tasks</Link>, give each piece of work a scheduled date, a priority and a status. Tasks scheduled for today appear in the Daily Agenda, so tomorrow&apos;s work stays out of
-        today&apos;s way.
+        On <Link to={paths.tasks}>Tasks</Link>, give each piece of work a scheduled date, a priority and a status. Tasks scheduled for today appear in the Daily
+        Agenda, so tomorrow&apos;s work stays out of today&apos;s way.
       </p>
       <h3>3. Block the meetings first</h3>
       <p>
-        Add your meetings on <Link to={paths.meetings}>Meetings</Link>. What is left between them is your focus time; try to keep at least one uninterrupted block of 90 minutes.
+        Add your meetings on <Link to={paths.meetings}>Meetings</Link>. What is left between them is your focus time; try to keep at least one uninterrupted
+        block of 90 minutes.
       </p>
       <h3>4. Work in focus blocks with short breaks</h3>
       <ul>
@@ -35,12 +39,13 @@ export function HowToSchedulePage() {
       </ul>
       <h3>5. Log your breaks as you take them</h3>
       <p>
-        On the <Link to={paths.breaks}>Dashboard</Link>, log each break with its type and times, or just tell Break Buddy &ldquo;coffee break from 10:30 to 10:45&rdquo;. At the end of the week,{' '}
-        <Link to={paths.archives}>Archives | Reports</Link> shows how your time was spent.
+        On the <Link to={paths.breaks}>Dashboard</Link>, log each break with its type and times, or just tell Break Buddy &ldquo;coffee break from 10:30 to
+        10:45&rdquo;. At the end of the week, <Link to={paths.archives}>Archives | Reports</Link> shows how your time was spent.
       </p>
       <h3>6. Plan time off early</h3>
       <p>
-        Record leaves on <Link to={paths.leaves}>Leaves</Link> as soon as you know them, so your team sees on Today&apos;s absentees who is away without having to ask.
+        Record leaves on <Link to={paths.leaves}>Leaves</Link> as soon as you know them, so your team sees on Today&apos;s absentees who is away without having
+        to ask.
       </p>
       <h3>A sample day</h3>
       <ul>

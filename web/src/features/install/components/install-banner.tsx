@@ -13,7 +13,9 @@ export function InstallBanner() {
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-semibold">Install Breaktime</p>
         {mode === 'prompt' ? (
-          <p className="text-slate-600 dark:text-slate-300">Add Breaktime to your device to open it in one tap, in its own window, even when you are offline.</p>
+          <p className="text-slate-600 dark:text-slate-300">
+            Add Breaktime to your device to open it in one tap, in its own window, even when you are offline.
+          </p>
         ) : (
           <p className="text-slate-600 dark:text-slate-300">
             Install it on your iPhone or iPad: tap the Share button{' '}

@@ -64,7 +64,10 @@ export function AcceptInvitationPage() {
         </div>
       ) : outcome.state === 'accepted' || outcome.state === 'failed' ? (
         <div className="space-y-4">
-          <p role={outcome.state === 'failed' ? 'alert' : 'status'} className={outcome.state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}>
+          <p
+            role={outcome.state === 'failed' ? 'alert' : 'status'}
+            className={outcome.state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}
+          >
             {outcome.message}
           </p>
           <Link to={paths.administrators} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline dark:text-brand-500">
