@@ -101,3 +101,18 @@ test('a wrong password shows the server message under the form', async ({ page, 
   await page.mouse.click(5, 5);
   await expect(dialog).toBeVisible();
 });
+
+test('a social sign-in the server has not configured is explained in the app', async ({ page }) => {
+  // The local server runs without GitHub or Google credentials, so it answers 503 with a message.
+  await page.goto('/breaks');
+  await navbar(page).getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('dialog', { name: 'Sign In' }).getByRole('link', { name: 'Continue with GitHub' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Error' })).toContainText('GitHub');
+  await expect(page).toHaveURL(/\/breaks$/);
+});
+
+test('a failed social sign-in returns to the app with an error', async ({ page }) => {
+  await page.goto('/auth/callback?error=The%20provider%20refused%20the%20sign-in.');
+  await expect(page.getByText('Error handling login callback.')).toBeVisible();
+  await expect(page).toHaveURL(/\/breaks$/);
+});

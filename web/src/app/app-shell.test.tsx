@@ -8,7 +8,7 @@ import { fakeJwt } from '@/testing/jwt';
 import { cookieNames, renderRoutes, setCookies } from '@/testing/test-utils';
 import { routes } from './router';
 
-vi.mock('@/lib/browser', () => ({ reloadPage: vi.fn(), replaceUrl: vi.fn() }));
+vi.mock('@/lib/browser', () => ({ reloadPage: vi.fn(), replaceUrl: vi.fn(), assignUrl: vi.fn() }));
 
 const signIn = () =>
   setCookies({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r1', id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' });

@@ -6,3 +6,8 @@ export function reloadPage(): void {
 export function replaceUrl(url: string): void {
   window.history.replaceState(null, '', url);
 }
+
+/** Leaves the app for another page (social sign-in goes through the API host). */
+export function assignUrl(url: string): void {
+  window.location.assign(url);
+}

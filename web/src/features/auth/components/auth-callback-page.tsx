@@ -30,7 +30,8 @@ export function AuthCallbackPage() {
       return;
     }
     navigate(paths.login, { replace: true });
-    toast.show({ variant: 'error', title: 'Error', message: CALLBACK_ERROR });
+    // The API sends `?error=<message>` when a step of the provider's sign-in failed.
+    toast.show({ variant: 'error', title: CALLBACK_ERROR, message: query.get('error') || 'Please try signing in again.' });
   }, [navigate, toast, search]);
 
   return (

@@ -6,7 +6,7 @@ import { api, fail, heldResponse, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import { SignInForm } from './sign-in-form';
 
-vi.mock('@/lib/browser', () => ({ reloadPage: vi.fn(), replaceUrl: vi.fn() }));
+vi.mock('@/lib/browser', () => ({ reloadPage: vi.fn(), replaceUrl: vi.fn(), assignUrl: vi.fn() }));
 
 const loginAnswer = { name: 'Ada', id: 'u1', email: 'ada@example.com', access_token: 'a.b.c', refresh_token: 'refresh-1' };
 

@@ -1,6 +1,10 @@
+import { useState, type MouseEvent } from 'react';
+import { useAlert } from '@/components/ui/alert-dialog';
+import { assignUrl, reloadPage } from '@/lib/browser';
 import { mainApiUrl } from '@/lib/http';
+import { startSocialSignIn, type SocialProvider } from '../api/social';
 
-const providers = [
+const providers: Array<{ id: SocialProvider; label: string; icon: React.ReactNode }> = [
   {
     id: 'github',
     label: 'Continue with GitHub',
@@ -15,13 +19,32 @@ const providers = [
       <path d="M21.35 11.1H12v2.98h5.35c-.23 1.4-1.67 4.1-5.35 4.1a5.93 5.93 0 010-11.86c1.84 0 3.07.78 3.77 1.45l2.57-2.48A9.1 9.1 0 0012 2.9a9.1 9.1 0 100 18.2c5.25 0 8.73-3.69 8.73-8.89 0-.6-.06-1.05-.14-1.5z" />
     ),
   },
-] as const;
+];
 
 /** Social sign-in: the browser goes to the main API host, which returns to /auth/callback with the tokens. */
 export function SocialSignIn() {
+  const alert = useAlert();
+  const [busy, setBusy] = useState<SocialProvider | null>(null);
+
+  const onClick = async (event: MouseEvent<HTMLAnchorElement>, provider: SocialProvider) => {
+    // Modified clicks (new tab, etc.) keep the plain link behaviour.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    if (busy) return;
+    setBusy(provider);
+    const start = await startSocialSignIn(provider);
+    if (start.kind === 'redirect') {
+      assignUrl(start.url);
+      return;
+    }
+    setBusy(null);
+    if (start.kind === 'signedIn') reloadPage();
+    else void alert({ icon: 'error', title: 'Error', text: start.message });
+  };
+
   return (
     <div className="space-y-2">
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">
+      <div className="flex items-center gap-3 text-xs tracking-wide text-slate-600 uppercase dark:text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         or
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
@@ -31,6 +54,8 @@ export function SocialSignIn() {
           <a
             key={provider.id}
             href={mainApiUrl(`/auth/${provider.id}`)}
+            onClick={(event) => void onClick(event, provider.id)}
+            aria-busy={busy === provider.id || undefined}
             className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
           >
             <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">

@@ -1,0 +1,44 @@
+import { mainApiUrl } from '@/lib/http';
+import { storeCallbackSession } from '@/lib/session';
+
+export type SocialProvider = 'github' | 'google';
+
+export type SocialStart = { kind: 'redirect'; url: string } | { kind: 'signedIn' } | { kind: 'unavailable'; message: string };
+
+interface SocialAnswer {
+  message?: string;
+  access_token?: string;
+  refresh_token?: string;
+  id?: string;
+  name?: string;
+  data?: SocialAnswer;
+}
+
+/**
+ * Asks the main API how a social sign-in starts (spec §7): normally a redirect to the provider, which the
+ * browser then follows; an answer that already carries tokens signs in at once; anything else (for example
+ * 503 when the provider is not configured) is reported instead of leaving the app for an error page.
+ */
+export async function startSocialSignIn(provider: SocialProvider): Promise<SocialStart> {
+  const url = mainApiUrl(`/auth/${provider}`);
+  let response: Response;
+  try {
+    response = await fetch(url, { redirect: 'manual', credentials: 'include', headers: { Accept: 'application/json' } });
+  } catch {
+    // Could not ask first (offline, or the host refuses cross-origin reads): let the browser try the link itself.
+    return { kind: 'redirect', url };
+  }
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return { kind: 'redirect', url };
+  let answer: SocialAnswer = {};
+  try {
+    answer = (await response.json()) as SocialAnswer;
+  } catch {
+    // Not JSON: fall through to the generic message.
+  }
+  const tokens = answer.data ?? answer;
+  if (response.ok && tokens.access_token && tokens.refresh_token) {
+    storeCallbackSession({ access_token: tokens.access_token, refresh_token: tokens.refresh_token, id: tokens.id ?? '', name: tokens.name ?? '' });
+    return { kind: 'signedIn' };
+  }
+  return { kind: 'unavailable', message: answer.message || answer.data?.message || 'This sign-in option is not available right now.' };
+}

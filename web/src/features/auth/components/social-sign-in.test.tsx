@@ -1,0 +1,41 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { assignUrl, reloadPage } from '@/lib/browser';
+import { getCookie } from '@/lib/cookies';
+import { api, http, HttpResponse, ok, server } from '@/testing/server';
+import { renderWithProviders } from '@/testing/test-utils';
+import { SocialSignIn } from './social-sign-in';
+
+vi.mock('@/lib/browser', () => ({ reloadPage: vi.fn(), replaceUrl: vi.fn(), assignUrl: vi.fn() }));
+
+describe('social sign-in', () => {
+  it('links to /auth/github and /auth/google on the main API host', () => {
+    renderWithProviders(<SocialSignIn />);
+    expect(screen.getByRole('link', { name: 'Continue with GitHub' })).toHaveAttribute('href', 'http://api.test/auth/github');
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', 'http://api.test/auth/google');
+  });
+
+  it('follows the redirect to the provider', async () => {
+    server.use(http.get(api('/auth/google'), () => new HttpResponse(null, { status: 302, headers: { Location: 'https://accounts.example.com/o/oauth2' } })));
+    const { user } = renderWithProviders(<SocialSignIn />);
+    await user.click(screen.getByRole('link', { name: 'Continue with Google' }));
+    await waitFor(() => expect(assignUrl).toHaveBeenCalledWith('http://api.test/auth/google'));
+  });
+
+  it("shows the server's message when the provider is not configured, without leaving the app", async () => {
+    server.use(http.get(api('/auth/github'), () => HttpResponse.json({ message: 'GitHub sign-in is not configured.' }, { status: 503 })));
+    const { user } = renderWithProviders(<SocialSignIn />);
+    await user.click(screen.getByRole('link', { name: 'Continue with GitHub' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Error' })).toHaveTextContent('GitHub sign-in is not configured.');
+    expect(assignUrl).not.toHaveBeenCalled();
+  });
+
+  it('stores the cookies and reloads when the answer already carries tokens', async () => {
+    server.use(http.get(api('/auth/github'), () => ok({ access_token: 'acc', refresh_token: 'ref', id: 'u1', name: 'Ada' })));
+    const { user } = renderWithProviders(<SocialSignIn />);
+    await user.click(screen.getByRole('link', { name: 'Continue with GitHub' }));
+    await waitFor(() => expect(reloadPage).toHaveBeenCalled());
+    expect(getCookie('refresh_token')).toBe('ref');
+    expect(getCookie('name')).toBe('Ada');
+  });
+});
