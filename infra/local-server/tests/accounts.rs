@@ -608,6 +608,37 @@ async fn a_persons_leaves_and_live_break_follow_them_to_their_new_team() {
     assert_eq!(on_leave(&ann).await, json!([]));
 }
 
+#[tokio::test]
+async fn the_other_account_forms_check_their_fields() {
+    let app = spawn_app().await;
+    let ann = signed_in_user(&app, "Ann Forms").await;
+    let reset = app.post("/user/reset-password", None, json!({})).await.expect(422);
+    assert_eq!((reset.field("token"), reset.field("password")), ("Token is required.", "Password is required."));
+    let long = app.post("/user/reset-password", None, json!({ "token": "t", "password": "p".repeat(21) })).await;
+    assert_eq!(long.expect(422).field("password"), "Password must not exceed 20 characters.");
+    app.post("/user/reset-password", None, json!({ "token": "made-up", "password": "fine-pass" })).await.expect(400);
+    let change = app
+        .post("/user/change-password", ann.token(), json!({ "currentPassword": PASSWORD, "password": "p".repeat(21) }))
+        .await;
+    assert_eq!(change.expect(422).field("password"), "Password must not exceed 20 characters.");
+    let email = app.post("/user/change-email", ann.token(), json!({})).await.expect(422);
+    assert_eq!(email.field("email"), "Email is required.");
+    let new_email = app.post("/user/verify-new-email", None, json!({ "token": " " })).await.expect(422);
+    assert_eq!(new_email.field("token"), "Token is required.");
+    let invite = app.post("/admin/invite", ann.token(), json!({})).await.expect(422);
+    assert_eq!((invite.field("email"), invite.field("role")), ("Email is required.", "Role is required."));
+    let accept = app.post("/admin/accept-email-invitation", ann.token(), json!({})).await.expect(422);
+    assert_eq!(accept.field("token"), "Token is required.");
+    let unknown = app.post("/admin/accept-email-invitation", ann.token(), json!({ "token": "made-up" })).await;
+    assert_eq!(unknown.expect(400).message(), "This invitation is invalid or has already been used.");
+    let role = app.put(&format!("/admin/role/{}", ann.id), ann.token(), json!({})).await.expect(422);
+    assert_eq!(role.field("role"), "Role is required.");
+    let logout = app.post("/auth/logout", None, json!({})).await.expect(422);
+    assert_eq!(logout.field("refresh_token"), "Refresh token is required.");
+    let tz = app.put("/user/profile", ann.token(), json!({ "timeZone": 3 })).await.expect(422);
+    assert_eq!(tz.field("timeZone"), "Invalid value.");
+}
+
 // ---- rate limits ----------------------------------------------------------------------------------------------
 
 #[tokio::test]
