@@ -5,6 +5,7 @@
 
 mod invitations;
 mod presence;
+mod reports;
 mod team;
 
 use axum::routing::{delete, get, post, put};
@@ -20,4 +21,5 @@ pub fn router() -> Router<AppState> {
         .route("/admin/role/{userId}", put(team::set_role))
         .route("/admin/member/{userId}", delete(team::remove_member))
         .merge(presence::router())
+        .merge(reports::router())
 }
