@@ -34,6 +34,9 @@ async fn main() -> anyhow::Result<()> {
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=warn".into()),
         )
+        // Colours only on a terminal, so the log stays greppable (mailed links are read from it).
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_writer(std::io::stderr)
         .init();
     let port: u16 = env_or("PORT", "8080").parse().map_err(|_| anyhow::anyhow!("PORT must be a port number"))?;
     let host = env_or("HOST", "127.0.0.1");
