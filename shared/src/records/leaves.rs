@@ -95,23 +95,42 @@ pub fn validate_leave(input: &LeaveInput) -> AppResult<ValidLeave> {
     Ok(ValidLeave { from_date: from, to_date: to, reason: reason.to_string(), days: inclusive_days(from, to) })
 }
 
-/// The owner's leaves that share a day with `[from, to]`: one Query (`fromDate <= to`), filtered on `toDate`.
+/// The owner's leaves that share a day with `[from, to]`, earliest first: one Query (`fromDate <= to`) on the
+/// by-date index, filtered on `toDate`.
 async fn overlapping(store: &dyn Table, user_id: &str, from: NaiveDate, to: NaiveDate) -> AppResult<Vec<Leave>> {
     let query = repo::by_date::<Leave>(user_id, SkCond::Lte(format!("{}#~", format_date(to))));
     let from = format_date(from);
     Ok(repo::all::<Leave>(store, &query).await?.into_iter().filter(|l| l.to_date >= from).collect())
 }
 
+/// The same, read from the owner's partition of the table: a consistent read (indexes may lag behind a write that
+/// just happened), which the overlap check needs. A user's leaves are few.
+async fn overlapping_consistent(
+    store: &dyn Table,
+    user_id: &str,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> AppResult<Vec<Leave>> {
+    let query = Query::table(keys::user_pk(user_id), SkCond::BeginsWith(RecordKind::Leave.prefix()));
+    let (from, to) = (format_date(from), format_date(to));
+    Ok(repo::all::<Leave>(store, &query)
+        .await?
+        .into_iter()
+        .filter(|l| l.from_date <= to && l.to_date >= from)
+        .collect())
+}
+
 /// Writes a leave after checking it overlaps none of the owner's others. The check and the write are made atomic
 /// by the owner's leave guard: each leave write bumps it under a condition on the value read before the check.
 async fn write_checked(store: &dyn Table, owner: &Owner, leave: &Leave, version: Option<i64>) -> AppResult<()> {
     let guard_key = keys::leave_guard(&owner.user_id);
-    for _ in 0..3 {
+    // Each retry follows another leave write of the same user that succeeded, so a handful is plenty.
+    for _ in 0..8 {
         let guard = store.get(&guard_key).await?;
         let seen = guard.as_ref().and_then(|g| g.get("version")).and_then(Value::as_i64);
         let from = dates::parse_date(&leave.from_date).expect("valid");
         let to = dates::parse_date(&leave.to_date).expect("valid");
-        if overlapping(store, &owner.user_id, from, to).await?.iter().any(|l| l.id != leave.id) {
+        if overlapping_consistent(store, &owner.user_id, from, to).await?.iter().any(|l| l.id != leave.id) {
             return Err(AppError::Conflict(OVERLAP.into()));
         }
         let mut set = Item::new();
