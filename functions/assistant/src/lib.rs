@@ -1,12 +1,92 @@
 //! Break Buddy, the in-app assistant: `POST /assistant/ask` reads a plain sentence, answers questions from the
 //! caller's own data and team, and proposes pre-filled records.
+//!
+//! The understanding is built in ([`understand`]): no external service, no key, no cost. A hosted model can be
+//! switched on instead (feature `bedrock`, `ASSISTANT_PROVIDER=bedrock`); its answer passes the same checks, and
+//! the built-in engine answers whenever the model fails.
 
+pub mod answer;
+pub mod help;
+pub mod model;
 pub mod rules;
 pub mod understand;
 
-use axum::Router;
-use shared::AppState;
+#[cfg(feature = "bedrock")]
+pub mod bedrock;
 
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Extension, Router};
+use serde::Deserialize;
+use shared::auth::MaybeAuthUser;
+use shared::http::{data, ApiJson, ApiResult, ClientIp};
+use shared::records::break_types::{team_break_types, DEFAULT_BREAK_TYPES};
+use shared::validate::Check;
+use shared::{ratelimit, AppState};
+use tracing::instrument;
+
+pub use model::Assistant;
+use understand::Context;
+
+/// The longest message accepted.
+pub const MAX_MESSAGE_CHARS: u64 = 1000;
+
+/// The assistant's routes, with the provider chosen by the environment.
 pub fn router() -> Router<AppState> {
+    router_with(Assistant::from_env())
+}
+
+/// The assistant's routes with a given provider (tests use a fake model endpoint).
+pub fn router_with(assistant: Assistant) -> Router<AppState> {
     Router::new()
+        .route("/assistant/ask", post(ask))
+        .layer(Extension(Arc::new(assistant)))
+}
+
+#[derive(Debug, Deserialize)]
+struct AskBody {
+    message: Option<String>,
+}
+
+#[instrument(skip_all, fields(user = user.as_ref().map(|u| u.id().to_string())))]
+async fn ask(
+    State(state): State<AppState>,
+    Extension(assistant): Extension<Arc<Assistant>>,
+    MaybeAuthUser(user): MaybeAuthUser,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<AskBody>,
+) -> ApiResult {
+    let message = body.message.unwrap_or_default();
+    Check::new()
+        .required("message", &message, "Message is required.")
+        .max_chars(
+            "message",
+            &message,
+            MAX_MESSAGE_CHARS,
+            "Message must not exceed 1000 characters.",
+        )
+        .finish()?;
+    // Signed-in people are counted per account; guests (help answers only) per address.
+    let limit = state.config.rate_limits.assistant_per_user;
+    match &user {
+        Some(u) => ratelimit::hit(&state, "assistant", u.id(), limit).await?,
+        None => ratelimit::hit(&state, "assistant-guest", &ip, limit).await?,
+    }
+    let (tz, types) = match &user {
+        Some(u) => (
+            u.tz(),
+            team_break_types(state.store.as_ref(), u.team_id()).await?,
+        ),
+        None => (
+            chrono_tz::UTC,
+            DEFAULT_BREAK_TYPES.iter().map(|t| t.to_string()).collect(),
+        ),
+    };
+    let ctx = Context::new(state.clock.now().with_timezone(&tz), types);
+    let understanding = assistant.understand(message.trim(), &ctx).await;
+    tracing::info!(intent = understanding.intent.name(), "understood");
+    let reply = answer::reply(&state, user.as_ref(), &ctx, understanding).await?;
+    Ok(data(reply))
 }

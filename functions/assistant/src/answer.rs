@@ -1,0 +1,620 @@
+//! The reply to a message: a short summary, and for a record request the pre-filled action. Questions are answered
+//! from the caller's own records and team through the records library.
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
+use serde::Serialize;
+use shared::auth::AuthUser;
+use shared::error::{AppResult, FieldErrors};
+use shared::records::dates::DateRange;
+use shared::records::{breaks, meetings, presence, tasks, Break, Task, TaskPriority, TaskStatus};
+use shared::AppState;
+
+use crate::help;
+use crate::understand::{Context, Intent, Proposal, Understanding};
+
+pub const LOGIN_FIRST: &str = "You need to log in first to create or update records.";
+pub const LOGIN_TO_SEE: &str = "You need to log in first to see your breaks, tasks and team.";
+pub const NOT_UNDERSTOOD: &str = "Sorry, I didn't get that. You can ask me to log a break ('coffee break from 3 to \
+                                  3:15 pm'), add a task, a leave, a meeting or a checklist item, or ask 'how long \
+                                  were my breaks today?'. Type 'help' to see everything I can do.";
+
+/// `data` of `POST /assistant/ask`: the summary and the actions (the pre-filled record first), plus what was
+/// understood, the fields still to fill in and any value that was left out because a record would refuse it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Reply {
+    pub summary: String,
+    pub actions: Vec<Proposal>,
+    pub intent: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub topic: Option<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<String>,
+    #[serde(skip_serializing_if = "FieldErrors::is_empty")]
+    pub problems: FieldErrors,
+}
+
+impl Reply {
+    fn text(intent: Intent, summary: impl Into<String>) -> Reply {
+        Reply {
+            summary: summary.into(),
+            actions: Vec::new(),
+            intent: intent.name(),
+            topic: match intent {
+                Intent::Help(t) => Some(t.as_str()),
+                _ => None,
+            },
+            missing: Vec::new(),
+            problems: FieldErrors::new(),
+        }
+    }
+}
+
+pub async fn reply(
+    state: &AppState,
+    user: Option<&AuthUser>,
+    ctx: &Context,
+    u: Understanding,
+) -> AppResult<Reply> {
+    let intent = u.intent;
+    match intent {
+        Intent::Help(topic) => Ok(Reply::text(intent, help::text(topic))),
+        Intent::Unknown => Ok(Reply::text(intent, NOT_UNDERSTOOD)),
+        _ if user.is_none() && intent.kind().is_some() => Ok(Reply::text(intent, LOGIN_FIRST)),
+        _ if user.is_none() => Ok(Reply::text(intent, LOGIN_TO_SEE)),
+        _ => {
+            let user = user.expect("signed in");
+            if let Some(p) = u.proposal {
+                let summary = proposal_summary(&p, &u.missing, &u.problems);
+                return Ok(Reply {
+                    summary,
+                    actions: vec![p],
+                    intent: intent.name(),
+                    topic: None,
+                    missing: u.missing,
+                    problems: u.problems,
+                });
+            }
+            Ok(Reply::text(intent, answer(state, user, ctx, intent).await?))
+        }
+    }
+}
+
+async fn answer(
+    state: &AppState,
+    user: &AuthUser,
+    ctx: &Context,
+    intent: Intent,
+) -> AppResult<String> {
+    let store = state.store.as_ref();
+    let today = ctx.now.date_naive();
+    let now = ctx.now.with_timezone(&Utc);
+    Ok(match intent {
+        Intent::BreakMinutesToday => {
+            let taken = breaks::breaks_on(store, user.id(), today).await?;
+            let live = breaks::current_break(store, user.id()).await?;
+            let live = live.and_then(|b| {
+                Some((
+                    b.break_type,
+                    DateTime::parse_from_rfc3339(&b.since)
+                        .ok()?
+                        .with_timezone(&Utc),
+                ))
+            });
+            break_minutes_today(
+                &taken,
+                live.as_ref().map(|(t, s)| (t.as_str(), *s)),
+                now,
+                ctx,
+            )
+        }
+        Intent::BreakMinutesWeek => {
+            let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
+            let taken = breaks::breaks_in(
+                store,
+                user.id(),
+                DateRange {
+                    from: monday,
+                    to: monday + Duration::days(6),
+                },
+            )
+            .await?;
+            break_minutes_week(&taken, monday)
+        }
+        Intent::AgendaToday => {
+            let day = DateRange::day(today);
+            let meetings = meetings::meetings_in(store, user.id(), day).await?;
+            let taken = breaks::breaks_on(store, user.id(), today).await?;
+            let tasks = tasks::tasks_on(store, user.id(), today).await?;
+            let mut lines = vec![format!("Your agenda for today, {}:", en_gb(today))];
+            lines.push(if meetings.is_empty() {
+                "Meetings: No meetings scheduled for today.".to_string()
+            } else {
+                let list: Vec<String> = meetings
+                    .iter()
+                    .map(|m| {
+                        let what = if m.description.trim().is_empty() {
+                            "Meeting"
+                        } else {
+                            m.description.trim()
+                        };
+                        format!("{}–{} {}", clock(&m.from), clock(&m.to), short(what, 70))
+                    })
+                    .collect();
+                format!("Meetings: {}.", list.join("; "))
+            });
+            lines.push(if taken.is_empty() {
+                "Breaks: You have not taken any breaks today.".to_string()
+            } else {
+                let list: Vec<String> = taken
+                    .iter()
+                    .map(|b| {
+                        format!(
+                            "{}–{} {}",
+                            clock(&b.start_time),
+                            clock(&b.end_time),
+                            b.break_type
+                        )
+                    })
+                    .collect();
+                format!("Breaks: {}.", list.join("; "))
+            });
+            lines.push(if tasks.is_empty() {
+                "Tasks: You have not scheduled any tasks today.".to_string()
+            } else {
+                let list: Vec<String> = tasks
+                    .iter()
+                    .map(|t| {
+                        format!(
+                            "{} ({}, {})",
+                            short(&t.title, 70),
+                            t.priority.as_str(),
+                            t.status.as_str()
+                        )
+                    })
+                    .collect();
+                format!("Tasks: {}.", list.join("; "))
+            });
+            lines.join("\n")
+        }
+        Intent::WhoIsOnBreak => {
+            let on = presence::on_break(store, user.team_id()).await?;
+            if on.is_empty() {
+                "Nobody is on a break right now.".to_string()
+            } else {
+                let list: Vec<String> = on
+                    .iter()
+                    .map(|m| {
+                        let who = if m.user_id == user.id() {
+                            "You".to_string()
+                        } else {
+                            m.name.clone()
+                        };
+                        let since = DateTime::parse_from_rfc3339(&m.since)
+                            .map(|s| time12(s.with_timezone(&ctx.now.timezone()).time()))
+                            .unwrap_or_else(|_| clock(&m.start_time));
+                        format!("{who} ({} since {since})", m.break_type)
+                    })
+                    .collect();
+                let n = on.len();
+                format!("{} on a break right now: {}.", people(n), list.join(", "))
+            }
+        }
+        Intent::WhoIsOffToday => {
+            let off = presence::on_leave(store, user.team_id(), today, user.role().sees_reports())
+                .await?;
+            if off.is_empty() {
+                "Nobody is off today.".to_string()
+            } else {
+                let list: Vec<String> = off
+                    .iter()
+                    .map(|m| {
+                        let who = if m.user_id == user.id() {
+                            "You".to_string()
+                        } else {
+                            m.name.clone()
+                        };
+                        let until = if m.to_date == today.format("%Y-%m-%d").to_string() {
+                            "today only".to_string()
+                        } else {
+                            format!("until {}", iso_to_en_gb(&m.to_date))
+                        };
+                        match m.reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+                            Some(r) => format!("{who} ({until}, {})", short(r, 60)),
+                            None => format!("{who} ({until})"),
+                        }
+                    })
+                    .collect();
+                format!("{} off today: {}.", people(off.len()), list.join(", "))
+            }
+        }
+        Intent::OpenTasksByPriority => {
+            // Open tasks scheduled from 90 days back: one bounded Query, however long the task history is.
+            let from = today - Duration::days(90);
+            let range = DateRange {
+                from,
+                to: today + Duration::days(366),
+            };
+            let all = tasks::tasks_in(store, user.id(), range).await?;
+            open_tasks(all, from)
+        }
+        _ => NOT_UNDERSTOOD.to_string(),
+    })
+}
+
+fn people(n: usize) -> String {
+    if n == 1 {
+        "1 person is".to_string()
+    } else {
+        format!("{n} people are")
+    }
+}
+
+pub fn break_minutes_today(
+    taken: &[Break],
+    live: Option<(&str, DateTime<Utc>)>,
+    now: DateTime<Utc>,
+    ctx: &Context,
+) -> String {
+    let total: i64 = taken.iter().map(|b| b.duration).sum();
+    let mut s = if taken.is_empty() {
+        "You have not taken any breaks today.".to_string()
+    } else {
+        format!(
+            "You have taken {} today, {} in all{}.",
+            count(taken.len(), "break", "breaks"),
+            minutes(total),
+            by_type(taken)
+        )
+    };
+    if let Some((kind, since)) = live {
+        let running = (now - since).num_minutes().max(0);
+        s.push_str(&format!(
+            " You are on a {kind} right now, since {} ({} so far).",
+            time12(since.with_timezone(&ctx.now.timezone()).time()),
+            minutes(running)
+        ));
+    }
+    s
+}
+
+pub fn break_minutes_week(taken: &[Break], monday: NaiveDate) -> String {
+    if taken.is_empty() {
+        return "You have not taken any breaks this week.".to_string();
+    }
+    let total: i64 = taken.iter().map(|b| b.duration).sum();
+    let mut days: Vec<(String, i64)> = Vec::new();
+    for b in taken {
+        match days.iter_mut().find(|(d, _)| *d == b.created_date) {
+            Some((_, m)) => *m += b.duration,
+            None => days.push((b.created_date.clone(), b.duration)),
+        }
+    }
+    days.sort();
+    let per_day: Vec<String> = days
+        .iter()
+        .map(|(d, m)| {
+            let name = NaiveDate::parse_from_str(d, "%Y-%m-%d")
+                .map(|d| d.format("%a").to_string())
+                .unwrap_or_else(|_| d.clone());
+            format!("{name} {}", minutes(*m))
+        })
+        .collect();
+    format!(
+        "This week (from Monday {}) you have taken {}, {} in all: {}.",
+        en_gb(monday),
+        count(taken.len(), "break", "breaks"),
+        minutes(total),
+        per_day.join(", ")
+    )
+}
+
+fn by_type(taken: &[Break]) -> String {
+    let mut types: Vec<(String, i64)> = Vec::new();
+    for b in taken {
+        match types.iter_mut().find(|(t, _)| *t == b.break_type) {
+            Some((_, m)) => *m += b.duration,
+            None => types.push((b.break_type.clone(), b.duration)),
+        }
+    }
+    if types.len() < 2 {
+        return String::new();
+    }
+    let list: Vec<String> = types
+        .iter()
+        .map(|(t, m)| format!("{t} {}", minutes(*m)))
+        .collect();
+    format!(" ({})", list.join(", "))
+}
+
+fn priority_rank(p: TaskPriority) -> u8 {
+    match p {
+        TaskPriority::Blocker => 0,
+        TaskPriority::Urgent => 1,
+        TaskPriority::Critical => 2,
+        TaskPriority::High => 3,
+        TaskPriority::Important => 4,
+        TaskPriority::Normal => 5,
+        TaskPriority::Low => 6,
+    }
+}
+
+pub fn open_tasks(all: Vec<Task>, since: NaiveDate) -> String {
+    let mut open: Vec<Task> = all
+        .into_iter()
+        .filter(|t| !matches!(t.status, TaskStatus::Completed | TaskStatus::Invalid))
+        .collect();
+    if open.is_empty() {
+        return "You have no open tasks. Nice work!".to_string();
+    }
+    open.sort_by(|a, b| {
+        priority_rank(a.priority)
+            .cmp(&priority_rank(b.priority))
+            .then(a.scheduled.cmp(&b.scheduled))
+    });
+    const SHOWN: usize = 10;
+    let mut groups: Vec<(TaskPriority, Vec<String>)> = Vec::new();
+    for t in open.iter().take(SHOWN) {
+        let line = format!(
+            "{} ({}, {})",
+            short(&t.title, 70),
+            t.status.as_str(),
+            iso_to_en_gb(&t.scheduled)
+        );
+        match groups.iter_mut().find(|(p, _)| *p == t.priority) {
+            Some((_, v)) => v.push(line),
+            None => groups.push((t.priority, vec![line])),
+        }
+    }
+    let mut lines = vec![format!(
+        "You have {} (scheduled since {}), by priority:",
+        count(open.len(), "open task", "open tasks"),
+        en_gb(since)
+    )];
+    for (p, items) in groups {
+        lines.push(format!("{}: {}", p.as_str(), items.join("; ")));
+    }
+    if open.len() > SHOWN {
+        lines.push(format!(
+            "…and {} more on the Tasks page.",
+            open.len() - SHOWN
+        ));
+    }
+    lines.join("\n")
+}
+
+// ---- proposals ------------------------------------------------------------------------------------------------
+
+fn label(field: &str) -> &'static str {
+    match field {
+        "startTime" | "from" => "start time",
+        "endTime" | "to" => "end time",
+        "type" => "break type",
+        "createdDate" | "scheduled" | "scheduleDate" => "date",
+        "reason" => "reason",
+        "title" => "title",
+        "description" => "description",
+        "fromDate" => "from date",
+        "toDate" => "to date",
+        "task" => "task",
+        "status" => "status",
+        "priority" => "priority",
+        _ => "details",
+    }
+}
+
+fn when(date: &str, from: &str, to: &str) -> String {
+    let mut s = String::new();
+    if !date.is_empty() {
+        s.push_str(&format!(" on {}", iso_to_en_gb(date)));
+    }
+    match (from.is_empty(), to.is_empty()) {
+        (false, false) => s.push_str(&format!(", {} to {}", clock(from), clock(to))),
+        (false, true) => s.push_str(&format!(", from {}", clock(from))),
+        (true, false) => s.push_str(&format!(", until {}", clock(to))),
+        (true, true) => {}
+    }
+    s
+}
+
+pub fn proposal_summary(p: &Proposal, missing: &[String], problems: &FieldErrors) -> String {
+    let mut s = match p {
+        Proposal::Break(b) => {
+            let what = if b.break_type.is_empty() {
+                "break".to_string()
+            } else {
+                b.break_type.clone()
+            };
+            let why = if b.reason.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", short(&b.reason, 80))
+            };
+            format!(
+                "Here is your {what}{}{why}.",
+                when(&b.created_date, &b.start_time, &b.end_time)
+            )
+        }
+        Proposal::Task(t) => {
+            let title = if t.title.is_empty() {
+                "a new task".to_string()
+            } else {
+                format!("'{}'", short(&t.title, 80))
+            };
+            format!(
+                "Here is {title} for {}, {} priority, {}.",
+                iso_to_en_gb(&t.scheduled),
+                t.priority.to_lowercase(),
+                t.status
+            )
+        }
+        Proposal::Leave(l) => {
+            let span = match (l.from_date.is_empty(), l.to_date.is_empty(), l.days) {
+                (false, false, Some(1)) => format!(" on {}", iso_to_en_gb(&l.from_date)),
+                (false, false, Some(n)) => {
+                    format!(
+                        " from {} to {} ({n} days)",
+                        iso_to_en_gb(&l.from_date),
+                        iso_to_en_gb(&l.to_date)
+                    )
+                }
+                (false, _, _) => format!(" from {}", iso_to_en_gb(&l.from_date)),
+                _ => String::new(),
+            };
+            let why = if l.reason.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", short(&l.reason, 80))
+            };
+            format!("Here is your leave{span}{why}.")
+        }
+        Proposal::Meeting(m) => {
+            let what = if m.description.is_empty() {
+                "meeting".to_string()
+            } else {
+                format!("meeting '{}'", short(&m.description, 80))
+            };
+            format!(
+                "Here is your {what}{}.",
+                when(&m.schedule_date, &m.from, &m.to)
+            )
+        }
+        Proposal::Checklist(c) => {
+            let list = if c.is_feature {
+                "feature list"
+            } else {
+                "checklist"
+            };
+            if c.task.is_empty() {
+                format!("Here is a new {list} item.")
+            } else {
+                format!("Here is '{}' for your {list}.", short(&c.task, 80))
+            }
+        }
+    };
+    for message in problems.values() {
+        s.push_str(&format!(" I left a value out: {message}"));
+        if !message.ends_with('.') {
+            s.push('.');
+        }
+    }
+    if missing.is_empty() {
+        s.push_str(" Check it and save.");
+    } else {
+        let names: Vec<&str> = missing.iter().map(|f| label(f)).collect();
+        s.push_str(&format!(" Please add the {} and save.", join_and(&names)));
+    }
+    s
+}
+
+// ---- formatting -------------------------------------------------------------------------------------------------
+
+fn join_and(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// "45 minutes", "1 hour 20 minutes".
+pub fn minutes(m: i64) -> String {
+    let (h, m) = (m / 60, m % 60);
+    let unit = |n: i64, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    match (h, m) {
+        (0, m) => unit(m, "minute", "minutes"),
+        (h, 0) => unit(h, "hour", "hours"),
+        (h, m) => format!(
+            "{} {}",
+            unit(h, "hour", "hours"),
+            unit(m, "minute", "minutes")
+        ),
+    }
+}
+
+/// Dates as the product shows them (en-GB, day first).
+fn en_gb(d: NaiveDate) -> String {
+    d.format("%d/%m/%Y").to_string()
+}
+
+fn iso_to_en_gb(s: &str) -> String {
+    NaiveDate::parse_from_str(s, "%Y-%m-%d")
+        .map(en_gb)
+        .unwrap_or_else(|_| s.to_string())
+}
+
+/// Times as the product shows them (12-hour).
+fn time12(t: NaiveTime) -> String {
+    t.format("%-I:%M %P").to_string()
+}
+
+fn clock(hhmm: &str) -> String {
+    NaiveTime::parse_from_str(hhmm, "%H:%M")
+        .map(time12)
+        .unwrap_or_else(|_| hhmm.to_string())
+}
+
+fn short(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let cut: String = s.chars().take(max).collect();
+        format!("{}…", cut.trim_end())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::understand::{BreakFields, LeaveFields};
+
+    #[test]
+    fn durations_read_naturally() {
+        assert_eq!(minutes(45), "45 minutes");
+        assert_eq!(minutes(60), "1 hour");
+        assert_eq!(minutes(80), "1 hour 20 minutes");
+        assert_eq!(minutes(121), "2 hours 1 minute");
+    }
+
+    #[test]
+    fn a_break_summary_names_what_is_missing() {
+        let p = Proposal::Break(BreakFields {
+            break_type: "Coffee Break".into(),
+            start_time: "15:00".into(),
+            end_time: String::new(),
+            created_date: "2026-03-11".into(),
+            reason: String::new(),
+        });
+        assert_eq!(
+            proposal_summary(&p, &["endTime".to_string()], &FieldErrors::new()),
+            "Here is your Coffee Break on 11/03/2026, from 3:00 pm. Please add the end time and save."
+        );
+    }
+
+    #[test]
+    fn a_leave_summary_counts_days() {
+        let p = Proposal::Leave(LeaveFields {
+            from_date: "2026-03-16".into(),
+            to_date: "2026-03-18".into(),
+            reason: "Vacation".into(),
+            days: Some(3),
+        });
+        assert_eq!(
+            proposal_summary(&p, &[], &FieldErrors::new()),
+            "Here is your leave from 16/03/2026 to 18/03/2026 (3 days) (Vacation). Check it and save."
+        );
+    }
+}

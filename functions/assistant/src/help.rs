@@ -1,0 +1,65 @@
+//! How each part of the product is used, in the assistant's words.
+
+use crate::understand::HelpTopic;
+
+pub fn text(topic: HelpTopic) -> &'static str {
+    match topic {
+        HelpTopic::General => {
+            "I'm Break Buddy. Tell me in plain words what you did or plan and I'll fill in the form for you: \
+             'coffee break from 3 to 3:15 pm', 'task: send the invoice tomorrow, high priority', 'day off next \
+             Friday for a dentist appointment', 'meeting with Alex tomorrow from 2 to 3 pm' or 'add water the \
+             plants to my checklist'. You can also ask 'how long were my breaks today?', 'what's on my agenda \
+             today?', 'who is on break?', 'who is off today?' or 'what are my open tasks?', and 'how do I ...' \
+             about breaks, tasks, leaves, meetings, the checklist, reports, your team or your profile."
+        }
+        HelpTopic::Breaks => {
+            "Breaks are logged on the Dashboard: press Add Break, choose the break type, set the start and end \
+             time and the date, add a reason if you like, and save. The duration is worked out for you; an end \
+             earlier than the start counts as the next day, and a break can't be longer than 8 hours. Edit or \
+             delete a break from its row. Or just tell me, e.g. 'lunch break from 12:30 to 1:15'."
+        }
+        HelpTopic::LiveBreaks => {
+            "To time a break as it happens, start a live break with its type (and a reason if you like); your \
+             team then sees you under Currently on break. End it when you're back and it is saved with the real \
+             start and end time. A live break left running is closed after 8 hours."
+        }
+        HelpTopic::Tasks => {
+            "Open Tasks and press Add Task: give a title, a description, the scheduled date, a status (To Do, In \
+             Progress, In Review, Completed, Invalid, On Hold, Deferred, Blocked) and a priority (Normal, \
+             Important, Critical, Low, High, Urgent, Blocker). Edit a task to change its status as it moves \
+             along. Or tell me, e.g. 'task: renew the SSL certificate on Friday, urgent'."
+        }
+        HelpTopic::Leaves => {
+            "Open Leaves and add a leave with its From and To dates and a reason; the number of days is counted \
+             for you, both days included. On those days your team sees you under Today's absentees. Or tell me, \
+             e.g. 'vacation from Monday to Wednesday'."
+        }
+        HelpTopic::Meetings => {
+            "Open Meetings and schedule one with its date, start and end time and a description (up to 1000 \
+             characters). The list shows today's, upcoming or all meetings; edit or delete a meeting from its \
+             row. Today's meetings are also in the Daily Agenda. Or tell me, e.g. 'meeting with the design team \
+             tomorrow from 2 to 3 pm'."
+        }
+        HelpTopic::Checklist => {
+            "The Daily Checklist button opens today's checklist: add an item (up to 200 characters), tick the box \
+             when it's done, and click its text to edit it. Items marked as a feature go to the Feature Tasks \
+             list. Earlier days are kept in the archived checklist. Or tell me, e.g. 'add water the plants to my \
+             checklist'."
+        }
+        HelpTopic::Archives => {
+            "Archives | Reports lists your past breaks, tasks, leaves, meetings and checklist items for a date \
+             range (presets from the last 7 days to 5 years), with totals, and exports them as CSV. Admins and \
+             HR can look at every member's reports."
+        }
+        HelpTopic::Team => {
+            "Team Members lists everyone in your team with what they are doing right now. Admins invite new \
+             members by email and set their role (admin, HR or member). Currently on break shows who is on a \
+             live break, and Today's absentees who is on leave today."
+        }
+        HelpTopic::Profile => {
+            "Profile (in the side navigation, or Settings in the menu under your name) is where you change your \
+             name, time zone, email address and password, and where you can delete your account. Sign out from \
+             the same menu."
+        }
+    }
+}

@@ -1,0 +1,691 @@
+//! `POST /assistant/ask` through the router: each record intent, each question, help, guests, validation and the
+//! rate limit. Every test gets its own in-memory store.
+
+use std::sync::Arc;
+
+use assistant_fn::answer::{LOGIN_FIRST, LOGIN_TO_SEE};
+use assistant_fn::understand::HelpTopic;
+use assistant_fn::{help, router_with, Assistant};
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use shared::account::{member_item, user_item, Member, Role, User};
+use shared::auth::{issue_access_token, AuthUser};
+use shared::config::Config;
+use shared::mail::outbox::Outbox;
+use shared::records::{break_types, breaks, leaves, meetings, tasks, Owner};
+use shared::store::sqlite::SqliteTable;
+use shared::store::Cond;
+use shared::AppState;
+use tower::ServiceExt;
+
+struct App {
+    state: AppState,
+    router: Router,
+}
+
+fn spawn_app_with(config: Config) -> App {
+    let store = Arc::new(SqliteTable::in_memory().expect("in-memory database"));
+    let state = AppState::new(store, Arc::new(Outbox::new(None)), config);
+    let router = router_with(Assistant::built_in()).with_state(state.clone());
+    App { state, router }
+}
+
+fn spawn_app() -> App {
+    spawn_app_with(Config::for_tests())
+}
+
+struct Person {
+    user: User,
+    token: String,
+}
+
+impl Person {
+    fn owner(&self) -> Owner {
+        Owner::of(&AuthUser {
+            user: self.user.clone(),
+        })
+    }
+}
+
+impl App {
+    async fn person(&self, name: &str, team: &str, role: Role) -> Person {
+        let user = User {
+            id: ulid::Ulid::new().to_string(),
+            name: name.into(),
+            email: format!("{}@example.com", name.to_lowercase()),
+            password_hash: None,
+            verified: true,
+            team_id: team.into(),
+            role,
+            time_zone: "UTC".into(),
+            token_version: 0,
+            pending_email: None,
+            created_at: "2026-01-01T00:00:00Z".into(),
+        };
+        let member = Member {
+            user_id: user.id.clone(),
+            name: user.name.clone(),
+            email: user.email.clone(),
+            role,
+            joined_at: user.created_at.clone(),
+        };
+        self.state
+            .store
+            .put(user_item(&user).unwrap(), Cond::None)
+            .await
+            .unwrap();
+        self.state
+            .store
+            .put(member_item(team, &member).unwrap(), Cond::None)
+            .await
+            .unwrap();
+        let token = issue_access_token(&self.state, &user).unwrap();
+        Person { user, token }
+    }
+
+    async fn ask_raw(
+        &self,
+        token: Option<&str>,
+        body: Value,
+    ) -> (StatusCode, Value, Option<String>) {
+        let mut req =
+            Request::post("/assistant/ask").header(header::CONTENT_TYPE, "application/json");
+        if let Some(t) = token {
+            req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+        }
+        let res = self
+            .router
+            .clone()
+            .oneshot(req.body(Body::from(body.to_string())).unwrap())
+            .await
+            .unwrap();
+        let status = res.status();
+        let retry = res
+            .headers()
+            .get(header::RETRY_AFTER)
+            .map(|v| v.to_str().unwrap().to_string());
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            retry,
+        )
+    }
+
+    /// `data` of a successful answer.
+    async fn ask(&self, token: Option<&str>, message: &str) -> Value {
+        let (status, body, _) = self.ask_raw(token, json!({ "message": message })).await;
+        assert_eq!(status, StatusCode::OK, "{message}: {body}");
+        body["data"].clone()
+    }
+
+    fn now(&self) -> DateTime<Utc> {
+        self.state.clock.now()
+    }
+
+    fn today(&self) -> NaiveDate {
+        self.now().date_naive()
+    }
+}
+
+fn ymd(d: NaiveDate) -> String {
+    d.format("%Y-%m-%d").to_string()
+}
+
+// ---- record intents -------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_break_sentence_proposes_a_filled_break() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let data = app
+        .ask(Some(&ana.token), "coffee break from 3 to 3:15 pm today")
+        .await;
+    assert_eq!(
+        data["actions"][0],
+        json!({
+            "action": "createBreak",
+            "type": "Coffee Break",
+            "reason": "",
+            "startTime": "15:00",
+            "endTime": "15:15",
+            "createdDate": ymd(app.today()),
+        })
+    );
+    assert_eq!(data["intent"], "createBreak");
+    assert!(
+        data["summary"].as_str().unwrap().contains("Coffee Break"),
+        "{data}"
+    );
+}
+
+#[tokio::test]
+async fn a_break_uses_the_teams_own_types() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    break_types::set_team_break_types(
+        app.state.store.as_ref(),
+        "T1",
+        vec!["Prayer".into(), "Gym".into()],
+        app.now(),
+    )
+    .await
+    .unwrap();
+    let data = app.ask(Some(&ana.token), "prayer break 1:15 to 1:30").await;
+    assert_eq!(data["actions"][0]["type"], "Prayer");
+    let data = app.ask(Some(&ana.token), "coffee break 3 to 3:15").await;
+    assert_eq!(
+        data["actions"][0]["type"], "",
+        "no such type in this team: left for the person to choose"
+    );
+    assert_eq!(data["missing"], json!(["type"]));
+}
+
+#[tokio::test]
+async fn a_value_a_saved_record_refuses_is_left_out_and_explained() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let data = app
+        .ask(Some(&ana.token), "lunch break from 9am to 6pm")
+        .await;
+    assert_eq!(data["actions"][0]["startTime"], "09:00");
+    assert_eq!(data["actions"][0]["endTime"], "");
+    assert_eq!(
+        data["problems"]["endTime"],
+        "Break cannot be more than 8 hours."
+    );
+    assert!(
+        data["summary"]
+            .as_str()
+            .unwrap()
+            .contains("Break cannot be more than 8 hours."),
+        "{data}"
+    );
+}
+
+#[tokio::test]
+async fn a_task_sentence_proposes_a_filled_task() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let data = app
+        .ask(
+            Some(&ana.token),
+            "add a task to renew the SSL certificate tomorrow, urgent",
+        )
+        .await;
+    assert_eq!(
+        data["actions"][0],
+        json!({
+            "action": "createTask",
+            "title": "Renew the SSL certificate",
+            "description": "",
+            "scheduled": ymd(app.today() + Duration::days(1)),
+            "status": "To Do",
+            "priority": "Urgent",
+        })
+    );
+    assert_eq!(data["missing"], json!(["description"]));
+    assert!(
+        data["summary"]
+            .as_str()
+            .unwrap()
+            .contains("Please add the description"),
+        "{data}"
+    );
+}
+
+#[tokio::test]
+async fn a_leave_sentence_proposes_a_filled_leave() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let data = app
+        .ask(
+            Some(&ana.token),
+            "vacation from 3 August 2026 to 7 August 2026",
+        )
+        .await;
+    assert_eq!(
+        data["actions"][0],
+        json!({
+            "action": "createLeave",
+            "fromDate": "2026-08-03",
+            "toDate": "2026-08-07",
+            "reason": "Vacation",
+            "days": 5,
+        })
+    );
+}
+
+#[tokio::test]
+async fn a_meeting_sentence_proposes_a_filled_meeting() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let data = app
+        .ask(
+            Some(&ana.token),
+            "meeting with the design team tomorrow from 2 to 3pm",
+        )
+        .await;
+    assert_eq!(
+        data["actions"][0],
+        json!({
+            "action": "createMeeting",
+            "from": "14:00",
+            "to": "15:00",
+            "scheduleDate": ymd(app.today() + Duration::days(1)),
+            "description": "Meeting with the design team",
+        })
+    );
+}
+
+#[tokio::test]
+async fn a_checklist_sentence_proposes_a_filled_item() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let data = app
+        .ask(Some(&ana.token), "add water the plants to my checklist")
+        .await;
+    assert_eq!(
+        data["actions"][0],
+        json!({
+            "action": "createChecklist",
+            "task": "Water the plants",
+            "status": false,
+            "createdDate": ymd(app.today()),
+            "isFeature": false,
+        })
+    );
+}
+
+// ---- questions --------------------------------------------------------------------------------------------------
+
+async fn log_break(app: &App, who: &Person, day: NaiveDate, from: &str, to: &str, kind: &str) {
+    let input = breaks::BreakInput {
+        start_time: Some(from.into()),
+        end_time: Some(to.into()),
+        created_date: Some(ymd(day)),
+        reason: None,
+        break_type: Some(kind.into()),
+    };
+    breaks::add_break(app.state.store.as_ref(), &who.owner(), &input, app.now())
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn break_minutes_today_are_summed_from_the_callers_breaks() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let ben = app.person("Ben", "T1", Role::Member).await;
+    let data = app
+        .ask(Some(&ana.token), "how long were my breaks today?")
+        .await;
+    assert_eq!(data["summary"], "You have not taken any breaks today.");
+
+    log_break(&app, &ana, app.today(), "09:00", "09:15", "Coffee Break").await;
+    log_break(&app, &ana, app.today(), "12:00", "12:30", "Lunch Break").await;
+    log_break(
+        &app,
+        &ana,
+        app.today() - Duration::days(1),
+        "12:00",
+        "13:00",
+        "Lunch Break",
+    )
+    .await;
+    log_break(&app, &ben, app.today(), "10:00", "11:00", "Lunch Break").await;
+    let data = app
+        .ask(Some(&ana.token), "how long were my breaks today?")
+        .await;
+    assert_eq!(data["intent"], "breakMinutesToday");
+    assert_eq!(data["actions"], json!([]));
+    assert_eq!(
+        data["summary"],
+        "You have taken 2 breaks today, 45 minutes in all (Coffee Break 15 minutes, Lunch Break 30 minutes)."
+    );
+}
+
+#[tokio::test]
+async fn a_live_break_counts_in_todays_answer() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let input = breaks::LiveBreakInput {
+        break_type: Some("Coffee Break".into()),
+        reason: None,
+    };
+    breaks::start_break(app.state.store.as_ref(), &ana.owner(), &input, app.now())
+        .await
+        .unwrap();
+    let data = app.ask(Some(&ana.token), "total break time today?").await;
+    assert!(
+        data["summary"]
+            .as_str()
+            .unwrap()
+            .contains("You are on a Coffee Break right now"),
+        "{data}"
+    );
+}
+
+#[tokio::test]
+async fn break_minutes_this_week_cover_monday_to_sunday() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let today = app.today();
+    let monday = today
+        - Duration::days(i64::from(
+            chrono::Datelike::weekday(&today).num_days_from_monday(),
+        ));
+    log_break(&app, &ana, monday, "12:00", "12:40", "Lunch Break").await;
+    log_break(&app, &ana, today, "15:00", "15:20", "Coffee Break").await;
+    log_break(
+        &app,
+        &ana,
+        monday - Duration::days(1),
+        "12:00",
+        "13:00",
+        "Lunch Break",
+    )
+    .await;
+    let data = app
+        .ask(Some(&ana.token), "how many minutes of breaks this week?")
+        .await;
+    assert_eq!(data["intent"], "breakMinutesWeek");
+    let summary = data["summary"].as_str().unwrap();
+    assert!(summary.contains("2 breaks, 1 hour in all"), "{summary}");
+}
+
+#[tokio::test]
+async fn the_agenda_lists_todays_meetings_breaks_and_tasks() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let data = app
+        .ask(Some(&ana.token), "what's on my agenda today?")
+        .await;
+    let empty = data["summary"].as_str().unwrap();
+    assert!(
+        empty.contains("No meetings scheduled for today."),
+        "{empty}"
+    );
+    assert!(
+        empty.contains("You have not taken any breaks today."),
+        "{empty}"
+    );
+    assert!(
+        empty.contains("You have not scheduled any tasks today."),
+        "{empty}"
+    );
+
+    let store = app.state.store.as_ref();
+    let meeting = meetings::MeetingInput {
+        from: Some("10:00".into()),
+        to: Some("10:30".into()),
+        schedule_date: Some(ymd(app.today())),
+        description: Some("Sprint planning".into()),
+    };
+    meetings::add_meeting(store, &ana.owner(), &meeting, app.now())
+        .await
+        .unwrap();
+    let task = tasks::TaskInput {
+        title: Some("Send the invoice".into()),
+        description: Some("To ACME".into()),
+        scheduled: Some(ymd(app.today())),
+        status: None,
+        priority: Some("High".into()),
+    };
+    tasks::add_task(store, &ana.owner(), &task, app.now())
+        .await
+        .unwrap();
+    log_break(&app, &ana, app.today(), "12:00", "12:30", "Lunch Break").await;
+    let data = app.ask(Some(&ana.token), "what do I have today?").await;
+    assert_eq!(data["intent"], "agendaToday");
+    let summary = data["summary"].as_str().unwrap();
+    assert!(
+        summary.contains("Meetings: 10:00 am–10:30 am Sprint planning."),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("Breaks: 12:00 pm–12:30 pm Lunch Break."),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("Tasks: Send the invoice (High, To Do)."),
+        "{summary}"
+    );
+}
+
+#[tokio::test]
+async fn who_is_on_break_reads_the_teams_live_breaks() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let ben = app.person("Ben", "T1", Role::Member).await;
+    let eve = app.person("Eve", "T2", Role::Admin).await;
+    let data = app.ask(Some(&ana.token), "who is on break?").await;
+    assert_eq!(data["summary"], "Nobody is on a break right now.");
+
+    let store = app.state.store.as_ref();
+    let lunch = breaks::LiveBreakInput {
+        break_type: Some("Lunch Break".into()),
+        reason: None,
+    };
+    breaks::start_break(store, &ben.owner(), &lunch, app.now())
+        .await
+        .unwrap();
+    breaks::start_break(store, &eve.owner(), &lunch, app.now())
+        .await
+        .unwrap();
+    let data = app
+        .ask(Some(&ana.token), "is anyone on a break right now?")
+        .await;
+    assert_eq!(data["intent"], "whoIsOnBreak");
+    let summary = data["summary"].as_str().unwrap();
+    assert!(
+        summary.starts_with("1 person is on a break right now: Ben (Lunch Break since"),
+        "{summary}"
+    );
+    assert!(!summary.contains("Eve"), "another team's member: {summary}");
+}
+
+#[tokio::test]
+async fn who_is_off_today_reads_the_teams_leaves() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let ben = app.person("Ben", "T1", Role::Member).await;
+    let cai = app.person("Cai", "T1", Role::Member).await;
+    let data = app.ask(Some(&ben.token), "who is off today?").await;
+    assert_eq!(data["summary"], "Nobody is off today.");
+
+    let store = app.state.store.as_ref();
+    let today = app.today();
+    let leave = |from: NaiveDate, to: NaiveDate| leaves::LeaveInput {
+        from_date: Some(ymd(from)),
+        to_date: Some(ymd(to)),
+        reason: Some("Family visit".into()),
+    };
+    leaves::add_leave(
+        store,
+        &ben.owner(),
+        &leave(today, today + Duration::days(2)),
+        app.now(),
+    )
+    .await
+    .unwrap();
+    leaves::add_leave(
+        store,
+        &cai.owner(),
+        &leave(today + Duration::days(1), today + Duration::days(1)),
+        app.now(),
+    )
+    .await
+    .unwrap();
+    let data = app.ask(Some(&ana.token), "who's absent today").await;
+    assert_eq!(data["intent"], "whoIsOffToday");
+    let until = (today + Duration::days(2)).format("%d/%m/%Y");
+    assert_eq!(
+        data["summary"],
+        format!("1 person is off today: Ben (until {until}, Family visit).")
+    );
+    // Reasons are for admins and HR.
+    let data = app.ask(Some(&cai.token), "who's absent today").await;
+    assert_eq!(
+        data["summary"],
+        format!("1 person is off today: Ben (until {until}).")
+    );
+}
+
+#[tokio::test]
+async fn open_tasks_come_by_priority_without_finished_ones() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let store = app.state.store.as_ref();
+    for (title, priority, status) in [
+        ("Tidy desk", "Low", "To Do"),
+        ("Fix outage", "Urgent", "In Progress"),
+        ("Old report", "High", "Completed"),
+    ] {
+        let task = tasks::TaskInput {
+            title: Some(title.into()),
+            description: Some("x".into()),
+            scheduled: Some(ymd(app.today())),
+            status: Some(status.into()),
+            priority: Some(priority.into()),
+        };
+        tasks::add_task(store, &ana.owner(), &task, app.now())
+            .await
+            .unwrap();
+    }
+    let data = app.ask(Some(&ana.token), "what are my open tasks?").await;
+    assert_eq!(data["intent"], "openTasksByPriority");
+    let summary = data["summary"].as_str().unwrap();
+    assert!(summary.starts_with("You have 2 open tasks"), "{summary}");
+    let urgent = summary.find("Urgent: Fix outage").expect(summary);
+    let low = summary.find("Low: Tidy desk").expect(summary);
+    assert!(urgent < low, "{summary}");
+    assert!(!summary.contains("Old report"), "{summary}");
+}
+
+// ---- help and guests --------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn help_answers_each_part_of_the_product() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    for (question, topic) in [
+        ("what can you do?", HelpTopic::General),
+        ("how do I add a break?", HelpTopic::Breaks),
+        ("how do I start a live break?", HelpTopic::LiveBreaks),
+        ("how do I create a task?", HelpTopic::Tasks),
+        ("how do I request leave?", HelpTopic::Leaves),
+        ("how do I schedule a meeting?", HelpTopic::Meetings),
+        ("how does the checklist work?", HelpTopic::Checklist),
+        ("how do I export my reports?", HelpTopic::Archives),
+        ("how do I invite a teammate?", HelpTopic::Team),
+        ("how can I change my password?", HelpTopic::Profile),
+    ] {
+        let data = app.ask(Some(&ana.token), question).await;
+        assert_eq!(data["intent"], "help", "{question}");
+        assert_eq!(data["topic"], topic.as_str(), "{question}");
+        assert_eq!(data["summary"], help::text(topic), "{question}");
+        assert_eq!(data["actions"], json!([]));
+    }
+}
+
+#[tokio::test]
+async fn guests_get_help_but_no_records() {
+    let app = spawn_app();
+    let data = app.ask(None, "how do I add a break?").await;
+    assert_eq!(data["summary"], help::text(HelpTopic::Breaks));
+    for request in [
+        "coffee break from 3 to 3:15 pm today",
+        "add a task to call the bank",
+        "day off tomorrow",
+        "meeting tomorrow at 3",
+        "add milk to my checklist",
+    ] {
+        let data = app.ask(None, request).await;
+        assert_eq!(data["summary"], LOGIN_FIRST, "{request}");
+        assert_eq!(data["actions"], json!([]), "{request}");
+    }
+    let data = app.ask(None, "who is on break?").await;
+    assert_eq!(data["summary"], LOGIN_TO_SEE);
+}
+
+#[tokio::test]
+async fn an_unclear_message_gets_a_hint() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let data = app.ask(Some(&ana.token), "asdfgh").await;
+    assert_eq!(data["intent"], "unknown");
+    assert!(data["summary"]
+        .as_str()
+        .unwrap()
+        .starts_with("Sorry, I didn't get that."));
+}
+
+// ---- the edges ----------------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_message_is_required_and_at_most_1000_characters() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    for body in [json!({}), json!({ "message": "   " })] {
+        let (status, body, _) = app.ask_raw(Some(&ana.token), body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(body["errors"]["message"], "Message is required.");
+    }
+    let (status, body, _) = app
+        .ask_raw(Some(&ana.token), json!({ "message": "a".repeat(1001) }))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["message"], "Message must not exceed 1000 characters.");
+    let (status, _, _) = app
+        .ask_raw(Some(&ana.token), json!({ "message": "a".repeat(1000) }))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body, _) = app
+        .ask_raw(Some(&ana.token), json!({ "message": 42 }))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+}
+
+#[tokio::test]
+async fn a_bad_token_is_refused_rather_than_treated_as_a_guest() {
+    let app = spawn_app();
+    let (status, body, _) = app
+        .ask_raw(Some("not-a-token"), json!({ "message": "help" }))
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(body["message"], "Unauthorized");
+}
+
+#[tokio::test]
+async fn signed_in_callers_are_rate_limited_per_minute() {
+    let mut config = Config::for_tests();
+    config.rate_limits.assistant_per_user = (3, 60);
+    let app = spawn_app_with(config);
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let ben = app.person("Ben", "T1", Role::Member).await;
+    for _ in 0..3 {
+        app.ask(Some(&ana.token), "help").await;
+    }
+    let (status, body, retry) = app
+        .ask_raw(Some(&ana.token), json!({ "message": "help" }))
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Too many requests. Please try again in"),
+        "{body}"
+    );
+    assert!(retry.is_some_and(|r| r.parse::<u64>().unwrap() <= 60));
+    // Another person has their own allowance, and the next window starts afresh.
+    app.ask(Some(&ben.token), "help").await;
+    app.state.clock.advance(61);
+    let fresh = issue_access_token(&app.state, &ana.user).unwrap();
+    app.ask(Some(&fresh), "help").await;
+}
