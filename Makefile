@@ -53,3 +53,50 @@ lint:
 
 clean:
 	rm -rf target web/dist .data
+
+# ================================================================================================================
+# Deploy: Lambda zips, the SAM stack and its checks, cold-start and cost figures (docs/deploy.md).
+# ================================================================================================================
+ENV ?= dev
+# Architecture of `make lambdas`: arm64 as deployed; ARCH=x86-64 on a machine without the aarch64 Rust target.
+ARCH ?= arm64
+LAMBDA_FUNCTIONS := auth-fn user-fn contact-fn admin-fn type-fn break-fn task-fn leaves-fn meeting-fn \
+	daily-checklist-fn assistant-fn
+# The SAM CLI pins its own cfn-lint and boto versions, so it gets a venv of its own.
+SAM_VENV := .cache/sam-venv
+
+.PHONY: lambda-tools sam-cli deploy cost coldstart test-deploy
+
+## cargo-lambda and the zig cross-linker it brings, in the project venv.
+lambda-tools: venv
+	@[ -x $(VENV)/bin/cargo-lambda ] || $(VENV)/bin/pip install -q cargo-lambda
+
+sam-cli:
+	@[ -x $(SAM_VENV)/bin/sam ] || (python3 -m venv $(SAM_VENV) && $(SAM_VENV)/bin/pip install -q aws-sam-cli)
+
+## Every function in release for Lambda (target/lambda/<fn>/bootstrap.zip), with each zip's size.
+lambdas: lambda-tools
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" cargo lambda build --release --$(ARCH) --output-format zip \
+		$(addprefix -p ,$(LAMBDA_FUNCTIONS))
+	@for f in $(LAMBDA_FUNCTIONS); do \
+		awk -v f=$$f -v s=$$(stat -c %s target/lambda/$$f/bootstrap.zip) 'BEGIN { printf "%-20s %6.2f MB\n", f, s / 1e6 }'; \
+	done
+
+## Build, deploy the stack, build and upload the web app, invalidate CloudFront: make deploy ENV=dev|prod
+deploy: lambda-tools
+	infra/deploy/deploy.sh $(ENV)
+
+## Dollars per month for 10, 50 and 500 users at 200 calls a day, and the idle floor.
+cost:
+	python3 infra/deploy/cost_model.py
+
+## Cold start of every function under the local Runtime API (median of 20), with the zip sizes of `make lambdas`.
+coldstart: venv
+	cargo run -q -p breaktime-runtime-tests --release --bin coldstart
+
+## Template lint (cfn-lint, sam validate --lint), routes and grants against the code, the binaries under a local
+## Runtime API with AWS on moto.
+test-deploy: venv sam-cli
+	$(VENV)/bin/cfn-lint template.yaml
+	SAM_CLI_TELEMETRY=0 $(SAM_VENV)/bin/sam validate --lint --region eu-west-1 --template-file template.yaml
+	REQUIRE_MOTO=1 cargo test -p breaktime-runtime-tests
