@@ -237,14 +237,3 @@ fn values_equal(a: &Value, b: &Value) -> bool {
         _ => a == b,
     }
 }
-
-pub(crate) fn sk_matches(sk: &str, cond: &SkCond) -> bool {
-    match cond {
-        SkCond::All => true,
-        SkCond::Eq(v) => sk == v,
-        SkCond::BeginsWith(p) => sk.starts_with(p.as_str()),
-        SkCond::Between(a, b) => sk >= a.as_str() && sk <= b.as_str(),
-        SkCond::Gte(v) => sk >= v.as_str(),
-        SkCond::Lte(v) => sk <= v.as_str(),
-    }
-}
