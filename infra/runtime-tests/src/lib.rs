@@ -123,7 +123,9 @@ pub fn moto_url(test: &str) -> Option<String> {
             if env("REQUIRE_MOTO").as_deref() == Some("1") {
                 panic!("REQUIRE_MOTO=1 but moto is not installed in .venv (make venv)");
             }
-            eprintln!("{test}: skipped: moto is not installed in .venv (make venv; REQUIRE_MOTO=1 makes this a failure)");
+            eprintln!(
+                "{test}: skipped: moto is not installed in .venv (make venv; REQUIRE_MOTO=1 makes this a failure)"
+            );
             None
         }
     }
@@ -218,7 +220,13 @@ impl Stack {
 
     /// The environment Lambda would give the function (template.yaml's variables, the runtime's own), with AWS
     /// pointed at `aws_endpoint`.
-    pub fn lambda_env(&self, function_name: &str, memory_mb: u64, runtime_api: &str, aws_endpoint: &str) -> Vec<(String, String)> {
+    pub fn lambda_env(
+        &self,
+        function_name: &str,
+        memory_mb: u64,
+        runtime_api: &str,
+        aws_endpoint: &str,
+    ) -> Vec<(String, String)> {
         let vars = [
             ("AWS_LAMBDA_RUNTIME_API", runtime_api.to_string()),
             ("AWS_LAMBDA_FUNCTION_NAME", function_name.to_string()),
@@ -280,7 +288,13 @@ impl FunctionProcess {
             .spawn()
             .unwrap_or_else(|e| panic!("start {}: {e}", binary.display()));
         let output = Arc::new(Mutex::new(Vec::new()));
-        for stream in [child.stdout.take().map(|s| Box::new(s) as Box<dyn std::io::Read + Send>), child.stderr.take().map(|s| Box::new(s) as Box<dyn std::io::Read + Send>)].into_iter().flatten() {
+        for stream in [
+            child.stdout.take().map(|s| Box::new(s) as Box<dyn std::io::Read + Send>),
+            child.stderr.take().map(|s| Box::new(s) as Box<dyn std::io::Read + Send>),
+        ]
+        .into_iter()
+        .flatten()
+        {
             let output = output.clone();
             std::thread::spawn(move || {
                 for line in BufReader::new(stream).lines().map_while(Result::ok) {
@@ -406,12 +420,8 @@ impl Request {
         for (k, v) in &self.headers {
             headers.insert(k.clone(), v.clone().into());
         }
-        let raw_query = self
-            .query
-            .iter()
-            .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
-            .collect::<Vec<_>>()
-            .join("&");
+        let raw_query =
+            self.query.iter().map(|(k, v)| format!("{}={}", encode(k), encode(v))).collect::<Vec<_>>().join("&");
         let mut event = json!({
             "version": "2.0",
             "routeKey": self.route.key(),
@@ -500,7 +510,9 @@ impl Answer {
             }
         }
         let text = match v["body"].as_str() {
-            Some(b) if v["isBase64Encoded"].as_bool() == Some(true) => String::from_utf8_lossy(&base64_decode(b)).into_owned(),
+            Some(b) if v["isBase64Encoded"].as_bool() == Some(true) => {
+                String::from_utf8_lossy(&base64_decode(b)).into_owned()
+            }
             Some(b) => b.to_string(),
             None => String::new(),
         };

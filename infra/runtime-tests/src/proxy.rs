@@ -119,9 +119,7 @@ pub fn actions_of(target: Option<&str>, body: &[u8]) -> (Vec<String>, bool) {
 }
 
 fn form_urlencoded_action(body: &[u8]) -> Option<String> {
-    String::from_utf8_lossy(body)
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("Action=").map(|a| a.to_string()))
+    String::from_utf8_lossy(body).split('&').find_map(|pair| pair.strip_prefix("Action=").map(|a| a.to_string()))
 }
 
 async fn forward(State(inner): State<Arc<Inner>>, request: Request) -> Response {

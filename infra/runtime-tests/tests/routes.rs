@@ -109,7 +109,11 @@ fn every_api_operation_is_routed_to_the_function_owning_its_path() {
             problems.push(format!("{method} {path}: missing from {}'s events in template.yaml", owner.logical_id));
         }
     }
-    assert!(problems.is_empty(), "infra/openapi.json operations API Gateway would not route:\n  {}", problems.join("\n  "));
+    assert!(
+        problems.is_empty(),
+        "infra/openapi.json operations API Gateway would not route:\n  {}",
+        problems.join("\n  ")
+    );
 }
 
 #[test]
@@ -134,7 +138,11 @@ fn routes_are_unique_and_the_assistant_has_its_own_api() {
         for (api, route) in &function.routes {
             assert!(seen.insert((*api, route.method.clone(), route.shape())), "{route} is routed twice");
             let assistant = function.binary == "assistant-fn";
-            assert_eq!(*api == Api::Assistant, assistant, "{route}: the assistant, and only it, is on the assistant API");
+            assert_eq!(
+                *api == Api::Assistant,
+                assistant,
+                "{route}: the assistant, and only it, is on the assistant API"
+            );
         }
     }
     let assistant = template.function("assistant-fn");
@@ -168,7 +176,9 @@ fn the_table_is_the_one_the_store_creates() {
     let path = runtime_tests::repo_root().join("infra/table.json");
     let definition: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let as_json = |v: &serde_yaml::Value| serde_json::to_value(v).unwrap();
-    for field in ["AttributeDefinitions", "KeySchema", "GlobalSecondaryIndexes", "BillingMode", "TimeToLiveSpecification"] {
+    for field in
+        ["AttributeDefinitions", "KeySchema", "GlobalSecondaryIndexes", "BillingMode", "TimeToLiveSpecification"]
+    {
         assert_eq!(as_json(&table[field]), definition[field], "Table.{field} differs from infra/table.json");
     }
     assert_eq!(table["PointInTimeRecoverySpecification"]["PointInTimeRecoveryEnabled"].as_bool(), Some(true));

@@ -62,7 +62,11 @@ async fn the_lambda_binaries_serve_api_gateway_events_with_aws_on_moto() {
 
     // user-fn: sign up; the verification mail goes out through SES.
     let signup = aws
-        .call("user-fn", Request::new("POST /user/signup", &[]).json(json!({"name": "Ada Lovelace", "email": email, "password": password})))
+        .call(
+            "user-fn",
+            Request::new("POST /user/signup", &[])
+                .json(json!({"name": "Ada Lovelace", "email": email, "password": password})),
+        )
         .await;
     ok(&signup, "POST /user/signup");
     let mails = aws.stack.sent_mails().await;
@@ -72,17 +76,21 @@ async fn the_lambda_binaries_serve_api_gateway_events_with_aws_on_moto() {
         .find(|m| m["destinations"]["ToAddresses"].as_array().is_some_and(|a| a.contains(&json!(email))))
         .unwrap_or_else(|| panic!("a verification mail to {email} in moto's SES: {mails:?}"));
     let token = token_in(verification["body"].as_str().unwrap_or_default());
-    let verified = aws.call("user-fn", Request::new("POST /user/verify-email", &[]).json(json!({"token": token}))).await;
+    let verified =
+        aws.call("user-fn", Request::new("POST /user/verify-email", &[]).json(json!({"token": token}))).await;
     ok(&verified, "POST /user/verify-email");
 
     // auth-fn: sign in and rotate the refresh token.
-    let login = aws.call("auth-fn", Request::new("POST /auth/login", &[]).json(json!({"email": email, "password": password}))).await;
+    let login = aws
+        .call("auth-fn", Request::new("POST /auth/login", &[]).json(json!({"email": email, "password": password})))
+        .await;
     ok(&login, "POST /auth/login");
     let access = login.body["data"]["access_token"].as_str().expect("access_token").to_string();
     let refresh = login.body["data"]["refresh_token"].as_str().expect("refresh_token").to_string();
     assert_eq!(login.body["data"]["email"], json!(email));
-    let refreshed =
-        aws.call("auth-fn", Request::new("POST /auth/refresh-token", &[]).json(json!({"refresh_token": refresh}))).await;
+    let refreshed = aws
+        .call("auth-fn", Request::new("POST /auth/refresh-token", &[]).json(json!({"refresh_token": refresh})))
+        .await;
     ok(&refreshed, "POST /auth/refresh-token");
     assert!(refreshed.body["data"]["access_token"].is_string());
 
@@ -111,7 +119,10 @@ async fn the_lambda_binaries_serve_api_gateway_events_with_aws_on_moto() {
         .await;
     ok(&added, "POST /break/add");
     let breaks = aws
-        .call("break-fn", Request::new("GET /break/todayBreaks", &[]).bearer(&access).query("todayCreatedDate", &yesterday))
+        .call(
+            "break-fn",
+            Request::new("GET /break/todayBreaks", &[]).bearer(&access).query("todayCreatedDate", &yesterday),
+        )
         .await;
     ok(&breaks, "GET /break/todayBreaks");
     assert!(breaks.body.to_string().contains("Coffee"), "the break is listed: {}", breaks.body);
@@ -136,7 +147,10 @@ async fn the_lambda_binaries_serve_api_gateway_events_with_aws_on_moto() {
         .await;
     ok(&edited, "PUT /task/edit/{id}");
     let tasks = aws
-        .call("task-fn", Request::new("GET /task/todayTasks", &[]).bearer(&access).query("todayScheduledDate", &next_week))
+        .call(
+            "task-fn",
+            Request::new("GET /task/todayTasks", &[]).bearer(&access).query("todayScheduledDate", &next_week),
+        )
         .await;
     ok(&tasks, "GET /task/todayTasks");
     assert!(tasks.body.to_string().contains("Write the runbook"), "{}", tasks.body);
@@ -188,7 +202,10 @@ async fn the_lambda_binaries_serve_api_gateway_events_with_aws_on_moto() {
         .await;
     ok(&item, "POST /daily-checklist/add");
     let checklist = aws
-        .call("daily-checklist-fn", Request::new("GET /daily-checklist/getCheckListWithTwoLatestDates", &[]).bearer(&access))
+        .call(
+            "daily-checklist-fn",
+            Request::new("GET /daily-checklist/getCheckListWithTwoLatestDates", &[]).bearer(&access),
+        )
         .await;
     ok(&checklist, "GET /daily-checklist/getCheckListWithTwoLatestDates");
     assert!(checklist.body.to_string().contains("Check the alarms"), "{}", checklist.body);
@@ -216,7 +233,12 @@ async fn the_lambda_binaries_serve_api_gateway_events_with_aws_on_moto() {
 
     // assistant-fn: on its own API.
     let asked = aws
-        .call("assistant-fn", Request::new("POST /assistant/ask", &[]).bearer(&access).json(json!({"message": "what did I do yesterday?"})))
+        .call(
+            "assistant-fn",
+            Request::new("POST /assistant/ask", &[])
+                .bearer(&access)
+                .json(json!({"message": "what did I do yesterday?"})),
+        )
         .await;
     ok(&asked, "POST /assistant/ask");
     assert!(asked.body["data"]["summary"].is_string(), "a summary: {}", asked.body);

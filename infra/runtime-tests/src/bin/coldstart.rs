@@ -7,7 +7,9 @@
 
 use std::time::{Duration, Instant};
 
-use runtime_tests::{binary_path, build_binaries, moto_url, FunctionProcess, Outcome, Profile, Request, RuntimeApi, Stack, Template};
+use runtime_tests::{
+    binary_path, build_binaries, moto_url, FunctionProcess, Outcome, Profile, Request, RuntimeApi, Stack, Template,
+};
 
 fn median(mut values: Vec<Duration>) -> Duration {
     values.sort();
@@ -50,7 +52,8 @@ async fn main() {
             inits.push(process.api.first_poll().expect("polled") - started);
         }
         let zip = runtime_tests::repo_root().join(format!("target/lambda/{}/bootstrap.zip", function.binary));
-        let zip_mb = std::fs::metadata(&zip).map(|m| format!("{:.2}", m.len() as f64 / 1e6)).unwrap_or_else(|_| "-".into());
+        let zip_mb =
+            std::fs::metadata(&zip).map(|m| format!("{:.2}", m.len() as f64 / 1e6)).unwrap_or_else(|_| "-".into());
         let bin_mb = std::fs::metadata(&path).map(|m| m.len() as f64 / 1e6).unwrap_or(0.0);
         let (min, max) = (answers.iter().min().copied().unwrap(), answers.iter().max().copied().unwrap());
         println!(
