@@ -99,10 +99,7 @@ impl Proposal {
     pub fn empty(kind: Kind, today: NaiveDate) -> Proposal {
         let day = today.format("%Y-%m-%d").to_string();
         match kind {
-            Kind::Break => Proposal::Break(BreakFields {
-                created_date: day,
-                ..Default::default()
-            }),
+            Kind::Break => Proposal::Break(BreakFields { created_date: day, ..Default::default() }),
             Kind::Task => Proposal::Task(TaskFields {
                 scheduled: day,
                 status: "To Do".into(),
@@ -110,14 +107,8 @@ impl Proposal {
                 ..Default::default()
             }),
             Kind::Leave => Proposal::Leave(LeaveFields::default()),
-            Kind::Meeting => Proposal::Meeting(MeetingFields {
-                schedule_date: day,
-                ..Default::default()
-            }),
-            Kind::Checklist => Proposal::Checklist(ChecklistFields {
-                created_date: day,
-                ..Default::default()
-            }),
+            Kind::Meeting => Proposal::Meeting(MeetingFields { schedule_date: day, ..Default::default() }),
+            Kind::Checklist => Proposal::Checklist(ChecklistFields { created_date: day, ..Default::default() }),
         }
     }
 }
@@ -138,9 +129,7 @@ pub fn quoted(msg: &str, toks: &[Tok]) -> (Vec<bool>, Option<String>) {
     let mut i = 0;
     while i < toks.len() {
         if let Some(f) = toks[i].punct.then(|| family(&toks[i].text)).flatten() {
-            if let Some(j) =
-                (i + 1..toks.len()).find(|&j| toks[j].punct && family(&toks[j].text) == Some(f))
-            {
+            if let Some(j) = (i + 1..toks.len()).find(|&j| toks[j].punct && family(&toks[j].text) == Some(f)) {
                 if j > i + 1 {
                     for m in mask.iter_mut().take(j + 1).skip(i) {
                         *m = true;
@@ -198,11 +187,7 @@ impl When {
 
     /// The one day of a break, task, meeting or checklist item.
     fn day(&self, today: NaiveDate) -> NaiveDate {
-        self.dates
-            .first()
-            .map(|d| d.0)
-            .or_else(|| self.ranges.first().map(|r| r.0))
-            .unwrap_or(today)
+        self.dates.first().map(|d| d.0).or_else(|| self.ranges.first().map(|r| r.0)).unwrap_or(today)
     }
 
     /// Start and end in minutes after midnight, as far as the sentence says them.
@@ -235,30 +220,14 @@ impl When {
 
 /// Words that show a break already happened ("I took", "had lunch"), so a bare duration ends now.
 const PAST: &[&str] = &[
-    "took", "had", "was", "did", "just", "earlier", "i've", "ive", "finished", "ended", "went",
-    "spent", "grabbed", "enjoyed", "got", "been", "came", "back", "returned", "done",
+    "took", "had", "was", "did", "just", "earlier", "i've", "ive", "finished", "ended", "went", "spent", "grabbed",
+    "enjoyed", "got", "been", "came", "back", "returned", "done",
 ];
 
-pub fn build(
-    kind: Kind,
-    msg: &str,
-    toks: &[Tok],
-    quote_mask: &[bool],
-    quote: Option<&str>,
-    ctx: &Context,
-) -> Proposal {
+pub fn build(kind: Kind, msg: &str, toks: &[Tok], quote_mask: &[bool], quote: Option<&str>, ctx: &Context) -> Proposal {
     let today = ctx.now.date_naive();
-    let lean = if kind == Kind::Break {
-        Lean::Past
-    } else {
-        Lean::Future
-    };
-    let reader = Reader {
-        t: toks,
-        now: ctx.now,
-        today,
-        lean,
-    };
+    let lean = if kind == Kind::Break { Lean::Past } else { Lean::Future };
+    let reader = Reader { t: toks, now: ctx.now, today, lean };
     let mut used = quote_mask.to_vec();
     let spans = scan(&reader, Some(kind), &mut used);
     let when = When::of(&spans);
@@ -268,9 +237,7 @@ pub fn build(
             let day = when.day(today);
             let (mut start, mut end) = when.times();
             if when.now {
-                let ends_now = spans
-                    .iter()
-                    .any(|s| s.found == Found::Now && is_end_lead(toks, s.from));
+                let ends_now = spans.iter().any(|s| s.found == Found::Now && is_end_lead(toks, s.from));
                 if ends_now {
                     end = end.or(Some(now_min));
                 } else {
@@ -298,11 +265,8 @@ pub fn build(
                     _ => {}
                 }
             }
-            let break_type =
-                match_break_type(toks, &mut used, &ctx.break_types).unwrap_or_default();
-            let reason = quote
-                .map(str::to_string)
-                .unwrap_or_else(|| rest(msg, toks, &used, Kind::Break));
+            let break_type = match_break_type(toks, &mut used, &ctx.break_types).unwrap_or_default();
+            let reason = quote.map(str::to_string).unwrap_or_else(|| rest(msg, toks, &used, Kind::Break));
             Proposal::Break(BreakFields {
                 break_type,
                 reason,
@@ -326,9 +290,7 @@ pub fn build(
                     start = e.checked_sub(d);
                 }
             }
-            let description = quote
-                .map(str::to_string)
-                .unwrap_or_else(|| rest(msg, toks, &used, Kind::Meeting));
+            let description = quote.map(str::to_string).unwrap_or_else(|| rest(msg, toks, &used, Kind::Meeting));
             Proposal::Meeting(MeetingFields {
                 from: start.map(hhmm).unwrap_or_default(),
                 to: end.map(hhmm).unwrap_or_default(),
@@ -341,10 +303,7 @@ pub fn build(
             let priority = take_priority(toks, &mut used).unwrap_or("Normal");
             let status = take_status(toks, &mut used).unwrap_or("To Do");
             let (title, description) = match quote {
-                Some(q) => (
-                    q.to_string(),
-                    described(msg, toks, &used).unwrap_or_default(),
-                ),
+                Some(q) => (q.to_string(), described(msg, toks, &used).unwrap_or_default()),
                 None => split_title(&rest(msg, toks, &used, Kind::Task)),
             };
             Proposal::Task(TaskFields {
@@ -358,15 +317,8 @@ pub fn build(
         Kind::Checklist => {
             let day = when.day(today);
             let is_feature = take_feature(toks, &mut used);
-            let task = quote
-                .map(str::to_string)
-                .unwrap_or_else(|| rest(msg, toks, &used, Kind::Checklist));
-            Proposal::Checklist(ChecklistFields {
-                task,
-                status: false,
-                created_date: ymd(day),
-                is_feature,
-            })
+            let task = quote.map(str::to_string).unwrap_or_else(|| rest(msg, toks, &used, Kind::Checklist));
+            Proposal::Checklist(ChecklistFields { task, status: false, created_date: ymd(day), is_feature })
         }
         Kind::Leave => {
             let (from, to);
@@ -374,26 +326,13 @@ pub fn build(
                 from = Some(*a);
                 to = Some(*b);
             } else {
-                let starts: Vec<NaiveDate> = when
-                    .dates
-                    .iter()
-                    .filter(|(_, r)| *r != Role::End)
-                    .map(|(d, _)| *d)
-                    .collect();
-                let ends: Vec<NaiveDate> = when
-                    .dates
-                    .iter()
-                    .filter(|(_, r)| *r == Role::End)
-                    .map(|(d, _)| *d)
-                    .collect();
+                let starts: Vec<NaiveDate> =
+                    when.dates.iter().filter(|(_, r)| *r != Role::End).map(|(d, _)| *d).collect();
+                let ends: Vec<NaiveDate> =
+                    when.dates.iter().filter(|(_, r)| *r == Role::End).map(|(d, _)| *d).collect();
                 let mut f = starts.first().copied();
-                let mut t = ends.first().copied().or_else(|| {
-                    if starts.len() > 1 {
-                        starts.last().copied()
-                    } else {
-                        None
-                    }
-                });
+                let mut t =
+                    ends.first().copied().or_else(|| if starts.len() > 1 { starts.last().copied() } else { None });
                 if f.is_none() && t.is_some() {
                     // "on leave until Friday": from today.
                     f = Some(today);
@@ -411,9 +350,7 @@ pub fn build(
                 (Some(f), Some(t)) if t >= f => Some((t - f).num_days() + 1),
                 _ => None,
             };
-            let reason = quote
-                .map(str::to_string)
-                .unwrap_or_else(|| rest(msg, toks, &used, Kind::Leave));
+            let reason = quote.map(str::to_string).unwrap_or_else(|| rest(msg, toks, &used, Kind::Leave));
             Proposal::Leave(LeaveFields {
                 from_date: from.map(ymd).unwrap_or_default(),
                 to_date: to.map(ymd).unwrap_or_default(),
@@ -425,10 +362,7 @@ pub fn build(
 }
 
 fn is_end_lead(toks: &[Tok], at: usize) -> bool {
-    matches!(
-        toks[at].low.as_str(),
-        "until" | "till" | "til" | "untill" | "to"
-    )
+    matches!(toks[at].low.as_str(), "until" | "till" | "til" | "untill" | "to")
 }
 
 /// The team's break type the sentence names: the words of the team's own type names (typos allowed), or the
@@ -447,14 +381,8 @@ pub fn match_break_type(toks: &[Tok], used: &mut [bool], types: &[String]) -> Op
             }
             if let Some((ty, words)) = team_type_of(w, concept, types) {
                 let member = |x: &str| {
-                    words.iter().any(|tw| {
-                        if tw.len() >= 5 {
-                            vocab::close(x, tw)
-                        } else {
-                            x == tw
-                        }
-                    }) || vocab::concept_of(x)
-                        .is_some_and(|d| concept.is_some_and(|c| std::ptr::eq(c, d)))
+                    words.iter().any(|tw| if tw.len() >= 5 { vocab::close(x, tw) } else { x == tw })
+                        || vocab::concept_of(x).is_some_and(|d| concept.is_some_and(|c| std::ptr::eq(c, d)))
                 };
                 mark_run(toks, used, i, &member);
                 return Some(ty);
@@ -464,9 +392,7 @@ pub fn match_break_type(toks: &[Tok], used: &mut [bool], types: &[String]) -> Op
     None
 }
 
-const TYPE_GENERIC: &[&str] = &[
-    "break", "breaks", "from", "the", "a", "of", "and", "for", "to", "time", "my",
-];
+const TYPE_GENERIC: &[&str] = &["break", "breaks", "from", "the", "a", "of", "and", "for", "to", "time", "my"];
 
 fn type_words(ty: &str) -> Vec<String> {
     ty.to_lowercase()
@@ -477,20 +403,10 @@ fn type_words(ty: &str) -> Vec<String> {
 }
 
 /// The team type a word points to, with that type's words.
-fn team_type_of(
-    w: &str,
-    concept: Option<&'static vocab::Concept>,
-    types: &[String],
-) -> Option<(String, Vec<String>)> {
+fn team_type_of(w: &str, concept: Option<&'static vocab::Concept>, types: &[String]) -> Option<(String, Vec<String>)> {
     for ty in types {
         let words = type_words(ty);
-        if words.iter().any(|tw| {
-            if tw.len() >= 5 {
-                vocab::close(w, tw)
-            } else {
-                w == tw
-            }
-        }) {
+        if words.iter().any(|tw| if tw.len() >= 5 { vocab::close(w, tw) } else { w == tw }) {
             // A generic word ("short") names a type only when the concept agrees or it is the whole name.
             if concept.is_none_or(|c| c.canonical.eq_ignore_ascii_case(ty) || words.len() == 1) {
                 return Some((ty.clone(), words));
@@ -503,9 +419,7 @@ fn team_type_of(
         .find(|t| t.eq_ignore_ascii_case(c.canonical))
         .or_else(|| {
             types.iter().find(|t| {
-                type_words(t)
-                    .iter()
-                    .any(|tw| c.words.contains(&tw.as_str()) || c.exact.contains(&tw.as_str()))
+                type_words(t).iter().any(|tw| c.words.contains(&tw.as_str()) || c.exact.contains(&tw.as_str()))
             })
         })
         .map(|t| (t.clone(), type_words(t)))
@@ -514,9 +428,7 @@ fn team_type_of(
 /// Marks the matched word and the words around it that belong to the same type: "social media", "picking up the
 /// kids from school".
 fn mark_run(toks: &[Tok], used: &mut [bool], i: usize, member: &dyn Fn(&str) -> bool) {
-    const GLUE: &[&str] = &[
-        "up", "the", "my", "from", "media", "at", "a", "our", "and", "of",
-    ];
+    const GLUE: &[&str] = &["up", "the", "my", "from", "media", "at", "a", "our", "and", "of"];
     let mut last = i;
     let mut k = i + 1;
     while k < toks.len() && k <= last + 4 && !used[k] && !toks[k].punct {
@@ -532,12 +444,7 @@ fn mark_run(toks: &[Tok], used: &mut [bool], i: usize, member: &dyn Fn(&str) -> 
     let mut b = i;
     while b > 0 && !used[b - 1] && !toks[b - 1].punct && b + 4 > i {
         let w = toks[b - 1].low.as_str();
-        if member(w)
-            || matches!(
-                w,
-                "pick" | "picking" | "pickup" | "collect" | "collecting" | "fetch" | "fetching"
-            )
-        {
+        if member(w) || matches!(w, "pick" | "picking" | "pickup" | "collect" | "collecting" | "fetch" | "fetching") {
             first = b - 1;
         } else if !matches!(w, "up" | "the" | "my") {
             break;
@@ -558,8 +465,7 @@ fn next_word(toks: &[Tok], used: &[bool], i: usize) -> Option<usize> {
 /// At a border of the title: nothing (or punctuation) on one side.
 fn at_edge(toks: &[Tok], used: &[bool], i: usize) -> bool {
     let before_punct = i == 0 || toks[i - 1].punct || prev_word(toks, used, i).is_none();
-    let after_punct =
-        i + 1 >= toks.len() || toks[i + 1].punct || next_word(toks, used, i).is_none();
+    let after_punct = i + 1 >= toks.len() || toks[i + 1].punct || next_word(toks, used, i).is_none();
     before_punct || after_punct
 }
 
@@ -582,8 +488,8 @@ fn mark_leads(toks: &[Tok], used: &mut [bool], mut i: usize, leads: &[&str]) {
 }
 
 const PRIORITY_LEADS: &[&str] = &[
-    "with", "as", "at", "a", "an", "of", "set", "is", "it's", "its", "mark", "make", "it", "very",
-    "super", "really", "and", "priority",
+    "with", "as", "at", "a", "an", "of", "set", "is", "it's", "its", "mark", "make", "it", "very", "super", "really",
+    "and", "priority",
 ];
 
 pub fn take_priority(toks: &[Tok], used: &mut [bool]) -> Option<&'static str> {
@@ -631,25 +537,13 @@ pub fn take_priority(toks: &[Tok], used: &mut [bool]) -> Option<&'static str> {
         let w = toks[i].low.as_str();
         if matches!(
             w,
-            "urgent"
-                | "urgently"
-                | "asap"
-                | "critical"
-                | "important"
-                | "blocker"
-                | "urgnt"
-                | "urgant"
-                | "critcal"
+            "urgent" | "urgently" | "asap" | "critical" | "important" | "blocker" | "urgnt" | "urgant" | "critcal"
         ) {
             let v = vocab::priority_word(w)?;
-            let lead = prev_word(toks, used, i).is_some_and(|p| {
-                PRIORITY_LEADS.contains(&toks[p].low.as_str()) && toks[p].low != "a"
-            });
+            let lead = prev_word(toks, used, i)
+                .is_some_and(|p| PRIORITY_LEADS.contains(&toks[p].low.as_str()) && toks[p].low != "a");
             let before_noun = next_word(toks, used, i).is_some_and(|n| {
-                matches!(
-                    toks[n].low.as_str(),
-                    "task" | "tasks" | "todo" | "to-do" | "item" | "ticket" | "bug"
-                )
+                matches!(toks[n].low.as_str(), "task" | "tasks" | "todo" | "to-do" | "item" | "ticket" | "bug")
             });
             if at_edge(toks, used, i) || lead || before_noun || w == "asap" || w == "urgently" {
                 used[i] = true;
@@ -702,13 +596,10 @@ pub fn take_status(toks: &[Tok], used: &mut [bool]) -> Option<&'static str> {
             ("todo" | "to-do", _) => ("To Do", 1, false),
             _ => continue,
         };
-        let lead = prev_word(toks, used, i)
-            .is_some_and(|p| STATUS_LEADS.contains(&toks[p].low.as_str()))
+        let lead = prev_word(toks, used, i).is_some_and(|p| STATUS_LEADS.contains(&toks[p].low.as_str()))
             || (i > 0 && toks[i - 1].low == ":" && i > 1 && toks[i - 2].low == "status");
         let edge = at_edge(toks, used, i + len - 1)
-            && (i + len >= toks.len()
-                || toks[i + len].punct
-                || next_word(toks, used, i + len - 1).is_none());
+            && (i + len >= toks.len() || toks[i + len].punct || next_word(toks, used, i + len - 1).is_none());
         if status == "To Do" && !lead {
             continue;
         }
@@ -726,19 +617,12 @@ pub fn take_status(toks: &[Tok], used: &mut [bool]) -> Option<&'static str> {
 
 fn take_feature(toks: &[Tok], used: &mut [bool]) -> bool {
     for i in 0..toks.len() {
-        if !used[i]
-            && matches!(
-                toks[i].low.as_str(),
-                "feature" | "features" | "feature-list"
-            )
-        {
+        if !used[i] && matches!(toks[i].low.as_str(), "feature" | "features" | "feature-list") {
             used[i] = true;
-            if toks.get(i + 1).is_some_and(|t| {
-                matches!(
-                    t.low.as_str(),
-                    "list" | "task" | "item" | "request" | "requests" | "idea"
-                )
-            }) {
+            if toks
+                .get(i + 1)
+                .is_some_and(|t| matches!(t.low.as_str(), "list" | "task" | "item" | "request" | "requests" | "idea"))
+            {
                 used[i + 1] = true;
             }
             if i > 0 && matches!(toks[i - 1].low.as_str(), "a" | "as" | "new") && !used[i - 1] {
@@ -753,9 +637,8 @@ fn take_feature(toks: &[Tok], used: &mut [bool]) -> bool {
 // ---- the words left over -------------------------------------------------------------------------------------
 
 const POLITE: &[&str] = &[
-    "please", "pls", "plz", "plse", "kindly", "hey", "hi", "hello", "ok", "okay", "so", "buddy",
-    "just", "also", "yo", "hmm", "um", "uh", "oh", "well", "quickly", "now", "then", "again",
-    "actually", "btw", "today",
+    "please", "pls", "plz", "plse", "kindly", "hey", "hi", "hello", "ok", "okay", "so", "buddy", "just", "also", "yo",
+    "hmm", "um", "uh", "oh", "well", "quickly", "now", "then", "again", "actually", "btw", "today",
 ];
 
 /// Openings said to the assistant, longest first.
@@ -829,28 +712,24 @@ const OPENINGS: &[&str] = &[
 
 /// Verbs that only ever act on the record ("add", "log"), stripped wherever they open the sentence.
 const RECORD_VERBS: &[&str] = &[
-    "add", "create", "log", "logging", "put", "insert", "enter", "register", "save", "jot", "new",
-    "adding", "creating",
+    "add", "create", "log", "logging", "put", "insert", "enter", "register", "save", "jot", "new", "adding", "creating",
 ];
 
 /// Verbs that open a to-do as often as a command ("book a flight", "schedule the release", "submit the report"):
 /// stripped only when the record itself follows ("book a meeting", "take a coffee break").
 const COMMAND_VERBS: &[&str] = &[
-    "book", "plan", "schedule", "arrange", "organise", "organize", "take", "taking", "took", "had",
-    "have", "having", "grab", "grabbed", "grabbing", "start", "starting", "started", "go", "going",
-    "went", "get", "getting", "need", "want", "block", "reserve", "hold", "do", "doing", "enjoy",
-    "enjoyed", "be", "been", "will", "am", "was", "is", "submit", "request", "apply", "record",
-    "note", "track", "set", "setup", "mark", "make",
+    "book", "plan", "schedule", "arrange", "organise", "organize", "take", "taking", "took", "had", "have", "having",
+    "grab", "grabbed", "grabbing", "start", "starting", "started", "go", "going", "went", "get", "getting", "need",
+    "want", "block", "reserve", "hold", "do", "doing", "enjoy", "enjoyed", "be", "been", "will", "am", "was", "is",
+    "submit", "request", "apply", "record", "note", "track", "set", "setup", "mark", "make",
 ];
 
 const DETS: &[&str] = &[
-    "a", "an", "the", "my", "our", "another", "some", "one", "this", "that", "me", "us", "up",
-    "down", "in", "on", "off", "for", "out",
+    "a", "an", "the", "my", "our", "another", "some", "one", "this", "that", "me", "us", "up", "down", "in", "on",
+    "off", "for", "out",
 ];
 
-const ADJ: &[&str] = &[
-    "new", "quick", "small", "little", "short", "brief", "long", "daily", "personal", "few",
-];
+const ADJ: &[&str] = &["new", "quick", "small", "little", "short", "brief", "long", "daily", "personal", "few"];
 
 const CONNECTORS: &[&str] = &[
     "to",
@@ -885,9 +764,8 @@ const CONNECTORS: &[&str] = &[
     "from",
 ];
 
-const TRAILING_LEAVE: &[&str] = &[
-    "take", "taking", "need", "want", "have", "get", "book", "request", "be", "will", "i'll",
-];
+const TRAILING_LEAVE: &[&str] =
+    &["take", "taking", "need", "want", "have", "get", "book", "request", "be", "will", "i'll"];
 
 const TRAILING: &[&str] = &[
     "please",
@@ -976,16 +854,7 @@ fn kind_noun_here(kind: Kind, w: &str, next: &str) -> bool {
         Kind::Leave => {
             matches!(
                 w,
-                "leave"
-                    | "leaves"
-                    | "absence"
-                    | "absent"
-                    | "pto"
-                    | "ooo"
-                    | "leav"
-                    | "day-off"
-                    | "time-off"
-                    | "off"
+                "leave" | "leaves" | "absence" | "absent" | "pto" | "ooo" | "leav" | "day-off" | "time-off" | "off"
             ) || (matches!(w, "day" | "days" | "time") && next == "off")
         }
         Kind::Meeting => false,
@@ -995,9 +864,7 @@ fn kind_noun_here(kind: Kind, w: &str, next: &str) -> bool {
 /// The words left after dates, times, the type and the command are taken out, as typed: the title of a task, the
 /// reason of a break or leave, the description of a meeting, the text of a checklist item.
 pub fn rest(msg: &str, toks: &[Tok], used: &[bool], kind: Kind) -> String {
-    let mut items: Vec<usize> = (0..toks.len())
-        .filter(|&i| !used[i] && !toks[i].punct)
-        .collect();
+    let mut items: Vec<usize> = (0..toks.len()).filter(|&i| !used[i] && !toks[i].punct).collect();
     let low = |i: usize| toks[i].low.as_str();
 
     // The list it goes on: "to my checklist", "on my to-do list".
@@ -1014,20 +881,10 @@ pub fn rest(msg: &str, toks: &[Tok], used: &[bool], kind: Kind) -> String {
                 {
                     j += 1;
                 }
-                let end = match (
-                    items.get(j).map(|&x| low(x)),
-                    items.get(j + 1).map(|&x| low(x)),
-                ) {
+                let end = match (items.get(j).map(|&x| low(x)), items.get(j + 1).map(|&x| low(x))) {
                     (Some("check"), Some("list")) => Some(j + 2),
-                    (
-                        Some("to-do" | "todo" | "task" | "tasks" | "feature" | "features"),
-                        Some("list"),
-                    ) => Some(j + 2),
-                    (Some(w), _)
-                        if vocab::kind_noun(w) == Some(Kind::Checklist)
-                            || w == "list"
-                            || w == "lists" =>
-                    {
+                    (Some("to-do" | "todo" | "task" | "tasks" | "feature" | "features"), Some("list")) => Some(j + 2),
+                    (Some(w), _) if vocab::kind_noun(w) == Some(Kind::Checklist) || w == "list" || w == "lists" => {
                         Some(j + 1)
                     }
                     (Some("tasks" | "todos" | "to-dos"), _) => Some(j + 1),
@@ -1090,8 +947,7 @@ pub fn rest(msg: &str, toks: &[Tok], used: &[bool], kind: Kind) -> String {
                 }
                 continue;
             }
-            if kind_noun_here(kind, w, next)
-                || (w == "on" && matches!(next, "leave" | "vacation" | "holiday" | "pto"))
+            if kind_noun_here(kind, w, next) || (w == "on" && matches!(next, "leave" | "vacation" | "holiday" | "pto"))
             {
                 let on_vacation = w == "on" && next != "leave" && next != "pto";
                 if !on_vacation {
@@ -1109,9 +965,11 @@ pub fn rest(msg: &str, toks: &[Tok], used: &[bool], kind: Kind) -> String {
     }
 
     // "meeting notes task: send recap": the text is what follows the colon.
-    if let Some(n) = items.iter().take(3).position(|&i| {
-        kind_noun_here(kind, low(i), "") && toks.get(i + 1).is_some_and(|t| t.low == ":")
-    }) {
+    if let Some(n) = items
+        .iter()
+        .take(3)
+        .position(|&i| kind_noun_here(kind, low(i), "") && toks.get(i + 1).is_some_and(|t| t.low == ":"))
+    {
         if n + 1 < items.len() {
             items.drain(..=n);
         }
@@ -1156,14 +1014,10 @@ pub fn rest(msg: &str, toks: &[Tok], used: &[bool], kind: Kind) -> String {
             while j < words.len() && (DETS.contains(&words[j]) || ADJ.contains(&words[j])) {
                 j += 1;
             }
-            j >= words.len()
-                || is_kind_word(j)
-                || CONNECTORS.contains(&words[j])
-                || words[j] == "with"
+            j >= words.len() || is_kind_word(j) || CONNECTORS.contains(&words[j]) || words[j] == "with"
         };
         let verb_ok = RECORD_VERBS.contains(&w)
-            || (COMMAND_VERBS.contains(&w)
-                && (matches!(kind, Kind::Leave | Kind::Meeting) || record_follows()));
+            || (COMMAND_VERBS.contains(&w) && (matches!(kind, Kind::Leave | Kind::Meeting) || record_follows()));
         if verb_ok {
             items.remove(0);
             if matches!((w, next), ("set" | "jot" | "note", "up" | "down"))
@@ -1175,13 +1029,9 @@ pub fn rest(msg: &str, toks: &[Tok], used: &[bool], kind: Kind) -> String {
             continue;
         }
         if DETS.contains(&w) || ADJ.contains(&w) {
-            let j = words
-                .iter()
-                .position(|x| !(DETS.contains(x) || ADJ.contains(x)))
-                .unwrap_or(words.len());
+            let j = words.iter().position(|x| !(DETS.contains(x) || ADJ.contains(x))).unwrap_or(words.len());
             let noun_after = j >= words.len() || is_kind_word(j);
-            let after_command =
-                stripped_any && matches!(w, "the" | "my" | "this" | "some" | "me" | "us");
+            let after_command = stripped_any && matches!(w, "the" | "my" | "this" | "some" | "me" | "us");
             if matches!(w, "a" | "an") || noun_after || after_command {
                 items.remove(0);
                 continue;
@@ -1205,11 +1055,7 @@ pub fn rest(msg: &str, toks: &[Tok], used: &[bool], kind: Kind) -> String {
     // The ending: "... for me please", a dangling "on".
     while let Some(&last) = items.last() {
         let w = low(last);
-        let prev = if items.len() > 1 {
-            low(items[items.len() - 2])
-        } else {
-            ""
-        };
+        let prev = if items.len() > 1 { low(items[items.len() - 2]) } else { "" };
         let qualified_leave = kind == Kind::Leave
             && matches!(w, "leave" | "leaves")
             && !prev.is_empty()
@@ -1226,9 +1072,7 @@ pub fn rest(msg: &str, toks: &[Tok], used: &[bool], kind: Kind) -> String {
     }
     // "schedule a meeting": nothing to describe. A named kind of meeting ("retro", "standup") is the description.
     if kind == Kind::Meeting
-        && items.iter().all(|&i| {
-            matches!(low(i), "meeting" | "meetings" | "mtg" | "meet") || DETS.contains(&low(i))
-        })
+        && items.iter().all(|&i| matches!(low(i), "meeting" | "meetings" | "mtg" | "meet") || DETS.contains(&low(i)))
     {
         items.clear();
     }
@@ -1252,15 +1096,8 @@ fn join(msg: &str, toks: &[Tok], used: &[bool], items: &[usize]) -> String {
             out.push_str(&toks[i].text);
         }
     }
-    let out = out
-        .trim()
-        .trim_end_matches([',', ';', ':', '-', '.', '!', '?', '(', '—', '–'])
-        .trim()
-        .to_string();
-    let out = out
-        .trim_start_matches([',', ';', ':', '-', '.', ')', '—', '–'])
-        .trim()
-        .to_string();
+    let out = out.trim().trim_end_matches([',', ';', ':', '-', '.', '!', '?', '(', '—', '–']).trim().to_string();
+    let out = out.trim_start_matches([',', ';', ':', '-', '.', ')', '—', '–']).trim().to_string();
     capitalise(&out)
 }
 
@@ -1274,28 +1111,16 @@ fn capitalise(s: &str) -> String {
 
 /// "Fix login - users get a 500" → title and description.
 fn split_title(text: &str) -> (String, String) {
-    for marker in [
-        " description: ",
-        " desc: ",
-        " details: ",
-        " notes: ",
-        " description ",
-        " - ",
-        ": ",
-        " — ",
-        " – ",
-        "; ",
-    ] {
+    for marker in
+        [" description: ", " desc: ", " details: ", " notes: ", " description ", " - ", ": ", " — ", " – ", "; "]
+    {
         let lower = text.to_lowercase();
         if let Some(p) = lower.find(marker) {
             let (a, b) = (text[..p].trim(), text[p + marker.len()..].trim());
             let a = a.trim_end_matches([',', ';', ':']).trim();
             let a = strip_suffix_words(a, &["with", "and", "with description", "with details"]);
             if !a.is_empty() && !b.is_empty() {
-                return (
-                    capitalise(&a),
-                    capitalise(b.trim_end_matches(['.', '!']).trim()),
-                );
+                return (capitalise(&a), capitalise(b.trim_end_matches(['.', '!']).trim()));
             }
         }
     }
@@ -1315,16 +1140,77 @@ fn strip_suffix_words(s: &str, words: &[&str]) -> String {
 
 /// A description written after a quoted title: "'Fix login' - users get a 500".
 fn described(msg: &str, toks: &[Tok], used: &[bool]) -> Option<String> {
-    let items: Vec<usize> = (0..toks.len())
-        .filter(|&i| !used[i] && !toks[i].punct)
-        .collect();
-    let marker = items.iter().position(|&i| {
-        matches!(
-            toks[i].low.as_str(),
-            "description" | "desc" | "details" | "notes"
-        )
-    })?;
+    let items: Vec<usize> = (0..toks.len()).filter(|&i| !used[i] && !toks[i].punct).collect();
+    let marker =
+        items.iter().position(|&i| matches!(toks[i].low.as_str(), "description" | "desc" | "details" | "notes"))?;
     let after: Vec<usize> = items[marker + 1..].to_vec();
     let text = join(msg, toks, used, &after);
     (!text.is_empty()).then_some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::understand::lexer::tokenize;
+
+    fn rest_of(msg: &str, kind: Kind) -> String {
+        let toks = tokenize(msg);
+        let used = vec![false; toks.len()];
+        rest(msg, &toks, &used, kind)
+    }
+
+    fn priority_and_status(msg: &str) -> (Option<&'static str>, Option<&'static str>, String) {
+        let toks = tokenize(msg);
+        let mut used = vec![false; toks.len()];
+        let p = take_priority(&toks, &mut used);
+        let s = take_status(&toks, &mut used);
+        (p, s, rest(msg, &toks, &used, Kind::Task))
+    }
+
+    #[test]
+    fn the_command_is_not_part_of_the_title() {
+        assert_eq!(rest_of("please can you add a new task to set up CI", Kind::Task), "Set up CI");
+        assert_eq!(rest_of("remind me to call mom", Kind::Task), "Call mom");
+        assert_eq!(rest_of("book a flight to Oslo", Kind::Task), "Book a flight to Oslo");
+        assert_eq!(rest_of("add buy milk to my daily checklist", Kind::Checklist), "Buy milk");
+        assert_eq!(rest_of("schedule a meeting with the design team", Kind::Meeting), "Meeting with the design team");
+        assert_eq!(rest_of("schedule a meeting", Kind::Meeting), "");
+        assert_eq!(rest_of("sick leave", Kind::Leave), "Sick leave");
+        assert_eq!(rest_of("take a day off for a dentist appointment", Kind::Leave), "Dentist appointment");
+        assert_eq!(rest_of("break because I was tired", Kind::Break), "I was tired");
+    }
+
+    #[test]
+    fn priority_and_status_words() {
+        assert_eq!(priority_and_status("fix login, high priority"), (Some("High"), None, "Fix login".into()));
+        assert_eq!(priority_and_status("urgent task: renew cert"), (Some("Urgent"), None, "Renew cert".into()));
+        assert_eq!(
+            priority_and_status("fix the critical login bug"),
+            (Some("Critical"), None, "Fix the critical login bug".into()),
+            "a priority word inside the title stays in it"
+        );
+        assert_eq!(
+            priority_and_status("write tests, mark as in progress"),
+            (None, Some("In Progress"), "Write tests".into())
+        );
+        assert_eq!(priority_and_status("finish the report"), (None, None, "Finish the report".into()));
+    }
+
+    #[test]
+    fn a_title_and_its_description() {
+        assert_eq!(
+            split_title("Review PR #42 - check the migration scripts"),
+            ("Review PR #42".into(), "Check the migration scripts".into())
+        );
+        assert_eq!(split_title("Review PR #42"), ("Review PR #42".into(), String::new()));
+    }
+
+    #[test]
+    fn quoted_text_is_kept_as_typed() {
+        let msg = "add 'water the plants' to my checklist";
+        let toks = tokenize(msg);
+        let (mask, text) = quoted(msg, &toks);
+        assert_eq!(text.as_deref(), Some("water the plants"));
+        assert_eq!(mask.iter().filter(|m| **m).count(), 5);
+    }
 }
