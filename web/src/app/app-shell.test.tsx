@@ -198,3 +198,33 @@ describe('configurator', () => {
     expect(document.documentElement).toHaveClass('dark');
   });
 });
+
+describe('sidebar and daily overview', () => {
+  it('close minimizes and unpins the sidebar to an icon rail; pin brings it back, and the choice is remembered', async () => {
+    const { user } = renderRoutes(routes, '/breaks');
+    await user.click(within(sidebar()).getByRole('button', { name: 'Close sidebar' }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}')).toMatchObject({ isPinned: false }));
+    // The links stay reachable (icons, with their names for assistive technology).
+    expect(within(sidebar()).getByRole('link', { name: 'Tasks' })).toBeInTheDocument();
+    await user.click(within(sidebar()).getByRole('button', { name: 'Pin sidebar' }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}')).toMatchObject({ isPinned: true }));
+  });
+
+  it('Daily Agenda opens a read-only modal with Meetings, Breaks and Tasks; Daily Checklist opens a dropdown', async () => {
+    const { user } = renderRoutes(routes, '/breaks');
+    await user.click(screen.getByRole('button', { name: 'Daily Agenda' }));
+    const agenda = screen.getByRole('dialog', { name: 'Daily Agenda' });
+    expect(within(agenda).getByText('Meetings')).toBeInTheDocument();
+    expect(within(agenda).getByText('Breaks')).toBeInTheDocument();
+    expect(within(agenda).getByText('Tasks')).toBeInTheDocument();
+    expect(within(agenda).queryByRole('button', { name: /edit|delete/i })).not.toBeInTheDocument();
+    await user.click(within(agenda).getAllByRole('button', { name: 'Close' }).at(-1)!);
+
+    const toggle = screen.getByRole('button', { name: 'Daily Checklist' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: 'Daily Checklist' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close checklist' }));
+    expect(screen.queryByRole('region', { name: 'Daily Checklist' })).not.toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api, fail, heldResponse, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import { ContactDialog } from './contact-dialog';
@@ -35,6 +35,11 @@ describe('Contact Us', () => {
     await user.type(subject, 'x'.repeat(201));
     await user.tab();
     expect(await screen.findByText('Subject must not exceed 200 characters.')).toBeInTheDocument();
+    description.removeAttribute('maxlength');
+    await user.click(description);
+    await user.paste('x'.repeat(3001));
+    await user.tab();
+    expect(await screen.findByText('Description must not exceed 3000 characters.')).toBeInTheDocument();
   });
 
   it("signed out, sends the message with an empty honeypot and shows 'Message sent successfully.'", async () => {
@@ -74,6 +79,7 @@ describe('Contact Us', () => {
   });
 
   it("shows 'Notice' / 'Error in sending message.' when the answer is anything else or an error", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(http.post(api('/contactUs/send'), () => ok('queued')));
     const { user } = renderWithProviders(<ContactDialog onClose={() => undefined} />);
     await fillValid(user);
