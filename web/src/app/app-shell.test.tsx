@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { reloadPage, replaceUrl } from '@/lib/browser';
 import { getCookie } from '@/lib/cookies';
@@ -62,9 +62,9 @@ describe('routes', () => {
     server.use(http.post(api('/user/verify-new-email'), () => ok({ message: 'Email changed', email: 'new@example.com' })));
     const { router } = renderRoutes(routes, '/verify-new-email?token=t1');
     await screen.findByText('Email changed');
-    await router.navigate('/verify-new-email?token=t2');
+    await act(() => router.navigate('/verify-new-email?token=t2'));
     expect(router.state.location.search).toBe('?token=t1');
-    await router.navigate('/about');
+    await act(() => router.navigate('/about'));
     expect(router.state.location.pathname).toBe('/about');
   });
 });
