@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/auth';
 import { useDialogs } from '@/lib/dialogs';
-import { setReturnPath } from '@/lib/return-path';
+import { setReturnPath, takeReturnPath } from '@/lib/return-path';
 import { acceptInvitation } from '../api/team';
 
 type Outcome = { state: 'idle' } | { state: 'accepting' } | { state: 'accepted'; message: string } | { state: 'failed'; message: string };
@@ -38,6 +38,8 @@ export function AcceptInvitationPage() {
       return;
     }
     let current = true;
+    // Signed in now: the link kept for after a social sign-in has served its purpose.
+    takeReturnPath();
     setOutcome({ state: 'accepting' });
     if (!accepted.has(token)) accepted.set(token, acceptInvitation(token));
     accepted
