@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { MeetingsPage } from '@/features/meetings/components/meetings-page';
 
-/** Route component for Meetings; the record screen replaces this placeholder. */
+/** Route component for Meetings. */
 export function MeetingsRoute() {
-  return <PagePlaceholder title={'Meetings'} description={"Schedule meetings and see today's, upcoming or all meetings."} />;
+  return <MeetingsPage />;
 }

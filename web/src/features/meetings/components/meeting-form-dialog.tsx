@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input, Textarea } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
+import { SHORT_TOAST_MS } from '@/config/constants';
+import { ApiError } from '@/lib/api-error';
+import { useRequireAuth } from '@/lib/auth';
+import { todayIso } from '@/lib/format';
+import { MEETING_DESCRIPTION_MAX, meetingMessages, meetingSchema, useSaveMeeting, type Meeting, type MeetingValues } from '../api/meetings';
+
+export interface MeetingFormDialogProps {
+  /** The meeting to edit; without one the form schedules a new meeting. */
+  meeting?: Meeting;
+  /** Pre-filled values for a new meeting (e.g. from the assistant's proposal). */
+  initial?: Partial<MeetingValues>;
+  /** Called with the saved meeting, before the dialog closes. */
+  onSaved?: (meeting: Meeting) => void;
+  onClose: () => void;
+}
+
+const fields = ['from', 'to', 'scheduleDate', 'description'] as const;
+
+/** A proposal may leave fields out; those keep the form's defaults. */
+function definedOnly(values: Partial<MeetingValues> = {}): Partial<MeetingValues> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));
+}
+
+/** The meeting form in its two modes: schedule (no Cancel) and edit (with Cancel), spec §4. */
+export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: MeetingFormDialogProps) {
+  const editing = !!meeting;
+  const formId = useId();
+  const toast = useToast();
+  const requireAuth = useRequireAuth();
+  const { trigger, isMutating } = useSaveMeeting();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<MeetingValues>({
+    resolver: zodResolver(meetingSchema),
+    mode: 'onBlur',
+    defaultValues: meeting
+      ? { scheduleDate: meeting.scheduleDate, from: meeting.from, to: meeting.to, description: meeting.description }
+      : { scheduleDate: todayIso(), from: '', to: '', description: '', ...definedOnly(initial) },
+  });
+
+  const onSubmit = async (values: MeetingValues) => {
+    if (isMutating || !requireAuth()) return;
+    let saved: Meeting;
+    try {
+      saved = await trigger({ id: meeting?._id, values });
+    } catch (error) {
+      console.error('Saving the meeting failed', error);
+      if (error instanceof ApiError) {
+        for (const field of fields) {
+          const message = error.fieldErrors[field];
+          if (message) setError(field, { message });
+        }
+      }
+      toast.show({ title: meetingMessages.failedTitle, message: meetingMessages.failed, variant: 'error' });
+      return;
+    }
+    toast.show({ message: editing ? meetingMessages.updated : meetingMessages.added, variant: 'success', duration: SHORT_TOAST_MS });
+    onSaved?.(saved);
+    onClose();
+  };
+
+  const saveLabel = editing ? 'Update' : 'Schedule';
+  return (
+    <Modal
+      open
+      title={editing ? 'Edit Meeting' : 'Schedule Meeting'}
+      onClose={onClose}
+      footer={
+        <>
+          {editing && (
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" form={formId} disabled={isMutating}>
+            {isMutating ? 'Saving...' : saveLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? 'Edit meeting' : 'Schedule meeting'}>
+        <Input label="Schedule date" type="date" error={errors.scheduleDate?.message} {...register('scheduleDate')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input label="Start time" type="time" error={errors.from?.message} {...register('from')} />
+          <Input label="End time" type="time" error={errors.to?.message} {...register('to')} />
+        </div>
+        <Textarea
+          label="Description"
+          rows={4}
+          maxLength={MEETING_DESCRIPTION_MAX}
+          hint={`Up to ${MEETING_DESCRIPTION_MAX} characters.`}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+      </form>
+    </Modal>
+  );
+}

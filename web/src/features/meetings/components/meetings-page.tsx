@@ -1,0 +1,182 @@
+import { useEffect, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useConfirmDelete } from '@/components/ui/confirm-dialog';
+import { Input } from '@/components/ui/field';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { PAGE_SIZE } from '@/config/constants';
+import { cn } from '@/lib/cn';
+import { formatDate, formatTime, truncate } from '@/lib/format';
+import { MEETING_DESCRIPTION_PREVIEW, meetingMessages, useDeleteMeeting, useMeetings, type Meeting, type MeetingFilter } from '../api/meetings';
+import { MeetingFormDialog } from './meeting-form-dialog';
+import { ViewAllTextDialog } from './view-all-text-dialog';
+
+const filters: { value: MeetingFilter; label: string }[] = [
+  { value: 'today', label: 'Today' },
+  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'all', label: 'All' },
+];
+
+type FormState = { mode: 'schedule' } | { mode: 'edit'; meeting: Meeting } | null;
+
+export function MeetingsPage() {
+  const [filter, setFilter] = useState<MeetingFilter>('today');
+  const [page, setPage] = useState(1);
+  const [range, setRange] = useState({ start: '', end: '' });
+  const [form, setForm] = useState<FormState>(null);
+  const [viewAll, setViewAll] = useState<string | null>(null);
+  const filterLabelId = useId();
+
+  const { data, error, isLoading, mutate } = useMeetings({ filter, page, startScheduleDate: range.start, endScheduleDate: range.end });
+  const meetings = data?.meetings ?? [];
+  const total = data?.totalCount ?? 0;
+
+  // A delete can leave the last page empty: step back to the page that still exists.
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  useEffect(() => {
+    if (data && page > pageCount) setPage(pageCount);
+  }, [data, page, pageCount]);
+
+  const choose = (value: MeetingFilter) => {
+    setFilter(value);
+    setPage(1);
+  };
+
+  return (
+    <Card className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold">Meetings</h2>
+          {data && data.allCount > 0 && (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {data.allCount} {data.allCount === 1 ? 'meeting' : 'meetings'} in all
+            </p>
+          )}
+        </div>
+        <Button onClick={() => setForm({ mode: 'schedule' })}>Schedule Meeting</Button>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <div role="group" aria-labelledby={filterLabelId} className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+          <span id={filterLabelId} className="visually-hidden">
+            Show meetings
+          </span>
+          {filters.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              aria-pressed={filter === option.value}
+              onClick={() => choose(option.value)}
+              className={cn(
+                'min-h-11 min-w-20 rounded-md px-3 text-sm font-semibold transition-colors',
+                filter === option.value
+                  ? 'bg-white text-brand-800 shadow-sm dark:bg-slate-950 dark:text-brand-500'
+                  : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
+              )}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+        {filter === 'all' && (
+          <div className="grid w-full grid-cols-2 gap-3 sm:w-auto">
+            <Input
+              label="From"
+              type="date"
+              value={range.start}
+              max={range.end || undefined}
+              onChange={(event) => {
+                setRange((current) => ({ ...current, start: event.target.value }));
+                setPage(1);
+              }}
+            />
+            <Input
+              label="To"
+              type="date"
+              value={range.end}
+              min={range.start || undefined}
+              onChange={(event) => {
+                setRange((current) => ({ ...current, end: event.target.value }));
+                setPage(1);
+              }}
+            />
+          </div>
+        )}
+      </div>
+
+      {error ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-300">
+          Could not load meetings.
+          <Button variant="secondary" size="sm" onClick={() => void mutate()}>
+            Try again
+          </Button>
+        </div>
+      ) : isLoading && !data ? (
+        <Spinner label="Loading meetings" />
+      ) : meetings.length === 0 ? (
+        <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{meetingMessages.empty[filter]}</p>
+      ) : (
+        <ul aria-label="Meetings" className="divide-y divide-slate-200 dark:divide-slate-800">
+          {meetings.map((meeting) => (
+            <MeetingRow
+              key={meeting._id}
+              meeting={meeting}
+              onEdit={() => setForm({ mode: 'edit', meeting })}
+              onViewAll={() => setViewAll(meeting.description)}
+            />
+          ))}
+        </ul>
+      )}
+
+      <Pagination total={total} page={page} onPageChange={setPage} />
+
+      {form && <MeetingFormDialog meeting={form.mode === 'edit' ? form.meeting : undefined} onClose={() => setForm(null)} />}
+      {viewAll !== null && <ViewAllTextDialog title="Description" text={viewAll} onClose={() => setViewAll(null)} />}
+    </Card>
+  );
+}
+
+interface MeetingRowProps {
+  meeting: Meeting;
+  onEdit: () => void;
+  onViewAll: () => void;
+}
+
+function MeetingRow({ meeting, onEdit, onViewAll }: MeetingRowProps) {
+  const confirmDelete = useConfirmDelete();
+  const { trigger } = useDeleteMeeting();
+  const description = truncate(meeting.description, MEETING_DESCRIPTION_PREVIEW);
+  const when = `${formatDate(meeting.scheduleDate)}, ${formatTime(meeting.from)} – ${formatTime(meeting.to)}`;
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4" aria-label={when}>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold">
+          <time dateTime={meeting.scheduleDate}>{formatDate(meeting.scheduleDate)}</time>
+          <span className="mx-1.5 text-slate-400" aria-hidden="true">
+            ·
+          </span>
+          {formatTime(meeting.from)} – {formatTime(meeting.to)}
+        </p>
+        {meeting.description && (
+          <p className="mt-0.5 text-sm break-words text-slate-700 dark:text-slate-300">
+            {description.text}{' '}
+            {description.truncated && (
+              <Button variant="link" className="px-1 align-middle" onClick={onViewAll}>
+                View All
+              </Button>
+            )}
+          </p>
+        )}
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button variant="secondary" size="sm" onClick={onEdit}>
+          Edit
+        </Button>
+        <Button variant="secondary" size="sm" className="text-red-700 dark:text-red-300" onClick={() => void confirmDelete(() => trigger(meeting._id))}>
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
