@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { TeamMembersPage } from '@/features/team/components/team-members-page';
 
-/** Route component for Team Members; the record screen replaces this placeholder. */
+/** Team Members (the Admin Panel). */
 export function AdministratorsRoute() {
-  return <PagePlaceholder title={'Team Members'} description={"The Admin Panel: your team's members, their roles and invitations."} />;
+  return <TeamMembersPage />;
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { OnBreakPage } from '@/features/team/components/on-break-page';
 
-/** Route component for Currently on break; the record screen replaces this placeholder. */
+/** Currently on break. */
 export function OnBreaksRoute() {
-  return <PagePlaceholder title="Currently on break" description="Team members who are on a break right now." />;
+  return <OnBreakPage />;
 }

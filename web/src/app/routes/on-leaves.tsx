@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { OnLeavePage } from '@/features/team/components/on-leave-page';
 
-/** Route component for Today's absentees; the record screen replaces this placeholder. */
+/** Today's absentees. */
 export function OnLeavesRoute() {
-  return <PagePlaceholder title={"Today's absentees"} description={'Team members who are away today.'} />;
+  return <OnLeavePage />;
 }

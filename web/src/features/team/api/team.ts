@@ -2,8 +2,12 @@ import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 
+/** The team views' SWR keys (the navigation loads the member count, so this file stays small). */
 export const teamKeys = {
   memberCount: '/admin/get-count',
+  members: '/admin/get',
+  onBreak: '/admin/onBreak',
+  onLeaves: (todayDate: string) => ['/admin/onLeaves', { todayDate }] as const,
 } as const;
 
 /** 'Team Members (N)': the caller's team size, loaded with the navigation when signed in. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,7 +9,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/auth';
 import { useDialogs } from '@/lib/dialogs';
 import { setReturnPath, takeReturnPath } from '@/lib/return-path';
-import { acceptInvitation } from '../api/team';
+import { acceptInvitation, teamKeys } from '../api/team';
 
 type Outcome = { state: 'idle' } | { state: 'accepting' } | { state: 'accepted'; message: string } | { state: 'failed'; message: string };
 
@@ -26,6 +27,7 @@ export function AcceptInvitationPage() {
   const { open } = useDialogs();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
   const promptedSignIn = useRef(false);
+  const { mutate } = useSWRConfig();
 
   useEffect(() => {
     if (!token) return;
@@ -44,12 +46,17 @@ export function AcceptInvitationPage() {
     if (!accepted.has(token)) accepted.set(token, acceptInvitation(token));
     accepted
       .get(token)!
-      .then((data) => current && setOutcome({ state: 'accepted', message: data?.message || 'You have joined the team.' }))
+      .then((data) => {
+        // A new team: the navigation's member count and the team lists are someone else's now.
+        void mutate(teamKeys.memberCount);
+        void mutate(teamKeys.members);
+        if (current) setOutcome({ state: 'accepted', message: data?.message || 'You have joined the team.' });
+      })
       .catch((error: unknown) => current && setOutcome({ state: 'failed', message: errorMessage(error, 'This invitation is invalid or has expired.') }));
     return () => {
       current = false;
     };
-  }, [token, signedIn, open, location.pathname, location.search]);
+  }, [token, signedIn, open, location.pathname, location.search, mutate]);
 
   return (
     <Card className="mx-auto max-w-lg text-center">

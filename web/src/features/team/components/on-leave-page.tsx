@@ -1,0 +1,62 @@
+import { Card } from '@/components/ui/card';
+import { FormError } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-error';
+import { useSession } from '@/lib/auth';
+import { formatDate, todayIso } from '@/lib/format';
+import { useOnLeaves } from '../api/members';
+import { SignedOutNotice } from './signed-out-notice';
+
+/** Today's absentees (/on-leaves): teammates on leave today; reasons reach admins and HR only. */
+export function OnLeavePage() {
+  const { signedIn, id } = useSession();
+  const today = todayIso();
+  const { data, isLoading, error } = useOnLeaves(today);
+  const away = data ?? [];
+
+  if (!signedIn) return <SignedOutNotice what="who is away today" />;
+
+  return (
+    <Card>
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold">
+          Away today, {formatDate(today)}
+          {away.length > 0 ? ` (${away.length})` : ''}
+        </h2>
+        <p className="text-xs text-slate-500 dark:text-slate-400">Updates every 30 seconds</p>
+      </div>
+      {isLoading ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading today's absentees" />
+        </div>
+      ) : error && away.length === 0 ? (
+        <FormError>{errorMessage(error, 'The list could not be loaded. Please try again later.')}</FormError>
+      ) : away.length === 0 ? (
+        <p className="py-4 text-sm text-slate-600 dark:text-slate-400">Nobody is away today.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Members away today">
+          {away.map((member) => (
+            <li key={member.leaveId} aria-label={member.name} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:gap-4">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold break-words">
+                  {member.name}
+                  {member.userId === id && <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">You</span>}
+                </p>
+                {member.reason && <p className="text-sm break-words text-slate-600 dark:text-slate-400">{member.reason}</p>}
+              </div>
+              <p className="text-sm sm:text-right">
+                <span className="font-medium">
+                  {member.fromDate === member.toDate ? formatDate(member.fromDate) : `${formatDate(member.fromDate)} – ${formatDate(member.toDate)}`}
+                </span>
+                <span className="block text-xs text-slate-600 dark:text-slate-400">
+                  {member.days === 1 ? '1 day' : `${member.days} days`}
+                  {member.toDate === today ? ', last day today' : ''}
+                </span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { todayIso } from '@/lib/format';
+import { api, http, ok, server } from '@/testing/server';
+import { jwtValidFor } from '@/testing/jwt';
+import { renderWithProviders, setCookies } from '@/testing/test-utils';
+import { OnBreakPage } from './on-break-page';
+import { OnLeavePage } from './on-leave-page';
+
+const signIn = () => setCookies({ access_token: jwtValidFor(3_600_000), refresh_token: 'r', id: 'u-me', name: 'Me' });
+
+describe('Currently on break', () => {
+  it('lists who is on a break with the type, since when and for how long', async () => {
+    signIn();
+    const since = new Date(Date.now() - 25 * 60_000);
+    server.use(
+      http.get(api('/admin/onBreak'), () =>
+        ok([
+          { userId: 'u-ben', name: 'Ben', type: 'Lunch Break', reason: 'Sandwich', since: since.toISOString(), startTime: '12:00', createdDate: todayIso() },
+        ]),
+      ),
+    );
+    renderWithProviders(<OnBreakPage />);
+    const row = await screen.findByRole('listitem', { name: 'Ben' });
+    const clock = since.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+    expect(row).toHaveTextContent('Lunch Break');
+    expect(row).toHaveTextContent('Sandwich');
+    expect(row).toHaveTextContent(`Since ${clock}`);
+    expect(row).toHaveTextContent('for 25 min');
+    expect(screen.getByRole('heading', { name: 'Currently on break (1)' })).toBeInTheDocument();
+  });
+
+  it('says so when nobody is on a break', async () => {
+    signIn();
+    server.use(http.get(api('/admin/onBreak'), () => ok([])));
+    renderWithProviders(<OnBreakPage />);
+    expect(await screen.findByText('Nobody is on a break right now.')).toBeInTheDocument();
+  });
+
+  it('signed out, offers to sign in', () => {
+    renderWithProviders(<OnBreakPage />);
+    expect(screen.getByText('Sign in to see who is on a break.')).toBeInTheDocument();
+  });
+});
+
+describe("Today's absentees", () => {
+  it("asks for the browser's today and lists who is away with their dates", async () => {
+    signIn();
+    const asked: Array<string | null> = [];
+    const today = todayIso();
+    server.use(
+      http.get(api('/admin/onLeaves'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('todayDate'));
+        return ok([
+          { userId: 'u-cleo', name: 'Cleo', leaveId: 'l1', fromDate: '2025-06-02', toDate: '2099-06-04', days: 3, reason: 'Family visit' },
+          { userId: 'u-me', name: 'Me', leaveId: 'l2', fromDate: today, toDate: today, days: 1 },
+        ]);
+      }),
+    );
+    renderWithProviders(<OnLeavePage />);
+    const list = await screen.findByRole('list', { name: 'Members away today' });
+    expect(asked).toEqual([today]);
+    const cleo = within(list).getByRole('listitem', { name: 'Cleo' });
+    expect(cleo).toHaveTextContent('02/06/2025 – 04/06/2099');
+    expect(cleo).toHaveTextContent('3 days');
+    expect(cleo).toHaveTextContent('Family visit');
+    const me = within(list).getByRole('listitem', { name: 'Me' });
+    expect(me).toHaveTextContent('You');
+    expect(me).toHaveTextContent('1 day, last day today');
+  });
+
+  it('says so when nobody is away', async () => {
+    signIn();
+    server.use(http.get(api('/admin/onLeaves'), () => ok([])));
+    renderWithProviders(<OnLeavePage />);
+    expect(await screen.findByText('Nobody is away today.')).toBeInTheDocument();
+  });
+});
