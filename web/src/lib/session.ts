@@ -83,6 +83,12 @@ export function updateSessionEmail(email: string): void {
   notify();
 }
 
+/** After a profile change, so the navbar shows the new name at once. */
+export function updateSessionName(name: string): void {
+  setCookie('name', name, { days: SESSION_COOKIE_DAYS });
+  notify();
+}
+
 export function clearSession(): void {
   for (const name of SESSION_COOKIES) removeCookie(name);
   notify();
