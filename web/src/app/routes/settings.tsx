@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { SettingsPage } from '@/features/settings/components/settings-page';
 
-/** Route component for Profile; the record screen replaces this placeholder. */
+/** Profile and settings. */
 export function SettingsRoute() {
-  return <PagePlaceholder title="Profile" description="Your name, email address, time zone and password." />;
+  return <SettingsPage />;
 }

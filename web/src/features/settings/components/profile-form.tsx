@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormError, Input } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { useToast } from '@/components/ui/toast';
+import { SHORT_TOAST_MS } from '@/config/constants';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { useRequireAuth } from '@/lib/auth';
+import { updateSessionName } from '@/lib/session';
+import { useUpdateProfile, type Profile } from '../api/settings';
+import { browserTimeZone, timeZoneOptions, zoneLabel } from '../utils/time-zones';
+
+/** The sign-up rules for a name (spec §5). */
+export const profileSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').min(3, 'Name must be at least 3 characters long.').max(60, 'Name must not exceed 60 characters.'),
+  timeZone: z.string().min(1, 'Time zone is required.'),
+});
+
+type ProfileValues = z.infer<typeof profileSchema>;
+
+/** Name and time zone ("today" for every record is the day in this zone). */
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const requireAuth = useRequireAuth();
+  const toast = useToast();
+  const { trigger, isMutating } = useUpdateProfile();
+  const [formError, setFormError] = useState<string>();
+  const browserZone = useMemo(browserTimeZone, []);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    mode: 'onBlur',
+    defaultValues: { name: profile.name, timeZone: profile.timeZone },
+  });
+  const timeZone = watch('timeZone');
+  const zones = useMemo(
+    () => timeZoneOptions(profile.timeZone, browserZone).map((zone) => ({ value: zone, label: zoneLabel(zone) })),
+    [profile.timeZone, browserZone],
+  );
+
+  const onSubmit = async (values: ProfileValues) => {
+    if (isMutating || !requireAuth()) return;
+    setFormError(undefined);
+    try {
+      const saved = await trigger({ name: values.name.trim(), timeZone: values.timeZone });
+      if (saved?.name) updateSessionName(saved.name);
+      reset({ name: saved?.name ?? values.name.trim(), timeZone: saved?.timeZone ?? values.timeZone });
+      toast.show({ title: 'Saved', message: 'Your profile has been updated.', variant: 'success', duration: SHORT_TOAST_MS });
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      if (fields.name) setError('name', { message: fields.name });
+      if (fields.timeZone) setError('timeZone', { message: fields.timeZone });
+      if (!fields.name && !fields.timeZone) setFormError(errorMessage(error, 'Your profile could not be saved. Please try again later.'));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Profile" className="space-y-4">
+      <Input label="Name" autoComplete="name" maxLength={60} error={errors.name?.message} {...register('name')} />
+      <Select
+        label="Time zone"
+        options={zones}
+        error={errors.timeZone?.message}
+        hint="Your days (today's breaks, tasks and absences) follow this time zone."
+        {...register('timeZone')}
+      />
+      {timeZone !== browserZone && (
+        <div className="flex flex-col gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 sm:flex-row sm:items-center sm:justify-between dark:bg-sky-950/60 dark:text-sky-100">
+          <p>
+            This device is set to <strong>{zoneLabel(browserZone)}</strong>.
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => setValue('timeZone', browserZone, { shouldDirty: true })}>
+            Use this time zone
+          </Button>
+        </div>
+      )}
+      <FormError>{formError}</FormError>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isMutating || !isDirty}>
+          {isMutating ? 'Saving...' : 'Save profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormError } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-error';
+import { useSession } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { useDialogs } from '@/lib/dialogs';
+import { useProfile } from '../api/settings';
+import { BreakTypesForm } from './break-types-form';
+import { DeleteAccountSection } from './delete-account-section';
+import { EmailForm } from './email-form';
+import { PasswordForm } from './password-form';
+import { ProfileForm } from './profile-form';
+
+const roleNames = { admin: 'Admin', hr: 'HR', member: 'Member' } as const;
+
+function Section({ title, description, children, className }: { title: string; description?: string; children: ReactNode; className?: string }) {
+  return (
+    <Card className={cn('space-y-4', className)}>
+      <div>
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {description && <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>}
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/** Profile and settings (/settings): name, time zone, email, password, the team's break types, account deletion. */
+export function SettingsPage() {
+  const { signedIn } = useSession();
+  const { open } = useDialogs();
+  const { data: profile, isLoading, error } = useProfile();
+
+  if (!signedIn) {
+    return (
+      <Card className="text-center">
+        <p className="text-sm text-slate-700 dark:text-slate-300">Sign in to see and change your profile.</p>
+        <div className="mt-4 flex justify-center">
+          <Button onClick={() => open('signIn')}>Sign in</Button>
+        </div>
+      </Card>
+    );
+  }
+  if (isLoading) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Loading your profile" />
+      </div>
+    );
+  }
+  if (!profile) return <FormError>{errorMessage(error, 'Your profile could not be loaded. Please try again later.')}</FormError>;
+
+  const isAdmin = profile.role === 'admin';
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Section title="Profile" description={`${roleNames[profile.role] ?? profile.role} of your team.`}>
+        {/* Remounted when the saved values change, so the form starts from them. */}
+        <ProfileForm key={`${profile.name}|${profile.timeZone}`} profile={profile} />
+      </Section>
+      <Section title="Email address" description="We send a link to the new address; the change takes effect once you follow it.">
+        <EmailForm profile={profile} />
+      </Section>
+      <Section title="Password">
+        <PasswordForm profile={profile} />
+      </Section>
+      <Section title="Break types" description="The types your team picks from when logging a break.">
+        <BreakTypesForm isAdmin={isAdmin} />
+      </Section>
+      <Section title="Delete account" className="ring-red-200 lg:col-span-2 dark:ring-red-900/60">
+        <DeleteAccountSection profile={profile} />
+      </Section>
+    </div>
+  );
+}
