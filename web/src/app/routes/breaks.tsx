@@ -1,11 +1,6 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { BreaksPage } from '@/features/breaks/components/breaks-page';
 
-/** Route component for Dashboard; the record screen replaces this placeholder. */
+/** Route component for Dashboard. */
 export function BreaksRoute() {
-  return (
-    <PagePlaceholder
-      title={'Dashboard'}
-      description={"Log your breaks for today: type, reason, start and end time. Today's breaks and their total duration will be listed here."}
-    />
-  );
+  return <BreaksPage />;
 }

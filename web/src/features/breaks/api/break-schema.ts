@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { isIsoDate } from '@/lib/iso-date';
+import { breakDurationError, breakMinutes, isTime } from '../utils/time';
+import type { BreakFields } from './breaks';
+
+/** The break rules and messages of spec §5 (and the server's wording where the spec has none). */
+export const breakMessages = {
+  startRequired: 'Start time is required.',
+  endRequired: 'End time is required.',
+  invalidTime: 'Invalid time format.',
+  typeRequired: 'Break type is required.',
+  typeMax: 'Break type must not exceed 100 characters.',
+  dateRequired: 'Created Date is required.',
+  invalidDate: 'Invalid date format.',
+  reasonMax: 'Reason must not exceed 2000 characters.',
+} as const;
+
+export const MAX_BREAK_REASON = 2000;
+
+const time = (required: string) =>
+  z
+    .string()
+    .min(1, required)
+    .refine((value) => value === '' || isTime(value), breakMessages.invalidTime);
+
+export const breakSchema = z
+  .object({
+    type: z.string().trim().min(1, breakMessages.typeRequired).max(100, breakMessages.typeMax),
+    createdDate: z
+      .string()
+      .trim()
+      .min(1, breakMessages.dateRequired)
+      .refine((value) => value === '' || isIsoDate(value), breakMessages.invalidDate),
+    startTime: time(breakMessages.startRequired),
+    endTime: time(breakMessages.endRequired),
+    reason: z.string().trim().max(MAX_BREAK_REASON, breakMessages.reasonMax),
+  })
+  .superRefine((values, ctx) => {
+    const message = breakDurationError(values.startTime, values.endTime);
+    if (message) ctx.addIssue({ code: 'custom', path: ['duration'], message });
+  });
+
+export type BreakFormValues = z.input<typeof breakSchema>;
+
+/** The body of the add and edit calls: duration computed, saved as closed and not from the modal flow (spec §3). */
+export function toBreakFields(values: BreakFormValues): BreakFields {
+  return {
+    startTime: values.startTime,
+    endTime: values.endTime,
+    duration: breakMinutes(values.startTime, values.endTime) ?? 0,
+    createdDate: values.createdDate.trim(),
+    type: values.type.trim(),
+    reason: values.reason.trim(),
+    isClosed: true,
+    isModal: false,
+  };
+}

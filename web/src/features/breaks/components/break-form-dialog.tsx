@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormError, Input, Textarea } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { Select } from '@/components/ui/select';
+import { useToast } from '@/components/ui/toast';
+import { SHORT_TOAST_MS } from '@/config/constants';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { useRequireAuth } from '@/lib/auth';
+import { formatDate, todayIso } from '@/lib/format';
+import { addDaysIso, isIsoDate } from '@/lib/iso-date';
+import { breakSchema, MAX_BREAK_REASON, toBreakFields, type BreakFormValues } from '../api/break-schema';
+import { useBreakTypes, useSaveBreak, type Break } from '../api/breaks';
+import { breakDurationError, breakMinutes, endsNextDay, formatMinutes } from '../utils/time';
+import { TimeField } from './time-field';
+
+export interface BreakFormDialogProps {
+  /** The break being edited; without it the dialog adds one. */
+  editing?: Break;
+  /** Starting values for a new break (e.g. proposed by the assistant). */
+  prefill?: Partial<BreakFormValues>;
+  onClose: () => void;
+  onSaved?: (saved: Break) => void;
+}
+
+const FIELDS = ['type', 'createdDate', 'startTime', 'endTime', 'reason'] as const;
+
+function initialValues(editing?: Break, prefill?: Partial<BreakFormValues>): BreakFormValues {
+  const source = editing ?? prefill ?? {};
+  return {
+    type: source.type ?? '',
+    createdDate: source.createdDate || todayIso(),
+    startTime: source.startTime ?? '',
+    endTime: source.endTime ?? '',
+    reason: source.reason ?? '',
+  };
+}
+
+/** Add or edit a break: 12-hour times, the duration computed and read-only, the rules of spec §5. */
+export function BreakFormDialog({ editing, prefill, onClose, onSaved }: BreakFormDialogProps) {
+  const requireAuth = useRequireAuth();
+  const toast = useToast();
+  const { types } = useBreakTypes();
+  const { trigger, isMutating } = useSaveBreak();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<BreakFormValues>({
+    resolver: zodResolver(breakSchema),
+    mode: 'onBlur',
+    defaultValues: initialValues(editing, prefill),
+  });
+
+  const [startTime, endTime, createdDate, type] = watch(['startTime', 'endTime', 'createdDate', 'type']);
+  const minutes = breakMinutes(startTime, endTime);
+  const durationError = breakDurationError(startTime, endTime);
+  const typeOptions = type && !types.includes(type) ? [...types, type] : types;
+
+  const onSubmit = async (values: BreakFormValues) => {
+    if (!requireAuth()) return;
+    setFormError(undefined);
+    try {
+      const saved = await trigger({ id: editing?._id, fields: toBreakFields(values) });
+      toast.show({ message: editing ? 'Break updated successfully' : 'Break added successfully', variant: 'success', duration: SHORT_TOAST_MS });
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      console.error('Saving the break failed', error);
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+      const known = FIELDS.filter((field) => fieldErrors[field]);
+      for (const field of known) setError(field, { message: fieldErrors[field] });
+      if (known.length === 0) setFormError(errorMessage(error, 'The break could not be saved. Please try again.'));
+    }
+  };
+
+  return (
+    <Modal open title={editing ? 'Edit Break' : 'Add Break'} onClose={onClose}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? 'Edit break' : 'Add break'}>
+        <Select label="Break type" placeholder="Select a break type" options={typeOptions} error={errors.type?.message} {...register('type')} />
+        <Input
+          label="Date"
+          type="date"
+          max={addDaysIso(todayIso(), 1)}
+          hint={isIsoDate(createdDate) ? formatDate(createdDate) : undefined}
+          error={errors.createdDate?.message}
+          {...register('createdDate')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Controller
+            control={control}
+            name="startTime"
+            render={({ field, fieldState }) => (
+              <TimeField
+                label="Start time"
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="endTime"
+            render={({ field, fieldState }) => (
+              <TimeField
+                label="End time"
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </div>
+        <Input
+          label="Duration (minutes)"
+          readOnly
+          tabIndex={-1}
+          value={minutes === undefined ? '' : String(minutes)}
+          placeholder="Computed from the times"
+          hint={
+            minutes !== undefined && !durationError ? `${formatMinutes(minutes)}${endsNextDay(startTime, endTime) ? ', ending the next day' : ''}` : undefined
+          }
+          error={durationError}
+          className="bg-slate-50 dark:bg-slate-800"
+        />
+        <Textarea
+          label="Reason"
+          rows={3}
+          maxLength={MAX_BREAK_REASON}
+          hint={`Optional, up to ${MAX_BREAK_REASON} characters.`}
+          error={errors.reason?.message}
+          className="min-h-24"
+          {...register('reason')}
+        />
+        <FormError>{formError}</FormError>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isMutating}>
+            {isMutating ? 'Saving...' : editing ? 'Save changes' : 'Add break'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,74 @@
+import { Button } from '@/components/ui/button';
+import { formatTime } from '@/lib/format';
+import type { Break } from '../api/breaks';
+import { endsNextDay, formatMinutes } from '../utils/time';
+
+export const NO_BREAKS_TODAY = 'You have not taken any breaks today';
+
+/** Total minutes of a list of breaks. */
+export const totalMinutes = (breaks: readonly Break[]) => breaks.reduce((sum, item) => sum + item.duration, 0);
+
+export interface BreaksListProps {
+  breaks: readonly Break[];
+  /** Without handlers the list is read-only (the Daily Agenda). */
+  onView?: (record: Break) => void;
+  onEdit?: (record: Break) => void;
+  onDelete?: (record: Break) => void;
+}
+
+/** One row per break: type, 12-hour times, duration, reason; on phones the actions wrap under the text. */
+export function BreaksList({ breaks, onView, onEdit, onDelete }: BreaksListProps) {
+  if (breaks.length === 0) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{NO_BREAKS_TODAY}</p>;
+  return (
+    <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Today's breaks">
+      {breaks.map((item) => {
+        const when = `${formatTime(item.startTime)} – ${formatTime(item.endTime)}`;
+        const name = `${item.type} at ${formatTime(item.startTime)}`;
+        return (
+          <li key={item._id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4">
+            <div className="min-w-0 flex-1">
+              <p className="flex flex-wrap items-baseline gap-x-2 font-medium">
+                <span>{item.type}</span>
+                <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
+                  {when}
+                  {endsNextDay(item.startTime, item.endTime) ? ' (next day)' : ''}
+                </span>
+              </p>
+              {item.reason && <p className="truncate text-sm text-slate-600 dark:text-slate-400">{item.reason}</p>}
+            </div>
+            <div className="flex items-center justify-between gap-2 sm:justify-end">
+              <span className="rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800 dark:bg-brand-800/30 dark:text-brand-100">
+                {formatMinutes(item.duration)}
+              </span>
+              {(onView || onEdit || onDelete) && (
+                <span className="flex gap-1">
+                  {onView && (
+                    <Button variant="ghost" size="compact" aria-label={`Details of ${name}`} onClick={() => onView(item)}>
+                      Details
+                    </Button>
+                  )}
+                  {onEdit && (
+                    <Button variant="ghost" size="compact" aria-label={`Edit ${name}`} onClick={() => onEdit(item)}>
+                      Edit
+                    </Button>
+                  )}
+                  {onDelete && (
+                    <Button
+                      variant="ghost"
+                      size="compact"
+                      aria-label={`Delete ${name}`}
+                      onClick={() => onDelete(item)}
+                      className="text-red-700 dark:text-red-400"
+                    >
+                      Delete
+                    </Button>
+                  )}
+                </span>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,108 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useConfirmDelete } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { readPrefilledRouteState, type BreakPrefill } from '@/lib/assistant-actions';
+import { formatDate, todayIso } from '@/lib/format';
+import { deleteBreak, useRevalidateBreaks, useTodayBreaks, type Break } from '../api/breaks';
+import { BreakDetailsDialog } from './break-details-dialog';
+import { BreaksList, totalMinutes } from './breaks-list';
+import { LiveBreakCard } from './live-break-card';
+
+// The form library loads with the first add or edit, not with the dashboard.
+const BreakFormDialog = lazy(() => import('./break-form-dialog').then((module) => ({ default: module.BreakFormDialog })));
+
+type Dialog = { kind: 'add'; prefill?: Partial<BreakPrefill> } | { kind: 'edit'; record: Break } | { kind: 'details'; record: Break };
+
+function DialogSpinner() {
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-slate-950/60">
+      <Spinner label="Opening" className="text-white" />
+    </div>
+  );
+}
+
+/** Opens the add form with the assistant's proposal when the chat navigated here with one. */
+function useAssistantPrefill(open: (dialog: Dialog) => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const action = readPrefilledRouteState(location.state);
+    if (action?.action !== 'createBreak') return;
+    const { action: _name, ...prefill } = action;
+    open({ kind: 'add', prefill });
+    // Forget it, so a reload or Back does not open the form again.
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate, open]);
+}
+
+/** The Dashboard: the live break control first (the phone's main action), then today's breaks. */
+export function BreaksPage() {
+  const today = todayIso();
+  const { data: breaks, error, isLoading, mutate } = useTodayBreaks(today);
+  const revalidate = useRevalidateBreaks();
+  const confirmDelete = useConfirmDelete();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  useAssistantPrefill(setDialog);
+  const close = () => setDialog(null);
+  const list = breaks ?? [];
+  const total = totalMinutes(list);
+
+  const remove = async (record: Break) => {
+    if (await confirmDelete(() => deleteBreak(record._id))) await revalidate();
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-4">
+      <LiveBreakCard />
+      <Card>
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 className="text-lg font-semibold">Today's breaks</h2>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {formatDate(today)} · Total: <span className="font-semibold text-slate-900 dark:text-slate-100">{total} minutes</span>
+            </p>
+          </div>
+          <Button variant="secondary" onClick={() => setDialog({ kind: 'add' })}>
+            Add break
+          </Button>
+        </div>
+        {isLoading ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading breaks" />
+          </div>
+        ) : error ? (
+          <div role="alert" className="flex flex-wrap items-center justify-center gap-3 py-6 text-sm text-red-700 dark:text-red-400">
+            Today's breaks could not be loaded.
+            <Button variant="secondary" size="sm" onClick={() => void mutate()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <BreaksList
+            breaks={list}
+            onView={(record) => setDialog({ kind: 'details', record })}
+            onEdit={(record) => setDialog({ kind: 'edit', record })}
+            onDelete={remove}
+          />
+        )}
+      </Card>
+
+      {dialog?.kind === 'details' && (
+        <BreakDetailsDialog record={dialog.record} onClose={close} onEdit={() => setDialog({ kind: 'edit', record: dialog.record })} />
+      )}
+      {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
+        <Suspense fallback={<DialogSpinner />}>
+          <BreakFormDialog
+            key={dialog.kind === 'edit' ? dialog.record._id : 'add'}
+            editing={dialog.kind === 'edit' ? dialog.record : undefined}
+            prefill={dialog.kind === 'add' ? dialog.prefill : undefined}
+            onClose={close}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormError, Input } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-error';
+import { useRequireAuth } from '@/lib/auth';
+import { formatTime } from '@/lib/format';
+import { useBreakTypes, useCurrentBreak, useEndBreak, useStartBreak, type OpenBreak } from '../api/breaks';
+import { formatElapsed, formatMinutes } from '../utils/time';
+
+const LAST_TYPE_KEY = 'breaktime.lastBreakType';
+
+function lastType(): string {
+  try {
+    return localStorage.getItem(LAST_TYPE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Ticks every second while mounted. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function RunningTimer({ since }: { since: string }) {
+  const now = useNow();
+  const started = Date.parse(since);
+  const elapsed = Number.isNaN(started) ? 0 : now - started;
+  return (
+    <p role="timer" aria-live="off" aria-label="Time on break" className="font-mono text-5xl font-bold tracking-tight tabular-nums sm:text-6xl">
+      {formatElapsed(elapsed)}
+    </p>
+  );
+}
+
+function OnBreak({ current }: { current: OpenBreak }) {
+  const toast = useToast();
+  const { trigger, isMutating } = useEndBreak();
+  const [error, setError] = useState<string>();
+
+  const end = async () => {
+    setError(undefined);
+    try {
+      const ended = await trigger();
+      toast.show({ title: 'Break ended', message: `${ended.type}: ${formatMinutes(ended.duration)}.`, variant: 'success' });
+    } catch (failure) {
+      console.error('Ending the break failed', failure);
+      setError(errorMessage(failure, 'The break could not be ended. Please try again.'));
+    }
+  };
+
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <div>
+        <p className="text-sm font-semibold tracking-wide text-amber-700 uppercase dark:text-amber-400">On break</p>
+        <p className="mt-1 text-lg font-semibold">{current.type}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Since {formatTime(current.startTime)}
+          {current.reason ? ` · ${current.reason}` : ''}
+        </p>
+      </div>
+      <RunningTimer since={current.since} />
+      <Button variant="danger" block onClick={end} disabled={isMutating} className="min-h-16 max-w-md text-lg">
+        {isMutating ? 'Ending...' : 'End break'}
+      </Button>
+      <FormError>{error}</FormError>
+    </div>
+  );
+}
+
+function StartBreak() {
+  const requireAuth = useRequireAuth();
+  const { types } = useBreakTypes();
+  const { trigger, isMutating } = useStartBreak();
+  const [chosen, setChosen] = useState(lastType);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const type = types.includes(chosen) ? chosen : (types[0] ?? '');
+
+  const start = async () => {
+    if (!requireAuth()) return;
+    setError(undefined);
+    try {
+      await trigger({ type, reason: reason.trim() });
+      setReason('');
+      try {
+        localStorage.setItem(LAST_TYPE_KEY, type);
+      } catch {
+        // Private mode: the next visit simply starts from the first type.
+      }
+    } catch (failure) {
+      console.error('Starting the break failed', failure);
+      setError(errorMessage(failure, 'The break could not be started. Please try again.'));
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Select label="Break type" options={types} value={type} onChange={(event) => setChosen(event.target.value)} />
+        <Input
+          label="Reason (optional)"
+          value={reason}
+          maxLength={2000}
+          onChange={(event) => setReason(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void start();
+          }}
+        />
+      </div>
+      <Button block onClick={start} disabled={isMutating || !type} className="min-h-16 text-lg">
+        {isMutating ? 'Starting...' : 'Start break'}
+      </Button>
+      <FormError>{error}</FormError>
+    </div>
+  );
+}
+
+/** The phone user's main action: start a live break, watch it run, end it. */
+export function LiveBreakCard() {
+  const { data: current, isLoading } = useCurrentBreak();
+  return (
+    <Card className={current ? 'ring-2 ring-amber-400 dark:ring-amber-500' : undefined}>
+      <h2 className="visually-hidden">Live break</h2>
+      {isLoading ? (
+        <div className="h-40 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" aria-hidden="true" />
+      ) : current ? (
+        <OnBreak current={current} />
+      ) : (
+        <StartBreak />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { breakDurationError, breakMinutes, endsNextDay, formatElapsed, formatMinutes, joinTime, splitTime } from './time';
+
+describe('break time arithmetic', () => {
+  it('counts the minutes from start to end, an earlier end being the next day', () => {
+    expect(breakMinutes('09:00', '09:45')).toBe(45);
+    expect(breakMinutes('23:50', '00:10')).toBe(20);
+    expect(endsNextDay('23:50', '00:10')).toBe(true);
+    expect(endsNextDay('09:00', '09:45')).toBe(false);
+    expect(breakMinutes('', '09:45')).toBeUndefined();
+  });
+
+  it('rejects a zero-length break and one over 8 hours, allowing exactly 8', () => {
+    expect(breakDurationError('09:00', '09:00')).toBe('Break duration must be greater than 0 minutes');
+    expect(breakDurationError('09:00', '17:01')).toBe('Break cannot be more than 8 hours.');
+    expect(breakDurationError('09:00', '17:00')).toBeUndefined();
+    expect(breakDurationError('22:00', '06:00')).toBeUndefined();
+    expect(breakDurationError('22:00', '06:01')).toBe('Break cannot be more than 8 hours.');
+  });
+
+  it('converts between 24-hour storage and 12-hour parts', () => {
+    expect(splitTime('13:05')).toEqual({ hour: '1', minute: '05', period: 'PM' });
+    expect(splitTime('00:30')).toEqual({ hour: '12', minute: '30', period: 'AM' });
+    expect(splitTime('12:00')).toEqual({ hour: '12', minute: '00', period: 'PM' });
+    expect(joinTime({ hour: '12', minute: '30', period: 'AM' })).toBe('00:30');
+    expect(joinTime({ hour: '12', minute: '00', period: 'PM' })).toBe('12:00');
+    expect(joinTime({ hour: '11', minute: '59', period: 'PM' })).toBe('23:59');
+    expect(joinTime({ hour: '3', minute: '', period: 'PM' })).toBe('');
+  });
+
+  it('formats durations and the running timer', () => {
+    expect(formatMinutes(45)).toBe('45 min');
+    expect(formatMinutes(75)).toBe('1 h 15 min');
+    expect(formatMinutes(120)).toBe('2 h');
+    expect(formatElapsed(65_000)).toBe('1:05');
+    expect(formatElapsed(3_725_000)).toBe('1:02:05');
+    expect(formatElapsed(-5_000)).toBe('0:00');
+  });
+});

@@ -1,0 +1,89 @@
+/** Break time arithmetic: times are stored 'HH:MM' (24 h) and shown in 12-hour form (spec §9). */
+
+/** The longest break the product accepts (spec §9). */
+export const MAX_BREAK_MINUTES = 8 * 60;
+
+const MINUTES_PER_DAY = 24 * 60;
+
+/** 'HH:MM' (24 h) -> minutes after midnight, or undefined when it is not a time. */
+export function toMinutes(hhmm: string): number | undefined {
+  const match = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  if (!match) return undefined;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  return hours < 24 && minutes < 60 ? hours * 60 + minutes : undefined;
+}
+
+export const isTime = (hhmm: string) => toMinutes(hhmm) !== undefined;
+
+/** Minutes from start to end; an end earlier than the start is on the next day. */
+export function breakMinutes(startTime: string, endTime: string): number | undefined {
+  const start = toMinutes(startTime);
+  const end = toMinutes(endTime);
+  if (start === undefined || end === undefined) return undefined;
+  return (end - start + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+}
+
+export const durationMessages = {
+  zero: 'Break duration must be greater than 0 minutes',
+  tooLong: 'Break cannot be more than 8 hours.',
+} as const;
+
+/** The duration rules of spec §5, or undefined when the two times make a valid break (or are not both set). */
+export function breakDurationError(startTime: string, endTime: string): string | undefined {
+  const minutes = breakMinutes(startTime, endTime);
+  if (minutes === undefined) return undefined;
+  if (minutes === 0) return durationMessages.zero;
+  if (minutes > MAX_BREAK_MINUTES) return durationMessages.tooLong;
+  return undefined;
+}
+
+/** True when the end falls on the day after the start (an end earlier than the start). */
+export function endsNextDay(startTime: string, endTime: string): boolean {
+  const start = toMinutes(startTime);
+  const end = toMinutes(endTime);
+  return start !== undefined && end !== undefined && end < start;
+}
+
+/** 75 -> '1 h 15 min'; 45 -> '45 min'. */
+export function formatMinutes(total: number): string {
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  if (hours === 0) return `${minutes} min`;
+  return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
+}
+
+export type Period = 'AM' | 'PM';
+
+export interface TimeParts {
+  /** '1' to '12', or '' while not chosen. */
+  hour: string;
+  /** '00' to '59', or ''. */
+  minute: string;
+  period: Period | '';
+}
+
+/** '13:05' -> { hour: '1', minute: '05', period: 'PM' }; anything else -> all empty. */
+export function splitTime(hhmm: string): TimeParts {
+  const total = toMinutes(hhmm);
+  if (total === undefined) return { hour: '', minute: '', period: '' };
+  const hours = Math.floor(total / 60);
+  return { hour: String(hours % 12 || 12), minute: String(total % 60).padStart(2, '0'), period: hours >= 12 ? 'PM' : 'AM' };
+}
+
+/** The 24-hour 'HH:MM' of complete parts, or '' while any part is missing. */
+export function joinTime({ hour, minute, period }: TimeParts): string {
+  if (!hour || !minute || !period) return '';
+  const hours = (Number(hour) % 12) + (period === 'PM' ? 12 : 0);
+  return `${String(hours).padStart(2, '0')}:${minute}`;
+}
+
+/** Elapsed time as a stopwatch reads it: '4:05' under an hour, '1:04:05' from an hour on. */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
