@@ -5,6 +5,7 @@ import { useDialogs } from '@/lib/dialogs';
 import { DailyAgendaDialog } from '@/features/daily-overview/components/daily-agenda-dialog';
 import { DailyChecklistPanel } from '@/features/daily-overview/components/daily-checklist-panel';
 import { Breadcrumb } from './breadcrumb';
+import { DailyChecklistSlot } from './daily-checklist-slot';
 import { Icon } from './icons';
 import { UserMenu } from './user-menu';
 
@@ -58,7 +59,9 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
               <Icon name="checklist" />
               <span className="hidden lg:inline">Daily Checklist</span>
             </Button>
-            <DailyChecklistPanel id="daily-checklist" open={isChecklistOpen} onClose={() => setChecklistOpen(false)} />
+            <DailyChecklistPanel id="daily-checklist" open={isChecklistOpen} onClose={() => setChecklistOpen(false)}>
+              <DailyChecklistSlot />
+            </DailyChecklistPanel>
           </div>
           {session.signedIn ? (
             <UserMenu name={session.name ?? ''} />

@@ -1,0 +1,143 @@
+import useSWR, { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { PAGE_SIZE } from '@/config/constants';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import type { ApiKey } from '@/lib/swr';
+
+export interface ChecklistItem {
+  _id: string;
+  task: string;
+  status: boolean;
+  createdDate: string;
+  isFeature: boolean;
+}
+
+/** `GET /daily-checklist/getCheckListWithTwoLatestDates`. */
+export interface LatestChecklist {
+  /** The items of the two latest days that have any, latest day first. */
+  checkList: ChecklistItem[];
+  /** Every feature task. */
+  featureList: ChecklistItem[];
+  /** All the caller's items. */
+  totalCount: number;
+}
+
+export interface ChecklistPage {
+  checkList: ChecklistItem[];
+  totalCount: number;
+}
+
+export const CHECKLIST_TASK_MAX = 200;
+
+export const checklistMessages = {
+  taskRequired: 'Task is required.',
+  taskMax: 'Task must not exceed 200 characters.',
+  errorTitle: 'Error!',
+  updateFailed: 'Failed to update task.',
+  addFailed: 'Failed to add task.',
+  deleteFailed: 'There was an error in deleting.',
+  confirmDelete: (task: string) => `Do you really want to delete ${task}?`,
+  featureBadge: '100 max',
+} as const;
+
+/** The message for a task text, or undefined when it may be saved (spec §5: non-empty, at most 200). */
+export function taskProblem(text: string): string | undefined {
+  const task = text.trim();
+  if (!task) return checklistMessages.taskRequired;
+  if (task.length > CHECKLIST_TASK_MAX) return checklistMessages.taskMax;
+  return undefined;
+}
+
+export const LATEST_CHECKLIST_KEY = '/daily-checklist/getCheckListWithTwoLatestDates';
+
+export function useLatestChecklist() {
+  const { signedIn } = useSession();
+  return useSWR<LatestChecklist>(signedIn ? LATEST_CHECKLIST_KEY : null);
+}
+
+export interface ArchiveFilters {
+  task: string;
+  /** '' for any status. */
+  status: '' | 'true' | 'false';
+  createdDateFrom: string;
+  createdDateTo: string;
+}
+
+export const noArchiveFilters: ArchiveFilters = { task: '', status: '', createdDateFrom: '', createdDateTo: '' };
+
+export function archiveKey(filters: ArchiveFilters, page: number): ApiKey {
+  return [
+    '/daily-checklist/get',
+    {
+      task: filters.task.trim() || undefined,
+      status: filters.status || undefined,
+      createdDateFrom: filters.createdDateFrom || undefined,
+      createdDateTo: filters.createdDateTo || undefined,
+      skip: (page - 1) * PAGE_SIZE,
+      limit: PAGE_SIZE,
+    },
+  ];
+}
+
+/** The archived checklist: every item matching the filters, 20 per page. */
+export function useArchivedChecklist(filters: ArchiveFilters, page: number) {
+  const { signedIn } = useSession();
+  return useSWR<ChecklistPage>(signedIn ? archiveKey(filters, page) : null, { keepPreviousData: true });
+}
+
+const keyPath = (key: unknown): string | undefined => (typeof key === 'string' ? key : Array.isArray(key) && typeof key[0] === 'string' ? key[0] : undefined);
+
+export const isChecklistKey = (key: unknown) => keyPath(key)?.startsWith('/daily-checklist/') ?? false;
+
+function useRevalidateChecklist() {
+  const { mutate } = useSWRConfig();
+  return () => mutate(isChecklistKey);
+}
+
+export interface NewChecklistItem {
+  task: string;
+  status: boolean;
+  createdDate: string;
+  isFeature: boolean;
+}
+
+export function useAddChecklistItem() {
+  const revalidate = useRevalidateChecklist();
+  return useSWRMutation<ChecklistItem, Error, string, NewChecklistItem>('checklist:add', async (_key, { arg }) => {
+    try {
+      return await api.post<ChecklistItem>('/daily-checklist/add', { ...arg, task: arg.task.trim() });
+    } finally {
+      void revalidate();
+    }
+  });
+}
+
+export interface ChecklistEdit {
+  id: string;
+  task: string;
+  status: boolean;
+}
+
+/** `PUT /daily-checklist/edit/{id}` with `{task, status}`; the lists are asked for again whatever the outcome. */
+export function useEditChecklistItem() {
+  const revalidate = useRevalidateChecklist();
+  return useSWRMutation<ChecklistItem, Error, string, ChecklistEdit>('checklist:edit', async (_key, { arg: { id, task, status } }) => {
+    try {
+      return await api.put<ChecklistItem>(`/daily-checklist/edit/${id}`, { task: task.trim(), status });
+    } finally {
+      void revalidate();
+    }
+  });
+}
+
+export function useDeleteChecklistItem() {
+  const revalidate = useRevalidateChecklist();
+  return useSWRMutation<unknown, Error, string, string>('checklist:delete', async (_key, { arg: id }) => {
+    try {
+      return await api.del(`/daily-checklist/delete/${id}`);
+    } finally {
+      void revalidate();
+    }
+  });
+}

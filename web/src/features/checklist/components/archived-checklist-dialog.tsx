@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
+import { noArchiveFilters, useArchivedChecklist, type ArchiveFilters } from '../api/checklist';
+
+const selectClass =
+  'block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm dark:border-slate-600 dark:bg-slate-900';
+
+/** Every checklist item, filtered by text, status and created dates, 20 per page (spec §2, §9). */
+export function ArchivedChecklistDialog({ onClose }: { onClose: () => void }) {
+  const [draft, setDraft] = useState<ArchiveFilters>(noArchiveFilters);
+  const [filters, setFilters] = useState<ArchiveFilters>(noArchiveFilters);
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useArchivedChecklist(filters, page);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setPage(1);
+  };
+  const clear = () => {
+    setDraft(noArchiveFilters);
+    setFilters(noArchiveFilters);
+    setPage(1);
+  };
+  const set = (changes: Partial<ArchiveFilters>) => setDraft((current) => ({ ...current, ...changes }));
+
+  return (
+    <Modal open size="lg" title="Archived Checklist" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
+      {/* Escape inside the dialog must not also close the checklist panel behind it. */}
+      <div onKeyDown={(event) => event.key === 'Escape' && event.stopPropagation()} className="space-y-4">
+        <form noValidate onSubmit={apply} aria-label="Filter archived checklist" className="grid gap-3 sm:grid-cols-2">
+          <Input label="Task" value={draft.task} onChange={(event) => set({ task: event.target.value })} />
+          <div className="space-y-1">
+            <label htmlFor="archive-status" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+              Status
+            </label>
+            <select
+              id="archive-status"
+              className={selectClass}
+              value={draft.status}
+              onChange={(event) => set({ status: event.target.value as ArchiveFilters['status'] })}
+            >
+              <option value="">All</option>
+              <option value="true">Done</option>
+              <option value="false">Not done</option>
+            </select>
+          </div>
+          <Input
+            label="Created from"
+            type="date"
+            value={draft.createdDateFrom}
+            max={draft.createdDateTo || undefined}
+            onChange={(event) => set({ createdDateFrom: event.target.value })}
+          />
+          <Input
+            label="Created to"
+            type="date"
+            value={draft.createdDateTo}
+            min={draft.createdDateFrom || undefined}
+            onChange={(event) => set({ createdDateTo: event.target.value })}
+          />
+          <div className="flex gap-2 sm:col-span-2 sm:justify-end">
+            <Button variant="secondary" onClick={clear}>
+              Clear
+            </Button>
+            <Button type="submit">Search</Button>
+          </div>
+        </form>
+
+        {error ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            Could not load the archived checklist.
+          </p>
+        ) : isLoading && !data ? (
+          <Spinner label="Loading archived checklist" />
+        ) : !data || data.checkList.length === 0 ? (
+          <p className="py-4 text-center text-sm text-slate-600 dark:text-slate-400">No checklist items found.</p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {data.totalCount} {data.totalCount === 1 ? 'item' : 'items'}
+            </p>
+            <ul aria-label="Archived checklist items" className="divide-y divide-slate-200 dark:divide-slate-800">
+              {data.checkList.map((item) => (
+                <li key={item._id} className="flex min-h-11 items-center gap-3 py-2 text-sm">
+                  <span
+                    className={cn(
+                      'inline-flex size-5 shrink-0 items-center justify-center rounded border text-xs',
+                      item.status ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-400',
+                    )}
+                    aria-hidden="true"
+                  >
+                    {item.status ? '✓' : ''}
+                  </span>
+                  <span className={cn('min-w-0 flex-1 break-words', item.status && 'line-through text-slate-500 dark:text-slate-400')}>{item.task}</span>
+                  <span className="visually-hidden">{item.status ? 'Done' : 'Not done'}</span>
+                  {item.isFeature && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">Feature</span>}
+                  <time dateTime={item.createdDate} className="shrink-0 text-slate-500 dark:text-slate-400">
+                    {formatDate(item.createdDate)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <Pagination total={data?.totalCount ?? 0} page={page} onPageChange={setPage} />
+      </div>
+    </Modal>
+  );
+}
