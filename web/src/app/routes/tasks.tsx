@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { TasksPage } from '@/features/tasks/components/tasks-page';
 
-/** Route component for Tasks; the record screen replaces this placeholder. */
+/** Route component for Tasks. */
 export function TasksRoute() {
-  return <PagePlaceholder title="Tasks" description="Plan tasks with a status, a priority and a scheduled date." />;
+  return <TasksPage />;
 }

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { isIsoDate } from '@/lib/iso-date';
+import { TASK_PRIORITIES, TASK_STATUSES, type TaskFields } from './tasks';
+
+export const MAX_TASK_TITLE = 200;
+export const MAX_TASK_DESCRIPTION = 4000;
+
+/** Spec §5 (task) with the server's wording for the limits. */
+export const taskMessages = {
+  titleRequired: 'Title is required.',
+  titleMax: 'Title must not exceed 200 characters.',
+  descriptionRequired: 'Description is required.',
+  descriptionMax: 'Description must not exceed 4000 characters.',
+  date: 'Please provide a valid date.',
+  status: 'Please select a valid status.',
+  priority: 'Please select a valid priority.',
+} as const;
+
+const oneOf = (values: readonly string[], message: string) => z.string().refine((value) => values.includes(value), message);
+
+export const taskSchema = z.object({
+  title: z.string().trim().min(1, taskMessages.titleRequired).max(MAX_TASK_TITLE, taskMessages.titleMax),
+  description: z.string().trim().min(1, taskMessages.descriptionRequired).max(MAX_TASK_DESCRIPTION, taskMessages.descriptionMax),
+  scheduled: z.string().trim().refine(isIsoDate, taskMessages.date),
+  status: oneOf(TASK_STATUSES, taskMessages.status),
+  priority: oneOf(TASK_PRIORITIES, taskMessages.priority),
+});
+
+export type TaskFormValues = z.input<typeof taskSchema>;
+
+export const toTaskFields = (values: TaskFormValues): TaskFields => ({
+  title: values.title.trim(),
+  description: values.description.trim(),
+  scheduled: values.scheduled.trim(),
+  status: values.status,
+  priority: values.priority,
+});

@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormError, Input, Textarea } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { Select } from '@/components/ui/select';
+import { useToast } from '@/components/ui/toast';
+import { SHORT_TOAST_MS } from '@/config/constants';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { useRequireAuth } from '@/lib/auth';
+import { formatDate, todayIso } from '@/lib/format';
+import { isIsoDate } from '@/lib/iso-date';
+import { MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, taskSchema, toTaskFields, type TaskFormValues } from '../api/task-schema';
+import { DEFAULT_PRIORITY, DEFAULT_STATUS, TASK_PRIORITIES, TASK_STATUSES, useSaveTask, type Task } from '../api/tasks';
+
+export interface TaskFormDialogProps {
+  /** The task being edited; without it the dialog adds one. */
+  editing?: Task;
+  /** Starting values for a new task (e.g. proposed by the assistant). */
+  prefill?: Partial<TaskFormValues>;
+  onClose: () => void;
+  onSaved?: (saved: Task) => void;
+}
+
+const FIELDS = ['title', 'description', 'scheduled', 'status', 'priority'] as const;
+
+const known = (values: readonly string[], value: string | undefined, fallback: string) => (value && values.includes(value) ? value : fallback);
+
+function initialValues(editing?: Task, prefill?: Partial<TaskFormValues>): TaskFormValues {
+  const source = editing ?? prefill ?? {};
+  return {
+    title: source.title ?? '',
+    description: source.description ?? '',
+    scheduled: source.scheduled || todayIso(),
+    status: known(TASK_STATUSES, source.status, DEFAULT_STATUS),
+    priority: known(TASK_PRIORITIES, source.priority, DEFAULT_PRIORITY),
+  };
+}
+
+/** Add or edit a task: title, description, scheduled date, status (default To Do), priority (default Normal). */
+export function TaskFormDialog({ editing, prefill, onClose, onSaved }: TaskFormDialogProps) {
+  const requireAuth = useRequireAuth();
+  const toast = useToast();
+  const { trigger, isMutating } = useSaveTask();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<TaskFormValues>({ resolver: zodResolver(taskSchema), mode: 'onBlur', defaultValues: initialValues(editing, prefill) });
+  const scheduled = watch('scheduled');
+
+  const onSubmit = async (values: TaskFormValues) => {
+    if (!requireAuth()) return;
+    setFormError(undefined);
+    try {
+      const saved = await trigger({ id: editing?._id, fields: toTaskFields(values) });
+      toast.show({ message: editing ? 'Task updated successfully' : 'Task added successfully', variant: 'success', duration: SHORT_TOAST_MS });
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      console.error('Saving the task failed', error);
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+      const failed = FIELDS.filter((field) => fieldErrors[field]);
+      for (const field of failed) setError(field, { message: fieldErrors[field] });
+      if (failed.length === 0) setFormError(errorMessage(error, 'The task could not be saved. Please try again.'));
+    }
+  };
+
+  return (
+    <Modal open size="lg" title={editing ? 'Edit Task' : 'Add Task'} onClose={onClose}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? 'Edit task' : 'Add task'}>
+        <Input label="Title" maxLength={MAX_TASK_TITLE} error={errors.title?.message} {...register('title')} />
+        <Textarea
+          label="Description"
+          rows={5}
+          maxLength={MAX_TASK_DESCRIPTION}
+          hint={`Up to ${MAX_TASK_DESCRIPTION} characters.`}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Input
+            label="Scheduled date"
+            type="date"
+            hint={isIsoDate(scheduled) ? formatDate(scheduled) : undefined}
+            error={errors.scheduled?.message}
+            {...register('scheduled')}
+          />
+          <Select label="Status" options={TASK_STATUSES} error={errors.status?.message} {...register('status')} />
+          <Select label="Priority" options={TASK_PRIORITIES} error={errors.priority?.message} {...register('priority')} />
+        </div>
+        <FormError>{formError}</FormError>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isMutating}>
+            {isMutating ? 'Saving...' : editing ? 'Save changes' : 'Add task'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { Button } from '@/components/ui/button';
+import { formatDate } from '@/lib/format';
+import type { Task } from '../api/tasks';
+import { PriorityBadge, StatusBadge } from './task-badges';
+
+export const NO_TASKS_TODAY = 'You have not scheduled any tasks today';
+export const NO_TASKS_FOUND = 'No Tasks Found';
+
+export interface TasksListProps {
+  label: string;
+  tasks: readonly Task[];
+  empty: string;
+  /** Shows each task's scheduled date (the full list; today's list leaves it out). */
+  showDate?: boolean;
+  /** Without handlers the list is read-only (the Daily Agenda). */
+  onView?: (task: Task) => void;
+  onEdit?: (task: Task) => void;
+  onDelete?: (task: Task) => void;
+}
+
+export function TasksList({ label, tasks, empty, showDate, onView, onEdit, onDelete }: TasksListProps) {
+  if (tasks.length === 0) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{empty}</p>;
+  return (
+    <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={label}>
+      {tasks.map((task) => (
+        <li key={task._id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4">
+          <div className="min-w-0 flex-1">
+            <p className="font-medium break-words">{task.title}</p>
+            <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+              <StatusBadge status={task.status} />
+              <PriorityBadge priority={task.priority} />
+              {showDate && <span>Scheduled {formatDate(task.scheduled)}</span>}
+            </p>
+            {task.description && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-400">{task.description}</p>}
+          </div>
+          {(onView || onEdit || onDelete) && (
+            <span className="flex gap-1 self-end sm:self-center">
+              {onView && (
+                <Button variant="ghost" size="compact" aria-label={`Details of ${task.title}`} onClick={() => onView(task)}>
+                  Details
+                </Button>
+              )}
+              {onEdit && (
+                <Button variant="ghost" size="compact" aria-label={`Edit ${task.title}`} onClick={() => onEdit(task)}>
+                  Edit
+                </Button>
+              )}
+              {onDelete && (
+                <Button
+                  variant="ghost"
+                  size="compact"
+                  aria-label={`Delete ${task.title}`}
+                  onClick={() => onDelete(task)}
+                  className="text-red-700 dark:text-red-400"
+                >
+                  Delete
+                </Button>
+              )}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

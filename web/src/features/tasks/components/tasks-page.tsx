@@ -1,0 +1,146 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useConfirmDelete } from '@/components/ui/confirm-dialog';
+import { Pagination } from '@/components/ui/pagination';
+import { PAGE_SIZE } from '@/config/constants';
+import { Spinner } from '@/components/ui/spinner';
+import { readPrefilledRouteState, type TaskPrefill } from '@/lib/assistant-actions';
+import { formatDate, todayIso } from '@/lib/format';
+import { deleteTask, emptyTaskFilters, useRevalidateTasks, useTaskList, useTodayTasks, type Task, type TaskFilters as Filters } from '../api/tasks';
+import { TaskDetailsDialog } from './task-details-dialog';
+import { TaskFilters } from './task-filters';
+import { NO_TASKS_FOUND, NO_TASKS_TODAY, TasksList } from './tasks-list';
+
+// The form library loads with the first add or edit.
+const TaskFormDialog = lazy(() => import('./task-form-dialog').then((module) => ({ default: module.TaskFormDialog })));
+
+type Dialog = { kind: 'add'; prefill?: Partial<TaskPrefill> } | { kind: 'edit'; task: Task } | { kind: 'details'; task: Task };
+
+function DialogSpinner() {
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-slate-950/60">
+      <Spinner label="Opening" className="text-white" />
+    </div>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-6">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+function LoadError({ what, retry }: { what: string; retry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center justify-center gap-3 py-6 text-sm text-red-700 dark:text-red-400">
+      {what} could not be loaded.
+      <Button variant="secondary" size="sm" onClick={retry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** Opens the add form with the assistant's proposal when the chat navigated here with one. */
+function useAssistantPrefill(open: (dialog: Dialog) => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const action = readPrefilledRouteState(location.state);
+    if (action?.action !== 'createTask') return;
+    const { action: _name, ...prefill } = action;
+    open({ kind: 'add', prefill });
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate, open]);
+}
+
+/** Tasks: today's tasks, then every task with filters and pages of 20. */
+export function TasksPage() {
+  const today = todayIso();
+  const todayTasks = useTodayTasks(today);
+  const [filters, setFilters] = useState<Filters>(emptyTaskFilters);
+  const [page, setPage] = useState(1);
+  const list = useTaskList(filters, page);
+  const revalidate = useRevalidateTasks();
+  const confirmDelete = useConfirmDelete();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  useAssistantPrefill(setDialog);
+  const close = () => setDialog(null);
+
+  const applyFilters = useCallback((next: Filters) => {
+    setFilters((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
+    setPage(1);
+  }, []);
+
+  const remove = async (task: Task) => {
+    if (await confirmDelete(() => deleteTask(task._id))) await revalidate();
+  };
+
+  const handlers = {
+    onView: (task: Task) => setDialog({ kind: 'details', task }),
+    onEdit: (task: Task) => setDialog({ kind: 'edit', task }),
+    onDelete: remove,
+  };
+
+  const total = list.data?.totalCount ?? 0;
+  // A delete can leave the last page empty: step back to the new last page.
+  useEffect(() => {
+    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    if (list.data && page > pages) setPage(pages);
+  }, [list.data, total, page]);
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-4">
+      <Card>
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 className="text-lg font-semibold">Today's tasks</h2>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{formatDate(today)}</p>
+          </div>
+          <Button onClick={() => setDialog({ kind: 'add' })}>Add task</Button>
+        </div>
+        {todayTasks.isLoading ? (
+          <Loading label="Loading today's tasks" />
+        ) : todayTasks.error ? (
+          <LoadError what="Today's tasks" retry={() => void todayTasks.mutate()} />
+        ) : (
+          <TasksList label="Today's tasks" tasks={todayTasks.data ?? []} empty={NO_TASKS_TODAY} {...handlers} />
+        )}
+      </Card>
+
+      <Card>
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="text-lg font-semibold">All tasks</h2>
+          {list.data && <p className="text-sm text-slate-600 dark:text-slate-400">{total === 1 ? '1 task' : `${total} tasks`}</p>}
+        </div>
+        <TaskFilters onChange={applyFilters} />
+        <div className="mt-2" aria-busy={list.isValidating}>
+          {list.isLoading ? (
+            <Loading label="Loading tasks" />
+          ) : list.error ? (
+            <LoadError what="The tasks" retry={() => void list.mutate()} />
+          ) : (
+            <TasksList label="All tasks" tasks={list.data?.tasks ?? []} empty={NO_TASKS_FOUND} showDate {...handlers} />
+          )}
+        </div>
+        <Pagination total={total} page={page} onPageChange={setPage} />
+      </Card>
+
+      {dialog?.kind === 'details' && <TaskDetailsDialog task={dialog.task} onClose={close} onEdit={() => setDialog({ kind: 'edit', task: dialog.task })} />}
+      {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
+        <Suspense fallback={<DialogSpinner />}>
+          <TaskFormDialog
+            key={dialog.kind === 'edit' ? dialog.task._id : 'add'}
+            editing={dialog.kind === 'edit' ? dialog.task : undefined}
+            prefill={dialog.kind === 'add' ? dialog.prefill : undefined}
+            onClose={close}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
