@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { LeavesPage } from '@/features/leaves/components/leaves-page';
 
-/** Route component for Leaves; the record screen replaces this placeholder. */
+/** Route component for Leaves. */
 export function LeavesRoute() {
-  return <PagePlaceholder title="Leaves" description="Record the days you are away, from one date to another." />;
+  return <LeavesPage />;
 }

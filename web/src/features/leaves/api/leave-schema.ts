@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { daysBetweenIso, isIsoDate } from '@/lib/iso-date';
+import { leaveDays } from '../utils/days';
+import type { LeaveFields } from './leaves';
+
+export const MAX_LEAVE_REASON = 2000;
+export const MAX_LEAVE_DAYS = 366;
+
+/** Spec §5 (leave), with the server's wording for the limits. */
+export const leaveMessages = {
+  fromRequired: 'From date is required.',
+  toRequired: 'To date is required.',
+  invalidDate: 'Invalid date format.',
+  order: 'To date must be after From date.',
+  tooLong: 'A leave cannot be longer than 366 days.',
+  reasonRequired: 'Reason is required.',
+  reasonMax: 'Reason must not exceed 2000 characters.',
+  missingDates: 'Invalid Dates - Please provide both From and To dates.',
+  saveFailedTitle: 'Error!',
+  saveFailed: 'Failed to save leave. Please try again later.',
+} as const;
+
+const date = (required: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, required)
+    .refine((value) => value === '' || isIsoDate(value), leaveMessages.invalidDate);
+
+export const leaveSchema = z
+  .object({
+    fromDate: date(leaveMessages.fromRequired),
+    toDate: date(leaveMessages.toRequired),
+    reason: z.string().trim().min(1, leaveMessages.reasonRequired).max(MAX_LEAVE_REASON, leaveMessages.reasonMax),
+  })
+  .superRefine(({ fromDate, toDate }, ctx) => {
+    const between = daysBetweenIso(fromDate, toDate);
+    if (between === undefined) return;
+    if (between < 0) ctx.addIssue({ code: 'custom', path: ['toDate'], message: leaveMessages.order });
+    else if (between + 1 > MAX_LEAVE_DAYS) ctx.addIssue({ code: 'custom', path: ['toDate'], message: leaveMessages.tooLong });
+  });
+
+export type LeaveFormValues = z.input<typeof leaveSchema>;
+
+export const toLeaveFields = (values: LeaveFormValues): LeaveFields => ({
+  fromDate: values.fromDate.trim(),
+  toDate: values.toDate.trim(),
+  reason: values.reason.trim(),
+  days: leaveDays(values.fromDate.trim(), values.toDate.trim()) ?? 1,
+});
