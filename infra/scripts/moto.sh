@@ -52,7 +52,8 @@ start() {
     mkdir -p "$DATA"
     local port="${1:-$(free_port)}"
     local url="http://127.0.0.1:$port"
-    nohup "$VENV/bin/moto_server" -H 127.0.0.1 -p "$port" >"$LOG_FILE" 2>&1 </dev/null &
+    # The same server the Rust tests start for themselves: one request at a time, like DynamoDB's per-item writes.
+    nohup "$VENV/bin/python" "$ROOT/infra/scripts/moto_server.py" -H 127.0.0.1 -p "$port" >"$LOG_FILE" 2>&1 </dev/null &
     echo $! >"$PID_FILE"
     for _ in $(seq 1 120); do
         if answers "$url"; then

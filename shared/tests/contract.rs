@@ -578,3 +578,53 @@ async fn queries_that_can_match_nothing(store: Store) {
     assert_eq!(store.query(&Query::table("P", SkCond::BeginsWith(String::new()))).await.unwrap().items.len(), 2);
     assert!(store.query(&Query::table("", SkCond::All)).await.unwrap().items.is_empty());
 }
+
+/// What only the DynamoDB adapter can get wrong: its own table setup and how SDK failures map to store errors.
+#[cfg(feature = "aws")]
+mod dynamo_adapter {
+    use shared::store::dynamo::DynamoTable;
+    use shared::store::{Cond, Key, StoreError, Table};
+
+    #[tokio::test]
+    async fn create_table_is_idempotent() {
+        let Some(table) = crate::support::dynamo_table("create_table_is_idempotent").await else {
+            return;
+        };
+        table.put(super::item(serde_json::json!({"PK": "P", "SK": "S"})), Cond::None).await.unwrap();
+        table.create_table().await.expect("creating an existing table is fine");
+        assert!(table.get(&Key::new("P", "S")).await.unwrap().is_some(), "the existing table was kept");
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_endpoint_is_unavailable() {
+        // A port nobody listens on: connection refused.
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let config = aws_config::defaults(aws_config::BehaviorVersion::latest())
+            .region(aws_sdk_dynamodb::config::Region::new("us-east-1"))
+            .credentials_provider(aws_sdk_dynamodb::config::Credentials::new("test", "test", None, None, "test"))
+            .endpoint_url(format!("http://127.0.0.1:{port}"))
+            .retry_config(aws_config::retry::RetryConfig::disabled())
+            .load()
+            .await;
+        let table = DynamoTable::new(aws_sdk_dynamodb::Client::new(&config), "breaktime");
+        match table.get(&Key::new("P", "S")).await {
+            Err(StoreError::Unavailable(_)) => {}
+            other => panic!("expected Unavailable, got {other:?}"),
+        }
+        // Warming never fails the caller.
+        table.warm().await;
+    }
+
+    #[tokio::test]
+    async fn a_missing_table_is_an_error_not_a_condition() {
+        let Some(url) = crate::support::moto_url("a_missing_table_is_an_error_not_a_condition") else {
+            return;
+        };
+        let config = crate::support::sdk_config(&url).await;
+        let table = DynamoTable::new(aws_sdk_dynamodb::Client::new(&config), "no-such-table");
+        match table.put(super::item(serde_json::json!({"PK": "P", "SK": "S"})), Cond::NotExists).await {
+            Err(StoreError::Other(_)) => {}
+            other => panic!("expected Other, got {other:?}"),
+        }
+    }
+}

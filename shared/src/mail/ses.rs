@@ -42,7 +42,7 @@ fn utf8(data: &str) -> Result<Content, MailError> {
 
 #[async_trait]
 impl Mailer for SesMailer {
-    #[tracing::instrument(skip_all, fields(subject = %mail.subject))]
+    #[tracing::instrument(skip_all)]
     async fn send(&self, mail: Mail) -> Result<(), MailError> {
         let message = Message::builder()
             .subject(utf8(&mail.subject)?)
