@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { ArchivesPage } from '@/features/archives/components/archives-page';
 
-/** Route component for Archives | Reports; the record screen replaces this placeholder. */
+/** Route component for Archives | Reports. */
 export function ArchivesRoute() {
-  return <PagePlaceholder title="Archives | Reports" description="Past breaks, tasks and checklists, with reports over a date range." />;
+  return <ArchivesPage />;
 }

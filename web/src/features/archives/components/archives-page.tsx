@@ -1,0 +1,271 @@
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { useSession } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { useDialogs } from '@/lib/dialogs';
+import { formatDate, todayIso } from '@/lib/format';
+import {
+  exportFileName,
+  fetchExport,
+  reportKindLabels,
+  reportKinds,
+  seesTeamReports,
+  useProfile,
+  useReportSummary,
+  useTeamMembers,
+  type ReportKind,
+  type ReportScope,
+  type ReportSummary,
+} from '../api/reports';
+import { presets, type DateRange } from '../utils/date-range';
+import { DateRangePicker } from './date-range-picker';
+import { ReportRecordsTable } from './report-records';
+
+// The chart library is its own chunk, fetched only when a report has something to draw.
+const ReportCharts = lazy(() => import('./report-charts').then((module) => ({ default: module.ReportCharts })));
+
+const isKind = (value: string | null): value is ReportKind => reportKinds.includes(value as ReportKind);
+
+/** '1 h 05 min' or '45 min'. */
+export function formatMinutes(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/** The range, the person and the records tab live in the address, so a report can be reloaded or shared. */
+function useReportParams() {
+  const [params, setParams] = useSearchParams();
+  const fallback = presets[0]!.range(todayIso());
+  const hasRange = params.has('from') || params.has('to');
+  const range: DateRange = hasRange ? { from: params.get('from') ?? '', to: params.get('to') ?? '' } : fallback;
+  const kind: ReportKind = isKind(params.get('type')) ? (params.get('type') as ReportKind) : 'breaks';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const userId = params.get('userId') ?? '';
+
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: false },
+    );
+
+  return { range, kind, page, userId, update };
+}
+
+export function ArchivesPage() {
+  const { signedIn } = useSession();
+  const { open } = useDialogs();
+  if (!signedIn) {
+    return (
+      <Card className="text-center">
+        <h2 className="text-lg font-semibold">Archives | Reports</h2>
+        <p className="mx-auto mt-2 max-w-prose text-sm text-slate-600 dark:text-slate-300">
+          Sign in to see your past breaks, tasks, meetings, leaves and checklists, with charts and CSV downloads.
+        </p>
+        <Button className="mt-4" onClick={() => open('signIn')}>
+          Sign In
+        </Button>
+      </Card>
+    );
+  }
+  return <SignedInArchives />;
+}
+
+function SignedInArchives() {
+  const { range, kind, page, userId, update } = useReportParams();
+  const scope: ReportScope = { from: range.from, to: range.to, userId };
+  const summary = useReportSummary(scope);
+
+  return (
+    <div className="space-y-4">
+      <Card className="space-y-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 className="text-lg font-semibold">Report range</h2>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{describeRange(range)}</p>
+          </div>
+          <MemberPicker userId={userId} onChange={(id) => update({ userId: id, page: undefined })} />
+        </div>
+        <DateRangePicker value={range} onApply={(next) => update({ from: next.from, to: next.to, page: undefined })} />
+      </Card>
+
+      <Card className="space-y-4">
+        <h2 className="text-lg font-semibold">Summary</h2>
+        {summary.error ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {summary.error instanceof Error && summary.error.message ? summary.error.message : 'Could not load the report.'}
+          </p>
+        ) : !summary.data ? (
+          <Spinner label="Loading the report" />
+        ) : (
+          <>
+            <SummaryStats summary={summary.data} />
+            <Suspense fallback={<Spinner label="Loading charts" />}>
+              <ReportCharts summary={summary.data} />
+            </Suspense>
+          </>
+        )}
+      </Card>
+
+      <Card className="space-y-3">
+        <RecordsSection
+          kind={kind}
+          scope={scope}
+          page={page}
+          onKind={(next) => update({ type: next, page: undefined })}
+          onPage={(next) => update({ page: String(next) })}
+        />
+      </Card>
+    </div>
+  );
+}
+
+function describeRange({ from, to }: DateRange): string {
+  if (from && to && from !== to) return `${formatDate(from)} to ${formatDate(to)}`;
+  return formatDate(from || to);
+}
+
+function MemberPicker({ userId, onChange }: { userId: string; onChange: (id: string) => void }) {
+  const profile = useProfile();
+  const allowed = seesTeamReports(profile.data);
+  const members = useTeamMembers(allowed);
+  const id = useId();
+  if (!allowed || !members.data || members.data.length < 2) return null;
+  const me = profile.data?.id;
+  return (
+    <div className="w-full space-y-1 sm:w-64">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+        Team member
+      </label>
+      <select
+        id={id}
+        value={userId && userId !== me ? userId : ''}
+        onChange={(event) => onChange(event.target.value)}
+        className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm dark:border-slate-600 dark:bg-slate-900"
+      >
+        <option value="">Me</option>
+        {members.data
+          .filter((member) => member.id !== me)
+          .map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.name}
+            </option>
+          ))}
+      </select>
+    </div>
+  );
+}
+
+function SummaryStats({ summary }: { summary: ReportSummary }) {
+  const stats = [
+    { label: 'Breaks', value: summary.breaks.count, detail: formatMinutes(summary.breaks.totalMinutes) },
+    { label: 'Tasks', value: summary.tasks.count, detail: `${summary.tasks.completed} completed` },
+    { label: 'Meetings', value: summary.meetings.count, detail: formatMinutes(summary.meetings.minutes) },
+    { label: 'Leaves', value: summary.leaves.count, detail: `${summary.leaves.days} ${summary.leaves.days === 1 ? 'day' : 'days'}` },
+    { label: 'Checklist', value: summary.checklist.count, detail: `${summary.checklist.done} done` },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      {stats.map((stat) => (
+        <div key={stat.label} className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
+          <dt className="text-sm text-slate-600 dark:text-slate-400">{stat.label}</dt>
+          <dd className="text-2xl font-bold">{stat.value}</dd>
+          <dd className="text-xs text-slate-600 dark:text-slate-400">{stat.detail}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+interface RecordsSectionProps {
+  kind: ReportKind;
+  scope: ReportScope;
+  page: number;
+  onKind: (kind: ReportKind) => void;
+  onPage: (page: number) => void;
+}
+
+function RecordsSection({ kind, scope, page, onKind, onPage }: RecordsSectionProps) {
+  const toast = useToast();
+  const [downloading, setDownloading] = useState(false);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const baseId = useId();
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const csv = await fetchExport(kind, scope);
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = exportFileName(kind, scope);
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      console.error('Downloading the CSV file failed', error);
+      toast.show({ title: 'Error!', message: 'Failed to download the CSV file.', variant: 'error' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  // Arrow keys move between the tabs, as in any tab list.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = reportKinds[(reportKinds.indexOf(kind) + step + reportKinds.length) % reportKinds.length]!;
+    onKind(next);
+    tabs.current[reportKinds.indexOf(next)]?.focus();
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">Records</h2>
+        <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
+          {downloading ? 'Preparing...' : `Download ${reportKindLabels[kind]} CSV`}
+        </Button>
+      </div>
+      <div role="tablist" aria-label="Record type" onKeyDown={onKeyDown} className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
+        {reportKinds.map((item, index) => (
+          <button
+            key={item}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${item}`}
+            aria-selected={item === kind}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={item === kind ? 0 : -1}
+            onClick={() => onKind(item)}
+            className={cn(
+              'min-h-11 shrink-0 rounded-lg px-3 text-sm font-semibold transition-colors',
+              item === kind ? 'bg-brand-700 text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+            )}
+          >
+            {reportKindLabels[item]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${kind}`}>
+        <ReportRecordsTable kind={kind} scope={scope} page={page} onPageChange={onPage} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip, type ChartOptions } from 'chart.js';
+import { useId, type ReactNode } from 'react';
+import { Bar, Doughnut } from 'react-chartjs-2';
+import { formatDate } from '@/lib/format';
+import { usePreferences } from '@/lib/preferences';
+import type { ReportSummary } from '../api/reports';
+import { daysBetween } from '../utils/date-range';
+
+// Only the pieces these four charts draw, so the chunk stays small.
+ChartJS.register(CategoryScale, LinearScale, BarElement, ArcElement, Tooltip, Legend);
+
+/** Up to this many days the per-day chart shows every day, breaks or not; longer ranges show the days with breaks. */
+const EVERY_DAY_UP_TO = 62;
+
+const palette = ['#0f766e', '#0ea5e9', '#f59e0b', '#8b5cf6', '#ef4444', '#22c55e', '#ec4899', '#64748b', '#14b8a6', '#eab308'];
+
+function useChartColors() {
+  const { darkMode } = usePreferences();
+  return darkMode
+    ? { text: '#cbd5e1', grid: 'rgba(148, 163, 184, 0.2)', bar: '#14b8a6' }
+    : { text: '#334155', grid: 'rgba(100, 116, 139, 0.2)', bar: '#0f766e' };
+}
+
+function barOptions(colors: ReturnType<typeof useChartColors>, horizontal = false): ChartOptions<'bar'> {
+  const valueAxis = { beginAtZero: true, ticks: { color: colors.text, precision: 0 }, grid: { color: colors.grid } };
+  const labelAxis = { ticks: { color: colors.text, autoSkip: true }, grid: { display: false } };
+  return {
+    responsive: true,
+    maintainAspectRatio: false,
+    indexAxis: horizontal ? 'y' : 'x',
+    plugins: { legend: { display: false } },
+    scales: horizontal ? { x: valueAxis, y: labelAxis } : { x: labelAxis, y: valueAxis },
+  };
+}
+
+function ChartFigure({ title, children }: { title: string; children: ReactNode }) {
+  const captionId = useId();
+  return (
+    <figure aria-labelledby={captionId} className="rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800">
+      <figcaption id={captionId} className="mb-2 text-sm font-semibold">
+        {title}
+      </figcaption>
+      <div className="relative h-64">{children}</div>
+    </figure>
+  );
+}
+
+/** A short text version of a chart for screen readers: its largest values. */
+function describe(title: string, points: { label: string; value: number }[], unit: string) {
+  const shown = points.filter((point) => point.value > 0);
+  if (shown.length === 0) return `${title}: none in this range.`;
+  const top = [...shown].sort((a, b) => b.value - a.value).slice(0, 5);
+  return `${title}: ${top.map((point) => `${point.label} ${point.value} ${unit}`).join(', ')}${shown.length > top.length ? ', and more' : ''}.`;
+}
+
+/** The archives' charts: break minutes per day and per type, tasks per status and per priority. */
+export function ReportCharts({ summary }: { summary: ReportSummary }) {
+  const colors = useChartColors();
+  const minutesByDay = new Map(summary.breaks.perDay.map((day) => [day.date, day.minutes]));
+  const rangeDays = summary.from && summary.to ? daysBetween(summary.from, summary.to) : [];
+  const days = rangeDays.length > 0 && rangeDays.length <= EVERY_DAY_UP_TO ? rangeDays : summary.breaks.perDay.map((day) => day.date);
+  const perDay = days.map((date) => ({ label: formatDate(date), value: minutesByDay.get(date) ?? 0 }));
+  const perType = summary.breaks.perType.map((item) => ({ label: item.type, value: item.minutes }));
+  const perStatus = summary.tasks.perStatus.map((item) => ({ label: item.status, value: item.count }));
+  const perPriority = summary.tasks.perPriority.map((item) => ({ label: item.priority, value: item.count }));
+
+  const bars = (points: { label: string; value: number }[], label: string) => ({
+    labels: points.map((point) => point.label),
+    datasets: [{ label, data: points.map((point) => point.value), backgroundColor: colors.bar, borderRadius: 4 }],
+  });
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <ChartFigure title="Break minutes per day">
+        <Bar role="img" aria-label={describe('Break minutes per day', perDay, 'minutes')} data={bars(perDay, 'Minutes')} options={barOptions(colors)} />
+      </ChartFigure>
+      <ChartFigure title="Break minutes per type">
+        {perType.length === 0 ? (
+          <p className="grid h-full place-items-center text-sm text-slate-600 dark:text-slate-400">No breaks in this range.</p>
+        ) : (
+          <Doughnut
+            role="img"
+            aria-label={describe('Break minutes per type', perType, 'minutes')}
+            data={{
+              labels: perType.map((point) => point.label),
+              datasets: [
+                {
+                  label: 'Minutes',
+                  data: perType.map((point) => point.value),
+                  backgroundColor: perType.map((_, i) => palette[i % palette.length]!),
+                  borderWidth: 0,
+                },
+              ],
+            }}
+            options={{
+              responsive: true,
+              maintainAspectRatio: false,
+              plugins: { legend: { position: 'bottom', labels: { color: colors.text, boxWidth: 12 } } },
+            }}
+          />
+        )}
+      </ChartFigure>
+      <ChartFigure title="Tasks per status">
+        <Bar role="img" aria-label={describe('Tasks per status', perStatus, 'tasks')} data={bars(perStatus, 'Tasks')} options={barOptions(colors, true)} />
+      </ChartFigure>
+      <ChartFigure title="Tasks per priority">
+        <Bar
+          role="img"
+          aria-label={describe('Tasks per priority', perPriority, 'tasks')}
+          data={bars(perPriority, 'Tasks')}
+          options={barOptions(colors, true)}
+        />
+      </ChartFigure>
+    </div>
+  );
+}
