@@ -55,7 +55,7 @@ export function BreaksPage() {
   };
 
   return (
-    <div className="mx-auto max-w-4xl space-y-4">
+    <div className="mx-auto max-w-4xl space-y-4 pb-20">
       <LiveBreakCard />
       <Card>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">

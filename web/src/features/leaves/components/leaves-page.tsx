@@ -58,7 +58,7 @@ export function LeavesPage() {
   };
 
   return (
-    <div className="mx-auto max-w-4xl space-y-4">
+    <div className="mx-auto max-w-4xl space-y-4 pb-20">
       <Card>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
           <div>

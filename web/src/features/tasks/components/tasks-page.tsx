@@ -94,7 +94,7 @@ export function TasksPage() {
   }, [list.data, total, page]);
 
   return (
-    <div className="mx-auto max-w-5xl space-y-4">
+    <div className="mx-auto max-w-5xl space-y-4 pb-20">
       <Card>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
           <div>

@@ -1,0 +1,109 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createVerifiedAccount, uniqueAccount } from './support/helpers';
+import { bearer, confirmDelete, expectNoSidewaysScroll, gotoWithoutChat, joinTeam, signInWithCookies } from './support/records';
+
+// The server's "today" is the profile's zone (UTC for a new account); the browser sends its own local date.
+test.use({ timezoneId: 'UTC' });
+
+async function pickTime(group: Locator, hour: string, minute: string, period: 'AM' | 'PM') {
+  await group.getByLabel('Hour').selectOption(hour);
+  await group.getByLabel('Minute').selectOption(minute);
+  await group.getByLabel('AM/PM').selectOption(period);
+}
+
+const todayList = (page: Page) => page.getByRole('list', { name: "Today's breaks" });
+
+test('start and end a live break; a teammate sees it while it runs; it lands in today’s list', async ({ page, context, request, baseURL }, testInfo) => {
+  const owner = uniqueAccount(testInfo, 'breaker');
+  await createVerifiedAccount(request, owner);
+  const signed = await signInWithCookies(context, request, baseURL!, owner);
+  const teammate = await joinTeam(request, signed, uniqueAccount(testInfo, 'mate'));
+
+  await gotoWithoutChat(page, '/breaks');
+  await expect(page.getByText('You have not taken any breaks today')).toBeVisible();
+  const start = page.getByRole('button', { name: 'Start break' });
+  await expect(start).toBeVisible();
+  // The phone user's main action: big and in view without scrolling.
+  const box = (await start.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(56);
+  expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  if (testInfo.project.name === 'phone') expect(box.width).toBeGreaterThanOrEqual(300);
+  await expectNoSidewaysScroll(page);
+
+  await page.getByLabel('Break type').selectOption('Coffee Break');
+  await page.getByLabel('Reason (optional)').fill('Espresso with the team');
+  await start.click();
+
+  const timer = page.getByRole('timer', { name: 'Time on break' });
+  await expect(timer).toBeVisible();
+  await expect(page.getByText('On break', { exact: true })).toBeVisible();
+  const first = await timer.textContent();
+  await expect(timer).not.toHaveText(first!, { timeout: 5000 });
+
+  // The teammate sees the owner on break (GET /admin/onBreak), with the type.
+  const onBreak = await request.get('/admin/onBreak', { headers: bearer(teammate) });
+  expect(onBreak.status()).toBe(200);
+  const members = ((await onBreak.json()) as { data: Array<{ name: string; type: string; userId: string }> }).data;
+  expect(members).toEqual([expect.objectContaining({ userId: signed.id, name: owner.name, type: 'Coffee Break' })]);
+
+  // A reload keeps the running break (it lives on the server).
+  await gotoWithoutChat(page, '/breaks');
+  await expect(page.getByRole('timer', { name: 'Time on break' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'End break' }).click();
+  await expect(page.getByText(/^Coffee Break: \d+ min\.$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start break' })).toBeVisible();
+  await expect(todayList(page).getByRole('listitem')).toHaveCount(1);
+  await expect(todayList(page)).toContainText('Coffee Break');
+  await expect(todayList(page)).toContainText('Espresso with the team');
+  await expect(page.getByText(/^[1-9]\d* minutes$/)).toBeVisible();
+
+  const after = await request.get('/admin/onBreak', { headers: bearer(teammate) });
+  expect(((await after.json()) as { data: unknown[] }).data).toEqual([]);
+});
+
+test('add, edit and delete a break through the dialog', async ({ page, context, request, baseURL }, testInfo) => {
+  const account = uniqueAccount(testInfo, 'breaklog');
+  await createVerifiedAccount(request, account);
+  await signInWithCookies(context, request, baseURL!, account);
+  await gotoWithoutChat(page, '/breaks');
+  await expect(page.getByText('You have not taken any breaks today')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add break' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Break' });
+  await add.getByLabel('Break type').selectOption('Lunch Break');
+  await pickTime(add.getByRole('group', { name: 'Start time' }), '12', '30', 'PM');
+  await pickTime(add.getByRole('group', { name: 'End time' }), '12', '30', 'PM');
+  await expect(add.getByText('Break duration must be greater than 0 minutes')).toBeVisible();
+  await pickTime(add.getByRole('group', { name: 'End time' }), '1', '15', 'PM');
+  await expect(add.getByLabel('Duration (minutes)')).toHaveValue('45');
+  await add.getByLabel('Reason').fill('Soup at the corner');
+  await expectNoSidewaysScroll(page);
+  await add.getByRole('button', { name: 'Add break' }).click();
+  await expect(page.getByText('Break added successfully')).toBeVisible();
+  await expect(add).toBeHidden();
+  await expect(todayList(page)).toContainText('12:30 PM – 1:15 PM');
+  await expect(page.getByText('45 minutes', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit Lunch Break at 12:30 PM' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Break' });
+  await expect(edit.getByRole('group', { name: 'End time' }).getByLabel('Minute')).toHaveValue('15');
+  await pickTime(edit.getByRole('group', { name: 'End time' }), '1', '30', 'PM');
+  await expect(edit.getByLabel('Duration (minutes)')).toHaveValue('60');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Break updated successfully')).toBeVisible();
+  await expect(todayList(page)).toContainText('12:30 PM – 1:30 PM');
+  await expect(page.getByText('60 minutes', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Details of Lunch Break at 12:30 PM' }).click();
+  const details = page.getByRole('dialog', { name: 'Break Details' });
+  await expect(details).toContainText('1:30 PM');
+  await expect(details).toContainText('60 minutes');
+  await expect(details).toContainText('Soup at the corner');
+  await details.getByRole('button', { name: 'Close', exact: true }).click();
+
+  await page.getByRole('button', { name: 'Delete Lunch Break at 12:30 PM' }).click();
+  await confirmDelete(page);
+  await expect(page.getByText('You have not taken any breaks today')).toBeVisible();
+  await expect(page.getByText('0 minutes', { exact: true })).toBeVisible();
+});
