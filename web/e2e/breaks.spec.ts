@@ -13,7 +13,15 @@ async function pickTime(group: Locator, hour: string, minute: string, period: 'A
 
 const todayList = (page: Page) => page.getByRole('list', { name: "Today's breaks" });
 
-test('start and end a live break; a teammate sees it while it runs; it lands in today’s list', async ({ page, context, request, baseURL }, testInfo) => {
+test('start and end a live break; a teammate sees it while it runs; it lands in today’s list', async ({
+  browser,
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
+  // Two accounts, an invitation and a second browser: more set-up than most journeys.
+  test.slow();
   const owner = uniqueAccount(testInfo, 'breaker');
   await createVerifiedAccount(request, owner);
   const signed = await signInWithCookies(context, request, baseURL!, owner);
@@ -46,6 +54,15 @@ test('start and end a live break; a teammate sees it while it runs; it lands in 
   const members = ((await onBreak.json()) as { data: Array<{ name: string; type: string; userId: string }> }).data;
   expect(members).toEqual([expect.objectContaining({ userId: signed.id, name: owner.name, type: 'Coffee Break' })]);
 
+  // And on the Currently on break page, in a browser of their own.
+  const mateContext = await browser.newContext({ viewport: page.viewportSize()!, timezoneId: 'UTC' });
+  await signInWithCookies(mateContext, request, baseURL!, teammate);
+  const matePage = await mateContext.newPage();
+  await matePage.goto('/on-breaks');
+  const row = matePage.getByRole('list', { name: 'Members on a break' }).getByRole('listitem', { name: owner.name });
+  await expect(row).toContainText('Coffee Break');
+  await expect(row).toContainText('Espresso with the team');
+
   // A reload keeps the running break (it lives on the server).
   await gotoWithoutChat(page, '/breaks');
   await expect(page.getByRole('timer', { name: 'Time on break' })).toBeVisible();
@@ -60,6 +77,9 @@ test('start and end a live break; a teammate sees it while it runs; it lands in 
 
   const after = await request.get('/admin/onBreak', { headers: bearer(teammate) });
   expect(((await after.json()) as { data: unknown[] }).data).toEqual([]);
+  await matePage.reload();
+  await expect(matePage.getByText('Nobody is on a break right now.')).toBeVisible();
+  await mateContext.close();
 });
 
 test('add, edit and delete a break through the dialog', async ({ page, context, request, baseURL }, testInfo) => {
