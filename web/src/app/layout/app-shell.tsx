@@ -6,8 +6,8 @@ import { selfBlockedPaths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { usePreferences } from '@/lib/preferences';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { AssistantChat } from '@/features/assistant/components/assistant-chat';
 import { InstallBanner } from '@/features/install/components/install-banner';
+import { Assistant } from './assistant';
 import { Configurator } from './configurator';
 import { DialogHost } from './dialog-host';
 import { Footer } from './footer';
@@ -87,7 +87,7 @@ export function AppShell() {
       <Configurator open={configuratorOpen} onClose={() => setConfiguratorOpen(false)} />
       <DialogHost />
       <InstallBanner />
-      <AssistantChat />
+      <Assistant />
       <ScrollRestoration />
     </div>
   );

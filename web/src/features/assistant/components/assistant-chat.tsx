@@ -1,30 +1,83 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { CHAT_DEFAULT_OPEN_MIN_PX } from '@/config/constants';
+import type { PrefilledForms } from '@/lib/assistant-actions';
+
+// The conversation is its own chunk: the launcher is all a first visit on a phone downloads.
+const ChatWindow = lazy(() => import('./chat-window').then((module) => ({ default: module.ChatWindow })));
+
+/** Set once the greeting has been seen, so the badge stops calling for attention on later visits. */
+export const CHAT_SEEN_KEY = 'breaktime.assistant.seen';
+
+function readSeen(): boolean {
+  try {
+    return localStorage.getItem(CHAT_SEEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function markSeen(): void {
+  try {
+    localStorage.setItem(CHAT_SEEN_KEY, '1');
+  } catch {
+    // Without storage the badge simply shows again next visit.
+  }
+}
+
+const openByDefault = () => typeof window.matchMedia === 'function' && window.matchMedia(`(min-width: ${CHAT_DEFAULT_OPEN_MIN_PX}px)`).matches;
+
+export interface AssistantChatProps {
+  /** The pre-filled record forms the app layer registers (features do not import each other). */
+  forms?: PrefilledForms;
+}
 
 /**
- * The floating Break Buddy launcher. The chat itself (questions, proposals, history) is built on this slot;
- * for now the window only introduces the assistant.
+ * The floating Break Buddy window (spec §4, §9): open by default on screens 768 px or wider; when closed, a pulse
+ * badge counts the replies not yet read.
  */
-export function AssistantChat() {
-  const [open, setOpen] = useState(false);
+export function AssistantChat({ forms = {} }: AssistantChatProps) {
+  const windowId = useId();
+  const [open, setOpen] = useState(openByDefault);
+  const [loaded, setLoaded] = useState(open);
+  const [unread, setUnread] = useState(() => (open || readSeen() ? 0 : 1));
+
+  useEffect(() => {
+    if (open) markSeen();
+  }, [open]);
+
+  const toggle = () => {
+    if (!open) {
+      setLoaded(true);
+      setUnread(0);
+    }
+    setOpen(!open);
+  };
+
+  const label = open ? 'Close Break Buddy' : unread > 0 ? `Open Break Buddy (${unread} unread)` : 'Open Break Buddy';
+
   return (
     <div className="fixed right-3 bottom-3 z-30 flex flex-col items-end gap-2 print:hidden">
-      {open && (
-        <section
-          aria-label="Break Buddy"
-          className="animate-slide-up w-[min(22rem,calc(100vw-1.5rem))] rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+      {loaded && (
+        <Suspense
+          fallback={
+            open && (
+              <div className="flex h-24 w-[min(24rem,calc(100vw-1.5rem))] items-center justify-center rounded-2xl bg-white shadow-2xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
+                <Spinner label="Loading Break Buddy" />
+              </div>
+            )
+          }
         >
-          <h2 className="font-semibold">Break Buddy</h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Break Buddy will answer questions about your day and propose breaks, tasks, leaves, meetings and checklist items for you to save.
-          </p>
-        </section>
+          <ChatWindow id={windowId} open={open} forms={forms} onUnread={() => setUnread((count) => count + 1)} />
+        </Suspense>
       )}
       <button
         type="button"
         aria-expanded={open}
-        aria-label={open ? 'Close Break Buddy' : 'Open Break Buddy'}
-        onClick={() => setOpen((value) => !value)}
-        className="inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
+        aria-controls={loaded ? windowId : undefined}
+        aria-label={label}
+        onClick={toggle}
+        className="relative inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
       >
         <svg
           viewBox="0 0 24 24"
@@ -38,6 +91,14 @@ export function AssistantChat() {
         >
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M21 12a8 8 0 01-11.6 7.1L4 20l1.1-4.3A8 8 0 1121 12zM8.5 12h.01M12 12h.01M15.5 12h.01" />}
         </svg>
+        {!open && unread > 0 && (
+          <span className="absolute -top-0.5 -right-0.5 flex size-5" data-testid="unread-badge" aria-hidden="true">
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
+            <span className="relative inline-flex size-5 items-center justify-center rounded-full bg-red-600 text-[0.6875rem] font-bold text-white ring-2 ring-white dark:ring-slate-950">
+              {unread}
+            </span>
+          </span>
+        )}
       </button>
     </div>
   );

@@ -1,0 +1,72 @@
+import { lazy } from 'react';
+import type { BreakPrefill, ChecklistPrefill, LeavePrefill, MeetingPrefill, PrefilledFormProps, PrefilledForms, TaskPrefill } from '@/lib/assistant-actions';
+import { AssistantChat } from '@/features/assistant/components/assistant-chat';
+
+/*
+ * Break Buddy's proposals open the record features' own add forms. Features do not import each other, so the
+ * forms are wired here, each adapted to the chat's contract (src/lib/assistant-actions.ts) and loaded only when
+ * a proposal first opens it. A form confirms its save with its own short toast; the chat reloads the matching
+ * list page. An action without a form here opens its list page with the values in the navigation state.
+ */
+const forms: PrefilledForms = {
+  createBreak: lazy(() =>
+    import('@/features/breaks/components/break-form-dialog').then(({ BreakFormDialog }) => ({
+      default: ({ prefill, onSaved, onClose }: PrefilledFormProps<BreakPrefill>) => (
+        <BreakFormDialog
+          prefill={{ type: prefill.type, createdDate: prefill.createdDate, startTime: prefill.startTime, endTime: prefill.endTime, reason: prefill.reason }}
+          onSaved={onSaved}
+          onClose={onClose}
+        />
+      ),
+    })),
+  ),
+  createTask: lazy(() =>
+    import('@/features/tasks/components/task-form-dialog').then(({ TaskFormDialog }) => ({
+      default: ({ prefill, onSaved, onClose }: PrefilledFormProps<TaskPrefill>) => (
+        <TaskFormDialog
+          prefill={{ title: prefill.title, description: prefill.description, scheduled: prefill.scheduled, status: prefill.status, priority: prefill.priority }}
+          onSaved={onSaved}
+          onClose={onClose}
+        />
+      ),
+    })),
+  ),
+  createLeave: lazy(() =>
+    import('@/features/leaves/components/leave-form-dialog').then(({ LeaveFormDialog }) => ({
+      default: ({ prefill, onSaved, onClose }: PrefilledFormProps<LeavePrefill>) => (
+        <LeaveFormDialog prefill={{ fromDate: prefill.fromDate, toDate: prefill.toDate, reason: prefill.reason }} onSaved={onSaved} onClose={onClose} />
+      ),
+    })),
+  ),
+  createMeeting: lazy(() =>
+    import('@/features/meetings/components/meeting-form-dialog').then(({ MeetingFormDialog }) => ({
+      // The meeting dialog reports only that it closed, saved or not: its list refreshes itself after a save.
+      default: ({ prefill, onClose }: PrefilledFormProps<MeetingPrefill>) => (
+        <MeetingFormDialog
+          initial={{
+            ...(prefill.scheduleDate ? { scheduleDate: prefill.scheduleDate } : {}),
+            from: prefill.from,
+            to: prefill.to,
+            description: prefill.description,
+          }}
+          onClose={onClose}
+        />
+      ),
+    })),
+  ),
+  createChecklist: lazy(() =>
+    Promise.all([import('@/features/checklist/api/checklist'), import('@/features/assistant/components/checklist-proposal-dialog')]).then(
+      ([{ useAddChecklistItem }, { ChecklistProposalDialog }]) => ({
+        default: function ChecklistProposal(props: PrefilledFormProps<ChecklistPrefill>) {
+          const { trigger } = useAddChecklistItem();
+          return <ChecklistProposalDialog {...props} save={(item) => trigger(item)} />;
+        },
+      }),
+    ),
+  ),
+};
+
+/** The floating Break Buddy chat with the record forms it can open. */
+export function Assistant() {
+  return <AssistantChat forms={forms} />;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { NOT_UNDERSTOOD, toAction, toReply } from './ask';
+
+describe('reading an answer', () => {
+  it('keeps a proposal with its fields, typed', () => {
+    expect(
+      toAction(
+        { action: 'createBreak', type: 'Coffee Break', reason: '', startTime: '15:00', endTime: '15:15', createdDate: '2026-03-11', extra: 'x' },
+        '2026-03-11',
+      ),
+    ).toEqual({ action: 'createBreak', type: 'Coffee Break', reason: '', startTime: '15:00', endTime: '15:15', createdDate: '2026-03-11' });
+    expect(toAction({ action: 'createChecklist', task: 'Water the plants', status: false, createdDate: '2026-03-11', isFeature: 'true' })).toMatchObject({
+      status: false,
+      isFeature: true,
+    });
+    expect(toAction({ action: 'createLeave', fromDate: '2026-08-03', toDate: '2026-08-07', reason: 'Vacation', days: 5 })).toMatchObject({ days: 5 });
+  });
+
+  it('replaces placeholder dates with today and leaves missing ones empty', () => {
+    const today = '2026-03-11';
+    expect(toAction({ action: 'createTask', title: 'Report', scheduled: 'YYYY-MM-DD' }, today)).toMatchObject({ scheduled: today, description: '' });
+    expect(toAction({ action: 'createMeeting', scheduleDate: 'today', from: '14:00', to: '15:00' }, today)).toMatchObject({ scheduleDate: today });
+    expect(toAction({ action: 'createLeave', fromDate: '{date}', toDate: '' }, today)).toMatchObject({ fromDate: today, toDate: '' });
+  });
+
+  it('ignores unknown actions', () => {
+    expect(toAction({ action: 'deleteEverything' })).toBeUndefined();
+    expect(toAction(undefined)).toBeUndefined();
+  });
+
+  it("answers 'Sorry, I didn't get that.' when there is no summary", () => {
+    expect(toReply({ actions: [] })).toEqual({ text: NOT_UNDERSTOOD, action: undefined });
+    expect(toReply({ summary: '   ' }).text).toBe("Sorry, I didn't get that.");
+    expect(toReply(undefined).text).toBe("Sorry, I didn't get that.");
+    expect(toReply({ summary: 'You have taken 1 break today, 15 minutes in all.', actions: [] }).text).toBe('You have taken 1 break today, 15 minutes in all.');
+  });
+});

@@ -1,0 +1,298 @@
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAlert } from '@/components/ui/alert-dialog';
+import { paths } from '@/config/paths';
+import { type AssistantAction, type AssistantActionName, type PrefilledForms, type PrefilledRouteState } from '@/lib/assistant-actions';
+import { useSession } from '@/lib/auth';
+import { reloadPage } from '@/lib/browser';
+import { cn } from '@/lib/cn';
+import { formatTime } from '@/lib/format';
+import { askAssistant, MAX_MESSAGE_LENGTH } from '../api/ask';
+import { useChatHistory, type ChatMessage } from '../hooks/use-chat-history';
+
+/** Spec §9: after each question the input stays locked for 5 countdown steps of 500 ms. */
+export const LOCK_STEPS = 5;
+export const LOCK_STEP_MS = 500;
+
+export const WELCOME =
+  "Hi, I'm Break Buddy! Tell me what to log, like 'coffee break from 3 to 3:15 pm today', 'add a task to send the report tomorrow' or " +
+  "'meeting with the design team tomorrow from 2 to 3pm', or ask 'how long were my breaks today?'. Type 'help' to see everything I can do.";
+
+/** The list page of each record: saving there reloads it; anywhere else a short toast confirms (spec §4). */
+const listPaths: Record<AssistantActionName, string | undefined> = {
+  createBreak: paths.breaks,
+  createTask: paths.tasks,
+  createLeave: paths.leaves,
+  createMeeting: paths.meetings,
+  // The checklist lives in the navbar's dropdown panel, not on a page of its own.
+  createChecklist: undefined,
+};
+
+const formNames: Record<AssistantActionName, string> = {
+  createBreak: 'break',
+  createTask: 'task',
+  createLeave: 'leave',
+  createMeeting: 'meeting',
+  createChecklist: 'checklist',
+};
+
+function clockOf(timestamp: string): string {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return '';
+  return formatTime(`${date.getHours()}:${String(date.getMinutes()).padStart(2, '0')}`);
+}
+
+interface FormHandlers {
+  onSaved: () => void;
+  onClose: () => void;
+}
+
+/** The registered form for an action, typed per action. */
+function renderForm(action: AssistantAction, forms: PrefilledForms, handlers: FormHandlers): ReactNode {
+  switch (action.action) {
+    case 'createBreak': {
+      const Form = forms.createBreak;
+      return Form && <Form prefill={action} {...handlers} />;
+    }
+    case 'createTask': {
+      const Form = forms.createTask;
+      return Form && <Form prefill={action} {...handlers} />;
+    }
+    case 'createLeave': {
+      const Form = forms.createLeave;
+      return Form && <Form prefill={action} {...handlers} />;
+    }
+    case 'createMeeting': {
+      const Form = forms.createMeeting;
+      return Form && <Form prefill={action} {...handlers} />;
+    }
+    case 'createChecklist': {
+      const Form = forms.createChecklist;
+      return Form && <Form prefill={action} {...handlers} />;
+    }
+  }
+}
+
+function Bubble({ message, onOpenAction }: { message: ChatMessage; onOpenAction: (action: AssistantAction) => void }) {
+  const mine = message.role === 'user';
+  return (
+    <li className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-line',
+          mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
+        )}
+      >
+        <span className="visually-hidden">{mine ? 'You said: ' : 'Break Buddy said: '}</span>
+        {message.content}
+      </div>
+      {message.action && (
+        <button
+          type="button"
+          onClick={() => onOpenAction(message.action!)}
+          className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-500"
+        >
+          Open the {formNames[message.action.action]} form
+        </button>
+      )}
+      <time dateTime={message.timestamp} className="px-1 text-xs text-slate-500 dark:text-slate-400">
+        {clockOf(message.timestamp)}
+      </time>
+    </li>
+  );
+}
+
+export interface ChatWindowProps {
+  id: string;
+  open: boolean;
+  forms: PrefilledForms;
+  /** A reply arrived while the window was closed. */
+  onUnread: () => void;
+}
+
+/**
+ * Break Buddy's conversation: questions, answers, and proposals that open the matching pre-filled form.
+ * It stays mounted while closed, so a reply that arrives meanwhile is kept and announced by the launcher.
+ */
+export function ChatWindow({ id, open, forms, onUnread }: ChatWindowProps) {
+  const { messages, append, clear } = useChatHistory();
+  const { signedIn } = useSession();
+  const [input, setInput] = useState('');
+  const [pending, setPending] = useState(false);
+  const [countdown, setCountdown] = useState(0);
+  const [activeForm, setActiveForm] = useState<AssistantAction | null>(null);
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const logRef = useRef<HTMLOListElement>(null);
+  const openRef = useRef(open);
+  const refocus = useRef(false);
+  openRef.current = open;
+
+  const locked = pending || countdown > 0;
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((value) => value - 1), LOCK_STEP_MS);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  // Back to the input once it unlocks, when the question was typed there (not on every render: phones would pop the keyboard).
+  useEffect(() => {
+    if (!locked && refocus.current && openRef.current && !activeForm) {
+      refocus.current = false;
+      inputRef.current?.focus();
+    }
+  }, [locked, activeForm]);
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (open && log) log.scrollTop = log.scrollHeight;
+  }, [messages, pending, open]);
+
+  function openAction(action: AssistantAction) {
+    if (forms[action.action]) {
+      setActiveForm(action);
+      return;
+    }
+    const state: PrefilledRouteState = { assistantPrefill: action };
+    navigate(listPaths[action.action] ?? paths.breaks, { state });
+  }
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    const question = input.trim();
+    if (!question || locked) return;
+    refocus.current = document.activeElement === inputRef.current;
+    append({ role: 'user', content: question });
+    setInput('');
+    setPending(true);
+    setCountdown(LOCK_STEPS);
+    const reply = await askAssistant(question);
+    append({ role: 'assistant', content: reply.text, ...(reply.action ? { action: reply.action } : {}) });
+    setPending(false);
+    if (!openRef.current) onUnread();
+    if (reply.action) openAction(reply.action);
+  }
+
+  async function clearHistory() {
+    const confirmed = await alert({
+      icon: 'question',
+      title: 'Clear the chat?',
+      text: 'Your conversation with Break Buddy will be removed from this browser.',
+      confirmText: 'Yes, clear it',
+      cancelText: 'Cancel',
+    });
+    if (confirmed) clear();
+  }
+
+  const handlers: FormHandlers = {
+    onClose: () => setActiveForm(null),
+    onSaved: () => {
+      const action = activeForm;
+      setActiveForm(null);
+      if (!action) return;
+      // Elsewhere the form's own short success toast (spec §8) is the confirmation.
+      if (listPaths[action.action] === pathname) reloadPage();
+    },
+  };
+
+  return (
+    <>
+      <section
+        id={id}
+        aria-label="Break Buddy"
+        hidden={!open}
+        className="animate-slide-up flex h-[min(34rem,calc(100dvh-6.5rem))] w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+      >
+        <div className="flex items-center justify-between gap-2 border-b border-slate-200 py-1 pr-1 pl-4 dark:border-slate-700">
+          <div>
+            <h2 className="font-semibold">Break Buddy</h2>
+            <p className="text-xs text-slate-600 dark:text-slate-400">Your break and task assistant</p>
+          </div>
+          <button
+            type="button"
+            onClick={() => void clearHistory()}
+            disabled={messages.length === 0}
+            aria-label="Clear chat history"
+            title="Clear chat history"
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+              <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+            </svg>
+          </button>
+        </div>
+
+        <ol ref={logRef} role="log" aria-label="Conversation" aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-3 py-3">
+          <li className="flex flex-col items-start gap-1">
+            <div className="max-w-[85%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
+              {WELCOME}
+              {!signedIn && <p className="mt-2 font-medium">Sign in to log records and ask about your day.</p>}
+            </div>
+          </li>
+          {messages.map((message, index) => (
+            <Bubble key={`${message.timestamp}-${index}`} message={message} onOpenAction={openAction} />
+          ))}
+          {pending && (
+            <li className="flex items-start" aria-label="Break Buddy is typing">
+              <span className="inline-flex gap-1 rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-3 dark:bg-slate-800" aria-hidden="true">
+                {[0, 150, 300].map((delay) => (
+                  <span key={delay} className="size-2 animate-bounce rounded-full bg-slate-400" style={{ animationDelay: `${delay}ms` }} />
+                ))}
+              </span>
+              <span className="visually-hidden">Break Buddy is typing…</span>
+            </li>
+          )}
+        </ol>
+
+        <form onSubmit={(event) => void send(event)} className="flex items-end gap-2 border-t border-slate-200 p-2 dark:border-slate-700">
+          <label htmlFor={inputId} className="visually-hidden">
+            Message Break Buddy
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="text"
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            disabled={locked}
+            maxLength={MAX_MESSAGE_LENGTH}
+            autoComplete="off"
+            enterKeyHint="send"
+            placeholder={pending ? 'Break Buddy is thinking…' : countdown > 0 ? `You can ask again in a moment (${countdown})` : 'Ask Break Buddy…'}
+            className="block min-h-11 w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-slate-100 sm:text-sm dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:disabled:bg-slate-800"
+          />
+          <button
+            type="submit"
+            disabled={locked || !input.trim()}
+            aria-label={countdown > 0 ? `Send, wait ${countdown}` : 'Send'}
+            className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-brand-700/60"
+          >
+            {countdown > 0 ? (
+              <span aria-hidden="true" className="tabular-nums">
+                {countdown}
+              </span>
+            ) : (
+              <svg
+                viewBox="0 0 24 24"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                aria-hidden="true"
+              >
+                <path d="M4 12l16-8-6 16-2.5-6.5L4 12z" />
+              </svg>
+            )}
+          </button>
+        </form>
+      </section>
+      {activeForm && <Suspense fallback={null}>{renderForm(activeForm, forms, handlers)}</Suspense>}
+    </>
+  );
+}
