@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createVerifiedAccount, uniqueAccount } from './support/helpers';
-import { bearer, confirmDelete, expectNoSidewaysScroll, gotoWithoutChat, joinTeam, signInWithCookies } from './support/records';
+import { bearer, confirmDelete, expectNoSidewaysScroll, expectTouchTargets, gotoWithoutChat, joinTeam, signInWithCookies } from './support/records';
 
 // The server's "today" is the profile's zone (UTC for a new account); the browser sends its own local date.
 test.use({ timezoneId: 'UTC' });
@@ -126,4 +126,40 @@ test('add, edit and delete a break through the dialog', async ({ page, context, 
   await confirmDelete(page);
   await expect(page.getByText('You have not taken any breaks today')).toBeVisible();
   await expect(page.getByText('0 minutes', { exact: true })).toBeVisible();
+});
+
+test('the dashboard, tasks and leaves fit a 375 px phone with touch targets of 44 px', async ({ page, context, request, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'phone layout');
+  test.slow();
+  const account = uniqueAccount(testInfo, 'narrow');
+  await createVerifiedAccount(request, account);
+  const signed = await signInWithCookies(context, request, baseURL!, account);
+  const headers = bearer(signed);
+  const today = new Date().toISOString().slice(0, 10);
+  const long = 'A rather long reason without many breaks in it to see that nothing pushes the page sideways at all';
+  for (const data of [
+    { startTime: '09:00', endTime: '09:15', createdDate: today, type: 'Picking kids from School', reason: long },
+    { startTime: '23:30', endTime: '00:10', createdDate: today, type: 'Coffee Break', reason: '' },
+  ])
+    expect((await request.post('/break/add', { headers, data })).status()).toBe(201);
+  expect((await request.post('/task/add', { headers, data: { title: long, description: long, scheduled: today, priority: 'Blocker' } })).status()).toBe(201);
+  expect((await request.post('/leaves/add', { headers, data: { fromDate: today, toDate: today, reason: long } })).status()).toBe(201);
+  expect((await request.post('/break/start', { headers, data: { type: 'Social Media Break', reason: long } })).status()).toBe(201);
+  await page.setViewportSize({ width: 375, height: 812 });
+
+  for (const [path, add, dialog] of [
+    ['/breaks', 'Add break', 'Add Break'],
+    ['/tasks', 'Add task', 'Add Task'],
+    ['/leaves', 'Add leave', 'Add Leave'],
+  ] as const) {
+    await gotoWithoutChat(page, path);
+    await expect(page.getByRole('main').getByRole('list').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectTouchTargets(page.getByRole('main'));
+    await page.getByRole('button', { name: add }).click();
+    const form = page.getByRole('dialog', { name: dialog });
+    await expect(form).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectTouchTargets(form);
+  }
 });

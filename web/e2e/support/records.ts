@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createVerifiedAccount, latestLink, type Account } from './helpers';
 
 export interface Signed extends Account {
@@ -84,4 +84,17 @@ export async function gotoWithoutChat(page: Page, path: string) {
   const close = page.getByRole('button', { name: 'Close Break Buddy' });
   await expect(close.or(page.getByRole('button', { name: /^Open Break Buddy/ }))).toBeVisible();
   if (await close.isVisible()) await close.click();
+}
+
+/** Every visible button, field and select inside `scope` is at least 44 px tall (checkboxes aside). */
+export async function expectTouchTargets(scope: Locator) {
+  const boxes = await scope
+    .locator('button:visible, a:visible, input:visible, select:visible')
+    .evaluateAll((elements) =>
+      elements
+        .filter((el) => (el as HTMLInputElement).type !== 'checkbox')
+        .map((el) => ({ name: el.getAttribute('aria-label') || el.textContent?.trim() || el.id, height: el.getBoundingClientRect().height })),
+    );
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const box of boxes) expect(box.height, `${box.name} is too small to tap`).toBeGreaterThanOrEqual(44);
 }

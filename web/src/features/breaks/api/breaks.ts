@@ -84,9 +84,12 @@ export function useTodayBreaks(date: string) {
   return useSWR<Break[]>(signedIn ? breakKeys.today(date) : null);
 }
 
+/** A break started or ended on another device shows up within a minute. */
+const CURRENT_REFRESH_MS = 60_000;
+
 export function useCurrentBreak() {
   const { signedIn } = useSession();
-  return useSWR<OpenBreak | null>(signedIn ? breakKeys.current : null);
+  return useSWR<OpenBreak | null>(signedIn ? breakKeys.current : null, { refreshInterval: CURRENT_REFRESH_MS });
 }
 
 /** The team's break types (`data[0].type`), or the fallback list when signed out or when the load fails. */

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { todayIso } from '@/lib/format';
 import { fakeJwt } from '@/testing/jwt';
-import { api, http, ok, server } from '@/testing/server';
+import { api, fail, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import type { Break, OpenBreak } from '../api/breaks';
 import { BreaksPage } from './breaks-page';
@@ -106,6 +106,32 @@ describe('dashboard', () => {
     expect(await screen.findByText('Walk: 2 min.')).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: "Today's breaks" });
     expect(list).toHaveTextContent('10:00 AM – 10:02 AM');
+  });
+
+  it("explains 'You are already on a break.' and shows the break started elsewhere", async () => {
+    signIn();
+    breaksServer();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderWithProviders(<BreaksPage />);
+    const start = await screen.findByRole('button', { name: 'Start break' });
+    // Meanwhile a break was started on another device.
+    const elsewhere: OpenBreak = {
+      userId: 'u1',
+      name: 'Ada',
+      type: 'Lunch Break',
+      reason: '',
+      since: new Date().toISOString(),
+      startTime: '12:00',
+      createdDate: todayIso(),
+      timeZone: 'UTC',
+    };
+    server.use(
+      http.post(api('/break/start'), () => fail(409, 'You are already on a break.')),
+      http.get(api('/break/current'), () => ok(elsewhere)),
+    );
+    await user.click(start);
+    expect(await screen.findByRole('button', { name: 'End break' })).toBeInTheDocument();
+    expect(screen.getByText('Lunch Break')).toBeInTheDocument();
   });
 
   it('shows the details with the date day-month-year and the times in 12-hour form', async () => {

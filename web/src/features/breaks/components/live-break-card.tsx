@@ -7,8 +7,8 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
 import { formatTime } from '@/lib/format';
-import { useBreakTypes, useCurrentBreak, useEndBreak, useStartBreak, type OpenBreak } from '../api/breaks';
-import { formatElapsed, formatMinutes } from '../utils/time';
+import { useBreakTypes, useCurrentBreak, useEndBreak, useRevalidateBreaks, useStartBreak, type OpenBreak } from '../api/breaks';
+import { formatElapsed, formatMinutes, MAX_BREAK_MINUTES } from '../utils/time';
 
 const LAST_TYPE_KEY = 'breaktime.lastBreakType';
 
@@ -35,15 +35,21 @@ function RunningTimer({ since }: { since: string }) {
   const started = Date.parse(since);
   const elapsed = Number.isNaN(started) ? 0 : now - started;
   return (
-    <p role="timer" aria-live="off" aria-label="Time on break" className="font-mono text-5xl font-bold tracking-tight tabular-nums sm:text-6xl">
-      {formatElapsed(elapsed)}
-    </p>
+    <>
+      <p role="timer" aria-live="off" aria-label="Time on break" className="font-mono text-5xl font-bold tracking-tight tabular-nums sm:text-6xl">
+        {formatElapsed(elapsed)}
+      </p>
+      {elapsed > MAX_BREAK_MINUTES * 60_000 && (
+        <p className="text-sm text-amber-800 dark:text-amber-300">A break is at most 8 hours: this one will be recorded as 8 hours.</p>
+      )}
+    </>
   );
 }
 
 function OnBreak({ current }: { current: OpenBreak }) {
   const toast = useToast();
   const { trigger, isMutating } = useEndBreak();
+  const revalidate = useRevalidateBreaks();
   const [error, setError] = useState<string>();
 
   const end = async () => {
@@ -54,6 +60,8 @@ function OnBreak({ current }: { current: OpenBreak }) {
     } catch (failure) {
       console.error('Ending the break failed', failure);
       setError(errorMessage(failure, 'The break could not be ended. Please try again.'));
+      // It may have been ended elsewhere (another tab or device): show what the server has now.
+      void revalidate();
     }
   };
 
@@ -80,6 +88,7 @@ function StartBreak() {
   const requireAuth = useRequireAuth();
   const { types } = useBreakTypes();
   const { trigger, isMutating } = useStartBreak();
+  const revalidate = useRevalidateBreaks();
   const [chosen, setChosen] = useState(lastType);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
@@ -99,6 +108,8 @@ function StartBreak() {
     } catch (failure) {
       console.error('Starting the break failed', failure);
       setError(errorMessage(failure, 'The break could not be started. Please try again.'));
+      // It may have been started elsewhere (another tab or device): show what the server has now.
+      void revalidate();
     }
   };
 
@@ -128,7 +139,7 @@ function StartBreak() {
 export function LiveBreakCard() {
   const { data: current, isLoading } = useCurrentBreak();
   return (
-    <Card className={current ? 'ring-2 ring-amber-400 dark:ring-amber-500' : undefined}>
+    <Card className={current ? 'border-t-4 border-amber-400 dark:border-amber-500' : undefined}>
       <h2 className="visually-hidden">Live break</h2>
       {isLoading ? (
         <div className="h-40 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" aria-hidden="true" />
