@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useDialogs } from '@/lib/dialogs';
 import { todayIso } from '@/lib/format';
 import { jwtValidFor } from '@/testing/jwt';
@@ -86,6 +86,9 @@ function ActiveDialog() {
   const { active } = useDialogs();
   return <output aria-label="active dialog">{active ?? 'none'}</output>;
 }
+
+// The API client is loaded on the first call; loading it up front keeps a busy machine's first test within its waits.
+beforeAll(() => import('@/lib/amplify-rest'));
 
 describe('Archives | Reports', () => {
   it('signed out, asks for nothing and offers sign-in', async () => {

@@ -88,7 +88,8 @@ function SignedInArchives() {
   const summary = useReportSummary(scope);
 
   return (
-    <div className="space-y-4">
+    // Room at the bottom so the chat launcher never covers the pagination.
+    <div className="mx-auto max-w-6xl space-y-4 pb-20">
       <Card className="space-y-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useDialogs } from '@/lib/dialogs';
 import { todayIso } from '@/lib/format';
 import { jwtValidFor } from '@/testing/jwt';
@@ -54,6 +54,9 @@ function ActiveDialog() {
   const { active } = useDialogs();
   return <output aria-label="active dialog">{active ?? 'none'}</output>;
 }
+
+// The API client is loaded on the first call; loading it up front keeps a busy machine's first test within its waits.
+beforeAll(() => import('@/lib/amplify-rest'));
 
 describe('Daily checklist', () => {
   it("shows the two latest days and the Feature Tasks with the '100 max' badge", async () => {
@@ -171,14 +174,14 @@ describe('Daily checklist', () => {
     const { writes } = checklistApi([]);
     const { user } = renderWithProviders(<DailyChecklist />);
     expect(await screen.findByText('Nothing on your checklist for today yet.')).toBeInTheDocument();
-    const daily = screen.getByRole('form', { name: 'New task' });
+    const daily = screen.getByRole('form', { name: 'Add a task' });
     await user.click(within(daily).getByRole('button', { name: 'Add' }));
     expect(within(daily).getByText('Task is required.')).toBeInTheDocument();
     await user.type(within(daily).getByLabelText('New task'), '  Review pull requests {Enter}');
     expect(await screen.findByRole('checkbox', { name: 'Review pull requests' })).toBeInTheDocument();
     expect(within(daily).getByLabelText('New task')).toHaveValue('');
 
-    const feature = screen.getByRole('form', { name: 'New feature task' });
+    const feature = screen.getByRole('form', { name: 'Add a feature task' });
     await user.type(within(feature).getByLabelText('New feature task'), 'Export to PDF');
     await user.click(within(feature).getByRole('button', { name: 'Add' }));
     expect(await within(screen.getByRole('region', { name: 'Feature Tasks' })).findByRole('checkbox', { name: 'Export to PDF' })).toBeInTheDocument();
@@ -224,7 +227,7 @@ describe('Daily checklist', () => {
       </>,
     );
     expect(screen.getByText('Sign in to keep your daily checklist.')).toBeInTheDocument();
-    const daily = screen.getByRole('form', { name: 'New task' });
+    const daily = screen.getByRole('form', { name: 'Add a task' });
     await user.type(within(daily).getByLabelText('New task'), 'Water the plants{Enter}');
     expect(screen.getByLabelText('active dialog')).toHaveTextContent('signIn');
   });

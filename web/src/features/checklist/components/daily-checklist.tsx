@@ -126,7 +126,7 @@ export function DailyChecklist() {
 
   return (
     <div className="space-y-4">
-      <AddTaskForm label="New task" placeholder="Add a task for today" busy={busy} onAdd={(task) => addTask(task, false)} />
+      <AddTaskForm formLabel="Add a task" label="New task" placeholder="Add a task for today" busy={busy} onAdd={(task) => addTask(task, false)} />
 
       {!signedIn ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">Sign in to keep your daily checklist.</p>
@@ -163,7 +163,13 @@ export function DailyChecklist() {
             {checklistMessages.featureBadge}
           </span>
         </div>
-        <AddTaskForm label="New feature task" placeholder="Add a feature task" busy={busy} onAdd={(task) => addTask(task, true)} />
+        <AddTaskForm
+          formLabel="Add a feature task"
+          label="New feature task"
+          placeholder="Add a feature task"
+          busy={busy}
+          onAdd={(task) => addTask(task, true)}
+        />
         {data && data.featureList.length > 0 && (
           <ul className="mt-2">
             {data.featureList.map((item) => (
@@ -182,6 +188,8 @@ export function DailyChecklist() {
 }
 
 interface AddTaskFormProps {
+  /** The form's name; `label` names its text field. */
+  formLabel: string;
   label: string;
   placeholder: string;
   busy: boolean;
@@ -189,7 +197,7 @@ interface AddTaskFormProps {
   onAdd: (task: string) => Promise<boolean>;
 }
 
-function AddTaskForm({ label, placeholder, busy, onAdd }: AddTaskFormProps) {
+function AddTaskForm({ formLabel, label, placeholder, busy, onAdd }: AddTaskFormProps) {
   const requireAuth = useRequireAuth();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -208,7 +216,7 @@ function AddTaskForm({ label, placeholder, busy, onAdd }: AddTaskFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={label}>
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label={formLabel}>
       <div className="flex gap-2">
         <label htmlFor={inputId} className="visually-hidden">
           {label}

@@ -1,10 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '@/lib/format';
 import { jwtValidFor } from '@/testing/jwt';
 import { api, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import { DailyAgendaDialog } from './daily-agenda-dialog';
+
+// The API client is loaded on the first call; loading it up front keeps a busy machine's first test within its waits.
+beforeAll(() => import('@/lib/amplify-rest'));
 
 describe('Daily Agenda', () => {
   it("lists today's meetings, breaks and tasks, read-only", async () => {

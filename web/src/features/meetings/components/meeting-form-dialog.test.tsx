@@ -1,9 +1,12 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { jwtValidFor } from '@/testing/jwt';
 import { api, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import { MeetingFormDialog } from './meeting-form-dialog';
+
+// The API client is loaded on the first call; loading it up front keeps a busy machine's first test within its waits.
+beforeAll(() => import('@/lib/amplify-rest'));
 
 describe('MeetingFormDialog pre-filled', () => {
   it('keeps the defaults for fields a proposal leaves out and reports the saved meeting', async () => {

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useDialogs } from '@/lib/dialogs';
 import { todayIso } from '@/lib/format';
 import { jwtValidFor } from '@/testing/jwt';
@@ -59,6 +59,9 @@ function ActiveDialog() {
   const { active } = useDialogs();
   return <output aria-label="active dialog">{active ?? 'none'}</output>;
 }
+
+// The API client is loaded on the first call; loading it up front keeps a busy machine's first test within its waits.
+beforeAll(() => import('@/lib/amplify-rest'));
 
 describe('Meetings list', () => {
   it("shows today's meetings first, then upcoming and all, each with its own empty state", async () => {

@@ -44,96 +44,99 @@ export function MeetingsPage() {
   };
 
   return (
-    <Card className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 className="text-lg font-semibold">Meetings</h2>
-          {data && data.allCount > 0 && (
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              {data.allCount} {data.allCount === 1 ? 'meeting' : 'meetings'} in all
-            </p>
+    // Room at the bottom so the chat launcher never covers the last row or the pagination.
+    <div className="mx-auto max-w-4xl pb-20">
+      <Card className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 className="text-lg font-semibold">Meetings</h2>
+            {data && data.allCount > 0 && (
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {data.allCount} {data.allCount === 1 ? 'meeting' : 'meetings'} in all
+              </p>
+            )}
+          </div>
+          <Button onClick={() => setForm({ mode: 'schedule' })}>Schedule Meeting</Button>
+        </div>
+
+        <div className="flex flex-wrap items-end gap-3">
+          <div role="group" aria-labelledby={filterLabelId} className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+            <span id={filterLabelId} className="visually-hidden">
+              Show meetings
+            </span>
+            {filters.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                aria-pressed={filter === option.value}
+                onClick={() => choose(option.value)}
+                className={cn(
+                  'min-h-11 min-w-20 rounded-md px-3 text-sm font-semibold transition-colors',
+                  filter === option.value
+                    ? 'bg-white text-brand-800 shadow-sm dark:bg-slate-950 dark:text-brand-500'
+                    : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
+                )}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
+          {filter === 'all' && (
+            <div className="grid w-full grid-cols-2 gap-3 sm:w-auto">
+              <Input
+                label="From"
+                type="date"
+                value={range.start}
+                max={range.end || undefined}
+                onChange={(event) => {
+                  setRange((current) => ({ ...current, start: event.target.value }));
+                  setPage(1);
+                }}
+              />
+              <Input
+                label="To"
+                type="date"
+                value={range.end}
+                min={range.start || undefined}
+                onChange={(event) => {
+                  setRange((current) => ({ ...current, end: event.target.value }));
+                  setPage(1);
+                }}
+              />
+            </div>
           )}
         </div>
-        <Button onClick={() => setForm({ mode: 'schedule' })}>Schedule Meeting</Button>
-      </div>
 
-      <div className="flex flex-wrap items-end gap-3">
-        <div role="group" aria-labelledby={filterLabelId} className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-          <span id={filterLabelId} className="visually-hidden">
-            Show meetings
-          </span>
-          {filters.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              aria-pressed={filter === option.value}
-              onClick={() => choose(option.value)}
-              className={cn(
-                'min-h-11 min-w-20 rounded-md px-3 text-sm font-semibold transition-colors',
-                filter === option.value
-                  ? 'bg-white text-brand-800 shadow-sm dark:bg-slate-950 dark:text-brand-500'
-                  : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
-              )}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
-        {filter === 'all' && (
-          <div className="grid w-full grid-cols-2 gap-3 sm:w-auto">
-            <Input
-              label="From"
-              type="date"
-              value={range.start}
-              max={range.end || undefined}
-              onChange={(event) => {
-                setRange((current) => ({ ...current, start: event.target.value }));
-                setPage(1);
-              }}
-            />
-            <Input
-              label="To"
-              type="date"
-              value={range.end}
-              min={range.start || undefined}
-              onChange={(event) => {
-                setRange((current) => ({ ...current, end: event.target.value }));
-                setPage(1);
-              }}
-            />
+        {error ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-300">
+            Could not load meetings.
+            <Button variant="secondary" size="sm" onClick={() => void mutate()}>
+              Try again
+            </Button>
           </div>
+        ) : isLoading && !data ? (
+          <Spinner label="Loading meetings" />
+        ) : meetings.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{meetingMessages.empty[filter]}</p>
+        ) : (
+          <ul aria-label="Meetings" className="divide-y divide-slate-200 dark:divide-slate-800">
+            {meetings.map((meeting) => (
+              <MeetingRow
+                key={meeting._id}
+                meeting={meeting}
+                onEdit={() => setForm({ mode: 'edit', meeting })}
+                onViewAll={() => setViewAll(meeting.description)}
+              />
+            ))}
+          </ul>
         )}
-      </div>
 
-      {error ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-300">
-          Could not load meetings.
-          <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </div>
-      ) : isLoading && !data ? (
-        <Spinner label="Loading meetings" />
-      ) : meetings.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{meetingMessages.empty[filter]}</p>
-      ) : (
-        <ul aria-label="Meetings" className="divide-y divide-slate-200 dark:divide-slate-800">
-          {meetings.map((meeting) => (
-            <MeetingRow
-              key={meeting._id}
-              meeting={meeting}
-              onEdit={() => setForm({ mode: 'edit', meeting })}
-              onViewAll={() => setViewAll(meeting.description)}
-            />
-          ))}
-        </ul>
-      )}
+        <Pagination total={total} page={page} onPageChange={setPage} />
 
-      <Pagination total={total} page={page} onPageChange={setPage} />
-
-      {form && <MeetingFormDialog meeting={form.mode === 'edit' ? form.meeting : undefined} onClose={() => setForm(null)} />}
-      {viewAll !== null && <ViewAllTextDialog title="Description" text={viewAll} onClose={() => setViewAll(null)} />}
-    </Card>
+        {form && <MeetingFormDialog meeting={form.mode === 'edit' ? form.meeting : undefined} onClose={() => setForm(null)} />}
+        {viewAll !== null && <ViewAllTextDialog title="Description" text={viewAll} onClose={() => setViewAll(null)} />}
+      </Card>
+    </div>
   );
 }
 
