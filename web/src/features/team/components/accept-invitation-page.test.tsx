@@ -1,11 +1,12 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useDialogs } from '@/lib/dialogs';
 import { takeReturnPath } from '@/lib/return-path';
+import { storeLogin } from '@/lib/session';
 import { api, http, ok, server } from '@/testing/server';
 import { fakeJwt } from '@/testing/jwt';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
-import { AcceptInvitationPage } from './accept-invitation-page';
+import { ACCEPT_AFTER_SIGN_IN_MS, AcceptInvitationPage } from './accept-invitation-page';
 
 function ActiveDialog() {
   const { active } = useDialogs();
@@ -39,5 +40,23 @@ describe('/accept-email-invitation', () => {
     expect(screen.getByText(/Sign in with the email address the invitation was sent to/)).toBeInTheDocument();
     expect(await screen.findByLabelText('active dialog')).toHaveTextContent('signIn');
     expect(takeReturnPath()).toBe('/accept-email-invitation?token=invite-2');
+  });
+
+  it('after a sign-in on the page, waits for the reload that follows instead of spending the token at once', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(api('/admin/accept-email-invitation'), async ({ request }) => {
+        bodies.push(await request.json());
+        return ok({ message: 'You have joined Ana’s team.', teamId: 't1' });
+      }),
+    );
+    renderWithProviders(<AcceptInvitationPage />, { route: '/accept-email-invitation?token=invite-3' });
+    act(() => storeLogin({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r', id: 'u1', name: 'Ben' }));
+    expect(await screen.findByText('Accepting the invitation…')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, ACCEPT_AFTER_SIGN_IN_MS / 3));
+    expect(bodies).toEqual([]);
+    // No reload came: the page accepts by itself.
+    expect(await screen.findByText('You have joined Ana’s team.', undefined, { timeout: ACCEPT_AFTER_SIGN_IN_MS + 3000 })).toBeInTheDocument();
+    expect(bodies).toEqual([{ token: 'invite-3' }]);
   });
 });

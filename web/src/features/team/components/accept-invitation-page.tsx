@@ -16,6 +16,13 @@ type Outcome = { state: 'idle' } | { state: 'accepting' } | { state: 'accepted';
 const accepted = new Map<string, ReturnType<typeof acceptInvitation>>();
 
 /**
+ * A sign-in made on this page reloads it about 100 ms later (spec §4); accepting before that reload would spend
+ * the single-use token on a page about to vanish, and the reloaded page would then find it used. So after a
+ * sign-in here the page waits this long first: the reloaded page accepts, or this one if no reload came.
+ */
+export const ACCEPT_AFTER_SIGN_IN_MS = 1500;
+
+/**
  * An invitation link works only for a signed-in user with the invited address. Signed out, the page
  * explains that, keeps the link for after sign-in and opens the sign-in dialog.
  */
@@ -27,6 +34,7 @@ export function AcceptInvitationPage() {
   const { open } = useDialogs();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
   const promptedSignIn = useRef(false);
+  const signedInAtStart = useRef(signedIn);
   const { mutate } = useSWRConfig();
 
   useEffect(() => {
@@ -43,18 +51,23 @@ export function AcceptInvitationPage() {
     // Signed in now: the link kept for after a social sign-in has served its purpose.
     takeReturnPath();
     setOutcome({ state: 'accepting' });
-    if (!accepted.has(token)) accepted.set(token, acceptInvitation(token));
-    accepted
-      .get(token)!
-      .then((data) => {
-        // A new team: the navigation's member count and the team lists are someone else's now.
-        void mutate(teamKeys.memberCount);
-        void mutate(teamKeys.members);
-        if (current) setOutcome({ state: 'accepted', message: data?.message || 'You have joined the team.' });
-      })
-      .catch((error: unknown) => current && setOutcome({ state: 'failed', message: errorMessage(error, 'This invitation is invalid or has expired.') }));
+    const accept = () => {
+      if (!accepted.has(token)) accepted.set(token, acceptInvitation(token));
+      accepted
+        .get(token)!
+        .then((data) => {
+          // A new team: the navigation's member count and the team lists are someone else's now.
+          void mutate(teamKeys.memberCount);
+          void mutate(teamKeys.members);
+          if (current) setOutcome({ state: 'accepted', message: data?.message || 'You have joined the team.' });
+        })
+        .catch((error: unknown) => current && setOutcome({ state: 'failed', message: errorMessage(error, 'This invitation is invalid or has expired.') }));
+    };
+    const wait = signedInAtStart.current || accepted.has(token) ? undefined : setTimeout(accept, ACCEPT_AFTER_SIGN_IN_MS);
+    if (!wait) accept();
     return () => {
       current = false;
+      clearTimeout(wait);
     };
   }, [token, signedIn, open, location.pathname, location.search, mutate]);
 
