@@ -68,6 +68,15 @@ describe('Break Buddy chat', () => {
     expect(screen.getByRole('button', { name: 'Open Break Buddy' })).toBeInTheDocument();
   });
 
+  it('remembers for the session that it was closed by hand', async () => {
+    const first = renderWithProviders(<AssistantChat />);
+    await first.user.click(await screen.findByRole('button', { name: 'Close Break Buddy' }));
+    first.unmount();
+    renderWithProviders(<AssistantChat />);
+    expect(screen.getByRole('button', { name: 'Open Break Buddy' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: 'Break Buddy' })).not.toBeInTheDocument();
+  });
+
   it('answers a question, disabled while pending, then locked with a countdown from 5', async () => {
     signIn();
     const held = heldResponse();

@@ -25,7 +25,27 @@ function markSeen(): void {
   }
 }
 
-const openByDefault = () => typeof window.matchMedia === 'function' && window.matchMedia(`(min-width: ${CHAT_DEFAULT_OPEN_MIN_PX}px)`).matches;
+/** The window's open or closed state as last chosen in this browser session; absent until then. */
+export const CHAT_OPEN_KEY = 'breaktime.assistant.open';
+
+/** Open on screens 768 px or wider (spec §9), unless it was opened or closed by hand earlier this session. */
+function openAtStart(): boolean {
+  try {
+    const chosen = sessionStorage.getItem(CHAT_OPEN_KEY);
+    if (chosen === '1' || chosen === '0') return chosen === '1';
+  } catch {
+    // No session storage: the default applies.
+  }
+  return typeof window.matchMedia === 'function' && window.matchMedia(`(min-width: ${CHAT_DEFAULT_OPEN_MIN_PX}px)`).matches;
+}
+
+function rememberOpen(open: boolean): void {
+  try {
+    sessionStorage.setItem(CHAT_OPEN_KEY, open ? '1' : '0');
+  } catch {
+    // The choice then lasts until the next page load.
+  }
+}
 
 export interface AssistantChatProps {
   /** The pre-filled record forms the app layer registers (features do not import each other). */
@@ -33,12 +53,13 @@ export interface AssistantChatProps {
 }
 
 /**
- * The floating Break Buddy window (spec §4, §9): open by default on screens 768 px or wider; when closed, a pulse
+ * The floating Break Buddy window (spec §4, §9): open by default on screens 768 px or wider, and a hand-made choice
+ * holds for the rest of the browser session (a closed window stays closed across reloads); when closed, a pulse
  * badge counts the replies not yet read.
  */
 export function AssistantChat({ forms = {} }: AssistantChatProps) {
   const windowId = useId();
-  const [open, setOpen] = useState(openByDefault);
+  const [open, setOpen] = useState(openAtStart);
   const [loaded, setLoaded] = useState(open);
   const [unread, setUnread] = useState(() => (open || readSeen() ? 0 : 1));
 
@@ -52,6 +73,7 @@ export function AssistantChat({ forms = {} }: AssistantChatProps) {
       setUnread(0);
     }
     setOpen(!open);
+    rememberOpen(!open);
   };
 
   const label = open ? 'Close Break Buddy' : unread > 0 ? `Open Break Buddy (${unread} unread)` : 'Open Break Buddy';
