@@ -54,7 +54,7 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: Object.fromEntries(
-      ['/auth/', '/user/', '/admin/', '/contactUs/', '/dev/', '/type/', '/break/', '/task/', '/leaves/', '/meeting/', '/daily-checklist/', '/assistant/'].map(
+      ['/auth/', '/user/', '/admin/', '/contactUs/', '/dev/', '/type/', '/break/', '/task/', '/leaves/', '/meeting/', '/daily-checklist/', '/reports/', '/assistant/'].map(
         (prefix) => [
           prefix,
           {
