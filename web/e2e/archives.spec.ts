@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
 import { createVerifiedAccount, uniqueAccount } from './support/helpers';
-import { bearer, browserToday, enGb, expectNoSidewaysScroll, gotoWithoutChat, signInWithCookies, type Signed } from './support/records';
+import { bearer, browserToday, enGb, expectNoSidewaysScroll, gotoWithoutChat, joinTeam, signInWithCookies, type Signed } from './support/records';
 
 test.use({ timezoneId: 'UTC' });
 
@@ -142,5 +142,31 @@ test("the range picker's rules", async ({ page, context, request, baseURL }, tes
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/from=2025-06-20&to=2025-06-25/);
   await expect(page.getByText('20/06/2025 to 25/06/2025')).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Breaks' }).getByText('No breaks in this range.')).toBeVisible();
+});
+
+test("an admin reads a team member's archives", async ({ page, context, request, baseURL }, testInfo) => {
+  const adminAccount = uniqueAccount(testInfo, 'archives-admin');
+  await createVerifiedAccount(request, adminAccount);
+  const admin = await signInWithCookies(context, request, baseURL!, adminAccount);
+  const member = await joinTeam(request, admin, uniqueAccount(testInfo, 'archives-member'));
+  await gotoWithoutChat(page, '/archives');
+  const today = await browserToday(page);
+  await post(request, member, '/break/add', { startTime: '11:00', endTime: '11:25', createdDate: today, type: 'Refreshment', reason: 'Tea' });
+
+  await expect(page.getByRole('tabpanel', { name: 'Breaks' }).getByText('No breaks in this range.')).toBeVisible();
+  await page.getByLabel('Team member').selectOption({ label: member.name });
+  const breaks = page.getByRole('table', { name: 'Breaks' });
+  await expect(breaks).toContainText('Refreshment');
+  await expect(breaks).toContainText('11:00 AM – 11:25 AM');
+  await expect(page.locator('dl > div', { hasText: 'Breaks' })).toContainText('25 min');
+
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Breaks CSV' }).click();
+  const rows = await csvLines(await csv);
+  expect(rows).toHaveLength(2);
+  expect(rows[1]).toMatch(new RegExp(`^${today},11:00,11:25,25,Refreshment,Tea,`));
+
+  await page.getByLabel('Team member').selectOption({ label: 'Me' });
   await expect(page.getByRole('tabpanel', { name: 'Breaks' }).getByText('No breaks in this range.')).toBeVisible();
 });
