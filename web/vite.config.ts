@@ -54,16 +54,28 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: Object.fromEntries(
-      ['/auth/', '/user/', '/admin/', '/contactUs/', '/dev/', '/type/', '/break/', '/task/', '/leaves/', '/meeting/', '/daily-checklist/', '/reports/', '/assistant/'].map(
-        (prefix) => [
-          prefix,
-          {
-            target: process.env.BREAKTIME_DEV_API ?? 'http://127.0.0.1:8080',
-            changeOrigin: true,
-            bypass: (req) => (req.url?.startsWith('/auth/callback') ? req.url : undefined),
-          },
-        ],
-      ),
+      [
+        '/auth/',
+        '/user/',
+        '/admin/',
+        '/contactUs/',
+        '/dev/',
+        '/type/',
+        '/break/',
+        '/task/',
+        '/leaves/',
+        '/meeting/',
+        '/daily-checklist/',
+        '/reports/',
+        '/assistant/',
+      ].map((prefix) => [
+        prefix,
+        {
+          target: process.env.BREAKTIME_DEV_API ?? 'http://127.0.0.1:8080',
+          changeOrigin: true,
+          bypass: (req) => (req.url?.startsWith('/auth/callback') ? req.url : undefined),
+        },
+      ]),
     ),
   },
 });
