@@ -40,8 +40,7 @@ const forms: PrefilledForms = {
   ),
   createMeeting: lazy(() =>
     import('@/features/meetings/components/meeting-form-dialog').then(({ MeetingFormDialog }) => ({
-      // The meeting dialog reports only that it closed, saved or not: its list refreshes itself after a save.
-      default: ({ prefill, onClose }: PrefilledFormProps<MeetingPrefill>) => (
+      default: ({ prefill, onSaved, onClose }: PrefilledFormProps<MeetingPrefill>) => (
         <MeetingFormDialog
           initial={{
             ...(prefill.scheduleDate ? { scheduleDate: prefill.scheduleDate } : {}),
@@ -49,6 +48,7 @@ const forms: PrefilledForms = {
             to: prefill.to,
             description: prefill.description,
           }}
+          onSaved={onSaved}
           onClose={onClose}
         />
       ),
