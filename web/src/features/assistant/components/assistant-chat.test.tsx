@@ -77,7 +77,7 @@ describe('Break Buddy chat', () => {
     expect(screen.queryByRole('region', { name: 'Break Buddy' })).not.toBeInTheDocument();
   });
 
-  it('answers a question, disabled while pending, then locked with a countdown from 5', async () => {
+  it('answers a question, the input disabled while the reply is pending', async () => {
     signIn();
     const held = heldResponse();
     const asked: unknown[] = [];
@@ -100,8 +100,7 @@ describe('Break Buddy chat', () => {
     held.release();
     expect(await within(log).findByText('You have taken 1 break today, 15 minutes in all.')).toBeInTheDocument();
     expect(asked).toEqual([{ message: 'how long were my breaks today?' }]);
-    expect(input).toBeDisabled();
-    expect(screen.getByRole('button', { name: /^Send, wait [1-5]$/ })).toBeDisabled();
+    // The countdown's steps are checked on a fake clock below; here only that it ends.
     await waitFor(() => expect(input).toBeEnabled(), { timeout: 4000 });
     expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
   });

@@ -205,7 +205,7 @@ export function ChatWindow({ id, open, forms, onUnread }: ChatWindowProps) {
         id={id}
         aria-label="Break Buddy"
         hidden={!open}
-        className="animate-slide-up flex h-[min(34rem,calc(100dvh-6.5rem))] w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+        className="animate-slide-up flex h-[min(30rem,calc(100dvh-6.5rem))] w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
       >
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 py-1 pr-1 pl-4 dark:border-slate-700">
           <div>
@@ -262,7 +262,7 @@ export function ChatWindow({ id, open, forms, onUnread }: ChatWindowProps) {
             maxLength={MAX_MESSAGE_LENGTH}
             autoComplete="off"
             enterKeyHint="send"
-            placeholder={pending ? 'Break Buddy is thinking…' : countdown > 0 ? `You can ask again in a moment (${countdown})` : 'Ask Break Buddy…'}
+            placeholder={pending ? 'Break Buddy is thinking…' : countdown > 0 ? `Ask again in ${countdown}…` : 'Ask Break Buddy…'}
             className="block min-h-11 w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-slate-100 sm:text-sm dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:disabled:bg-slate-800"
           />
           <button
