@@ -129,7 +129,10 @@ export function ChatWindow({ id, open, forms, onUnread }: ChatWindowProps) {
   const logRef = useRef<HTMLOListElement>(null);
   const openRef = useRef(open);
   const refocus = useRef(false);
-  openRef.current = open;
+
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
 
   const locked = pending || countdown > 0;
 
