@@ -30,7 +30,7 @@ pub fn api_router() -> Router<AppState> {
 
 /// The whole local app. `web_dist` is served when it exists.
 pub fn app(state: AppState, web_dist: Option<&Path>) -> Router {
-    let mut api = api_router();
+    let mut api = api_router().route("/openapi.json", get(openapi));
     if state.config.dev_routes {
         api = api.route("/dev/outbox", get(outbox));
     }
@@ -50,6 +50,13 @@ pub fn app(state: AppState, web_dist: Option<&Path>) -> Router {
             ),
         ))
         .with_state(state)
+}
+
+/// The OpenAPI 3 description of the whole API (`infra/openapi.json`).
+pub const OPENAPI_JSON: &str = include_str!("../../openapi.json");
+
+async fn openapi() -> impl axum::response::IntoResponse {
+    ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], OPENAPI_JSON)
 }
 
 async fn outbox(State(state): State<AppState>) -> Result<axum::response::Response, AppError> {
