@@ -107,7 +107,9 @@ impl Config {
         let app_url = app_url.trim_end_matches('/').to_string();
         let api_url = var("API_URL").unwrap_or_else(|| app_url.clone()).trim_end_matches('/').to_string();
         let cors_origins = var("CORS_ORIGINS")
-            .map(|v| v.split(',').map(|s| s.trim().trim_end_matches('/').to_string()).filter(|s| !s.is_empty()).collect())
+            .map(|v| {
+                v.split(',').map(|s| s.trim().trim_end_matches('/').to_string()).filter(|s| !s.is_empty()).collect()
+            })
             .unwrap_or_else(|| vec![app_url.clone()]);
         Ok(Config {
             jwt_secret,

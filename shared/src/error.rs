@@ -71,11 +71,7 @@ impl AppError {
     /// The text the web app shows as the server's message.
     pub fn public_message(&self) -> String {
         match self {
-            AppError::Validation(fields) => fields
-                .values()
-                .next()
-                .cloned()
-                .unwrap_or_else(|| "Invalid input.".into()),
+            AppError::Validation(fields) => fields.values().next().cloned().unwrap_or_else(|| "Invalid input.".into()),
             AppError::BadRequest(m)
             | AppError::Unauthorized(m)
             | AppError::Forbidden(m)

@@ -131,11 +131,8 @@ impl FromRequestParts<AppState> for ClientIp {
             }
         }
         if state.config.trust_forwarded_for {
-            if let Some(first) = parts
-                .headers
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
+            if let Some(first) =
+                parts.headers.get("x-forwarded-for").and_then(|v| v.to_str().ok()).and_then(|v| v.split(',').next())
             {
                 return Ok(ClientIp(first.trim().to_string()));
             }

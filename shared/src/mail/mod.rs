@@ -41,7 +41,9 @@ pub fn link_mail(to: &str, subject: &str, intro: &str, action: &str, link: &str)
     Mail {
         to: to.to_string(),
         subject: subject.to_string(),
-        text: format!("{intro}\n\n{action}: {link}\n\nIf you did not ask for this, you can ignore this mail.\n\n— Breaktime"),
+        text: format!(
+            "{intro}\n\n{action}: {link}\n\nIf you did not ask for this, you can ignore this mail.\n\n— Breaktime"
+        ),
         html: format!(
             "<p>{}</p><p><a href=\"{}\">{}</a></p><p>If the button does not work, open this address: {}</p>\
              <p>If you did not ask for this, you can ignore this mail.</p><p>— Breaktime</p>",

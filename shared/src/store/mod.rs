@@ -145,11 +145,24 @@ pub struct Page {
 /// One part of a transaction: all parts succeed together or none is applied.
 #[derive(Debug, Clone)]
 pub enum TxOp {
-    Put { item: Item, cond: Cond },
+    Put {
+        item: Item,
+        cond: Cond,
+    },
     /// Sets the given attributes of an existing or new item (`Null` values remove the attribute).
-    Update { key: Key, set: Item, cond: Cond },
-    Delete { key: Key, cond: Cond },
-    Check { key: Key, cond: Cond },
+    Update {
+        key: Key,
+        set: Item,
+        cond: Cond,
+    },
+    Delete {
+        key: Key,
+        cond: Cond,
+    },
+    Check {
+        key: Key,
+        cond: Cond,
+    },
 }
 
 /// The table-level port. Implementations must make every single-item write and every transaction atomic.

@@ -316,7 +316,8 @@ impl Table for SqliteTable {
             for op in ops {
                 match op {
                     TxOp::Put { item, cond } => {
-                        let key = key_of(&item).ok_or_else(|| StoreError::Other(anyhow::anyhow!("item without PK/SK")))?;
+                        let key =
+                            key_of(&item).ok_or_else(|| StoreError::Other(anyhow::anyhow!("item without PK/SK")))?;
                         check(get_tx(&tx, &key)?.as_ref(), &cond)?;
                         put_tx(&tx, &item)?;
                     }
