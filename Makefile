@@ -19,7 +19,7 @@ server:
 	cargo build -p breaktime-local
 
 web-deps:
-	@if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then $(NPM) ci --no-audit --no-fund; fi
+	@if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then $(NPM) ci --no-audit --no-fund || $(NPM) install --no-audit --no-fund; fi
 
 web: web-deps
 	$(NPM) run build
@@ -28,13 +28,13 @@ web: web-deps
 setup: venv web-deps chromium
 
 venv:
-	@if [ ! -x $(VENV)/bin/moto_server ]; then python3 -m venv $(VENV) && $(VENV)/bin/pip install -q 'moto[server]' cfn-lint; fi
+	@if [ ! -x $(VENV)/bin/moto_server ] || [ ! -x $(VENV)/bin/cfn-lint ]; then python3 -m venv $(VENV) && $(VENV)/bin/pip install -q 'moto[server]' cfn-lint; fi
 
 chromium:
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
 ## Every test: Rust (both stores, SES on moto), web unit tests, bundle budget, end-to-end in Chromium.
-test: setup test-rust test-web e2e
+test: setup test-rust test-template test-web e2e
 
 test-rust: venv
 	REQUIRE_MOTO=1 cargo test --workspace --all-features
@@ -65,7 +65,7 @@ LAMBDA_FUNCTIONS := auth-fn user-fn contact-fn admin-fn type-fn break-fn task-fn
 # The SAM CLI pins its own cfn-lint and boto versions, so it gets a venv of its own.
 SAM_VENV := .cache/sam-venv
 
-.PHONY: lambda-tools sam-cli deploy cost coldstart test-deploy
+.PHONY: lambda-tools sam-cli deploy cost coldstart test-deploy test-template
 
 ## cargo-lambda and the zig cross-linker it brings, in the project venv.
 lambda-tools: venv
@@ -96,7 +96,10 @@ coldstart: venv
 
 ## Template lint (cfn-lint, sam validate --lint), routes and grants against the code, the binaries under a local
 ## Runtime API with AWS on moto.
-test-deploy: venv sam-cli
+test-deploy: test-template
+	REQUIRE_MOTO=1 cargo test -p breaktime-runtime-tests
+
+## The template alone: cfn-lint and sam validate --lint (both offline). Part of `make test`.
+test-template: venv sam-cli
 	$(VENV)/bin/cfn-lint template.yaml
 	SAM_CLI_TELEMETRY=0 $(SAM_VENV)/bin/sam validate --lint --region eu-west-1 --template-file template.yaml
-	REQUIRE_MOTO=1 cargo test -p breaktime-runtime-tests
