@@ -37,10 +37,30 @@ pub fn app(state: AppState, web_dist: Option<&Path>) -> Router {
     let mut router = with_common_layers(api, &state);
     if let Some(dist) = web_dist.filter(|d| d.join("index.html").exists()) {
         let index = dist.join("index.html");
-        let spa = ServeDir::new(dist).fallback(ServeFile::new(index));
-        router = router.fallback_service(spa);
+        // Hashed bundles never change under their name; everything else is revalidated, so a new build shows at once.
+        let assets = tower::ServiceBuilder::new()
+            .layer(SetResponseHeaderLayer::overriding(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=31536000, immutable"),
+            ))
+            .service(ServeDir::new(dist.join("assets")));
+        let spa = tower::ServiceBuilder::new()
+            .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-cache")))
+            .service(ServeDir::new(dist).fallback(ServeFile::new(index)));
+        router = router.nest_service("/assets", assets).fallback_service(spa);
     }
     router
+        .layer(tower_http::compression::CompressionLayer::new())
+        // The web app's files get the same security headers as the API answers.
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(
