@@ -65,36 +65,22 @@ pub fn load_file(name: &str) -> Vec<Case> {
 
 pub fn context(case: &Case) -> Context {
     let tz: chrono_tz::Tz = case.tz.as_deref().unwrap_or(TZ).parse().expect("time zone");
-    let local =
-        NaiveDateTime::parse_from_str(case.now.as_deref().unwrap_or(NOW), "%Y-%m-%dT%H:%M:%S")
-            .expect("now");
-    let now = tz
-        .from_local_datetime(&local)
-        .single()
-        .expect("unambiguous now");
-    let types = case
-        .types
-        .clone()
-        .unwrap_or_else(|| DEFAULT_TYPES.iter().map(|s| s.to_string()).collect());
+    let local = NaiveDateTime::parse_from_str(case.now.as_deref().unwrap_or(NOW), "%Y-%m-%dT%H:%M:%S").expect("now");
+    let now = tz.from_local_datetime(&local).single().expect("unambiguous now");
+    let types = case.types.clone().unwrap_or_else(|| DEFAULT_TYPES.iter().map(|s| s.to_string()).collect());
     Context::new(now, types)
 }
 
 /// The fields a case expects: the empty form of its record overlaid with the labelled values.
 pub fn expected(case: &Case, ctx: &Context) -> Option<Map<String, Value>> {
-    let intent = Intent::parse(&case.intent, None)
-        .unwrap_or_else(|| panic!("unknown intent {}", case.intent));
+    let intent = Intent::parse(&case.intent, None).unwrap_or_else(|| panic!("unknown intent {}", case.intent));
     if case.intent == "help" {
         return Some(case.fields.clone());
     }
     let kind = intent.kind()?;
     let mut fields = Proposal::empty(kind, ctx.now.date_naive()).fields();
     for (k, v) in &case.fields {
-        assert!(
-            fields.contains_key(k),
-            "{:?}: no field {k} in {}",
-            case.message,
-            case.intent
-        );
+        assert!(fields.contains_key(k), "{:?}: no field {k} in {}", case.message, case.intent);
         fields.insert(k.clone(), v.clone());
     }
     Some(fields)
@@ -152,12 +138,7 @@ pub fn score(cases: &[Case]) -> Score {
             s.intents_right += 1;
             entry.1 += 1;
         } else {
-            s.failures.push(format!(
-                "INTENT {:?}: expected {}, got {}",
-                case.message,
-                case.intent,
-                u.intent.name()
-            ));
+            s.failures.push(format!("INTENT {:?}: expected {}, got {}", case.message, case.intent, u.intent.name()));
         }
         let Some(want) = expected(case, &ctx) else {
             continue;
@@ -173,10 +154,7 @@ pub fn score(cases: &[Case]) -> Score {
             } else {
                 all = false;
                 if intent_ok {
-                    s.failures.push(format!(
-                        "FIELD {:?}: {k} expected {v}, got {g}",
-                        case.message
-                    ));
+                    s.failures.push(format!("FIELD {:?}: {k} expected {v}, got {g}", case.message));
                 }
             }
         }

@@ -49,12 +49,7 @@ impl Reply {
     }
 }
 
-pub async fn reply(
-    state: &AppState,
-    user: Option<&AuthUser>,
-    ctx: &Context,
-    u: Understanding,
-) -> AppResult<Reply> {
+pub async fn reply(state: &AppState, user: Option<&AuthUser>, ctx: &Context, u: Understanding) -> AppResult<Reply> {
     let intent = u.intent;
     match intent {
         Intent::Help(topic) => Ok(Reply::text(intent, help::text(topic))),
@@ -79,12 +74,7 @@ pub async fn reply(
     }
 }
 
-async fn answer(
-    state: &AppState,
-    user: &AuthUser,
-    ctx: &Context,
-    intent: Intent,
-) -> AppResult<String> {
+async fn answer(state: &AppState, user: &AuthUser, ctx: &Context, intent: Intent) -> AppResult<String> {
     let store = state.store.as_ref();
     let today = ctx.now.date_naive();
     let now = ctx.now.with_timezone(&Utc);
@@ -92,32 +82,14 @@ async fn answer(
         Intent::BreakMinutesToday => {
             let taken = breaks::breaks_on(store, user.id(), today).await?;
             let live = breaks::current_break(store, user.id()).await?;
-            let live = live.and_then(|b| {
-                Some((
-                    b.break_type,
-                    DateTime::parse_from_rfc3339(&b.since)
-                        .ok()?
-                        .with_timezone(&Utc),
-                ))
-            });
-            break_minutes_today(
-                &taken,
-                live.as_ref().map(|(t, s)| (t.as_str(), *s)),
-                now,
-                ctx,
-            )
+            let live = live
+                .and_then(|b| Some((b.break_type, DateTime::parse_from_rfc3339(&b.since).ok()?.with_timezone(&Utc))));
+            break_minutes_today(&taken, live.as_ref().map(|(t, s)| (t.as_str(), *s)), now, ctx)
         }
         Intent::BreakMinutesWeek => {
             let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
-            let taken = breaks::breaks_in(
-                store,
-                user.id(),
-                DateRange {
-                    from: monday,
-                    to: monday + Duration::days(6),
-                },
-            )
-            .await?;
+            let taken =
+                breaks::breaks_in(store, user.id(), DateRange { from: monday, to: monday + Duration::days(6) }).await?;
             break_minutes_week(&taken, monday)
         }
         Intent::AgendaToday => {
@@ -132,11 +104,7 @@ async fn answer(
                 let list: Vec<String> = meetings
                     .iter()
                     .map(|m| {
-                        let what = if m.description.trim().is_empty() {
-                            "Meeting"
-                        } else {
-                            m.description.trim()
-                        };
+                        let what = if m.description.trim().is_empty() { "Meeting" } else { m.description.trim() };
                         format!("{}–{} {}", clock(&m.from), clock(&m.to), short(what, 70))
                     })
                     .collect();
@@ -147,14 +115,7 @@ async fn answer(
             } else {
                 let list: Vec<String> = taken
                     .iter()
-                    .map(|b| {
-                        format!(
-                            "{}–{} {}",
-                            clock(&b.start_time),
-                            clock(&b.end_time),
-                            b.break_type
-                        )
-                    })
+                    .map(|b| format!("{}–{} {}", clock(&b.start_time), clock(&b.end_time), b.break_type))
                     .collect();
                 format!("Breaks: {}.", list.join("; "))
             });
@@ -163,14 +124,7 @@ async fn answer(
             } else {
                 let list: Vec<String> = tasks
                     .iter()
-                    .map(|t| {
-                        format!(
-                            "{} ({}, {})",
-                            short(&t.title, 70),
-                            t.priority.as_str(),
-                            t.status.as_str()
-                        )
-                    })
+                    .map(|t| format!("{} ({}, {})", short(&t.title, 70), t.priority.as_str(), t.status.as_str()))
                     .collect();
                 format!("Tasks: {}.", list.join("; "))
             });
@@ -184,11 +138,7 @@ async fn answer(
                 let list: Vec<String> = on
                     .iter()
                     .map(|m| {
-                        let who = if m.user_id == user.id() {
-                            "You".to_string()
-                        } else {
-                            m.name.clone()
-                        };
+                        let who = if m.user_id == user.id() { "You".to_string() } else { m.name.clone() };
                         let since = DateTime::parse_from_rfc3339(&m.since)
                             .map(|s| time12(s.with_timezone(&ctx.now.timezone()).time()))
                             .unwrap_or_else(|_| clock(&m.start_time));
@@ -200,19 +150,14 @@ async fn answer(
             }
         }
         Intent::WhoIsOffToday => {
-            let off = presence::on_leave(store, user.team_id(), today, user.role().sees_reports())
-                .await?;
+            let off = presence::on_leave(store, user.team_id(), today, user.role().sees_reports()).await?;
             if off.is_empty() {
                 "Nobody is off today.".to_string()
             } else {
                 let list: Vec<String> = off
                     .iter()
                     .map(|m| {
-                        let who = if m.user_id == user.id() {
-                            "You".to_string()
-                        } else {
-                            m.name.clone()
-                        };
+                        let who = if m.user_id == user.id() { "You".to_string() } else { m.name.clone() };
                         let until = if m.to_date == today.format("%Y-%m-%d").to_string() {
                             "today only".to_string()
                         } else {
@@ -230,10 +175,7 @@ async fn answer(
         Intent::OpenTasksByPriority => {
             // Open tasks scheduled from 90 days back: one bounded Query, however long the task history is.
             let from = today - Duration::days(90);
-            let range = DateRange {
-                from,
-                to: today + Duration::days(366),
-            };
+            let range = DateRange { from, to: today + Duration::days(366) };
             let all = tasks::tasks_in(store, user.id(), range).await?;
             open_tasks(all, from)
         }
@@ -319,10 +261,7 @@ fn by_type(taken: &[Break]) -> String {
     if types.len() < 2 {
         return String::new();
     }
-    let list: Vec<String> = types
-        .iter()
-        .map(|(t, m)| format!("{t} {}", minutes(*m)))
-        .collect();
+    let list: Vec<String> = types.iter().map(|(t, m)| format!("{t} {}", minutes(*m))).collect();
     format!(" ({})", list.join(", "))
 }
 
@@ -339,27 +278,16 @@ fn priority_rank(p: TaskPriority) -> u8 {
 }
 
 pub fn open_tasks(all: Vec<Task>, since: NaiveDate) -> String {
-    let mut open: Vec<Task> = all
-        .into_iter()
-        .filter(|t| !matches!(t.status, TaskStatus::Completed | TaskStatus::Invalid))
-        .collect();
+    let mut open: Vec<Task> =
+        all.into_iter().filter(|t| !matches!(t.status, TaskStatus::Completed | TaskStatus::Invalid)).collect();
     if open.is_empty() {
         return "You have no open tasks. Nice work!".to_string();
     }
-    open.sort_by(|a, b| {
-        priority_rank(a.priority)
-            .cmp(&priority_rank(b.priority))
-            .then(a.scheduled.cmp(&b.scheduled))
-    });
+    open.sort_by(|a, b| priority_rank(a.priority).cmp(&priority_rank(b.priority)).then(a.scheduled.cmp(&b.scheduled)));
     const SHOWN: usize = 10;
     let mut groups: Vec<(TaskPriority, Vec<String>)> = Vec::new();
     for t in open.iter().take(SHOWN) {
-        let line = format!(
-            "{} ({}, {})",
-            short(&t.title, 70),
-            t.status.as_str(),
-            iso_to_en_gb(&t.scheduled)
-        );
+        let line = format!("{} ({}, {})", short(&t.title, 70), t.status.as_str(), iso_to_en_gb(&t.scheduled));
         match groups.iter_mut().find(|(p, _)| *p == t.priority) {
             Some((_, v)) => v.push(line),
             None => groups.push((t.priority, vec![line])),
@@ -374,10 +302,7 @@ pub fn open_tasks(all: Vec<Task>, since: NaiveDate) -> String {
         lines.push(format!("{}: {}", p.as_str(), items.join("; ")));
     }
     if open.len() > SHOWN {
-        lines.push(format!(
-            "…and {} more on the Tasks page.",
-            open.len() - SHOWN
-        ));
+        lines.push(format!("…and {} more on the Tasks page.", open.len() - SHOWN));
     }
     lines.join("\n")
 }
@@ -419,27 +344,13 @@ fn when(date: &str, from: &str, to: &str) -> String {
 pub fn proposal_summary(p: &Proposal, missing: &[String], problems: &FieldErrors) -> String {
     let mut s = match p {
         Proposal::Break(b) => {
-            let what = if b.break_type.is_empty() {
-                "break".to_string()
-            } else {
-                b.break_type.clone()
-            };
-            let why = if b.reason.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", short(&b.reason, 80))
-            };
-            format!(
-                "Here is your {what}{}{why}.",
-                when(&b.created_date, &b.start_time, &b.end_time)
-            )
+            let what = if b.break_type.is_empty() { "break".to_string() } else { b.break_type.clone() };
+            let why = if b.reason.is_empty() { String::new() } else { format!(" ({})", short(&b.reason, 80)) };
+            format!("Here is your {what}{}{why}.", when(&b.created_date, &b.start_time, &b.end_time))
         }
         Proposal::Task(t) => {
-            let title = if t.title.is_empty() {
-                "a new task".to_string()
-            } else {
-                format!("'{}'", short(&t.title, 80))
-            };
+            let title =
+                if t.title.is_empty() { "a new task".to_string() } else { format!("'{}'", short(&t.title, 80)) };
             format!(
                 "Here is {title} for {}, {} priority, {}.",
                 iso_to_en_gb(&t.scheduled),
@@ -451,20 +362,12 @@ pub fn proposal_summary(p: &Proposal, missing: &[String], problems: &FieldErrors
             let span = match (l.from_date.is_empty(), l.to_date.is_empty(), l.days) {
                 (false, false, Some(1)) => format!(" on {}", iso_to_en_gb(&l.from_date)),
                 (false, false, Some(n)) => {
-                    format!(
-                        " from {} to {} ({n} days)",
-                        iso_to_en_gb(&l.from_date),
-                        iso_to_en_gb(&l.to_date)
-                    )
+                    format!(" from {} to {} ({n} days)", iso_to_en_gb(&l.from_date), iso_to_en_gb(&l.to_date))
                 }
                 (false, _, _) => format!(" from {}", iso_to_en_gb(&l.from_date)),
                 _ => String::new(),
             };
-            let why = if l.reason.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", short(&l.reason, 80))
-            };
+            let why = if l.reason.is_empty() { String::new() } else { format!(" ({})", short(&l.reason, 80)) };
             format!("Here is your leave{span}{why}.")
         }
         Proposal::Meeting(m) => {
@@ -473,17 +376,10 @@ pub fn proposal_summary(p: &Proposal, missing: &[String], problems: &FieldErrors
             } else {
                 format!("meeting '{}'", short(&m.description, 80))
             };
-            format!(
-                "Here is your {what}{}.",
-                when(&m.schedule_date, &m.from, &m.to)
-            )
+            format!("Here is your {what}{}.", when(&m.schedule_date, &m.from, &m.to))
         }
         Proposal::Checklist(c) => {
-            let list = if c.is_feature {
-                "feature list"
-            } else {
-                "checklist"
-            };
+            let list = if c.is_feature { "feature list" } else { "checklist" };
             if c.task.is_empty() {
                 format!("Here is a new {list} item.")
             } else {
@@ -537,11 +433,7 @@ pub fn minutes(m: i64) -> String {
     match (h, m) {
         (0, m) => unit(m, "minute", "minutes"),
         (h, 0) => unit(h, "hour", "hours"),
-        (h, m) => format!(
-            "{} {}",
-            unit(h, "hour", "hours"),
-            unit(m, "minute", "minutes")
-        ),
+        (h, m) => format!("{} {}", unit(h, "hour", "hours"), unit(m, "minute", "minutes")),
     }
 }
 
@@ -551,9 +443,7 @@ fn en_gb(d: NaiveDate) -> String {
 }
 
 fn iso_to_en_gb(s: &str) -> String {
-    NaiveDate::parse_from_str(s, "%Y-%m-%d")
-        .map(en_gb)
-        .unwrap_or_else(|_| s.to_string())
+    NaiveDate::parse_from_str(s, "%Y-%m-%d").map(en_gb).unwrap_or_else(|_| s.to_string())
 }
 
 /// Times as the product shows them (12-hour).
@@ -562,9 +452,7 @@ fn time12(t: NaiveTime) -> String {
 }
 
 fn clock(hhmm: &str) -> String {
-    NaiveTime::parse_from_str(hhmm, "%H:%M")
-        .map(time12)
-        .unwrap_or_else(|_| hhmm.to_string())
+    NaiveTime::parse_from_str(hhmm, "%H:%M").map(time12).unwrap_or_else(|_| hhmm.to_string())
 }
 
 fn short(s: &str, max: usize) -> String {

@@ -10,8 +10,7 @@ use std::time::Duration;
 
 use aws_sdk_bedrockruntime::error::DisplayErrorContext;
 use aws_sdk_bedrockruntime::types::{
-    ContentBlock, ConversationRole, ConverseOutput, InferenceConfiguration, Message,
-    SystemContentBlock,
+    ContentBlock, ConversationRole, ConverseOutput, InferenceConfiguration, Message, SystemContentBlock,
 };
 use aws_sdk_bedrockruntime::Client;
 use chrono::Datelike;
@@ -50,11 +49,7 @@ pub struct Bedrock {
 
 impl Bedrock {
     pub fn new(client: Client, model_id: impl Into<String>) -> Bedrock {
-        Bedrock {
-            client,
-            model_id: model_id.into(),
-            timeout: DEFAULT_TIMEOUT,
-        }
+        Bedrock { client, model_id: model_id.into(), timeout: DEFAULT_TIMEOUT }
     }
 
     pub fn with_timeout(mut self, timeout: Duration) -> Bedrock {
@@ -72,11 +67,7 @@ impl Bedrock {
         Bedrock::new(Client::from_conf(config.build()), model_id)
     }
 
-    pub async fn understand(
-        &self,
-        message: &str,
-        ctx: &Context,
-    ) -> Result<Understanding, ModelError> {
+    pub async fn understand(&self, message: &str, ctx: &Context) -> Result<Understanding, ModelError> {
         let user = Message::builder()
             .role(ConversationRole::User)
             .content(ContentBlock::Text(message.to_string()))
@@ -88,24 +79,16 @@ impl Bedrock {
             .model_id(&self.model_id)
             .system(SystemContentBlock::Text(prompt(ctx)))
             .messages(user)
-            .inference_config(
-                InferenceConfiguration::builder()
-                    .max_tokens(600)
-                    .temperature(0.0)
-                    .build(),
-            )
+            .inference_config(InferenceConfiguration::builder().max_tokens(600).temperature(0.0).build())
             .send();
         let output = tokio::time::timeout(self.timeout, call)
             .await
             .map_err(|_| ModelError::Timeout)?
             .map_err(|e| ModelError::Call(DisplayErrorContext(e).to_string()))?;
         let text = match output.output() {
-            Some(ConverseOutput::Message(m)) => m
-                .content()
-                .iter()
-                .filter_map(|b| b.as_text().ok())
-                .map(String::as_str)
-                .collect::<String>(),
+            Some(ConverseOutput::Message(m)) => {
+                m.content().iter().filter_map(|b| b.as_text().ok()).map(String::as_str).collect::<String>()
+            }
             _ => return Err(ModelError::Malformed("no message in the answer".into())),
         };
         read_answer(&text, ctx)
@@ -122,41 +105,24 @@ pub struct Lazy {
 impl Lazy {
     /// `ASSISTANT_PROVIDER=bedrock` with `BEDROCK_MODEL_ID` (and optionally `BEDROCK_ENDPOINT`).
     pub fn from_env() -> Option<Lazy> {
-        let var = |n: &str| {
-            std::env::var(n)
-                .ok()
-                .map(|v| v.trim().to_string())
-                .filter(|v| !v.is_empty())
-        };
+        let var = |n: &str| std::env::var(n).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
         if !var("ASSISTANT_PROVIDER").is_some_and(|p| p.eq_ignore_ascii_case("bedrock")) {
             return None;
         }
         let Some(model_id) = var("BEDROCK_MODEL_ID") else {
-            tracing::warn!(
-                "ASSISTANT_PROVIDER=bedrock without BEDROCK_MODEL_ID; using the built-in engine"
-            );
+            tracing::warn!("ASSISTANT_PROVIDER=bedrock without BEDROCK_MODEL_ID; using the built-in engine");
             return None;
         };
-        Some(Lazy {
-            cell: OnceCell::new(),
-            model_id,
-            endpoint: var("BEDROCK_ENDPOINT"),
-        })
+        Some(Lazy { cell: OnceCell::new(), model_id, endpoint: var("BEDROCK_ENDPOINT") })
     }
 
     pub fn ready(model: Bedrock) -> Lazy {
         let model_id = model.model_id.clone();
-        Lazy {
-            cell: OnceCell::new_with(Some(model)),
-            model_id,
-            endpoint: None,
-        }
+        Lazy { cell: OnceCell::new_with(Some(model)), model_id, endpoint: None }
     }
 
     pub async fn get(&self) -> &Bedrock {
-        self.cell
-            .get_or_init(|| Bedrock::from_aws_config(self.model_id.clone(), self.endpoint.clone()))
-            .await
+        self.cell.get_or_init(|| Bedrock::from_aws_config(self.model_id.clone(), self.endpoint.clone())).await
     }
 }
 
@@ -188,13 +154,9 @@ Now is {weekday} {date} {time} (the person's time zone {tz}). A break is usually
 /// Reads the model's text as the strict answer object, and checks a proposal like the built-in engine's.
 pub fn read_answer(text: &str, ctx: &Context) -> Result<Understanding, ModelError> {
     let bad = |m: &str| ModelError::Malformed(m.to_string());
-    let value: Value =
-        serde_json::from_str(text.trim()).map_err(|e| ModelError::Malformed(e.to_string()))?;
+    let value: Value = serde_json::from_str(text.trim()).map_err(|e| ModelError::Malformed(e.to_string()))?;
     let obj = value.as_object().ok_or_else(|| bad("not an object"))?;
-    let name = obj
-        .get("intent")
-        .and_then(Value::as_str)
-        .ok_or_else(|| bad("no intent"))?;
+    let name = obj.get("intent").and_then(Value::as_str).ok_or_else(|| bad("no intent"))?;
     let topic = obj.get("topic").and_then(Value::as_str);
     if name == "help" && topic.is_some_and(|t| HelpTopic::parse(t).is_none()) {
         return Err(bad("unknown help topic"));
@@ -211,17 +173,12 @@ pub fn read_answer(text: &str, ctx: &Context) -> Result<Understanding, ModelErro
         Some(_) => return Err(bad("fields is not an object")),
     };
     for (key, v) in given {
-        let slot = fields
-            .get(&key)
-            .ok_or_else(|| ModelError::Malformed(format!("unknown field {key}")))?;
+        let slot = fields.get(&key).ok_or_else(|| ModelError::Malformed(format!("unknown field {key}")))?;
         let same_type = matches!(
             (slot, &v),
             (Value::String(_), Value::String(_))
                 | (Value::Bool(_), Value::Bool(_))
-                | (
-                    Value::Null | Value::Number(_),
-                    Value::Null | Value::Number(_)
-                )
+                | (Value::Null | Value::Number(_), Value::Null | Value::Number(_))
         );
         if !same_type {
             return Err(ModelError::Malformed(format!("{key} has the wrong type")));
@@ -233,8 +190,8 @@ pub fn read_answer(text: &str, ctx: &Context) -> Result<Understanding, ModelErro
         fields.insert(key, v);
     }
     fields.insert("action".into(), Value::from(intent.name()));
-    let mut proposal: Proposal = serde_json::from_value(Value::Object(fields))
-        .map_err(|e| ModelError::Malformed(e.to_string()))?;
+    let mut proposal: Proposal =
+        serde_json::from_value(Value::Object(fields)).map_err(|e| ModelError::Malformed(e.to_string()))?;
     match &mut proposal {
         // Only the team's own break types; a type the team does not have is left for the person to choose.
         Proposal::Break(b) => {
@@ -266,9 +223,7 @@ mod tests {
     use chrono::TimeZone;
 
     fn ctx() -> Context {
-        let now = chrono_tz::Europe::London
-            .with_ymd_and_hms(2026, 3, 11, 10, 30, 0)
-            .unwrap();
+        let now = chrono_tz::Europe::London.with_ymd_and_hms(2026, 3, 11, 10, 30, 0).unwrap();
         Context::new(now, vec!["Coffee Break".into(), "Lunch Break".into()])
     }
 
@@ -279,15 +234,9 @@ mod tests {
             &ctx(),
         )
         .unwrap();
-        let Some(Proposal::Break(b)) = u.proposal else {
-            panic!()
-        };
+        let Some(Proposal::Break(b)) = u.proposal else { panic!() };
         assert_eq!(
-            (
-                b.break_type.as_str(),
-                b.start_time.as_str(),
-                b.end_time.as_str()
-            ),
+            (b.break_type.as_str(), b.start_time.as_str(), b.end_time.as_str()),
             ("Coffee Break", "15:00", "15:15")
         );
     }
@@ -299,14 +248,9 @@ mod tests {
             &ctx(),
         )
         .unwrap();
-        let Some(Proposal::Leave(l)) = &u.proposal else {
-            panic!()
-        };
+        let Some(Proposal::Leave(l)) = &u.proposal else { panic!() };
         assert_eq!((l.to_date.as_str(), l.days), ("", None));
-        assert_eq!(
-            u.problems.get("toDate").map(String::as_str),
-            Some("To date must be after From date.")
-        );
+        assert_eq!(u.problems.get("toDate").map(String::as_str), Some("To date must be after From date."));
     }
 
     #[test]

@@ -40,9 +40,7 @@ pub fn router() -> Router<AppState> {
 
 /// The assistant's routes with a given provider (tests use a fake model endpoint).
 pub fn router_with(assistant: Assistant) -> Router<AppState> {
-    Router::new()
-        .route("/assistant/ask", post(ask))
-        .layer(Extension(Arc::new(assistant)))
+    Router::new().route("/assistant/ask", post(ask)).layer(Extension(Arc::new(assistant)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -61,12 +59,7 @@ async fn ask(
     let message = body.message.unwrap_or_default();
     Check::new()
         .required("message", &message, "Message is required.")
-        .max_chars(
-            "message",
-            &message,
-            MAX_MESSAGE_CHARS,
-            "Message must not exceed 1000 characters.",
-        )
+        .max_chars("message", &message, MAX_MESSAGE_CHARS, "Message must not exceed 1000 characters.")
         .finish()?;
     // Signed-in people are counted per account; guests (help answers only) per address.
     let limit = state.config.rate_limits.assistant_per_user;
@@ -75,14 +68,8 @@ async fn ask(
         None => ratelimit::hit(&state, "assistant-guest", &ip, limit).await?,
     }
     let (tz, types) = match &user {
-        Some(u) => (
-            u.tz(),
-            team_break_types(state.store.as_ref(), u.team_id()).await?,
-        ),
-        None => (
-            chrono_tz::UTC,
-            DEFAULT_BREAK_TYPES.iter().map(|t| t.to_string()).collect(),
-        ),
+        Some(u) => (u.tz(), team_break_types(state.store.as_ref(), u.team_id()).await?),
+        None => (chrono_tz::UTC, DEFAULT_BREAK_TYPES.iter().map(|t| t.to_string()).collect()),
     };
     let ctx = Context::new(state.clock.now().with_timezone(&tz), types);
     let understanding = assistant.understand(message.trim(), &ctx).await;

@@ -23,9 +23,7 @@ impl Assistant {
         #[cfg(feature = "bedrock")]
         {
             if let Some(lazy) = crate::bedrock::Lazy::from_env() {
-                return Assistant {
-                    bedrock: Some(lazy),
-                };
+                return Assistant { bedrock: Some(lazy) };
             }
         }
         let wanted = std::env::var("ASSISTANT_PROVIDER").unwrap_or_default();
@@ -37,9 +35,7 @@ impl Assistant {
 
     #[cfg(feature = "bedrock")]
     pub fn with_bedrock(model: crate::bedrock::Bedrock) -> Assistant {
-        Assistant {
-            bedrock: Some(crate::bedrock::Lazy::ready(model)),
-        }
+        Assistant { bedrock: Some(crate::bedrock::Lazy::ready(model)) }
     }
 
     pub async fn understand(&self, message: &str, ctx: &Context) -> Understanding {

@@ -4,8 +4,8 @@
 use chrono::NaiveDate;
 use shared::error::{AppError, AppResult, FieldErrors};
 use shared::records::{
-    validate_break, validate_checklist_item, validate_leave, validate_meeting, validate_task,
-    BreakInput, ChecklistInput, LeaveInput, MeetingInput, TaskInput,
+    validate_break, validate_checklist_item, validate_leave, validate_meeting, validate_task, BreakInput,
+    ChecklistInput, LeaveInput, MeetingInput, TaskInput,
 };
 
 use crate::understand::Proposal;
@@ -84,19 +84,10 @@ mod tests {
             reason: String::new(),
         });
         let e = check(&b, day("2026-03-11"));
-        assert_eq!(
-            e.get("endTime").map(String::as_str),
-            Some("Break cannot be more than 8 hours.")
-        );
+        assert_eq!(e.get("endTime").map(String::as_str), Some("Break cannot be more than 8 hours."));
         let l = Proposal::Leave(LeaveFields::default());
         let e = check(&l, day("2026-03-11"));
-        assert_eq!(
-            e.get("fromDate").map(String::as_str),
-            Some("From date is required.")
-        );
-        assert_eq!(
-            e.get("reason").map(String::as_str),
-            Some("Reason is required.")
-        );
+        assert_eq!(e.get("fromDate").map(String::as_str), Some("From date is required."));
+        assert_eq!(e.get("reason").map(String::as_str), Some("Reason is required."));
     }
 }

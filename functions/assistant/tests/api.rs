@@ -45,9 +45,7 @@ struct Person {
 
 impl Person {
     fn owner(&self) -> Owner {
-        Owner::of(&AuthUser {
-            user: self.user.clone(),
-        })
+        Owner::of(&AuthUser { user: self.user.clone() })
     }
 }
 
@@ -73,47 +71,22 @@ impl App {
             role,
             joined_at: user.created_at.clone(),
         };
-        self.state
-            .store
-            .put(user_item(&user).unwrap(), Cond::None)
-            .await
-            .unwrap();
-        self.state
-            .store
-            .put(member_item(team, &member).unwrap(), Cond::None)
-            .await
-            .unwrap();
+        self.state.store.put(user_item(&user).unwrap(), Cond::None).await.unwrap();
+        self.state.store.put(member_item(team, &member).unwrap(), Cond::None).await.unwrap();
         let token = issue_access_token(&self.state, &user).unwrap();
         Person { user, token }
     }
 
-    async fn ask_raw(
-        &self,
-        token: Option<&str>,
-        body: Value,
-    ) -> (StatusCode, Value, Option<String>) {
-        let mut req =
-            Request::post("/assistant/ask").header(header::CONTENT_TYPE, "application/json");
+    async fn ask_raw(&self, token: Option<&str>, body: Value) -> (StatusCode, Value, Option<String>) {
+        let mut req = Request::post("/assistant/ask").header(header::CONTENT_TYPE, "application/json");
         if let Some(t) = token {
             req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
         }
-        let res = self
-            .router
-            .clone()
-            .oneshot(req.body(Body::from(body.to_string())).unwrap())
-            .await
-            .unwrap();
+        let res = self.router.clone().oneshot(req.body(Body::from(body.to_string())).unwrap()).await.unwrap();
         let status = res.status();
-        let retry = res
-            .headers()
-            .get(header::RETRY_AFTER)
-            .map(|v| v.to_str().unwrap().to_string());
+        let retry = res.headers().get(header::RETRY_AFTER).map(|v| v.to_str().unwrap().to_string());
         let bytes = res.into_body().collect().await.unwrap().to_bytes();
-        (
-            status,
-            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-            retry,
-        )
+        (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null), retry)
     }
 
     /// `data` of a successful answer.
@@ -142,9 +115,7 @@ fn ymd(d: NaiveDate) -> String {
 async fn a_break_sentence_proposes_a_filled_break() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    let data = app
-        .ask(Some(&ana.token), "coffee break from 3 to 3:15 pm today")
-        .await;
+    let data = app.ask(Some(&ana.token), "coffee break from 3 to 3:15 pm today").await;
     assert_eq!(
         data["actions"][0],
         json!({
@@ -157,31 +128,20 @@ async fn a_break_sentence_proposes_a_filled_break() {
         })
     );
     assert_eq!(data["intent"], "createBreak");
-    assert!(
-        data["summary"].as_str().unwrap().contains("Coffee Break"),
-        "{data}"
-    );
+    assert!(data["summary"].as_str().unwrap().contains("Coffee Break"), "{data}");
 }
 
 #[tokio::test]
 async fn a_break_uses_the_teams_own_types() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    break_types::set_team_break_types(
-        app.state.store.as_ref(),
-        "T1",
-        vec!["Prayer".into(), "Gym".into()],
-        app.now(),
-    )
-    .await
-    .unwrap();
+    break_types::set_team_break_types(app.state.store.as_ref(), "T1", vec!["Prayer".into(), "Gym".into()], app.now())
+        .await
+        .unwrap();
     let data = app.ask(Some(&ana.token), "prayer break 1:15 to 1:30").await;
     assert_eq!(data["actions"][0]["type"], "Prayer");
     let data = app.ask(Some(&ana.token), "coffee break 3 to 3:15").await;
-    assert_eq!(
-        data["actions"][0]["type"], "",
-        "no such type in this team: left for the person to choose"
-    );
+    assert_eq!(data["actions"][0]["type"], "", "no such type in this team: left for the person to choose");
     assert_eq!(data["missing"], json!(["type"]));
 }
 
@@ -189,34 +149,18 @@ async fn a_break_uses_the_teams_own_types() {
 async fn a_value_a_saved_record_refuses_is_left_out_and_explained() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    let data = app
-        .ask(Some(&ana.token), "lunch break from 9am to 6pm")
-        .await;
+    let data = app.ask(Some(&ana.token), "lunch break from 9am to 6pm").await;
     assert_eq!(data["actions"][0]["startTime"], "09:00");
     assert_eq!(data["actions"][0]["endTime"], "");
-    assert_eq!(
-        data["problems"]["endTime"],
-        "Break cannot be more than 8 hours."
-    );
-    assert!(
-        data["summary"]
-            .as_str()
-            .unwrap()
-            .contains("Break cannot be more than 8 hours."),
-        "{data}"
-    );
+    assert_eq!(data["problems"]["endTime"], "Break cannot be more than 8 hours.");
+    assert!(data["summary"].as_str().unwrap().contains("Break cannot be more than 8 hours."), "{data}");
 }
 
 #[tokio::test]
 async fn a_task_sentence_proposes_a_filled_task() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    let data = app
-        .ask(
-            Some(&ana.token),
-            "add a task to renew the SSL certificate tomorrow, urgent",
-        )
-        .await;
+    let data = app.ask(Some(&ana.token), "add a task to renew the SSL certificate tomorrow, urgent").await;
     assert_eq!(
         data["actions"][0],
         json!({
@@ -229,25 +173,14 @@ async fn a_task_sentence_proposes_a_filled_task() {
         })
     );
     assert_eq!(data["missing"], json!(["description"]));
-    assert!(
-        data["summary"]
-            .as_str()
-            .unwrap()
-            .contains("Please add the description"),
-        "{data}"
-    );
+    assert!(data["summary"].as_str().unwrap().contains("Please add the description"), "{data}");
 }
 
 #[tokio::test]
 async fn a_leave_sentence_proposes_a_filled_leave() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    let data = app
-        .ask(
-            Some(&ana.token),
-            "vacation from 3 August 2026 to 7 August 2026",
-        )
-        .await;
+    let data = app.ask(Some(&ana.token), "vacation from 3 August 2026 to 7 August 2026").await;
     assert_eq!(
         data["actions"][0],
         json!({
@@ -264,12 +197,7 @@ async fn a_leave_sentence_proposes_a_filled_leave() {
 async fn a_meeting_sentence_proposes_a_filled_meeting() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    let data = app
-        .ask(
-            Some(&ana.token),
-            "meeting with the design team tomorrow from 2 to 3pm",
-        )
-        .await;
+    let data = app.ask(Some(&ana.token), "meeting with the design team tomorrow from 2 to 3pm").await;
     assert_eq!(
         data["actions"][0],
         json!({
@@ -286,9 +214,7 @@ async fn a_meeting_sentence_proposes_a_filled_meeting() {
 async fn a_checklist_sentence_proposes_a_filled_item() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    let data = app
-        .ask(Some(&ana.token), "add water the plants to my checklist")
-        .await;
+    let data = app.ask(Some(&ana.token), "add water the plants to my checklist").await;
     assert_eq!(
         data["actions"][0],
         json!({
@@ -311,9 +237,7 @@ async fn log_break(app: &App, who: &Person, day: NaiveDate, from: &str, to: &str
         reason: None,
         break_type: Some(kind.into()),
     };
-    breaks::add_break(app.state.store.as_ref(), &who.owner(), &input, app.now())
-        .await
-        .unwrap();
+    breaks::add_break(app.state.store.as_ref(), &who.owner(), &input, app.now()).await.unwrap();
 }
 
 #[tokio::test]
@@ -321,26 +245,14 @@ async fn break_minutes_today_are_summed_from_the_callers_breaks() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
     let ben = app.person("Ben", "T1", Role::Member).await;
-    let data = app
-        .ask(Some(&ana.token), "how long were my breaks today?")
-        .await;
+    let data = app.ask(Some(&ana.token), "how long were my breaks today?").await;
     assert_eq!(data["summary"], "You have not taken any breaks today.");
 
     log_break(&app, &ana, app.today(), "09:00", "09:15", "Coffee Break").await;
     log_break(&app, &ana, app.today(), "12:00", "12:30", "Lunch Break").await;
-    log_break(
-        &app,
-        &ana,
-        app.today() - Duration::days(1),
-        "12:00",
-        "13:00",
-        "Lunch Break",
-    )
-    .await;
+    log_break(&app, &ana, app.today() - Duration::days(1), "12:00", "13:00", "Lunch Break").await;
     log_break(&app, &ben, app.today(), "10:00", "11:00", "Lunch Break").await;
-    let data = app
-        .ask(Some(&ana.token), "how long were my breaks today?")
-        .await;
+    let data = app.ask(Some(&ana.token), "how long were my breaks today?").await;
     assert_eq!(data["intent"], "breakMinutesToday");
     assert_eq!(data["actions"], json!([]));
     assert_eq!(
@@ -353,21 +265,10 @@ async fn break_minutes_today_are_summed_from_the_callers_breaks() {
 async fn a_live_break_counts_in_todays_answer() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    let input = breaks::LiveBreakInput {
-        break_type: Some("Coffee Break".into()),
-        reason: None,
-    };
-    breaks::start_break(app.state.store.as_ref(), &ana.owner(), &input, app.now())
-        .await
-        .unwrap();
+    let input = breaks::LiveBreakInput { break_type: Some("Coffee Break".into()), reason: None };
+    breaks::start_break(app.state.store.as_ref(), &ana.owner(), &input, app.now()).await.unwrap();
     let data = app.ask(Some(&ana.token), "total break time today?").await;
-    assert!(
-        data["summary"]
-            .as_str()
-            .unwrap()
-            .contains("You are on a Coffee Break right now"),
-        "{data}"
-    );
+    assert!(data["summary"].as_str().unwrap().contains("You are on a Coffee Break right now"), "{data}");
 }
 
 #[tokio::test]
@@ -375,24 +276,11 @@ async fn break_minutes_this_week_cover_monday_to_sunday() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
     let today = app.today();
-    let monday = today
-        - Duration::days(i64::from(
-            chrono::Datelike::weekday(&today).num_days_from_monday(),
-        ));
+    let monday = today - Duration::days(i64::from(chrono::Datelike::weekday(&today).num_days_from_monday()));
     log_break(&app, &ana, monday, "12:00", "12:40", "Lunch Break").await;
     log_break(&app, &ana, today, "15:00", "15:20", "Coffee Break").await;
-    log_break(
-        &app,
-        &ana,
-        monday - Duration::days(1),
-        "12:00",
-        "13:00",
-        "Lunch Break",
-    )
-    .await;
-    let data = app
-        .ask(Some(&ana.token), "how many minutes of breaks this week?")
-        .await;
+    log_break(&app, &ana, monday - Duration::days(1), "12:00", "13:00", "Lunch Break").await;
+    let data = app.ask(Some(&ana.token), "how many minutes of breaks this week?").await;
     assert_eq!(data["intent"], "breakMinutesWeek");
     let summary = data["summary"].as_str().unwrap();
     assert!(summary.contains("2 breaks, 1 hour in all"), "{summary}");
@@ -402,22 +290,11 @@ async fn break_minutes_this_week_cover_monday_to_sunday() {
 async fn the_agenda_lists_todays_meetings_breaks_and_tasks() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    let data = app
-        .ask(Some(&ana.token), "what's on my agenda today?")
-        .await;
+    let data = app.ask(Some(&ana.token), "what's on my agenda today?").await;
     let empty = data["summary"].as_str().unwrap();
-    assert!(
-        empty.contains("No meetings scheduled for today."),
-        "{empty}"
-    );
-    assert!(
-        empty.contains("You have not taken any breaks today."),
-        "{empty}"
-    );
-    assert!(
-        empty.contains("You have not scheduled any tasks today."),
-        "{empty}"
-    );
+    assert!(empty.contains("No meetings scheduled for today."), "{empty}");
+    assert!(empty.contains("You have not taken any breaks today."), "{empty}");
+    assert!(empty.contains("You have not scheduled any tasks today."), "{empty}");
 
     let store = app.state.store.as_ref();
     let meeting = meetings::MeetingInput {
@@ -426,9 +303,7 @@ async fn the_agenda_lists_todays_meetings_breaks_and_tasks() {
         schedule_date: Some(ymd(app.today())),
         description: Some("Sprint planning".into()),
     };
-    meetings::add_meeting(store, &ana.owner(), &meeting, app.now())
-        .await
-        .unwrap();
+    meetings::add_meeting(store, &ana.owner(), &meeting, app.now()).await.unwrap();
     let task = tasks::TaskInput {
         title: Some("Send the invoice".into()),
         description: Some("To ACME".into()),
@@ -436,25 +311,14 @@ async fn the_agenda_lists_todays_meetings_breaks_and_tasks() {
         status: None,
         priority: Some("High".into()),
     };
-    tasks::add_task(store, &ana.owner(), &task, app.now())
-        .await
-        .unwrap();
+    tasks::add_task(store, &ana.owner(), &task, app.now()).await.unwrap();
     log_break(&app, &ana, app.today(), "12:00", "12:30", "Lunch Break").await;
     let data = app.ask(Some(&ana.token), "what do I have today?").await;
     assert_eq!(data["intent"], "agendaToday");
     let summary = data["summary"].as_str().unwrap();
-    assert!(
-        summary.contains("Meetings: 10:00 am–10:30 am Sprint planning."),
-        "{summary}"
-    );
-    assert!(
-        summary.contains("Breaks: 12:00 pm–12:30 pm Lunch Break."),
-        "{summary}"
-    );
-    assert!(
-        summary.contains("Tasks: Send the invoice (High, To Do)."),
-        "{summary}"
-    );
+    assert!(summary.contains("Meetings: 10:00 am–10:30 am Sprint planning."), "{summary}");
+    assert!(summary.contains("Breaks: 12:00 pm–12:30 pm Lunch Break."), "{summary}");
+    assert!(summary.contains("Tasks: Send the invoice (High, To Do)."), "{summary}");
 }
 
 #[tokio::test]
@@ -467,25 +331,13 @@ async fn who_is_on_break_reads_the_teams_live_breaks() {
     assert_eq!(data["summary"], "Nobody is on a break right now.");
 
     let store = app.state.store.as_ref();
-    let lunch = breaks::LiveBreakInput {
-        break_type: Some("Lunch Break".into()),
-        reason: None,
-    };
-    breaks::start_break(store, &ben.owner(), &lunch, app.now())
-        .await
-        .unwrap();
-    breaks::start_break(store, &eve.owner(), &lunch, app.now())
-        .await
-        .unwrap();
-    let data = app
-        .ask(Some(&ana.token), "is anyone on a break right now?")
-        .await;
+    let lunch = breaks::LiveBreakInput { break_type: Some("Lunch Break".into()), reason: None };
+    breaks::start_break(store, &ben.owner(), &lunch, app.now()).await.unwrap();
+    breaks::start_break(store, &eve.owner(), &lunch, app.now()).await.unwrap();
+    let data = app.ask(Some(&ana.token), "is anyone on a break right now?").await;
     assert_eq!(data["intent"], "whoIsOnBreak");
     let summary = data["summary"].as_str().unwrap();
-    assert!(
-        summary.starts_with("1 person is on a break right now: Ben (Lunch Break since"),
-        "{summary}"
-    );
+    assert!(summary.starts_with("1 person is on a break right now: Ben (Lunch Break since"), "{summary}");
     assert!(!summary.contains("Eve"), "another team's member: {summary}");
 }
 
@@ -505,35 +357,17 @@ async fn who_is_off_today_reads_the_teams_leaves() {
         to_date: Some(ymd(to)),
         reason: Some("Family visit".into()),
     };
-    leaves::add_leave(
-        store,
-        &ben.owner(),
-        &leave(today, today + Duration::days(2)),
-        app.now(),
-    )
-    .await
-    .unwrap();
-    leaves::add_leave(
-        store,
-        &cai.owner(),
-        &leave(today + Duration::days(1), today + Duration::days(1)),
-        app.now(),
-    )
-    .await
-    .unwrap();
+    leaves::add_leave(store, &ben.owner(), &leave(today, today + Duration::days(2)), app.now()).await.unwrap();
+    leaves::add_leave(store, &cai.owner(), &leave(today + Duration::days(1), today + Duration::days(1)), app.now())
+        .await
+        .unwrap();
     let data = app.ask(Some(&ana.token), "who's absent today").await;
     assert_eq!(data["intent"], "whoIsOffToday");
     let until = (today + Duration::days(2)).format("%d/%m/%Y");
-    assert_eq!(
-        data["summary"],
-        format!("1 person is off today: Ben (until {until}, Family visit).")
-    );
+    assert_eq!(data["summary"], format!("1 person is off today: Ben (until {until}, Family visit)."));
     // Reasons are for admins and HR.
     let data = app.ask(Some(&cai.token), "who's absent today").await;
-    assert_eq!(
-        data["summary"],
-        format!("1 person is off today: Ben (until {until}).")
-    );
+    assert_eq!(data["summary"], format!("1 person is off today: Ben (until {until})."));
 }
 
 #[tokio::test]
@@ -541,11 +375,9 @@ async fn open_tasks_come_by_priority_without_finished_ones() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
     let store = app.state.store.as_ref();
-    for (title, priority, status) in [
-        ("Tidy desk", "Low", "To Do"),
-        ("Fix outage", "Urgent", "In Progress"),
-        ("Old report", "High", "Completed"),
-    ] {
+    for (title, priority, status) in
+        [("Tidy desk", "Low", "To Do"), ("Fix outage", "Urgent", "In Progress"), ("Old report", "High", "Completed")]
+    {
         let task = tasks::TaskInput {
             title: Some(title.into()),
             description: Some("x".into()),
@@ -553,9 +385,7 @@ async fn open_tasks_come_by_priority_without_finished_ones() {
             status: Some(status.into()),
             priority: Some(priority.into()),
         };
-        tasks::add_task(store, &ana.owner(), &task, app.now())
-            .await
-            .unwrap();
+        tasks::add_task(store, &ana.owner(), &task, app.now()).await.unwrap();
     }
     let data = app.ask(Some(&ana.token), "what are my open tasks?").await;
     assert_eq!(data["intent"], "openTasksByPriority");
@@ -619,10 +449,7 @@ async fn an_unclear_message_gets_a_hint() {
     let ana = app.person("Ana", "T1", Role::Admin).await;
     let data = app.ask(Some(&ana.token), "asdfgh").await;
     assert_eq!(data["intent"], "unknown");
-    assert!(data["summary"]
-        .as_str()
-        .unwrap()
-        .starts_with("Sorry, I didn't get that."));
+    assert!(data["summary"].as_str().unwrap().starts_with("Sorry, I didn't get that."));
 }
 
 // ---- the edges ----------------------------------------------------------------------------------------------------
@@ -636,27 +463,19 @@ async fn the_message_is_required_and_at_most_1000_characters() {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(body["errors"]["message"], "Message is required.");
     }
-    let (status, body, _) = app
-        .ask_raw(Some(&ana.token), json!({ "message": "a".repeat(1001) }))
-        .await;
+    let (status, body, _) = app.ask_raw(Some(&ana.token), json!({ "message": "a".repeat(1001) })).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["message"], "Message must not exceed 1000 characters.");
-    let (status, _, _) = app
-        .ask_raw(Some(&ana.token), json!({ "message": "a".repeat(1000) }))
-        .await;
+    let (status, _, _) = app.ask_raw(Some(&ana.token), json!({ "message": "a".repeat(1000) })).await;
     assert_eq!(status, StatusCode::OK);
-    let (status, body, _) = app
-        .ask_raw(Some(&ana.token), json!({ "message": 42 }))
-        .await;
+    let (status, body, _) = app.ask_raw(Some(&ana.token), json!({ "message": 42 })).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
 }
 
 #[tokio::test]
 async fn a_bad_token_is_refused_rather_than_treated_as_a_guest() {
     let app = spawn_app();
-    let (status, body, _) = app
-        .ask_raw(Some("not-a-token"), json!({ "message": "help" }))
-        .await;
+    let (status, body, _) = app.ask_raw(Some("not-a-token"), json!({ "message": "help" })).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["message"], "Unauthorized");
 }
@@ -671,17 +490,9 @@ async fn signed_in_callers_are_rate_limited_per_minute() {
     for _ in 0..3 {
         app.ask(Some(&ana.token), "help").await;
     }
-    let (status, body, retry) = app
-        .ask_raw(Some(&ana.token), json!({ "message": "help" }))
-        .await;
+    let (status, body, retry) = app.ask_raw(Some(&ana.token), json!({ "message": "help" })).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
-    assert!(
-        body["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("Too many requests. Please try again in"),
-        "{body}"
-    );
+    assert!(body["message"].as_str().unwrap().starts_with("Too many requests. Please try again in"), "{body}");
     assert!(retry.is_some_and(|r| r.parse::<u64>().unwrap() <= 60));
     // Another person has their own allowance, and the next window starts afresh.
     app.ask(Some(&ben.token), "help").await;

@@ -46,11 +46,7 @@ async fn converse(
     fake.seen.lock().await.push((model, body));
     let text = match fake.script {
         Script::Error => {
-            return (
-                StatusCode::INTERNAL_SERVER_ERROR,
-                Json(json!({ "message": "model is down" })),
-            )
-                .into_response()
+            return (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({ "message": "model is down" }))).into_response()
         }
         Script::Slow(wait, text) => {
             tokio::time::sleep(wait).await;
@@ -70,12 +66,8 @@ async fn converse(
 /// A fake Bedrock on an ephemeral port, and a client pointed at it.
 async fn fake_model(script: Script) -> (Bedrock, Arc<Mutex<Vec<(String, Value)>>>) {
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let app = Router::new()
-        .route("/model/{model}/converse", post(converse))
-        .with_state(Fake {
-            script,
-            seen: seen.clone(),
-        });
+    let app =
+        Router::new().route("/model/{model}/converse", post(converse)).with_state(Fake { script, seen: seen.clone() });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
@@ -90,9 +82,7 @@ async fn fake_model(script: Script) -> (Bedrock, Arc<Mutex<Vec<(String, Value)>>
 }
 
 fn ctx() -> Context {
-    let now = chrono_tz::Europe::London
-        .with_ymd_and_hms(2026, 3, 11, 10, 30, 0)
-        .unwrap();
+    let now = chrono_tz::Europe::London.with_ymd_and_hms(2026, 3, 11, 10, 30, 0).unwrap();
     Context::new(now, vec!["Coffee Break".into(), "Lunch Break".into()])
 }
 
@@ -116,27 +106,17 @@ fn good_answer() -> String {
 #[tokio::test]
 async fn a_good_answer_is_used_and_the_request_is_a_converse_call() {
     let (model, seen) = fake_model(Script::Text(good_answer())).await;
-    let u = Assistant::with_bedrock(model)
-        .understand(MESSAGE, &ctx())
-        .await;
-    let Some(Proposal::Break(b)) = &u.proposal else {
-        panic!("{u:?}")
-    };
+    let u = Assistant::with_bedrock(model).understand(MESSAGE, &ctx()).await;
+    let Some(Proposal::Break(b)) = &u.proposal else { panic!("{u:?}") };
     // The reason only the model gave shows its answer was taken.
     assert_eq!(b.reason, "Catching up with Sam");
-    assert_eq!(
-        (b.start_time.as_str(), b.end_time.as_str()),
-        ("15:00", "15:15")
-    );
+    assert_eq!((b.start_time.as_str(), b.end_time.as_str()), ("15:00", "15:15"));
     let seen = seen.lock().await;
     let (model_id, body) = &seen[0];
     assert_eq!(model_id, "test-model");
     assert_eq!(body["messages"][0]["role"], "user");
     assert_eq!(body["messages"][0]["content"][0]["text"], MESSAGE);
-    assert!(body["system"][0]["text"]
-        .as_str()
-        .unwrap()
-        .contains("Coffee Break, Lunch Break"));
+    assert!(body["system"][0]["text"].as_str().unwrap().contains("Coffee Break, Lunch Break"));
 }
 
 #[tokio::test]
@@ -146,18 +126,11 @@ async fn a_good_answer_still_passes_the_record_checks() {
         "fields": { "type": "Espresso", "startTime": "09:00", "endTime": "18:00", "createdDate": "2026-03-11" }
     });
     let (model, _) = fake_model(Script::Text(answer.to_string())).await;
-    let u = Assistant::with_bedrock(model)
-        .understand("long coffee", &ctx())
-        .await;
-    let Some(Proposal::Break(b)) = &u.proposal else {
-        panic!("{u:?}")
-    };
+    let u = Assistant::with_bedrock(model).understand("long coffee", &ctx()).await;
+    let Some(Proposal::Break(b)) = &u.proposal else { panic!("{u:?}") };
     assert_eq!(b.break_type, "", "not one of the team's types");
     assert_eq!(b.end_time, "", "over 8 hours");
-    assert_eq!(
-        u.problems.get("endTime").map(String::as_str),
-        Some("Break cannot be more than 8 hours.")
-    );
+    assert_eq!(u.problems.get("endTime").map(String::as_str), Some("Break cannot be more than 8 hours."));
 }
 
 #[tokio::test]
@@ -168,9 +141,7 @@ async fn a_malformed_answer_falls_back_to_the_built_in_engine() {
         json!({ "intent": "orderPizza" }).to_string(),
     ] {
         let (model, seen) = fake_model(Script::Text(text.clone())).await;
-        let u = Assistant::with_bedrock(model)
-            .understand(MESSAGE, &ctx())
-            .await;
+        let u = Assistant::with_bedrock(model).understand(MESSAGE, &ctx()).await;
         assert_eq!(seen.lock().await.len(), 1, "the model was asked");
         assert_eq!(u, understand(MESSAGE, &ctx()), "{text}");
         assert_eq!(u.intent, Intent::CreateBreak);
@@ -180,21 +151,14 @@ async fn a_malformed_answer_falls_back_to_the_built_in_engine() {
 #[tokio::test]
 async fn an_error_or_a_slow_answer_falls_back_too() {
     let (model, _) = fake_model(Script::Error).await;
-    let u = Assistant::with_bedrock(model)
-        .understand(MESSAGE, &ctx())
-        .await;
+    let u = Assistant::with_bedrock(model).understand(MESSAGE, &ctx()).await;
     assert_eq!(u, understand(MESSAGE, &ctx()));
 
     let (model, _) = fake_model(Script::Slow(Duration::from_millis(800), good_answer())).await;
     let model = model.with_timeout(Duration::from_millis(100));
     let started = std::time::Instant::now();
-    let u = Assistant::with_bedrock(model)
-        .understand(MESSAGE, &ctx())
-        .await;
-    assert!(
-        started.elapsed() < Duration::from_millis(700),
-        "did not wait for the slow model"
-    );
+    let u = Assistant::with_bedrock(model).understand(MESSAGE, &ctx()).await;
+    assert!(started.elapsed() < Duration::from_millis(700), "did not wait for the slow model");
     assert_eq!(u, understand(MESSAGE, &ctx()));
 }
 
@@ -230,16 +194,8 @@ async fn the_endpoint_answers_with_the_models_proposal() {
         role: Role::Admin,
         joined_at: user.created_at.clone(),
     };
-    state
-        .store
-        .put(user_item(&user).unwrap(), Cond::None)
-        .await
-        .unwrap();
-    state
-        .store
-        .put(member_item("T1", &member).unwrap(), Cond::None)
-        .await
-        .unwrap();
+    state.store.put(user_item(&user).unwrap(), Cond::None).await.unwrap();
+    state.store.put(member_item("T1", &member).unwrap(), Cond::None).await.unwrap();
     let token = shared::auth::issue_access_token(&state, &user).unwrap();
     let app = router_with(Assistant::with_bedrock(model)).with_state(state);
     let req = Request::post("/assistant/ask")
@@ -249,8 +205,7 @@ async fn the_endpoint_answers_with_the_models_proposal() {
         .unwrap();
     let res = app.oneshot(req).await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
-    let body: Value =
-        serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    let body: Value = serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
     assert_eq!(body["data"]["actions"][0]["action"], "createBreak");
     assert_eq!(body["data"]["actions"][0]["reason"], "Catching up with Sam");
 }

@@ -23,10 +23,7 @@ fn the_evaluation_set_is_large_and_covers_every_intent() {
         "help",
         "unknown",
     ] {
-        assert!(
-            s.by_intent.get(intent).is_some_and(|(n, _)| *n >= 5),
-            "fewer than 5 cases of {intent}"
-        );
+        assert!(s.by_intent.get(intent).is_some_and(|(n, _)| *n >= 5), "fewer than 5 cases of {intent}");
     }
 }
 
@@ -34,14 +31,6 @@ fn the_evaluation_set_is_large_and_covers_every_intent() {
 fn the_engine_meets_the_accuracy_thresholds() {
     let s = harness::score(&harness::load());
     let report = s.failures.join("\n");
-    assert!(
-        s.intent_accuracy() >= 0.97,
-        "intent accuracy {:.3}\n{report}",
-        s.intent_accuracy()
-    );
-    assert!(
-        s.exact_accuracy() >= 0.95,
-        "exact fields {:.3}\n{report}",
-        s.exact_accuracy()
-    );
+    assert!(s.intent_accuracy() >= 0.97, "intent accuracy {:.3}\n{report}", s.intent_accuracy());
+    assert!(s.exact_accuracy() >= 0.95, "exact fields {:.3}\n{report}", s.exact_accuracy());
 }

@@ -120,10 +120,7 @@ pub fn resolve_range(a: Clock, b: Clock, hint: Option<Mer>) -> (u32, u32) {
             // The first reading of the end after the start (wrapping past midnight when none is).
             let mut options = [b.with_mer(Mer::Am), b.with_mer(Mer::Pm)];
             options.sort_unstable();
-            options
-                .into_iter()
-                .find(|&e| e > start)
-                .unwrap_or(options[0])
+            options.into_iter().find(|&e| e > start).unwrap_or(options[0])
         }
     };
     (start, end)
@@ -156,11 +153,7 @@ fn clock_token(s: &str) -> Option<Clock> {
     } else {
         (s, None)
     };
-    if body.is_empty()
-        || !body
-            .bytes()
-            .all(|c| c.is_ascii_digit() || c == b':' || c == b'.')
-    {
+    if body.is_empty() || !body.bytes().all(|c| c.is_ascii_digit() || c == b':' || c == b'.') {
         return None;
     }
     let (h, m, sep) = match body.find([':', '.']) {
@@ -184,24 +177,11 @@ fn clock_token(s: &str) -> Option<Clock> {
     // "12.30" without am/pm could be a date (12 March); only a colon makes it certain.
     let dot = body.contains('.');
     let fixed = mer.is_none() && (h > 12 || h == 0 || (sep && body.starts_with('0')));
-    Some(Clock {
-        h,
-        m,
-        mer,
-        fixed,
-        certain: mer.is_some() || (sep && !dot),
-    })
+    Some(Clock { h, m, mer, fixed, certain: mer.is_some() || (sep && !dot) })
 }
 
-const MIN_WORDS: &[(&str, u32)] = &[
-    ("fifteen", 15),
-    ("thirty", 30),
-    ("forty-five", 45),
-    ("fortyfive", 45),
-    ("twenty", 20),
-    ("ten", 10),
-    ("five", 5),
-];
+const MIN_WORDS: &[(&str, u32)] =
+    &[("fifteen", 15), ("thirty", 30), ("forty-five", 45), ("fortyfive", 45), ("twenty", 20), ("ten", 10), ("five", 5)];
 
 impl<'a> Reader<'a> {
     pub fn low(&self, i: usize) -> &str {
@@ -254,13 +234,7 @@ impl<'a> Reader<'a> {
     /// `to_offsets`: read "ten to four" as 15:50. Off where a range may start ("from ten to eleven").
     pub fn clock_opt(&self, i: usize, to_offsets: bool) -> Option<(Clock, usize)> {
         let w = self.low(i);
-        let fixed = |h| Clock {
-            h,
-            m: 0,
-            mer: None,
-            fixed: true,
-            certain: true,
-        };
+        let fixed = |h| Clock { h, m: 0, mer: None, fixed: true, certain: true };
         match w {
             "noon" | "midday" | "12noon" | "mid-day" => return Some((fixed(12), i + 1)),
             "midnight" => return Some((fixed(0), i + 1)),
@@ -273,9 +247,7 @@ impl<'a> Reader<'a> {
             "a" if self.low(i + 1) == "quarter" => (Some(15), i + 2),
             _ => match vocab::number(w) {
                 // "20 to 5" in digits is a range; in words ("twenty to five") or with "minutes" a time.
-                Some(n) if (1..=30).contains(&n) && self.is(i + 1, &["past", "after"]) => {
-                    (Some(n), i + 1)
-                }
+                Some(n) if (1..=30).contains(&n) && self.is(i + 1, &["past", "after"]) => (Some(n), i + 1),
                 Some(n)
                     if to_offsets
                         && matches!(n, 5 | 10 | 20 | 25)
@@ -308,13 +280,7 @@ impl<'a> Reader<'a> {
                         (h - 1, 60 - off)
                     };
                     if m < 60 {
-                        let c = Clock {
-                            h,
-                            m,
-                            mer: None,
-                            fixed: false,
-                            certain: true,
-                        };
+                        let c = Clock { h, m, mer: None, fixed: false, certain: true };
                         return Some(self.clock_suffix(c, j + 2));
                     }
                 }
@@ -328,20 +294,13 @@ impl<'a> Reader<'a> {
         }
         // "three pm", "three thirty", "two fifteen pm", "three o'clock"
         if let Some(h) = vocab::number_word(w).filter(|h| (1..=12).contains(h)) {
-            let mut c = Clock {
-                h,
-                m: 0,
-                mer: None,
-                fixed: false,
-                certain: false,
-            };
+            let mut c = Clock { h, m: 0, mer: None, fixed: false, certain: false };
             let mut j = i + 1;
             if let Some(&(_, m)) = MIN_WORDS.iter().find(|(mw, _)| *mw == self.low(j)) {
                 let mut m = m;
                 let mut k = j + 1;
                 if m == 20 || m == 30 || m == 40 {
-                    if let Some(u) = vocab::number_word(self.low(k)).filter(|u| (1..=9).contains(u))
-                    {
+                    if let Some(u) = vocab::number_word(self.low(k)).filter(|u| (1..=9).contains(u)) {
                         m += u;
                         k += 1;
                     }
@@ -389,9 +348,7 @@ impl<'a> Reader<'a> {
                 return Some((30, i + 2 - usize::from(w != "half")))
             }
             ("a", "half", "hour", _) => return Some((30, i + 3)),
-            ("quarter", "of", "an", "hour") | ("a", "quarter", "of", "hour") => {
-                return Some((15, i + 4))
-            }
+            ("quarter", "of", "an", "hour") | ("a", "quarter", "of", "hour") => return Some((15, i + 4)),
             ("a", "quarter", "of", "an") if self.low(i + 4) == "hour" => return Some((15, i + 5)),
             ("quarter", "hour", _, _) | ("quarter-hour", _, _, _) => {
                 return Some((15, i + 2 - usize::from(w != "quarter")))
@@ -425,9 +382,7 @@ impl<'a> Reader<'a> {
         }
         let unit = vocab::duration_unit(self.low(j))?;
         // "a minute" alone is filler ("give me a minute"); a bare "m"/"h" needs digits before it.
-        if (w == "a" || w == "an") && unit == 1
-            || (matches!(self.low(j), "m" | "h") && vocab::number(w).is_none())
-        {
+        if (w == "a" || w == "an") && unit == 1 || (matches!(self.low(j), "m" | "h") && vocab::number(w).is_none()) {
             return None;
         }
         let mut total = value_x2 * unit / 2;
@@ -496,9 +451,7 @@ impl<'a> Reader<'a> {
 
     /// A written date resolved by `interim` (day-first), at midnight of `now`'s day.
     fn interim(&self, text: &str) -> Option<NaiveDate> {
-        interim::parse_date_string(text, self.now, interim::Dialect::Uk)
-            .ok()
-            .map(|d| d.date_naive())
+        interim::parse_date_string(text, self.now, interim::Dialect::Uk).ok().map(|d| d.date_naive())
     }
 
     /// A year after a day and month ("3 March 2026", "March 3, 2026").
@@ -515,11 +468,7 @@ impl<'a> Reader<'a> {
     fn day_number(&self, i: usize) -> Option<u32> {
         let w = self.low(i);
         vocab::ordinal(w)
-            .or_else(|| {
-                (w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit()))
-                    .then(|| w.parse().ok())
-                    .flatten()
-            })
+            .or_else(|| (w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit())).then(|| w.parse().ok()).flatten())
             .filter(|d| (1..=31).contains(d))
     }
 
@@ -528,26 +477,16 @@ impl<'a> Reader<'a> {
     fn day_month(&self, i: usize) -> Option<(NaiveDate, usize, bool)> {
         let i0 = if self.low(i) == "the" { i + 1 } else { i };
         if let Some(d) = self.day_number(i0) {
-            let j = if self.low(i0 + 1) == "of" {
-                i0 + 2
-            } else {
-                i0 + 1
-            };
+            let j = if self.low(i0 + 1) == "of" { i0 + 2 } else { i0 + 1 };
             if let Some(m) = vocab::month(self.low(j)) {
                 return self.dm(d, m, j + 1);
             }
         }
         if let Some(m) = vocab::month(self.low(i)) {
             // "may" is also a verb: only with a day right after it.
-            let j = if self.low(i + 1) == "the" {
-                i + 2
-            } else {
-                i + 1
-            };
+            let j = if self.low(i + 1) == "the" { i + 2 } else { i + 1 };
             if let Some(d) = self.day_number(j) {
-                if !(vocab::duration_unit(self.low(j + 1)).is_some()
-                    || self.is(j + 1, &["days", "day", "weeks"]))
-                {
+                if !(vocab::duration_unit(self.low(j + 1)).is_some() || self.is(j + 1, &["days", "day", "weeks"])) {
                     return self.dm(d, m, j + 1);
                 }
             }
@@ -572,11 +511,7 @@ impl<'a> Reader<'a> {
         ][m as usize - 1];
         match self.year_at(after) {
             Some((y, j)) => Some((self.interim(&format!("{d} {month_name} {y}"))?, j, true)),
-            None => Some((
-                self.nearest_year(self.interim(&format!("{d} {month_name}"))?),
-                after,
-                false,
-            )),
+            None => Some((self.nearest_year(self.interim(&format!("{d} {month_name}"))?), after, false)),
         }
     }
 
@@ -601,26 +536,18 @@ impl<'a> Reader<'a> {
         let today = self.today;
         let day = chrono::Duration::days(1);
         match w {
-            "today" | "todays" | "today's" | "tday" | "2day" | "toady" => {
-                return Some((today, i + 1, false))
+            "today" | "todays" | "today's" | "tday" | "2day" | "toady" => return Some((today, i + 1, false)),
+            "tomorrow" | "tomorow" | "tommorow" | "tommorrow" | "tomorrw" | "tmrw" | "tmr" | "tmrow" | "2morrow"
+            | "tomoz" | "tomorrows" | "tomorrow's" | "tomorro" | "tomrrow" => return Some((today + day, i + 1, false)),
+            "yesterday" | "yesterdy" | "yday" | "yesterday's" | "yest" | "yesteday" | "ysterday" => {
+                return Some((today - day, i + 1, false))
             }
-            "tomorrow" | "tomorow" | "tommorow" | "tommorrow" | "tomorrw" | "tmrw" | "tmr"
-            | "tmrow" | "2morrow" | "tomoz" | "tomorrows" | "tomorrow's" | "tomorro"
-            | "tomrrow" => return Some((today + day, i + 1, false)),
-            "yesterday" | "yesterdy" | "yday" | "yesterday's" | "yest" | "yesteday"
-            | "ysterday" => return Some((today - day, i + 1, false)),
             "the" | "day" => {
                 let j = if w == "the" { i + 1 } else { i };
-                if self.low(j) == "day"
-                    && self.low(j + 2) == "tomorrow"
-                    && self.low(j + 1) == "after"
-                {
+                if self.low(j) == "day" && self.low(j + 2) == "tomorrow" && self.low(j + 1) == "after" {
                     return Some((today + day + day, j + 3, false));
                 }
-                if self.low(j) == "day"
-                    && self.low(j + 2) == "yesterday"
-                    && self.low(j + 1) == "before"
-                {
+                if self.low(j) == "day" && self.low(j + 2) == "yesterday" && self.low(j + 1) == "before" {
                     return Some((today - day - day, j + 3, false));
                 }
             }
@@ -639,9 +566,7 @@ impl<'a> Reader<'a> {
         };
         if let Some(wd) = vocab::weekday(self.low(j)) {
             let (modifier, end) = match (self.low(j + 1), self.low(j + 2)) {
-                ("next" | "this" | "last", "week") if modifier.is_empty() => {
-                    (self.low(j + 1), j + 3)
-                }
+                ("next" | "this" | "last", "week") if modifier.is_empty() => (self.low(j + 1), j + 3),
                 _ => (modifier, j + 1),
             };
             let d = if modifier == "last" && end == j + 3 {
@@ -672,11 +597,8 @@ impl<'a> Reader<'a> {
         if w.contains(['/', '-', '.']) && w.starts_with(|c: char| c.is_ascii_digit()) {
             let shape_ok = {
                 let parts: Vec<&str> = w.split(['/', '-', '.']).collect();
-                parts
-                    .iter()
-                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-                    && (parts.len() == 3
-                        || (parts.len() == 2 && !w.contains('.') && !w.contains('-')))
+                parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                    && (parts.len() == 3 || (parts.len() == 2 && !w.contains('.') && !w.contains('-')))
             };
             if shape_ok {
                 let has_year = w.matches(['/', '-', '.']).count() == 2;
@@ -688,18 +610,9 @@ impl<'a> Reader<'a> {
         }
         // on the 3rd / the 21st / on 3rd
         if w == "the" || w == "on" {
-            let k = if w == "on" && self.low(i + 1) == "the" {
-                i + 2
-            } else {
-                i + 1
-            };
+            let k = if w == "on" && self.low(i + 1) == "the" { i + 2 } else { i + 1 };
             if let Some(d) = vocab::ordinal(self.low(k)) {
-                if !self.is(
-                    k + 1,
-                    &[
-                        "floor", "time", "place", "round", "quarter", "item", "one", "of",
-                    ],
-                ) {
+                if !self.is(k + 1, &["floor", "time", "place", "round", "quarter", "item", "one", "of"]) {
                     return Some((self.day_of_month(d)?, k + 1, false));
                 }
             }
@@ -708,12 +621,7 @@ impl<'a> Reader<'a> {
     }
 
     /// "3 days", "three days", "a week", "2 weeks": a count in days.
-    pub fn count_of(
-        &self,
-        i: usize,
-        day_words: &[&str],
-        week_words: &[&str],
-    ) -> Option<(u32, usize)> {
+    pub fn count_of(&self, i: usize, day_words: &[&str], week_words: &[&str]) -> Option<(u32, usize)> {
         let (n, j) = match (self.low(i), self.low(i + 1), self.low(i + 2)) {
             ("a", "couple", "of") => (2, i + 3),
             ("a", "couple", _) | ("couple", "of", _) => (2, i + 2),
@@ -721,14 +629,7 @@ impl<'a> Reader<'a> {
             (w, _, _) => (vocab::number(w)?, i + 1),
         };
         let j = if self.low(j) == "-" { j + 1 } else { j };
-        let j = if self.is(
-            j,
-            &["working", "work", "business", "full", "whole", "calendar"],
-        ) {
-            j + 1
-        } else {
-            j
-        };
+        let j = if self.is(j, &["working", "work", "business", "full", "whole", "calendar"]) { j + 1 } else { j };
         if day_words.contains(&self.low(j)) {
             Some((n, j + 1))
         } else if week_words.contains(&self.low(j)) {
@@ -746,9 +647,7 @@ impl<'a> Reader<'a> {
         let joiners: &[&str] = if self.low(i) == "between" {
             &["and", "-"]
         } else {
-            &[
-                "to", "till", "until", "-", "through", "thru", "til", "untill",
-            ]
+            &["to", "till", "until", "-", "through", "thru", "til", "untill"]
         };
         // "3-5 March", "3rd to 5th of March", "the 2nd to the 9th of May"
         let a_at = if self.low(s) == "the" { s + 1 } else { s };
@@ -757,11 +656,7 @@ impl<'a> Reader<'a> {
         if let (Some(a), true) = (self.day_number(a_at), day_joiner) {
             if let Some((end, k, year)) = self.day_month(a_at + 2) {
                 if let Some(start) = end.with_day(a) {
-                    let start = if start > end && !year {
-                        start.checked_sub_months(Months::new(1))?
-                    } else {
-                        start
-                    };
+                    let start = if start > end && !year { start.checked_sub_months(Months::new(1))? } else { start };
                     if start <= end {
                         return Some((start, end, k));
                     }
@@ -771,9 +666,8 @@ impl<'a> Reader<'a> {
         // "March 3-5", "March 3 to 5"
         if let Some((start, k, _)) = self.day_month(s) {
             if joiners.contains(&self.low(k)) && vocab::month(self.low(k + 1)).is_none() {
-                if let Some(b) = self
-                    .day_number(k + 1)
-                    .filter(|_| self.date(k + 1).is_none() && self.day_month(k + 1).is_none())
+                if let Some(b) =
+                    self.day_number(k + 1).filter(|_| self.date(k + 1).is_none() && self.day_month(k + 1).is_none())
                 {
                     if !self.is(k + 2, &["am", "pm", ":"]) && !self.low(k + 1).contains(':') {
                         if let Some(end) = start.with_day(b).filter(|e| *e >= start) {
@@ -789,10 +683,7 @@ impl<'a> Reader<'a> {
         }
         let (mut end, e, end_year) = self.date(k + 1)?;
         // "Wednesday to Friday next week": the week of the end is the week of the start too.
-        if let (Some(wd), true) = (
-            vocab::weekday(self.low(s)),
-            e >= 2 && self.low(e - 1) == "week",
-        ) {
+        if let (Some(wd), true) = (vocab::weekday(self.low(s)), e >= 2 && self.low(e - 1) == "week") {
             let modifier = self.low(e - 2);
             if k == s + 1 && matches!(modifier, "next" | "this" | "last") {
                 start = self.weekday_date(wd, modifier);
@@ -818,11 +709,7 @@ impl<'a> Reader<'a> {
             "all" | "for" | "the" | "whole" => (true, i + 1),
             _ => (false, i),
         };
-        let j = if skip && self.is(j, &["whole", "of", "the"]) {
-            j + 1
-        } else {
-            j
-        };
+        let j = if skip && self.is(j, &["whole", "of", "the"]) { j + 1 } else { j };
         let j = if self.is(j, &["of"]) { j + 1 } else { j };
         let which = self.low(j);
         if !matches!(which, "next" | "this" | "coming") || self.low(j + 1) != "week" {
@@ -830,11 +717,7 @@ impl<'a> Reader<'a> {
         }
         let t = self.today.weekday().num_days_from_monday() as i64;
         let monday = self.today - chrono::Duration::days(t);
-        let monday = if which == "this" {
-            monday
-        } else {
-            monday + chrono::Duration::days(7)
-        };
+        let monday = if which == "this" { monday } else { monday + chrono::Duration::days(7) };
         Some((monday, monday + chrono::Duration::days(4), j + 2))
     }
 
@@ -858,15 +741,8 @@ fn compact_duration(w: &str) -> Option<u32> {
     // 1h30, 1h30m, 1hr30
     for h in ["hrs", "hr", "h"] {
         if let Some(mins) = rest.strip_prefix(h) {
-            let mins = mins
-                .trim_end_matches("mins")
-                .trim_end_matches("min")
-                .trim_end_matches('m');
-            if !mins.is_empty()
-                && mins.len() <= 2
-                && mins.bytes().all(|b| b.is_ascii_digit())
-                && !num.contains('.')
-            {
+            let mins = mins.trim_end_matches("mins").trim_end_matches("min").trim_end_matches('m');
+            if !mins.is_empty() && mins.len() <= 2 && mins.bytes().all(|b| b.is_ascii_digit()) && !num.contains('.') {
                 let m: u32 = mins.parse().ok()?;
                 return (m < 60).then_some(value_x2 / 2 * 60 + m);
             }
@@ -897,15 +773,8 @@ mod tests {
     use chrono::TimeZone;
 
     fn reader<'a>(toks: &'a [Tok], lean: Lean) -> Reader<'a> {
-        let now = chrono_tz::Europe::London
-            .with_ymd_and_hms(2026, 3, 11, 10, 30, 0)
-            .unwrap();
-        Reader {
-            t: toks,
-            now,
-            today: now.date_naive(),
-            lean,
-        }
+        let now = chrono_tz::Europe::London.with_ymd_and_hms(2026, 3, 11, 10, 30, 0).unwrap();
+        Reader { t: toks, now, today: now.date_naive(), lean }
     }
 
     fn date(s: &str, lean: Lean) -> Option<String> {
@@ -915,9 +784,7 @@ mod tests {
 
     fn time(s: &str) -> Option<String> {
         let toks = tokenize(s);
-        reader(&toks, Lean::Future)
-            .clock(0)
-            .map(|(c, _)| hhmm(c.minutes(None)))
+        reader(&toks, Lean::Future).clock(0).map(|(c, _)| hhmm(c.minutes(None)))
     }
 
     fn duration(s: &str) -> Option<u32> {
@@ -927,30 +794,16 @@ mod tests {
 
     fn range(s: &str) -> Option<(String, String)> {
         let toks = tokenize(s);
-        reader(&toks, Lean::Future)
-            .date_range(0)
-            .map(|(a, b, _)| (a.to_string(), b.to_string()))
+        reader(&toks, Lean::Future).date_range(0).map(|(a, b, _)| (a.to_string(), b.to_string()))
     }
 
     #[test]
     fn relative_days() {
         assert_eq!(date("today", Lean::Future).as_deref(), Some("2026-03-11"));
-        assert_eq!(
-            date("tommorow", Lean::Future).as_deref(),
-            Some("2026-03-12")
-        );
-        assert_eq!(
-            date("yesterday", Lean::Future).as_deref(),
-            Some("2026-03-10")
-        );
-        assert_eq!(
-            date("the day after tomorrow", Lean::Future).as_deref(),
-            Some("2026-03-13")
-        );
-        assert_eq!(
-            date("in 3 days", Lean::Future).as_deref(),
-            Some("2026-03-14")
-        );
+        assert_eq!(date("tommorow", Lean::Future).as_deref(), Some("2026-03-12"));
+        assert_eq!(date("yesterday", Lean::Future).as_deref(), Some("2026-03-10"));
+        assert_eq!(date("the day after tomorrow", Lean::Future).as_deref(), Some("2026-03-13"));
+        assert_eq!(date("in 3 days", Lean::Future).as_deref(), Some("2026-03-14"));
     }
 
     #[test]
@@ -958,64 +811,25 @@ mod tests {
         // Wednesday 11 March 2026
         assert_eq!(date("monday", Lean::Future).as_deref(), Some("2026-03-16"));
         assert_eq!(date("monday", Lean::Past).as_deref(), Some("2026-03-09"));
-        assert_eq!(
-            date("next monday", Lean::Past).as_deref(),
-            Some("2026-03-16")
-        );
-        assert_eq!(
-            date("next friday", Lean::Future).as_deref(),
-            Some("2026-03-20")
-        );
-        assert_eq!(
-            date("this friday", Lean::Past).as_deref(),
-            Some("2026-03-13")
-        );
-        assert_eq!(
-            date("last friday", Lean::Future).as_deref(),
-            Some("2026-03-06")
-        );
-        assert_eq!(
-            date("wednesday", Lean::Future).as_deref(),
-            Some("2026-03-11")
-        );
-        assert_eq!(
-            date("last wednesday", Lean::Future).as_deref(),
-            Some("2026-03-04")
-        );
-        assert_eq!(
-            date("friday next week", Lean::Future).as_deref(),
-            Some("2026-03-20")
-        );
+        assert_eq!(date("next monday", Lean::Past).as_deref(), Some("2026-03-16"));
+        assert_eq!(date("next friday", Lean::Future).as_deref(), Some("2026-03-20"));
+        assert_eq!(date("this friday", Lean::Past).as_deref(), Some("2026-03-13"));
+        assert_eq!(date("last friday", Lean::Future).as_deref(), Some("2026-03-06"));
+        assert_eq!(date("wednesday", Lean::Future).as_deref(), Some("2026-03-11"));
+        assert_eq!(date("last wednesday", Lean::Future).as_deref(), Some("2026-03-04"));
+        assert_eq!(date("friday next week", Lean::Future).as_deref(), Some("2026-03-20"));
     }
 
     #[test]
     fn written_dates_read_day_first() {
         assert_eq!(date("25/12", Lean::Future).as_deref(), Some("2026-12-25"));
-        assert_eq!(
-            date("3/4/2026", Lean::Future).as_deref(),
-            Some("2026-04-03")
-        );
-        assert_eq!(
-            date("2026-05-01", Lean::Future).as_deref(),
-            Some("2026-05-01")
-        );
+        assert_eq!(date("3/4/2026", Lean::Future).as_deref(), Some("2026-04-03"));
+        assert_eq!(date("2026-05-01", Lean::Future).as_deref(), Some("2026-05-01"));
         assert_eq!(date("3 march", Lean::Future).as_deref(), Some("2026-03-03"));
-        assert_eq!(
-            date("march 3rd", Lean::Future).as_deref(),
-            Some("2026-03-03")
-        );
-        assert_eq!(
-            date("the 3rd of april 2027", Lean::Future).as_deref(),
-            Some("2027-04-03")
-        );
-        assert_eq!(
-            date("on the 3rd", Lean::Future).as_deref(),
-            Some("2026-04-03")
-        );
-        assert_eq!(
-            date("on the 3rd", Lean::Past).as_deref(),
-            Some("2026-03-03")
-        );
+        assert_eq!(date("march 3rd", Lean::Future).as_deref(), Some("2026-03-03"));
+        assert_eq!(date("the 3rd of april 2027", Lean::Future).as_deref(), Some("2027-04-03"));
+        assert_eq!(date("on the 3rd", Lean::Future).as_deref(), Some("2026-04-03"));
+        assert_eq!(date("on the 3rd", Lean::Past).as_deref(), Some("2026-03-03"));
         assert_eq!(date("the 20th", Lean::Past).as_deref(), Some("2026-02-20"));
         assert_eq!(date("may", Lean::Future), None);
     }
@@ -1039,33 +853,12 @@ mod tests {
 
     #[test]
     fn meridiem_carries_across_a_range() {
-        let c = |h, mer| Clock {
-            h,
-            m: 0,
-            mer,
-            fixed: false,
-            certain: true,
-        };
-        assert_eq!(
-            resolve_range(c(2, None), c(4, Some(Mer::Pm)), None),
-            (14 * 60, 16 * 60)
-        );
-        assert_eq!(
-            resolve_range(c(11, None), c(1, Some(Mer::Pm)), None),
-            (11 * 60, 13 * 60)
-        );
-        assert_eq!(
-            resolve_range(c(9, Some(Mer::Am)), c(5, None), None),
-            (9 * 60, 17 * 60)
-        );
-        assert_eq!(
-            resolve_range(c(9, None), c(5, None), None),
-            (9 * 60, 17 * 60)
-        );
-        assert_eq!(
-            resolve_range(c(10, Some(Mer::Pm)), c(2, None), None),
-            (22 * 60, 2 * 60)
-        );
+        let c = |h, mer| Clock { h, m: 0, mer, fixed: false, certain: true };
+        assert_eq!(resolve_range(c(2, None), c(4, Some(Mer::Pm)), None), (14 * 60, 16 * 60));
+        assert_eq!(resolve_range(c(11, None), c(1, Some(Mer::Pm)), None), (11 * 60, 13 * 60));
+        assert_eq!(resolve_range(c(9, Some(Mer::Am)), c(5, None), None), (9 * 60, 17 * 60));
+        assert_eq!(resolve_range(c(9, None), c(5, None), None), (9 * 60, 17 * 60));
+        assert_eq!(resolve_range(c(10, Some(Mer::Pm)), c(2, None), None), (22 * 60, 2 * 60));
     }
 
     #[test]
@@ -1086,33 +879,12 @@ mod tests {
 
     #[test]
     fn date_ranges() {
-        assert_eq!(
-            range("monday to wednesday"),
-            Some(("2026-03-16".into(), "2026-03-18".into()))
-        );
-        assert_eq!(
-            range("mon-wed"),
-            Some(("2026-03-16".into(), "2026-03-18".into()))
-        );
-        assert_eq!(
-            range("from 24/12 to 2/1"),
-            Some(("2026-12-24".into(), "2027-01-02".into()))
-        );
-        assert_eq!(
-            range("3-5 april"),
-            Some(("2026-04-03".into(), "2026-04-05".into()))
-        );
-        assert_eq!(
-            range("april 3 to 5"),
-            Some(("2026-04-03".into(), "2026-04-05".into()))
-        );
-        assert_eq!(
-            range("friday to monday"),
-            Some(("2026-03-13".into(), "2026-03-16".into()))
-        );
-        assert_eq!(
-            range("between the 20th and the 22nd"),
-            Some(("2026-03-20".into(), "2026-03-22".into()))
-        );
+        assert_eq!(range("monday to wednesday"), Some(("2026-03-16".into(), "2026-03-18".into())));
+        assert_eq!(range("mon-wed"), Some(("2026-03-16".into(), "2026-03-18".into())));
+        assert_eq!(range("from 24/12 to 2/1"), Some(("2026-12-24".into(), "2027-01-02".into())));
+        assert_eq!(range("3-5 april"), Some(("2026-04-03".into(), "2026-04-05".into())));
+        assert_eq!(range("april 3 to 5"), Some(("2026-04-03".into(), "2026-04-05".into())));
+        assert_eq!(range("friday to monday"), Some(("2026-03-13".into(), "2026-03-16".into())));
+        assert_eq!(range("between the 20th and the 22nd"), Some(("2026-03-20".into(), "2026-03-22".into())));
     }
 }

@@ -106,11 +106,7 @@ impl Intent {
             "whoIsOnBreak" => Intent::WhoIsOnBreak,
             "whoIsOffToday" => Intent::WhoIsOffToday,
             "openTasksByPriority" => Intent::OpenTasksByPriority,
-            "help" => Intent::Help(
-                topic
-                    .and_then(HelpTopic::parse)
-                    .unwrap_or(HelpTopic::General),
-            ),
+            "help" => Intent::Help(topic.and_then(HelpTopic::parse).unwrap_or(HelpTopic::General)),
             "unknown" => Intent::Unknown,
             _ => return None,
         })
@@ -159,12 +155,7 @@ impl<'a> Words<'a> {
         }
         let joined = format!(" {} ", w.join(" "));
         let ends_with_question_mark = toks.iter().any(|t| t.low == "?");
-        Words {
-            w,
-            at,
-            joined,
-            ends_with_question_mark,
-        }
+        Words { w, at, joined, ends_with_question_mark }
     }
 
     pub fn has(&self, word: &str) -> bool {
@@ -253,16 +244,7 @@ const HELP_PHRASES: &[&str] = &[
     "help me understand",
 ];
 
-const HELP_WORDS: &[&str] = &[
-    "help",
-    "tutorial",
-    "guide",
-    "instructions",
-    "manual",
-    "faq",
-    "howto",
-    "explain",
-];
+const HELP_WORDS: &[&str] = &["help", "tutorial", "guide", "instructions", "manual", "faq", "howto", "explain"];
 
 const QUESTION_STARTS: &[&str] = &[
     "how",
@@ -348,11 +330,10 @@ const STATS: &[&str] = &[
 ];
 
 const CREATE_VERBS: &[&str] = &[
-    "add", "create", "new", "log", "record", "schedule", "book", "set", "setup", "plan", "put",
-    "make", "register", "enter", "note", "remind", "take", "taking", "took", "had", "having",
-    "request", "apply", "mark", "track", "save", "insert", "arrange", "organise", "organize",
-    "submit", "block", "need", "want", "grab", "grabbed", "going", "gonna", "went", "start",
-    "started", "starting", "i'm", "im", "i'll", "i", "lets", "let's", "please",
+    "add", "create", "new", "log", "record", "schedule", "book", "set", "setup", "plan", "put", "make", "register",
+    "enter", "note", "remind", "take", "taking", "took", "had", "having", "request", "apply", "mark", "track", "save",
+    "insert", "arrange", "organise", "organize", "submit", "block", "need", "want", "grab", "grabbed", "going",
+    "gonna", "went", "start", "started", "starting", "i'm", "im", "i'll", "i", "lets", "let's", "please",
 ];
 
 /// Leading verbs that make a sentence a to-do when nothing else says which record it is.
@@ -454,45 +435,29 @@ const TASK_VERBS: &[&str] = &[
 pub fn help_topic(words: &Words) -> HelpTopic {
     if words.phrase("break buddy")
         || words.any(&["assistant", "bot", "chatbot", "you"])
-            && !words.any(&[
-                "break",
-                "breaks",
-                "task",
-                "tasks",
-                "leave",
-                "leaves",
-                "meeting",
-                "meetings",
-                "checklist",
-            ])
+            && !words.any(&["break", "breaks", "task", "tasks", "leave", "leaves", "meeting", "meetings", "checklist"])
     {
         return HelpTopic::General;
     }
-    let live = words.any(&[
-        "live",
-        "timer",
-        "stopwatch",
-        "clock",
-        "running",
-        "on-breaks",
-    ]) || words.any_phrase(&[
-        "start a break",
-        "start my break",
-        "start break",
-        "end a break",
-        "end my break",
-        "end break",
-        "stop a break",
-        "stop my break",
-        "stop the break",
-        "end the break",
-        "start the break",
-        "finish my break",
-        "finish a break",
-        "resume work",
-        "back from break",
-        "back from my break",
-    ]);
+    let live = words.any(&["live", "timer", "stopwatch", "clock", "running", "on-breaks"])
+        || words.any_phrase(&[
+            "start a break",
+            "start my break",
+            "start break",
+            "end a break",
+            "end my break",
+            "end break",
+            "stop a break",
+            "stop my break",
+            "stop the break",
+            "end the break",
+            "start the break",
+            "finish my break",
+            "finish a break",
+            "resume work",
+            "back from break",
+            "back from my break",
+        ]);
     if live {
         return HelpTopic::LiveBreaks;
     }
@@ -502,17 +467,7 @@ pub fn help_topic(words: &Words) -> HelpTopic {
     }
     // The most specific part of the product named wins: "my break history" is about reports.
     let topics: [(HelpTopic, &[&str]); 8] = [
-        (
-            HelpTopic::Checklist,
-            &[
-                "checklist",
-                "checklists",
-                "check-list",
-                "feature",
-                "features",
-                "cheklist",
-            ],
-        ),
+        (HelpTopic::Checklist, &["checklist", "checklists", "check-list", "feature", "features", "cheklist"]),
         (
             HelpTopic::Archives,
             &[
@@ -556,58 +511,27 @@ pub fn help_topic(words: &Words) -> HelpTopic {
         (
             HelpTopic::Profile,
             &[
-                "profile", "settings", "password", "email", "e-mail", "account", "timezone",
-                "zone", "avatar", "logout", "login", "signin", "username", "photo", "picture",
+                "profile", "settings", "password", "email", "e-mail", "account", "timezone", "zone", "avatar",
+                "logout", "login", "signin", "username", "photo", "picture",
             ],
         ),
-        (
-            HelpTopic::Meetings,
-            &["meeting", "meetings", "meet", "standup", "calendar"],
-        ),
+        (HelpTopic::Meetings, &["meeting", "meetings", "meet", "standup", "calendar"]),
         (
             HelpTopic::Leaves,
-            &[
-                "leave", "leaves", "vacation", "holiday", "holidays", "absence", "absent", "sick",
-                "off", "pto",
-            ],
+            &["leave", "leaves", "vacation", "holiday", "holidays", "absence", "absent", "sick", "off", "pto"],
         ),
         (
             HelpTopic::Tasks,
-            &[
-                "task",
-                "tasks",
-                "todo",
-                "todos",
-                "to-do",
-                "priority",
-                "status",
-                "statuses",
-                "priorities",
-                "task's",
-            ],
+            &["task", "tasks", "todo", "todos", "to-do", "priority", "status", "statuses", "priorities", "task's"],
         ),
-        (
-            HelpTopic::Breaks,
-            &[
-                "break",
-                "breaks",
-                "lunch",
-                "coffee",
-                "type",
-                "types",
-                "dashboard",
-                "pause",
-            ],
-        ),
+        (HelpTopic::Breaks, &["break", "breaks", "lunch", "coffee", "type", "types", "dashboard", "pause"]),
     ];
     for (topic, ws) in topics {
         if words.any(ws) {
             return topic;
         }
     }
-    if words.any(&[
-        "name", "sign", "delete", "dark", "theme", "logout", "log-out",
-    ]) {
+    if words.any(&["name", "sign", "delete", "dark", "theme", "logout", "log-out"]) {
         return HelpTopic::Profile;
     }
     HelpTopic::General
@@ -633,11 +557,7 @@ fn question(words: &Words) -> Option<Intent> {
     let who = words.any(WHO) || words.phrase("is any one") || words.phrase("is there anyone");
     // "is anybody on lunch?": asked about people, a break type names a break too.
     let breaky = words.w.iter().any(|w| is_break_word(w))
-        || (who
-            && words
-                .w
-                .iter()
-                .any(|w| vocab::concept_of(w).is_some_and(|c| c.canonical != "Short Break")));
+        || (who && words.w.iter().any(|w| vocab::concept_of(w).is_some_and(|c| c.canonical != "Short Break")));
     let me = words.any(&["i", "my", "me", "i've", "ive", "mine"]);
 
     if breaky && who && asks && !me {
@@ -689,24 +609,13 @@ fn question(words: &Words) -> Option<Intent> {
     {
         return Some(Intent::WhoIsOffToday);
     }
-    let numbers = words
-        .w
-        .iter()
-        .any(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+    let numbers = words.w.iter().any(|w| w.starts_with(|c: char| c.is_ascii_digit()));
     let terse = me && !numbers && words.any(&["minutes", "mins", "total", "time", "summary"]);
-    if breaky
-        && (asks || terse || words.any(&["total", "sum", "summary"]))
-        && words.any(STATS)
-        && !who
-    {
+    if breaky && (asks || terse || words.any(&["total", "sum", "summary"])) && words.any(STATS) && !who {
         let week = words.any(&["week", "weekly", "week's", "weeks", "wk"])
             || words.phrase("last 7 days")
             || words.phrase("past 7 days");
-        return Some(if week {
-            Intent::BreakMinutesWeek
-        } else {
-            Intent::BreakMinutesToday
-        });
+        return Some(if week { Intent::BreakMinutesWeek } else { Intent::BreakMinutesToday });
     }
     if breaky
         && asks
@@ -718,16 +627,10 @@ fn question(words: &Words) -> Option<Intent> {
         // "did I take any breaks today?", "what breaks did I have this week?"
         let week = words.any(&["week", "weekly", "week's"]);
         if !words.any(&["add", "log", "create", "schedule"]) {
-            return Some(if week {
-                Intent::BreakMinutesWeek
-            } else {
-                Intent::BreakMinutesToday
-            });
+            return Some(if week { Intent::BreakMinutesWeek } else { Intent::BreakMinutesToday });
         }
     }
-    let tasky = words.any(&[
-        "task", "tasks", "todo", "todos", "to-do", "to-dos", "tsks", "taks",
-    ]);
+    let tasky = words.any(&["task", "tasks", "todo", "todos", "to-do", "to-dos", "tsks", "taks"]);
     let open = words.any(&[
         "open",
         "pending",
@@ -809,10 +712,7 @@ fn question(words: &Words) -> Option<Intent> {
         "what's left today",
         "whats left today",
     ]);
-    if asks
-        && (today || words.any(&["agenda", "agendas"]))
-        && (agenda_words || meetingy || whats_on || tasky)
-    {
+    if asks && (today || words.any(&["agenda", "agendas"])) && (agenda_words || meetingy || whats_on || tasky) {
         return Some(Intent::AgendaToday);
     }
     if asks && whats_on && !words.any(&["tomorrow", "week"]) {
@@ -857,10 +757,7 @@ pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Optio
         if matches!(*word, "to" | "on" | "in" | "onto" | "into" | "for") {
             let mut j = i + 1;
             while j < w.len()
-                && matches!(
-                    w[j],
-                    "my" | "the" | "our" | "today's" | "todays" | "daily" | "personal" | "work"
-                )
+                && matches!(w[j], "my" | "the" | "our" | "today's" | "todays" | "daily" | "personal" | "work")
             {
                 j += 1;
             }
@@ -869,17 +766,11 @@ pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Optio
                     return Some(Kind::Checklist)
                 }
                 (Some("check"), Some("list")) => return Some(Kind::Checklist),
-                (Some("list"), _) if w.get(j - 1) != Some(&"the") || j > i + 1 => {
-                    return Some(Kind::Checklist)
-                }
-                (Some("to-do" | "todo" | "task" | "tasks"), Some("list")) => {
-                    return Some(Kind::Task)
-                }
+                (Some("list"), _) if w.get(j - 1) != Some(&"the") || j > i + 1 => return Some(Kind::Checklist),
+                (Some("to-do" | "todo" | "task" | "tasks"), Some("list")) => return Some(Kind::Task),
                 (Some("feature" | "features"), Some("list")) => return Some(Kind::Checklist),
                 (Some("tasks" | "todos" | "to-dos"), _) => return Some(Kind::Task),
-                (Some("calendar"), _)
-                    if w.iter().any(|x| vocab::kind_noun(x) == Some(Kind::Meeting)) =>
-                {
+                (Some("calendar"), _) if w.iter().any(|x| vocab::kind_noun(x) == Some(Kind::Meeting)) => {
                     return Some(Kind::Meeting)
                 }
                 _ => {}
@@ -888,12 +779,7 @@ pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Optio
     }
     // 3. A verb and the kind it acts on: "log my lunch", "take a coffee break", "schedule a meeting".
     for (i, word) in w.iter().enumerate().take(6) {
-        if !CREATE_VERBS.contains(word)
-            || matches!(
-                *word,
-                "i" | "i'm" | "im" | "please" | "i'll" | "lets" | "let's"
-            )
-        {
+        if !CREATE_VERBS.contains(word) || matches!(*word, "i" | "i'm" | "im" | "please" | "i'll" | "lets" | "let's") {
             continue;
         }
         let mut j = i + 1;
@@ -910,9 +796,7 @@ pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Optio
             if meeting_with(w, j) {
                 return Some(Kind::Meeting);
             }
-            if vocab::concept_of(x).is_some()
-                && !matches!(x, "quick" | "short" | "little" | "mini" | "brief")
-            {
+            if vocab::concept_of(x).is_some() && !matches!(x, "quick" | "short" | "little" | "mini" | "brief") {
                 return Some(Kind::Break);
             }
             if !matches!(
@@ -994,10 +878,7 @@ pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Optio
                         | "into"
                         | "with"
                 );
-            if object
-                || (k == Kind::Meeting
-                    && matches!(prev, "for" | "before" | "after" | "during" | "about"))
-            {
+            if object || (k == Kind::Meeting && matches!(prev, "for" | "before" | "after" | "during" | "about")) {
                 note(&mut weak, i, k);
             } else {
                 note(&mut strong, i, k);
@@ -1006,9 +887,7 @@ pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Optio
         }
         if matches!(*word, "off") && matches!(prev, "day" | "days" | "time") {
             note(&mut strong, i - 1, Kind::Leave);
-        } else if *word == "off"
-            && (is_day_word(prev) || is_day_word(w.get(i + 1).copied().unwrap_or("")))
-        {
+        } else if *word == "off" && (is_day_word(prev) || is_day_word(w.get(i + 1).copied().unwrap_or(""))) {
             note(&mut strong, i, Kind::Leave);
         }
         if meeting_with(w, i) {
@@ -1100,10 +979,8 @@ pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Optio
         {
             note(&mut weak, i, Kind::Meeting);
         }
-        if matches!(
-            *word,
-            "call" | "demo" | "presentation" | "workshop" | "standup" | "training" | "session"
-        ) && i > 0
+        if matches!(*word, "call" | "demo" | "presentation" | "workshop" | "standup" | "training" | "session")
+            && i > 0
             && matches!(
                 prev,
                 "a" | "the"
@@ -1125,14 +1002,7 @@ pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Optio
         }
         if matches!(
             *word,
-            "demo"
-                | "presentation"
-                | "workshop"
-                | "webinar"
-                | "seminar"
-                | "training"
-                | "conference"
-                | "briefing"
+            "demo" | "presentation" | "workshop" | "webinar" | "seminar" | "training" | "conference" | "briefing"
         ) {
             note(&mut weak, i, Kind::Meeting);
         }
@@ -1184,43 +1054,30 @@ fn leave_is_verb(w: &[&str], i: usize) -> bool {
     if noun_context {
         return false;
     }
-    matches!(
-        next,
-        "early" | "at" | "work" | "office" | "now" | "soon" | "by" | "the" | "home" | "it" | "here"
-    ) || (matches!(
-        prev,
-        "to" | "can"
-            | "must"
-            | "should"
-            | "will"
-            | "i'll"
-            | "gotta"
-            | "i"
-            | "we"
-            | "gonna"
-            | "might"
-            | "may"
-            | "please"
-    ) && !is_day_word(next)
-        && !matches!(
-            next,
-            "on" | "from" | "for" | "request" | "application" | "next" | "this"
-        ))
+    matches!(next, "early" | "at" | "work" | "office" | "now" | "soon" | "by" | "the" | "home" | "it" | "here")
+        || (matches!(
+            prev,
+            "to" | "can"
+                | "must"
+                | "should"
+                | "will"
+                | "i'll"
+                | "gotta"
+                | "i"
+                | "we"
+                | "gonna"
+                | "might"
+                | "may"
+                | "please"
+        ) && !is_day_word(next)
+            && !matches!(next, "on" | "from" | "for" | "request" | "application" | "next" | "this"))
 }
 
 fn is_day_word(w: &str) -> bool {
     vocab::weekday(w).is_some()
         || matches!(
             w,
-            "today"
-                | "tomorrow"
-                | "tomorow"
-                | "tommorow"
-                | "tmrw"
-                | "yesterday"
-                | "week"
-                | "weekend"
-                | "tonight"
+            "today" | "tomorrow" | "tomorow" | "tommorow" | "tmrw" | "yesterday" | "week" | "weekend" | "tonight"
         )
 }
 
@@ -1229,8 +1086,9 @@ fn meeting_with(w: &[&str], i: usize) -> bool {
     let next = w.get(i + 1).copied().unwrap_or("");
     let next2 = w.get(i + 2).copied().unwrap_or("");
     match w[i] {
-        "call" | "chat" | "sync" | "meet" | "huddle" | "session" | "discussion" | "catchup"
-        | "catch-up" | "call," => next == "with" || (next == "up" && next2 == "with"),
+        "call" | "chat" | "sync" | "meet" | "huddle" | "session" | "discussion" | "catchup" | "catch-up" | "call," => {
+            next == "with" || (next == "up" && next2 == "with")
+        }
         "catch" => next == "up" && matches!(next2, "with" | "call" | "meeting"),
         _ => false,
     }
@@ -1238,23 +1096,14 @@ fn meeting_with(w: &[&str], i: usize) -> bool {
 
 /// A distinctive word of one of the team's own break types ("prayer", "gym").
 fn is_team_type_word(word: &str, types: &[String]) -> bool {
-    const GENERIC: &[&str] = &[
-        "break", "breaks", "from", "the", "a", "of", "and", "for", "to", "time", "my", "short",
-        "quick",
-    ];
+    const GENERIC: &[&str] =
+        &["break", "breaks", "from", "the", "a", "of", "and", "for", "to", "time", "my", "short", "quick"];
     word.len() >= 3
         && !GENERIC.contains(&word)
         && types.iter().any(|t| {
             t.to_lowercase()
                 .split(|c: char| !c.is_alphanumeric())
-                .any(|tw| {
-                    !GENERIC.contains(&tw)
-                        && if tw.len() >= 5 {
-                            vocab::close(word, tw)
-                        } else {
-                            word == tw
-                        }
-                })
+                .any(|tw| !GENERIC.contains(&tw) && if tw.len() >= 5 { vocab::close(word, tw) } else { word == tw })
         })
 }
 
@@ -1279,11 +1128,7 @@ const GENERIC_HELP: &[&str] = &[
 pub fn classify(toks: &[Tok], quoted: &[bool], break_types: &[String]) -> Intent {
     let words = Words::new(toks, quoted);
     if words.w.is_empty() {
-        return if quoted.iter().any(|q| *q) {
-            Intent::Unknown
-        } else {
-            Intent::Help(HelpTopic::General)
-        };
+        return if quoted.iter().any(|q| *q) { Intent::Unknown } else { Intent::Help(HelpTopic::General) };
     }
     if words.w.iter().all(|w| GREETINGS.contains(w)) {
         return Intent::Help(HelpTopic::General);
@@ -1291,8 +1136,7 @@ pub fn classify(toks: &[Tok], quoted: &[bool], break_types: &[String]) -> Intent
     let not_stats = !words.any_phrase(&["how long", "how many", "how much"]);
     let strong_help = words.any_phrase(HELP_PHRASES) || words.any(HELP_WORDS);
     let generic_help = words.any_phrase(GENERIC_HELP)
-        && (help_topic(&words) != HelpTopic::General
-            || words.any(&["you", "app", "assistant", "buddy", "breaktime"]));
+        && (help_topic(&words) != HelpTopic::General || words.any(&["you", "app", "assistant", "buddy", "breaktime"]));
     if not_stats && (strong_help || generic_help) {
         // "can I take a coffee break at 3?" is a request; "can I export my breaks?" is help.
         let polite_request = words.starts("can i")
@@ -1305,11 +1149,9 @@ pub fn classify(toks: &[Tok], quoted: &[bool], break_types: &[String]) -> Intent
                     || w.ends_with("am")
                     || matches!(*w, "today" | "tomorrow" | "now" | "noon")
             });
-        let answerable = (words.starts("what is")
-            || words.starts("what's")
-            || words.starts("whats")
-            || words.starts("what are"))
-            && question(&words).is_some();
+        let answerable =
+            (words.starts("what is") || words.starts("what's") || words.starts("whats") || words.starts("what are"))
+                && question(&words).is_some();
         if !polite_request && !answerable {
             return Intent::Help(help_topic(&words));
         }

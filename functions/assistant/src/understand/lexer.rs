@@ -27,20 +27,12 @@ impl Tok {
         } else if let Some(n) = low.strip_suffix("a.m.").or_else(|| low.strip_suffix("a.m")) {
             low = format!("{n}am");
         }
-        Tok {
-            text,
-            low,
-            start,
-            end,
-            punct,
-        }
+        Tok { text, low, start, end, punct }
     }
 }
 
 const LEADING: &[char] = &['"', '\'', '“', '”', '‘', '’', '(', '[', '{', '*'];
-const TRAILING: &[char] = &[
-    '"', '\'', '“', '”', '‘', '’', ')', ']', '}', ',', '.', ';', ':', '!', '?', '*',
-];
+const TRAILING: &[char] = &['"', '\'', '“', '”', '‘', '’', ')', ']', '}', ',', '.', ';', ':', '!', '?', '*'];
 
 pub fn tokenize(msg: &str) -> Vec<Tok> {
     let mut out = Vec::new();
@@ -67,13 +59,7 @@ fn chunk(msg: &str, mut start: usize, mut end: usize, out: &mut Vec<Tok>) {
         let n = c.len_utf8();
         if c == '@' {
             // "@3pm" reads "at 3pm".
-            out.push(Tok {
-                text: "@".into(),
-                low: "at".into(),
-                start,
-                end: start + n,
-                punct: false,
-            });
+            out.push(Tok { text: "@".into(), low: "at".into(), start, end: start + n, punct: false });
         } else {
             out.push(Tok::new(msg, start, start + n, true));
         }
@@ -111,10 +97,7 @@ fn split_core(msg: &str, start: usize, end: usize, out: &mut Vec<Tok>) {
             return;
         }
     }
-    let dashes: Vec<usize> = core
-        .match_indices(['-', '–', '—'])
-        .map(|(i, _)| i)
-        .collect();
+    let dashes: Vec<usize> = core.match_indices(['-', '–', '—']).map(|(i, _)| i).collect();
     if dashes.len() == 1 {
         let d = dashes[0];
         let dash_len = core[d..].chars().next().map_or(1, char::len_utf8);
@@ -139,21 +122,16 @@ fn split_core(msg: &str, start: usize, end: usize, out: &mut Vec<Tok>) {
 fn splits_at_dash(a: &str, b: &str) -> bool {
     let timeish = |s: &str| {
         let s = s.trim_end_matches("am").trim_end_matches("pm");
-        !s.is_empty()
-            && s.chars()
-                .all(|c| c.is_ascii_digit() || c == ':' || c == '.')
+        !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == ':' || c == '.')
     };
     let numword = |s: &str| super::vocab::number_word(s).is_some();
     let dayish = |s: &str| super::vocab::weekday(s).is_some() || super::vocab::month(s).is_some();
-    let unit = |s: &str| {
-        super::vocab::duration_unit(s).is_some() || matches!(s, "day" | "days" | "week" | "weeks")
-    };
+    let unit = |s: &str| super::vocab::duration_unit(s).is_some() || matches!(s, "day" | "days" | "week" | "weeks");
     (timeish(a) && timeish(b))
         || (dayish(a) && dayish(b))
         || (timeish(a) && (unit(b) || dayish(b)))
         || (numword(a) && (numword(b) || unit(b)))
-        || (a.ends_with(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
-            && super::vocab::ordinal(b).is_some())
+        || (a.ends_with(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) && super::vocab::ordinal(b).is_some())
         || (super::vocab::ordinal(a).is_some() && super::vocab::ordinal(b).is_some())
         || matches!(b, "noon" | "midday" | "midnight")
         || matches!(a, "noon" | "midday")
@@ -169,28 +147,16 @@ mod tests {
 
     #[test]
     fn keeps_words_and_splits_punctuation() {
-        assert_eq!(
-            lows("Coffee break, please!"),
-            ["coffee", "break", ",", "please", "!"]
-        );
-        assert_eq!(
-            lows("task: 'Review PR'"),
-            ["task", ":", "'", "review", "pr", "'"]
-        );
+        assert_eq!(lows("Coffee break, please!"), ["coffee", "break", ",", "please", "!"]);
+        assert_eq!(lows("task: 'Review PR'"), ["task", ":", "'", "review", "pr", "'"]);
     }
 
     #[test]
     fn splits_ranges_at_the_dash() {
         assert_eq!(lows("2-4pm"), ["2", "-", "4pm"]);
         assert_eq!(lows("Mon-Wed"), ["mon", "-", "wed"]);
-        assert_eq!(
-            lows("a 15-minute break"),
-            ["a", "15", "-", "minute", "break"]
-        );
-        assert_eq!(
-            lows("to-do 2026-03-11 follow-up"),
-            ["to-do", "2026-03-11", "follow-up"]
-        );
+        assert_eq!(lows("a 15-minute break"), ["a", "15", "-", "minute", "break"]);
+        assert_eq!(lows("to-do 2026-03-11 follow-up"), ["to-do", "2026-03-11", "follow-up"]);
         assert_eq!(lows("12:30–13:15"), ["12:30", "-", "13:15"]);
     }
 

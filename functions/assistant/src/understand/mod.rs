@@ -45,12 +45,7 @@ pub struct Understanding {
 
 impl Understanding {
     pub fn of_intent(intent: Intent) -> Understanding {
-        Understanding {
-            intent,
-            proposal: None,
-            problems: FieldErrors::new(),
-            missing: Vec::new(),
-        }
+        Understanding { intent, proposal: None, problems: FieldErrors::new(), missing: Vec::new() }
     }
 }
 
@@ -76,21 +71,9 @@ pub fn checked(intent: Intent, mut proposal: Proposal, today: chrono::NaiveDate)
             problems.insert(field.clone(), message.clone());
         }
     }
-    let missing = if problems.is_empty() {
-        errors
-    } else {
-        crate::rules::check(&proposal, today)
-    };
-    let missing = missing
-        .into_keys()
-        .filter(|f| !problems.contains_key(f))
-        .collect();
-    Understanding {
-        intent,
-        proposal: Some(proposal),
-        problems,
-        missing,
-    }
+    let missing = if problems.is_empty() { errors } else { crate::rules::check(&proposal, today) };
+    let missing = missing.into_keys().filter(|f| !problems.contains_key(f)).collect();
+    Understanding { intent, proposal: Some(proposal), problems, missing }
 }
 
 /// Empties a field that holds a value; false when it was empty already (a missing field, not a broken rule).
@@ -156,9 +139,7 @@ mod tests {
     use chrono::TimeZone;
 
     fn ctx() -> Context {
-        let now = chrono_tz::Europe::London
-            .with_ymd_and_hms(2026, 3, 11, 10, 30, 0)
-            .unwrap();
+        let now = chrono_tz::Europe::London.with_ymd_and_hms(2026, 3, 11, 10, 30, 0).unwrap();
         Context::new(
             now,
             [
@@ -193,36 +174,23 @@ mod tests {
 
     #[test]
     fn a_question_is_not_a_record() {
-        assert_eq!(
-            understand("how long were my breaks today?", &ctx()).intent,
-            Intent::BreakMinutesToday
-        );
-        assert_eq!(
-            understand("how do I add a break?", &ctx()).intent,
-            Intent::Help(HelpTopic::Breaks)
-        );
+        assert_eq!(understand("how long were my breaks today?", &ctx()).intent, Intent::BreakMinutesToday);
+        assert_eq!(understand("how do I add a break?", &ctx()).intent, Intent::Help(HelpTopic::Breaks));
     }
 
     #[test]
     fn a_value_a_record_would_refuse_is_left_out() {
         let u = understand("lunch break from 9am to 6pm", &ctx());
-        let Some(Proposal::Break(b)) = &u.proposal else {
-            panic!("{u:?}")
-        };
+        let Some(Proposal::Break(b)) = &u.proposal else { panic!("{u:?}") };
         assert_eq!(b.start_time, "09:00");
         assert_eq!(b.end_time, "");
-        assert_eq!(
-            u.problems.get("endTime").map(String::as_str),
-            Some("Break cannot be more than 8 hours.")
-        );
+        assert_eq!(u.problems.get("endTime").map(String::as_str), Some("Break cannot be more than 8 hours."));
     }
 
     #[test]
     fn missing_fields_are_listed_not_invented() {
         let u = understand("add a task to call the bank", &ctx());
-        let Some(Proposal::Task(t)) = &u.proposal else {
-            panic!("{u:?}")
-        };
+        let Some(Proposal::Task(t)) = &u.proposal else { panic!("{u:?}") };
         assert_eq!(t.title, "Call the bank");
         assert_eq!(t.description, "");
         assert_eq!(u.missing, vec!["description".to_string()]);

@@ -97,19 +97,12 @@ const TIME_LEADS: &[&str] = &[
 ];
 
 fn role_of(leads: &[&str]) -> Role {
-    if leads.iter().any(|l| {
-        matches!(
-            *l,
-            "until" | "till" | "til" | "untill" | "to" | "ending" | "ends" | "end" | "before"
-        )
-    }) {
+    if leads
+        .iter()
+        .any(|l| matches!(*l, "until" | "till" | "til" | "untill" | "to" | "ending" | "ends" | "end" | "before"))
+    {
         Role::End
-    } else if leads.iter().any(|l| {
-        matches!(
-            *l,
-            "from" | "starting" | "start" | "since" | "beginning" | "after"
-        )
-    }) {
+    } else if leads.iter().any(|l| matches!(*l, "from" | "starting" | "start" | "since" | "beginning" | "after")) {
         Role::Start
     } else {
         Role::Plain
@@ -151,11 +144,7 @@ fn find_at(r: &Reader, j: usize, leads: &[&str], kind: Option<Kind>) -> Option<(
     let last = leads.last().copied();
     if !leads.contains(&"at") {
         // The range reader reads its own "from"/"between" (it decides which joiners fit).
-        let at = if matches!(last, Some("from") | Some("between")) {
-            j - 1
-        } else {
-            j
-        };
+        let at = if matches!(last, Some("from") | Some("between")) { j - 1 } else { j };
         if let Some((a, b, to)) = r.date_range(at) {
             return Some((to, Found::DateRange(a, b)));
         }
@@ -166,11 +155,7 @@ fn find_at(r: &Reader, j: usize, leads: &[&str], kind: Option<Kind>) -> Option<(
         }
     }
     if kind == Some(Kind::Leave) && last != Some("in") {
-        if let Some((days, to)) = r.count_of(
-            j,
-            &["day", "days", "dys", "dayz"],
-            &["week", "weeks", "wk", "wks"],
-        ) {
+        if let Some((days, to)) = r.count_of(j, &["day", "days", "dys", "dayz"], &["week", "weeks", "wk", "wks"]) {
             let from_now = r.low(to) == "from" && matches!(r.low(to + 1), "now" | "today");
             if !r.low(to).starts_with("ago") && !from_now {
                 return Some((to, Found::DayCount(days)));
@@ -181,11 +166,7 @@ fn find_at(r: &Reader, j: usize, leads: &[&str], kind: Option<Kind>) -> Option<(
         return Some(found);
     }
     // "in 3 days" is read from its "in"; other leads only say which end of a range a date is.
-    let date = if last == Some("in") {
-        r.date(j - 1)
-    } else {
-        r.date(j)
-    };
+    let date = if last == Some("in") { r.date(j - 1) } else { r.date(j) };
     if let Some((d, to, _)) = date {
         return Some((to, Found::Date(d, role_of(leads))));
     }
@@ -213,12 +194,7 @@ fn find_at(r: &Reader, j: usize, leads: &[&str], kind: Option<Kind>) -> Option<(
         }
     }
     let now_word = r.low(j) == "now" || (r.low(j) == "right" && r.low(j + 1) == "now");
-    let now_leads = leads.iter().all(|l| {
-        matches!(
-            *l,
-            "from" | "starting" | "start" | "since" | "until" | "till"
-        )
-    });
+    let now_leads = leads.iter().all(|l| matches!(*l, "from" | "starting" | "start" | "since" | "until" | "till"));
     if now_word && now_leads {
         let to = if r.low(j) == "right" { j + 2 } else { j + 1 };
         return Some((to, Found::Now));
@@ -226,10 +202,7 @@ fn find_at(r: &Reader, j: usize, leads: &[&str], kind: Option<Kind>) -> Option<(
     if let Some((c, to)) = r.clock(j) {
         let lead_ok = leads.iter().any(|l| TIME_LEADS.contains(l));
         let unit_after = vocab::duration_unit(r.low(to)).is_some()
-            || matches!(
-                r.low(to),
-                "days" | "day" | "weeks" | "week" | "people" | "times" | "tasks" | "items"
-            )
+            || matches!(r.low(to), "days" | "day" | "weeks" | "week" | "people" | "times" | "tasks" | "items")
             || vocab::month(r.low(to)).is_some();
         if (c.certain || (lead_ok && timed_with_lead)) && !unit_after && last != Some("in") {
             return Some((to, Found::Time(c, role_of(leads))));
@@ -255,31 +228,19 @@ fn time_range(r: &Reader, j: usize, leads: &[&str], timed: bool) -> Option<(usiz
     let ok_joiner = if between {
         matches!(joiner, "and" | "-")
     } else {
-        matches!(
-            joiner,
-            "to" | "till" | "until" | "untill" | "til" | "-" | "through" | "and"
-        )
+        matches!(joiner, "to" | "till" | "until" | "untill" | "til" | "-" | "through" | "and")
     };
     if !ok_joiner {
         return None;
     }
-    let b_at = if r.low(k + 1) == "about" || r.low(k + 1) == "around" {
-        k + 2
-    } else {
-        k + 1
-    };
+    let b_at = if r.low(k + 1) == "about" || r.low(k + 1) == "around" { k + 2 } else { k + 1 };
     let (b, to) = r.clock(b_at)?;
     if joiner == "and" && !between {
         return None;
     }
-    let lead = leads
-        .iter()
-        .any(|l| matches!(*l, "from" | "between" | "at" | "starting"));
+    let lead = leads.iter().any(|l| matches!(*l, "from" | "between" | "at" | "starting"));
     let date_after = vocab::month(r.low(to)).is_some()
-        || matches!(
-            r.low(to),
-            "days" | "day" | "weeks" | "week" | "people" | "times"
-        )
+        || matches!(r.low(to), "days" | "day" | "weeks" | "week" | "people" | "times")
         || vocab::duration_unit(r.low(to)).is_some();
     let plausible = (1..=24).contains(&a.h) || a.h == 0;
     if date_after || !plausible {

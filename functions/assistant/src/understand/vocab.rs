@@ -51,10 +51,8 @@ pub fn weekday(s: &str) -> Option<Weekday> {
     let d = match s {
         "monday" | "mon" | "mondays" | "monady" | "mnday" => Weekday::Mon,
         "tuesday" | "tue" | "tues" | "tuesdays" | "tuseday" | "teusday" | "tuesay" => Weekday::Tue,
-        "wednesday" | "wed" | "weds" | "wednesdays" | "wensday" | "wednsday" | "wendsday"
-        | "wedensday" => Weekday::Wed,
-        "thursday" | "thu" | "thur" | "thurs" | "thursdays" | "thrusday" | "thursady"
-        | "thurday" => Weekday::Thu,
+        "wednesday" | "wed" | "weds" | "wednesdays" | "wensday" | "wednsday" | "wendsday" | "wedensday" => Weekday::Wed,
+        "thursday" | "thu" | "thur" | "thurs" | "thursdays" | "thrusday" | "thursady" | "thurday" => Weekday::Thu,
         "friday" | "fri" | "fridays" | "firday" | "fridy" | "frday" => Weekday::Fri,
         "saturday" | "sat" | "saturdays" | "satruday" | "saterday" => Weekday::Sat,
         "sunday" | "sun" | "sundays" | "sundy" => Weekday::Sun,
@@ -133,8 +131,7 @@ pub fn ordinal(s: &str) -> Option<u32> {
 /// Minutes in one unit of a duration word.
 pub fn duration_unit(s: &str) -> Option<u32> {
     match s {
-        "minute" | "minutes" | "min" | "mins" | "m" | "minuts" | "minits" | "mintues"
-        | "minutos" => Some(1),
+        "minute" | "minutes" | "min" | "mins" | "m" | "minuts" | "minits" | "mintues" | "minutos" => Some(1),
         "hour" | "hours" | "hr" | "hrs" | "h" | "hous" | "houres" | "hour's" => Some(60),
         _ => None,
     }
@@ -147,8 +144,7 @@ pub fn close(word: &str, target: &str) -> bool {
         return true;
     }
     let (wl, tl) = (word.chars().count(), target.chars().count());
-    if wl < 4 || tl < 4 || word.chars().next() != target.chars().next() || NOT_TYPOS.contains(&word)
-    {
+    if wl < 4 || tl < 4 || word.chars().next() != target.chars().next() || NOT_TYPOS.contains(&word) {
         return false;
     }
     let allowed = if tl >= 8 { 2 } else { 1 };
@@ -157,14 +153,12 @@ pub fn close(word: &str, target: &str) -> bool {
 
 /// Real words one edit away from a keyword: never read as a typo of it.
 const NOT_TYPOS: &[&str] = &[
-    "bread", "breath", "talk", "tank", "mask", "lease", "least", "leaf", "lean", "melting",
-    "meaning", "greeting", "setting", "seating", "letting", "sitting", "cheque", "lunches",
-    "launch", "bunch", "punch", "munch", "smoked", "later", "latter", "tasty", "taste", "takes",
-    "offer", "often", "coffin", "meat", "meal", "week", "weak", "list", "lost", "last", "lest",
-    "rest", "test", "text", "next", "then", "than", "them", "these", "those", "there", "their",
-    "where", "were", "when", "what", "that", "this", "with", "call", "cal", "all", "shirt",
-    "short", "sport", "checks", "cheek", "holy", "hold", "folder", "older", "break", "brake",
-    "start", "smart", "stare", "store",
+    "bread", "breath", "talk", "tank", "mask", "lease", "least", "leaf", "lean", "melting", "meaning", "greeting",
+    "setting", "seating", "letting", "sitting", "cheque", "lunches", "launch", "bunch", "punch", "munch", "smoked",
+    "later", "latter", "tasty", "taste", "takes", "offer", "often", "coffin", "meat", "meal", "week", "weak", "list",
+    "lost", "last", "lest", "rest", "test", "text", "next", "then", "than", "them", "these", "those", "there", "their",
+    "where", "were", "when", "what", "that", "this", "with", "call", "cal", "all", "shirt", "short", "sport", "checks",
+    "cheek", "holy", "hold", "folder", "older", "break", "brake", "start", "smart", "stare", "store",
 ];
 
 /// The kinds of record the assistant can propose.
@@ -180,20 +174,19 @@ pub enum Kind {
 /// Words that name a kind outright ("task", "meeting"), typos included.
 pub fn kind_noun(s: &str) -> Option<Kind> {
     let exact = match s {
-        "break" | "breaks" | "brake" | "brakes" | "brk" | "brek" | "braek" | "breack"
-        | "breake" | "breather" | "breathers" => Some(Kind::Break),
-        "task" | "tasks" | "todo" | "todos" | "to-do" | "to-dos" | "tsk" | "taks" | "tak"
-        | "taskk" | "reminder" => Some(Kind::Task),
-        "leave" | "leaves" | "vacation" | "vacations" | "holiday" | "holidays" | "pto"
-        | "absence" | "ooo" | "leav" | "vacay" | "annual-leave" | "day-off" | "time-off"
-        | "absent" => Some(Kind::Leave),
-        "meeting" | "meetings" | "meet" | "mtg" | "standup" | "stand-up" | "sync" | "1:1"
-        | "1-on-1" | "one-on-one" | "huddle" | "retro" | "retrospective" | "catch-up"
-        | "catchup" | "kickoff" | "kick-off" | "sprint-planning" | "webinar" | "interview" => {
-            Some(Kind::Meeting)
+        "break" | "breaks" | "brake" | "brakes" | "brk" | "brek" | "braek" | "breack" | "breake" | "breather"
+        | "breathers" => Some(Kind::Break),
+        "task" | "tasks" | "todo" | "todos" | "to-do" | "to-dos" | "tsk" | "taks" | "tak" | "taskk" | "reminder" => {
+            Some(Kind::Task)
         }
-        "checklist" | "checklists" | "check-list" | "cheklist" | "checlist" | "checkist"
-        | "chekclist" => Some(Kind::Checklist),
+        "leave" | "leaves" | "vacation" | "vacations" | "holiday" | "holidays" | "pto" | "absence" | "ooo" | "leav"
+        | "vacay" | "annual-leave" | "day-off" | "time-off" | "absent" => Some(Kind::Leave),
+        "meeting" | "meetings" | "meet" | "mtg" | "standup" | "stand-up" | "sync" | "1:1" | "1-on-1" | "one-on-one"
+        | "huddle" | "retro" | "retrospective" | "catch-up" | "catchup" | "kickoff" | "kick-off"
+        | "sprint-planning" | "webinar" | "interview" => Some(Kind::Meeting),
+        "checklist" | "checklists" | "check-list" | "cheklist" | "checlist" | "checkist" | "chekclist" => {
+            Some(Kind::Checklist)
+        }
         _ => None,
     };
     exact.or_else(|| {
@@ -237,46 +230,22 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         canonical: "Cigarette",
         words: &["cigarette", "cigarettes", "smoke", "smoking"],
-        exact: &[
-            "cig", "cigs", "ciggie", "ciggy", "ciggies", "fag", "vape", "vaping", "smoko", "smoek",
-            "cigarete",
-        ],
+        exact: &["cig", "cigs", "ciggie", "ciggy", "ciggies", "fag", "vape", "vaping", "smoko", "smoek", "cigarete"],
     },
     Concept {
         canonical: "Social Media Break",
-        words: &[
-            "social",
-            "instagram",
-            "facebook",
-            "twitter",
-            "tiktok",
-            "youtube",
-            "reddit",
-        ],
+        words: &["social", "instagram", "facebook", "twitter", "tiktok", "youtube", "reddit"],
         exact: &["insta", "fb", "linkedin", "scrolling", "doomscrolling"],
     },
     Concept {
         canonical: "Picking kids from School",
         words: &["kids", "school", "children"],
-        exact: &[
-            "kid", "child", "pickup", "pick-up", "daughter", "son", "nursery", "daycare",
-        ],
+        exact: &["kid", "child", "pickup", "pick-up", "daughter", "son", "nursery", "daycare"],
     },
     Concept {
         canonical: "Refreshment",
         words: &["refreshment", "refreshments"],
-        exact: &[
-            "tea",
-            "water",
-            "juice",
-            "snack",
-            "snacks",
-            "drink",
-            "drinks",
-            "refresh",
-            "refreshing",
-            "chai",
-        ],
+        exact: &["tea", "water", "juice", "snack", "snacks", "drink", "drinks", "refresh", "refreshing", "chai"],
     },
     Concept {
         canonical: "Short Break",
@@ -287,14 +256,7 @@ pub const CONCEPTS: &[Concept] = &[
 
 pub fn concept_of(word: &str) -> Option<&'static Concept> {
     CONCEPTS.iter().find(|c| {
-        c.exact.contains(&word)
-            || c.words.iter().any(|w| {
-                if w.len() >= 5 {
-                    close(word, w)
-                } else {
-                    word == *w
-                }
-            })
+        c.exact.contains(&word) || c.words.iter().any(|w| if w.len() >= 5 { close(word, w) } else { word == *w })
     })
 }
 
@@ -338,15 +300,9 @@ mod tests {
 
     #[test]
     fn break_type_concepts() {
-        assert_eq!(
-            concept_of("cofee").map(|c| c.canonical),
-            Some("Coffee Break")
-        );
+        assert_eq!(concept_of("cofee").map(|c| c.canonical), Some("Coffee Break"));
         assert_eq!(concept_of("smoke").map(|c| c.canonical), Some("Cigarette"));
-        assert_eq!(
-            concept_of("lunhc").map(|c| c.canonical),
-            Some("Lunch Break")
-        );
+        assert_eq!(concept_of("lunhc").map(|c| c.canonical), Some("Lunch Break"));
         assert!(concept_of("meeting").is_none());
     }
 }
