@@ -164,6 +164,14 @@ fn clock_token(s: &str) -> Option<Clock> {
             }
             (h.parse::<u32>().ok()?, m.parse::<u32>().ok()?, true)
         }
+        // "1230", "0930", "930pm": hours and minutes without a colon (never a year such as 2026).
+        None if (3..=4).contains(&body.len()) && body.bytes().all(|b| b.is_ascii_digit()) => {
+            let value: u32 = body.parse().ok()?;
+            if body.len() == 4 && (1900..=2100).contains(&value) && mer.is_none() {
+                return None;
+            }
+            (value / 100, value % 100, true)
+        }
         None => {
             if body.len() > 2 {
                 return None;
@@ -175,7 +183,7 @@ fn clock_token(s: &str) -> Option<Clock> {
         return None;
     }
     // "12.30" without am/pm could be a date (12 March); only a colon makes it certain.
-    let dot = body.contains('.');
+    let dot = body.contains('.') || (!body.contains(':') && sep);
     let fixed = mer.is_none() && (h > 12 || h == 0 || (sep && body.starts_with('0')));
     Some(Clock { h, m, mer, fixed, certain: mer.is_some() || (sep && !dot) })
 }
@@ -849,6 +857,10 @@ mod tests {
         assert_eq!(time("9 in the morning").as_deref(), Some("09:00"));
         assert_eq!(time("8 in the evening").as_deref(), Some("20:00"));
         assert_eq!(time("13pm"), None);
+        assert_eq!(time("1230").as_deref(), Some("12:30"));
+        assert_eq!(time("0930").as_deref(), Some("09:30"));
+        assert_eq!(time("930pm").as_deref(), Some("21:30"));
+        assert_eq!(time("2026"), None);
     }
 
     #[test]

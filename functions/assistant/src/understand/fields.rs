@@ -224,6 +224,9 @@ const PAST: &[&str] = &[
     "enjoyed", "got", "been", "came", "back", "returned", "done",
 ];
 
+/// Words that say a break begins as the person speaks.
+const NOW_VERBS: &[&str] = &["going", "start", "starting", "heading", "off", "taking", "stepping", "popping", "gonna"];
+
 pub fn build(kind: Kind, msg: &str, toks: &[Tok], quote_mask: &[bool], quote: Option<&str>, ctx: &Context) -> Proposal {
     let today = ctx.now.date_naive();
     let lean = if kind == Kind::Break { Lean::Past } else { Lean::Future };
@@ -264,6 +267,18 @@ pub fn build(kind: Kind, msg: &str, toks: &[Tok], quote_mask: &[bool], quote: Op
                     }
                     _ => {}
                 }
+            }
+            // "I'm going on a smoke break", "start a coffee break": it starts now.
+            let starting = toks.iter().any(|t| NOW_VERBS.contains(&t.low.as_str()))
+                && !toks.iter().any(|t| PAST.contains(&t.low.as_str()));
+            if starting
+                && start.is_none()
+                && end.is_none()
+                && when.durations.is_empty()
+                && day == today
+                && when.hint.is_none()
+            {
+                start = Some(now_min);
             }
             let break_type = match_break_type(toks, &mut used, &ctx.break_types).unwrap_or_default();
             let reason = quote.map(str::to_string).unwrap_or_else(|| rest(msg, toks, &used, Kind::Break));
@@ -937,6 +952,11 @@ pub fn rest(msg: &str, toks: &[Tok], used: &[bool], kind: Kind) -> String {
             }
             if w == "out" && next == "of" && items.get(k + 2).is_some_and(|&x| low(x) == "office") {
                 items.drain(k..k + 3);
+                continue;
+            }
+            if w == "day" && next == "off" && k > 0 && matches!(low(items[k - 1]), "half" | "full" | "whole") {
+                items.remove(k + 1);
+                k += 1;
                 continue;
             }
             if matches!(w, "day" | "days" | "time") && next == "off" {

@@ -1000,6 +1000,10 @@ pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Optio
         if *word == "break" || *word == "pause" {
             note(&mut weak, i, Kind::Break);
         }
+        // "add feature: dark mode": features are kept in the checklist.
+        if matches!(*word, "feature" | "features") && i < 3 {
+            note(&mut weak, i, Kind::Checklist);
+        }
         if matches!(
             *word,
             "demo" | "presentation" | "workshop" | "webinar" | "seminar" | "training" | "conference" | "briefing"
@@ -1125,10 +1129,51 @@ const GENERIC_HELP: &[&str] = &[
     "where are",
 ];
 
-pub fn classify(toks: &[Tok], quoted: &[bool], break_types: &[String]) -> Intent {
+/// Marks the assistant's name ("Break Buddy", "hey buddy") so it is read as "you"; true when it was there.
+pub fn mark_name(toks: &[Tok], mask: &mut [bool]) -> bool {
+    let mut found = false;
+    for i in 0..toks.len() {
+        let w = toks[i].low.as_str();
+        let named = match w {
+            "breakbuddy" | "break-buddy" => true,
+            // "hey buddy", "thanks buddy": a name at either end, not "lunch with my buddy Sam".
+            "buddy" => {
+                let last = toks.iter().rposition(|t| !t.punct).unwrap_or(0);
+                i <= 1 || i == last || (i > 0 && toks[i - 1].low == "break")
+            }
+            "break" => toks.get(i + 1).is_some_and(|t| t.low == "buddy" || t.low == "buddy's"),
+            "buddy's" => i > 0 && toks[i - 1].low == "break",
+            _ => false,
+        };
+        if named {
+            mask[i] = true;
+            found = true;
+        }
+    }
+    found
+}
+
+/// Asking rather than telling: "what ...", "do I have ...?", "is there ...".
+fn interrogative(words: &Words) -> bool {
+    const WH: &[&str] =
+        &["how", "what", "what's", "whats", "who", "who's", "whos", "which", "when", "where", "whose", "why"];
+    const AUX: &[&str] = &["do", "does", "did", "is", "are", "am", "was", "were", "have", "has", "any"];
+    let first = words.first();
+    let second = words.w.get(1).copied().unwrap_or("");
+    WH.contains(&first)
+        || (AUX.contains(&first)
+            && (words.ends_with_question_mark
+                || matches!(
+                    second,
+                    "i" | "we" | "you" | "there" | "my" | "anyone" | "anybody" | "someone" | "somebody"
+                )))
+}
+
+pub fn classify(toks: &[Tok], quoted: &[bool], break_types: &[String], addressed: bool) -> Intent {
     let words = Words::new(toks, quoted);
     if words.w.is_empty() {
-        return if quoted.iter().any(|q| *q) { Intent::Unknown } else { Intent::Help(HelpTopic::General) };
+        let only_quotes = quoted.iter().any(|q| *q) && !addressed;
+        return if only_quotes { Intent::Unknown } else { Intent::Help(HelpTopic::General) };
     }
     if words.w.iter().all(|w| GREETINGS.contains(w)) {
         return Intent::Help(HelpTopic::General);
@@ -1159,13 +1204,25 @@ pub fn classify(toks: &[Tok], quoted: &[bool], break_types: &[String]) -> Intent
     if let Some(q) = question(&words) {
         return q;
     }
+    // A question this assistant has no answer for ("do I have any meetings tomorrow?") is never a record: the
+    // help of the part it is about says where to look.
+    if interrogative(&words) {
+        let topic = help_topic(&words);
+        if topic != HelpTopic::General || addressed || words.phrase("can you") {
+            return Intent::Help(topic);
+        }
+        if words.starts("what can") || words.starts("what do") || words.starts("what else") {
+            return Intent::Help(HelpTopic::General);
+        }
+        return Intent::Unknown;
+    }
     if let Some(k) = record_kind(&words, toks, break_types) {
         return Intent::of_kind(k);
     }
     let asks = words.ends_with_question_mark || QUESTION_STARTS.contains(&words.first());
-    if asks {
+    if asks || addressed {
         let topic = help_topic(&words);
-        if topic != HelpTopic::General || words.any(&["you", "assistant", "buddy", "bot"]) {
+        if topic != HelpTopic::General || addressed || words.any(&["you", "assistant", "buddy", "bot"]) {
             return Intent::Help(topic);
         }
     }

@@ -52,8 +52,10 @@ impl Understanding {
 /// Reads one message.
 pub fn understand(message: &str, ctx: &Context) -> Understanding {
     let toks = lexer::tokenize(message);
-    let (quote_mask, quote) = fields::quoted(message, &toks);
-    let intent = intent::classify(&toks, &quote_mask, &ctx.break_types);
+    let (mut quote_mask, quote) = fields::quoted(message, &toks);
+    // "Break Buddy, ..." names the assistant: not a break, not part of a title.
+    let addressed = intent::mark_name(&toks, &mut quote_mask);
+    let intent = intent::classify(&toks, &quote_mask, &ctx.break_types, addressed);
     let Some(kind) = intent.kind() else {
         return Understanding::of_intent(intent);
     };
