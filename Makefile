@@ -51,6 +51,10 @@ lint:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets --all-features -- -D warnings
 
+## Records API benchmark: 16 clients, create-break and list-today's-breaks (req/s, p50/p99), release build.
+bench:
+	infra/bench/run.sh
+
 clean:
 	rm -rf target web/dist .data
 
