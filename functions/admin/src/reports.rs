@@ -17,18 +17,34 @@ use shared::{keys, AppError, AppResult, AppState};
 use tracing::instrument;
 
 pub fn router() -> Router<AppState> {
-    let mut router = Router::new()
+    Router::new()
+        .route("/reports/breaks", get(breaks))
+        .route("/reports/tasks", get(tasks))
+        .route("/reports/leaves", get(leaves))
+        .route("/reports/meetings", get(meetings))
+        .route("/reports/checklist", get(checklist))
         .route("/reports/summary", get(summary))
         .route("/reports/team", get(team))
-        .route("/reports/export/{kind}", get(export));
-    for kind in RecordType::ALL {
-        router = router.route(
-            &format!("/reports/{}", kind.as_str()),
-            get(move |state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>| list(kind, state, user, q)),
-        );
-    }
-    router
+        .route("/reports/export/{kind}", get(export))
 }
+
+macro_rules! archive_lists {
+    ($($name:ident => $kind:expr),* $(,)?) => {
+        $(
+            async fn $name(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>) -> ApiResult {
+                list($kind, state, user, q).await
+            }
+        )*
+    };
+}
+
+archive_lists!(
+    breaks => RecordType::Breaks,
+    tasks => RecordType::Tasks,
+    leaves => RecordType::Leaves,
+    meetings => RecordType::Meetings,
+    checklist => RecordType::Checklist,
+);
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]

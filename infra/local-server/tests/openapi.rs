@@ -1,9 +1,6 @@
 //! `infra/openapi.json` against the server: the local server serves it, every route the routers serve is in it and
 //! every path in it is served, and the records routes answer what their schemas say.
 
-// The call! macro takes the path both as a label and as an owned String built by the caller.
-#![allow(clippy::unnecessary_to_owned)]
-
 mod records_support;
 
 use std::collections::BTreeSet;
@@ -262,63 +259,58 @@ async fn the_records_routes_answer_as_documented() {
         }};
     }
 
-    let b =
-        call!(&ann, "post", "/break/add", "/break/add".to_string(), a_break(day, "09:00", "09:30")).expect(201).id();
+    let b = call!(&ann, "post", "/break/add", "/break/add", a_break(day, "09:00", "09:30")).expect(201).id();
     call!(&ann, "put", "/break/edit/{id}", format!("/break/edit/{b}"), json!({ "reason": "tea" })).expect(200);
     call!(&ann, "get", "/break/get/{id}", format!("/break/get/{b}")).expect(200);
     call!(&ann, "get", "/break/todayBreaks", format!("/break/todayBreaks?todayCreatedDate={day}")).expect(200);
-    call!(&ann, "post", "/break/add", "/break/add".to_string(), json!({})).expect(422);
+    call!(&ann, "post", "/break/add", "/break/add", json!({})).expect(422);
     call!(&bob, "get", "/break/get/{id}", format!("/break/get/{b}")).expect(404);
-    call!(&bob, "post", "/break/start", "/break/start".to_string(), json!({ "type": "Lunch Break" })).expect(201);
-    call!(&bob, "post", "/break/start", "/break/start".to_string(), json!({ "type": "Lunch Break" })).expect(409);
-    call!(&bob, "get", "/break/current", "/break/current".to_string()).expect(200);
-    call!(&ann, "get", "/break/current", "/break/current".to_string()).expect(200);
-    call!(&ann, "get", "/admin/onBreak", "/admin/onBreak".to_string()).expect(200);
-    call!(&ann, "get", "/admin/get", "/admin/get".to_string()).expect(200);
-    call!(&ann, "get", "/admin/get-count", "/admin/get-count".to_string()).expect(200);
-    call!(&ann, "get", "/user/profile", "/user/profile".to_string()).expect(200);
-    call!(&bob, "post", "/break/end", "/break/end".to_string(), json!({})).expect(200);
-    call!(&bob, "post", "/break/end", "/break/end".to_string(), json!({})).expect(409);
+    call!(&bob, "post", "/break/start", "/break/start", json!({ "type": "Lunch Break" })).expect(201);
+    call!(&bob, "post", "/break/start", "/break/start", json!({ "type": "Lunch Break" })).expect(409);
+    call!(&bob, "get", "/break/current", "/break/current").expect(200);
+    call!(&ann, "get", "/break/current", "/break/current").expect(200);
+    call!(&ann, "get", "/admin/onBreak", "/admin/onBreak").expect(200);
+    call!(&ann, "get", "/admin/get", "/admin/get").expect(200);
+    call!(&ann, "get", "/admin/get-count", "/admin/get-count").expect(200);
+    call!(&ann, "get", "/user/profile", "/user/profile").expect(200);
+    call!(&bob, "post", "/break/end", "/break/end", json!({})).expect(200);
+    call!(&bob, "post", "/break/end", "/break/end", json!({})).expect(409);
     call!(&ann, "delete", "/break/delete/{id}", format!("/break/delete/{b}")).expect(200);
-    call!(&ann, "get", "/type/get", "/type/get".to_string()).expect(200);
-    call!(&ann, "put", "/type/edit", "/type/edit".to_string(), json!({ "type": ["Tea"] })).expect(200);
-    call!(&bob, "put", "/type/edit", "/type/edit".to_string(), json!({ "type": ["Tea"] })).expect(403);
+    call!(&ann, "get", "/type/get", "/type/get").expect(200);
+    call!(&ann, "put", "/type/edit", "/type/edit", json!({ "type": ["Tea"] })).expect(200);
+    call!(&bob, "put", "/type/edit", "/type/edit", json!({ "type": ["Tea"] })).expect(403);
 
-    let t = call!(&ann, "post", "/task/add", "/task/add".to_string(), a_task("Plan", day)).expect(201).id();
+    let t = call!(&ann, "post", "/task/add", "/task/add", a_task("Plan", day)).expect(201).id();
     call!(&ann, "put", "/task/edit/{id}", format!("/task/edit/{t}"), json!({ "status": "Completed" })).expect(200);
     call!(&ann, "get", "/task/get/{id}", format!("/task/get/{t}")).expect(200);
     call!(&ann, "get", "/task/todayTasks", format!("/task/todayTasks?todayScheduledDate={day}")).expect(200);
-    call!(&ann, "get", "/task/list", "/task/list?status=Completed".to_string()).expect(200);
-    call!(&ann, "get", "/task/list", "/task/list?limit=0".to_string()).expect(422);
+    call!(&ann, "get", "/task/list", "/task/list?status=Completed").expect(200);
+    call!(&ann, "get", "/task/list", "/task/list?limit=0").expect(422);
 
-    let l = call!(&ann, "post", "/leaves/add", "/leaves/add".to_string(), a_leave(day, "2024-05-08")).expect(201).id();
-    call!(&ann, "post", "/leaves/add", "/leaves/add".to_string(), a_leave(day, day)).expect(409);
+    let l = call!(&ann, "post", "/leaves/add", "/leaves/add", a_leave(day, "2024-05-08")).expect(201).id();
+    call!(&ann, "post", "/leaves/add", "/leaves/add", a_leave(day, day)).expect(409);
     call!(&ann, "put", "/leaves/edit/{id}", format!("/leaves/edit/{l}"), json!({ "reason": "Trip" })).expect(200);
     call!(&ann, "get", "/leaves/get/{id}", format!("/leaves/get/{l}")).expect(200);
     call!(&ann, "get", "/leaves/list", format!("/leaves/list?{range}")).expect(200);
     call!(&ann, "get", "/admin/onLeaves", format!("/admin/onLeaves?todayDate={day}")).expect(200);
     call!(&bob, "get", "/admin/onLeaves", format!("/admin/onLeaves?todayDate={day}")).expect(200);
 
-    let m = call!(&ann, "post", "/meeting/add", "/meeting/add".to_string(), a_meeting(day, "10:00", "11:00"))
-        .expect(201)
-        .id();
+    let m = call!(&ann, "post", "/meeting/add", "/meeting/add", a_meeting(day, "10:00", "11:00")).expect(201).id();
     call!(&ann, "put", "/meeting/edit/{id}", format!("/meeting/edit/{m}"), json!({ "to": "10:30" })).expect(200);
     call!(&ann, "get", "/meeting/get/{id}", format!("/meeting/get/{m}")).expect(200);
     call!(&ann, "get", "/meeting/get", format!("/meeting/get?todayScheduledDate={day}&isToday=true")).expect(200);
-    call!(&ann, "get", "/meeting/all", "/meeting/all".to_string()).expect(200);
+    call!(&ann, "get", "/meeting/all", "/meeting/all").expect(200);
 
-    let c = call!(&ann, "post", "/daily-checklist/add", "/daily-checklist/add".to_string(), an_item("Inbox", day))
-        .expect(201)
-        .id();
+    let c = call!(&ann, "post", "/daily-checklist/add", "/daily-checklist/add", an_item("Inbox", day)).expect(201).id();
     call!(&ann, "put", "/daily-checklist/edit/{id}", format!("/daily-checklist/edit/{c}"), json!({ "status": true }))
         .expect(200);
     call!(&ann, "get", "/daily-checklist/get/{id}", format!("/daily-checklist/get/{c}")).expect(200);
-    call!(&ann, "get", "/daily-checklist/get", "/daily-checklist/get?status=true".to_string()).expect(200);
+    call!(&ann, "get", "/daily-checklist/get", "/daily-checklist/get?status=true").expect(200);
     call!(
         &ann,
         "get",
         "/daily-checklist/getCheckListWithTwoLatestDates",
-        "/daily-checklist/getCheckListWithTwoLatestDates".to_string()
+        "/daily-checklist/getCheckListWithTwoLatestDates"
     )
     .expect(200);
 
@@ -335,7 +327,7 @@ async fn the_records_routes_answer_as_documented() {
         conforms(&doc, "get", doc_path, &reply);
     }
     call!(&bob, "get", "/reports/team", format!("/reports/team?{range}")).expect(403);
-    call!(&ann, "get", "/reports/summary", "/reports/summary".to_string()).expect(422);
+    call!(&ann, "get", "/reports/summary", "/reports/summary").expect(422);
 
     for (group, id) in [("task", t), ("leaves", l), ("meeting", m), ("daily-checklist", c)] {
         let reply = app.delete(&ann, &format!("/{group}/delete/{id}")).await.expect(200);
