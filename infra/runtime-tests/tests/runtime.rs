@@ -243,6 +243,160 @@ async fn the_lambda_binaries_serve_api_gateway_events_with_aws_on_moto() {
     ok(&asked, "POST /assistant/ask");
     assert!(asked.body["data"]["summary"].is_string(), "a summary: {}", asked.body);
 
+    // The rest of each function's writes: a team of two, roles, a live break, sessions ended, an account deleted.
+    let email2 = format!("{}@example.com", ulid::Ulid::new().to_string().to_lowercase());
+    let invited = aws
+        .call(
+            "admin-fn",
+            Request::new("POST /admin/invite", &[]).bearer(&access).json(json!({"email": email2, "role": "member"})),
+        )
+        .await;
+    ok(&invited, "POST /admin/invite");
+    let invitation = aws
+        .stack
+        .sent_mails()
+        .await
+        .into_iter()
+        .rev()
+        .find(|m| m["destinations"]["ToAddresses"].as_array().is_some_and(|a| a.contains(&json!(email2))))
+        .expect("an invitation mail");
+    let invitation_token = token_in(invitation["body"].as_str().unwrap_or_default());
+    let signup2 = aws
+        .call(
+            "user-fn",
+            Request::new("POST /user/signup", &[])
+                .json(json!({"name": "Grace Hopper", "email": email2, "password": password})),
+        )
+        .await;
+    ok(&signup2, "POST /user/signup (second user)");
+    let mails = aws.stack.sent_mails().await;
+    let verification2 = mails
+        .iter()
+        .rev()
+        .find(|m| {
+            m["destinations"]["ToAddresses"].as_array().is_some_and(|a| a.contains(&json!(email2)))
+                && m["body"].as_str().is_some_and(|b| b.contains("kind=signup"))
+        })
+        .expect("a verification mail to the second user");
+    let token2 = token_in(verification2["body"].as_str().unwrap_or_default());
+    ok(
+        &aws.call("user-fn", Request::new("POST /user/verify-email", &[]).json(json!({"token": token2}))).await,
+        "verify 2",
+    );
+    let login2 = aws
+        .call("auth-fn", Request::new("POST /auth/login", &[]).json(json!({"email": email2, "password": password})))
+        .await;
+    ok(&login2, "POST /auth/login (second user)");
+    let access2 = login2.body["data"]["access_token"].as_str().expect("access_token").to_string();
+    let user2 = login2.body["data"]["id"].as_str().expect("id").to_string();
+    let accepted = aws
+        .call(
+            "admin-fn",
+            Request::new("POST /admin/accept-email-invitation", &[])
+                .bearer(&access2)
+                .json(json!({"token": invitation_token})),
+        )
+        .await;
+    ok(&accepted, "POST /admin/accept-email-invitation");
+    let count = aws.call("admin-fn", Request::new("GET /admin/get-count", &[]).bearer(&access)).await;
+    assert_eq!(count.body["data"], json!(2), "the team has two members: {}", count.body);
+    let role = aws
+        .call("admin-fn", Request::new("PUT /admin/role/{id}", &[&user2]).bearer(&access).json(json!({"role": "hr"})))
+        .await;
+    ok(&role, "PUT /admin/role/{id}");
+    let started = aws
+        .call(
+            "break-fn",
+            Request::new("POST /break/start", &[]).bearer(&access2).json(json!({"type": "Coffee Break", "reason": ""})),
+        )
+        .await;
+    ok(&started, "POST /break/start");
+    let current = aws.call("break-fn", Request::new("GET /break/current", &[]).bearer(&access2)).await;
+    ok(&current, "GET /break/current");
+    let on_break = aws.call("admin-fn", Request::new("GET /admin/onBreak", &[]).bearer(&access)).await;
+    ok(&on_break, "GET /admin/onBreak");
+    assert!(on_break.body.to_string().contains("Grace Hopper"), "the member on a break is listed: {}", on_break.body);
+    let summary = aws
+        .call(
+            "admin-fn",
+            Request::new("GET /reports/team", &[]).bearer(&access).query("from", &yesterday).query("to", &next_week),
+        )
+        .await;
+    ok(&summary, "GET /reports/team");
+    let removed = aws.call("admin-fn", Request::new("DELETE /admin/member/{id}", &[&user2]).bearer(&access)).await;
+    ok(&removed, "DELETE /admin/member/{id}");
+    // Removal from the team ends the member's sessions: they sign in again, now in a team of their own.
+    let stale = aws.call("user-fn", Request::new("GET /user/profile", &[]).bearer(&access2)).await;
+    assert_eq!(stale.status, 401, "a removed member's old access token is refused: {}", stale.body);
+    let login2 = aws
+        .call("auth-fn", Request::new("POST /auth/login", &[]).json(json!({"email": email2, "password": password})))
+        .await;
+    ok(&login2, "POST /auth/login (after removal)");
+    let access2 = login2.body["data"]["access_token"].as_str().expect("access_token").to_string();
+    let changed = aws
+        .call(
+            "user-fn",
+            Request::new("POST /user/change-password", &[])
+                .bearer(&access2)
+                .json(json!({"currentPassword": password, "password": "another-horse-2"})),
+        )
+        .await;
+    ok(&changed, "POST /user/change-password");
+    let access2 = changed.body["data"]["access_token"].as_str().expect("a new access token").to_string();
+    let deleted = aws
+        .call(
+            "user-fn",
+            Request::new("DELETE /user/delete-account", &[])
+                .bearer(&access2)
+                .json(json!({"password": "another-horse-2"})),
+        )
+        .await;
+    ok(&deleted, "DELETE /user/delete-account");
+    let types = aws
+        .call(
+            "type-fn",
+            Request::new("PUT /type/edit", &[]).bearer(&access).json(json!({"type": ["Coffee Break", "Lunch Break"]})),
+        )
+        .await;
+    ok(&types, "PUT /type/edit");
+    let leave_id = leave.body["data"]["_id"].as_str().expect("leave _id").to_string();
+    let leave_edit = aws
+        .call(
+            "leaves-fn",
+            Request::new("PUT /leaves/edit/{id}", &[&leave_id]).bearer(&access).json(json!({
+                "fromDate": next_week, "toDate": next_week, "reason": "Conference (remote)"
+            })),
+        )
+        .await;
+    ok(&leave_edit, "PUT /leaves/edit/{id}");
+    ok(
+        &aws.call("leaves-fn", Request::new("DELETE /leaves/delete/{id}", &[&leave_id]).bearer(&access)).await,
+        "leave delete",
+    );
+    let meeting_id = meeting.body["data"]["_id"].as_str().expect("meeting _id").to_string();
+    ok(
+        &aws.call("meeting-fn", Request::new("DELETE /meeting/delete/{id}", &[&meeting_id]).bearer(&access)).await,
+        "DELETE /meeting/delete/{id}",
+    );
+    let item_id = item.body["data"]["_id"].as_str().expect("checklist _id").to_string();
+    let item_edit = aws
+        .call(
+            "daily-checklist-fn",
+            Request::new("PUT /daily-checklist/edit/{id}", &[&item_id])
+                .bearer(&access)
+                .json(json!({"task": "Check the alarms", "status": true})),
+        )
+        .await;
+    ok(&item_edit, "PUT /daily-checklist/edit/{id}");
+    let logout = aws
+        .call(
+            "auth-fn",
+            Request::new("POST /auth/logout", &[])
+                .json(json!({"refresh_token": refreshed.body["data"]["refresh_token"].as_str().unwrap_or_default()})),
+        )
+        .await;
+    ok(&logout, "POST /auth/logout");
+
     // Every function that ran: JSON logs only, and no AWS call its policy does not allow.
     let mut problems = Vec::new();
     for (binary, (process, proxy)) in &aws.running {
