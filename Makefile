@@ -9,7 +9,7 @@ NPM := npm --prefix web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: run build web web-deps server test test-rust test-web e2e setup venv chromium lint lambdas bench clean
+.PHONY: run build web web-deps server test test-rust test-web e2e setup venv chromium lint lambdas bench lighthouse clean
 
 ## Start everything locally (SQLite store, local outbox, built web app).
 run: web server
@@ -54,6 +54,10 @@ lint:
 ## Records API benchmark: 16 clients, create-break and list-today's-breaks (req/s, p50/p99), release build.
 bench:
 	infra/bench/run.sh
+
+## Lighthouse, mobile preset, on / and, signed in, /breaks and /archives (scores and timings; not a test).
+lighthouse: web server
+	infra/scripts/lighthouse.sh
 
 clean:
 	rm -rf target web/dist .data

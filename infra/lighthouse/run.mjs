@@ -1,0 +1,109 @@
+// Lighthouse (mobile preset) on pages of the running local server, signed in as a fresh verified account with a few
+// records, in Debian's Chromium. Prints the four category scores and the main timings per page.
+//
+//   node infra/lighthouse/run.mjs http://127.0.0.1:PORT /breaks /archives
+//
+// Run by infra/scripts/lighthouse.sh (`make lighthouse`), which installs lighthouse and playwright-core into
+// .cache/lighthouse and starts the server.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const [base, ...paths] = process.argv.slice(2);
+if (!base || paths.length === 0) {
+  console.error('usage: run.mjs BASE_URL PATH...');
+  process.exit(2);
+}
+
+async function api(method, path, body, token) {
+  const response = await fetch(new URL(path, base), {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : {};
+}
+
+// A verified account with a day of records, so the pages have something to render.
+const email = `lighthouse-${Date.now().toString(36)}@example.com`;
+const password = 'lighthouse-pass1';
+await api('POST', '/user/signup', { name: 'Lighthouse Runner', email, password });
+const outbox = (await api('GET', '/dev/outbox')).data;
+const link = outbox.filter((mail) => JSON.stringify(mail.to).includes(email)).at(-1)?.link;
+if (!link) throw new Error('no verification mail in /dev/outbox');
+await api('POST', '/user/verify-email', { token: new URL(link).searchParams.get('token') });
+const { data: login } = await api('POST', '/auth/login', { email, password });
+const today = new Date().toISOString().slice(0, 10);
+const breaks = [ // type, startTime, endTime
+  ['Coffee Break', '09:30', '09:45'],
+  ['Lunch Break', '12:30', '13:15'],
+  ['Tea Break', '15:00', '15:10'],
+];
+for (const [type, from, to] of breaks) {
+  await api('POST', '/break/add', { type, createdDate: today, startTime: from, endTime: to, reason: 'Lighthouse sample' }, login.access_token);
+}
+
+const port = 9300 + Math.floor(Math.random() * 500);
+const profile = mkdtempSync(join(tmpdir(), 'bt-lighthouse-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  headless: true,
+  args: [
+    `--remote-debugging-port=${port}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+const { hostname } = new URL(base);
+const cookie = (name, value) => ({ name, value: encodeURIComponent(value), domain: hostname, path: '/', sameSite: 'Lax' });
+await context.addCookies([
+  cookie('access_token', login.access_token),
+  cookie('refresh_token', login.refresh_token),
+  cookie('id', login.id),
+  cookie('name', login.name),
+  cookie('email', email),
+]);
+
+let failed = false;
+try {
+  for (const path of paths) {
+    const result = await lighthouse(new URL(path, base).href, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      disableStorageReset: true,
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const { lhr } = result;
+    if (lhr.finalDisplayedUrl && !new URL(lhr.finalDisplayedUrl).pathname.startsWith(path)) {
+      console.error(`${path}: ended on ${lhr.finalDisplayedUrl} (not signed in?)`);
+      failed = true;
+    }
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const ms = (id) => lhr.audits[id]?.numericValue;
+    const fmt = (v) => (v === undefined ? '-' : `${(v / 1000).toFixed(2)} s`);
+    console.log(
+      `${path}: performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
+        `best practices ${score('best-practices')}, SEO ${score('seo')} | FCP ${fmt(ms('first-contentful-paint'))}, ` +
+        `LCP ${fmt(ms('largest-contentful-paint'))}, TBT ${Math.round(ms('total-blocking-time') ?? 0)} ms, ` +
+        `CLS ${(ms('cumulative-layout-shift') ?? 0).toFixed(3)}`,
+    );
+    for (const id of ['accessibility', 'best-practices', 'seo']) {
+      for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) console.log(`  ${id}: ${audit.id}: ${audit.title}`);
+      }
+    }
+  }
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

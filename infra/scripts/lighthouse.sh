@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Lighthouse, mobile preset, on /breaks and /archives signed in (and the signed-out home page), against the local
+# server built as `make run` builds it, in Debian's Chromium. Not part of `make test`: scores are figures, not checks.
+#
+#   infra/scripts/lighthouse.sh [PATH...]        (default: / /breaks /archives)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+paths=("$@")
+[ ${#paths[@]} -gt 0 ] || paths=(/ /breaks /archives)
+
+tools=.cache/lighthouse
+if [ ! -d "$tools/node_modules/lighthouse" ] || [ ! -d "$tools/node_modules/playwright-core" ]; then
+  mkdir -p "$tools"
+  [ -f "$tools/package.json" ] || echo '{"private": true, "type": "module"}' >"$tools/package.json"
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm --prefix "$tools" install --no-audit --no-fund lighthouse@12.8.2 playwright-core@1
+fi
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+data=$(mktemp -d)
+PORT=$port DATA_DIR=$data RUST_LOG=warn ./target/debug/breaktime-local >"$data/server.log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$data"' EXIT
+for _ in $(seq 1 100); do
+  curl -fsS -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null && break
+  sleep 0.2
+done
+echo "Lighthouse (mobile preset) on the local server, load average $(cut -d' ' -f1-3 /proc/loadavg):"
+# ES modules resolve packages from the script's folder: run a copy next to the installed tools.
+cp infra/lighthouse/run.mjs "$tools/run.mjs"
+CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}" node "$tools/run.mjs" "http://127.0.0.1:$port" "${paths[@]}"
