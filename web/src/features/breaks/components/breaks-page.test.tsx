@@ -93,6 +93,8 @@ describe('dashboard', () => {
     breaksServer();
     const { user } = renderWithProviders(<BreaksPage />);
     const start = await screen.findByRole('button', { name: 'Start break' });
+    // The form shows at once, and is usable once the server said there is no break running.
+    await waitFor(() => expect(start).toBeEnabled());
     await screen.findByRole('option', { name: 'Walk' });
     await user.selectOptions(screen.getByLabelText('Break type'), 'Walk');
     await user.type(screen.getByLabelText('Reason (optional)'), 'fresh air');
@@ -114,6 +116,8 @@ describe('dashboard', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderWithProviders(<BreaksPage />);
     const start = await screen.findByRole('button', { name: 'Start break' });
+    // The form shows at once, and is usable once the server said there is no break running.
+    await waitFor(() => expect(start).toBeEnabled());
     // Meanwhile a break was started on another device.
     const elsewhere: OpenBreak = {
       userId: 'u1',

@@ -84,7 +84,8 @@ function OnBreak({ current }: { current: OpenBreak }) {
   );
 }
 
-function StartBreak() {
+/** The start form; `pending` while the current break is still loading (same layout, so nothing shifts). */
+function StartBreak({ pending = false }: { pending?: boolean }) {
   const requireAuth = useRequireAuth();
   const { types } = useBreakTypes();
   const { trigger, isMutating } = useStartBreak();
@@ -116,18 +117,19 @@ function StartBreak() {
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2">
-        <Select label="Break type" options={types} value={type} onChange={(event) => setChosen(event.target.value)} />
+        <Select label="Break type" options={types} value={type} disabled={pending} onChange={(event) => setChosen(event.target.value)} />
         <Input
           label="Reason (optional)"
           value={reason}
           maxLength={2000}
+          disabled={pending}
           onChange={(event) => setReason(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') void start();
+            if (event.key === 'Enter' && !pending) void start();
           }}
         />
       </div>
-      <Button block onClick={start} disabled={isMutating || !type} className="min-h-16 text-lg">
+      <Button block onClick={start} disabled={pending || isMutating || !type} className="min-h-16 text-lg">
         {isMutating ? 'Starting...' : 'Start break'}
       </Button>
       <FormError>{error}</FormError>
@@ -141,12 +143,13 @@ export function LiveBreakCard() {
   return (
     <Card className={current ? 'border-t-4 border-amber-400 dark:border-amber-500' : undefined}>
       <h2 className="visually-hidden">Live break</h2>
-      {isLoading ? (
-        <div className="h-40 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" aria-hidden="true" />
-      ) : current ? (
+      {current ? (
         <OnBreak current={current} />
       ) : (
-        <StartBreak />
+        // While loading, the start form shows disabled in its place: the common case draws without a shift.
+        <div aria-busy={isLoading || undefined} className={isLoading ? 'animate-pulse' : undefined}>
+          <StartBreak pending={isLoading} />
+        </div>
       )}
     </Card>
   );
