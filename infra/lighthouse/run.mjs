@@ -5,70 +5,100 @@
 //
 // Run by infra/scripts/lighthouse.sh (`make lighthouse`), which installs lighthouse and playwright-core into
 // .cache/lighthouse and starts the server.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
 
 const [base, ...paths] = process.argv.slice(2);
 if (!base || paths.length === 0) {
-  console.error('usage: run.mjs BASE_URL PATH...');
+  console.error("usage: run.mjs BASE_URL PATH...");
   process.exit(2);
 }
 
 async function api(method, path, body, token) {
   const response = await fetch(new URL(path, base), {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${text}`);
   return text ? JSON.parse(text) : {};
 }
 
 // A verified account with a day of records, so the pages have something to render.
 const email = `lighthouse-${Date.now().toString(36)}@example.com`;
-const password = 'lighthouse-pass1';
-await api('POST', '/user/signup', { name: 'Lighthouse Runner', email, password });
-const outbox = (await api('GET', '/dev/outbox')).data;
-const link = outbox.filter((mail) => JSON.stringify(mail.to).includes(email)).at(-1)?.link;
-if (!link) throw new Error('no verification mail in /dev/outbox');
-await api('POST', '/user/verify-email', { token: new URL(link).searchParams.get('token') });
-const { data: login } = await api('POST', '/auth/login', { email, password });
+const password = "lighthouse-pass1";
+await api("POST", "/user/signup", {
+  name: "Lighthouse Runner",
+  email,
+  password,
+});
+const outbox = (await api("GET", "/dev/outbox")).data;
+const link = outbox
+  .filter((mail) => JSON.stringify(mail.to).includes(email))
+  .at(-1)?.link;
+if (!link) throw new Error("no verification mail in /dev/outbox");
+await api("POST", "/user/verify-email", {
+  token: new URL(link).searchParams.get("token"),
+});
+const { data: login } = await api("POST", "/auth/login", { email, password });
 const today = new Date().toISOString().slice(0, 10);
-const breaks = [ // type, startTime, endTime
-  ['Coffee Break', '09:30', '09:45'],
-  ['Lunch Break', '12:30', '13:15'],
-  ['Tea Break', '15:00', '15:10'],
+const breaks = [
+  // type, startTime, endTime
+  ["Coffee Break", "09:30", "09:45"],
+  ["Lunch Break", "12:30", "13:15"],
+  ["Tea Break", "15:00", "15:10"],
 ];
 for (const [type, from, to] of breaks) {
-  await api('POST', '/break/add', { type, createdDate: today, startTime: from, endTime: to, reason: 'Lighthouse sample' }, login.access_token);
+  await api(
+    "POST",
+    "/break/add",
+    {
+      type,
+      createdDate: today,
+      startTime: from,
+      endTime: to,
+      reason: "Lighthouse sample",
+    },
+    login.access_token,
+  );
 }
 
 const port = 9300 + Math.floor(Math.random() * 500);
-const profile = mkdtempSync(join(tmpdir(), 'bt-lighthouse-'));
+const profile = mkdtempSync(join(tmpdir(), "bt-lighthouse-"));
 const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
   headless: true,
   args: [
     `--remote-debugging-port=${port}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
   ],
 });
 const { hostname } = new URL(base);
-const cookie = (name, value) => ({ name, value: encodeURIComponent(value), domain: hostname, path: '/', sameSite: 'Lax' });
+const cookie = (name, value) => ({
+  name,
+  value: encodeURIComponent(value),
+  domain: hostname,
+  path: "/",
+  sameSite: "Lax",
+});
 await context.addCookies([
-  cookie('access_token', login.access_token),
-  cookie('refresh_token', login.refresh_token),
-  cookie('id', login.id),
-  cookie('name', login.name),
-  cookie('email', email),
+  cookie("access_token", login.access_token),
+  cookie("refresh_token", login.refresh_token),
+  cookie("id", login.id),
+  cookie("name", login.name),
+  cookie("email", email),
 ]);
 
 let failed = false;
@@ -76,29 +106,42 @@ try {
   for (const path of paths) {
     const result = await lighthouse(new URL(path, base).href, {
       port,
-      output: 'json',
-      logLevel: 'error',
+      output: "json",
+      logLevel: "error",
       disableStorageReset: true,
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
     const { lhr } = result;
-    if (lhr.finalDisplayedUrl && !new URL(lhr.finalDisplayedUrl).pathname.startsWith(path)) {
-      console.error(`${path}: ended on ${lhr.finalDisplayedUrl} (not signed in?)`);
+    if (
+      lhr.finalDisplayedUrl &&
+      !new URL(lhr.finalDisplayedUrl).pathname.startsWith(path)
+    ) {
+      console.error(
+        `${path}: ended on ${lhr.finalDisplayedUrl} (not signed in?)`,
+      );
       failed = true;
     }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const ms = (id) => lhr.audits[id]?.numericValue;
-    const fmt = (v) => (v === undefined ? '-' : `${(v / 1000).toFixed(2)} s`);
+    const fmt = (v) => (v === undefined ? "-" : `${(v / 1000).toFixed(2)} s`);
     console.log(
-      `${path}: performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
-        `best practices ${score('best-practices')}, SEO ${score('seo')} | FCP ${fmt(ms('first-contentful-paint'))}, ` +
-        `LCP ${fmt(ms('largest-contentful-paint'))}, TBT ${Math.round(ms('total-blocking-time') ?? 0)} ms, ` +
-        `CLS ${(ms('cumulative-layout-shift') ?? 0).toFixed(3)}`,
+      `${path}: performance ${score("performance")}, accessibility ${score("accessibility")}, ` +
+        `best practices ${score("best-practices")}, SEO ${score("seo")} | FCP ${fmt(ms("first-contentful-paint"))}, ` +
+        `LCP ${fmt(ms("largest-contentful-paint"))}, TBT ${Math.round(ms("total-blocking-time") ?? 0)} ms, ` +
+        `CLS ${(ms("cumulative-layout-shift") ?? 0).toFixed(3)}`,
     );
-    for (const id of ['accessibility', 'best-practices', 'seo']) {
+    if (process.env.LIGHTHOUSE_DETAILS) {
+      for (const item of lhr.audits["layout-shifts"]?.details?.items ?? []) {
+        console.log(
+          `  layout shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? item.node?.selector ?? "?"}`,
+        );
+      }
+    }
+    for (const id of ["accessibility", "best-practices", "seo"]) {
       for (const ref of lhr.categories[id]?.auditRefs ?? []) {
         const audit = lhr.audits[ref.id];
-        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) console.log(`  ${id}: ${audit.id}: ${audit.title}`);
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+          console.log(`  ${id}: ${audit.id}: ${audit.title}`);
       }
     }
   }
