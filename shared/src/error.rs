@@ -27,6 +27,8 @@ pub enum AppError {
     Conflict(String),
     #[error("payload too large")]
     PayloadTooLarge,
+    #[error("unsupported media type")]
+    UnsupportedMediaType,
     #[error("rate limited")]
     TooManyRequests { message: String, retry_after: u64 },
     #[error("service unavailable: {0}")]
@@ -62,6 +64,7 @@ impl AppError {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -79,6 +82,7 @@ impl AppError {
             | AppError::Conflict(m)
             | AppError::Unavailable(m) => m.clone(),
             AppError::PayloadTooLarge => "Request body is too large.".into(),
+            AppError::UnsupportedMediaType => "The request body must be JSON (Content-Type: application/json).".into(),
             AppError::TooManyRequests { message, .. } => message.clone(),
             AppError::Internal(_) => "Something went wrong. Please try again later.".into(),
         }

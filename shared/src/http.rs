@@ -26,20 +26,34 @@ pub fn created<T: Serialize>(value: T) -> Response {
 
 pub type ApiResult = AppResult<Response>;
 
-/// A JSON body. Malformed JSON is 400; a value of the wrong type is 422 naming the field.
+/// A JSON body. Malformed JSON is 400; a value of the wrong type is 422 naming the field; a body declared as
+/// something else than JSON is 415.
 pub struct ApiJson<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let declared_json = req.headers().get(axum::http::header::CONTENT_TYPE).is_none_or(is_json_content_type);
         let bytes = match axum::body::Bytes::from_request(req, state).await {
             Ok(b) => b,
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return Err(AppError::PayloadTooLarge),
             Err(_) => return Err(AppError::BadRequest("The request body could not be read.".into())),
         };
+        // A page on any site may post text/plain or form bodies here without a CORS preflight; the API takes JSON
+        // only, so such a post is refused before it is read as JSON.
+        if !declared_json && !bytes.is_empty() {
+            return Err(AppError::UnsupportedMediaType);
+        }
         parse_json(&bytes).map(ApiJson)
     }
+}
+
+/// `application/json` or an `application/*+json` type, with any parameters.
+fn is_json_content_type(value: &axum::http::HeaderValue) -> bool {
+    let Ok(value) = value.to_str() else { return false };
+    let mime = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    mime == "application/json" || (mime.starts_with("application/") && mime.ends_with("+json"))
 }
 
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> AppResult<T> {
