@@ -29,6 +29,8 @@ pub enum AppError {
     PayloadTooLarge,
     #[error("unsupported media type")]
     UnsupportedMediaType,
+    #[error("method not allowed")]
+    MethodNotAllowed,
     #[error("rate limited")]
     TooManyRequests { message: String, retry_after: u64 },
     #[error("service unavailable: {0}")]
@@ -65,6 +67,7 @@ impl AppError {
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -83,6 +86,7 @@ impl AppError {
             | AppError::Unavailable(m) => m.clone(),
             AppError::PayloadTooLarge => "Request body is too large.".into(),
             AppError::UnsupportedMediaType => "The request body must be JSON (Content-Type: application/json).".into(),
+            AppError::MethodNotAllowed => "This method is not allowed on this path.".into(),
             AppError::TooManyRequests { message, .. } => message.clone(),
             AppError::Internal(_) => "Something went wrong. Please try again later.".into(),
         }

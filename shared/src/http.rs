@@ -163,11 +163,16 @@ pub async fn not_found_fallback() -> AppError {
     AppError::NotFound("Not found.".into())
 }
 
+/// JSON 405 for a path served with other methods (axum keeps the `Allow` header).
+pub async fn method_not_allowed_fallback() -> AppError {
+    AppError::MethodNotAllowed
+}
+
 /// Largest request body any route accepts (the biggest record is well under it).
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// What every function's router gets, on Lambda and locally: JSON 404s, a body-size cap, CORS for the configured
-/// web origins, and security headers.
+/// What every function's router gets, on Lambda and locally: JSON 404s and 405s, a body-size cap, CORS for the
+/// configured web origins, and security headers.
 pub fn with_common_layers(router: axum::Router<AppState>, state: &AppState) -> axum::Router<AppState> {
     use axum::http::{header, HeaderValue, Method};
     use tower_http::cors::{AllowOrigin, CorsLayer};
@@ -181,6 +186,7 @@ pub fn with_common_layers(router: axum::Router<AppState>, state: &AppState) -> a
         .max_age(std::time::Duration::from_secs(600));
     router
         .fallback(not_found_fallback)
+        .method_not_allowed_fallback(method_not_allowed_fallback)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(cors)
         .layer(SetResponseHeaderLayer::if_not_present(
