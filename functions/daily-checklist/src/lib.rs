@@ -9,7 +9,7 @@ use shared::auth::AuthUser;
 use shared::http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use shared::records::checklist::{self, ChecklistFilter};
 use shared::records::{ChecklistInput, DateRange, Owner, Paging};
-use shared::AppState;
+use shared::{AppError, AppState};
 use tracing::instrument;
 
 pub fn router() -> Router<AppState> {
@@ -65,8 +65,13 @@ struct ListQuery {
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult {
     let paging = Paging::new(q.skip, q.limit)?;
+    let task = q.task.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
+    // No stored item is longer, so a longer search is a mistake (or an attempt at a costly scan).
+    if task.as_ref().is_some_and(|t| t.chars().count() as u64 > checklist::MAX_TASK_CHARS) {
+        return Err(AppError::field("task", checklist::TASK_TOO_LONG));
+    }
     let filter = ChecklistFilter {
-        task: q.task.map(|t| t.trim().to_string()).filter(|t| !t.is_empty()),
+        task,
         status: q.status,
         created: DateRange::parse(
             q.created_date_from.as_deref(),

@@ -251,10 +251,15 @@ impl TaskFilter {
             None => None,
             Some(p) => Some(TaskPriority::parse(&p).ok_or_else(|| AppError::field("priority", INVALID_PRIORITY))?),
         };
+        // No stored title is longer, so a longer search is a mistake (or an attempt at a costly scan).
+        let title = blank(title);
+        if title.as_ref().is_some_and(|t| t.chars().count() as u64 > MAX_TITLE_CHARS) {
+            return Err(AppError::field("title", "Title must not exceed 200 characters."));
+        }
         Ok(TaskFilter {
             status,
             priority,
-            title: blank(title).map(|t| t.to_lowercase()),
+            title: title.map(|t| t.to_lowercase()),
             scheduled: DateRange::parse(scheduled.0, scheduled.1, "scheduledFrom", "scheduledTo")?,
             created: DateRange::parse(created.0, created.1, "createdDateFrom", "createdDateTo")?,
         })
