@@ -89,8 +89,16 @@ pub async fn signup(
     }
     tracing::info!(user_id = %user.id, "account created");
 
-    let token = links::create(&state, LinkKind::Verify, &user, &email, state.config.verify_token_secs).await?;
-    let message = if links::send(&state, links::verification_mail(&state, &user, &token)).await {
+    // The account exists from here on, so a link that cannot be stored is reported like a mail that cannot be sent
+    // (not as an error: signing up again would only say the address is taken); a resend finishes the job later.
+    let sent = match links::create(&state, LinkKind::Verify, &user, &email, state.config.verify_token_secs).await {
+        Ok(token) => links::send(&state, links::verification_mail(&state, &user, &token)).await,
+        Err(e) => {
+            tracing::error!(error = %e, user_id = %user.id, "verification link not stored");
+            false
+        }
+    };
+    let message = if sent {
         "Verification email sent!"
     } else {
         "Your account was created, but the verification email could not be sent. Please ask for a new one in a few minutes."
