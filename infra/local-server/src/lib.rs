@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use axum::extract::State;
 use axum::http::{header, HeaderValue};
-use axum::routing::get;
+use axum::routing::{get, get_service};
 use axum::Router;
-use shared::http::{data, with_common_layers};
+use shared::http::{data, not_found_fallback, with_common_layers};
 use shared::{AppError, AppState};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -47,7 +47,10 @@ pub fn app(state: AppState, web_dist: Option<&Path>) -> Router {
         let spa = tower::ServiceBuilder::new()
             .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-cache")))
             .service(ServeDir::new(dist).fallback(ServeFile::new(index)));
-        router = router.nest_service("/assets", assets).fallback_service(spa);
+        // Files answer GET and HEAD; any other method is the API's JSON 404, not the file server's empty 405.
+        router = router
+            .nest_service("/assets", get_service(assets).fallback(not_found_fallback))
+            .fallback_service(get_service(spa).fallback(not_found_fallback));
     }
     router
         .layer(tower_http::compression::CompressionLayer::new())
