@@ -1,0 +1,995 @@
+//! Security tests of the whole local app: forged and broken tokens, who may reach whose records, rate limits with
+//! their messages, CORS and security headers on everything served, and hostile input. Every refusal must be a clear
+//! JSON answer, never a 5xx, and must change nothing.
+//!
+//! What `accounts.rs` and `records.rs` already prove is not repeated here (refresh-token reuse, sign-out, reset-link
+//! expiry, sign-in rate limits, the contact honeypot, the basic ownership checks of the record routes).
+
+mod records_support;
+mod security_support;
+
+use std::collections::BTreeSet;
+
+use records_support::{a_break, a_leave, a_meeting, a_task, an_item};
+use reqwest::Method;
+use security_support::*;
+use serde_json::{json, Value};
+use shared::account::Role;
+
+const DAY: &str = "2024-05-06";
+const RANGE: &str = "from=2024-05-01&to=2024-05-31";
+const PASSWORD: &str = "correct-horse1";
+const RATE_LIMITED: &str = "Too many requests. Please try again in ";
+
+// ---- tokens -----------------------------------------------------------------------------------------------------
+
+/// Protected endpoints of several groups, each with what a genuine caller sends.
+fn protected() -> Vec<(Method, String, Option<Value>)> {
+    vec![
+        (Method::GET, "/user/profile".into(), None),
+        (Method::GET, "/break/current".into(), None),
+        (Method::GET, "/task/list".into(), None),
+        (Method::GET, "/admin/get".into(), None),
+        (Method::GET, format!("/reports/summary?{RANGE}"), None),
+        (Method::GET, "/type/get".into(), None),
+        (Method::POST, "/task/add".into(), Some(a_task("Forged", DAY))),
+        (Method::POST, "/break/start".into(), Some(json!({ "type": "Coffee Break", "reason": "" }))),
+        (Method::PUT, "/user/profile".into(), Some(json!({ "name": "Mallory" }))),
+        (Method::POST, "/admin/invite".into(), Some(json!({ "email": "friend@example.com", "role": "admin" }))),
+    ]
+}
+
+/// Every protected endpoint refuses the `authorization` header value with 401 `Unauthorized` and stores nothing.
+async fn refused_everywhere(app: &SecApp, what: &str, authorization: &[u8], watched: &[&Person]) {
+    let before = app.snapshot(&partitions_of(watched)).await;
+    for (method, path, body) in protected() {
+        let mut call = app.call(method.clone(), &path).header_bytes("authorization", authorization);
+        if let Some(body) = &body {
+            call = call.json(body);
+        }
+        let reply = call.send().await;
+        assert_eq!(reply.status.as_u16(), 401, "{what}: {method} {path} answered {} {}", reply.status, reply.text);
+        let reply = reply.expect_error(401);
+        assert_eq!(reply.message(), "Unauthorized", "{what}: {method} {path}");
+    }
+    assert_eq!(app.snapshot(&partitions_of(watched)).await, before, "{what} changed something");
+}
+
+#[tokio::test]
+async fn forged_tokens_are_refused_on_every_protected_endpoint() {
+    let app = spawn().await;
+    let ann = app.person("Ann Target").await;
+    let bob = app.person_in(&ann.team_id, "Bob Teammate", Role::Member).await;
+    // The genuine token reaches every endpoint (so a 401 below is the token's doing).
+    for (method, path, body) in protected() {
+        if method == Method::GET {
+            app.call(method, &path).by(&ann).send().await.expect(200);
+        } else if path == "/task/add" {
+            app.call(method, &path).by(&ann).json(&body.unwrap()).send().await.expect(201);
+        }
+    }
+
+    let (header, claims, signature) = jwt_parts(&ann.token);
+    assert_eq!((header["alg"].as_str(), claims["sub"].as_str()), (Some("HS256"), Some(ann.id.as_str())));
+    let mut forgeries: Vec<(&str, String)> = Vec::new();
+    forgeries.push(("alg none, no signature", jwt(&json!({ "alg": "none", "typ": "JWT" }), &claims, "")));
+    forgeries.push(("alg none, original signature", jwt(&json!({ "alg": "none", "typ": "JWT" }), &claims, &signature)));
+    forgeries.push(("alg None spelled otherwise", jwt(&json!({ "alg": "None" }), &claims, "")));
+    forgeries
+        .push(("alg HS512, original signature", jwt(&json!({ "alg": "HS512", "typ": "JWT" }), &claims, &signature)));
+    forgeries
+        .push(("alg RS256, original signature", jwt(&json!({ "alg": "RS256", "typ": "JWT" }), &claims, &signature)));
+    let mut as_bob = claims.clone();
+    as_bob["sub"] = json!(bob.id);
+    as_bob["name"] = json!(bob.name);
+    forgeries.push(("another sub, original signature", jwt(&header, &as_bob, &signature)));
+    let mut longer = claims.clone();
+    longer["exp"] = json!(claims["exp"].as_i64().unwrap() + 365 * 24 * 3600);
+    forgeries.push(("a later exp, original signature", jwt(&header, &longer, &signature)));
+    let mut refresh_typed = claims.clone();
+    refresh_typed["typ"] = json!("refresh");
+    forgeries.push(("another typ, original signature", jwt(&header, &refresh_typed, &signature)));
+    forgeries.push(("no signature", jwt(&header, &claims, "")));
+    forgeries.push(("signature of another token", jwt(&header, &claims, &jwt_parts(&bob.token).2)));
+    // Signed the right way, but with another key.
+    let mut other_config = (*app.state.config).clone();
+    other_config.jwt_secret = b"an-entirely-different-signing-key!!".to_vec();
+    let other_state = shared::AppState { config: std::sync::Arc::new(other_config), ..app.state.clone() };
+    let wrong_key = shared::auth::issue_access_token(&other_state, &app.user(&ann).await).unwrap();
+    assert_eq!(jwt_parts(&wrong_key).1, claims, "the same claims, only the key differs");
+    forgeries.push(("signed with another key", wrong_key));
+
+    for (what, token) in &forgeries {
+        refused_everywhere(&app, what, format!("Bearer {token}").as_bytes(), &[&ann, &bob]).await;
+    }
+    // The genuine tokens still work: nothing above was refused for another reason.
+    app.get(&ann, "/user/profile").await.expect(200);
+    assert_eq!(app.get(&bob, "/user/profile").await.expect(200).data()["name"], "Bob Teammate");
+}
+
+#[tokio::test]
+async fn malformed_authorization_headers_are_401() {
+    let app = spawn().await;
+    let ann = app.person("Ann Header").await;
+    let token = ann.token.clone();
+    let long = format!("Bearer {}", "A".repeat(6000));
+    let headers: Vec<(&str, Vec<u8>)> = vec![
+        ("the scheme alone", b"Bearer".to_vec()),
+        ("the scheme and a space", b"Bearer ".to_vec()),
+        ("no scheme", token.clone().into_bytes()),
+        ("Basic credentials", b"Basic YW5uOmNvcnJlY3QtaG9yc2Ux".to_vec()),
+        ("another scheme with the token", format!("Token {token}").into_bytes()),
+        ("two tokens", format!("Bearer {token} {token}").into_bytes()),
+        ("a token with a character added", format!("Bearer {token}x").into_bytes()),
+        ("two parts", b"Bearer abc.def".to_vec()),
+        ("four parts", format!("Bearer {token}.abc").into_bytes()),
+        ("dots only", b"Bearer ...".to_vec()),
+        ("not base64", b"Bearer !!!.@@@.###".to_vec()),
+        ("JSON instead of base64", b"Bearer {\"alg\":\"none\"}.{\"sub\":\"x\"}.".to_vec()),
+        ("bytes that are not UTF-8", b"Bearer \xff\xfe\xfd.\xc3\x28.\xa0\xa1".to_vec()),
+        ("a very long token", long.into_bytes()),
+    ];
+    for (what, value) in &headers {
+        refused_everywhere(&app, what, value, &[&ann]).await;
+    }
+    // No header at all.
+    for (method, path, _) in protected() {
+        let reply = app.call(method, &path).send().await.expect_error(401);
+        assert_eq!(reply.message(), "Unauthorized");
+    }
+    app.get(&ann, "/user/profile").await.expect(200);
+}
+
+#[tokio::test]
+async fn expired_tokens_and_tokens_of_deleted_users_are_401() {
+    let app = spawn().await;
+    let team = app.new_team();
+    let dan = app.person_with(&team, "Dan Deleted", Role::Admin, Some(PASSWORD)).await;
+    let eve = app.person("Eve Expired").await;
+    app.get(&dan, "/user/profile").await.expect(200);
+
+    let gone = app.call(Method::DELETE, "/user/delete-account").by(&dan).json(&json!({ "password": PASSWORD }));
+    gone.send().await.expect(200);
+    refused_everywhere(&app, "a deleted user's token", format!("Bearer {}", dan.token).as_bytes(), &[&dan]).await;
+    // Nothing was written back under the deleted user.
+    assert!(app.snapshot(&partitions_of(&[&dan])).await.is_empty());
+
+    app.state.clock.advance(app.state.config.access_token_secs);
+    refused_everywhere(&app, "a token at its expiry", format!("Bearer {}", eve.token).as_bytes(), &[&eve]).await;
+    app.state.clock.advance(365 * 24 * 3600);
+    refused_everywhere(&app, "a token a year old", format!("Bearer {}", eve.token).as_bytes(), &[&eve]).await;
+}
+
+// ---- who may reach what -----------------------------------------------------------------------------------------
+
+/// The people of the access matrix: a team (admin, HR, the owner of the records, another member) and another team.
+struct Cast {
+    ada: Person,
+    hal: Person,
+    ann: Person,
+    tim: Person,
+    sam: Person,
+}
+
+async fn cast(app: &SecApp) -> Cast {
+    let ada = app.person("Ada Admin").await;
+    let hal = app.person_in(&ada.team_id, "Hal Hr", Role::Hr).await;
+    let ann = app.person_in(&ada.team_id, "Ann Owner", Role::Member).await;
+    let tim = app.person_in(&ada.team_id, "Tim Teammate", Role::Member).await;
+    let sam = app.person("Sam Stranger").await;
+    Cast { ada, hal, ann, tim, sam }
+}
+
+/// Every route of the API document that names a record or a person: a path parameter or a `userId` query.
+fn routes_with_ids() -> BTreeSet<(String, String)> {
+    let doc: Value = serde_json::from_str(breaktime_local::OPENAPI_JSON).expect("the API document");
+    let mut routes = BTreeSet::new();
+    for (path, operations) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in operations.as_object().expect("operations") {
+            let Some(parameters) = operation.get("parameters").or(operations.get("parameters")) else {
+                if path.contains('{') {
+                    routes.insert((method.to_uppercase(), path.clone()));
+                }
+                continue;
+            };
+            let names_someone = parameters.as_array().expect("parameters").iter().any(|p| {
+                let p = if let Some(r) = p["$ref"].as_str() { resolve(&doc, r) } else { p.clone() };
+                p["in"] == "path" || (p["in"] == "query" && p["name"].as_str().is_some_and(|n| n.ends_with("Id")))
+            });
+            if names_someone || path.contains('{') {
+                routes.insert((method.to_uppercase(), path.clone()));
+            }
+        }
+    }
+    routes
+}
+
+fn resolve(doc: &Value, reference: &str) -> Value {
+    let pointer = reference.trim_start_matches('#');
+    doc.pointer(pointer).cloned().unwrap_or(Value::Null)
+}
+
+/// How a route with an id is reached by someone who must not reach the owner's record or person.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Guard {
+    /// A record of the owner: anyone else (teammates and admins included) is 404.
+    Record,
+    /// An admin action on a member: members and HR are 403, another team's admin 404.
+    AdminOnMember,
+    /// Reports of a member: admins and HR of the team see them, members are 403, another team is 404.
+    MemberReport,
+}
+
+/// The route table: every id route the API serves, how it is guarded, and the path and body that aim it at Ann.
+fn aimed_at(
+    method: &str,
+    template: &str,
+    ann: &Person,
+    ids: &std::collections::HashMap<&str, String>,
+) -> (Guard, String, Option<Value>) {
+    let group = template.trim_start_matches('/').split('/').next().unwrap_or("");
+    let record_edit = |group: &str| match group {
+        "break" => json!({ "reason": "changed by someone else", "startTime": "01:00", "endTime": "23:00" }),
+        "task" => json!({ "title": "changed by someone else", "status": "Completed" }),
+        "leaves" => json!({ "reason": "changed by someone else", "toDate": "2024-05-20" }),
+        "meeting" => json!({ "description": "changed by someone else", "to": "23:00" }),
+        _ => json!({ "task": "changed by someone else", "status": true }),
+    };
+    match (method, template) {
+        (_, t) if t.ends_with("/{id}") => {
+            let id = ids.get(group).unwrap_or_else(|| panic!("no record of {group} for {method} {template}"));
+            let path = template.replace("{id}", id);
+            (Guard::Record, path, (method == "PUT").then(|| record_edit(group)))
+        }
+        ("PUT", "/admin/role/{userId}") => {
+            (Guard::AdminOnMember, format!("/admin/role/{}", ann.id), Some(json!({ "role": "admin" })))
+        }
+        ("DELETE", "/admin/member/{userId}") => (Guard::AdminOnMember, format!("/admin/member/{}", ann.id), None),
+        ("GET", "/reports/export/{kind}") => {
+            (Guard::MemberReport, format!("/reports/export/leaves?{RANGE}&userId={}", ann.id), None)
+        }
+        ("GET", t) if t.starts_with("/reports/") => {
+            (Guard::MemberReport, format!("{t}?{RANGE}&userId={}", ann.id), None)
+        }
+        _ => panic!("{method} {template} takes an id but the security test does not know how to aim it: add it"),
+    }
+}
+
+/// Ann's records, one of each kind, in May 2024; with a live break too.
+async fn fill(app: &SecApp, ann: &Person) -> std::collections::HashMap<&'static str, String> {
+    let mut ids = std::collections::HashMap::new();
+    ids.insert("break", app.post(ann, "/break/add", a_break(DAY, "09:00", "09:30")).await.expect(201).id());
+    ids.insert("task", app.post(ann, "/task/add", a_task("Ann's task", DAY)).await.expect(201).id());
+    ids.insert("leaves", app.post(ann, "/leaves/add", a_leave(DAY, "2024-05-08")).await.expect(201).id());
+    ids.insert("meeting", app.post(ann, "/meeting/add", a_meeting(DAY, "10:00", "11:00")).await.expect(201).id());
+    ids.insert(
+        "daily-checklist",
+        app.post(ann, "/daily-checklist/add", an_item("Ann's item", DAY)).await.expect(201).id(),
+    );
+    ids
+}
+
+#[tokio::test]
+async fn no_one_else_reaches_a_members_records_or_person_by_id() {
+    let app = spawn().await;
+    let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
+    let ids = fill(&app, &ann).await;
+    let everyone = [&ada, &hal, &ann, &tim, &sam];
+
+    let routes = routes_with_ids();
+    assert!(routes.len() >= 24, "the API document lists the id routes: {routes:?}");
+    let before = app.snapshot(&partitions_of(&everyone)).await;
+    let mut checks = 0;
+    for (method, template) in &routes {
+        let (guard, path, body) = aimed_at(method, template, &ann, &ids);
+        let intruders: Vec<(&Person, u16)> = match guard {
+            Guard::Record => vec![(&tim, 404), (&ada, 404), (&hal, 404), (&sam, 404)],
+            Guard::AdminOnMember => vec![(&tim, 403), (&hal, 403), (&sam, 404)],
+            Guard::MemberReport => vec![(&tim, 403), (&sam, 404)],
+        };
+        for (who, status) in intruders {
+            let mut call = app.call(Method::from_bytes(method.as_bytes()).unwrap(), &path).by(who);
+            if let Some(body) = &body {
+                call = call.json(body);
+            }
+            let reply = call.send().await;
+            assert_eq!(reply.status.as_u16(), status, "{} on {method} {path}: {}", who.name, reply.text);
+            let reply = reply.expect_error(status);
+            assert!(!reply.text.contains(&ann.name) && !reply.text.contains("Ann's"), "{}: {}", who.name, reply.text);
+            checks += 1;
+        }
+    }
+    assert_eq!(app.snapshot(&partitions_of(&everyone)).await, before, "an intruder changed something");
+
+    // The routes do reach Ann's things for those entitled to them.
+    for (group, id) in &ids {
+        let mine = app.get(&ann, &format!("/{group}/get/{id}")).await.expect(200);
+        assert_eq!(mine.id(), *id);
+    }
+    for viewer in [&ada, &hal] {
+        for kind in ["summary", "breaks", "tasks", "leaves", "meetings", "checklist"] {
+            let report = app.get(viewer, &format!("/reports/{kind}?{RANGE}&userId={}", ann.id)).await.expect(200);
+            assert!(report.text.contains(&ann.id), "{} sees {kind} of Ann: {}", viewer.name, report.text);
+        }
+        let csv = app.get(viewer, &format!("/reports/export/leaves?{RANGE}&userId={}", ann.id)).await.expect(200);
+        assert!(csv.text.contains("Family visit"), "{}", csv.text);
+    }
+    assert!(checks >= 70, "{checks} refusals checked");
+}
+
+#[tokio::test]
+async fn other_peoples_lists_show_none_of_a_members_records() {
+    let app = spawn().await;
+    let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
+    fill(&app, &ann).await;
+    let today = shared::records::dates::today_in("UTC", app.state.clock.now());
+    app.post(&ann, "/leaves/add", a_leave(&today, &today)).await.expect(201);
+    app.post(&ann, "/break/start", json!({ "type": "Coffee Break", "reason": "Ann's live break" })).await.expect(201);
+
+    // Lists of one's own: neither a teammate nor a stranger sees Ann's records in theirs.
+    let own_lists = [
+        format!("/reports/summary?{RANGE}"),
+        format!("/reports/tasks?{RANGE}"),
+        format!("/reports/leaves?{RANGE}"),
+        format!("/reports/meetings?{RANGE}"),
+        format!("/reports/checklist?{RANGE}"),
+        format!("/reports/export/breaks?{RANGE}"),
+        format!("/reports/export/tasks?{RANGE}"),
+        format!("/reports/export/leaves?{RANGE}"),
+        format!("/reports/export/meetings?{RANGE}"),
+        format!("/reports/export/checklist?{RANGE}"),
+        "/break/current".to_string(),
+        format!("/leaves/list?from={DAY}&to={today}"),
+        "/daily-checklist/get?task=Ann".to_string(),
+        "/task/list?title=Ann".to_string(),
+    ];
+    for who in [&tim, &sam, &ada] {
+        for path in &own_lists {
+            let reply = app.get(who, path).await.expect(200);
+            assert!(
+                !reply.text.contains(&ann.id) && !reply.text.contains("Ann's") && !reply.text.contains("Family visit"),
+                "{} sees Ann's records in {path}: {}",
+                who.name,
+                reply.text
+            );
+        }
+    }
+    // Team views: Ann's team sees her on leave and on a break, another team does not.
+    let team_views = ["/admin/onBreak".to_string(), format!("/admin/onLeaves?todayDate={today}"), "/admin/get".into()];
+    for path in &team_views {
+        assert!(app.get(&tim, path).await.expect(200).text.contains(&ann.id), "{path} of Ann's team shows her");
+        let theirs = app.get(&sam, path).await.expect(200);
+        assert!(!theirs.text.contains(&ann.id) && !theirs.text.contains("Ann"), "{path}: {}", theirs.text);
+    }
+    let team = app.get(&sam, &format!("/reports/team?{RANGE}")).await.expect(200);
+    assert!(!team.text.contains(&ann.id), "{}", team.text);
+    assert!(app.get(&hal, &format!("/reports/team?{RANGE}")).await.expect(200).text.contains(&ann.id));
+    // A leave's reason is for admins and HR only.
+    let on_leave = format!("/admin/onLeaves?todayDate={today}");
+    assert!(!app.get(&tim, &on_leave).await.text.contains("Family visit"));
+    assert!(app.get(&hal, &on_leave).await.text.contains("Family visit"));
+}
+
+#[tokio::test]
+async fn members_and_hr_cannot_run_admin_actions_and_hr_sees_reports() {
+    let app = spawn().await;
+    let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
+    fill(&app, &ann).await;
+    let everyone = [&ada, &hal, &ann, &tim, &sam];
+    let before = app.snapshot(&partitions_of(&everyone)).await;
+    let actions: Vec<(Method, String, Option<Value>)> = vec![
+        (Method::POST, "/admin/invite".into(), Some(json!({ "email": "new.person@example.com", "role": "member" }))),
+        (Method::POST, "/admin/invite".into(), Some(json!({ "email": "boss@example.com", "role": "admin" }))),
+        (Method::PUT, format!("/admin/role/{}", ann.id), Some(json!({ "role": "hr" }))),
+        (Method::PUT, format!("/admin/role/{}", tim.id), Some(json!({ "role": "admin" }))),
+        (Method::PUT, format!("/admin/role/{}", hal.id), Some(json!({ "role": "admin" }))),
+        (Method::PUT, format!("/admin/role/{}", ada.id), Some(json!({ "role": "member" }))),
+        (Method::DELETE, format!("/admin/member/{}", ann.id), None),
+        (Method::DELETE, format!("/admin/member/{}", ada.id), None),
+        (Method::PUT, "/type/edit".into(), Some(json!({ "type": ["Only mine"] }))),
+    ];
+    for who in [&tim, &hal] {
+        for (method, path, body) in &actions {
+            let mut call = app.call(method.clone(), path).by(who);
+            if let Some(body) = body {
+                call = call.json(body);
+            }
+            let reply = call.send().await;
+            assert_eq!(reply.status.as_u16(), 403, "{} on {method} {path}: {}", who.name, reply.text);
+            reply.expect_error(403);
+        }
+    }
+    assert_eq!(app.snapshot(&partitions_of(&everyone)).await, before, "a refused admin action changed something");
+    assert!(app.mails_sent().is_empty(), "a refused invitation was mailed");
+    for who in [&tim, &hal] {
+        assert_eq!(
+            app.get(who, "/user/profile").await.expect(200).data()["role"],
+            if who.id == hal.id { "hr" } else { "member" }
+        );
+    }
+
+    // HR reads the team's reports and a member's, including the export.
+    app.get(&hal, &format!("/reports/team?{RANGE}")).await.expect(200);
+    let summary = app.get(&hal, &format!("/reports/summary?{RANGE}&userId={}", ann.id)).await.expect(200);
+    assert_eq!(summary.data()["breaks"]["totalMinutes"], 30);
+    app.get(&hal, &format!("/reports/export/tasks?{RANGE}&userId={}", ann.id)).await.expect(200);
+    // The admin may do what the others were refused (so the refusals above are about the role).
+    app.put(&ada, &format!("/admin/role/{}", tim.id), json!({ "role": "hr" })).await.expect(200);
+    app.post(&ada, "/admin/invite", json!({ "email": "new.person@example.com", "role": "member" })).await.expect(201);
+}
+
+// ---- rate limits ------------------------------------------------------------------------------------------------
+
+#[track_caller]
+fn assert_rate_limited(reply: Reply, what: &str) {
+    let reply = reply.expect_error(429);
+    assert!(reply.message().starts_with(RATE_LIMITED), "{what}: {}", reply.message());
+    let retry: u64 = reply.header("retry-after").and_then(|v| v.parse().ok()).unwrap_or(0);
+    assert!(retry > 0 && retry <= 86_400, "{what}: Retry-After {retry}");
+    assert!(reply.message().contains("minute") || reply.message().contains("second"), "{what}: {}", reply.message());
+}
+
+#[tokio::test]
+async fn sign_up_forgot_password_contact_and_the_assistant_answer_429_with_a_message() {
+    // Windows of a day, so the test never straddles one.
+    let app = spawn_with(
+        |c| {
+            c.rate_limits.signup_per_ip = (2, 86_400);
+            c.rate_limits.mail_per_email = (1, 86_400);
+            c.rate_limits.contact_per_ip = (1, 86_400);
+            c.rate_limits.assistant_per_user = (2, 86_400);
+        },
+        false,
+    )
+    .await;
+    let signup = |email: &str| json!({ "name": "Rate Limited", "email": email, "password": PASSWORD });
+    app.call(Method::POST, "/user/signup").json(&signup("one@example.com")).send().await.expect(201);
+    app.call(Method::POST, "/user/signup").json(&signup("two@example.com")).send().await.expect(201);
+    let refused = app.call(Method::POST, "/user/signup").json(&signup("three@example.com")).send().await;
+    assert_rate_limited(refused, "sign-up");
+    // The refused sign-up created no account: its address is free and nothing was mailed to it.
+    assert!(app.mails_sent().iter().all(|m| m["to"] != "three@example.com"));
+    let login =
+        app.call(Method::POST, "/auth/login").json(&json!({ "email": "three@example.com", "password": PASSWORD }));
+    login.send().await.expect(401);
+
+    // Reset links are counted per address, known or not (an unknown one is answered alike).
+    let ghost = json!({ "email": "nobody@example.com" });
+    app.call(Method::POST, "/user/forgot-password").json(&ghost).send().await.expect(200);
+    let refused = app.call(Method::POST, "/user/forgot-password").json(&ghost).send().await;
+    assert_rate_limited(refused, "forgot-password of an unknown address");
+    // The same address written otherwise is the same address.
+    let disguised = json!({ "email": "  NoBody@Example.COM " });
+    let refused = app.call(Method::POST, "/user/forgot-password").json(&disguised).send().await;
+    assert_rate_limited(refused, "forgot-password of the address in capitals");
+
+    let message = json!({ "email": "v@example.com", "subject": "Hi", "description": "First" });
+    app.call(Method::POST, "/contactUs/send").json(&message).send().await.expect(200);
+    let refused = app.call(Method::POST, "/contactUs/send").json(&message).send().await;
+    assert_rate_limited(refused, "contact");
+    // A client cannot pose as another address: X-Forwarded-For is not trusted unless configured.
+    for forwarded in ["203.0.113.7", "198.51.100.1, 127.0.0.1", "unknown"] {
+        let spoofed = app.call(Method::POST, "/contactUs/send").header("x-forwarded-for", forwarded).json(&message);
+        assert_rate_limited(spoofed.send().await, "contact with X-Forwarded-For");
+        let spoofed = app.call(Method::POST, "/user/signup").header("x-forwarded-for", forwarded);
+        assert_rate_limited(spoofed.json(&signup("four@example.com")).send().await, "sign-up with X-Forwarded-For");
+    }
+
+    let ann = app.person("Ann Asker").await;
+    let ask = json!({ "message": "help" });
+    for _ in 0..2 {
+        app.call(Method::POST, "/assistant/ask").by(&ann).json(&ask).send().await.expect(200);
+    }
+    assert_rate_limited(app.call(Method::POST, "/assistant/ask").by(&ann).json(&ask).send().await, "assistant");
+    // Guests are counted by address, apart from the signed-in allowance.
+    for _ in 0..2 {
+        app.call(Method::POST, "/assistant/ask").json(&ask).send().await.expect(200);
+    }
+    assert_rate_limited(app.call(Method::POST, "/assistant/ask").json(&ask).send().await, "assistant (guest)");
+    // Another person still has their own allowance.
+    let bea = app.person("Bea Asker").await;
+    app.call(Method::POST, "/assistant/ask").by(&bea).json(&ask).send().await.expect(200);
+}
+
+// ---- CORS and security headers ----------------------------------------------------------------------------------
+
+const APP_ORIGIN: &str = "https://app.breaktime.example";
+
+#[tokio::test]
+async fn only_configured_origins_are_allowed() {
+    let app = spawn_with(|c| c.cors_origins = vec![APP_ORIGIN.into(), "http://localhost:5173".into()], true).await;
+    let ann = app.person("Ann Cors").await;
+    for origin in [APP_ORIGIN, "http://localhost:5173"] {
+        let ok = app.call(Method::GET, "/user/profile").by(&ann).header("origin", origin).send().await;
+        assert_eq!(ok.expect(200).header("access-control-allow-origin"), Some(origin));
+        // Errors too, so the web app can show their message.
+        let refused = app.call(Method::GET, "/user/profile").header("origin", origin).send().await.expect_error(401);
+        assert_eq!(refused.header("access-control-allow-origin"), Some(origin));
+        let preflight = app
+            .call(Method::OPTIONS, "/break/add")
+            .header("origin", origin)
+            .header("access-control-request-method", "POST")
+            .header("access-control-request-headers", "authorization,content-type")
+            .send()
+            .await;
+        assert!(preflight.status.is_success(), "preflight: {}", preflight.status);
+        assert_eq!(preflight.header("access-control-allow-origin"), Some(origin));
+        let methods = preflight.header("access-control-allow-methods").unwrap_or("").to_uppercase();
+        assert!(["GET", "POST", "PUT", "DELETE"].iter().all(|m| methods.contains(m)), "{methods}");
+        let headers = preflight.header("access-control-allow-headers").unwrap_or("").to_lowercase();
+        assert!(headers.contains("authorization") && headers.contains("content-type"), "{headers}");
+        assert!(preflight.header("vary").unwrap_or("").to_lowercase().contains("origin"));
+    }
+    let foreign = [
+        "https://evil.example",
+        "https://app.breaktime.example.evil.example",
+        "https://evil.app.breaktime.example",
+        "http://app.breaktime.example",
+        "https://app.breaktime.example:8443",
+        "null",
+        "*",
+    ];
+    for origin in foreign {
+        let reply = app.call(Method::GET, "/user/profile").by(&ann).header("origin", origin).send().await;
+        let reply = reply.expect(200);
+        assert_eq!(reply.header("access-control-allow-origin"), None, "{origin} was allowed");
+        assert_eq!(reply.header("access-control-allow-credentials"), None);
+        let preflight = app
+            .call(Method::OPTIONS, "/task/add")
+            .header("origin", origin)
+            .header("access-control-request-method", "POST")
+            .header("access-control-request-headers", "authorization,content-type")
+            .send()
+            .await;
+        assert!(preflight.status.as_u16() < 500, "{origin}: {}", preflight.status);
+        assert_eq!(preflight.header("access-control-allow-origin"), None, "{origin} preflight was allowed");
+    }
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let app = spawn_with(|c| c.cors_origins = vec![APP_ORIGIN.into()], true).await;
+    let ann = app.person("Ann Headers").await;
+    let answers = vec![
+        ("an API answer", app.get(&ann, "/user/profile").await.expect(200)),
+        ("an API error", app.call(Method::GET, "/user/profile").send().await.expect(401)),
+        ("an API 404", app.get(&ann, "/task/get/01ARZ3NDEKTSV4RRFFQ69G5FAV").await.expect(404)),
+        ("the API document", app.call(Method::GET, "/openapi.json").send().await.expect(200)),
+        ("the web app", app.call(Method::GET, "/").send().await.expect(200)),
+        ("index.html", app.call(Method::GET, "/index.html").send().await.expect(200)),
+        ("an asset", app.call(Method::GET, ASSET_PATH).send().await.expect(200)),
+        ("the SPA fallback", app.call(Method::GET, "/tasks/today").send().await.expect(200)),
+        ("a missing asset", app.call(Method::GET, "/assets/missing-1234.js").send().await.expect(404)),
+    ];
+    for (what, reply) in &answers {
+        assert_eq!(reply.header("x-content-type-options"), Some("nosniff"), "{what}");
+        assert!(reply.header("referrer-policy").is_some_and(|v| !v.contains("unsafe-url")), "{what}");
+        let csp = reply.header("content-security-policy").unwrap_or("");
+        assert!(csp.contains("default-src"), "{what}: no CSP");
+        assert!(csp.contains("frame-ancestors 'none'") || reply.header("x-frame-options") == Some("DENY"), "{what}");
+        assert_eq!(reply.header("x-frame-options"), Some("DENY"), "{what}");
+        assert!(!csp.contains("unsafe-eval"), "{what}: {csp}");
+        assert!(reply.header("server").is_none_or(|s| !s.chars().any(|c| c.is_ascii_digit())), "{what}");
+    }
+    assert_eq!(answers[4].1.text, INDEX_HTML);
+    assert_eq!(answers[7].1.text, INDEX_HTML);
+    assert_eq!(answers[6].1.text, ASSET_JS);
+    // API answers are never cached; the app's pages are revalidated.
+    assert_eq!(answers[0].1.header("cache-control"), Some("no-store"));
+    assert_eq!(answers[4].1.header("cache-control"), Some("no-cache"));
+}
+
+#[tokio::test]
+async fn the_web_app_serves_nothing_outside_its_build() {
+    let app = spawn_with(|_| {}, true).await;
+    let tries = [
+        "/../secret.txt",
+        "/%2e%2e/secret.txt",
+        "/assets/../../secret.txt",
+        "/assets/%2e%2e/%2e%2e/secret.txt",
+        "/assets/..%2f..%2fsecret.txt",
+        "/%2e%2e%2fsecret.txt",
+        "/..%5csecret.txt",
+        "/assets/%2e%2e%5c%2e%2e%5csecret.txt",
+        "//secret.txt",
+    ];
+    for path in tries {
+        let reply = app.call(Method::GET, path).send().await;
+        assert!(!reply.text.contains(SECRET), "{path} served a file outside the build");
+        assert!(reply.status.as_u16() < 500, "{path}: {}", reply.status);
+    }
+}
+
+// ---- hostile input ----------------------------------------------------------------------------------------------
+
+/// Ann's partition and the counts her lists show, to prove a refused request stored nothing.
+async fn stored(app: &SecApp, ann: &Person) -> (Vec<shared::store::Item>, Value) {
+    let counts = json!([
+        app.get(ann, "/task/list").await.expect(200).data()["totalCount"],
+        app.get(ann, "/daily-checklist/get").await.expect(200).data()["totalCount"],
+        app.get(ann, "/meeting/all").await.expect(200).data()["totalCount"],
+        app.get(ann, "/leaves/list").await.expect(200).data()["totalCount"],
+    ]);
+    (app.snapshot(&partitions_of(&[ann])).await, counts)
+}
+
+#[tokio::test]
+async fn oversized_bodies_are_413_with_a_message() {
+    let app = spawn().await;
+    let ann = app.person("Ann Big").await;
+    let task = app.post(&ann, "/task/add", a_task("Small", DAY)).await.expect(201).id();
+    let before = stored(&app, &ann).await;
+    let padding = "x".repeat(200 * 1024);
+    let bodies: Vec<(Method, String, bool)> = vec![
+        (Method::POST, "/task/add".into(), true),
+        (Method::PUT, format!("/task/edit/{task}"), true),
+        (Method::POST, "/break/add".into(), true),
+        (Method::POST, "/meeting/add".into(), true),
+        (Method::POST, "/auth/login".into(), false),
+        (Method::POST, "/user/signup".into(), false),
+        (Method::POST, "/contactUs/send".into(), false),
+        (Method::POST, "/assistant/ask".into(), true),
+        (Method::PUT, "/type/edit".into(), true),
+    ];
+    for (method, path, signed_in) in &bodies {
+        let body = json!({ "title": padding, "email": "a@b.co", "message": padding, "description": padding });
+        let mut call = app.call(method.clone(), path).json(&body);
+        if *signed_in {
+            call = call.by(&ann);
+        }
+        let reply = call.send().await.expect_error(413);
+        assert_eq!(reply.message(), "Request body is too large.", "{method} {path}");
+    }
+    // Just over the limit, and far over it (4 MiB).
+    let just_over = format!("{{\"title\":\"{}\"}}", "y".repeat(shared::http::MAX_BODY_BYTES));
+    app.call(Method::POST, "/task/add")
+        .by(&ann)
+        .header("content-type", "application/json")
+        .body(just_over.into_bytes())
+        .send()
+        .await
+        .expect_error(413);
+    let huge = vec![b' '; 4 * 1024 * 1024];
+    app.call(Method::POST, "/daily-checklist/add")
+        .by(&ann)
+        .header("content-type", "application/json")
+        .body(huge)
+        .send()
+        .await
+        .expect_error(413);
+    assert_eq!(stored(&app, &ann).await, before);
+}
+
+#[tokio::test]
+async fn deeply_nested_json_is_refused_without_harm() {
+    let app = spawn().await;
+    let ann = app.person("Ann Deep").await;
+    let before = stored(&app, &ann).await;
+    let depth = 30_000; // under the body limit, far over any sane nesting
+    let arrays = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+    let objects = format!("{}1{}", "{\"a\":".repeat(10_000), "}".repeat(10_000));
+    let in_a_field = format!("{{\"title\":{},\"scheduled\":\"{DAY}\"}}", &arrays);
+    let unclosed = "[".repeat(depth);
+    let too_deep_to_send = "[".repeat(100_000);
+    let routes = ["/task/add", "/daily-checklist/add", "/assistant/ask", "/auth/login", "/contactUs/send"];
+    for path in routes {
+        for (what, body) in
+            [("arrays", &arrays), ("objects", &objects), ("in a field", &in_a_field), ("unclosed", &unclosed)]
+        {
+            let reply = app
+                .call(Method::POST, path)
+                .by(&ann)
+                .header("content-type", "application/json")
+                .body(body.clone().into_bytes())
+                .send()
+                .await;
+            assert!(matches!(reply.status.as_u16(), 400 | 422), "{what} on {path}: {} {}", reply.status, reply.text);
+            let status = reply.status.as_u16();
+            reply.expect_error(status);
+        }
+        let reply = app
+            .call(Method::POST, path)
+            .by(&ann)
+            .header("content-type", "application/json")
+            .body(too_deep_to_send.clone().into_bytes())
+            .send()
+            .await;
+        reply.expect_error(413);
+    }
+    // The server is still up and nothing was stored.
+    app.get(&ann, "/user/profile").await.expect(200);
+    assert_eq!(stored(&app, &ann).await, before);
+}
+
+#[tokio::test]
+async fn bodies_that_are_not_json_objects_are_400_with_a_message() {
+    let app = spawn().await;
+    let ann = app.person("Ann Bytes").await;
+    let before = stored(&app, &ann).await;
+    let bodies: Vec<(&str, Vec<u8>)> = vec![
+        ("invalid UTF-8 in a string", b"{\"title\":\"\xff\xfe\xfd\",\"scheduled\":\"2024-05-06\"}".to_vec()),
+        ("invalid UTF-8 outside strings", b"\xff{\"title\":\"x\"}".to_vec()),
+        ("an overlong UTF-8 encoding", b"{\"title\":\"\xc0\xaf\"}".to_vec()),
+        ("a lone surrogate escape", b"{\"title\":\"\\ud800\",\"scheduled\":\"2024-05-06\"}".to_vec()),
+        ("a UTF-16 body", "{\"title\":\"x\"}".encode_utf16().flat_map(|u| u.to_le_bytes()).collect()),
+        ("truncated JSON", b"{\"title\":\"x\"".to_vec()),
+        ("trailing garbage", b"{\"title\":\"x\",\"scheduled\":\"2024-05-06\"} extra".to_vec()),
+        ("two objects", b"{} {}".to_vec()),
+        ("a NUL byte", b"{\"title\":\"x\"}\x00".to_vec()),
+        ("a bare string", b"\"title\"".to_vec()),
+        ("an array", b"[\"Title\",\"2024-05-06\"]".to_vec()),
+        ("null", b"null".to_vec()),
+        ("a number", b"12".to_vec()),
+        (
+            "a huge number",
+            format!("{{\"title\":\"x\",\"scheduled\":\"{DAY}\",\"priority\":1{}}}", "0".repeat(5000)).into_bytes(),
+        ),
+    ];
+    for path in ["/task/add", "/daily-checklist/add", "/auth/login"] {
+        for (what, body) in &bodies {
+            let reply = app
+                .call(Method::POST, path)
+                .by(&ann)
+                .header("content-type", "application/json")
+                .body(body.clone())
+                .send()
+                .await;
+            assert!(matches!(reply.status.as_u16(), 400 | 422), "{what} on {path}: {} {}", reply.status, reply.text);
+            let status = reply.status.as_u16();
+            reply.expect_error(status);
+        }
+    }
+    assert_eq!(stored(&app, &ann).await, before);
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_sent_as_json_is_refused() {
+    let app = spawn().await;
+    let ann = app.person("Ann Types").await;
+    let before = stored(&app, &ann).await;
+    let task = a_task("Sent as text", DAY).to_string();
+    // The content types a browser may send from any page without asking first (no CORS preflight).
+    let types = [
+        "text/plain",
+        "text/plain;charset=UTF-8",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=xyz",
+        "application/xml",
+        "text/html",
+    ];
+    for content_type in types {
+        for path in ["/task/add", "/auth/login", "/contactUs/send", "/user/signup"] {
+            let reply = app
+                .call(Method::POST, path)
+                .by(&ann)
+                .header("content-type", content_type)
+                .body(task.clone().into_bytes())
+                .send()
+                .await;
+            let reply = reply.expect_error(415);
+            assert!(reply.message().contains("application/json"), "{content_type} on {path}: {}", reply.message());
+        }
+    }
+    assert_eq!(stored(&app, &ann).await, before);
+    // JSON content types are accepted, whatever their parameters or case.
+    for content_type in
+        ["application/json", "application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json"]
+    {
+        let reply = app
+            .call(Method::POST, "/task/add")
+            .by(&ann)
+            .header("content-type", content_type)
+            .body(task.clone().into_bytes())
+            .send()
+            .await;
+        reply.expect(201);
+    }
+}
+
+#[tokio::test]
+async fn huge_and_absurd_query_values_are_clear_4xx() {
+    let app = spawn().await;
+    let ann = app.person("Ann Query").await;
+    app.post(&ann, "/task/add", a_task("Queried", DAY)).await.expect(201);
+    // Over the 64 KiB a URI may have: refused before any handler runs.
+    let huge = "q".repeat(100 * 1024);
+    for path in [format!("/task/list?title={huge}"), format!("/reports/breaks?from={huge}&to={DAY}")] {
+        let (status, content_type, body) = app.raw_get(&path, &ann.token).await;
+        assert!(matches!(status, 400 | 414 | 422 | 431), "a 100 KiB query: {status}");
+        if content_type.is_some_and(|c| c.starts_with("application/json")) {
+            assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
+        }
+    }
+    let big = "q".repeat(60 * 1024);
+    let paths = vec![
+        format!("/task/list?title={big}"),
+        format!("/daily-checklist/get?task={big}"),
+        format!("/task/list?status={big}"),
+        format!("/reports/breaks?from={big}&to={DAY}"),
+        format!("/reports/summary?{RANGE}&userId={big}"),
+        format!("/break/todayBreaks?todayCreatedDate={big}"),
+        "/task/list?limit=99999999999999999999999".into(),
+        "/task/list?limit=1000000".into(),
+        "/task/list?limit=-1".into(),
+        "/task/list?limit=0".into(),
+        "/task/list?limit=1e3".into(),
+        "/task/list?skip=-5".into(),
+        "/task/list?skip=99999999999999999999999".into(),
+        "/task/list?skip=18446744073709551615&limit=100".into(),
+        "/meeting/all?skip=18446744073709551615".into(),
+        "/leaves/list?skip=9223372036854775808".into(),
+        "/daily-checklist/get?skip=18446744073709551615&limit=1".into(),
+        format!("/reports/breaks?{RANGE}&skip=18446744073709551615"),
+        "/meeting/all?limit=NaN".into(),
+        "/meeting/get?skip=1.5".into(),
+        "/daily-checklist/get?limit=%00".into(),
+        "/leaves/list?skip=0x10".into(),
+        "/reports/tasks?from=2024-05-01&to=2024-05-31&limit=4294967296".into(),
+        "/break/todayBreaks?todayCreatedDate=99999-99-99".into(),
+        "/task/todayTasks?todayScheduledDate=2024-02-30".into(),
+        "/meeting/get?todayScheduledDate=0000-00-00".into(),
+        "/admin/onLeaves?todayDate=2024-13-01".into(),
+        "/reports/summary?from=99999-99-99&to=99999-99-99".into(),
+        "/reports/breaks?from=2024-05-31&to=2024-05-01".into(),
+        "/reports/breaks?from=0001-01-01&to=9999-12-31".into(),
+        "/task/list?scheduledFrom=9999999999-01-01".into(),
+        "/task/list?createdDateFrom=2024-05-06T00:00:00Z".into(),
+        "/leaves/list?from=-2024-05-01".into(),
+        "/meeting/all?startScheduleDate=%F0%9F%98%80".into(),
+        "/daily-checklist/get?status=%ff%fe".into(),
+        "/task/list?priority=%00".into(),
+    ];
+    let mut unclear = Vec::new();
+    for path in &paths {
+        let reply = app.get(&ann, path).await;
+        let shown: String = path.chars().take(60).collect();
+        let status = reply.status.as_u16();
+        let json_message = reply.header("content-type").is_some_and(|c| c.starts_with("application/json"))
+            && !reply.message().is_empty();
+        let field_messages = reply.body["errors"].as_object().is_some_and(|e| !e.is_empty());
+        if !matches!(status, 400 | 404 | 422) || !json_message || (status == 422 && !field_messages) {
+            unclear.push(format!("{shown}: {status} {}", reply.text.chars().take(200).collect::<String>()));
+        }
+    }
+    assert!(unclear.is_empty(), "answers that are not a clear 4xx:\n{}", unclear.join("\n"));
+}
+
+#[tokio::test]
+async fn wrong_types_are_422_on_their_fields_and_unknown_fields_change_nothing_else() {
+    let app = spawn().await;
+    let ann = app.person("Ann Fields").await;
+    let sam = app.person("Sam Other").await;
+    let before = stored(&app, &ann).await;
+    let wrong = [
+        ("/task/add", json!({ "title": 5, "scheduled": DAY }), "title"),
+        ("/task/add", json!({ "title": "x", "scheduled": [DAY] }), "scheduled"),
+        ("/task/add", json!({ "title": { "$gt": "" }, "scheduled": DAY }), "title"),
+        ("/daily-checklist/add", json!({ "task": "x", "status": "yes" }), "status"),
+        ("/daily-checklist/add", json!({ "task": null, "isFeature": 1 }), "isFeature"),
+        ("/meeting/add", json!({ "from": 10, "to": "11:00", "scheduleDate": DAY }), "from"),
+        ("/leaves/add", json!({ "fromDate": true, "toDate": DAY, "reason": "x" }), "fromDate"),
+        (
+            "/break/add",
+            json!({ "startTime": "09:00", "endTime": "09:10", "createdDate": DAY, "type": ["Coffee Break"] }),
+            "type",
+        ),
+        ("/break/start", json!({ "type": "Coffee Break", "reason": 42 }), "reason"),
+        ("/assistant/ask", json!({ "message": ["help"] }), "message"),
+    ];
+    for (path, body, field) in &wrong {
+        let reply = app.post(&ann, path, body.clone()).await.expect_error(422);
+        assert_eq!(reply.field(field), "Invalid value.", "{path} {body}: {}", reply.text);
+    }
+    let wrong_put = app.put(&ann, "/user/profile", json!({ "name": 7 })).await.expect_error(422);
+    assert_eq!(wrong_put.field("name"), "Invalid value.");
+    let wrong_login =
+        app.call(Method::POST, "/auth/login").json(&json!({ "email": ["a@b.co"], "password": 1 })).send().await;
+    assert!(!wrong_login.expect_error(422).field("email").is_empty());
+    assert_eq!(stored(&app, &ann).await, before);
+
+    // Fields a client has no say over are ignored: the server sets owner, id, team, times and durations.
+    let forged_id = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
+    let extras = json!({
+        "_id": forged_id, "id": forged_id, "userId": sam.id, "teamId": sam.team_id, "createdAt": "1999-01-01T00:00:00Z",
+        "updatedAt": "1999-01-01T00:00:00Z", "duration": 99_999, "days": 400, "PK": format!("USER#{}", sam.id),
+        "SK": "TASK#X", "entity_type": "user",
+    });
+    let with_extras = |mut body: Value| {
+        for (k, v) in extras.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    let cases = [
+        ("/task/add", with_extras(a_task("Mine", DAY))),
+        ("/break/add", with_extras(a_break(DAY, "09:00", "09:10"))),
+        ("/leaves/add", with_extras(a_leave(DAY, DAY))),
+        ("/meeting/add", with_extras(a_meeting(DAY, "10:00", "11:00"))),
+        ("/daily-checklist/add", with_extras(an_item("Mine", DAY))),
+    ];
+    for (path, body) in cases {
+        let created = app.post(&ann, path, body).await.expect(201);
+        let record = created.data();
+        assert_ne!(record["_id"], forged_id, "{path}");
+        assert_eq!(record["userId"], json!(ann.id), "{path}: {record}");
+        assert!(!created.text.contains(&sam.id) && !created.text.contains("1999-01-01"), "{path}: {record}");
+        if path == "/break/add" {
+            assert_eq!(record["duration"], 10);
+        }
+        if path == "/leaves/add" {
+            assert_eq!(record["days"], 1);
+        }
+        let id = created.id();
+        let group = path.trim_start_matches('/').split('/').next().unwrap();
+        app.get(&ann, &format!("/{group}/get/{id}")).await.expect(200);
+        app.get(&sam, &format!("/{group}/get/{id}")).await.expect(404);
+        app.get(&sam, &format!("/{group}/get/{forged_id}")).await.expect(404);
+    }
+    assert!(
+        app.snapshot(&[format!("USER#{}", sam.id)]).await.iter().all(|i| i["SK"] == "PROFILE"),
+        "nothing was written under Sam"
+    );
+
+    // The profile takes only its own fields: no role, team, address, verification or token version from the body.
+    let mia = app.person_in(&ann.team_id, "Mia Member", Role::Member).await;
+    let profile = json!({
+        "name": "Mia Renamed", "role": "admin", "teamId": sam.team_id, "email": "taken@example.com", "verified": false,
+        "tokenVersion": 99, "passwordHash": "x", "id": sam.id,
+    });
+    app.put(&mia, "/user/profile", profile).await.expect(200);
+    let user = app.user(&mia).await;
+    assert_eq!(
+        (user.name.as_str(), user.role, user.team_id.as_str(), user.verified, user.token_version),
+        ("Mia Renamed", Role::Member, ann.team_id.as_str(), true, 0)
+    );
+    assert!(user.email.starts_with("mia.member."), "{}", user.email);
+    assert!(user.password_hash.is_none());
+    assert_eq!(app.get(&mia, "/user/profile").await.expect(200).data()["role"], "member");
+    app.post(&mia, "/admin/invite", json!({ "email": "friend@example.com", "role": "member" })).await.expect(403);
+
+    // A sign-up cannot make itself verified or join a team.
+    let signup = json!({
+        "name": "Vera Verified", "email": "vera@example.com", "password": PASSWORD, "verified": true,
+        "teamId": ann.team_id, "role": "admin",
+    });
+    app.call(Method::POST, "/user/signup").json(&signup).send().await.expect(201);
+    let login =
+        app.call(Method::POST, "/auth/login").json(&json!({ "email": "vera@example.com", "password": PASSWORD }));
+    assert_eq!(login.send().await.status.as_u16(), 403, "an unverified sign-up signed in");
+    let members = app.get(&ann, "/admin/get-count").await.expect(200);
+    assert_eq!(members.data(), &json!(2), "Ann and Mia only");
+}
+
+#[tokio::test]
+async fn wrong_methods_and_unknown_paths_answer_json() {
+    for with_web in [false, true] {
+        let app = spawn_with(|_| {}, with_web).await;
+        let ann = app.person("Ann Methods").await;
+        let before = stored(&app, &ann).await;
+        let mut tries = vec![
+            (Method::PUT, "/task/add", 405),
+            (Method::DELETE, "/task/list", 405),
+            (Method::GET, "/task/add", 405),
+            (Method::PATCH, "/task/edit/01ARZ3NDEKTSV4RRFFQ69G5FAV", 405),
+            (Method::POST, "/break/delete/01ARZ3NDEKTSV4RRFFQ69G5FAV", 405),
+            (Method::POST, "/user/profile/extra", 404),
+            (Method::POST, "/nowhere", 404),
+            (Method::DELETE, "/tasks", 404),
+            (Method::PUT, "/index.html", 404),
+            (Method::POST, ASSET_PATH, 404),
+        ];
+        if !with_web {
+            // With the web app, unknown GETs are its pages (the SPA fallback).
+            tries.push((Method::GET, "/nowhere", 404));
+        }
+        for (method, path, status) in tries {
+            let reply = app.call(method.clone(), path).by(&ann).json(&a_task("x", DAY)).send().await;
+            assert_eq!(reply.status.as_u16(), status, "{method} {path} (web app: {with_web}): {}", reply.text);
+            let reply = reply.expect_error(status);
+            if status == 405 {
+                assert!(reply.header("allow").is_some_and(|a| !a.is_empty()), "{method} {path}: no Allow");
+            }
+        }
+        assert_eq!(stored(&app, &ann).await, before);
+    }
+}
