@@ -342,8 +342,7 @@ async fn every_request_answers_a_clear_503_while_the_store_is_down_and_all_works
 
 /// Whether an account for `email` exists, and whether it is whole (user, e-mail guard, team, membership).
 async fn account_state(table: &dyn Table, email: &str) -> Option<bool> {
-    let guard = table.get(&keys::email(email)).await.unwrap();
-    let Some(guard) = guard else { return None };
+    let guard = table.get(&keys::email(email)).await.unwrap()?;
     let user_id = guard["userId"].as_str().or_else(|| guard["id"].as_str()).unwrap_or_default().to_string();
     let Some(user) = table.get(&keys::user(&user_id)).await.unwrap() else { return Some(false) };
     let team = user["teamId"].as_str().unwrap_or_default();
