@@ -580,6 +580,17 @@ async fn every_answer_carries_the_security_headers() {
 }
 
 #[tokio::test]
+async fn the_mail_outbox_is_served_only_when_asked_for() {
+    let app = spawn_with(|c| c.dev_routes = false, true).await;
+    app.call(Method::POST, "/user/forgot-password").json(&json!({ "email": "x@example.com" })).send().await.expect(200);
+    let reply = app.call(Method::GET, "/dev/outbox").header("accept", "application/json").send().await;
+    // With the web app it is one of its pages (index.html); never the mails.
+    assert!(!reply.text.contains("x@example.com") && !reply.text.contains("\"data\""), "{}", reply.text);
+    let app = spawn_with(|c| c.dev_routes = false, false).await;
+    app.call(Method::GET, "/dev/outbox").send().await.expect_error(404);
+}
+
+#[tokio::test]
 async fn the_web_app_serves_nothing_outside_its_build() {
     let app = spawn_with(|_| {}, true).await;
     let tries = [
@@ -791,15 +802,14 @@ async fn huge_and_absurd_query_values_are_clear_4xx() {
     let app = spawn().await;
     let ann = app.person("Ann Query").await;
     app.post(&ann, "/task/add", a_task("Queried", DAY)).await.expect(201);
-    // Over the 64 KiB a URI may have: refused before any handler runs.
+    // Over the 64 KiB a URI may have: the HTTP server refuses it with 414 before any handler runs (so without the
+    // API's JSON body; API Gateway has a limit of its own in front of the Lambdas).
     let huge = "q".repeat(100 * 1024);
     for path in [format!("/task/list?title={huge}"), format!("/reports/breaks?from={huge}&to={DAY}")] {
-        let (status, content_type, body) = app.raw_get(&path, &ann.token).await;
-        assert!(matches!(status, 400 | 414 | 422 | 431), "a 100 KiB query: {status}");
-        if content_type.is_some_and(|c| c.starts_with("application/json")) {
-            assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
-        }
+        let (status, _, _) = app.raw_get(&path, &ann.token).await;
+        assert_eq!(status, 414, "a 100 KiB query");
     }
+    app.get(&ann, "/task/list").await.expect(200);
     let big = "q".repeat(60 * 1024);
     let paths = vec![
         format!("/task/list?title={big}"),
@@ -852,6 +862,15 @@ async fn huge_and_absurd_query_values_are_clear_4xx() {
         }
     }
     assert!(unclear.is_empty(), "answers that are not a clear 4xx:\n{}", unclear.join("\n"));
+
+    // Text filters are as long as what they search, no longer.
+    let long = app.get(&ann, &format!("/task/list?title={}", "t".repeat(201))).await.expect_error(422);
+    assert_eq!(long.field("title"), "Title must not exceed 200 characters.");
+    let long = app.get(&ann, &format!("/daily-checklist/get?task={}", "t".repeat(201))).await.expect_error(422);
+    assert_eq!(long.field("task"), "Task must not exceed 200 characters.");
+    app.get(&ann, &format!("/task/list?title={}", "t".repeat(200))).await.expect(200);
+    let found = app.get(&ann, "/task/list?title=QUERIED").await.expect(200);
+    assert_eq!(found.data()["totalCount"], 1);
 }
 
 #[tokio::test]
