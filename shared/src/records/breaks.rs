@@ -298,20 +298,17 @@ pub async fn current_break(store: &dyn Table, user_id: &str) -> AppResult<Option
     }
 }
 
-/// The closed break of an open one ended at `now`. Times are taken in the zone the break started in; a break
-/// shorter than a minute counts as one minute, and one left open past 8 hours is recorded as 8 hours.
+/// The closed break of an open one ended at `now`. Times are taken in the zone the break started in, at the offset
+/// of its start, so a clock change during the break changes nothing: the end is the start plus the time it was open.
+/// A break shorter than a minute counts as one minute, and one left open past 8 hours is recorded as 8 hours.
 pub fn close_open_break(open: &OpenBreak, now: DateTime<Utc>) -> AppResult<ValidBreak> {
     let tz: chrono_tz::Tz = open.time_zone.parse().unwrap_or(chrono_tz::UTC);
     let since = DateTime::parse_from_rfc3339(&open.since)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("open break with a bad start: {e}")))?
         .with_timezone(&Utc);
     let start = since.with_timezone(&tz).naive_local();
-    let elapsed = now - since;
-    let end = if elapsed > Duration::minutes(MAX_BREAK_MINUTES) {
-        start + Duration::minutes(MAX_BREAK_MINUTES)
-    } else {
-        now.with_timezone(&tz).naive_local()
-    };
+    let elapsed = (now - since).clamp(Duration::zero(), Duration::minutes(MAX_BREAK_MINUTES));
+    let end = start + elapsed;
     let mut end_time = end.time();
     if minutes_between(start.time(), end_time) == 0 {
         end_time = (start + Duration::minutes(1)).time();
