@@ -23,26 +23,26 @@ const RATE_LIMITED: &str = "Too many requests. Please try again in ";
 
 // ---- tokens -----------------------------------------------------------------------------------------------------
 
-/// Protected endpoints of several groups, each with what a genuine caller sends.
-fn protected() -> Vec<(Method, String, Option<Value>)> {
+/// Protected endpoints of several groups, each with what a genuine caller sends and the status they get.
+fn protected() -> Vec<(Method, String, Option<Value>, u16)> {
     vec![
-        (Method::GET, "/user/profile".into(), None),
-        (Method::GET, "/break/current".into(), None),
-        (Method::GET, "/task/list".into(), None),
-        (Method::GET, "/admin/get".into(), None),
-        (Method::GET, format!("/reports/summary?{RANGE}"), None),
-        (Method::GET, "/type/get".into(), None),
-        (Method::POST, "/task/add".into(), Some(a_task("Forged", DAY))),
-        (Method::POST, "/break/start".into(), Some(json!({ "type": "Coffee Break", "reason": "" }))),
-        (Method::PUT, "/user/profile".into(), Some(json!({ "name": "Mallory" }))),
-        (Method::POST, "/admin/invite".into(), Some(json!({ "email": "friend@example.com", "role": "admin" }))),
+        (Method::GET, "/user/profile".into(), None, 200),
+        (Method::GET, "/break/current".into(), None, 200),
+        (Method::GET, "/task/list".into(), None, 200),
+        (Method::GET, "/admin/get".into(), None, 200),
+        (Method::GET, format!("/reports/summary?{RANGE}"), None, 200),
+        (Method::GET, "/type/get".into(), None, 200),
+        (Method::POST, "/task/add".into(), Some(a_task("Forged", DAY)), 201),
+        (Method::POST, "/break/start".into(), Some(json!({ "type": "Coffee Break", "reason": "" })), 201),
+        (Method::PUT, "/user/profile".into(), Some(json!({ "name": "Mallory" })), 200),
+        (Method::POST, "/admin/invite".into(), Some(json!({ "email": "friend@example.com", "role": "admin" })), 201),
     ]
 }
 
 /// Every protected endpoint refuses the `authorization` header value with 401 `Unauthorized` and stores nothing.
 async fn refused_everywhere(app: &SecApp, what: &str, authorization: &[u8], watched: &[&Person]) {
     let before = app.snapshot(&partitions_of(watched)).await;
-    for (method, path, body) in protected() {
+    for (method, path, body, _) in protected() {
         let mut call = app.call(method.clone(), &path).header_bytes("authorization", authorization);
         if let Some(body) = &body {
             call = call.json(body);
@@ -61,12 +61,12 @@ async fn forged_tokens_are_refused_on_every_protected_endpoint() {
     let ann = app.person("Ann Target").await;
     let bob = app.person_in(&ann.team_id, "Bob Teammate", Role::Member).await;
     // The genuine token reaches every endpoint (so a 401 below is the token's doing).
-    for (method, path, body) in protected() {
-        if method == Method::GET {
-            app.call(method, &path).by(&ann).send().await.expect(200);
-        } else if path == "/task/add" {
-            app.call(method, &path).by(&ann).json(&body.unwrap()).send().await.expect(201);
+    for (method, path, body, status) in protected() {
+        let mut call = app.call(method, &path).by(&ann);
+        if let Some(body) = &body {
+            call = call.json(body);
         }
+        call.send().await.expect(status);
     }
 
     let (header, claims, signature) = jwt_parts(&ann.token);
@@ -96,7 +96,8 @@ async fn forged_tokens_are_refused_on_every_protected_endpoint() {
     other_config.jwt_secret = b"an-entirely-different-signing-key!!".to_vec();
     let other_state = shared::AppState { config: std::sync::Arc::new(other_config), ..app.state.clone() };
     let wrong_key = shared::auth::issue_access_token(&other_state, &app.user(&ann).await).unwrap();
-    assert_eq!(jwt_parts(&wrong_key).1, claims, "the same claims, only the key differs");
+    let wrong_claims = jwt_parts(&wrong_key).1;
+    assert_eq!((&wrong_claims["sub"], &wrong_claims["tv"]), (&claims["sub"], &claims["tv"]), "only the key differs");
     forgeries.push(("signed with another key", wrong_key));
 
     for (what, token) in &forgeries {
@@ -133,7 +134,7 @@ async fn malformed_authorization_headers_are_401() {
         refused_everywhere(&app, what, value, &[&ann]).await;
     }
     // No header at all.
-    for (method, path, _) in protected() {
+    for (method, path, _, _) in protected() {
         let reply = app.call(method, &path).send().await.expect_error(401);
         assert_eq!(reply.message(), "Unauthorized");
     }
@@ -154,7 +155,9 @@ async fn expired_tokens_and_tokens_of_deleted_users_are_401() {
     // Nothing was written back under the deleted user.
     assert!(app.snapshot(&partitions_of(&[&dan])).await.is_empty());
 
-    app.state.clock.advance(app.state.config.access_token_secs);
+    app.state.clock.advance(app.state.config.access_token_secs - 30);
+    app.get(&eve, "/user/profile").await.expect(200);
+    app.state.clock.advance(30);
     refused_everywhere(&app, "a token at its expiry", format!("Bearer {}", eve.token).as_bytes(), &[&eve]).await;
     app.state.clock.advance(365 * 24 * 3600);
     refused_everywhere(&app, "a token a year old", format!("Bearer {}", eve.token).as_bytes(), &[&eve]).await;
@@ -255,7 +258,7 @@ fn aimed_at(
     }
 }
 
-/// Ann's records, one of each kind, in May 2024; with a live break too.
+/// Ann's records, one of each kind, in May 2024, by the first segment of their routes.
 async fn fill(app: &SecApp, ann: &Person) -> std::collections::HashMap<&'static str, String> {
     let mut ids = std::collections::HashMap::new();
     ids.insert("break", app.post(ann, "/break/add", a_break(DAY, "09:00", "09:30")).await.expect(201).id());
@@ -301,10 +304,17 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
     }
     assert_eq!(app.snapshot(&partitions_of(&everyone)).await, before, "an intruder changed something");
 
-    // The routes do reach Ann's things for those entitled to them.
+    // The routes do reach Ann's things for those entitled to them, and only as the kind they are.
     for (group, id) in &ids {
         let mine = app.get(&ann, &format!("/{group}/get/{id}")).await.expect(200);
         assert_eq!(mine.id(), *id);
+        for (other_group, other_id) in ids.iter().filter(|(g, _)| *g != group) {
+            let path = format!("/{group}/get/{other_id}");
+            app.get(&ann, &path).await.expect_error(404);
+            let path = format!("/{group}/delete/{other_id}");
+            app.delete(&ann, &path).await.expect_error(404);
+            assert_eq!(app.get(&ann, &format!("/{other_group}/get/{other_id}")).await.expect(200).id(), *other_id);
+        }
     }
     for viewer in [&ada, &hal] {
         for kind in ["summary", "breaks", "tasks", "leaves", "meetings", "checklist"] {
