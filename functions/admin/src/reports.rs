@@ -1,6 +1,7 @@
 //! Archives and reports: the caller's records of a range (paged), summaries, CSV exports, and for admins and HR
 //! the same for any member of their team plus the team's totals.
 
+use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue};
 use axum::response::IntoResponse;
@@ -114,10 +115,12 @@ async fn team(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
 async fn export(
     State(state): State<AppState>,
     user: AuthUser,
-    Path(kind): Path<String>,
+    kind: Result<Path<String>, PathRejection>,
     ApiQuery(q): ApiQuery<ReportQuery>,
 ) -> ApiResult {
-    let kind = RecordType::parse(&kind).ok_or_else(|| AppError::NotFound("Not found.".into()))?;
+    // A kind that is not even UTF-8 is as unknown as any other (axum's own rejection would be plain text).
+    let kind = kind.ok().and_then(|Path(kind)| RecordType::parse(&kind));
+    let kind = kind.ok_or_else(|| AppError::NotFound("Not found.".into()))?;
     let range = range(&q)?;
     let owner = subject(&state, &user, q.user_id.as_deref()).await?;
     let (header_row, rows) = reports::export_rows(state.store.as_ref(), &owner, kind, range).await?;
