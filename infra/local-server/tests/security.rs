@@ -858,6 +858,11 @@ async fn huge_and_absurd_query_values_are_clear_4xx() {
         "/meeting/all?startScheduleDate=%F0%9F%98%80".into(),
         "/daily-checklist/get?status=%ff%fe".into(),
         "/task/list?priority=%00".into(),
+        format!("/reports/export/%ff?{RANGE}"),
+        format!("/reports/export/%C0%AF?{RANGE}"),
+        format!("/reports/export/breaks%00?{RANGE}"),
+        "/break/get/%ff%fe".into(),
+        "/admin/onLeaves?todayDate=%ff".into(),
     ];
     let mut unclear = Vec::new();
     for path in &paths {
