@@ -570,6 +570,27 @@ async fn every_answer_carries_the_security_headers() {
         ("an asset", app.call(Method::GET, ASSET_PATH).send().await.expect(200)),
         ("the SPA fallback", app.call(Method::GET, "/tasks/today").send().await.expect(200)),
         ("a missing asset", app.call(Method::GET, "/assets/missing-1234.js").send().await.expect(404)),
+        ("a HEAD of the web app", app.call(Method::HEAD, "/").send().await.expect(200)),
+        ("a 405", app.call(Method::PUT, "/task/add").by(&ann).send().await.expect(405)),
+        (
+            "a 413",
+            app.call(Method::POST, "/task/add")
+                .by(&ann)
+                .json(&json!({ "t": "x".repeat(70_000) }))
+                .send()
+                .await
+                .expect(413),
+        ),
+        (
+            "a 415",
+            app.call(Method::POST, "/task/add")
+                .by(&ann)
+                .header("content-type", "text/plain")
+                .body(b"{}".to_vec())
+                .send()
+                .await
+                .expect(415),
+        ),
     ];
     for (what, reply) in &answers {
         assert_eq!(reply.header("x-content-type-options"), Some("nosniff"), "{what}");
@@ -741,6 +762,8 @@ async fn bodies_that_are_not_json_objects_are_400_with_a_message() {
         ("an array", b"[\"Title\",\"2024-05-06\"]".to_vec()),
         ("null", b"null".to_vec()),
         ("a number", b"12".to_vec()),
+        ("a key twice", b"{\"title\":\"a\",\"title\":\"b\",\"scheduled\":\"2024-05-06\",\"email\":1}".to_vec()),
+        ("a byte order mark", b"\xef\xbb\xbf{\"title\":\"x\"}".to_vec()),
         (
             "a huge number",
             format!("{{\"title\":\"x\",\"scheduled\":\"{DAY}\",\"priority\":1{}}}", "0".repeat(5000)).into_bytes(),
