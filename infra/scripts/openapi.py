@@ -9,8 +9,8 @@ import json
 import os
 
 ULID = {"type": "string", "pattern": "^[0-9A-HJKMNP-TV-Z]{26}$", "example": "01HZX3Y8Q2W5E7R9T1V3B5N7M9"}
-DATE = {"type": "string", "format": "date", "pattern": "^\\d{4}-\\d{2}-\\d{2}$", "example": "2024-05-06"}
-TIME = {"type": "string", "pattern": "^\\d{2}:\\d{2}$", "description": "24-hour HH:MM", "example": "09:30"}
+DATE = {"type": "string", "format": "date", "pattern": "^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$", "example": "2024-05-06"}
+TIME = {"type": "string", "pattern": "^([01]\\d|2[0-3]):[0-5]\\d$", "description": "24-hour HH:MM", "example": "09:30"}
 STAMP = {"type": "string", "format": "date-time"}
 STR = {"type": "string"}
 INT = {"type": "integer"}
@@ -332,7 +332,12 @@ paths = {}
 
 
 def op(method, path, tag, summary, responses, request=None, params=None, public=False, op_id=None, extra=None):
-    operation = {"tags": [tag], "summary": summary, "operationId": op_id or f"{method}{path}".replace("/", "_").replace("{", "").replace("}", "").replace("-", "_"), "responses": responses}
+    # Every JSON body, query and path parameter can be malformed (400); every body can be too large (413).
+    if request or params:
+        responses = {**responses, **({} if "400" in responses else R400)}
+    if request:
+        responses = {**responses, "413": error("Body over 64 KiB")}
+    operation = {"tags": [tag], "summary": summary, "operationId": op_id or globals()["op_id"](method, path), "responses": responses}
     if request:
         operation["requestBody"] = request
     if params:
@@ -344,10 +349,39 @@ def op(method, path, tag, summary, responses, request=None, params=None, public=
     paths.setdefault(path, {})[method] = operation
 
 
+def text(max_length, required=False):
+    """A text field as a create reads it: trimmed, at most `max_length` characters, not blank when required."""
+    schema = {"type": "string", "maxLength": max_length}
+    return {**schema, "minLength": 1, "pattern": "\\S"} if required else schema
+
+
+# What an add needs: the fields it requires and their limits (the edit schemas above leave every field optional).
+CREATE = {
+    "BreakInput": ({"startTime": TIME, "endTime": TIME, "createdDate": DATE, "type": text(100, True), "reason": text(2000)}, ["startTime", "endTime", "createdDate", "type"]),
+    "TaskInput": ({"title": text(200, True), "description": text(4000, True), "scheduled": DATE, "status": ref("TaskStatus"), "priority": ref("TaskPriority")}, ["title", "description", "scheduled"]),
+    "LeaveInput": ({"fromDate": DATE, "toDate": DATE, "reason": text(2000, True), "days": INT}, ["fromDate", "toDate", "reason"]),
+    "MeetingInput": ({"from": TIME, "to": TIME, "scheduleDate": DATE, "description": text(1000)}, ["from", "to", "scheduleDate"]),
+    "ChecklistInput": ({"task": text(200, True), "status": BOOL, "createdDate": DATE, "isFeature": BOOL}, ["task"]),
+}
+
+
+def op_id(method, path):
+    return f"{method}{path}".replace("/", "_").replace("{", "").replace("}", "").replace("-", "_")
+
+
 def record_crud(group, tag, name, schema, input_schema, add=True, edit=True, conflicts=None):
     one = f"/{group}/get/{{id}}"
     if add:
-        op("post", f"/{group}/add", tag, f"Add a {name}", {**ok(ref(schema), "201", "Created"), **R400, **R401, **R422, **(R409(conflicts) if conflicts else {})}, body(ref(input_schema)))
+        created = ok(ref(schema), "201", "Created")
+        # The new record's id leads to its read, edit and delete (the stateful phase of a fuzzer follows these).
+        targets = [("get", one), ("delete", f"/{group}/delete/{{id}}")] + ([("put", f"/{group}/edit/{{id}}")] if edit else [])
+        created["201"]["links"] = {
+            f"{m.capitalize()}{schema}": {"operationId": op_id(m, p), "parameters": {"id": "$response.body#/data/_id"}} for m, p in targets
+        }
+        props, required = CREATE[input_schema]
+        create_name = input_schema.replace("Input", "Create")
+        schemas[create_name] = obj(props, required=required, closed=False, description=f"A new {name}.")
+        op("post", f"/{group}/add", tag, f"Add a {name}", {**created, **R400, **R401, **R422, **(R409(conflicts) if conflicts else {})}, body(ref(create_name)))
     if edit:
         op("put", f"/{group}/edit/{{id}}", tag, f"Edit one of my {name}s (left-out fields keep their value)", {**ok(ref(schema)), **R400, **R401, **R404, **R422, **R409(conflicts or "Changed or deleted meanwhile")}, body(ref(input_schema)), [path_param("id")])
     op("delete", f"/{group}/delete/{{id}}", tag, f"Delete one of my {name}s", {**ok(ref("Deleted")), **R401, **R404}, params=[path_param("id")])
