@@ -4,7 +4,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
-use rusqlite::{params_from_iter, Connection, OptionalExtension, ToSql};
+use rusqlite::{params_from_iter, Connection, OptionalExtension, ToSql, Transaction, TransactionBehavior};
 use serde_json::Value;
 
 use super::*;
@@ -75,6 +75,13 @@ fn map_err(e: rusqlite::Error) -> StoreError {
         }
     }
     StoreError::Other(anyhow::anyhow!(e))
+}
+
+/// A write transaction takes the write lock at its start (waiting up to the busy timeout for another process that
+/// holds it), so what it reads cannot be made stale by another writer before it writes: a deferred transaction
+/// would fail at once with SQLITE_BUSY_SNAPSHOT in that case.
+fn write_tx(c: &mut Connection) -> StoreResult<Transaction<'_>> {
+    c.transaction_with_behavior(TransactionBehavior::Immediate).map_err(map_err)
 }
 
 fn get_tx(conn: &Connection, key: &Key) -> StoreResult<Option<Item>> {
@@ -232,7 +239,7 @@ impl Table for SqliteTable {
     async fn put(&self, item: Item, cond: Cond) -> StoreResult<()> {
         self.run(move |c| {
             let key = key_of(&item).ok_or_else(|| StoreError::Other(anyhow::anyhow!("item without PK/SK")))?;
-            let tx = c.transaction().map_err(map_err)?;
+            let tx = write_tx(c)?;
             check(get_tx(&tx, &key)?.as_ref(), &cond)?;
             put_tx(&tx, &item)?;
             tx.commit().map_err(map_err)
@@ -243,7 +250,7 @@ impl Table for SqliteTable {
     async fn update(&self, key: &Key, set: Item, cond: Cond) -> StoreResult<Item> {
         let key = key.clone();
         self.run(move |c| {
-            let tx = c.transaction().map_err(map_err)?;
+            let tx = write_tx(c)?;
             let current = get_tx(&tx, &key)?;
             check(current.as_ref(), &cond)?;
             let item = merge(current, &key, set);
@@ -258,7 +265,7 @@ impl Table for SqliteTable {
         let key = key.clone();
         let attr = attr.to_string();
         self.run(move |c| {
-            let tx = c.transaction().map_err(map_err)?;
+            let tx = write_tx(c)?;
             let current = get_tx(&tx, &key)?;
             let created = current.is_none();
             let mut item = merge(current, &key, if created { on_create } else { Item::new() });
@@ -274,7 +281,7 @@ impl Table for SqliteTable {
     async fn delete(&self, key: &Key, cond: Cond) -> StoreResult<Option<Item>> {
         let key = key.clone();
         self.run(move |c| {
-            let tx = c.transaction().map_err(map_err)?;
+            let tx = write_tx(c)?;
             let current = get_tx(&tx, &key)?;
             check(current.as_ref(), &cond)?;
             if current.is_some() {
@@ -312,7 +319,7 @@ impl Table for SqliteTable {
             return Err(StoreError::Other(anyhow::anyhow!("a transaction holds at most 100 operations")));
         }
         self.run(move |c| {
-            let tx = c.transaction().map_err(map_err)?;
+            let tx = write_tx(c)?;
             for op in ops {
                 match op {
                     TxOp::Put { item, cond } => {
