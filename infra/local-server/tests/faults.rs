@@ -550,6 +550,61 @@ async fn sqlite_writes_answer_503_while_another_process_holds_the_lock_and_work_
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Another process writing to the file for a moment (a script, a second server): the server's writes wait for it
+/// (busy timeout) and then succeed, instead of failing on a read snapshot that the other write made stale.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_writes_wait_for_a_short_write_of_another_process() {
+    let dir = std::env::temp_dir().join(format!("breaktime-faults-{}-{}", std::process::id(), rand::random::<u32>()));
+    let path = dir.join("breaktime.sqlite3");
+    let store = Arc::new(SqliteTable::open(&path).expect("the database file"));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let state = AppState::new(store.clone(), Arc::new(Outbox::new(None)), Config::for_tests());
+    let app = breaktime_local::app(state.clone(), None);
+    tokio::spawn(async move {
+        axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap();
+    });
+    let http = reqwest::Client::new();
+    let now = state.clock.now();
+    let user: User = serde_json::from_value(json!({
+        "id": shared::records::new_id(now), "name": "Patient Writer", "email": "patient@faults.local",
+        "verified": true, "teamId": shared::records::new_id(now), "role": "admin", "timeZone": "UTC",
+        "tokenVersion": 0, "createdAt": shared::records::timestamp(now),
+    }))
+    .unwrap();
+    store.put(user_item(&user).unwrap(), Cond::NotExists).await.unwrap();
+    let token = shared::auth::issue_access_token(&state, &user).unwrap();
+
+    for round in 0..3 {
+        // The other process writes a row and holds its transaction open for 700 ms.
+        let mut writer = std::process::Command::new("python3")
+            .args([
+                "-c",
+                "import sqlite3, sys, time\nc = sqlite3.connect(sys.argv[1], isolation_level=None)\n\
+                 c.execute('BEGIN IMMEDIATE')\n\
+                 c.execute(\"INSERT INTO items (pk, sk, data) VALUES ('OTHER', ?, '{}')\", (sys.argv[2],))\n\
+                 print('writing', flush=True)\ntime.sleep(0.7)\nc.execute('COMMIT')\n",
+                path.to_str().unwrap(),
+                &format!("ROW#{round}"),
+            ])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("python3 writes");
+        {
+            use std::io::BufRead;
+            let mut line = String::new();
+            std::io::BufReader::new(writer.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+            assert_eq!(line.trim(), "writing");
+        }
+        let body = json!({ "title": format!("Waited {round}"), "description": "D", "scheduled": DAY });
+        let reply = http.post(format!("{base}/task/add")).bearer_auth(&token).json(&body).send().await.unwrap();
+        let status = reply.status().as_u16();
+        assert_eq!(status, 201, "round {round}: {}", reply.text().await.unwrap_or_default());
+        assert!(writer.wait().unwrap().success());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn pluck_ids(list: &Value) -> Vec<String> {
     list.as_array().unwrap().iter().map(|v| v["_id"].as_str().unwrap().to_string()).collect()
 }
