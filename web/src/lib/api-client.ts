@@ -1,5 +1,7 @@
+import { ApiError } from './api-error';
+import { getCookie } from './cookies';
 import { httpRequest, type HttpMethod, type HttpOptions } from './http';
-import { getValidAccessToken } from './session';
+import { getValidAccessToken, refreshAccessToken } from './session';
 
 export interface RequestOptions extends HttpOptions {
   /** Public calls (sign-in, sign-up, contact, email links) skip the session; every other call carries the token. */
@@ -8,13 +10,33 @@ export interface RequestOptions extends HttpOptions {
 
 async function request<T>(method: HttpMethod, path: string, { auth = true, headers, ...options }: RequestOptions = {}): Promise<T> {
   if (!auth) return httpRequest<T>(method, path, { ...options, headers });
+  const send = (token: string) => httpRequest<T>(method, path, { ...options, headers: { ...headers, Authorization: `Bearer ${token}` } });
   const token = await getValidAccessToken();
-  return httpRequest<T>(method, path, { ...options, headers: { ...headers, Authorization: `Bearer ${token}` } });
+  try {
+    return await send(token);
+  } catch (error) {
+    // The server ended a token that still looks valid here (a new signing key, a clock ahead of the server's):
+    // refresh it and send the call again, once. A token another call renewed meanwhile is used as it is.
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    const current = getCookie('access_token');
+    let renewed: string;
+    if (current && current !== 'undefined' && current !== token) {
+      renewed = current;
+    } else {
+      try {
+        renewed = await refreshAccessToken();
+      } catch {
+        throw error;
+      }
+    }
+    return send(renewed);
+  }
 }
 
 /**
  * The one API client. Each call checks the access token's `exp` first and refreshes it when needed
- * (spec §4); it answers the envelope's `data` and throws ApiError with the server's message.
+ * (spec §4); a signed-in call answered 401 anyway is sent again once with a refreshed token. It answers the
+ * envelope's `data` and throws ApiError with the server's message.
  */
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
