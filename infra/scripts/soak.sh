@@ -11,7 +11,8 @@
 #                   (infra/scripts/moto_server.py from .venv), a fresh table
 #          both     sqlite, then dynamo with the same arguments
 #
-# `make test` runs a short round: infra/scripts/soak.sh 8 64 20 sqlite && infra/scripts/soak.sh 10 8 8 dynamo
+# `make test` runs a short round (about 45 s with the builds in place): infra/scripts/soak.sh 8 64 20 sqlite &&
+# infra/scripts/soak.sh 10 8 4 dynamo; `make soak` the full one: 60 64 20 sqlite, then 15 8 4 dynamo.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT="$(pwd)"
