@@ -9,7 +9,7 @@ NPM := npm --prefix web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: run build web web-deps server test test-rust test-web e2e setup venv chromium lint lambdas bench lighthouse clean
+.PHONY: run build web web-deps server test test-rust test-web e2e setup venv chromium lint lambdas bench lighthouse soak test-soak clean
 
 ## Start everything locally (SQLite store, local outbox, built web app).
 run: web server
@@ -34,7 +34,7 @@ chromium:
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
 ## Every test: Rust (both stores, SES on moto), web unit tests, bundle budget, end-to-end in Chromium.
-test: setup test-rust test-template test-web e2e
+test: setup test-rust test-template test-soak test-web e2e
 
 test-rust: venv
 	REQUIRE_MOTO=1 cargo test --workspace --all-features
@@ -50,6 +50,16 @@ e2e: web server chromium
 lint:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets --all-features -- -D warnings
+
+## Soak with integrity checks: 64 clients for 60 s over 20 users on SQLite, then 8 clients for 15 s on DynamoDB (moto).
+soak: venv
+	infra/scripts/soak.sh 60 64 20 sqlite
+	infra/scripts/soak.sh 15 8 4 dynamo
+
+## The short soak of `make test`: 8 s on SQLite, 10 s on DynamoDB (moto), every acknowledged write checked.
+test-soak: venv
+	infra/scripts/soak.sh 8 64 20 sqlite
+	infra/scripts/soak.sh 10 8 4 dynamo
 
 ## Records API benchmark: 16 clients, create-break and list-today's-breaks (req/s, p50/p99), release build.
 bench:
