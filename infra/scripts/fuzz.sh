@@ -41,7 +41,9 @@ PORT=$port DATA_DIR=$data WEB_DIST="$data/no-web" RATE_LIMIT_SIGNUP_PER_IP=10000
   RATE_LIMIT_LOGIN_PER_EMAIL=1000000 RATE_LIMIT_MAIL_PER_EMAIL=1000000 RATE_LIMIT_CONTACT_PER_IP=1000000 \
   RATE_LIMIT_ASSISTANT_PER_MINUTE=1000000 RUST_LOG=warn ./target/debug/breaktime-local >"$log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true' EXIT
+# The data folder (server log, schemathesis output) is kept only when something failed.
+status=1
+trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; if [ "$status" -eq 0 ]; then rm -rf "$data"; fi' EXIT
 base="http://127.0.0.1:$port"
 for _ in $(seq 1 100); do
   curl -fsS -o /dev/null "$base/openapi.json" 2>/dev/null && break
