@@ -9,7 +9,7 @@ NPM := npm --prefix web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: run build web web-deps server test test-rust test-web e2e setup venv chromium lint lambdas bench lighthouse soak test-soak clean
+.PHONY: run build web web-deps server test test-rust test-web e2e setup venv chromium lint lambdas bench lighthouse soak test-soak fuzz test-fuzz clean
 
 ## Start everything locally (SQLite store, local outbox, built web app).
 run: web server
@@ -34,7 +34,7 @@ chromium:
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
 ## Every test: Rust (both stores, SES on moto), web unit tests, bundle budget, end-to-end in Chromium.
-test: setup test-rust test-template test-soak test-web e2e
+test: setup test-rust test-template test-soak test-fuzz test-web e2e
 
 test-rust: venv
 	REQUIRE_MOTO=1 cargo test --workspace --all-features
@@ -60,6 +60,14 @@ soak: venv
 test-soak: venv
 	infra/scripts/soak.sh 8 64 20 sqlite
 	infra/scripts/soak.sh 10 8 4 dynamo
+
+## API fuzzing with schemathesis against GET /openapi.json, every operation signed out and signed in (about 2 min).
+test-fuzz: venv
+	infra/scripts/fuzz.sh short
+
+## The long fuzzing run, stateful phase included (about 11 min).
+fuzz: venv
+	infra/scripts/fuzz.sh long
 
 ## Records API benchmark: 16 clients, create-break and list-today's-breaks (req/s, p50/p99), release build.
 bench:

@@ -332,11 +332,12 @@ paths = {}
 
 
 def op(method, path, tag, summary, responses, request=None, params=None, public=False, op_id=None, extra=None):
-    # Every JSON body, query and path parameter can be malformed (400); every body can be too large (413).
+    # Every JSON body, query and path parameter can be malformed (400); every body can be too large (413) or sent
+    # as something else than JSON (415).
     if request or params:
         responses = {**responses, **({} if "400" in responses else R400)}
     if request:
-        responses = {**responses, "413": error("Body over 64 KiB")}
+        responses = {**responses, "413": error("Body over 64 KiB"), "415": error("Body not sent as JSON")}
     operation = {"tags": [tag], "summary": summary, "operationId": op_id or globals()["op_id"](method, path), "responses": responses}
     if request:
         operation["requestBody"] = request
