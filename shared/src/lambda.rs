@@ -18,7 +18,7 @@ const SECRETS_FROM_SSM: [&str; 3] = ["JWT_SECRET", "GITHUB_CLIENT_SECRET", "GOOG
 
 pub async fn run(router: Router<AppState>) -> Result<(), Error> {
     lambda_http::tracing::init_default_subscriber();
-    let aws = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
+    let aws = crate::store::dynamo::aws_config_from_env().await;
     secrets_from_ssm(&aws).await?;
     let config = Config::from_env(None)?;
     let table = std::env::var("TABLE_NAME").map_err(|_| "TABLE_NAME is required")?;

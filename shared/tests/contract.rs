@@ -599,7 +599,7 @@ mod dynamo_adapter {
     async fn an_unreachable_endpoint_is_unavailable() {
         // A port nobody listens on: connection refused.
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let config = aws_config::defaults(aws_config::BehaviorVersion::latest())
+        let config = shared::store::dynamo::aws_loader()
             .region(aws_sdk_dynamodb::config::Region::new("us-east-1"))
             .credentials_provider(aws_sdk_dynamodb::config::Credentials::new("test", "test", None, None, "test"))
             .endpoint_url(format!("http://127.0.0.1:{port}"))

@@ -163,7 +163,7 @@ fn start_moto(python: &Path) -> Result<String, String> {
 /// SDK configuration for moto with fixed test credentials.
 pub async fn sdk_config(url: &str) -> aws_config::SdkConfig {
     use aws_sdk_dynamodb::config::{Credentials, Region};
-    aws_config::defaults(aws_config::BehaviorVersion::latest())
+    shared::store::dynamo::aws_loader()
         .region(Region::new("us-east-1"))
         .credentials_provider(Credentials::new("test", "test", None, None, "moto"))
         .endpoint_url(url)
