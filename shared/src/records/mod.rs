@@ -73,12 +73,48 @@ impl From<&AuthUser> for Owner {
     }
 }
 
-/// A new record id: a ULID of `now`, so ids sort by creation time.
+/// A new record id: a ULID of `now`, so ids sort by creation time. Ids made in the same millisecond by this process
+/// follow each other (the previous one plus one), so two records saved one after the other keep that order.
 pub fn new_id(now: DateTime<Utc>) -> String {
-    ulid::Ulid::from_datetime(now.into()).to_string()
+    static LAST: std::sync::Mutex<Option<ulid::Ulid>> = std::sync::Mutex::new(None);
+    let mut last = LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let id = next_id(*last, now);
+    *last = Some(id);
+    id.to_string()
+}
+
+fn next_id(last: Option<ulid::Ulid>, now: DateTime<Utc>) -> ulid::Ulid {
+    let fresh = ulid::Ulid::from_datetime(now.into());
+    match last {
+        Some(previous) if previous.timestamp_ms() == fresh.timestamp_ms() => previous.increment().unwrap_or(fresh),
+        _ => fresh,
+    }
 }
 
 /// Timestamps stored on records (`createdAt`, `updatedAt`): RFC 3339 UTC, millisecond precision.
 pub fn timestamp(now: DateTime<Utc>) -> String {
     now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+#[cfg(test)]
+mod id_tests {
+    use super::*;
+
+    #[test]
+    fn ids_of_one_millisecond_follow_each_other_and_carry_its_time() {
+        let now = Utc::now();
+        let mut last = None;
+        let ids: Vec<ulid::Ulid> = (0..1000)
+            .map(|_| {
+                let id = next_id(last, now);
+                last = Some(id);
+                id
+            })
+            .collect();
+        assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+        assert!(ids.iter().all(|id| id.timestamp_ms() == now.timestamp_millis() as u64));
+        // A later millisecond starts afresh at its own time.
+        let later = now + chrono::Duration::milliseconds(1);
+        assert_eq!(next_id(last, later).timestamp_ms(), later.timestamp_millis() as u64);
+    }
 }
