@@ -76,6 +76,7 @@ async fn fake_model(script: Script) -> (Bedrock, Arc<Mutex<Vec<(String, Value)>>
         .region(Region::new("eu-west-1"))
         .credentials_provider(Credentials::new("AKIDTEST", "secret", None, None, "test"))
         .endpoint_url(format!("http://{addr}"))
+        .http_client(shared::store::dynamo::https_client())
         .build();
     let client = aws_sdk_bedrockruntime::Client::from_conf(config);
     (Bedrock::new(client, "test-model"), seen)
