@@ -14,15 +14,8 @@ use chrono_tz::Tz;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const TYPES: [&str; 7] = [
-    "Lunch Break",
-    "Short Break",
-    "Refreshment",
-    "Social Media Break",
-    "Cigarette",
-    "Picking kids from School",
-    "Coffee Break",
-];
+/// The spec's default break types, as a new team has them.
+const TYPES: [&str; 7] = shared::records::DEFAULT_BREAK_TYPES;
 
 const KINDS: [(&str, &str); 3] = [("coffee", "Coffee Break"), ("lunch", "Lunch Break"), ("short", "Short Break")];
 const ZERO_LENGTH: &str = "Break duration must be greater than 0 minutes";

@@ -142,20 +142,7 @@ mod tests {
 
     fn ctx() -> Context {
         let now = chrono_tz::Europe::London.with_ymd_and_hms(2026, 3, 11, 10, 30, 0).unwrap();
-        Context::new(
-            now,
-            [
-                "Lunch Break",
-                "Short Break",
-                "Refreshment",
-                "Social Media Break",
-                "Cigarette",
-                "Picking kids from School",
-                "Coffee Break",
-            ]
-            .map(String::from)
-            .to_vec(),
-        )
+        Context::new(now, shared::records::DEFAULT_BREAK_TYPES.map(String::from).to_vec())
     }
 
     fn fields(msg: &str) -> (Intent, serde_json::Map<String, serde_json::Value>) {
