@@ -64,12 +64,14 @@ pub fn issue_access_token(state: &AppState, user: &User) -> AppResult<String> {
         exp: now + state.config.access_token_secs,
         typ: "access".into(),
     };
+    hs256::install();
     jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(&state.config.jwt_secret))
         .map_err(|e| AppError::Internal(anyhow::anyhow!("token signing failed: {e}")))
 }
 
 /// Checks signature, algorithm and expiry (against the state's clock).
 pub fn decode_access_token(state: &AppState, token: &str) -> AppResult<Claims> {
+    hs256::install();
     let mut validation = Validation::new(Algorithm::HS256);
     validation.validate_exp = false;
     validation.leeway = 0;
@@ -267,4 +269,108 @@ pub async fn revoke_all_sessions(state: &AppState, user_id: &str) -> AppResult<(
         }
     }
     Ok(())
+}
+
+/// The cryptography behind `jsonwebtoken`: HS256 alone, on RustCrypto's `hmac` and `sha2`. The crate's bundled
+/// providers link every algorithm it knows (RSA, ECDSA, EdDSA with their big-number code) into every Lambda, for
+/// tokens this service never accepts. Any other algorithm is refused here, as `Validation` already refuses it.
+mod hs256 {
+    use std::sync::Once;
+
+    use hmac::{Hmac, Mac};
+    use jsonwebtoken::crypto::{CryptoProvider, JwkUtils, JwtSigner, JwtVerifier};
+    use jsonwebtoken::errors::{ErrorKind, Result};
+    use jsonwebtoken::Algorithm;
+    use sha2::Sha256;
+
+    struct Hs256(Hmac<Sha256>);
+
+    impl Hs256 {
+        fn new(algorithm: &Algorithm, secret: Result<&[u8]>) -> Result<Self> {
+            if *algorithm != Algorithm::HS256 {
+                return Err(ErrorKind::InvalidAlgorithm.into());
+            }
+            Hmac::new_from_slice(secret?).map(Hs256).map_err(|_| ErrorKind::InvalidKeyFormat.into())
+        }
+
+        fn mac(&self, message: &[u8]) -> Hmac<Sha256> {
+            let mut mac = self.0.clone();
+            mac.update(message);
+            mac
+        }
+    }
+
+    impl signature::Signer<Vec<u8>> for Hs256 {
+        fn try_sign(&self, message: &[u8]) -> std::result::Result<Vec<u8>, signature::Error> {
+            Ok(self.mac(message).finalize().into_bytes().to_vec())
+        }
+    }
+
+    impl signature::Verifier<Vec<u8>> for Hs256 {
+        fn verify(&self, message: &[u8], signature: &Vec<u8>) -> std::result::Result<(), signature::Error> {
+            // `verify_slice` compares in constant time.
+            self.mac(message).verify_slice(signature).map_err(signature::Error::from_source)
+        }
+    }
+
+    impl JwtSigner for Hs256 {
+        fn algorithm(&self) -> Algorithm {
+            Algorithm::HS256
+        }
+    }
+
+    impl JwtVerifier for Hs256 {
+        fn algorithm(&self) -> Algorithm {
+            Algorithm::HS256
+        }
+    }
+
+    static PROVIDER: CryptoProvider = CryptoProvider {
+        signer_factory: |algorithm, key| Ok(Box::new(Hs256::new(algorithm, key.try_get_hmac_secret())?)),
+        verifier_factory: |algorithm, key| Ok(Box::new(Hs256::new(algorithm, key.try_get_hmac_secret())?)),
+        jwk_utils: JwkUtils::new_unimplemented(),
+    };
+
+    /// Installs the provider for the process, once; cheap enough to call before every sign and verify.
+    pub(super) fn install() {
+        static ONCE: Once = Once::new();
+        ONCE.call_once(|| {
+            // Only this module installs a provider, so the slot is free.
+            let _ = PROVIDER.install_default();
+        });
+    }
+}
+
+#[cfg(test)]
+mod hs256_tests {
+    use jsonwebtoken::crypto::{sign, verify};
+    use jsonwebtoken::errors::ErrorKind;
+    use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey};
+
+    #[test]
+    fn signs_and_verifies_hs256_and_refuses_every_other_algorithm() {
+        super::hs256::install();
+        let secret = b"a secret of the test";
+        let signature = sign(b"header.claims", &EncodingKey::from_secret(secret), Algorithm::HS256).unwrap();
+        // RFC 7515 A.1 shape: 32 bytes of HMAC-SHA256, base64url without padding.
+        assert_eq!(signature.len(), 43);
+        let key = DecodingKey::from_secret(secret);
+        assert!(verify(&signature, b"header.claims", &key, Algorithm::HS256).unwrap());
+        assert!(!verify(&signature, b"header.claimz", &key, Algorithm::HS256).unwrap());
+        assert!(!verify(&signature, b"header.claims", &DecodingKey::from_secret(b"another"), Algorithm::HS256).unwrap());
+        for algorithm in [Algorithm::HS384, Algorithm::HS512, Algorithm::RS256, Algorithm::ES256, Algorithm::EdDSA] {
+            let refused = verify(&signature, b"header.claims", &key, algorithm).unwrap_err();
+            assert_eq!(refused.kind(), &ErrorKind::InvalidAlgorithm, "{algorithm:?}");
+            assert!(sign(b"header.claims", &EncodingKey::from_secret(secret), algorithm).is_err(), "{algorithm:?}");
+        }
+    }
+
+    #[test]
+    fn matches_a_known_hs256_signature() {
+        // The HMAC-SHA256 of RFC 4231 test case 2, base64url: the provider computes the standard MAC.
+        super::hs256::install();
+        let signature =
+            sign(b"what do ya want for nothing?", &EncodingKey::from_secret(b"Jefe"), Algorithm::HS256).unwrap();
+        assert_eq!(signature, "W9zBRr9gdU5qBCQmCJV1x1oAPwidJzmDnexYuWTsOEM");
+    }
 }
