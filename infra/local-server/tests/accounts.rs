@@ -648,7 +648,7 @@ async fn sign_in_is_rate_limited_per_email() {
     app.log_in(&ann.email, "wrong-pass").await.expect(401);
     let limited = app.log_in(&ann.email, PASSWORD).await.expect(429);
     assert!(limited.message().starts_with("Too many requests. Please try again in "), "{}", limited.message());
-    assert!(limited.header("retry-after").parse::<u64>().unwrap() > 0);
+    assert!(limited.header("retry-after").expect("a Retry-After").parse::<u64>().unwrap() > 0);
     // Another address is not affected; after the window the address may try again.
     app.log_in("someone@example.com", PASSWORD).await.expect(401);
     app.state.clock.advance(301);

@@ -6,7 +6,7 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use reqwest::{Method, StatusCode};
+use reqwest::Method;
 use serde_json::{json, Value};
 use shared::account::{member_item, user_item, Member, Role, User};
 use shared::config::Config;
@@ -30,33 +30,9 @@ pub struct Person {
     pub time_zone: String,
 }
 
-/// An answer: status and JSON body (`Null` when the body is not JSON).
-#[derive(Debug)]
-pub struct Reply {
-    pub status: StatusCode,
-    pub body: Value,
-}
-
-impl Reply {
-    pub fn data(&self) -> &Value {
-        &self.body["data"]
-    }
-    pub fn message(&self) -> &str {
-        self.body["message"].as_str().unwrap_or("")
-    }
-    /// The validation message of one field.
-    pub fn field(&self, name: &str) -> &str {
-        self.body["errors"][name].as_str().unwrap_or("")
-    }
-    pub fn id(&self) -> String {
-        self.data()["_id"].as_str().expect("an _id").to_string()
-    }
-    #[track_caller]
-    pub fn expect(self, status: u16) -> Reply {
-        assert_eq!(self.status.as_u16(), status, "unexpected answer: {}", self.body);
-        self
-    }
-}
+#[path = "../reply/mod.rs"]
+mod reply;
+pub use reply::Reply;
 
 impl TestApp {
     pub async fn spawn() -> TestApp {
@@ -118,10 +94,7 @@ impl TestApp {
     }
 
     pub async fn send(&self, who: Option<&Person>, method: Method, path: &str, body: Option<Value>) -> Reply {
-        let response = self.raw(who, method, path, body.map(|b| b.to_string())).await;
-        let status = response.status();
-        let text = response.text().await.unwrap_or_default();
-        Reply { status, body: serde_json::from_str(&text).unwrap_or(Value::Null) }
+        Reply::read(self.raw(who, method, path, body.map(|b| b.to_string())).await).await
     }
 
     pub async fn raw(

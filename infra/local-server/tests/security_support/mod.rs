@@ -9,8 +9,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
-use reqwest::{Method, StatusCode};
+use reqwest::header::{HeaderName, HeaderValue};
+use reqwest::Method;
 use serde_json::{json, Value};
 use shared::account::{email_guard_item, member_item, team_item, user_item, Member, Role, Team, User};
 use shared::config::Config;
@@ -65,50 +65,8 @@ impl Drop for TempDist {
     }
 }
 
-/// An answer: status, headers and the body as text and as JSON (`Null` when it is not JSON).
-#[derive(Debug)]
-pub struct Reply {
-    pub status: StatusCode,
-    pub headers: HeaderMap,
-    pub text: String,
-    pub body: Value,
-}
-
-impl Reply {
-    pub fn data(&self) -> &Value {
-        &self.body["data"]
-    }
-    pub fn message(&self) -> &str {
-        self.body["message"].as_str().unwrap_or("")
-    }
-    pub fn field(&self, name: &str) -> &str {
-        self.body["errors"][name].as_str().unwrap_or("")
-    }
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.get(name).and_then(|v| v.to_str().ok())
-    }
-    pub fn id(&self) -> String {
-        self.data()["_id"].as_str().expect("an _id").to_string()
-    }
-    #[track_caller]
-    pub fn expect(self, status: u16) -> Reply {
-        assert_eq!(self.status.as_u16(), status, "unexpected answer: {}", self.text);
-        self
-    }
-    /// A failure in the API's shape: JSON with a non-empty `message`.
-    #[track_caller]
-    pub fn expect_error(self, status: u16) -> Reply {
-        let reply = self.expect(status);
-        assert!(
-            reply.header("content-type").is_some_and(|c| c.starts_with("application/json")),
-            "not JSON: {:?} {}",
-            reply.header("content-type"),
-            reply.text
-        );
-        assert!(!reply.message().is_empty(), "no message: {}", reply.text);
-        reply
-    }
-}
+// The same answer type as `records_support`, which the security tests load beside this harness.
+pub use super::records_support::Reply;
 
 /// The app with the test configuration.
 pub async fn spawn() -> SecApp {
@@ -164,12 +122,7 @@ impl<'a> Call<'a> {
     }
     pub async fn send(self) -> Reply {
         let _ = self.app;
-        let response = self.builder.send().await.expect("the app answers");
-        let status = response.status();
-        let headers = response.headers().clone();
-        let bytes = response.bytes().await.unwrap_or_default();
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        Reply { status, headers, body: serde_json::from_str(&text).unwrap_or(Value::Null), text }
+        Reply::read(self.builder.send().await.expect("the app answers")).await
     }
 }
 

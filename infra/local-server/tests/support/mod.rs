@@ -19,7 +19,7 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use reqwest::{Method, StatusCode};
+use reqwest::Method;
 use serde_json::{json, Value};
 use shared::config::Config;
 use shared::mail::outbox::Outbox;
@@ -58,38 +58,9 @@ impl TestUser {
     }
 }
 
-/// An answer: status, headers and the JSON body (`Null` when the body is not JSON).
-#[derive(Debug)]
-pub struct Reply {
-    pub status: StatusCode,
-    pub headers: reqwest::header::HeaderMap,
-    pub body: Value,
-}
-
-impl Reply {
-    pub fn data(&self) -> &Value {
-        &self.body["data"]
-    }
-    pub fn message(&self) -> &str {
-        self.body["message"].as_str().unwrap_or("")
-    }
-    /// The validation message of one field (`errors.<name>`).
-    pub fn field(&self, name: &str) -> &str {
-        self.body["errors"][name].as_str().unwrap_or("")
-    }
-    pub fn header(&self, name: &str) -> &str {
-        self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
-    }
-    /// The `Location` of a redirect.
-    pub fn location(&self) -> &str {
-        self.header("location")
-    }
-    #[track_caller]
-    pub fn expect(self, status: u16) -> Reply {
-        assert_eq!(self.status.as_u16(), status, "unexpected answer: {}", self.body);
-        self
-    }
-}
+#[path = "../reply/mod.rs"]
+mod reply;
+pub use reply::Reply;
 
 /// The app with the test configuration (`Config::for_tests()`).
 pub async fn spawn_app() -> TestApp {
@@ -130,11 +101,7 @@ impl TestApp {
         if let Some(body) = body {
             request = request.json(&body);
         }
-        let response = request.send().await.expect("the app answers");
-        let status = response.status();
-        let headers = response.headers().clone();
-        let text = response.text().await.unwrap_or_default();
-        Reply { status, headers, body: serde_json::from_str(&text).unwrap_or(Value::Null) }
+        Reply::read(request.send().await.expect("the app answers")).await
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
