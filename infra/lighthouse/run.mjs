@@ -131,6 +131,14 @@ try {
         `CLS ${(ms("cumulative-layout-shift") ?? 0).toFixed(3)}`,
     );
     if (process.env.LIGHTHOUSE_DETAILS) {
+      const lcp = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+      for (const item of lcp[0]?.items ?? []) {
+        if (item.node) console.log(`  LCP element: ${item.node.snippet ?? item.node.selector}`);
+        else if (item.phase) console.log(`  LCP ${item.phase}: ${Math.round(item.timing)} ms`);
+      }
+      for (const item of (lhr.audits["bootup-time"]?.details?.items ?? []).slice(0, 4)) {
+        console.log(`  script time ${Math.round(item.total)} ms: ${item.url}`);
+      }
       for (const item of lhr.audits["layout-shifts"]?.details?.items ?? []) {
         console.log(
           `  layout shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? item.node?.selector ?? "?"}`,
