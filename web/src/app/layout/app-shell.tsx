@@ -55,6 +55,8 @@ export function AppShell() {
 
   const toggleSidebar = () => (narrow ? setMobileOpen((value) => !value) : preferences.update({ isPinned: !preferences.isPinned }));
 
+  const mainClass = cn('w-full flex-1 px-3 py-4 outline-none sm:px-6', preferences.layout === 'boxed' && 'mx-auto max-w-6xl');
+
   return (
     <div className="min-h-dvh">
       <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
@@ -77,12 +79,21 @@ export function AppShell() {
           configuratorOpen={configuratorOpen}
           onToggleConfigurator={() => setConfiguratorOpen((value) => !value)}
         />
-        <main id="main" tabIndex={-1} className={cn('w-full flex-1 px-3 py-4 outline-none sm:px-6', preferences.layout === 'boxed' && 'mx-auto max-w-6xl')}>
-          <Suspense fallback={<PageSpinner />}>
+        {/* The footer waits with the page: drawn under the loading spinner, it would be pushed down (a layout shift)
+            when the page arrives. Later navigations are transitions, which keep the current page until the next is
+            ready, so only the first load shows the fallback. */}
+        <Suspense
+          fallback={
+            <main id="main" tabIndex={-1} className={mainClass}>
+              <PageSpinner />
+            </main>
+          }
+        >
+          <main id="main" tabIndex={-1} className={mainClass}>
             <Outlet />
-          </Suspense>
-        </main>
-        <Footer />
+          </main>
+          <Footer />
+        </Suspense>
       </div>
       <Configurator open={configuratorOpen} onClose={() => setConfiguratorOpen(false)} />
       <DialogHost />
