@@ -3,15 +3,17 @@
 //! Only the SHA-256 of an invitation's token is stored (`INVITE#<hash>`), for 7 days, listed under the team by GSI1.
 
 use axum::extract::State;
+use bt_domain::account::{self, Role};
+use bt_domain::auth::{hash_token, random_token};
+use bt_domain::mail::link_mail;
+use bt_domain::store::{Cond, Item, StoreError, TxOp, GSI1PK, GSI1SK};
+use bt_domain::validate::{normalize_email, Check};
+use bt_domain::{keys, ratelimit, AppError};
+use bt_http::auth::AuthUser;
+use bt_http::AppState;
+use bt_http::{created, data, ApiJson, ApiResult};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use shared::account::{self, Role};
-use shared::auth::{hash_token, random_token, AuthUser};
-use shared::http::{created, data, ApiJson, ApiResult};
-use shared::mail::link_mail;
-use shared::store::{Cond, Item, StoreError, TxOp, GSI1PK, GSI1SK};
-use shared::validate::{normalize_email, Check};
-use shared::{keys, ratelimit, AppError, AppState};
 
 use crate::team::{changed_meanwhile, delete_team_leftovers, move_team_scoped_items, parse_role, still_admin};
 
@@ -52,12 +54,12 @@ pub async fn invite(State(state): State<AppState>, caller: AuthUser, ApiJson(bod
     let role = parse_role(&mut check, &body.role);
     check.finish()?;
     let role = role.ok_or_else(|| AppError::field("role", "Role must be admin, hr or member."))?;
-    let members = account::team_members(state.store.as_ref(), caller.team_id()).await?;
+    let members = account::team_members(state.table(), caller.team_id()).await?;
     if members.iter().any(|m| m.email == email) {
-        return Err(AppError::Conflict("This person is already a member of your team.".into()));
+        return Err(AppError::Conflict("This person is already a member of your team.".into()).into());
     }
     ratelimit::hit(&state, "mail", &email, state.config.rate_limits.mail_per_email).await?;
-    let team = account::get_team(state.store.as_ref(), caller.team_id()).await?.ok_or_else(AppError::not_found)?;
+    let team = account::get_team(state.table(), caller.team_id()).await?.ok_or_else(AppError::not_found)?;
 
     let token = random_token();
     let now = state.clock.now();
@@ -95,7 +97,9 @@ pub async fn invite(State(state): State<AppState>, caller: AuthUser, ApiJson(bod
     if let Err(e) = state.mailer.send(mail).await {
         tracing::error!(error = %e, "invitation mail not sent");
         state.store.delete(&key, Cond::None).await?;
-        return Err(AppError::Unavailable("The invitation email could not be sent. Please try again later.".into()));
+        return Err(
+            AppError::Unavailable("The invitation email could not be sent. Please try again later.".into()).into()
+        );
     }
     tracing::info!(team_id = %team.id, role = role.as_str(), "invitation sent");
     Ok(created(json!({ "message": format!("Invitation sent to {email}."), "email": email, "role": role })))
@@ -120,24 +124,24 @@ pub async fn accept(State(state): State<AppState>, caller: AuthUser, ApiJson(bod
     let invitation: Invitation = account::from_item(item)?;
     if invitation.expires_at <= state.clock.now().timestamp() {
         state.store.delete(&key, Cond::None).await?;
-        return Err(AppError::BadRequest("This invitation has expired. Please ask for a new one.".into()));
+        return Err(AppError::BadRequest("This invitation has expired. Please ask for a new one.".into()).into());
     }
     let user = caller.user;
     if invitation.email != user.email {
-        return Err(AppError::Forbidden("This invitation was sent to another email address.".into()));
+        return Err(AppError::Forbidden("This invitation was sent to another email address.".into()).into());
     }
     if invitation.team_id == user.team_id {
         state.store.delete(&key, Cond::None).await?;
-        return Err(AppError::Conflict("You are already a member of this team.".into()));
+        return Err(AppError::Conflict("You are already a member of this team.".into()).into());
     }
-    let Some(team) = account::get_team(state.store.as_ref(), &invitation.team_id).await? else {
+    let Some(team) = account::get_team(state.table(), &invitation.team_id).await? else {
         state.store.delete(&key, Cond::None).await?;
-        return Err(invalid_invitation());
+        return Err(invalid_invitation().into());
     };
     let old_team = user.team_id.clone();
-    let old_members = account::team_members(state.store.as_ref(), &old_team).await?;
+    let old_members = account::team_members(state.table(), &old_team).await?;
     if account::is_last_admin_with_others(&old_members, &user.id) {
-        return Err(AppError::Conflict("Make another member admin before joining another team.".into()));
+        return Err(AppError::Conflict("Make another member admin before joining another team.".into()).into());
     }
     let alone = old_members.iter().all(|m| m.user_id == user.id);
 
@@ -168,7 +172,9 @@ pub async fn accept(State(state): State<AppState>, caller: AuthUser, ApiJson(bod
     match state.store.transact(writes).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
-            return Err(if state.store.get(&key).await?.is_none() { invalid_invitation() } else { changed_meanwhile() })
+            return Err(
+                if state.store.get(&key).await?.is_none() { invalid_invitation() } else { changed_meanwhile() }.into()
+            )
         }
         Err(e) => return Err(e.into()),
     }

@@ -10,7 +10,7 @@ mod team;
 
 use axum::routing::{delete, get, post, put};
 use axum::Router;
-use shared::AppState;
+use bt_http::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()

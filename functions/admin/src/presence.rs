@@ -4,11 +4,11 @@
 use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
+use bt_domain::records::{dates, presence};
+use bt_http::auth::AuthUser;
+use bt_http::AppState;
+use bt_http::{data, ApiQuery, ApiResult};
 use serde::Deserialize;
-use shared::auth::AuthUser;
-use shared::http::{data, ApiQuery, ApiResult};
-use shared::records::{dates, presence};
-use shared::AppState;
 use tracing::instrument;
 
 pub fn router() -> Router<AppState> {
@@ -18,7 +18,7 @@ pub fn router() -> Router<AppState> {
 /// `[{userId, name, type, reason, since, startTime, createdDate}]`, longest break first.
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn on_break(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(presence::on_break(state.store.as_ref(), user.team_id()).await?))
+    Ok(data(presence::on_break(state.table(), user.team_id()).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -32,5 +32,5 @@ struct DayQuery {
 async fn on_leaves(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<DayQuery>) -> ApiResult {
     let day = dates::day_or_today(q.today_date.as_deref(), "todayDate", user.tz(), state.clock.now())?;
     let with_reasons = user.role().sees_reports();
-    Ok(data(presence::on_leave(state.store.as_ref(), user.team_id(), day, with_reasons).await?))
+    Ok(data(presence::on_leave(state.table(), user.team_id(), day, with_reasons).await?))
 }

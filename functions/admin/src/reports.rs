@@ -7,14 +7,15 @@ use axum::http::{header, HeaderValue};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
+use bt_domain::records::reports::{self, RecordType};
+use bt_domain::records::{DateRange, Paging};
+use bt_domain::validate::is_id;
+use bt_domain::{keys, AppError, AppResult};
+use bt_http::auth::AuthUser;
+use bt_http::AppState;
+use bt_http::{data, ApiQuery, ApiResult};
 use serde::Deserialize;
 use serde_json::json;
-use shared::auth::AuthUser;
-use shared::http::{data, ApiQuery, ApiResult};
-use shared::records::reports::{self, RecordType};
-use shared::records::{DateRange, Paging};
-use shared::validate::is_id;
-use shared::{keys, AppError, AppResult, AppState};
 use tracing::instrument;
 
 pub fn router() -> Router<AppState> {
@@ -89,7 +90,7 @@ async fn list(
     let range = range(&q)?;
     let paging = Paging::new(q.skip, q.limit)?;
     let owner = subject(&state, &user, q.user_id.as_deref()).await?;
-    let (items, total) = reports::records_page(state.store.as_ref(), &owner, kind, range, paging).await?;
+    let (items, total) = reports::records_page(state.table(), &owner, kind, range, paging).await?;
     Ok(data(json!({ "items": items, "totalCount": total })))
 }
 
@@ -97,17 +98,17 @@ async fn list(
 async fn summary(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ReportQuery>) -> ApiResult {
     let range = range(&q)?;
     let owner = subject(&state, &user, q.user_id.as_deref()).await?;
-    Ok(data(reports::user_summary(state.store.as_ref(), &owner, range).await?))
+    Ok(data(reports::user_summary(state.table(), &owner, range).await?))
 }
 
 /// Per-member and team totals (admins and HR).
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn team(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ReportQuery>) -> ApiResult {
     if !user.role().sees_reports() {
-        return Err(AppError::Forbidden("Only admins and HR can view the team's reports.".into()));
+        return Err(AppError::Forbidden("Only admins and HR can view the team's reports.".into()).into());
     }
     let range = range(&q)?;
-    Ok(data(reports::team_report(state.store.as_ref(), user.team_id(), range).await?))
+    Ok(data(reports::team_report(state.table(), user.team_id(), range).await?))
 }
 
 /// One kind of records in the range as a CSV file, earliest first.
@@ -123,7 +124,7 @@ async fn export(
     let kind = kind.ok_or_else(|| AppError::NotFound("Not found.".into()))?;
     let range = range(&q)?;
     let owner = subject(&state, &user, q.user_id.as_deref()).await?;
-    let (header_row, rows) = reports::export_rows(state.store.as_ref(), &owner, kind, range).await?;
+    let (header_row, rows) = reports::export_rows(state.table(), &owner, kind, range).await?;
     let mut writer = csv::Writer::from_writer(Vec::new());
     let write = |e: csv::Error| AppError::Internal(e.into());
     writer.write_record(&header_row).map_err(write)?;

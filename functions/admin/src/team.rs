@@ -1,15 +1,16 @@
 //! The caller's team: member count and list, role changes, removal of a member.
 
 use axum::extract::State;
+use bt_domain::account::{self, Member, Role};
+use bt_domain::records::presence;
+use bt_domain::store::{attr_str, Cond, Item, Query, SkCond, StoreError, TxOp};
+use bt_domain::validate::Check;
+use bt_domain::{keys, AppError, AppResult};
+use bt_http::auth::AuthUser;
+use bt_http::AppState;
+use bt_http::{data, ApiJson, ApiResult, IdPath};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use shared::account::{self, Member, Role};
-use shared::auth::AuthUser;
-use shared::http::{data, ApiJson, ApiResult, IdPath};
-use shared::records::{presence, Owner};
-use shared::store::{attr_str, Cond, Item, Query, SkCond, StoreError, TxOp};
-use shared::validate::Check;
-use shared::{keys, AppError, AppResult, AppState};
 
 pub fn member_json(member: &Member) -> Value {
     json!({
@@ -42,14 +43,14 @@ pub fn still_admin(team_id: &str, user_id: &str) -> TxOp {
 
 #[tracing::instrument(skip(state, caller), fields(user_id = %caller.id()))]
 pub async fn member_count(State(state): State<AppState>, caller: AuthUser) -> ApiResult {
-    Ok(data(account::team_member_count(state.store.as_ref(), caller.team_id()).await?))
+    Ok(data(account::team_member_count(state.table(), caller.team_id()).await?))
 }
 
 /// The members with their status now (available, on a live break, on leave today), sorted by name.
 #[tracing::instrument(skip(state, caller), fields(user_id = %caller.id()))]
 pub async fn members(State(state): State<AppState>, caller: AuthUser) -> ApiResult {
-    let today = Owner::of(&caller).today(state.clock.now());
-    Ok(data(presence::team_presence(state.store.as_ref(), caller.team_id(), today).await?))
+    let today = caller.owner().today(state.clock.now());
+    Ok(data(presence::team_presence(state.table(), caller.team_id(), today).await?))
 }
 
 async fn get_member(state: &AppState, team_id: &str, user_id: &str) -> AppResult<Member> {
@@ -88,9 +89,11 @@ pub async fn set_role(
         guards.push(caller.id().to_string());
     }
     if target.role == Role::Admin {
-        let members = account::team_members(state.store.as_ref(), &team_id).await?;
+        let members = account::team_members(state.table(), &team_id).await?;
         let Some(keeper) = members.iter().find(|m| m.user_id != target_id && m.role == Role::Admin) else {
-            return Err(AppError::Conflict("A team needs at least one admin. Make another member admin first.".into()));
+            return Err(
+                AppError::Conflict("A team needs at least one admin. Make another member admin first.".into()).into()
+            );
         };
         if !guards.contains(&keeper.user_id) {
             guards.push(keeper.user_id.clone());
@@ -105,7 +108,7 @@ pub async fn set_role(
     writes.extend(guards.iter().map(|id| still_admin(&team_id, id)));
     match state.store.transact(writes).await {
         Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(changed_meanwhile()),
+        Err(StoreError::ConditionFailed) => return Err(changed_meanwhile().into()),
         Err(e) => return Err(e.into()),
     }
     tracing::info!(target_id = %target_id, role = role.as_str(), "role changed");
@@ -122,10 +125,11 @@ pub async fn remove_member(State(state): State<AppState>, caller: AuthUser, IdPa
     if caller.id() == target_id {
         return Err(AppError::BadRequest(
             "You cannot remove yourself. Delete your account or join another team instead.".into(),
-        ));
+        )
+        .into());
     }
     let member = get_member(&state, &team_id, &target_id).await?;
-    let target = account::get_user(state.store.as_ref(), &target_id).await?.ok_or_else(AppError::not_found)?;
+    let target = account::get_user(state.table(), &target_id).await?.ok_or_else(AppError::not_found)?;
     let now = state.clock.now().to_rfc3339();
     let team = account::personal_team(&target.name, &now);
     let mut moved = target.clone();
@@ -147,7 +151,7 @@ pub async fn remove_member(State(state): State<AppState>, caller: AuthUser, IdPa
     ];
     match state.store.transact(writes).await {
         Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(changed_meanwhile()),
+        Err(StoreError::ConditionFailed) => return Err(changed_meanwhile().into()),
         Err(e) => return Err(e.into()),
     }
     move_team_scoped_items(&state, &target_id, &team_id, &team.id).await?;
@@ -159,7 +163,7 @@ pub async fn remove_member(State(state): State<AppState>, caller: AuthUser, IdPa
 /// the new team's partition, and every item of theirs that names the team (`teamId`, and team-wide index keys
 /// `GSI2PK = TEAM#<teamId>#...`) names the new one, so the old team's lists and reports no longer include them.
 pub async fn move_team_scoped_items(state: &AppState, user_id: &str, from: &str, to: &str) -> AppResult<()> {
-    use shared::store::{key_of, GSI2PK, PK, SK};
+    use bt_domain::store::{key_of, GSI2PK, PK, SK};
     if let Some(mut item) = state.store.delete(&keys::team_on_break(from, user_id), Cond::None).await? {
         let key = keys::team_on_break(to, user_id);
         item.insert(PK.into(), key.pk.into());
@@ -195,7 +199,7 @@ pub async fn move_team_scoped_items(state: &AppState, user_id: &str, from: &str,
 /// Deletes what is left in the partition of a team nobody belongs to any more.
 pub async fn delete_team_leftovers(state: &AppState, team_id: &str) -> AppResult<()> {
     for item in state.store.query_all(&Query::table(keys::team_pk(team_id), SkCond::All)).await? {
-        if let Some(key) = shared::store::key_of(&item) {
+        if let Some(key) = bt_domain::store::key_of(&item) {
             state.store.delete(&key, Cond::None).await?;
         }
     }

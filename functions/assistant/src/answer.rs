@@ -1,13 +1,13 @@
 //! The reply to a message: a short summary, and for a record request the pre-filled action. Questions are answered
 //! from the caller's own records and team through the records library.
 
+use bt_domain::error::{AppResult, FieldErrors};
+use bt_domain::records::dates::DateRange;
+use bt_domain::records::{breaks, meetings, presence, tasks, Break, Task, TaskPriority, TaskStatus};
+use bt_http::auth::AuthUser;
+use bt_http::AppState;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
 use serde::Serialize;
-use shared::auth::AuthUser;
-use shared::error::{AppResult, FieldErrors};
-use shared::records::dates::DateRange;
-use shared::records::{breaks, meetings, presence, tasks, Break, Task, TaskPriority, TaskStatus};
-use shared::AppState;
 
 use crate::help;
 use crate::understand::{Context, Intent, Proposal, Understanding};
@@ -75,7 +75,7 @@ pub async fn reply(state: &AppState, user: Option<&AuthUser>, ctx: &Context, u: 
 }
 
 async fn answer(state: &AppState, user: &AuthUser, ctx: &Context, intent: Intent) -> AppResult<String> {
-    let store = state.store.as_ref();
+    let store = state.table();
     let today = ctx.now.date_naive();
     let now = ctx.now.with_timezone(&Utc);
     Ok(match intent {

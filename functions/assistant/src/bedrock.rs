@@ -59,7 +59,7 @@ impl Bedrock {
 
     /// A client from the default AWS configuration (the Lambda's role and region), optionally at another endpoint.
     pub async fn from_aws_config(model_id: String, endpoint: Option<String>) -> Bedrock {
-        let sdk = shared::store::dynamo::aws_config_from_env().await;
+        let sdk = bt_adapters_aws::sdk::aws_config_from_env().await;
         let mut config = aws_sdk_bedrockruntime::config::Builder::from(&sdk);
         if let Some(url) = endpoint {
             config = config.endpoint_url(url);

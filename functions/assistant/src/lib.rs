@@ -19,12 +19,13 @@ use std::sync::Arc;
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Extension, Router};
+use bt_domain::ratelimit;
+use bt_domain::records::break_types::{team_break_types, DEFAULT_BREAK_TYPES};
+use bt_domain::validate::Check;
+use bt_http::auth::MaybeAuthUser;
+use bt_http::AppState;
+use bt_http::{data, ApiJson, ApiResult, ClientIp};
 use serde::Deserialize;
-use shared::auth::MaybeAuthUser;
-use shared::http::{data, ApiJson, ApiResult, ClientIp};
-use shared::records::break_types::{team_break_types, DEFAULT_BREAK_TYPES};
-use shared::validate::Check;
-use shared::{ratelimit, AppState};
 use tracing::instrument;
 
 pub use model::Assistant;
@@ -68,7 +69,7 @@ async fn ask(
         None => ratelimit::hit(&state, "assistant-guest", &ip, limit).await?,
     }
     let (tz, types) = match &user {
-        Some(u) => (u.tz(), team_break_types(state.store.as_ref(), u.team_id()).await?),
+        Some(u) => (u.tz(), team_break_types(state.table(), u.team_id()).await?),
         None => (chrono_tz::UTC, DEFAULT_BREAK_TYPES.iter().map(|t| t.to_string()).collect()),
     };
     let ctx = Context::new(state.clock.now().with_timezone(&tz), types);

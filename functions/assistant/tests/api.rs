@@ -9,17 +9,17 @@ use assistant_fn::{help, router_with, Assistant};
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
+use bt_adapters_local::outbox::Outbox;
+use bt_adapters_local::sqlite::SqliteTable;
+use bt_domain::account::{member_item, user_item, Member, Role, User};
+use bt_domain::auth::issue_access_token;
+use bt_domain::config::Config;
+use bt_domain::records::{break_types, breaks, leaves, meetings, tasks, Owner};
+use bt_domain::store::Cond;
+use bt_http::AppState;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use shared::account::{member_item, user_item, Member, Role, User};
-use shared::auth::{issue_access_token, AuthUser};
-use shared::config::Config;
-use shared::mail::outbox::Outbox;
-use shared::records::{break_types, breaks, leaves, meetings, tasks, Owner};
-use shared::store::sqlite::SqliteTable;
-use shared::store::Cond;
-use shared::AppState;
 use tower::ServiceExt;
 
 struct App {
@@ -45,7 +45,7 @@ struct Person {
 
 impl Person {
     fn owner(&self) -> Owner {
-        Owner::of(&AuthUser { user: self.user.clone() })
+        Owner::of(&self.user)
     }
 }
 

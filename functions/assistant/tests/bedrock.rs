@@ -76,7 +76,7 @@ async fn fake_model(script: Script) -> (Bedrock, Arc<Mutex<Vec<(String, Value)>>
         .region(Region::new("eu-west-1"))
         .credentials_provider(Credentials::new("AKIDTEST", "secret", None, None, "test"))
         .endpoint_url(format!("http://{addr}"))
-        .http_client(shared::store::dynamo::https_client())
+        .http_client(bt_adapters_aws::sdk::https_client())
         .build();
     let client = aws_sdk_bedrockruntime::Client::from_conf(config);
     (Bedrock::new(client, "test-model"), seen)
@@ -165,15 +165,15 @@ async fn an_error_or_a_slow_answer_falls_back_too() {
 
 #[tokio::test]
 async fn the_endpoint_answers_with_the_models_proposal() {
-    use shared::account::{member_item, user_item, Member, Role, User};
-    use shared::store::Cond;
+    use bt_domain::account::{member_item, user_item, Member, Role, User};
+    use bt_domain::store::Cond;
 
     let (model, _) = fake_model(Script::Text(good_answer())).await;
-    let store = Arc::new(shared::store::sqlite::SqliteTable::in_memory().unwrap());
-    let state = shared::AppState::new(
+    let store = Arc::new(bt_adapters_local::sqlite::SqliteTable::in_memory().unwrap());
+    let state = bt_http::AppState::new(
         store,
-        Arc::new(shared::mail::outbox::Outbox::new(None)),
-        shared::config::Config::for_tests(),
+        Arc::new(bt_adapters_local::outbox::Outbox::new(None)),
+        bt_domain::config::Config::for_tests(),
     );
     let user = User {
         id: "01HZZZZZZZZZZZZZZZZZZZZZZZ".into(),
@@ -197,7 +197,7 @@ async fn the_endpoint_answers_with_the_models_proposal() {
     };
     state.store.put(user_item(&user).unwrap(), Cond::None).await.unwrap();
     state.store.put(member_item("T1", &member).unwrap(), Cond::None).await.unwrap();
-    let token = shared::auth::issue_access_token(&state, &user).unwrap();
+    let token = bt_domain::auth::issue_access_token(&state, &user).unwrap();
     let app = router_with(Assistant::with_bedrock(model)).with_state(state);
     let req = Request::post("/assistant/ask")
         .header(header::CONTENT_TYPE, "application/json")

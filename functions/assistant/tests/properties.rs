@@ -15,7 +15,7 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 /// The spec's default break types, as a new team has them.
-const TYPES: [&str; 7] = shared::records::DEFAULT_BREAK_TYPES;
+const TYPES: [&str; 7] = bt_domain::records::DEFAULT_BREAK_TYPES;
 
 const KINDS: [(&str, &str); 3] = [("coffee", "Coffee Break"), ("lunch", "Lunch Break"), ("short", "Short Break")];
 const ZERO_LENGTH: &str = "Break duration must be greater than 0 minutes";

@@ -9,8 +9,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use bt_http::AppState;
 use serde_json::Value;
-use shared::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()

@@ -3,12 +3,13 @@
 use std::sync::OnceLock;
 
 use axum::extract::State;
+use bt_domain::auth::{self, hash_password};
+use bt_domain::validate::{normalize_email, Check};
+use bt_domain::{account, ratelimit, AppError};
+use bt_http::AppState;
+use bt_http::{ApiJson, ApiResult, ClientIp};
 use serde::Deserialize;
 use serde_json::json;
-use shared::auth::{self, hash_password};
-use shared::http::{ApiJson, ApiResult, ClientIp};
-use shared::validate::{normalize_email, Check};
-use shared::{account, ratelimit, AppError, AppState};
 
 #[derive(Deserialize)]
 pub struct LoginBody {
@@ -43,7 +44,7 @@ pub async fn login(
     ratelimit::hit(&state, "login-ip", &ip, limits.login_per_ip).await?;
     ratelimit::hit(&state, "login-email", &email, limits.login_per_email).await?;
 
-    let user = account::find_user_by_email(state.store.as_ref(), &email).await?;
+    let user = account::find_user_by_email(state.table(), &email).await?;
     let stored_hash = user.as_ref().and_then(|u| u.password_hash.clone());
     let password_ok = match stored_hash {
         Some(hash) => auth::verify_password_async(body.password, hash).await,
@@ -55,11 +56,11 @@ pub async fn login(
         }
     };
     let Some(user) = user.filter(|_| password_ok) else {
-        return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()));
+        return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()).into());
     };
     // Told only to whoever knows the password, so it reveals nothing about which addresses have accounts.
     if !user.verified {
-        return Err(AppError::Forbidden(EMAIL_NOT_ACTIVE.into()));
+        return Err(AppError::Forbidden(EMAIL_NOT_ACTIVE.into()).into());
     }
     let session = auth::issue_session(&state, &user).await?;
     tracing::info!(user_id = %user.id, "signed in");

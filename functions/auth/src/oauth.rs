@@ -8,6 +8,14 @@ use std::time::Duration;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use bt_domain::account::{self, User};
+use bt_domain::auth;
+use bt_domain::config::OAuthProvider;
+use bt_domain::store::{attr_str, Cond, Item, StoreError};
+use bt_domain::validate::{is_email, normalize_email};
+use bt_domain::{keys, ratelimit, AppError, AppResult};
+use bt_http::AppState;
+use bt_http::{ApiQuery, ApiResult, ClientIp};
 use oauth2::basic::BasicClient;
 use oauth2::url::form_urlencoded;
 use oauth2::{
@@ -16,13 +24,6 @@ use oauth2::{
 };
 use serde::Deserialize;
 use serde_json::{json, Value};
-use shared::account::{self, User};
-use shared::auth;
-use shared::config::OAuthProvider;
-use shared::http::{ApiQuery, ApiResult, ClientIp};
-use shared::store::{attr_str, Cond, Item, StoreError};
-use shared::validate::{is_email, normalize_email};
-use shared::{keys, ratelimit, AppError, AppResult, AppState};
 
 const STATE_TTL_SECS: i64 = 10 * 60;
 
@@ -301,7 +302,7 @@ async fn sign_in_by_email(state: &AppState, email: &str, name: &str) -> AppResul
         return Err(AppError::BadRequest("The email address of this account cannot be used.".into()));
     }
     for _ in 0..2 {
-        if let Some(user) = account::find_user_by_email(state.store.as_ref(), &email).await? {
+        if let Some(user) = account::find_user_by_email(state.table(), &email).await? {
             if user.verified {
                 return Ok(user);
             }

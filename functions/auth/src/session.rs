@@ -1,14 +1,15 @@
 //! `POST /auth/refresh-token` (rotation with reuse detection) and `POST /auth/logout`.
 
 use axum::extract::State;
+use bt_domain::account::{self, from_item};
+use bt_domain::auth::{self, RefreshTokenRecord};
+use bt_domain::store::{Cond, Item, StoreError, TxOp};
+use bt_domain::validate::Check;
+use bt_domain::{keys, AppError};
+use bt_http::AppState;
+use bt_http::{data, ApiJson, ApiResult};
 use serde::Deserialize;
 use serde_json::json;
-use shared::account::{self, from_item};
-use shared::auth::{self, RefreshTokenRecord};
-use shared::http::{data, ApiJson, ApiResult};
-use shared::store::{Cond, Item, StoreError, TxOp};
-use shared::validate::Check;
-use shared::{keys, AppError, AppState};
 
 #[derive(Deserialize)]
 pub struct TokenBody {
@@ -34,7 +35,7 @@ pub async fn refresh(State(state): State<AppState>, ApiJson(body): ApiJson<Token
     let record = find(&state, token).await?.ok_or_else(invalid)?;
     let now = state.clock.now().timestamp();
     if record.expires_at <= now {
-        return Err(invalid());
+        return Err(invalid().into());
     }
     let family_key = keys::session_family(&record.user_id, &record.family_id);
     let family_alive = state
@@ -43,15 +44,14 @@ pub async fn refresh(State(state): State<AppState>, ApiJson(body): ApiJson<Token
         .await?
         .is_some_and(|f| f.get("revoked").and_then(serde_json::Value::as_bool) == Some(false));
     if !family_alive {
-        return Err(invalid());
+        return Err(invalid().into());
     }
     if record.used {
         tracing::warn!(user_id = %record.user_id, family_id = %record.family_id, "refresh token reused; revoking the sign-in");
         auth::revoke_family(&state, &record.user_id, &record.family_id).await?;
-        return Err(invalid());
+        return Err(invalid().into());
     }
-    let user =
-        account::get_user(state.store.as_ref(), &record.user_id).await?.filter(|u| u.verified).ok_or_else(invalid)?;
+    let user = account::get_user(state.table(), &record.user_id).await?.filter(|u| u.verified).ok_or_else(invalid)?;
 
     let next = auth::random_token();
     let mut mark_used = Item::new();
@@ -79,7 +79,7 @@ pub async fn refresh(State(state): State<AppState>, ApiJson(body): ApiJson<Token
             // Another request rotated this token first: the same token was presented twice.
             tracing::warn!(user_id = %record.user_id, family_id = %record.family_id, "refresh token raced; revoking the sign-in");
             auth::revoke_family(&state, &record.user_id, &record.family_id).await?;
-            return Err(invalid());
+            return Err(invalid().into());
         }
         Err(e) => return Err(e.into()),
     }

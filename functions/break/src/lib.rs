@@ -3,12 +3,12 @@
 use axum::extract::State;
 use axum::routing::{delete, get, post, put};
 use axum::Router;
+use bt_domain::records::{breaks, dates, BreakInput, LiveBreakInput};
+use bt_http::auth::AuthUser;
+use bt_http::AppState;
+use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use serde::Deserialize;
 use serde_json::json;
-use shared::auth::AuthUser;
-use shared::http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
-use shared::records::{breaks, dates, BreakInput, LiveBreakInput, Owner};
-use shared::AppState;
 use tracing::instrument;
 
 pub fn router() -> Router<AppState> {
@@ -25,7 +25,7 @@ pub fn router() -> Router<AppState> {
 
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<BreakInput>) -> ApiResult {
-    let record = breaks::add_break(state.store.as_ref(), &Owner::of(&user), &input, state.clock.now()).await?;
+    let record = breaks::add_break(state.table(), &user.owner(), &input, state.clock.now()).await?;
     Ok(created(record))
 }
 
@@ -36,19 +36,19 @@ async fn edit(
     IdPath(id): IdPath,
     ApiJson(input): ApiJson<BreakInput>,
 ) -> ApiResult {
-    let record = breaks::edit_break(state.store.as_ref(), &Owner::of(&user), &id, &input, state.clock.now()).await?;
+    let record = breaks::edit_break(state.table(), &user.owner(), &id, &input, state.clock.now()).await?;
     Ok(data(record))
 }
 
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    breaks::delete_break(state.store.as_ref(), &Owner::of(&user), &id).await?;
+    breaks::delete_break(state.table(), &user.owner(), &id).await?;
     Ok(data(json!({ "_id": id, "message": "Record deleted." })))
 }
 
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    Ok(data(breaks::get_break(state.store.as_ref(), &Owner::of(&user), &id).await?))
+    Ok(data(breaks::get_break(state.table(), &user.owner(), &id).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -61,23 +61,23 @@ struct TodayQuery {
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn today_breaks(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<TodayQuery>) -> ApiResult {
     let day = dates::day_or_today(q.today_created_date.as_deref(), "todayCreatedDate", user.tz(), state.clock.now())?;
-    Ok(data(breaks::breaks_on(state.store.as_ref(), user.id(), day).await?))
+    Ok(data(breaks::breaks_on(state.table(), user.id(), day).await?))
 }
 
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<LiveBreakInput>) -> ApiResult {
-    let open = breaks::start_break(state.store.as_ref(), &Owner::of(&user), &input, state.clock.now()).await?;
+    let open = breaks::start_break(state.table(), &user.owner(), &input, state.clock.now()).await?;
     Ok(created(open))
 }
 
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn end(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    let record = breaks::end_break(state.store.as_ref(), &Owner::of(&user), state.clock.now()).await?;
+    let record = breaks::end_break(state.table(), &user.owner(), state.clock.now()).await?;
     Ok(data(record))
 }
 
 /// The caller's open break, or null.
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn current(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(breaks::current_break(state.store.as_ref(), user.id()).await?))
+    Ok(data(breaks::current_break(state.table(), user.id()).await?))
 }

@@ -5,14 +5,15 @@
 use axum::extract::State;
 use axum::routing::post;
 use axum::Router;
+use bt_domain::account::{new_id, to_item};
+use bt_domain::mail::Mail;
+use bt_domain::store::{Cond, Item};
+use bt_domain::validate::{normalize_email, Check};
+use bt_domain::{keys, ratelimit};
+use bt_http::AppState;
+use bt_http::{data, ApiJson, ApiResult, ClientIp};
 use serde::Deserialize;
 use serde_json::json;
-use shared::account::{new_id, to_item};
-use shared::http::{data, ApiJson, ApiResult, ClientIp};
-use shared::mail::Mail;
-use shared::store::{Cond, Item};
-use shared::validate::{normalize_email, Check};
-use shared::{keys, ratelimit, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/contactUs/send", post(send))

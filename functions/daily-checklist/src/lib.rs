@@ -3,13 +3,14 @@
 use axum::extract::State;
 use axum::routing::{delete, get, post, put};
 use axum::Router;
+use bt_domain::records::checklist::{self, ChecklistFilter};
+use bt_domain::records::{ChecklistInput, DateRange, Paging};
+use bt_domain::AppError;
+use bt_http::auth::AuthUser;
+use bt_http::AppState;
+use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use serde::Deserialize;
 use serde_json::json;
-use shared::auth::AuthUser;
-use shared::http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
-use shared::records::checklist::{self, ChecklistFilter};
-use shared::records::{ChecklistInput, DateRange, Owner, Paging};
-use shared::{AppError, AppState};
 use tracing::instrument;
 
 pub fn router() -> Router<AppState> {
@@ -24,7 +25,7 @@ pub fn router() -> Router<AppState> {
 
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<ChecklistInput>) -> ApiResult {
-    let item = checklist::add_item(state.store.as_ref(), &Owner::of(&user), &input, state.clock.now()).await?;
+    let item = checklist::add_item(state.table(), &user.owner(), &input, state.clock.now()).await?;
     Ok(created(item))
 }
 
@@ -35,19 +36,19 @@ async fn edit(
     IdPath(id): IdPath,
     ApiJson(input): ApiJson<ChecklistInput>,
 ) -> ApiResult {
-    let item = checklist::edit_item(state.store.as_ref(), &Owner::of(&user), &id, &input, state.clock.now()).await?;
+    let item = checklist::edit_item(state.table(), &user.owner(), &id, &input, state.clock.now()).await?;
     Ok(data(item))
 }
 
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    checklist::delete_item(state.store.as_ref(), &Owner::of(&user), &id).await?;
+    checklist::delete_item(state.table(), &user.owner(), &id).await?;
     Ok(data(json!({ "_id": id, "message": "Record deleted." })))
 }
 
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    Ok(data(checklist::get_item(state.store.as_ref(), &Owner::of(&user), &id).await?))
+    Ok(data(checklist::get_item(state.table(), &user.owner(), &id).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -68,7 +69,7 @@ async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
     let task = q.task.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
     // No stored item is longer, so a longer search is a mistake (or an attempt at a costly scan).
     if task.as_ref().is_some_and(|t| t.chars().count() as u64 > checklist::MAX_TASK_CHARS) {
-        return Err(AppError::field("task", checklist::TASK_TOO_LONG));
+        return Err(AppError::field("task", checklist::TASK_TOO_LONG).into());
     }
     let filter = ChecklistFilter {
         task,
@@ -80,11 +81,11 @@ async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
             "createdDateTo",
         )?,
     };
-    Ok(data(checklist::items_page(state.store.as_ref(), user.id(), &filter, paging).await?))
+    Ok(data(checklist::items_page(state.table(), user.id(), &filter, paging).await?))
 }
 
 /// `{checkList, featureList, totalCount}`.
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn latest(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(checklist::latest_two_days(state.store.as_ref(), user.id()).await?))
+    Ok(data(checklist::latest_two_days(state.table(), user.id()).await?))
 }

@@ -3,12 +3,12 @@
 use axum::extract::State;
 use axum::routing::{delete, get, post, put};
 use axum::Router;
+use bt_domain::records::{leaves, DateRange, LeaveInput, Paging};
+use bt_http::auth::AuthUser;
+use bt_http::AppState;
+use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use serde::Deserialize;
 use serde_json::json;
-use shared::auth::AuthUser;
-use shared::http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
-use shared::records::{leaves, DateRange, LeaveInput, Owner, Paging};
-use shared::AppState;
 use tracing::instrument;
 
 pub fn router() -> Router<AppState> {
@@ -22,7 +22,7 @@ pub fn router() -> Router<AppState> {
 
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<LeaveInput>) -> ApiResult {
-    let leave = leaves::add_leave(state.store.as_ref(), &Owner::of(&user), &input, state.clock.now()).await?;
+    let leave = leaves::add_leave(state.table(), &user.owner(), &input, state.clock.now()).await?;
     Ok(created(leave))
 }
 
@@ -33,19 +33,19 @@ async fn edit(
     IdPath(id): IdPath,
     ApiJson(input): ApiJson<LeaveInput>,
 ) -> ApiResult {
-    let leave = leaves::edit_leave(state.store.as_ref(), &Owner::of(&user), &id, &input, state.clock.now()).await?;
+    let leave = leaves::edit_leave(state.table(), &user.owner(), &id, &input, state.clock.now()).await?;
     Ok(data(leave))
 }
 
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    leaves::delete_leave(state.store.as_ref(), &Owner::of(&user), &id).await?;
+    leaves::delete_leave(state.table(), &user.owner(), &id).await?;
     Ok(data(json!({ "_id": id, "message": "Record deleted." })))
 }
 
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    Ok(data(leaves::get_leave(state.store.as_ref(), &Owner::of(&user), &id).await?))
+    Ok(data(leaves::get_leave(state.table(), &user.owner(), &id).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -61,6 +61,6 @@ struct ListQuery {
 async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult {
     let paging = Paging::new(q.skip, q.limit)?;
     let range = DateRange::parse(q.from.as_deref(), q.to.as_deref(), "from", "to")?;
-    let (items, total) = leaves::leaves_page(state.store.as_ref(), user.id(), range, paging).await?;
+    let (items, total) = leaves::leaves_page(state.table(), user.id(), range, paging).await?;
     Ok(data(json!({ "leaves": items, "totalCount": total })))
 }

@@ -3,13 +3,13 @@
 use axum::extract::State;
 use axum::routing::{delete, get, post, put};
 use axum::Router;
+use bt_domain::records::meetings::{self, MeetingView};
+use bt_domain::records::{dates, DateRange, MeetingInput, Paging};
+use bt_http::auth::AuthUser;
+use bt_http::AppState;
+use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use serde::Deserialize;
 use serde_json::json;
-use shared::auth::AuthUser;
-use shared::http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
-use shared::records::meetings::{self, MeetingView};
-use shared::records::{dates, DateRange, MeetingInput, Owner, Paging};
-use shared::AppState;
 use tracing::instrument;
 
 pub fn router() -> Router<AppState> {
@@ -24,7 +24,7 @@ pub fn router() -> Router<AppState> {
 
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<MeetingInput>) -> ApiResult {
-    let meeting = meetings::add_meeting(state.store.as_ref(), &Owner::of(&user), &input, state.clock.now()).await?;
+    let meeting = meetings::add_meeting(state.table(), &user.owner(), &input, state.clock.now()).await?;
     Ok(created(meeting))
 }
 
@@ -35,20 +35,19 @@ async fn edit(
     IdPath(id): IdPath,
     ApiJson(input): ApiJson<MeetingInput>,
 ) -> ApiResult {
-    let meeting =
-        meetings::edit_meeting(state.store.as_ref(), &Owner::of(&user), &id, &input, state.clock.now()).await?;
+    let meeting = meetings::edit_meeting(state.table(), &user.owner(), &id, &input, state.clock.now()).await?;
     Ok(data(meeting))
 }
 
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    meetings::delete_meeting(state.store.as_ref(), &Owner::of(&user), &id).await?;
+    meetings::delete_meeting(state.table(), &user.owner(), &id).await?;
     Ok(data(json!({ "_id": id, "message": "Record deleted." })))
 }
 
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    Ok(data(meetings::get_meeting(state.store.as_ref(), &Owner::of(&user), &id).await?))
+    Ok(data(meetings::get_meeting(state.table(), &user.owner(), &id).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -69,7 +68,7 @@ async fn today_or_upcoming(
     ApiQuery(q): ApiQuery<DayQuery>,
 ) -> ApiResult {
     let paging = Paging::new(q.skip, q.limit)?;
-    let owner = Owner::of(&user);
+    let owner = user.owner();
     let now = state.clock.now();
     let day = dates::day_or_today(q.today_scheduled_date.as_deref(), "todayScheduledDate", owner.tz, now)?;
     let view = if q.is_today.unwrap_or(true) {
@@ -78,7 +77,7 @@ async fn today_or_upcoming(
         let local = owner.local_now(now);
         MeetingView::Upcoming { day, after: (local.date() == day).then_some(local.time()) }
     };
-    Ok(data(meetings::list_meetings(state.store.as_ref(), user.id(), view, paging).await?))
+    Ok(data(meetings::list_meetings(state.table(), user.id(), view, paging).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -100,5 +99,5 @@ async fn all(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuer
         "startScheduleDate",
         "endScheduleDate",
     )?;
-    Ok(data(meetings::list_meetings(state.store.as_ref(), user.id(), MeetingView::All(range), paging).await?))
+    Ok(data(meetings::list_meetings(state.table(), user.id(), MeetingView::All(range), paging).await?))
 }

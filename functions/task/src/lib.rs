@@ -3,13 +3,13 @@
 use axum::extract::State;
 use axum::routing::{delete, get, post, put};
 use axum::Router;
+use bt_domain::records::tasks::{self, TaskFilter};
+use bt_domain::records::{dates, Paging, TaskInput};
+use bt_http::auth::AuthUser;
+use bt_http::AppState;
+use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use serde::Deserialize;
 use serde_json::json;
-use shared::auth::AuthUser;
-use shared::http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
-use shared::records::tasks::{self, TaskFilter};
-use shared::records::{dates, Owner, Paging, TaskInput};
-use shared::AppState;
 use tracing::instrument;
 
 pub fn router() -> Router<AppState> {
@@ -24,7 +24,7 @@ pub fn router() -> Router<AppState> {
 
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<TaskInput>) -> ApiResult {
-    let task = tasks::add_task(state.store.as_ref(), &Owner::of(&user), &input, state.clock.now()).await?;
+    let task = tasks::add_task(state.table(), &user.owner(), &input, state.clock.now()).await?;
     Ok(created(task))
 }
 
@@ -35,19 +35,19 @@ async fn edit(
     IdPath(id): IdPath,
     ApiJson(input): ApiJson<TaskInput>,
 ) -> ApiResult {
-    let task = tasks::edit_task(state.store.as_ref(), &Owner::of(&user), &id, &input, state.clock.now()).await?;
+    let task = tasks::edit_task(state.table(), &user.owner(), &id, &input, state.clock.now()).await?;
     Ok(data(task))
 }
 
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    tasks::delete_task(state.store.as_ref(), &Owner::of(&user), &id).await?;
+    tasks::delete_task(state.table(), &user.owner(), &id).await?;
     Ok(data(json!({ "_id": id, "message": "Record deleted." })))
 }
 
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    Ok(data(tasks::get_task(state.store.as_ref(), &Owner::of(&user), &id).await?))
+    Ok(data(tasks::get_task(state.table(), &user.owner(), &id).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -61,7 +61,7 @@ struct TodayQuery {
 async fn today_tasks(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<TodayQuery>) -> ApiResult {
     let day =
         dates::day_or_today(q.today_scheduled_date.as_deref(), "todayScheduledDate", user.tz(), state.clock.now())?;
-    Ok(data(tasks::tasks_on(state.store.as_ref(), user.id(), day).await?))
+    Ok(data(tasks::tasks_on(state.table(), user.id(), day).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -89,6 +89,6 @@ async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
         (q.scheduled_from.as_deref(), q.scheduled_to.as_deref()),
         (q.created_date_from.as_deref(), q.created_date_to.as_deref()),
     )?;
-    let (items, total) = tasks::tasks_page(state.store.as_ref(), user.id(), &filter, paging).await?;
+    let (items, total) = tasks::tasks_page(state.table(), user.id(), &filter, paging).await?;
     Ok(data(json!({ "tasks": items, "totalCount": total })))
 }

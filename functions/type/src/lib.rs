@@ -3,11 +3,11 @@
 use axum::extract::State;
 use axum::routing::{get, put};
 use axum::Router;
+use bt_domain::records::break_types::{self, BreakTypesInput};
+use bt_http::auth::AuthUser;
+use bt_http::AppState;
+use bt_http::{data, ApiJson, ApiResult};
 use serde_json::json;
-use shared::auth::AuthUser;
-use shared::http::{data, ApiJson, ApiResult};
-use shared::records::break_types::{self, BreakTypesInput};
-use shared::AppState;
 use tracing::instrument;
 
 pub fn router() -> Router<AppState> {
@@ -17,7 +17,7 @@ pub fn router() -> Router<AppState> {
 /// The team's list, or the default list of §3 when the team has none.
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    let types = break_types::team_break_types(state.store.as_ref(), user.team_id()).await?;
+    let types = break_types::team_break_types(state.table(), user.team_id()).await?;
     Ok(data(json!([{ "type": types }])))
 }
 
@@ -26,7 +26,6 @@ async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult {
 async fn edit(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<BreakTypesInput>) -> ApiResult {
     user.require_admin()?;
     let types = break_types::validate_break_types(&input)?;
-    let types =
-        break_types::set_team_break_types(state.store.as_ref(), user.team_id(), types, state.clock.now()).await?;
+    let types = break_types::set_team_break_types(state.table(), user.team_id(), types, state.clock.now()).await?;
     Ok(data(json!([{ "type": types }])))
 }

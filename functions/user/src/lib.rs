@@ -8,7 +8,7 @@ mod signup;
 
 use axum::routing::{delete, get, post};
 use axum::Router;
-use shared::AppState;
+use bt_http::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()

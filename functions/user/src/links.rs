@@ -1,13 +1,14 @@
 //! Single-use e-mailed links (verification, password reset, e-mail change). Only the SHA-256 of a link's token is
 //! stored (`TOKEN#<hash>`), with its expiry and a TTL; using a link deletes it in the same transaction as its effect.
 
+use bt_domain::account::{from_item, to_item, User};
+use bt_domain::auth::{hash_token, random_token};
+use bt_domain::mail::{link_mail, Mail};
+use bt_domain::store::{Cond, Key, TxOp};
+use bt_domain::validate::Check;
+use bt_domain::{keys, AppError, AppResult};
+use bt_http::AppState;
 use serde::{Deserialize, Serialize};
-use shared::account::{from_item, to_item, User};
-use shared::auth::{hash_token, random_token};
-use shared::mail::{link_mail, Mail};
-use shared::store::{Cond, Key, TxOp};
-use shared::validate::Check;
-use shared::{keys, AppError, AppResult, AppState};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

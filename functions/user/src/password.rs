@@ -1,14 +1,16 @@
 //! `POST /user/forgot-password`, `POST /user/reset-password` and `POST /user/change-password`.
 
 use axum::extract::State;
+use bt_domain::account;
+use bt_domain::auth;
+use bt_domain::store::{Cond, Item, StoreError, TxOp};
+use bt_domain::validate::{normalize_email, Check};
+use bt_domain::{keys, ratelimit, AppError};
+use bt_http::auth::AuthUser;
+use bt_http::AppState;
+use bt_http::{data, ApiJson, ApiResult};
 use serde::Deserialize;
 use serde_json::json;
-use shared::account;
-use shared::auth::{self, AuthUser};
-use shared::http::{data, ApiJson, ApiResult};
-use shared::store::{Cond, Item, StoreError, TxOp};
-use shared::validate::{normalize_email, Check};
-use shared::{keys, ratelimit, AppError, AppState};
 
 use crate::links::{self, LinkKind};
 use crate::signup::{check_password, EmailBody};
@@ -24,17 +26,18 @@ pub async fn forgot_password(State(state): State<AppState>, ApiJson(body): ApiJs
         .finish()?;
     ratelimit::hit(&state, "mail", &email, state.config.rate_limits.mail_per_email).await?;
     // An unknown address gets the same answer as a known one.
-    let Some(user) = account::find_user_by_email(state.store.as_ref(), &email).await? else {
+    let Some(user) = account::find_user_by_email(state.table(), &email).await? else {
         return Ok(data(json!({ "message": RESET_SENT })));
     };
     if !user.verified {
-        return Err(AppError::Forbidden("Email is not active. Please verify your email first.".into()));
+        return Err(AppError::Forbidden("Email is not active. Please verify your email first.".into()).into());
     }
     let token = links::create(&state, LinkKind::Reset, &user, &user.email, state.config.reset_token_secs).await?;
     if !links::send(&state, links::reset_mail(&state, &user, &token)).await {
         return Err(AppError::Unavailable(
             "The password reset email could not be sent. Please try again later.".into(),
-        ));
+        )
+        .into());
     }
     Ok(data(json!({ "message": RESET_SENT })))
 }
@@ -62,15 +65,15 @@ pub async fn reset_password(State(state): State<AppState>, ApiJson(body): ApiJso
     check_password(&mut check, "password", &body.password);
     check.finish()?;
     let link = links::check(&state, &body.token, &[LinkKind::Reset]).await?;
-    let user = account::get_user(state.store.as_ref(), &link.link.user_id).await?.ok_or_else(links::invalid_link)?;
+    let user = account::get_user(state.table(), &link.link.user_id).await?.ok_or_else(links::invalid_link)?;
     // A password changed since the link was mailed (another reset, a change) makes the link stale.
     if user.token_version != link.link.token_version {
-        return Err(links::invalid_link());
+        return Err(links::invalid_link().into());
     }
     let password_hash = auth::hash_password_async(body.password).await?;
     match state.store.transact(vec![link.use_op(), set_password_op(&user, password_hash)]).await {
         Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(links::invalid_link()),
+        Err(StoreError::ConditionFailed) => return Err(links::invalid_link().into()),
         Err(e) => return Err(e.into()),
     }
     auth::revoke_all_sessions(&state, &user.id).await?;
@@ -126,13 +129,13 @@ pub async fn change_password(
     match state.store.transact(vec![set_password_op(&user, password_hash)]).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
-            return Err(AppError::Conflict("Your account was changed meanwhile. Please try again.".into()))
+            return Err(AppError::Conflict("Your account was changed meanwhile. Please try again.".into()).into())
         }
         Err(e) => return Err(e.into()),
     }
     // Every other sign-in ends; this one continues with fresh tokens.
     auth::revoke_all_sessions(&state, &user.id).await?;
-    let user = account::get_user(state.store.as_ref(), &user.id).await?.ok_or_else(AppError::unauthorized)?;
+    let user = account::get_user(state.table(), &user.id).await?.ok_or_else(AppError::unauthorized)?;
     let session = auth::issue_session(&state, &user).await?;
     tracing::info!(user_id = %user.id, "password changed");
     Ok(data(json!({

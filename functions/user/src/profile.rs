@@ -2,14 +2,15 @@
 //! `POST /user/verify-new-email` and `DELETE /user/delete-account`.
 
 use axum::extract::State;
+use bt_domain::account::{self, User};
+use bt_domain::store::{key_of, Cond, Item, Query, SkCond, StoreError, TxOp};
+use bt_domain::validate::{normalize_email, Check};
+use bt_domain::{keys, ratelimit, AppError};
+use bt_http::auth::AuthUser;
+use bt_http::AppState;
+use bt_http::{data, ApiJson, ApiResult};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use shared::account::{self, User};
-use shared::auth::AuthUser;
-use shared::http::{data, ApiJson, ApiResult};
-use shared::store::{key_of, Cond, Item, Query, SkCond, StoreError, TxOp};
-use shared::validate::{normalize_email, Check};
-use shared::{keys, ratelimit, AppError, AppState};
 
 use crate::links::{self, LinkKind};
 use crate::password::confirm_password;
@@ -83,10 +84,10 @@ pub async fn update_profile(
     }
     match state.store.transact(writes).await {
         Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(changed_meanwhile()),
+        Err(StoreError::ConditionFailed) => return Err(changed_meanwhile().into()),
         Err(e) => return Err(e.into()),
     }
-    let user = account::get_user(state.store.as_ref(), &user.id).await?.ok_or_else(AppError::unauthorized)?;
+    let user = account::get_user(state.table(), &user.id).await?.ok_or_else(AppError::unauthorized)?;
     Ok(data(profile(&user)))
 }
 
@@ -109,7 +110,7 @@ pub async fn change_email(
     check.rule("email", email != user.email, "This is already your email address.");
     check.finish()?;
     if state.store.get(&keys::email(&email)).await?.is_some() {
-        return Err(AppError::Conflict(EMAIL_TAKEN.into()));
+        return Err(AppError::Conflict(EMAIL_TAKEN.into()).into());
     }
     ratelimit::hit(&state, "mail", &email, state.config.rate_limits.mail_per_email).await?;
     let token = links::create(&state, LinkKind::ChangeEmail, &user, &email, state.config.verify_token_secs).await?;
@@ -117,7 +118,9 @@ pub async fn change_email(
     set.insert("pendingEmail".into(), email.clone().into());
     state.store.update(&keys::user(&user.id), set, Cond::Exists).await?;
     if !links::send(&state, links::change_email_mail(&state, &user, &email, &token)).await {
-        return Err(AppError::Unavailable("The verification email could not be sent. Please try again later.".into()));
+        return Err(
+            AppError::Unavailable("The verification email could not be sent. Please try again later.".into()).into()
+        );
     }
     Ok(data(json!({ "message": format!("A verification link has been sent to {email}."), "email": email })))
 }
@@ -130,11 +133,11 @@ pub async fn verify_new_email(State(state): State<AppState>, ApiJson(body): ApiJ
     if link.link.kind == LinkKind::Verify {
         return crate::signup::verify(&state, link).await;
     }
-    let user = account::get_user(state.store.as_ref(), &link.link.user_id).await?.ok_or_else(links::invalid_link)?;
+    let user = account::get_user(state.table(), &link.link.user_id).await?.ok_or_else(links::invalid_link)?;
     let new_email = link.link.email.clone();
     if user.pending_email.as_deref() != Some(new_email.as_str()) {
         // A later change request replaced this one.
-        return Err(links::invalid_link());
+        return Err(links::invalid_link().into());
     }
     let mut profile_set = Item::new();
     profile_set.insert("email".into(), new_email.clone().into());
@@ -156,7 +159,8 @@ pub async fn verify_new_email(State(state): State<AppState>, ApiJson(body): ApiJ
                     AppError::Conflict(EMAIL_TAKEN.into())
                 } else {
                     links::invalid_link()
-                },
+                }
+                .into(),
             )
         }
         Err(e) => return Err(e.into()),
@@ -179,9 +183,9 @@ pub async fn delete_account(
 ) -> ApiResult {
     let user = caller.user;
     confirm_password(&state, &user, "password", &body.password, "Password is required.").await?;
-    let members = account::team_members(state.store.as_ref(), &user.team_id).await?;
+    let members = account::team_members(state.table(), &user.team_id).await?;
     if account::is_last_admin_with_others(&members, &user.id) {
-        return Err(AppError::Conflict("Make another member admin before deleting your account.".into()));
+        return Err(AppError::Conflict("Make another member admin before deleting your account.".into()).into());
     }
     let alone = members.iter().all(|m| m.user_id == user.id);
     let mut writes = vec![
@@ -202,7 +206,7 @@ pub async fn delete_account(
     }
     match state.store.transact(writes).await {
         Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(changed_meanwhile()),
+        Err(StoreError::ConditionFailed) => return Err(changed_meanwhile().into()),
         Err(e) => return Err(e.into()),
     }
     tracing::info!(user_id = %user.id, team_deleted = alone, "account deleted");

@@ -1,14 +1,15 @@
 //! `POST /user/signup`, `POST /user/verify-email` and `POST /user/resend-verification`.
 
 use axum::extract::State;
+use bt_domain::account::{self, Role, User};
+use bt_domain::auth;
+use bt_domain::store::{Cond, Item, StoreError, TxOp};
+use bt_domain::validate::{normalize_email, Check};
+use bt_domain::{keys, ratelimit, AppError};
+use bt_http::AppState;
+use bt_http::{created, data, ApiJson, ApiResult, ClientIp};
 use serde::Deserialize;
 use serde_json::json;
-use shared::account::{self, Role, User};
-use shared::auth;
-use shared::http::{created, data, ApiJson, ApiResult, ClientIp};
-use shared::store::{Cond, Item, StoreError, TxOp};
-use shared::validate::{normalize_email, Check};
-use shared::{keys, ratelimit, AppError, AppState};
 
 use crate::links::{self, LinkKind};
 
@@ -63,7 +64,7 @@ pub async fn signup(
     check.finish()?;
     ratelimit::hit(&state, "signup-ip", &ip, state.config.rate_limits.signup_per_ip).await?;
     if state.store.get(&keys::email(&email)).await?.is_some() {
-        return Err(AppError::Conflict(EMAIL_TAKEN.into()));
+        return Err(AppError::Conflict(EMAIL_TAKEN.into()).into());
     }
 
     let password_hash = auth::hash_password_async(body.password).await?;
@@ -84,7 +85,7 @@ pub async fn signup(
     };
     match state.store.transact(account::new_account_ops(&user, &team)?).await {
         Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(AppError::Conflict(EMAIL_TAKEN.into())),
+        Err(StoreError::ConditionFailed) => return Err(AppError::Conflict(EMAIL_TAKEN.into()).into()),
         Err(e) => return Err(e.into()),
     }
     tracing::info!(user_id = %user.id, "account created");
@@ -120,7 +121,7 @@ pub async fn verify_email(State(state): State<AppState>, ApiJson(body): ApiJson<
 
 /// Marks the account of a verification link verified, spending the link.
 pub async fn verify(state: &AppState, link: links::ValidLink) -> ApiResult {
-    let user = account::get_user(state.store.as_ref(), &link.link.user_id).await?.ok_or_else(links::invalid_link)?;
+    let user = account::get_user(state.table(), &link.link.user_id).await?.ok_or_else(links::invalid_link)?;
     let mut set = Item::new();
     set.insert("verified".into(), true.into());
     let writes = vec![
@@ -130,7 +131,7 @@ pub async fn verify(state: &AppState, link: links::ValidLink) -> ApiResult {
     ];
     match state.store.transact(writes).await {
         Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(links::invalid_link()),
+        Err(StoreError::ConditionFailed) => return Err(links::invalid_link().into()),
         Err(e) => return Err(e.into()),
     }
     tracing::info!(user_id = %user.id, "email verified");
@@ -154,7 +155,7 @@ pub async fn resend_verification(State(state): State<AppState>, ApiJson(body): A
         .finish()?;
     ratelimit::hit(&state, "mail", &email, state.config.rate_limits.mail_per_email).await?;
     // The same answer whether or not an account exists, so the form cannot be used to find out.
-    let Some(user) = account::find_user_by_email(state.store.as_ref(), &email).await? else {
+    let Some(user) = account::find_user_by_email(state.table(), &email).await? else {
         return Ok(data(json!({ "message": RESENT })));
     };
     if user.verified {
@@ -162,7 +163,9 @@ pub async fn resend_verification(State(state): State<AppState>, ApiJson(body): A
     }
     let token = links::create(&state, LinkKind::Verify, &user, &user.email, state.config.verify_token_secs).await?;
     if !links::send(&state, links::verification_mail(&state, &user, &token)).await {
-        return Err(AppError::Unavailable("The verification email could not be sent. Please try again later.".into()));
+        return Err(
+            AppError::Unavailable("The verification email could not be sent. Please try again later.".into()).into()
+        );
     }
     Ok(data(json!({ "message": RESENT })))
 }

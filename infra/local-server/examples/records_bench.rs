@@ -8,14 +8,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use bt_adapters_local::outbox::Outbox;
+use bt_adapters_local::sqlite::SqliteTable;
+use bt_domain::account::{member_item, user_item, Member, User};
+use bt_domain::config::Config;
+use bt_domain::records::{breaks, dates, BreakInput, Owner};
+use bt_domain::store::{Cond, Table};
+use bt_http::AppState;
 use serde_json::json;
-use shared::account::{member_item, user_item, Member, User};
-use shared::config::Config;
-use shared::mail::outbox::Outbox;
-use shared::records::{breaks, dates, BreakInput, Owner};
-use shared::store::sqlite::SqliteTable;
-use shared::store::{Cond, Table};
-use shared::AppState;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -52,12 +52,12 @@ async fn seed(dir: &str) -> anyhow::Result<()> {
     let store = Arc::new(SqliteTable::open(&dir.join("breaktime.sqlite3"))?);
     let state = AppState::new(store.clone(), Arc::new(Outbox::new(None)), Config::from_env(Some(secret(dir)?))?);
     let now = state.clock.now();
-    let team = shared::records::new_id(now);
+    let team = bt_domain::records::new_id(now);
     let mut tokens = Vec::new();
     for name in ["Creator", "Reader"] {
-        let id = shared::records::new_id(state.clock.now());
+        let id = bt_domain::records::new_id(state.clock.now());
         let email = format!("{}@bench.local", id.to_lowercase());
-        let stamp = shared::records::timestamp(now);
+        let stamp = bt_domain::records::timestamp(now);
         let user: User = serde_json::from_value(json!({
             "id": id, "name": name, "email": email, "verified": true, "teamId": team, "role": "member",
             "timeZone": "UTC", "tokenVersion": 0, "createdAt": stamp,
@@ -67,11 +67,11 @@ async fn seed(dir: &str) -> anyhow::Result<()> {
         }))?;
         store.put(user_item(&user)?, Cond::NotExists).await?;
         store.put(member_item(&team, &member)?, Cond::NotExists).await?;
-        tokens.push(shared::auth::issue_access_token(&state, &user)?);
+        tokens.push(bt_domain::auth::issue_access_token(&state, &user)?);
         if name == "Reader" {
             // A realistic day: eight breaks to list.
-            let owner = Owner::of(&shared::auth::AuthUser { user: user.clone() });
-            let today = shared::records::dates::today_in("UTC", now);
+            let owner = Owner::of(&user);
+            let today = bt_domain::records::dates::today_in("UTC", now);
             for h in 9..17 {
                 let input = BreakInput {
                     start_time: Some(format!("{h:02}:00")),
@@ -155,7 +155,7 @@ fn report(name: &str, clients: usize, mut o: Outcome) {
 async fn load(base: &str, creator: &str, reader: &str, clients: usize, requests: usize) -> anyhow::Result<()> {
     let base = base.trim_end_matches('/').to_string();
     // Creates are spread over the past 300 days like a real log; each body is a valid 15-minute break.
-    let today = dates::parse_date(&dates::today_in("UTC", shared::clock::Clock::default().now())).unwrap();
+    let today = dates::parse_date(&dates::today_in("UTC", bt_domain::clock::Clock::default().now())).unwrap();
     let days: Vec<String> =
         std::iter::successors(Some(today), |d| d.pred_opt()).take(300).map(dates::format_date).collect();
     let create = {

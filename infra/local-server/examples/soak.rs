@@ -19,16 +19,16 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use bt_adapters_local::outbox::Outbox;
+use bt_domain::account::{member_item, user_item, Member, User};
+use bt_domain::config::Config;
+use bt_domain::records::dates;
+use bt_domain::store::{Cond, Table};
+use bt_http::AppState;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
-use shared::account::{member_item, user_item, Member, User};
-use shared::config::Config;
-use shared::mail::outbox::Outbox;
-use shared::records::dates;
-use shared::store::{Cond, Table};
-use shared::AppState;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -67,12 +67,12 @@ fn secret(dir: &std::path::Path) -> anyhow::Result<Vec<u8>> {
 
 async fn open_store(dir: &std::path::Path, kind: &str) -> anyhow::Result<Arc<dyn Table>> {
     match kind {
-        "sqlite" => Ok(Arc::new(shared::store::sqlite::SqliteTable::open(&dir.join("breaktime.sqlite3"))?)),
+        "sqlite" => Ok(Arc::new(bt_adapters_local::sqlite::SqliteTable::open(&dir.join("breaktime.sqlite3"))?)),
         #[cfg(feature = "aws")]
         "dynamo" => {
-            let aws = shared::store::dynamo::aws_config_from_env().await;
+            let aws = bt_adapters_aws::sdk::aws_config_from_env().await;
             let name = std::env::var("TABLE_NAME").unwrap_or_else(|_| "breaktime".into());
-            let table = shared::store::dynamo::DynamoTable::from_env(&aws, name);
+            let table = bt_adapters_aws::dynamo::DynamoTable::from_env(&aws, name);
             table.create_table().await.map_err(|e| anyhow::anyhow!("creating the table: {e}"))?;
             Ok(Arc::new(table))
         }
@@ -89,12 +89,12 @@ async fn seed(dir: &str, users: usize, kind: &str) -> anyhow::Result<()> {
     for n in 0..users {
         let now = state.clock.now();
         if n % 5 == 0 {
-            team = shared::records::new_id(now);
+            team = bt_domain::records::new_id(now);
         }
-        let id = shared::records::new_id(now);
+        let id = bt_domain::records::new_id(now);
         let name = format!("Soak User {n}");
         let email = format!("{}@soak.local", id.to_lowercase());
-        let stamp = shared::records::timestamp(now);
+        let stamp = bt_domain::records::timestamp(now);
         let role = if n % 5 == 0 { "admin" } else { "member" };
         let user: User = serde_json::from_value(json!({
             "id": id, "name": name, "email": email, "verified": true, "teamId": team, "role": role,
@@ -105,7 +105,7 @@ async fn seed(dir: &str, users: usize, kind: &str) -> anyhow::Result<()> {
         }))?;
         store.put(user_item(&user)?, Cond::NotExists).await?;
         store.put(member_item(&team, &member)?, Cond::NotExists).await?;
-        println!("{}", shared::auth::issue_access_token(&state, &user)?);
+        println!("{}", bt_domain::auth::issue_access_token(&state, &user)?);
     }
     Ok(())
 }
@@ -484,7 +484,7 @@ async fn run(base: &str, tokens: Vec<String>, duration: Duration, clients: usize
         http: reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("http client"),
     });
     let users = tokens.len().max(1);
-    let today = dates::parse_date(&dates::today_in("UTC", shared::clock::Clock::default().now())).expect("today");
+    let today = dates::parse_date(&dates::today_in("UTC", bt_domain::clock::Clock::default().now())).expect("today");
     let days: Arc<Vec<String>> = Arc::new(
         std::iter::successors(Some(today), |d| d.pred_opt())
             .take(SPAN_DAYS as usize + 1)

@@ -7,8 +7,9 @@ use axum::extract::State;
 use axum::http::{header, HeaderValue};
 use axum::routing::{get, get_service};
 use axum::Router;
-use shared::http::{data, not_found_fallback, with_common_layers};
-use shared::{AppError, AppState};
+use bt_domain::AppError;
+use bt_http::AppState;
+use bt_http::{data, not_found_fallback, with_common_layers};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -82,7 +83,7 @@ async fn openapi() -> impl axum::response::IntoResponse {
     ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], OPENAPI_JSON)
 }
 
-async fn outbox(State(state): State<AppState>) -> Result<axum::response::Response, AppError> {
+async fn outbox(State(state): State<AppState>) -> bt_http::ApiResult {
     let mails = state.mailer.sent().ok_or_else(|| AppError::NotFound("This mail adapter keeps no outbox.".into()))?;
     Ok(data(mails))
 }

@@ -2,13 +2,13 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use bt_adapters_local::outbox::Outbox;
+use bt_adapters_local::sqlite::SqliteTable;
+use bt_domain::config::Config;
+use bt_domain::mail::Mailer;
+use bt_domain::store::Table;
+use bt_http::AppState;
 use rand::RngCore;
-use shared::config::Config;
-use shared::mail::outbox::Outbox;
-use shared::mail::Mailer;
-use shared::store::sqlite::SqliteTable;
-use shared::store::Table;
-use shared::AppState;
 
 /// The local signing key lives in the data folder, so sessions survive a restart.
 fn local_secret(data_dir: &std::path::Path) -> anyhow::Result<Vec<u8>> {
@@ -50,8 +50,8 @@ async fn main() -> anyhow::Result<()> {
         "sqlite" => Arc::new(SqliteTable::open(&data_dir.join("breaktime.sqlite3"))?),
         #[cfg(feature = "aws")]
         "dynamo" => {
-            let aws = shared::store::dynamo::aws_config_from_env().await;
-            Arc::new(shared::store::dynamo::DynamoTable::from_env(&aws, env_or("TABLE_NAME", "breaktime")))
+            let aws = bt_adapters_aws::sdk::aws_config_from_env().await;
+            Arc::new(bt_adapters_aws::dynamo::DynamoTable::from_env(&aws, env_or("TABLE_NAME", "breaktime")))
         }
         other => anyhow::bail!("STORE={other} is not supported by this build (sqlite; dynamo with --features aws)"),
     };

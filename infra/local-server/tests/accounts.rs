@@ -14,9 +14,9 @@ use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use bt_domain::config::OAuthProvider;
+use bt_domain::store::{Query as TableQuery, SkCond};
 use serde_json::{json, Value};
-use shared::config::OAuthProvider;
-use shared::store::{Query as TableQuery, SkCond};
 use support::*;
 
 const APP_URL: &str = "http://127.0.0.1:8080";
@@ -490,7 +490,7 @@ async fn an_invited_person_joins_the_team_and_members_cannot_manage_it() {
     assert_eq!(roles, HashMap::from([(ann.id.as_str(), "admin"), (bob.id.as_str(), "hr")]));
     assert_eq!(app.get("/user/profile", bob.token()).await.data()["role"], "hr");
     // Bob's old one-person team is gone.
-    assert!(app.state.store.get(&shared::keys::team(&bob.team_id)).await.unwrap().is_none());
+    assert!(app.state.store.get(&bt_domain::keys::team(&bob.team_id)).await.unwrap().is_none());
 
     // Only admins manage the team.
     let forbidden = app.post("/admin/invite", bob.token(), json!({ "email": eve.email, "role": "member" })).await;
@@ -804,7 +804,7 @@ async fn fake_token(State(fake): State<Arc<FakeProvider>>, body: String) -> Resp
     };
     if let Some(challenge) = challenge {
         let Some(verifier) = form.get("code_verifier") else { return refuse() };
-        if base64url(&hex_bytes(&shared::auth::hash_token(verifier))) != challenge {
+        if base64url(&hex_bytes(&bt_domain::auth::hash_token(verifier))) != challenge {
             return refuse();
         }
     }

@@ -7,10 +7,10 @@ mod records_support;
 
 use std::sync::Arc;
 
+use bt_domain::keys::{self, RecordKind};
 use records_support::*;
 use reqwest::Method;
 use serde_json::{json, Value};
-use shared::keys::{self, RecordKind};
 
 const DAY: &str = "2024-05-06";
 const CHANGED: &str = "This record was changed or deleted meanwhile. Reload it and try again.";

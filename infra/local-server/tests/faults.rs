@@ -16,15 +16,16 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
+use bt_adapters_local::outbox::Outbox;
+use bt_adapters_local::sqlite::SqliteTable;
+use bt_domain::account::{member_item, user_item, Member, User};
+use bt_domain::config::Config;
+use bt_domain::keys;
+use bt_domain::mail::Mailer;
+use bt_domain::store::{Cond, Item, Key, Page, Query, SkCond, StoreError, StoreResult, Table, TxOp};
+use bt_http::AppState;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
-use shared::account::{member_item, user_item, Member, User};
-use shared::config::Config;
-use shared::mail::outbox::Outbox;
-use shared::mail::Mailer;
-use shared::store::sqlite::SqliteTable;
-use shared::store::{Cond, Item, Key, Page, Query, SkCond, StoreError, StoreResult, Table, TxOp};
-use shared::{keys, AppState};
 
 const UNAVAILABLE: &str = "The service is temporarily unavailable. Please try again shortly.";
 /// The longest a request may take to answer while the store is down.
@@ -171,9 +172,9 @@ impl App {
     /// A verified member of a new team, written straight into the store, and an access token.
     async fn person(&self, name: &str) -> (User, String) {
         let now = self.state.clock.now();
-        let id = shared::records::new_id(now);
-        let team = shared::records::new_id(now);
-        let stamp = shared::records::timestamp(now);
+        let id = bt_domain::records::new_id(now);
+        let team = bt_domain::records::new_id(now);
+        let stamp = bt_domain::records::timestamp(now);
         let email = format!("{}@faults.local", id.to_lowercase());
         let user: User = serde_json::from_value(json!({
             "id": id, "name": name, "email": email, "verified": true, "teamId": team, "role": "admin",
@@ -186,7 +187,7 @@ impl App {
         .unwrap();
         self.table.put(user_item(&user).unwrap(), Cond::NotExists).await.unwrap();
         self.table.put(member_item(&team, &member).unwrap(), Cond::NotExists).await.unwrap();
-        let token = shared::auth::issue_access_token(&self.state, &user).unwrap();
+        let token = bt_domain::auth::issue_access_token(&self.state, &user).unwrap();
         (user, token)
     }
 }
@@ -441,7 +442,7 @@ async fn leave_adds_and_live_breaks_cut_off_write_nothing_and_work_on_the_next_t
     app.table.fail_writes_after(-1);
     assert_ne!(app.send(t, Method::GET, "/break/current", None).await.expect(200).data(), &Value::Null);
     assert_eq!(app.send(t, Method::GET, "/admin/onBreak", None).await.expect(200).data().as_array().unwrap().len(), 1);
-    let today = shared::records::dates::today_in("UTC", app.state.clock.now());
+    let today = bt_domain::records::dates::today_in("UTC", app.state.clock.now());
     let breaks = format!("/break/todayBreaks?todayCreatedDate={today}");
     assert_eq!(app.send(t, Method::GET, &breaks, None).await.expect(200).data(), &json!([]));
     app.send(t, Method::POST, "/break/end", None).await.expect(200);
@@ -496,15 +497,15 @@ async fn sqlite_writes_answer_503_while_another_process_holds_the_lock_and_work_
     // The person goes into the real file.
     let (user, token) = {
         let now = state.clock.now();
-        let id = shared::records::new_id(now);
-        let team = shared::records::new_id(now);
+        let id = bt_domain::records::new_id(now);
+        let team = bt_domain::records::new_id(now);
         let user: User = serde_json::from_value(json!({
             "id": id, "name": "Lock Holder", "email": "lock@faults.local", "verified": true, "teamId": team,
-            "role": "admin", "timeZone": "UTC", "tokenVersion": 0, "createdAt": shared::records::timestamp(now),
+            "role": "admin", "timeZone": "UTC", "tokenVersion": 0, "createdAt": bt_domain::records::timestamp(now),
         }))
         .unwrap();
         store.put(user_item(&user).unwrap(), Cond::NotExists).await.unwrap();
-        let token = shared::auth::issue_access_token(&state, &user).unwrap();
+        let token = bt_domain::auth::issue_access_token(&state, &user).unwrap();
         (user, token)
     };
     let t = Some(token.as_str());
@@ -567,13 +568,13 @@ async fn sqlite_writes_wait_for_a_short_write_of_another_process() {
     let http = reqwest::Client::new();
     let now = state.clock.now();
     let user: User = serde_json::from_value(json!({
-        "id": shared::records::new_id(now), "name": "Patient Writer", "email": "patient@faults.local",
-        "verified": true, "teamId": shared::records::new_id(now), "role": "admin", "timeZone": "UTC",
-        "tokenVersion": 0, "createdAt": shared::records::timestamp(now),
+        "id": bt_domain::records::new_id(now), "name": "Patient Writer", "email": "patient@faults.local",
+        "verified": true, "teamId": bt_domain::records::new_id(now), "role": "admin", "timeZone": "UTC",
+        "tokenVersion": 0, "createdAt": bt_domain::records::timestamp(now),
     }))
     .unwrap();
     store.put(user_item(&user).unwrap(), Cond::NotExists).await.unwrap();
-    let token = shared::auth::issue_access_token(&state, &user).unwrap();
+    let token = bt_domain::auth::issue_access_token(&state, &user).unwrap();
 
     for round in 0..3 {
         // The other process writes a row and holds its transaction open for 700 ms.

@@ -6,10 +6,10 @@ mod records_support;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use bt_domain::account::Role;
 use records_support::*;
 use reqwest::Method;
 use serde_json::{json, Value};
-use shared::account::Role;
 
 const METHODS: [&str; 5] = ["get", "post", "put", "delete", "patch"];
 

@@ -3,10 +3,10 @@
 
 mod records_support;
 
+use bt_domain::account::Role;
 use records_support::*;
 use reqwest::Method;
 use serde_json::{json, Value};
-use shared::account::Role;
 
 const DAY: &str = "2024-05-06";
 
@@ -722,8 +722,8 @@ async fn todays_absentees_and_every_members_status() {
     assert_eq!(app.get(&bob, "/admin/onLeaves").await.expect(200).data(), &json!([]));
 
     app.post(&bob, "/break/start", json!({ "type": "Coffee Break" })).await.expect(201);
-    let day = shared::records::dates::parse_date("2024-06-12").unwrap();
-    let presence = shared::records::team_presence(app.store(), &admin.team_id, day).await.unwrap();
+    let day = bt_domain::records::dates::parse_date("2024-06-12").unwrap();
+    let presence = bt_domain::records::team_presence(app.store(), &admin.team_id, day).await.unwrap();
     let status = |id: &str| {
         let p = presence.iter().find(|p| p.id == id).expect("a member");
         serde_json::to_value(p).unwrap()

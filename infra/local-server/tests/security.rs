@@ -10,11 +10,11 @@ mod security_support;
 
 use std::collections::BTreeSet;
 
+use bt_domain::account::Role;
 use records_support::{a_break, a_leave, a_meeting, a_task, an_item};
 use reqwest::Method;
 use security_support::*;
 use serde_json::{json, Value};
-use shared::account::Role;
 
 const DAY: &str = "2024-05-06";
 const RANGE: &str = "from=2024-05-01&to=2024-05-31";
@@ -94,8 +94,8 @@ async fn forged_tokens_are_refused_on_every_protected_endpoint() {
     // Signed the right way, but with another key.
     let mut other_config = (*app.state.config).clone();
     other_config.jwt_secret = b"an-entirely-different-signing-key!!".to_vec();
-    let other_state = shared::AppState { config: std::sync::Arc::new(other_config), ..app.state.clone() };
-    let wrong_key = shared::auth::issue_access_token(&other_state, &app.user(&ann).await).unwrap();
+    let other_state = bt_domain::Services { config: std::sync::Arc::new(other_config), ..app.state.services().clone() };
+    let wrong_key = bt_domain::auth::issue_access_token(&other_state, &app.user(&ann).await).unwrap();
     let wrong_claims = jwt_parts(&wrong_key).1;
     assert_eq!((&wrong_claims["sub"], &wrong_claims["tv"]), (&claims["sub"], &claims["tv"]), "only the key differs");
     forgeries.push(("signed with another key", wrong_key));
@@ -332,7 +332,7 @@ async fn other_peoples_lists_show_none_of_a_members_records() {
     let app = spawn().await;
     let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
     fill(&app, &ann).await;
-    let today = shared::records::dates::today_in("UTC", app.state.clock.now());
+    let today = bt_domain::records::dates::today_in("UTC", app.state.clock.now());
     app.post(&ann, "/leaves/add", a_leave(&today, &today)).await.expect(201);
     app.post(&ann, "/break/start", json!({ "type": "Coffee Break", "reason": "Ann's live break" })).await.expect(201);
 
@@ -645,7 +645,7 @@ async fn the_web_app_serves_nothing_outside_its_build() {
 // ---- hostile input ----------------------------------------------------------------------------------------------
 
 /// Ann's partition and the counts her lists show, to prove a refused request stored nothing.
-async fn stored(app: &SecApp, ann: &Person) -> (Vec<shared::store::Item>, Value) {
+async fn stored(app: &SecApp, ann: &Person) -> (Vec<bt_domain::store::Item>, Value) {
     let counts = json!([
         app.get(ann, "/task/list").await.expect(200).data()["totalCount"],
         app.get(ann, "/daily-checklist/get").await.expect(200).data()["totalCount"],
@@ -683,7 +683,7 @@ async fn oversized_bodies_are_413_with_a_message() {
         assert_eq!(reply.message(), "Request body is too large.", "{method} {path}");
     }
     // Just over the limit, and far over it (4 MiB).
-    let just_over = format!("{{\"title\":\"{}\"}}", "y".repeat(shared::http::MAX_BODY_BYTES));
+    let just_over = format!("{{\"title\":\"{}\"}}", "y".repeat(bt_http::MAX_BODY_BYTES));
     app.call(Method::POST, "/task/add")
         .by(&ann)
         .header("content-type", "application/json")

@@ -163,7 +163,7 @@ fn start_moto(python: &Path) -> Result<String, String> {
 /// SDK configuration for moto with fixed test credentials.
 pub async fn sdk_config(url: &str) -> aws_config::SdkConfig {
     use aws_sdk_dynamodb::config::{Credentials, Region};
-    shared::store::dynamo::aws_loader()
+    bt_adapters_aws::sdk::aws_loader()
         .region(Region::new("us-east-1"))
         .credentials_provider(Credentials::new("test", "test", None, None, "moto"))
         .endpoint_url(url)
@@ -188,7 +188,7 @@ impl Stack {
         let aws = sdk_config(moto).await;
         let id = ulid::Ulid::new().to_string().to_lowercase();
         let table = format!("runtime-{id}");
-        shared::store::dynamo::DynamoTable::new(aws_sdk_dynamodb::Client::new(&aws), table.clone())
+        bt_adapters_aws::dynamo::DynamoTable::new(aws_sdk_dynamodb::Client::new(&aws), table.clone())
             .create_table()
             .await
             .expect("create the table on moto");

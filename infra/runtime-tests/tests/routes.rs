@@ -8,13 +8,13 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use axum::Router;
+use bt_adapters_local::outbox::Outbox;
+use bt_adapters_local::sqlite::SqliteTable;
+use bt_domain::config::Config;
+use bt_http::AppState;
 use http_body_util::BodyExt;
 use runtime_tests::template::{first_segment, path_shape, Api, Template};
 use serde_json::Value;
-use shared::config::Config;
-use shared::mail::outbox::Outbox;
-use shared::store::sqlite::SqliteTable;
-use shared::AppState;
 use tower::ServiceExt;
 
 /// Paths the local server serves that API Gateway never routes.
@@ -41,7 +41,7 @@ fn router_of(binary: &str) -> Router<AppState> {
 fn app(binary: &str) -> Router {
     let store = SqliteTable::in_memory().expect("in-memory store");
     let state = AppState::new(Arc::new(store), Arc::new(Outbox::new(None)), Config::for_tests());
-    shared::http::with_common_layers(router_of(binary), &state).with_state(state)
+    bt_http::with_common_layers(router_of(binary), &state).with_state(state)
 }
 
 #[tokio::test]

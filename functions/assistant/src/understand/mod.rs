@@ -8,9 +8,9 @@ mod lexer;
 mod scan;
 mod vocab;
 
+use bt_domain::error::FieldErrors;
 use chrono::DateTime;
 use chrono_tz::Tz;
-use shared::error::FieldErrors;
 
 pub use fields::{BreakFields, ChecklistFields, LeaveFields, MeetingFields, Proposal, TaskFields};
 pub use intent::{HelpTopic, Intent};
@@ -142,7 +142,7 @@ mod tests {
 
     fn ctx() -> Context {
         let now = chrono_tz::Europe::London.with_ymd_and_hms(2026, 3, 11, 10, 30, 0).unwrap();
-        Context::new(now, shared::records::DEFAULT_BREAK_TYPES.map(String::from).to_vec())
+        Context::new(now, bt_domain::records::DEFAULT_BREAK_TYPES.map(String::from).to_vec())
     }
 
     fn fields(msg: &str) -> (Intent, serde_json::Map<String, serde_json::Value>) {

@@ -6,14 +6,14 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use bt_adapters_local::outbox::Outbox;
+use bt_adapters_local::sqlite::SqliteTable;
+use bt_domain::account::{member_item, user_item, Member, Role, User};
+use bt_domain::config::Config;
+use bt_domain::store::{Cond, Table};
+use bt_http::AppState;
 use reqwest::Method;
 use serde_json::{json, Value};
-use shared::account::{member_item, user_item, Member, Role, User};
-use shared::config::Config;
-use shared::mail::outbox::Outbox;
-use shared::store::sqlite::SqliteTable;
-use shared::store::{Cond, Table};
-use shared::AppState;
 
 pub struct TestApp {
     pub base: String,
@@ -53,13 +53,13 @@ impl TestApp {
 
     /// A fresh team id.
     pub fn new_team(&self) -> String {
-        shared::records::new_id(self.state.clock.now())
+        bt_domain::records::new_id(self.state.clock.now())
     }
 
     /// A verified user with a membership in `team_id`, signed in.
     pub async fn person_in(&self, team_id: &str, name: &str, role: Role, time_zone: &str) -> Person {
-        let id = shared::records::new_id(self.state.clock.now());
-        let now = shared::records::timestamp(self.state.clock.now());
+        let id = bt_domain::records::new_id(self.state.clock.now());
+        let now = bt_domain::records::timestamp(self.state.clock.now());
         let email = format!("{}.{}@example.com", name.to_lowercase().replace(' ', "."), id.to_lowercase());
         let user: User = serde_json::from_value(json!({
             "id": id, "name": name, "email": email, "verified": true, "teamId": team_id,
@@ -72,7 +72,7 @@ impl TestApp {
         .expect("a member");
         self.store().put(user_item(&user).unwrap(), Cond::NotExists).await.unwrap();
         self.store().put(member_item(team_id, &member).unwrap(), Cond::NotExists).await.unwrap();
-        let token = shared::auth::issue_access_token(&self.state, &user).expect("a token");
+        let token = bt_domain::auth::issue_access_token(&self.state, &user).expect("a token");
         Person { id, team_id: team_id.to_string(), name: name.to_string(), token, time_zone: time_zone.to_string() }
     }
 
@@ -84,13 +84,13 @@ impl TestApp {
 
     /// The same person with a token issued now (after the test clock moved on).
     pub async fn signed_in_again(&self, who: &Person) -> Person {
-        let user = shared::account::get_user(self.store(), &who.id).await.unwrap().expect("the user");
-        Person { token: shared::auth::issue_access_token(&self.state, &user).unwrap(), ..who.clone() }
+        let user = bt_domain::account::get_user(self.store(), &who.id).await.unwrap().expect("the user");
+        Person { token: bt_domain::auth::issue_access_token(&self.state, &user).unwrap(), ..who.clone() }
     }
 
     /// Today in the person's zone, as the server computes it.
     pub fn today(&self, who: &Person) -> String {
-        shared::records::dates::today_in(&who.time_zone, self.state.clock.now())
+        bt_domain::records::dates::today_in(&who.time_zone, self.state.clock.now())
     }
 
     pub async fn send(&self, who: Option<&Person>, method: Method, path: &str, body: Option<Value>) -> Reply {

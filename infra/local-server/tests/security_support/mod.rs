@@ -9,15 +9,15 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use bt_adapters_local::outbox::Outbox;
+use bt_adapters_local::sqlite::SqliteTable;
+use bt_domain::account::{email_guard_item, member_item, team_item, user_item, Member, Role, Team, User};
+use bt_domain::config::Config;
+use bt_domain::store::{Cond, Item, Query, SkCond, Table};
+use bt_http::AppState;
 use reqwest::header::{HeaderName, HeaderValue};
 use reqwest::Method;
 use serde_json::{json, Value};
-use shared::account::{email_guard_item, member_item, team_item, user_item, Member, Role, Team, User};
-use shared::config::Config;
-use shared::mail::outbox::Outbox;
-use shared::store::sqlite::SqliteTable;
-use shared::store::{Cond, Item, Query, SkCond, Table};
-use shared::AppState;
 
 pub use crate::records_support::Person;
 
@@ -175,7 +175,7 @@ impl SecApp {
     }
 
     pub fn new_team(&self) -> String {
-        shared::records::new_id(self.state.clock.now())
+        bt_domain::records::new_id(self.state.clock.now())
     }
 
     /// A verified user with a membership in `team_id`, signed in.
@@ -185,9 +185,9 @@ impl SecApp {
 
     /// [`SecApp::person_in`] with a password (hashing is slow: only for those who need one).
     pub async fn person_with(&self, team_id: &str, name: &str, role: Role, password: Option<&str>) -> Person {
-        let password_hash = password.map(|p| shared::auth::hash_password(p).expect("a hash"));
-        let id = shared::records::new_id(self.state.clock.now());
-        let now = shared::records::timestamp(self.state.clock.now());
+        let password_hash = password.map(|p| bt_domain::auth::hash_password(p).expect("a hash"));
+        let id = bt_domain::records::new_id(self.state.clock.now());
+        let now = bt_domain::records::timestamp(self.state.clock.now());
         let email = format!("{}.{}@example.com", name.to_lowercase().replace(' ', "."), id.to_lowercase());
         let user: User = serde_json::from_value(json!({
             "id": id, "name": name, "email": email, "verified": true, "teamId": team_id,
@@ -203,11 +203,11 @@ impl SecApp {
         self.store().put(user_item(&user).unwrap(), Cond::NotExists).await.unwrap();
         self.store().put(email_guard_item(&email, &id), Cond::NotExists).await.unwrap();
         self.store().put(member_item(team_id, &member).unwrap(), Cond::NotExists).await.unwrap();
-        if shared::account::get_team(self.store(), team_id).await.unwrap().is_none() {
+        if bt_domain::account::get_team(self.store(), team_id).await.unwrap().is_none() {
             let team = Team { id: team_id.to_string(), name: format!("{name}'s team"), created_at: now.clone() };
             self.store().put(team_item(&team).unwrap(), Cond::NotExists).await.unwrap();
         }
-        let token = shared::auth::issue_access_token(&self.state, &user).expect("a token");
+        let token = bt_domain::auth::issue_access_token(&self.state, &user).expect("a token");
         Person { id, team_id: team_id.to_string(), name: name.to_string(), token, time_zone: "UTC".into() }
     }
 
@@ -225,7 +225,7 @@ impl SecApp {
 
     /// The stored user behind `who`.
     pub async fn user(&self, who: &Person) -> User {
-        shared::account::get_user(self.store(), &who.id).await.unwrap().expect("the user")
+        bt_domain::account::get_user(self.store(), &who.id).await.unwrap().expect("the user")
     }
 
     /// Every item of the given partitions (a user's `USER#<id>` holds their records, a team's `TEAM#<id>` its

@@ -19,12 +19,12 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use bt_adapters_local::outbox::Outbox;
+use bt_adapters_local::sqlite::SqliteTable;
+use bt_domain::config::Config;
+use bt_http::AppState;
 use reqwest::Method;
 use serde_json::{json, Value};
-use shared::config::Config;
-use shared::mail::outbox::Outbox;
-use shared::store::sqlite::SqliteTable;
-use shared::AppState;
 
 /// The password every helper-made user has.
 pub const PASSWORD: &str = "correct-horse1";

@@ -1,0 +1,8 @@
+//! The AWS adapters: the table port on DynamoDB ([`dynamo::DynamoTable`]), the mail port on SES
+//! ([`ses::SesMailer`]), secrets from SSM Parameter Store, and the SDK configuration with the one HTTPS client every
+//! SDK client shares ([`sdk`]).
+
+pub mod dynamo;
+pub mod sdk;
+pub mod ses;
+pub mod ssm;

@@ -1,0 +1,321 @@
+//! Passwords, tokens and the signed-in caller.
+
+use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use base64::Engine;
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::account::{self, User};
+use crate::error::{AppError, AppResult};
+use crate::services::Services;
+
+pub fn hash_password(password: &str) -> AppResult<String> {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("password hashing failed: {e}")))
+}
+
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash)
+        .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        .unwrap_or(false)
+}
+
+/// A fresh random secret for links and refresh tokens (256 bits, url-safe).
+pub fn random_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::thread_rng().fill_bytes(&mut bytes);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// Tokens are stored only as this hash.
+pub fn hash_token(token: &str) -> String {
+    let digest = Sha256::digest(token.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Claims {
+    pub sub: String,
+    pub name: String,
+    pub tid: String,
+    /// Token version of the user when issued; a bump revokes every older token.
+    pub tv: i64,
+    pub iat: i64,
+    pub exp: i64,
+    pub typ: String,
+}
+
+pub fn issue_access_token(state: &Services, user: &User) -> AppResult<String> {
+    let now = state.clock.now().timestamp();
+    let claims = Claims {
+        sub: user.id.clone(),
+        name: user.name.clone(),
+        tid: user.team_id.clone(),
+        tv: user.token_version,
+        iat: now,
+        exp: now + state.config.access_token_secs,
+        typ: "access".into(),
+    };
+    hs256::install();
+    jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(&state.config.jwt_secret))
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("token signing failed: {e}")))
+}
+
+/// Checks signature, algorithm and expiry (against the state's clock).
+pub fn decode_access_token(state: &Services, token: &str) -> AppResult<Claims> {
+    hs256::install();
+    let mut validation = Validation::new(Algorithm::HS256);
+    validation.validate_exp = false;
+    validation.leeway = 0;
+    validation.set_required_spec_claims(&["exp", "sub"]);
+    let data = jsonwebtoken::decode::<Claims>(token, &DecodingKey::from_secret(&state.config.jwt_secret), &validation)
+        .map_err(|_| AppError::unauthorized())?;
+    let claims = data.claims;
+    if claims.typ != "access" || claims.exp <= state.clock.now().timestamp() {
+        return Err(AppError::unauthorized());
+    }
+    Ok(claims)
+}
+
+/// The user a bearer access token names, read fresh from the store: a deleted user, an unverified one or a revoked
+/// token is 401.
+pub async fn user_of_token(state: &Services, token: &str) -> AppResult<User> {
+    let claims = decode_access_token(state, token)?;
+    let user = account::get_user(state.store.as_ref(), &claims.sub).await?.ok_or_else(AppError::unauthorized)?;
+    if user.token_version != claims.tv || !user.verified {
+        return Err(AppError::unauthorized());
+    }
+    Ok(user)
+}
+
+/// [`hash_password`] off the async workers (argon2 is deliberately slow).
+pub async fn hash_password_async(password: String) -> AppResult<String> {
+    tokio::task::spawn_blocking(move || hash_password(&password))
+        .await
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("hashing task failed: {e}")))?
+}
+
+/// [`verify_password`] off the async workers.
+pub async fn verify_password_async(password: String, hash: String) -> bool {
+    tokio::task::spawn_blocking(move || verify_password(&password, &hash)).await.unwrap_or(false)
+}
+
+// ---- sessions: refresh tokens in families ----------------------------------------------------------------------
+//
+// A sign-in starts a family (`USER#<id>` / `FAMILY#<familyId>`, with a `revoked` flag); each refresh token of that
+// sign-in (`RT#<sha256>` / `RT`) names its family and is used once: rotation marks it `used` and puts its successor
+// in one transaction. Presenting a used token again means it leaked, so the whole family is revoked.
+
+/// Tokens of one sign-in.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub access_token: String,
+    pub refresh_token: String,
+}
+
+/// A stored refresh token (found by the hash of the token).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RefreshTokenRecord {
+    #[serde(rename = "userId")]
+    pub user_id: String,
+    #[serde(rename = "familyId")]
+    pub family_id: String,
+    pub used: bool,
+    #[serde(rename = "expiresAt")]
+    pub expires_at: i64,
+    pub ttl: i64,
+}
+
+/// The item of a new, unused refresh token of `family_id`, valid for the configured refresh lifetime.
+pub fn refresh_token_item(
+    state: &Services,
+    token_hash: &str,
+    user_id: &str,
+    family_id: &str,
+) -> AppResult<crate::store::Item> {
+    let expires_at = state.clock.now().timestamp() + state.config.refresh_token_secs;
+    let record = RefreshTokenRecord {
+        user_id: user_id.to_string(),
+        family_id: family_id.to_string(),
+        used: false,
+        expires_at,
+        ttl: expires_at,
+    };
+    account::to_item("refresh_token", &crate::keys::refresh_token(token_hash), &record)
+}
+
+/// Attributes of a family that is alive until `expires_at` (set on creation and on every rotation).
+pub fn family_liveness(expires_at: i64) -> crate::store::Item {
+    let mut set = crate::store::Item::new();
+    set.insert("expiresAt".into(), expires_at.into());
+    set.insert("ttl".into(), expires_at.into());
+    set
+}
+
+/// Starts a new sign-in for `user`: a new family and its first refresh token, plus an access token.
+pub async fn issue_session(state: &Services, user: &User) -> AppResult<Session> {
+    use crate::store::{Cond, TxOp};
+    let family_id = account::new_id();
+    let refresh_token = random_token();
+    let now = state.clock.now();
+    let mut family = family_liveness(now.timestamp() + state.config.refresh_token_secs);
+    family.insert("familyId".into(), family_id.clone().into());
+    family.insert("userId".into(), user.id.clone().into());
+    family.insert("revoked".into(), false.into());
+    family.insert("createdAt".into(), now.to_rfc3339().into());
+    family.insert("entity_type".into(), "session_family".into());
+    let key = crate::keys::session_family(&user.id, &family_id);
+    family.insert(crate::store::PK.into(), key.pk.into());
+    family.insert(crate::store::SK.into(), key.sk.into());
+    state
+        .store
+        .transact(vec![
+            TxOp::Put { item: family, cond: Cond::NotExists },
+            TxOp::Put {
+                item: refresh_token_item(state, &hash_token(&refresh_token), &user.id, &family_id)?,
+                cond: Cond::NotExists,
+            },
+        ])
+        .await?;
+    Ok(Session { access_token: issue_access_token(state, user)?, refresh_token })
+}
+
+/// Revokes one sign-in: none of its refresh tokens works any more.
+pub async fn revoke_family(state: &Services, user_id: &str, family_id: &str) -> AppResult<()> {
+    let mut set = crate::store::Item::new();
+    set.insert("revoked".into(), true.into());
+    match state.store.update(&crate::keys::session_family(user_id, family_id), set, crate::store::Cond::Exists).await {
+        Ok(_) | Err(crate::store::StoreError::ConditionFailed) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Revokes every sign-in of the user (password reset or change, removal from a team).
+pub async fn revoke_all_sessions(state: &Services, user_id: &str) -> AppResult<()> {
+    let families = state
+        .store
+        .query_all(&crate::store::Query::table(
+            crate::keys::user_pk(user_id),
+            crate::store::SkCond::BeginsWith(crate::keys::FAMILY_PREFIX.into()),
+        ))
+        .await?;
+    for family in families {
+        if family.get("revoked").and_then(serde_json::Value::as_bool) == Some(true) {
+            continue;
+        }
+        if let Some(family_id) = crate::store::attr_str(&family, "familyId") {
+            revoke_family(state, user_id, family_id).await?;
+        }
+    }
+    Ok(())
+}
+
+/// The cryptography behind `jsonwebtoken`: HS256 alone, on RustCrypto's `hmac` and `sha2`. The crate's bundled
+/// providers link every algorithm it knows (RSA, ECDSA, EdDSA with their big-number code) into every Lambda, for
+/// tokens this service never accepts. Any other algorithm is refused here, as `Validation` already refuses it.
+mod hs256 {
+    use std::sync::Once;
+
+    use hmac::{Hmac, Mac};
+    use jsonwebtoken::crypto::{CryptoProvider, JwkUtils, JwtSigner, JwtVerifier};
+    use jsonwebtoken::errors::{ErrorKind, Result};
+    use jsonwebtoken::Algorithm;
+    use sha2::Sha256;
+
+    struct Hs256(Hmac<Sha256>);
+
+    impl Hs256 {
+        fn new(algorithm: &Algorithm, secret: Result<&[u8]>) -> Result<Self> {
+            if *algorithm != Algorithm::HS256 {
+                return Err(ErrorKind::InvalidAlgorithm.into());
+            }
+            Hmac::new_from_slice(secret?).map(Hs256).map_err(|_| ErrorKind::InvalidKeyFormat.into())
+        }
+
+        fn mac(&self, message: &[u8]) -> Hmac<Sha256> {
+            let mut mac = self.0.clone();
+            mac.update(message);
+            mac
+        }
+    }
+
+    impl signature::Signer<Vec<u8>> for Hs256 {
+        fn try_sign(&self, message: &[u8]) -> std::result::Result<Vec<u8>, signature::Error> {
+            Ok(self.mac(message).finalize().into_bytes().to_vec())
+        }
+    }
+
+    impl signature::Verifier<Vec<u8>> for Hs256 {
+        fn verify(&self, message: &[u8], signature: &Vec<u8>) -> std::result::Result<(), signature::Error> {
+            // `verify_slice` compares in constant time.
+            self.mac(message).verify_slice(signature).map_err(signature::Error::from_source)
+        }
+    }
+
+    impl JwtSigner for Hs256 {
+        fn algorithm(&self) -> Algorithm {
+            Algorithm::HS256
+        }
+    }
+
+    impl JwtVerifier for Hs256 {
+        fn algorithm(&self) -> Algorithm {
+            Algorithm::HS256
+        }
+    }
+
+    static PROVIDER: CryptoProvider = CryptoProvider {
+        signer_factory: |algorithm, key| Ok(Box::new(Hs256::new(algorithm, key.try_get_hmac_secret())?)),
+        verifier_factory: |algorithm, key| Ok(Box::new(Hs256::new(algorithm, key.try_get_hmac_secret())?)),
+        jwk_utils: JwkUtils::new_unimplemented(),
+    };
+
+    /// Installs the provider for the process, once; cheap enough to call before every sign and verify.
+    pub(super) fn install() {
+        static ONCE: Once = Once::new();
+        ONCE.call_once(|| {
+            // Only this module installs a provider, so the slot is free.
+            let _ = PROVIDER.install_default();
+        });
+    }
+}
+
+#[cfg(test)]
+mod hs256_tests {
+    use jsonwebtoken::crypto::{sign, verify};
+    use jsonwebtoken::errors::ErrorKind;
+    use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey};
+
+    #[test]
+    fn signs_and_verifies_hs256_and_refuses_every_other_algorithm() {
+        super::hs256::install();
+        let secret = b"a secret of the test";
+        let signature = sign(b"header.claims", &EncodingKey::from_secret(secret), Algorithm::HS256).unwrap();
+        // RFC 7515 A.1 shape: 32 bytes of HMAC-SHA256, base64url without padding.
+        assert_eq!(signature.len(), 43);
+        let key = DecodingKey::from_secret(secret);
+        assert!(verify(&signature, b"header.claims", &key, Algorithm::HS256).unwrap());
+        assert!(!verify(&signature, b"header.claimz", &key, Algorithm::HS256).unwrap());
+        assert!(!verify(&signature, b"header.claims", &DecodingKey::from_secret(b"another"), Algorithm::HS256).unwrap());
+        for algorithm in [Algorithm::HS384, Algorithm::HS512, Algorithm::RS256, Algorithm::ES256, Algorithm::EdDSA] {
+            let refused = verify(&signature, b"header.claims", &key, algorithm).unwrap_err();
+            assert_eq!(refused.kind(), &ErrorKind::InvalidAlgorithm, "{algorithm:?}");
+            assert!(sign(b"header.claims", &EncodingKey::from_secret(secret), algorithm).is_err(), "{algorithm:?}");
+        }
+    }
+
+    #[test]
+    fn matches_a_known_hs256_signature() {
+        // The HMAC-SHA256 of RFC 4231 test case 2, base64url: the provider computes the standard MAC.
+        super::hs256::install();
+        let signature =
+            sign(b"what do ya want for nothing?", &EncodingKey::from_secret(b"Jefe"), Algorithm::HS256).unwrap();
+        assert_eq!(signature, "W9zBRr9gdU5qBCQmCJV1x1oAPwidJzmDnexYuWTsOEM");
+    }
+}

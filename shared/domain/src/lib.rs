@@ -1,0 +1,20 @@
+//! Breaktime's domain: the entities and their rules, validation, every key of the single table, the store and mail
+//! ports, and the one domain error. It knows nothing of HTTP, Lambda, AWS or SQLite (a test over `cargo metadata`
+//! keeps it so): the HTTP crate maps [`AppError`] to answers, the adapter crates implement the ports.
+
+pub mod account;
+pub mod auth;
+pub mod clock;
+pub mod config;
+pub mod error;
+pub mod keys;
+pub mod mail;
+pub mod ratelimit;
+pub mod records;
+pub mod services;
+pub mod store;
+pub mod types;
+pub mod validate;
+
+pub use error::{AppError, AppResult};
+pub use services::Services;

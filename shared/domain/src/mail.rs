@@ -1,0 +1,63 @@
+//! The mail port: verification, reset, invitation and contact mail. Adapters: the local outbox
+//! (`bt_adapters_local::outbox`, kept and logged) and SES (`bt_adapters_aws::ses`).
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    /// The one link the mail asks the reader to follow, if any (kept apart so local tests can follow it).
+    pub link: Option<String>,
+    #[serde(rename = "replyTo", skip_serializing_if = "Option::is_none")]
+    pub reply_to: Option<String>,
+}
+
+/// A mail as an adapter that keeps mail (the local outbox) kept it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SentMail {
+    pub id: String,
+    #[serde(flatten)]
+    pub mail: Mail,
+    #[serde(rename = "sentAt")]
+    pub sent_at: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("mail could not be sent: {0}")]
+pub struct MailError(pub String);
+
+#[async_trait]
+pub trait Mailer: Send + Sync + 'static {
+    async fn send(&self, mail: Mail) -> Result<(), MailError>;
+
+    /// The mails kept so far, for adapters that keep them (the local outbox); None otherwise.
+    fn sent(&self) -> Option<Vec<SentMail>> {
+        None
+    }
+}
+
+/// Builds a mail with one call-to-action link, in text and HTML.
+pub fn link_mail(to: &str, subject: &str, intro: &str, action: &str, link: &str) -> Mail {
+    let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
+    Mail {
+        to: to.to_string(),
+        subject: subject.to_string(),
+        text: format!(
+            "{intro}\n\n{action}: {link}\n\nIf you did not ask for this, you can ignore this mail.\n\n— Breaktime"
+        ),
+        html: format!(
+            "<p>{}</p><p><a href=\"{}\">{}</a></p><p>If the button does not work, open this address: {}</p>\
+             <p>If you did not ask for this, you can ignore this mail.</p><p>— Breaktime</p>",
+            esc(intro),
+            esc(link),
+            esc(action),
+            esc(link)
+        ),
+        link: Some(link.to_string()),
+        reply_to: None,
+    }
+}

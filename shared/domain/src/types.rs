@@ -1,0 +1,232 @@
+//! Values checked once, at the edge, and trusted after: each has a `parse()` that is the only way to make one, so a
+//! malformed address, id, date or time cannot exist past the request that brought it.
+
+use std::fmt;
+
+use chrono::{NaiveDate, NaiveTime};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::records::dates;
+use crate::validate;
+
+/// Why a value did not parse (the caller words the message for its field).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Invalid;
+
+/// An e-mail address: HTML5 shape, at most 254 characters, kept trimmed and in lower case (one account per address,
+/// whatever the case it was typed in).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(value: &str) -> Result<Email, Invalid> {
+        if validate::is_email(value) {
+            Ok(Email(validate::normalize_email(value)))
+        } else {
+            Err(Invalid)
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A ULID: 26 Crockford base-32 characters, kept in upper case (ids of users, teams and records).
+macro_rules! ulid_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(String);
+
+        impl $name {
+            pub fn parse(value: &str) -> Result<$name, Invalid> {
+                if validate::is_id(value) {
+                    Ok($name(value.to_ascii_uppercase()))
+                } else {
+                    Err(Invalid)
+                }
+            }
+
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                self.0 == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.0 == *other
+            }
+        }
+
+        impl PartialEq<$name> for &str {
+            fn eq(&self, other: &$name) -> bool {
+                *self == other.0
+            }
+        }
+
+        impl PartialEq<$name> for String {
+            fn eq(&self, other: &$name) -> bool {
+                *self == other.0
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl std::ops::Deref for $name {
+            type Target = str;
+
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+    };
+}
+
+ulid_id!(
+    /// The id of a user.
+    UserId
+);
+ulid_id!(
+    /// The id of a team.
+    TeamId
+);
+ulid_id!(
+    /// The id of a record (break, task, leave, meeting, checklist item) or of an invitation.
+    RecordId
+);
+
+/// A calendar day written exactly `YYYY-MM-DD` (years 1900 to 2999), the records' date format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Day(NaiveDate);
+
+impl Day {
+    pub fn parse(value: &str) -> Result<Day, Invalid> {
+        dates::parse_date(value).map(Day).ok_or(Invalid)
+    }
+
+    pub fn date(self) -> NaiveDate {
+        self.0
+    }
+}
+
+impl From<Day> for NaiveDate {
+    fn from(day: Day) -> NaiveDate {
+        day.0
+    }
+}
+
+/// A time of day written `HH:MM` (24 h; `HH:MM:SS` is accepted and the seconds dropped), the records' time format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ClockTime(NaiveTime);
+
+impl ClockTime {
+    pub fn parse(value: &str) -> Result<ClockTime, Invalid> {
+        dates::parse_time(value).map(ClockTime).ok_or(Invalid)
+    }
+
+    pub fn time(self) -> NaiveTime {
+        self.0
+    }
+}
+
+impl From<ClockTime> for NaiveTime {
+    fn from(time: ClockTime) -> NaiveTime {
+        time.0
+    }
+}
+
+macro_rules! text_forms {
+    ($($name:ident => |$v:ident| $show:expr),* $(,)?) => {$(
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let $v = self;
+                f.write_str(&$show)
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = Invalid;
+
+            fn from_str(value: &str) -> Result<$name, Invalid> {
+                $name::parse(value)
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$name, D::Error> {
+                let text = String::deserialize(deserializer)?;
+                $name::parse(&text).map_err(|_| {
+                    serde::de::Error::custom(concat!("not a valid ", stringify!($name)))
+                })
+            }
+        }
+    )*};
+}
+
+text_forms!(
+    Email => |v| v.0.clone(),
+    UserId => |v| v.0.clone(),
+    TeamId => |v| v.0.clone(),
+    RecordId => |v| v.0.clone(),
+    Day => |v| dates::format_date(v.0),
+    ClockTime => |v| dates::format_time(v.0),
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_checked_and_normalised() {
+        assert_eq!(Email::parse("  Ana@Example.COM ").unwrap().as_str(), "ana@example.com");
+        assert_eq!(Email::parse("not an address"), Err(Invalid));
+        assert_eq!(Email::parse("a@b"), Err(Invalid));
+        assert_eq!(Email::parse(&format!("{}@example.com", "a".repeat(250))), Err(Invalid));
+    }
+
+    #[test]
+    fn ids_are_ulids_in_upper_case() {
+        let id = RecordId::parse("01hzx3y8q2w5e7r9t1v3b5n7m9").unwrap();
+        assert_eq!(id.as_str(), "01HZX3Y8Q2W5E7R9T1V3B5N7M9");
+        assert_eq!(RecordId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7M"), Err(Invalid));
+        assert_eq!(UserId::parse("../../etc/passwd"), Err(Invalid));
+        assert!(TeamId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7M9").is_ok());
+    }
+
+    #[test]
+    fn days_and_times_keep_the_records_formats() {
+        assert_eq!(Day::parse("2024-02-29").unwrap().to_string(), "2024-02-29");
+        assert_eq!(Day::parse("2023-02-29"), Err(Invalid));
+        assert_eq!(Day::parse("24-02-01"), Err(Invalid));
+        assert_eq!(Day::parse("1899-12-31"), Err(Invalid));
+        assert_eq!(ClockTime::parse("09:05").unwrap().to_string(), "09:05");
+        assert_eq!(ClockTime::parse("09:05:59").unwrap().to_string(), "09:05");
+        assert_eq!(ClockTime::parse("24:00"), Err(Invalid));
+        assert_eq!(ClockTime::parse("9:05"), Err(Invalid));
+    }
+
+    #[test]
+    fn serde_goes_through_parse() {
+        let day: Day = serde_json::from_str("\"2024-05-06\"").unwrap();
+        assert_eq!(serde_json::to_string(&day).unwrap(), "\"2024-05-06\"");
+        assert!(serde_json::from_str::<Day>("\"2024-13-01\"").is_err());
+        assert!(serde_json::from_str::<Email>("\"nobody\"").is_err());
+    }
+}

@@ -1,0 +1,76 @@
+//! The signed-in caller as extractors: a bearer access token checked and its user read fresh on every request.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use bt_domain::account::{Role, User};
+use bt_domain::auth::user_of_token;
+use bt_domain::records::Owner;
+use bt_domain::{AppError, AppResult};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The signed-in caller, read fresh from the store on every request (a deleted user or a revoked token is 401).
+#[derive(Debug, Clone)]
+pub struct AuthUser {
+    pub user: User,
+}
+
+impl AuthUser {
+    pub fn id(&self) -> &str {
+        &self.user.id
+    }
+    pub fn team_id(&self) -> &str {
+        &self.user.team_id
+    }
+    pub fn role(&self) -> Role {
+        self.user.role
+    }
+    pub fn require_admin(&self) -> AppResult<()> {
+        self.user.require_admin()
+    }
+    /// The caller's time zone (profile setting; UTC when unknown).
+    pub fn tz(&self) -> chrono_tz::Tz {
+        self.user.tz()
+    }
+    /// The caller as the owner of the records a call reads or writes.
+    pub fn owner(&self) -> Owner {
+        Owner::of(&self.user)
+    }
+}
+
+impl From<&AuthUser> for Owner {
+    fn from(user: &AuthUser) -> Self {
+        user.owner()
+    }
+}
+
+fn bearer(parts: &Parts) -> Option<&str> {
+    let value = parts.headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then_some(token.trim()).filter(|t| !t.is_empty())
+}
+
+pub async fn authenticate(state: &AppState, parts: &Parts) -> AppResult<Option<AuthUser>> {
+    let Some(token) = bearer(parts) else { return Ok(None) };
+    Ok(Some(AuthUser { user: user_of_token(state, token).await? }))
+}
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        Ok(authenticate(state, parts).await?.ok_or_else(AppError::unauthorized)?)
+    }
+}
+
+/// The caller when signed in, None for guests; an invalid token is still 401.
+pub struct MaybeAuthUser(pub Option<AuthUser>);
+
+impl FromRequestParts<AppState> for MaybeAuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        Ok(MaybeAuthUser(authenticate(state, parts).await?))
+    }
+}

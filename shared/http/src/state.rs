@@ -1,0 +1,32 @@
+use std::ops::Deref;
+use std::sync::Arc;
+
+use bt_domain::config::Config;
+use bt_domain::mail::Mailer;
+use bt_domain::store::Table;
+use bt_domain::Services;
+
+/// What every handler gets: the domain's services, built once at start-up (cold start for a Lambda). Handlers pass
+/// it on to domain calls (`&state` is a `&Services`).
+#[derive(Clone)]
+pub struct AppState {
+    services: Services,
+}
+
+impl AppState {
+    pub fn new(store: Arc<dyn Table>, mailer: Arc<dyn Mailer>, config: Config) -> Self {
+        AppState { services: Services::new(store, mailer, config) }
+    }
+
+    pub fn services(&self) -> &Services {
+        &self.services
+    }
+}
+
+impl Deref for AppState {
+    type Target = Services;
+
+    fn deref(&self) -> &Services {
+        &self.services
+    }
+}

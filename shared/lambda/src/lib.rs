@@ -1,0 +1,64 @@
+//! The one Lambda start-up of every function (`main.rs` is `bt_lambda::run(router)`): logging, secrets,
+//! configuration, the DynamoDB and SES adapters built once at cold start, then the router serves events.
+
+use std::sync::Arc;
+
+use axum::extract::Request;
+use axum::Router;
+use bt_adapters_aws::dynamo::DynamoTable;
+use bt_adapters_aws::ses::SesMailer;
+use bt_domain::config::Config;
+use bt_http::{AppState, SourceIp};
+use tracing_subscriber::filter::LevelFilter;
+
+pub type Error = lambda_http::Error;
+
+pub async fn run(router: Router<AppState>) -> Result<(), Error> {
+    init_logging();
+    let aws = bt_adapters_aws::sdk::lambda_config()?;
+    bt_adapters_aws::ssm::secrets_from_ssm(&aws).await?;
+    let config = Config::from_env(None)?;
+    let table = std::env::var("TABLE_NAME").map_err(|_| "TABLE_NAME is required")?;
+    let store = DynamoTable::from_env(&aws, table);
+    // Warm the connection to DynamoDB during init, not on the first request.
+    store.warm().await;
+    let mailer = SesMailer::from_env(&aws, &config);
+    let state = AppState::new(Arc::new(store), Arc::new(mailer), config);
+    let app = bt_http::with_common_layers(router, &state)
+        .layer(axum::middleware::map_request(source_ip_from_api_gateway))
+        .with_state(state);
+    lambda_http::run(app).await
+}
+
+/// API Gateway gives the caller's address in the request context; the HTTP crate reads it as [`SourceIp`] and
+/// never sees a Lambda type.
+async fn source_ip_from_api_gateway(mut request: Request) -> Request {
+    if let Some(lambda_http::request::RequestContext::ApiGatewayV2(ctx)) =
+        request.extensions().get::<lambda_http::request::RequestContext>()
+    {
+        if let Some(ip) = ctx.http.source_ip.clone() {
+            request.extensions_mut().insert(SourceIp(ip));
+        }
+    }
+    request
+}
+
+/// Logs as Lambda's advanced logging controls ask: JSON when `AWS_LAMBDA_LOG_FORMAT` is `JSON`, at
+/// `AWS_LAMBDA_LOG_LEVEL` (else `RUST_LOG`, else INFO). One level for everything, read as a plain level: the
+/// per-target directives of an `EnvFilter` would link a regex engine into every zip for no use here.
+fn init_logging() {
+    let level = env("AWS_LAMBDA_LOG_LEVEL")
+        .or_else(|| env("RUST_LOG"))
+        .and_then(|v| v.parse::<LevelFilter>().ok())
+        .unwrap_or(LevelFilter::INFO);
+    let logs = tracing_subscriber::fmt().with_target(false).without_time().with_max_level(level);
+    if env("AWS_LAMBDA_LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")) {
+        logs.json().init()
+    } else {
+        logs.init()
+    }
+}
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+}

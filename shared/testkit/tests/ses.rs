@@ -1,0 +1,86 @@
+//! The SES adapter against moto's SES: a mail sent through the real SDK is read back from what moto kept.
+
+use bt_testkit as support;
+
+use bt_adapters_aws::ses::SesMailer;
+use bt_domain::config::Config;
+use bt_domain::mail::{link_mail, Mail, Mailer};
+use serde_json::Value;
+
+const SENDER: &str = "no-reply@breaktime.test";
+
+/// A mailer on moto sending as a verified identity, or None when moto is not available.
+async fn mailer(test: &str) -> Option<(SesMailer, String)> {
+    let url = support::moto_url(test)?;
+    let aws = support::sdk_config(&url).await;
+    // SES only sends from verified identities; moto checks that too.
+    aws_sdk_ses::Client::new(&aws).verify_email_identity().email_address(SENDER).send().await.expect("verify sender");
+    let mut config = Config::for_tests();
+    config.mail_from = format!("Breaktime <{SENDER}>");
+    Some((SesMailer::from_env(&aws, &config), url))
+}
+
+/// The messages moto has accepted so far.
+async fn sent_messages(moto: &str) -> Vec<Value> {
+    let data: Value = reqwest::get(format!("{moto}/moto-api/data.json"))
+        .await
+        .expect("moto answers")
+        .json()
+        .await
+        .expect("moto data is JSON");
+    data["ses"]["Message"].as_array().cloned().unwrap_or_default()
+}
+
+fn sent_to<'a>(messages: &'a [Value], to: &str) -> Vec<&'a Value> {
+    messages
+        .iter()
+        .filter(|m| m["destinations"]["ToAddresses"].as_array().is_some_and(|a| a.contains(&to.into())))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_link_mail_reaches_moto_with_recipient_subject_and_link() {
+    let Some((mailer, moto)) = mailer("a_link_mail_reaches_moto_with_recipient_subject_and_link").await else {
+        return;
+    };
+    let to = format!("{}@example.com", ulid::Ulid::new().to_string().to_lowercase());
+    let link = format!("http://127.0.0.1:8080/verify-email?token={}", ulid::Ulid::new());
+    let mail = link_mail(&to, "Verify your email", "Welcome to Breaktime.", "Verify your email", &link);
+    mailer.send(mail).await.expect("SES accepts the mail");
+
+    let messages = sent_messages(&moto).await;
+    let mine = sent_to(&messages, &to);
+    assert_eq!(mine.len(), 1, "exactly one message to {to} in {messages:?}");
+    let message = mine[0];
+    assert_eq!(message["subject"], "Verify your email");
+    assert_eq!(message["source"], format!("Breaktime <{SENDER}>"));
+    // moto keeps the HTML body when both bodies are sent.
+    let body = message["body"].as_str().expect("a body");
+    assert!(body.contains(&link), "the link {link} is in the body: {body}");
+}
+
+#[tokio::test]
+async fn reply_to_and_unverified_senders() {
+    let Some((mailer, moto)) = mailer("reply_to_and_unverified_senders").await else {
+        return;
+    };
+    let to = format!("{}@example.com", ulid::Ulid::new().to_string().to_lowercase());
+    let mail = Mail {
+        to: to.clone(),
+        subject: "Contact: hello".into(),
+        text: "A message".into(),
+        html: "<p>A message</p>".into(),
+        link: None,
+        reply_to: Some("visitor@example.com".into()),
+    };
+    mailer.send(mail.clone()).await.expect("SES accepts a mail with a reply-to address");
+    assert_eq!(sent_to(&sent_messages(&moto).await, &to).len(), 1);
+
+    // A sender SES has not verified is refused, and the caller hears about it.
+    let aws = support::sdk_config(&moto).await;
+    let mut config = Config::for_tests();
+    config.mail_from = "someone@unverified.test".into();
+    let unverified = SesMailer::from_env(&aws, &config);
+    let err = unverified.send(mail).await.expect_err("an unverified sender is refused");
+    assert!(err.to_string().contains("not verified"), "{err}");
+}
