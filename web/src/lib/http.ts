@@ -1,5 +1,6 @@
 import type { Env } from '@/config/env';
 import { ApiError } from './api-error';
+import type { ErrorBody } from './api-schema';
 
 /** The two REST APIs of the product: the main API and the assistant API (separate hosts in production). */
 export type ApiName = 'main' | 'assistant';
@@ -59,16 +60,12 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
-interface ErrorBody {
-  message?: unknown;
-  errors?: unknown;
-}
-
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const response = (error as { response?: { statusCode?: number; body?: string } } | null)?.response;
   if (response && typeof response.statusCode === 'number') {
-    const body = parseJson(response.body) as ErrorBody | string | undefined;
+    // The document's failure body, `{message, errors?}`, though a proxy in between may answer anything.
+    const body = parseJson(response.body) as Partial<ErrorBody> | string | undefined;
     const message =
       typeof body === 'object' && body && typeof body.message === 'string'
         ? body.message

@@ -2,6 +2,7 @@ import { ACCESS_TOKEN_DAYS, CALLBACK_COOKIE_DAYS, REFRESH_TOKEN_MISSING, SESSION
 import { getCookie, removeCookie, setCookie } from './cookies';
 import { httpRequest } from './http';
 import { isAccessTokenUsable } from './jwt';
+import type { Schemas } from './api-schema';
 
 /** The five cookies that make a session (spec §3); rememberMe is kept across sign-outs. */
 export const SESSION_COOKIES = ['access_token', 'refresh_token', 'id', 'name', 'email'] as const;
@@ -13,20 +14,8 @@ export interface Session {
   email?: string;
 }
 
-export interface LoginData {
-  access_token: string;
-  refresh_token: string;
-  id: string;
-  name: string;
-  email?: string;
-}
-
-interface RefreshData {
-  access_token?: string;
-  refresh_token?: string;
-  id?: string;
-  name?: string;
-}
+/** What a sign-in stores: the answer's tokens (`Session` of the API), with who signed in. */
+export type LoginData = Required<Pick<Schemas['Session'], 'access_token' | 'refresh_token' | 'id' | 'name'>> & Pick<Schemas['Session'], 'email'>;
 
 const present = (value: string | undefined): value is string => !!value && value !== 'undefined';
 
@@ -106,7 +95,8 @@ async function requestNewAccessToken(): Promise<string> {
   }
   try {
     // Sent directly: the refresh call itself never goes through the token check.
-    const data = await httpRequest<RefreshData>('POST', '/auth/refresh-token', { body: { refresh_token: refreshToken } });
+    const body: Schemas['RefreshInput'] = { refresh_token: refreshToken };
+    const data = await httpRequest<Schemas['Session'] | undefined>('POST', '/auth/refresh-token', { body });
     if (!data?.access_token) throw new Error('The refresh answer has no access token');
     setCookie('access_token', data.access_token, { days: ACCESS_TOKEN_DAYS });
     // Refresh tokens rotate: the old one is no longer valid once this answer arrives.

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import type { ApiKey } from '@/lib/swr';
+import type { Schemas } from '@/lib/api-schema';
 
 /** The record kinds of the archives, in the order the screen shows them. */
 export const reportKinds = ['breaks', 'tasks', 'meetings', 'leaves', 'checklist'] as const;
@@ -16,48 +17,16 @@ export const reportKindLabels: Record<ReportKind, string> = {
   checklist: 'Checklist',
 };
 
-export interface ArchivedBreak {
-  _id: string;
-  startTime: string;
-  endTime: string;
-  duration: number;
-  createdDate: string;
-  type: string;
-  reason: string;
-}
+/** The fields of each kind of record the archives show (`GET /reports/{kind}` answers the whole records). */
+export type ArchivedBreak = Pick<Schemas['Break'], '_id' | 'startTime' | 'endTime' | 'duration' | 'createdDate' | 'type' | 'reason'>;
 
-export interface ArchivedTask {
-  _id: string;
-  title: string;
-  description: string;
-  scheduled: string;
-  status: string;
-  priority: string;
-}
+export type ArchivedTask = Pick<Schemas['Task'], '_id' | 'title' | 'description' | 'scheduled' | 'status' | 'priority'>;
 
-export interface ArchivedMeeting {
-  _id: string;
-  from: string;
-  to: string;
-  scheduleDate: string;
-  description: string;
-}
+export type ArchivedMeeting = Pick<Schemas['Meeting'], '_id' | 'from' | 'to' | 'scheduleDate' | 'description'>;
 
-export interface ArchivedLeave {
-  _id: string;
-  fromDate: string;
-  toDate: string;
-  days: number;
-  reason: string;
-}
+export type ArchivedLeave = Pick<Schemas['Leave'], '_id' | 'fromDate' | 'toDate' | 'days' | 'reason'>;
 
-export interface ArchivedChecklistItem {
-  _id: string;
-  task: string;
-  status: boolean;
-  createdDate: string;
-  isFeature: boolean;
-}
+export type ArchivedChecklistItem = Pick<Schemas['ChecklistItem'], '_id' | 'task' | 'status' | 'createdDate' | 'isFeature'>;
 
 export interface ReportRecords {
   breaks: ArchivedBreak;
@@ -67,32 +36,11 @@ export interface ReportRecords {
   checklist: ArchivedChecklistItem;
 }
 
-export interface ReportPage<K extends ReportKind> {
-  items: ReportRecords[K][];
-  totalCount: number;
-}
+/** The document's page of records, its items typed by the kind asked for (the document leaves them untyped). */
+export type ReportPage<K extends ReportKind> = Omit<Schemas['ReportPage'], 'items'> & { items: ReportRecords[K][] };
 
 /** `GET /reports/summary`. */
-export interface ReportSummary {
-  userId: string;
-  from: string;
-  to: string;
-  breaks: {
-    count: number;
-    totalMinutes: number;
-    perDay: { date: string; minutes: number; count: number }[];
-    perType: { type: string; minutes: number; count: number }[];
-  };
-  tasks: {
-    count: number;
-    completed: number;
-    perStatus: { status: string; count: number }[];
-    perPriority: { priority: string; count: number }[];
-  };
-  leaves: { count: number; days: number };
-  meetings: { count: number; minutes: number };
-  checklist: { count: number; done: number };
-}
+export type ReportSummary = Schemas['Summary'];
 
 /** The range and person a report is about; `to` may be empty (one day), `userId` empty means the caller. */
 export interface ReportScope {
@@ -121,18 +69,10 @@ export function useReportRecords<K extends ReportKind>(kind: K, scope: ReportSco
   return useSWR<ReportPage<K>>(signedIn && scope ? reportKeys.records(kind, scope, page) : null, { keepPreviousData: true });
 }
 
-export interface Profile {
-  id: string;
-  name: string;
-  role: 'admin' | 'hr' | 'member';
-}
+/** The fields of `GET /user/profile` and `GET /admin/get` the archives use. */
+export type Profile = Pick<Schemas['Profile'], 'id' | 'name' | 'role'>;
 
-export interface TeamMember {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-}
+export type TeamMember = Pick<Schemas['MemberPresence'], 'id' | 'name' | 'email' | 'role'>;
 
 /** Admins and HR may read any team member's reports. */
 export const seesTeamReports = (profile?: Profile) => profile?.role === 'admin' || profile?.role === 'hr';

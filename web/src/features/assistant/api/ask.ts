@@ -3,13 +3,12 @@ import { ApiError } from '@/lib/api-error';
 import { assistantActionNames, type AssistantAction, type AssistantActionName } from '@/lib/assistant-actions';
 import { todayIso } from '@/lib/format';
 import { readSession } from '@/lib/session';
+import type { Schemas } from '@/lib/api-schema';
 
 /** `data` of `POST /assistant/ask` on the assistant API (spec §3, §7). */
-export interface AskAnswer {
-  summary?: string;
-  actions?: Array<Record<string, unknown>>;
-}
+export type AskAnswer = Schemas['AssistantReply'];
 
+/** What the chat shows for an answer. */
 export interface AssistantReply {
   text: string;
   action?: AssistantAction;
@@ -53,8 +52,8 @@ export function toAction(raw: Record<string, unknown> | undefined, today: string
   return action as unknown as AssistantAction;
 }
 
-/** What the chat shows for an answer: the summary (or 'Sorry, I didn't get that.') and the proposal. */
-export function toReply(answer: AskAnswer | undefined, today?: string): AssistantReply {
+/** What the chat shows for an answer, however incomplete: the summary (or 'Sorry, I didn't get that.') and the proposal. */
+export function toReply(answer: Partial<AskAnswer> | undefined, today?: string): AssistantReply {
   const summary = typeof answer?.summary === 'string' ? answer.summary.trim() : '';
   const action = Array.isArray(answer?.actions) ? toAction(answer.actions[0], today) : undefined;
   return { text: summary || NOT_UNDERSTOOD, action };
@@ -67,7 +66,8 @@ export function toReply(answer: AskAnswer | undefined, today?: string): Assistan
  */
 export async function askAssistant(message: string): Promise<AssistantReply> {
   try {
-    const answer = await api.post<AskAnswer>('/assistant/ask', { message }, { api: 'assistant', auth: readSession().signedIn });
+    const body: Schemas['AskInput'] = { message };
+    const answer = await api.post<AskAnswer>('/assistant/ask', body, { api: 'assistant', auth: readSession().signedIn });
     return toReply(answer);
   } catch (error) {
     if (error instanceof ApiError && error.status === 429 && error.message) return { text: error.message };

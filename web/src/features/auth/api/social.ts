@@ -1,18 +1,16 @@
 import { mainApiUrl } from '@/lib/http';
 import { storeCallbackSession } from '@/lib/session';
+import type { Schemas } from '@/lib/api-schema';
 
 export type SocialProvider = 'github' | 'google';
 
 export type SocialStart = { kind: 'redirect'; url: string } | { kind: 'signedIn' } | { kind: 'unavailable'; message: string };
 
-interface SocialAnswer {
-  message?: string;
-  access_token?: string;
-  refresh_token?: string;
-  id?: string;
-  name?: string;
-  data?: SocialAnswer;
-}
+/**
+ * A JSON answer instead of the redirect: the document's failure body (503 when the provider is not configured), or
+ * the tokens of a session, bare or in the `data` envelope (not in the document; handled all the same).
+ */
+type SocialAnswer = Partial<Schemas['Error'] & Schemas['Session']> & { data?: SocialAnswer };
 
 /**
  * Asks the main API how a social sign-in starts (spec §7): normally a redirect to the provider, which the

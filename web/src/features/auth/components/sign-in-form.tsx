@@ -39,7 +39,7 @@ export function SignInForm({ onForgotPassword, onSignUp }: SignInFormProps) {
     setLoading(true);
     try {
       const data = await login({ email, password });
-      storeLogin({ ...data, email: data.email ?? email });
+      storeLogin({ ...data, id: data.id ?? '', name: data.name ?? '', email: data.email ?? email });
       saveRememberMe(rememberMe, email);
       // The button keeps reading 'Loading...' until the page reloads signed in.
       setTimeout(reloadPage, RELOAD_AFTER_LOGIN_MS);

@@ -3,49 +3,19 @@ import useSWRMutation from 'swr/mutation';
 import { useCallback } from 'react';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import type { Schemas } from '@/lib/api-schema';
 
-/** A logged break (spec §3); `duration` is minutes, computed by the server. */
-export interface Break {
-  _id: string;
-  userId: string;
-  startTime: string;
-  endTime: string;
-  duration: number;
-  createdDate: string;
-  reason: string;
-  type: string;
-  isClosed: boolean;
-  isModal: boolean;
-  /** Recorded with Start break / End break rather than typed in. */
-  live?: boolean;
-  createdAt?: string;
-  updatedAt?: string;
-}
+/** A logged break (spec §3); `duration` is minutes, computed by the server; `live` when recorded with Start break / End break. */
+export type Break = Schemas['Break'];
 
-/** The caller's running break (`GET /break/current`). */
-export interface OpenBreak {
-  userId: string;
-  name: string;
-  type: string;
-  reason: string;
-  /** RFC 3339 instant the break started. */
-  since: string;
-  startTime: string;
-  createdDate: string;
-  timeZone: string;
-}
+/** The caller's running break (`GET /break/current`); `since` is the RFC 3339 instant it started. */
+export type OpenBreak = Schemas['OpenBreak'];
 
-/** What the add and edit dialog sends; the server recomputes `duration`. */
-export interface BreakFields {
-  startTime: string;
-  endTime: string;
-  duration: number;
-  createdDate: string;
-  type: string;
-  reason: string;
-  isClosed: true;
-  isModal: false;
-}
+/**
+ * What the add and edit dialog sends: the document's body, plus `duration`, `isClosed` and `isModal`, which spec §3
+ * has the client send and the server ignores (it recomputes `duration`).
+ */
+export type BreakFields = Schemas['BreakCreate'] & { duration: number; isClosed: true; isModal: false };
 
 /** Used when the team's list cannot be loaded (spec §3, §8). */
 export const FALLBACK_BREAK_TYPES: readonly string[] = [
@@ -95,7 +65,7 @@ export function useCurrentBreak() {
 /** The team's break types (`data[0].type`), or the fallback list when signed out or when the load fails. */
 export function useBreakTypes(): { types: readonly string[]; isLoading: boolean } {
   const { signedIn } = useSession();
-  const { data, error, isLoading } = useSWR<Array<{ type?: unknown }>>(signedIn ? breakKeys.types : null);
+  const { data, error, isLoading } = useSWR<Schemas['BreakTypes']>(signedIn ? breakKeys.types : null);
   const loaded = data?.[0]?.type;
   if (!error && Array.isArray(loaded) && loaded.length > 0) return { types: loaded.filter((name): name is string => typeof name === 'string'), isLoading };
   return { types: FALLBACK_BREAK_TYPES, isLoading };
@@ -118,7 +88,7 @@ export function useSaveBreak() {
 
 export function useStartBreak() {
   const revalidate = useRevalidateBreaks();
-  return useSWRMutation<OpenBreak, Error, string, { type: string; reason: string }>('/break/start', async (_key, { arg }) => {
+  return useSWRMutation<OpenBreak, Error, string, Schemas['LiveBreakInput']>('/break/start', async (_key, { arg }) => {
     const started = await api.post<OpenBreak>('/break/start', arg);
     await revalidate();
     return started;
@@ -134,4 +104,4 @@ export function useEndBreak() {
   });
 }
 
-export const deleteBreak = (id: string) => api.del<{ _id: string; message: string }>(`/break/delete/${id}`);
+export const deleteBreak = (id: string) => api.del<Schemas['Deleted']>(`/break/delete/${id}`);

@@ -174,6 +174,9 @@ describe('break add/edit dialog', () => {
       type: 'Picnic',
       isClosed: true,
       isModal: false,
+      live: false,
+      createdAt: '2025-06-02T13:40:00Z',
+      updatedAt: '2025-06-02T13:40:00Z',
     };
     const { user } = renderDialog({ editing });
     const start = screen.getByRole('group', { name: 'Start time' });

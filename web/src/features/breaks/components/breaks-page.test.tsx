@@ -21,6 +21,9 @@ const record = (overrides: Partial<Break>): Break => ({
   type: 'Coffee Break',
   isClosed: true,
   isModal: false,
+  live: false,
+  createdAt: '2025-06-01T08:00:00Z',
+  updatedAt: '2025-06-01T08:00:00Z',
   ...overrides,
 });
 
@@ -40,6 +43,7 @@ function breaksServer(initial: Break[] = []) {
       const body = (await request.json()) as { type: string; reason: string };
       current = {
         userId: 'u1',
+        teamId: 't1',
         name: 'Ada',
         type: body.type,
         reason: body.reason,
@@ -121,6 +125,7 @@ describe('dashboard', () => {
     // Meanwhile a break was started on another device.
     const elsewhere: OpenBreak = {
       userId: 'u1',
+      teamId: 't1',
       name: 'Ada',
       type: 'Lunch Break',
       reason: '',

@@ -3,30 +3,18 @@ import useSWRMutation from 'swr/mutation';
 import { PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import type { Schemas } from '@/lib/api-schema';
 import type { ApiKey } from '@/lib/swr';
 
-export interface ChecklistItem {
-  _id: string;
-  task: string;
-  status: boolean;
-  createdDate: string;
-  isFeature: boolean;
-}
+export type ChecklistItem = Schemas['ChecklistItem'];
 
-/** `GET /daily-checklist/getCheckListWithTwoLatestDates`. */
-export interface LatestChecklist {
-  /** The items of the two latest days that have any, latest day first. */
-  checkList: ChecklistItem[];
-  /** Every feature task. */
-  featureList: ChecklistItem[];
-  /** All the caller's items. */
-  totalCount: number;
-}
+/**
+ * `GET /daily-checklist/getCheckListWithTwoLatestDates`: `checkList` holds the items of the two latest days that
+ * have any, latest day first; `featureList` every feature task; `totalCount` counts all the caller's items.
+ */
+export type LatestChecklist = Schemas['LatestChecklist'];
 
-export interface ChecklistPage {
-  checkList: ChecklistItem[];
-  totalCount: number;
-}
+export type ChecklistPage = Schemas['ChecklistPage'];
 
 export const CHECKLIST_TASK_MAX = 200;
 
@@ -95,12 +83,7 @@ function useRevalidateChecklist() {
   return () => mutate(isChecklistKey);
 }
 
-export interface NewChecklistItem {
-  task: string;
-  status: boolean;
-  createdDate: string;
-  isFeature: boolean;
-}
+export type NewChecklistItem = Schemas['ChecklistCreate'];
 
 export function useAddChecklistItem() {
   const revalidate = useRevalidateChecklist();
@@ -113,18 +96,14 @@ export function useAddChecklistItem() {
   });
 }
 
-export interface ChecklistEdit {
-  id: string;
-  task: string;
-  status: boolean;
-}
+export type ChecklistEdit = { id: string } & Required<Pick<Schemas['ChecklistInput'], 'task' | 'status'>>;
 
 /** `PUT /daily-checklist/edit/{id}` with `{task, status}`; the lists are asked for again whatever the outcome. */
 export function useEditChecklistItem() {
   const revalidate = useRevalidateChecklist();
   return useSWRMutation<ChecklistItem, Error, string, ChecklistEdit>('checklist:edit', async (_key, { arg: { id, task, status } }) => {
     try {
-      return await api.put<ChecklistItem>(`/daily-checklist/edit/${id}`, { task: task.trim(), status });
+      return await api.put<ChecklistItem>(`/daily-checklist/edit/${id}`, { task: task.trim(), status } satisfies Schemas['ChecklistInput']);
     } finally {
       void revalidate();
     }
@@ -133,9 +112,9 @@ export function useEditChecklistItem() {
 
 export function useDeleteChecklistItem() {
   const revalidate = useRevalidateChecklist();
-  return useSWRMutation<unknown, Error, string, string>('checklist:delete', async (_key, { arg: id }) => {
+  return useSWRMutation<Schemas['Deleted'], Error, string, string>('checklist:delete', async (_key, { arg: id }) => {
     try {
-      return await api.del(`/daily-checklist/delete/${id}`);
+      return await api.del<Schemas['Deleted']>(`/daily-checklist/delete/${id}`);
     } finally {
       void revalidate();
     }

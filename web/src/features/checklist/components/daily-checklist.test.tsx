@@ -13,10 +13,13 @@ const today = todayIso();
 
 const item = (id: string, task: string, extra: Partial<ChecklistItem> = {}): ChecklistItem => ({
   _id: id,
+  userId: 'u1',
   task,
   status: false,
   createdDate: today,
   isFeature: false,
+  createdAt: `${today}T08:00:00Z`,
+  updatedAt: `${today}T08:00:00Z`,
   ...extra,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import type { ApiData, Schemas } from '@/lib/api-schema';
 
 export const contactMessages = {
   email: 'Please provide a valid email.',
@@ -27,6 +28,6 @@ export type ContactValues = z.infer<typeof contactSchema>;
 
 /** Resolves true only when the server answers the agreed text 'message sent!'. */
 export async function sendContactMessage(values: ContactValues): Promise<boolean> {
-  const data = await api.post<unknown>('/contactUs/send', values, { auth: false });
+  const data = await api.post<ApiData<'post_contactUs_send'>>('/contactUs/send', values satisfies Schemas['ContactInput'], { auth: false });
   return data === 'message sent!';
 }

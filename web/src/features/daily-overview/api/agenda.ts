@@ -1,31 +1,13 @@
 import useSWR from 'swr';
 import { useSession } from '@/lib/auth';
+import type { Schemas } from '@/lib/api-schema';
 
 /** The fields of today's records the read-only agenda shows. */
-export interface AgendaMeeting {
-  _id: string;
-  from: string;
-  to: string;
-  scheduleDate: string;
-  description: string;
-}
+export type AgendaMeeting = Pick<Schemas['Meeting'], '_id' | 'from' | 'to' | 'scheduleDate' | 'description'>;
 
-export interface AgendaBreak {
-  _id: string;
-  startTime: string;
-  endTime: string;
-  duration: number;
-  type: string;
-  reason: string;
-}
+export type AgendaBreak = Pick<Schemas['Break'], '_id' | 'startTime' | 'endTime' | 'duration' | 'type' | 'reason'>;
 
-export interface AgendaTask {
-  _id: string;
-  title: string;
-  description: string;
-  status: string;
-  priority: string;
-}
+export type AgendaTask = Pick<Schemas['Task'], '_id' | 'title' | 'description' | 'status' | 'priority'>;
 
 /** The agenda lists a day's meetings whole; a day with more than this many is not a day anyone plans. */
 const AGENDA_MEETINGS_LIMIT = 100;
@@ -42,7 +24,7 @@ export const agendaKeys = {
 
 export function useAgendaMeetings(date: string) {
   const { signedIn } = useSession();
-  return useSWR<{ meetings: AgendaMeeting[] }>(signedIn ? agendaKeys.meetings(date) : null);
+  return useSWR<Omit<Schemas['MeetingList'], 'meetings'> & { meetings: AgendaMeeting[] }>(signedIn ? agendaKeys.meetings(date) : null);
 }
 
 export function useAgendaBreaks(date: string) {

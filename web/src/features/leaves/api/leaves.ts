@@ -4,30 +4,14 @@ import useSWRMutation from 'swr/mutation';
 import { PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import type { Schemas } from '@/lib/api-schema';
 
-export interface Leave {
-  _id: string;
-  userId: string;
-  fromDate: string;
-  toDate: string;
-  reason: string;
-  days: number;
-  createdAt?: string;
-  updatedAt?: string;
-}
+export type Leave = Schemas['Leave'];
 
-export interface LeaveFields {
-  fromDate: string;
-  toDate: string;
-  reason: string;
-  /** Shown and sent as the spec says; the server counts the days itself. */
-  days: number;
-}
+/** The body of the add and edit calls; `days` is shown and sent as the spec says, the server counts them itself. */
+export type LeaveFields = Schemas['LeaveCreate'];
 
-export interface LeavePage {
-  leaves: Leave[];
-  totalCount: number;
-}
+export type LeavePage = Schemas['LeaveList'];
 
 export const leaveKeys = {
   list: (page: number) => ['/leaves/list', { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }] as const,
@@ -61,4 +45,4 @@ export function useSaveLeave() {
   });
 }
 
-export const deleteLeave = (id: string) => api.del<{ _id: string; message: string }>(`/leaves/delete/${id}`);
+export const deleteLeave = (id: string) => api.del<Schemas['Deleted']>(`/leaves/delete/${id}`);

@@ -103,7 +103,18 @@ describe('leave add dialog', () => {
         return ok({ _id: 'l5' });
       }),
     );
-    const { user } = renderDialog({ editing: { _id: 'l5', userId: 'u1', fromDate: '2025-06-02', toDate: '2025-06-03', reason: 'Trip', days: 2 } });
+    const { user } = renderDialog({
+      editing: {
+        _id: 'l5',
+        userId: 'u1',
+        fromDate: '2025-06-02',
+        toDate: '2025-06-03',
+        reason: 'Trip',
+        days: 2,
+        createdAt: '2025-06-01T08:00:00Z',
+        updatedAt: '2025-06-01T08:00:00Z',
+      },
+    });
     expect(screen.getByRole('dialog', { name: 'Edit Leave' })).toBeInTheDocument();
     expect(screen.getByLabelText('Days')).toHaveValue('2');
     setDate('To date', '2025-06-05');

@@ -16,6 +16,8 @@ const leave = (n: number, overrides: Partial<Leave> = {}): Leave => ({
   toDate: '2020-06-04',
   reason: `Reason ${n}`,
   days: 3,
+  createdAt: '2020-06-01T08:00:00Z',
+  updatedAt: '2020-06-01T08:00:00Z',
   ...overrides,
 });
 

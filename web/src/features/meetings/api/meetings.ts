@@ -4,22 +4,13 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import type { Schemas } from '@/lib/api-schema';
 import type { ApiKey } from '@/lib/swr';
 import { todayIso } from '@/lib/format';
 
-export interface Meeting {
-  _id: string;
-  from: string;
-  to: string;
-  scheduleDate: string;
-  description: string;
-}
+export type Meeting = Schemas['Meeting'];
 
-export interface MeetingList {
-  meetings: Meeting[];
-  totalCount: number;
-  allCount: number;
-}
+export type MeetingList = Schemas['MeetingList'];
 
 export type MeetingFilter = 'today' | 'upcoming' | 'all';
 
@@ -94,7 +85,7 @@ interface SaveArg {
 export function useSaveMeeting() {
   const revalidate = useRevalidateMeetings();
   return useSWRMutation<Meeting, Error, string, SaveArg>('meeting:save', async (_key, { arg: { id, values } }) => {
-    const body = { from: values.from, to: values.to, scheduleDate: values.scheduleDate, description: values.description.trim() };
+    const body: Schemas['MeetingCreate'] = { from: values.from, to: values.to, scheduleDate: values.scheduleDate, description: values.description.trim() };
     const saved = id ? await api.put<Meeting>(`/meeting/edit/${id}`, body) : await api.post<Meeting>('/meeting/add', body);
     void revalidate();
     return saved;
@@ -103,8 +94,8 @@ export function useSaveMeeting() {
 
 export function useDeleteMeeting() {
   const revalidate = useRevalidateMeetings();
-  return useSWRMutation<unknown, Error, string, string>('meeting:delete', async (_key, { arg: id }) => {
-    const result = await api.del(`/meeting/delete/${id}`);
+  return useSWRMutation<Schemas['Deleted'], Error, string, string>('meeting:delete', async (_key, { arg: id }) => {
+    const result = await api.del<Schemas['Deleted']>(`/meeting/delete/${id}`);
     void revalidate();
     return result;
   });

@@ -16,6 +16,9 @@ const meeting = (n: number, extra: Partial<Meeting> = {}): Meeting => ({
   to: '09:30',
   scheduleDate: '2025-06-02',
   description: `Meeting number ${n}`,
+  userId: 'u1',
+  createdAt: '2025-06-01T08:00:00Z',
+  updatedAt: '2025-06-01T08:00:00Z',
   ...extra,
 });
 

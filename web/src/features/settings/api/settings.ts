@@ -2,20 +2,14 @@ import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import type { ApiData, Schemas } from '@/lib/api-schema';
 
-/** `GET /user/profile`. */
-export interface Profile {
-  id: string;
-  name: string;
-  email: string;
-  timeZone: string;
-  teamId: string;
-  role: 'admin' | 'hr' | 'member';
-  pendingEmail?: string | null;
-  /** False for an account made through social sign-in that never set a password. */
-  hasPassword: boolean;
-  createdAt: string;
-}
+/**
+ * `GET /user/profile`. `hasPassword` is false for an account made through social sign-in that never set a password.
+ * The document has it optional, but the server always sends it and the password forms depend on it, so it is
+ * required here.
+ */
+export type Profile = Schemas['Profile'] & Required<Pick<Schemas['Profile'], 'hasPassword'>>;
 
 export const settingsKeys = {
   profile: '/user/profile',
@@ -28,10 +22,7 @@ export function useProfile() {
   return useSWR<Profile>(signedIn ? settingsKeys.profile : null);
 }
 
-export interface ProfileChanges {
-  name?: string;
-  timeZone?: string;
-}
+export type ProfileChanges = Schemas['ProfileInput'];
 
 /** Saves name and time zone; the answer is the profile, which becomes the cached one. */
 export function useUpdateProfile() {
@@ -44,23 +35,20 @@ export function useUpdateProfile() {
 /** Mails the new address a link to /verify-new-email; the address changes once it is followed. */
 export function useChangeEmail() {
   return useSWRMutation(settingsKeys.profile, (_key: string, { arg: email }: { arg: string }) =>
-    api.post<{ message?: string; email?: string }>('/user/change-email', { email }),
+    api.post<ApiData<'post_user_change_email'>>('/user/change-email', { email } satisfies Schemas['EmailInput']),
   );
 }
 
-export interface PasswordChange {
-  currentPassword: string;
-  password: string;
-}
+export type PasswordChange = Schemas['ChangePasswordInput'];
 
 /** Every other sign-in ends; this one continues with the fresh tokens of the answer. */
-export const changePassword = (body: PasswordChange) =>
-  api.post<{ message?: string; access_token: string; refresh_token: string }>('/user/change-password', body);
+export const changePassword = (body: PasswordChange) => api.post<ApiData<'post_user_change_password'>>('/user/change-password', body);
 
-export const deleteAccount = (password: string) => api.del<{ message?: string }>('/user/delete-account', { body: { password } });
+export const deleteAccount = (password: string) =>
+  api.del<Schemas['Message']>('/user/delete-account', { body: { password } satisfies Schemas['PasswordInput'] });
 
-/** `GET /type/get` answers `[{ type: [names] }]`. */
-type BreakTypesAnswer = Array<{ type?: string[] }>;
+/** `GET /type/get` and `PUT /type/edit` answer `[{ type: [names] }]`. */
+type BreakTypesAnswer = Schemas['BreakTypes'];
 
 export function useBreakTypes() {
   const { signedIn } = useSession();
@@ -71,7 +59,7 @@ export function useBreakTypes() {
 export function useSaveBreakTypes() {
   return useSWRMutation(
     settingsKeys.breakTypes,
-    (_key: string, { arg: types }: { arg: string[] }) => api.put<BreakTypesAnswer>('/type/edit', { type: types }),
+    (_key: string, { arg: types }: { arg: string[] }) => api.put<BreakTypesAnswer>('/type/edit', { type: types } satisfies Schemas['BreakTypesInput']),
     {
       populateCache: true,
       revalidate: false,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '@/lib/iso-date';
-import { TASK_PRIORITIES, TASK_STATUSES, type TaskFields } from './tasks';
+import { DEFAULT_PRIORITY, DEFAULT_STATUS, isTaskPriority, isTaskStatus, TASK_PRIORITIES, TASK_STATUSES, type TaskFields } from './tasks';
 
 export const MAX_TASK_TITLE = 200;
 export const MAX_TASK_DESCRIPTION = 4000;
@@ -28,10 +28,11 @@ export const taskSchema = z.object({
 
 export type TaskFormValues = z.input<typeof taskSchema>;
 
+/** The schema has checked status and priority; the defaults only narrow the form's strings to the API's values. */
 export const toTaskFields = (values: TaskFormValues): TaskFields => ({
   title: values.title.trim(),
   description: values.description.trim(),
   scheduled: values.scheduled.trim(),
-  status: values.status,
-  priority: values.priority,
+  status: isTaskStatus(values.status) ? values.status : DEFAULT_STATUS,
+  priority: isTaskPriority(values.priority) ? values.priority : DEFAULT_PRIORITY,
 });

@@ -4,36 +4,37 @@ import useSWRMutation from 'swr/mutation';
 import { PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import type { Schemas } from '@/lib/api-schema';
 
-/** Spec §4: the first of each list is the default. */
-export const TASK_STATUSES = ['To Do', 'In Progress', 'In Review', 'Completed', 'Invalid', 'On Hold', 'Deferred', 'Blocked'] as const;
-export const TASK_PRIORITIES = ['Normal', 'Important', 'Critical', 'Low', 'High', 'Urgent', 'Blocker'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export type TaskStatus = Schemas['TaskStatus'];
+export type TaskPriority = Schemas['TaskPriority'];
+
+/** Spec §4: the first of each list is the default; each lists every value of the document, in the screen's order. */
+export const TASK_STATUSES = [
+  'To Do',
+  'In Progress',
+  'In Review',
+  'Completed',
+  'Invalid',
+  'On Hold',
+  'Deferred',
+  'Blocked',
+] as const satisfies readonly TaskStatus[];
+export const TASK_PRIORITIES = ['Normal', 'Important', 'Critical', 'Low', 'High', 'Urgent', 'Blocker'] as const satisfies readonly TaskPriority[];
 export const DEFAULT_STATUS: TaskStatus = 'To Do';
 export const DEFAULT_PRIORITY: TaskPriority = 'Normal';
 
-export interface Task {
-  _id: string;
-  userId: string;
-  title: string;
-  description: string;
-  /** YYYY-MM-DD */
-  scheduled: string;
-  status: string;
-  priority: string;
-  createdDate: string;
-  createdAt?: string;
-  updatedAt?: string;
-}
+/** Fails to compile when the document gains a status or priority the lists above lack. */
+type Unlisted<All, Listed extends readonly All[]> = Exclude<All, Listed[number]>;
+true satisfies [Unlisted<TaskStatus, typeof TASK_STATUSES>, Unlisted<TaskPriority, typeof TASK_PRIORITIES>] extends [never, never] ? true : false;
 
-export interface TaskFields {
-  title: string;
-  description: string;
-  scheduled: string;
-  status: string;
-  priority: string;
-}
+export const isTaskStatus = (value: string): value is TaskStatus => (TASK_STATUSES as readonly string[]).includes(value);
+export const isTaskPriority = (value: string): value is TaskPriority => (TASK_PRIORITIES as readonly string[]).includes(value);
+
+export type Task = Schemas['Task'];
+
+/** The body of the add and edit calls. */
+export type TaskFields = Schemas['TaskCreate'];
 
 /** Filters of the full list (`GET /task/list`); empty ones are left out of the query. */
 export interface TaskFilters {
@@ -56,10 +57,7 @@ export const emptyTaskFilters: TaskFilters = {
   createdDateTo: '',
 };
 
-export interface TaskPage {
-  tasks: Task[];
-  totalCount: number;
-}
+export type TaskPage = Schemas['TaskList'];
 
 export const taskKeys = {
   today: (date: string) => ['/task/todayTasks', { todayScheduledDate: date }] as const,
@@ -101,4 +99,4 @@ export function useSaveTask() {
   });
 }
 
-export const deleteTask = (id: string) => api.del<{ _id: string; message: string }>(`/task/delete/${id}`);
+export const deleteTask = (id: string) => api.del<Schemas['Deleted']>(`/task/delete/${id}`);

@@ -100,6 +100,8 @@ describe('task add/edit dialog', () => {
       status: 'In Review',
       priority: 'High',
       createdDate: '2025-06-01',
+      createdAt: '2025-06-01T08:00:00Z',
+      updatedAt: '2025-06-01T08:00:00Z',
     };
     const { user } = renderDialog({ editing });
     expect(screen.getByRole('dialog', { name: 'Edit Task' })).toBeInTheDocument();

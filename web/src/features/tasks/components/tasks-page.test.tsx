@@ -19,6 +19,8 @@ const task = (n: number, overrides: Partial<Task> = {}): Task => ({
   status: 'To Do',
   priority: 'Normal',
   createdDate: '2025-06-01',
+  createdAt: '2025-06-01T08:00:00Z',
+  updatedAt: '2025-06-01T08:00:00Z',
   ...overrides,
 });
 

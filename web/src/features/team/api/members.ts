@@ -2,49 +2,24 @@ import useSWR, { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import type { ApiData, Schemas } from '@/lib/api-schema';
 import { todayIso } from '@/lib/format';
 import { teamKeys } from './team';
 
-export type Role = 'admin' | 'hr' | 'member';
-export type PresenceStatus = 'available' | 'onBreak' | 'onLeave';
+export type Role = Schemas['Member']['role'];
+export type PresenceStatus = Schemas['MemberPresence']['status'];
 
 export const roles: readonly Role[] = ['admin', 'hr', 'member'];
 export const roleLabels: Record<Role, string> = { admin: 'Admin', hr: 'HR', member: 'Member' };
 
 /** A row of `GET /admin/get`: `since` is the break's start (RFC 3339) or the leave's first day; `until` its last. */
-export interface TeamMember {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  joinedAt: string;
-  status: PresenceStatus;
-  since?: string | null;
-  breakType?: string | null;
-  until?: string | null;
-}
+export type TeamMember = Schemas['MemberPresence'];
 
 /** A row of `GET /admin/onBreak`, longest break first. */
-export interface OnBreakMember {
-  userId: string;
-  name: string;
-  type: string;
-  reason: string;
-  since: string;
-  startTime: string;
-  createdDate: string;
-}
+export type OnBreakMember = Schemas['OnBreakMember'];
 
 /** A row of `GET /admin/onLeaves`; `reason` only reaches admins and HR. */
-export interface OnLeaveMember {
-  userId: string;
-  name: string;
-  leaveId: string;
-  fromDate: string;
-  toDate: string;
-  days: number;
-  reason?: string;
-}
+export type OnLeaveMember = Schemas['OnLeaveMember'];
 
 /** The team views refresh on their own while open (between 30 and 60 s). */
 export const TEAM_REFRESH_MS = 30_000;
@@ -75,20 +50,15 @@ function useRevalidateCount() {
   return () => void mutate(teamKeys.memberCount);
 }
 
-export interface InviteArg {
-  email: string;
-  role: Role;
-}
+export type InviteArg = Schemas['InviteInput'];
 
 export function useInviteMember() {
-  return useSWRMutation(teamKeys.members, (_key: string, { arg }: { arg: InviteArg }) =>
-    api.post<{ message?: string; email?: string; role?: Role }>('/admin/invite', arg),
-  );
+  return useSWRMutation(teamKeys.members, (_key: string, { arg }: { arg: InviteArg }) => api.post<ApiData<'post_admin_invite'>>('/admin/invite', arg));
 }
 
 export function useChangeRole() {
   return useSWRMutation(teamKeys.members, (_key: string, { arg }: { arg: { userId: string; role: Role } }) =>
-    api.put<TeamMember>(`/admin/role/${encodeURIComponent(arg.userId)}`, { role: arg.role }),
+    api.put<Schemas['Member']>(`/admin/role/${encodeURIComponent(arg.userId)}`, { role: arg.role } satisfies Schemas['RoleInput']),
   );
 }
 
@@ -96,7 +66,7 @@ export function useRemoveMember() {
   const revalidateCount = useRevalidateCount();
   return useSWRMutation(
     teamKeys.members,
-    (_key: string, { arg: userId }: { arg: string }) => api.del<{ message?: string }>(`/admin/member/${encodeURIComponent(userId)}`),
+    (_key: string, { arg: userId }: { arg: string }) => api.del<Schemas['Message']>(`/admin/member/${encodeURIComponent(userId)}`),
     { onSuccess: revalidateCount },
   );
 }

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import type { ApiData, Schemas } from '@/lib/api-schema';
 
 /** The team views' SWR keys (the navigation loads the member count, so this file stays small). */
 export const teamKeys = {
@@ -13,8 +14,9 @@ export const teamKeys = {
 /** 'Team Members (N)': the caller's team size, loaded with the navigation when signed in. */
 export function useMemberCount(): number | undefined {
   const { signedIn } = useSession();
-  const { data } = useSWR<number>(signedIn ? teamKeys.memberCount : null);
+  const { data } = useSWR<ApiData<'get_admin_get_count'>>(signedIn ? teamKeys.memberCount : null);
   return typeof data === 'number' ? data : undefined;
 }
 
-export const acceptInvitation = (token: string) => api.post<{ message?: string; teamId?: string }>('/admin/accept-email-invitation', { token });
+export const acceptInvitation = (token: string) =>
+  api.post<ApiData<'post_admin_accept_email_invitation'>>('/admin/accept-email-invitation', { token } satisfies Schemas['TokenInput']);
