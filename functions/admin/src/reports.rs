@@ -7,10 +7,11 @@ use axum::http::{header, HeaderValue};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
+use bt_domain::account::teams;
 use bt_domain::records::reports::{self, RecordType};
 use bt_domain::records::{DateRange, Paging};
 use bt_domain::validate::is_id;
-use bt_domain::{keys, AppError, AppResult};
+use bt_domain::{AppError, AppResult};
 use bt_http::auth::AuthUser;
 use bt_http::AppState;
 use bt_http::{data, ApiQuery, ApiResult};
@@ -69,7 +70,7 @@ async fn subject(state: &AppState, user: &AuthUser, user_id: Option<&str>) -> Ap
         return Err(AppError::Forbidden("Only admins and HR can view other members' reports.".into()));
     }
     let wanted = wanted.to_ascii_uppercase();
-    if !is_id(&wanted) || state.store.get(&keys::member(user.team_id(), &wanted)).await?.is_none() {
+    if !is_id(&wanted) || !teams::is_member(state.table(), user.team_id(), &wanted).await? {
         return Err(AppError::NotFound("Member not found.".into()));
     }
     Ok(wanted)

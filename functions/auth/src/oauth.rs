@@ -8,12 +8,10 @@ use std::time::Duration;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use bt_domain::account::{self, User};
-use bt_domain::auth;
+use bt_domain::account::sessions::Session;
+use bt_domain::account::{oauth, User};
 use bt_domain::config::OAuthProvider;
-use bt_domain::store::{attr_str, Cond, Item, StoreError};
-use bt_domain::validate::{is_email, normalize_email};
-use bt_domain::{keys, ratelimit, AppError, AppResult};
+use bt_domain::{ratelimit, AppError, AppResult};
 use bt_http::AppState;
 use bt_http::{ApiQuery, ApiResult, ClientIp};
 use oauth2::basic::BasicClient;
@@ -23,9 +21,7 @@ use oauth2::{
     PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, Scope, TokenResponse, TokenUrl,
 };
 use serde::Deserialize;
-use serde_json::{json, Value};
-
-const STATE_TTL_SECS: i64 = 10 * 60;
+use serde_json::Value;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Provider {
@@ -130,16 +126,7 @@ async fn start(state: &AppState, provider: Provider, ip: &str) -> ApiResult {
         pkce_verifier = Some(verifier.secret().clone());
     }
     let (url, csrf) = request.url();
-    let expires_at = state.clock.now().timestamp() + STATE_TTL_SECS;
-    let mut item = account::to_item(
-        "oauth_state",
-        &keys::oauth_state(&auth::hash_token(csrf.secret())),
-        &json!({ "provider": provider.slug(), "expiresAt": expires_at, "ttl": expires_at }),
-    )?;
-    if let Some(verifier) = pkce_verifier {
-        item.insert("pkceVerifier".into(), verifier.into());
-    }
-    state.store.put(item, Cond::NotExists).await?;
+    oauth::save_state(state, provider.slug(), csrf.secret(), pkce_verifier).await?;
     Ok(found(url.as_str()))
 }
 
@@ -187,7 +174,7 @@ fn ours(provider: Provider) -> impl Fn(AppError) -> String {
     }
 }
 
-async fn finish(state: &AppState, provider: Provider, query: CallbackQuery) -> Result<(User, auth::Session), String> {
+async fn finish(state: &AppState, provider: Provider, query: CallbackQuery) -> Result<(User, Session), String> {
     if let Some(error) = query.error {
         tracing::info!(provider = provider.slug(), %error, "provider refused the sign-in");
         return Err(if error == "access_denied" {
@@ -200,10 +187,11 @@ async fn finish(state: &AppState, provider: Provider, query: CallbackQuery) -> R
     let (Some(code), Some(csrf)) = (query.code, query.state) else {
         return Err(provider.failed());
     };
-    let pkce_verifier = take_state(state, provider, &csrf).await.map_err(ours(provider))?.ok_or_else(|| {
-        tracing::info!(provider = provider.slug(), "unknown, used or expired OAuth state");
-        "This sign-in has expired. Please try again.".to_string()
-    })?;
+    let pkce_verifier =
+        oauth::take_state(state, provider.slug(), &csrf).await.map_err(ours(provider))?.ok_or_else(|| {
+            tracing::info!(provider = provider.slug(), "unknown, used or expired OAuth state");
+            "This sign-in has expired. Please try again.".to_string()
+        })?;
 
     let client = client(state, provider, settings).map_err(ours(provider))?;
     let mut exchange = client.exchange_code(AuthorizationCode::new(code));
@@ -226,25 +214,9 @@ async fn finish(state: &AppState, provider: Provider, query: CallbackQuery) -> R
     let Some((email, name)) = identity else {
         return Err(format!("Your {} account has no verified email address.", provider.label()));
     };
-    let user = sign_in_by_email(state, &email, &name).await.map_err(ours(provider))?;
-    let session = auth::issue_session(state, &user).await.map_err(ours(provider))?;
+    let (user, session) = oauth::social_sign_in(state, &email, &name).await.map_err(ours(provider))?;
     tracing::info!(provider = provider.slug(), user_id = %user.id, "signed in with a social account");
     Ok((user, session))
-}
-
-/// Consumes the stored state: Some(PKCE verifier, if any) when it is known, unused, unexpired and of this provider.
-async fn take_state(state: &AppState, provider: Provider, csrf: &str) -> AppResult<Option<Option<String>>> {
-    let key = keys::oauth_state(&auth::hash_token(csrf));
-    let item = match state.store.delete(&key, Cond::Exists).await {
-        Ok(Some(item)) => item,
-        Ok(None) | Err(StoreError::ConditionFailed) => return Ok(None),
-        Err(e) => return Err(e.into()),
-    };
-    let expires_at = item.get("expiresAt").and_then(Value::as_i64).unwrap_or(0);
-    if attr_str(&item, "provider") != Some(provider.slug()) || expires_at <= state.clock.now().timestamp() {
-        return Ok(None);
-    }
-    Ok(Some(attr_str(&item, "pkceVerifier").map(str::to_string)))
 }
 
 async fn get_json<T: serde::de::DeserializeOwned>(url: &str, access_token: &str) -> anyhow::Result<T> {
@@ -293,56 +265,4 @@ async fn google_identity(settings: &OAuthProvider, access_token: &str) -> anyhow
     let Some(email) = profile.get("email").and_then(Value::as_str).filter(|_| verified) else { return Ok(None) };
     let name = profile.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
     Ok(Some((email.to_string(), name)))
-}
-
-/// The account of a provider-verified address: the existing one (now verified), or a new one with its own team.
-async fn sign_in_by_email(state: &AppState, email: &str, name: &str) -> AppResult<User> {
-    let email = normalize_email(email);
-    if !is_email(&email) {
-        return Err(AppError::BadRequest("The email address of this account cannot be used.".into()));
-    }
-    for _ in 0..2 {
-        if let Some(user) = account::find_user_by_email(state.table(), &email).await? {
-            if user.verified {
-                return Ok(user);
-            }
-            // Whoever signed up with this address never proved they own it; the provider just did. Their password
-            // is dropped so that it cannot be used to get into the account of the address's real owner.
-            let mut set = Item::new();
-            set.insert("verified".into(), true.into());
-            set.insert("passwordHash".into(), Value::Null);
-            let item = state.store.update(&keys::user(&user.id), set, Cond::eq("email", user.email.clone())).await?;
-            return account::from_item(item);
-        }
-        let now = state.clock.now().to_rfc3339();
-        let name = display_name(name, &email);
-        let team = account::personal_team(&name, &now);
-        let user = User {
-            id: account::new_id(),
-            name,
-            email: email.clone(),
-            password_hash: None,
-            verified: true,
-            team_id: team.id.clone(),
-            role: account::Role::Admin,
-            time_zone: "UTC".into(),
-            token_version: 0,
-            pending_email: None,
-            created_at: now,
-        };
-        match state.store.transact(account::new_account_ops(&user, &team)?).await {
-            Ok(()) => return Ok(user),
-            // The address was taken meanwhile (a sign-up at the same moment): link to that account instead.
-            Err(StoreError::ConditionFailed) => continue,
-            Err(e) => return Err(e.into()),
-        }
-    }
-    Err(AppError::Conflict("An account with this email already exists.".into()))
-}
-
-/// The provider's name for the person, else the part of the address before the `@`, at most 60 characters.
-fn display_name(name: &str, email: &str) -> String {
-    let name = name.trim();
-    let name = if name.is_empty() { email.split('@').next().unwrap_or(email) } else { name };
-    name.chars().take(60).collect()
 }

@@ -1,7 +1,6 @@
 //! The `user` endpoint group: sign-up and e-mail verification, forgotten passwords, and the signed-in user's own
 //! account (profile, e-mail change, password change, deletion).
 
-mod links;
 mod password;
 mod profile;
 mod signup;

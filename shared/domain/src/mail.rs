@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct Mail {
     pub to: String,
     pub subject: String,
@@ -17,12 +17,14 @@ pub struct Mail {
 }
 
 /// A mail as an adapter that keeps mail (the local outbox) kept it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = OutboxMail)]
 pub struct SentMail {
     pub id: String,
     #[serde(flatten)]
     pub mail: Mail,
     #[serde(rename = "sentAt")]
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub sent_at: String,
 }
 

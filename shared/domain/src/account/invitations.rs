@@ -1,0 +1,231 @@
+//! Invitations by e-mail: an admin invites, the invited person accepts while signed in with that address and moves
+//! from their own team to the inviting one. Only the SHA-256 of an invitation's token is stored (`INVITE#<hash>`),
+//! for 7 days, listed under the team by GSI1.
+
+use serde::{Deserialize, Serialize};
+
+use super::teams::{
+    self, admin_who_stays, changed_meanwhile, delete_team_leftovers, member_item, membership_of,
+    move_team_scoped_items, parse_role, still_admin, AdminChange, Team,
+};
+use super::users::{Role, User};
+use super::{from_item, to_item};
+use crate::auth::{hash_token, random_token};
+use crate::error::{AppError, AppResult};
+use crate::keys;
+use crate::mail::link_mail;
+use crate::ratelimit;
+use crate::services::Services;
+use crate::store::{Cond, Item, StoreError, TxOp, GSI1PK, GSI1SK};
+use crate::validate::{normalize_email, Check};
+
+/// The invitation item, found by the hash of its token.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Invitation {
+    #[serde(rename = "teamId")]
+    pub team_id: String,
+    #[serde(rename = "teamName")]
+    pub team_name: String,
+    pub email: String,
+    pub role: Role,
+    #[serde(rename = "invitedBy")]
+    pub invited_by: String,
+    #[serde(rename = "createdAt")]
+    pub created_at: String,
+    #[serde(rename = "expiresAt")]
+    pub expires_at: i64,
+    pub ttl: i64,
+}
+
+impl Invitation {
+    /// An invitation works until (not at) its expiry second.
+    pub fn expired(&self, now: i64) -> bool {
+        self.expires_at <= now
+    }
+}
+
+/// An invitation that went out.
+#[derive(Debug, Clone)]
+pub struct Invited {
+    pub email: String,
+    pub role: Role,
+}
+
+/// The admin invites `email` (normalised) to their team as `role`, by mail.
+pub async fn invite(state: &Services, admin: &User, email: &str, role: &str) -> AppResult<Invited> {
+    admin.require_admin()?;
+    let email = normalize_email(email);
+    let mut check = Check::new();
+    check
+        .required("email", &email, "Email is required.")
+        .email("email", &email, "Please enter a valid email address.")
+        .max_chars("email", &email, 70, "Email must not exceed 70 characters.");
+    let role = parse_role(&mut check, role);
+    check.finish()?;
+    let role = role.ok_or_else(|| AppError::field("role", "Role must be admin, hr or member."))?;
+    let members = teams::team_members(state.table(), &admin.team_id).await?;
+    if members.iter().any(|m| m.email == email) {
+        return Err(AppError::Conflict("This person is already a member of your team.".into()));
+    }
+    ratelimit::hit(state, "mail", &email, state.config.rate_limits.mail_per_email).await?;
+    let team = teams::get_team(state.table(), &admin.team_id).await?.ok_or_else(AppError::not_found)?;
+
+    let token = random_token();
+    let now = state.clock.now();
+    let expires_at = now.timestamp() + state.config.invite_token_secs;
+    let invitation = Invitation {
+        team_id: team.id.clone(),
+        team_name: team.name.clone(),
+        email: email.clone(),
+        role,
+        invited_by: admin.id.clone(),
+        created_at: now.to_rfc3339(),
+        expires_at,
+        ttl: expires_at,
+    };
+    let key = keys::invitation(&hash_token(&token));
+    let mut item = to_item("invitation", &key, &invitation)?;
+    item.insert(GSI1PK.into(), keys::team_invites_gsi(&team.id).into());
+    item.insert(GSI1SK.into(), invitation.created_at.clone().into());
+    state.store.put(item, Cond::NotExists).await?;
+
+    let link = format!("{}/accept-email-invitation?token={token}", state.config.app_url);
+    let mail = link_mail(
+        &email,
+        &format!("{} invited you to {} on Breaktime", admin.name, team.name),
+        &format!(
+            "{} invited you to join the team \"{}\" on Breaktime as {}. Sign in (or sign up) with this email \
+             address, then accept the invitation. It is valid for 7 days.",
+            admin.name,
+            team.name,
+            role.as_str()
+        ),
+        "Accept the invitation",
+        &link,
+    );
+    if let Err(e) = state.mailer.send(mail).await {
+        tracing::error!(error = %e, "invitation mail not sent");
+        state.store.delete(&key, Cond::None).await?;
+        return Err(AppError::Unavailable("The invitation email could not be sent. Please try again later.".into()));
+    }
+    tracing::info!(team_id = %team.id, role = role.as_str(), "invitation sent");
+    Ok(Invited { email, role })
+}
+
+fn invalid_invitation() -> AppError {
+    AppError::BadRequest("This invitation is invalid or has already been used.".into())
+}
+
+/// The team joined by accepting an invitation, and the role there.
+#[derive(Debug, Clone)]
+pub struct Joined {
+    pub team: Team,
+    pub role: Role,
+}
+
+/// The signed-in `user` accepts the invitation of `token`: they leave their team (deleted when they were its last
+/// member; refused when they are its last admin and others stay) and join the inviting one with the invited role.
+pub async fn accept(state: &Services, user: &User, token: &str) -> AppResult<Joined> {
+    let token = token.trim();
+    Check::new().required("token", token, "Token is required.").finish()?;
+    let key = keys::invitation(&hash_token(token));
+    let item = state.store.get(&key).await?.ok_or_else(invalid_invitation)?;
+    let invitation: Invitation = from_item(item)?;
+    if invitation.expired(state.clock.now().timestamp()) {
+        state.store.delete(&key, Cond::None).await?;
+        return Err(AppError::BadRequest("This invitation has expired. Please ask for a new one.".into()));
+    }
+    if invitation.email != user.email {
+        return Err(AppError::Forbidden("This invitation was sent to another email address.".into()));
+    }
+    if invitation.team_id == user.team_id {
+        state.store.delete(&key, Cond::None).await?;
+        return Err(AppError::Conflict("You are already a member of this team.".into()));
+    }
+    let Some(team) = teams::get_team(state.table(), &invitation.team_id).await? else {
+        state.store.delete(&key, Cond::None).await?;
+        return Err(invalid_invitation());
+    };
+    let old_team = user.team_id.clone();
+    let old_members = teams::team_members(state.table(), &old_team).await?;
+    let keeper = admin_who_stays(&old_members, &user.id, AdminChange::Leaves)
+        .map_err(|_| AppError::Conflict("Make another member admin before joining another team.".into()))?;
+    let alone = old_members.iter().all(|m| m.user_id == user.id);
+
+    let now = state.clock.now().to_rfc3339();
+    let mut moved = user.clone();
+    moved.team_id = team.id.clone();
+    moved.role = invitation.role;
+    let mut set = Item::new();
+    set.insert("teamId".into(), team.id.clone().into());
+    set.insert("role".into(), invitation.role.as_str().into());
+    let mut writes = vec![
+        TxOp::Delete { key: key.clone(), cond: Cond::Exists },
+        TxOp::Delete { key: keys::member(&old_team, &user.id), cond: Cond::Exists },
+        TxOp::Put { item: member_item(&team.id, &membership_of(&moved, &now))?, cond: Cond::NotExists },
+        TxOp::Update { key: keys::user(&user.id), set, cond: Cond::eq("teamId", old_team.clone()) },
+        TxOp::Check { key: keys::team(&team.id), cond: Cond::Exists },
+    ];
+    if alone {
+        writes.push(TxOp::Delete { key: keys::team(&old_team), cond: Cond::Exists });
+    } else if user.role == Role::Admin {
+        if let Some(keeper) = keeper {
+            writes.push(still_admin(&old_team, &keeper.user_id));
+        }
+    }
+    match state.store.transact(writes).await {
+        Ok(()) => {}
+        Err(StoreError::ConditionFailed) => {
+            return Err(if state.store.get(&key).await?.is_none() { invalid_invitation() } else { changed_meanwhile() })
+        }
+        Err(e) => return Err(e.into()),
+    }
+    move_team_scoped_items(state.table(), &user.id, &old_team, &team.id).await?;
+    if alone {
+        delete_team_leftovers(state.table(), &old_team).await?;
+    }
+    tracing::info!(team_id = %team.id, "invitation accepted");
+    Ok(Joined { team, role: invitation.role })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_invitation_expires_at_its_expiry_second() {
+        let invitation = Invitation {
+            team_id: "T".into(),
+            team_name: "Team".into(),
+            email: "a@example.com".into(),
+            role: Role::Member,
+            invited_by: "U".into(),
+            created_at: "2024-01-01T00:00:00+00:00".into(),
+            expires_at: 1_000,
+            ttl: 1_000,
+        };
+        assert!(!invitation.expired(999));
+        assert!(invitation.expired(1_000));
+        assert!(invitation.expired(1_001));
+    }
+
+    #[test]
+    fn the_stored_shape_is_kept() {
+        let invitation = Invitation {
+            team_id: "T".into(),
+            team_name: "Team".into(),
+            email: "a@example.com".into(),
+            role: Role::Hr,
+            invited_by: "U".into(),
+            created_at: "c".into(),
+            expires_at: 5,
+            ttl: 5,
+        };
+        let item = to_item("invitation", &keys::invitation("h"), &invitation).unwrap();
+        assert_eq!(item["PK"], "INVITE#h");
+        assert_eq!(item["role"], "hr");
+        for attr in ["teamId", "teamName", "invitedBy", "createdAt", "expiresAt", "ttl", "entity_type"] {
+            assert!(item.contains_key(attr), "{attr}");
+        }
+    }
+}
