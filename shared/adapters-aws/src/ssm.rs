@@ -32,7 +32,7 @@ pub async fn secrets_from_ssm(aws: &SdkConfig) -> Result<(), String> {
             format!("reading {names:?} from SSM Parameter Store: {}", aws_sdk_ssm::error::DisplayErrorContext(&e))
         })?;
     if !out.invalid_parameters().is_empty() {
-        return Err(format!("SSM parameters not found: {:?}", out.invalid_parameters()).into());
+        return Err(format!("SSM parameters not found: {:?}", out.invalid_parameters()));
     }
     for parameter in out.parameters() {
         let (Some(name), Some(value)) = (parameter.name(), parameter.value()) else { continue };

@@ -13,6 +13,11 @@ use tracing_subscriber::filter::LevelFilter;
 
 pub type Error = lambda_http::Error;
 
+/// The assistant's language-model port on Amazon Bedrock (feature `bedrock`), for the assistant's `main.rs`: a
+/// function crate reaches adapters only through the start-up.
+#[cfg(feature = "bedrock")]
+pub use bt_adapters_aws::bedrock;
+
 pub async fn run(router: Router<AppState>) -> Result<(), Error> {
     init_logging();
     let aws = bt_adapters_aws::sdk::lambda_config()?;
