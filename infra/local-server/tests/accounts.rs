@@ -35,7 +35,7 @@ fn refresh_body(user: &TestUser) -> Value {
 #[tokio::test]
 async fn sign_up_checks_every_field_with_the_spec_messages() {
     let app = spawn_app().await;
-    let empty = app.post("/user/signup", None, json!({})).await.expect(422);
+    let empty = app.api.post("/user/signup", None, json!({})).await.expect(422);
     assert_eq!(empty.field("name"), "Name is required");
     assert_eq!(empty.field("email"), "Email is required.");
     assert_eq!(empty.field("password"), "Password is required.");
@@ -50,13 +50,13 @@ async fn sign_up_checks_every_field_with_the_spec_messages() {
         (json!({"password": "p".repeat(21)}), "password", "Password must not exceed 20 characters."),
     ];
     for (body, field, message) in cases {
-        let reply = app.post("/user/signup", None, body.clone()).await.expect(422);
+        let reply = app.api.post("/user/signup", None, body.clone()).await.expect(422);
         assert_eq!(reply.field(field), message, "for {body}");
     }
     // A value of the wrong type names its field; broken JSON is a plain 400.
-    let typed = app.post("/user/signup", None, json!({"name": 5, "email": "a@b.co", "password": "secret1"})).await;
+    let typed = app.api.post("/user/signup", None, json!({"name": 5, "email": "a@b.co", "password": "secret1"})).await;
     assert_eq!(typed.expect(422).field("name"), "Invalid value.");
-    let broken = app.client.post(app.url("/user/signup")).header("content-type", "application/json").body("{");
+    let broken = app.api.client.post(app.url("/user/signup")).header("content-type", "application/json").body("{");
     assert_eq!(broken.send().await.unwrap().status(), StatusCode::BAD_REQUEST);
     assert!(app.outbox().await.is_empty());
 }
@@ -78,13 +78,16 @@ async fn sign_up_mails_a_single_use_link_and_sign_in_waits_for_it() {
     // The unverified state is only told to whoever knows the password.
     assert_eq!(app.log_in("ada@example.com", "wrong-pass").await.expect(401).message(), INVALID_LOGIN);
 
-    let verified = app.post("/user/verify-email", None, json!({ "token": token })).await.expect(200);
+    let verified = app.api.post("/user/verify-email", None, json!({ "token": token })).await.expect(200);
     assert!(verified.data()["message"].as_str().unwrap().contains("verified"));
     assert_eq!(
-        app.post("/user/verify-email", None, json!({ "token": token })).await.expect(400).message(),
+        app.api.post("/user/verify-email", None, json!({ "token": token })).await.expect(400).message(),
         INVALID_LINK
     );
-    assert_eq!(app.post("/user/verify-email", None, json!({})).await.expect(422).field("token"), "Token is required.");
+    assert_eq!(
+        app.api.post("/user/verify-email", None, json!({})).await.expect(422).field("token"),
+        "Token is required."
+    );
 
     let login = app.log_in("ADA@example.com", PASSWORD).await.expect(200);
     for field in ["name", "id", "email", "access_token", "refresh_token"] {
@@ -94,9 +97,9 @@ async fn sign_up_mails_a_single_use_link_and_sign_in_waits_for_it() {
     assert_eq!(login.data()["name"], "Ada Lovelace");
     assert_eq!(login.data()["email"], "ada@example.com");
     let token = login.data()["access_token"].as_str().unwrap();
-    let profile = app.get("/user/profile", Some(token)).await.expect(200);
+    let profile = app.api.get("/user/profile", Some(token)).await.expect(200);
     assert_eq!(profile.data()["role"], "admin");
-    assert_eq!(app.get("/admin/get-count", Some(token)).await.expect(200).data(), &json!(1));
+    assert_eq!(app.api.get("/admin/get-count", Some(token)).await.expect(200).data(), &json!(1));
 }
 
 #[tokio::test]
@@ -105,7 +108,7 @@ async fn sign_in_refuses_wrong_credentials_alike_and_checks_its_fields() {
     let ann = signed_in_user(&app, "Ann Smith").await;
     assert_eq!(app.log_in(&ann.email, "wrong-password").await.expect(401).message(), INVALID_LOGIN);
     assert_eq!(app.log_in("nobody@example.com", PASSWORD).await.expect(401).message(), INVALID_LOGIN);
-    let empty = app.post("/auth/login", None, json!({})).await.expect(422);
+    let empty = app.api.post("/auth/login", None, json!({})).await.expect(422);
     assert_eq!((empty.field("email"), empty.field("password")), ("Email is required.", "Password is required."));
     let bad = app.log_in("nope", "x").await.expect(422);
     assert_eq!(bad.field("email"), "Please enter a valid email address.");
@@ -126,13 +129,16 @@ async fn a_verification_link_expires_and_a_resent_one_works() {
     app.sign_up("Late Reader", "late@example.com", PASSWORD).await.expect(201);
     let old = app.last_token_to("late@example.com").await;
     app.state.clock.advance(app.state.config.verify_token_secs + 1);
-    assert_eq!(app.post("/user/verify-email", None, json!({ "token": old })).await.expect(400).message(), EXPIRED_LINK);
+    assert_eq!(
+        app.api.post("/user/verify-email", None, json!({ "token": old })).await.expect(400).message(),
+        EXPIRED_LINK
+    );
 
-    let resent = app.post("/user/resend-verification", None, json!({ "email": "late@example.com" })).await;
+    let resent = app.api.post("/user/resend-verification", None, json!({ "email": "late@example.com" })).await;
     assert_eq!(resent.expect(200).data()["message"], "Verification email has been resent.");
     let fresh = app.last_token_to("late@example.com").await;
     assert_ne!(fresh, old);
-    app.post("/user/verify-new-email", None, json!({ "token": fresh })).await.expect(200);
+    app.api.post("/user/verify-new-email", None, json!({ "token": fresh })).await.expect(200);
     app.log_in("late@example.com", PASSWORD).await.expect(200);
 }
 
@@ -140,16 +146,16 @@ async fn a_verification_link_expires_and_a_resent_one_works() {
 async fn resending_verification_does_not_reveal_accounts() {
     let app = spawn_app().await;
     app.sign_up("Waiting Person", "waiting@example.com", PASSWORD).await.expect(201);
-    let known = app.post("/user/resend-verification", None, json!({ "email": "waiting@example.com" })).await;
-    let unknown = app.post("/user/resend-verification", None, json!({ "email": "ghost@example.com" })).await;
+    let known = app.api.post("/user/resend-verification", None, json!({ "email": "waiting@example.com" })).await;
+    let unknown = app.api.post("/user/resend-verification", None, json!({ "email": "ghost@example.com" })).await;
     assert_eq!(known.expect(200).body, unknown.expect(200).body);
     assert_eq!(app.mails_to("waiting@example.com").await.len(), 2);
     assert!(app.mails_to("ghost@example.com").await.is_empty());
 
     let done = signed_in_user(&app, "Done Person").await;
-    let verified = app.post("/user/resend-verification", None, json!({ "email": done.email })).await.expect(200);
+    let verified = app.api.post("/user/resend-verification", None, json!({ "email": done.email })).await.expect(200);
     assert_eq!(verified.data()["message"], "This email is already verified. You can sign in.");
-    let bad = app.post("/user/resend-verification", None, json!({ "email": "x" })).await.expect(422);
+    let bad = app.api.post("/user/resend-verification", None, json!({ "email": "x" })).await.expect(422);
     assert_eq!(bad.field("email"), "Please enter a valid email address.");
 }
 
@@ -160,11 +166,11 @@ async fn an_account_is_kept_when_the_verification_mail_fails() {
     let reply = app.sign_up("Unlucky Person", "unlucky@example.com", PASSWORD).await.expect(201);
     assert!(reply.data()["message"].as_str().unwrap().contains("could not be sent"), "{}", reply.body);
     app.sign_up("Unlucky Person", "unlucky@example.com", PASSWORD).await.expect(409);
-    let resend = app.post("/user/resend-verification", None, json!({ "email": "unlucky@example.com" })).await;
+    let resend = app.api.post("/user/resend-verification", None, json!({ "email": "unlucky@example.com" })).await;
     resend.expect(503);
 
     app.outbox.set_failing(false);
-    app.post("/user/resend-verification", None, json!({ "email": "unlucky@example.com" })).await.expect(200);
+    app.api.post("/user/resend-verification", None, json!({ "email": "unlucky@example.com" })).await.expect(200);
     app.verify("unlucky@example.com").await.expect(200);
     app.log_in("unlucky@example.com", PASSWORD).await.expect(200);
 }
@@ -175,7 +181,7 @@ async fn an_account_is_kept_when_the_verification_mail_fails() {
 async fn refresh_rotates_the_token_and_a_reused_one_ends_the_sign_in() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Rotation").await;
-    let first = app.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(200);
+    let first = app.api.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(200);
     for field in ["access_token", "refresh_token", "id", "name"] {
         assert_eq!(first.body[field], first.data()[field], "top-level {field}");
     }
@@ -184,52 +190,52 @@ async fn refresh_rotates_the_token_and_a_reused_one_ends_the_sign_in() {
     let rotated = first.data()["refresh_token"].as_str().unwrap().to_string();
     assert_ne!(rotated, ann.refresh_token);
     let access = first.data()["access_token"].as_str().unwrap();
-    app.get("/user/profile", Some(access)).await.expect(200);
+    app.api.get("/user/profile", Some(access)).await.expect(200);
 
     // The rotated-away token comes back: it leaked, so the whole sign-in ends, its newest token included.
-    let reused = app.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(401);
+    let reused = app.api.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(401);
     assert_eq!(reused.message(), INVALID_REFRESH);
-    app.post("/auth/refresh-token", None, json!({ "refresh_token": rotated })).await.expect(401);
+    app.api.post("/auth/refresh-token", None, json!({ "refresh_token": rotated })).await.expect(401);
 
     // Another sign-in of the same person is not affected.
     let other = app.sign_in(&ann.name, &ann.email, PASSWORD).await;
-    app.post("/auth/refresh-token", None, refresh_body(&other)).await.expect(200);
+    app.api.post("/auth/refresh-token", None, refresh_body(&other)).await.expect(200);
 }
 
 #[tokio::test]
 async fn unknown_and_expired_refresh_tokens_are_refused() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Expiry").await;
-    let unknown = app.post("/auth/refresh-token", None, json!({ "refresh_token": "made-up" })).await.expect(401);
+    let unknown = app.api.post("/auth/refresh-token", None, json!({ "refresh_token": "made-up" })).await.expect(401);
     assert_eq!(unknown.message(), INVALID_REFRESH);
-    app.post("/auth/refresh-token", None, json!({})).await.expect(422);
+    app.api.post("/auth/refresh-token", None, json!({})).await.expect(422);
     app.state.clock.advance(app.state.config.refresh_token_secs + 1);
-    app.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(401);
+    app.api.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(401);
 }
 
 #[tokio::test]
 async fn access_tokens_expire_and_bad_ones_are_401() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Bearer").await;
-    app.get("/user/profile", None).await.expect(401);
-    app.get("/user/profile", Some("not.a.jwt")).await.expect(401);
+    app.api.get("/user/profile", None).await.expect(401);
+    app.api.get("/user/profile", Some("not.a.jwt")).await.expect(401);
     let mut tampered = ann.access_token.clone();
     tampered.push('x');
-    app.get("/user/profile", Some(&tampered)).await.expect(401);
+    app.api.get("/user/profile", Some(&tampered)).await.expect(401);
     app.state.clock.advance(app.state.config.access_token_secs + 1);
-    app.get("/user/profile", ann.token()).await.expect(401);
+    app.api.get("/user/profile", ann.token()).await.expect(401);
     // The refresh token outlives it.
-    app.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(200);
+    app.api.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(200);
 }
 
 #[tokio::test]
 async fn sign_out_revokes_the_refresh_token() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Logout").await;
-    let out = app.post("/auth/logout", None, refresh_body(&ann)).await.expect(200);
+    let out = app.api.post("/auth/logout", None, refresh_body(&ann)).await.expect(200);
     assert_eq!(out.data()["message"], "You have been signed out.");
-    app.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(401);
-    app.post("/auth/logout", None, refresh_body(&ann)).await.expect(200);
+    app.api.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(401);
+    app.api.post("/auth/logout", None, refresh_body(&ann)).await.expect(200);
 }
 
 // ---- passwords ------------------------------------------------------------------------------------------------
@@ -238,38 +244,39 @@ async fn sign_out_revokes_the_refresh_token() {
 async fn forgot_then_reset_then_sign_in_with_the_new_password() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Forgetful").await;
-    let sent = app.post("/user/forgot-password", None, json!({ "email": ann.email })).await.expect(200);
+    let sent = app.api.post("/user/forgot-password", None, json!({ "email": ann.email })).await.expect(200);
     assert_eq!(sent.data()["message"], "Password reset link has been sent to your email.");
     let link = app.last_link_to(&ann.email).await;
     let token = token_of(&link);
     assert_eq!(link, format!("{APP_URL}/verify-reset-password?token={token}"));
 
-    let short = app.post("/user/reset-password", None, json!({ "token": token, "password": "123" })).await;
+    let short = app.api.post("/user/reset-password", None, json!({ "token": token, "password": "123" })).await;
     assert_eq!(short.expect(422).field("password"), "Password must be at least 6 characters long.");
-    let done = app.post("/user/reset-password", None, json!({ "token": token, "password": "brand-new-1" })).await;
+    let done = app.api.post("/user/reset-password", None, json!({ "token": token, "password": "brand-new-1" })).await;
     done.expect(200);
 
     assert_eq!(app.log_in(&ann.email, PASSWORD).await.expect(401).message(), INVALID_LOGIN);
     app.log_in(&ann.email, "brand-new-1").await.expect(200);
     // Sessions from before the reset are over.
-    app.get("/user/profile", ann.token()).await.expect(401);
-    app.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(401);
+    app.api.get("/user/profile", ann.token()).await.expect(401);
+    app.api.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(401);
     // The link worked once.
-    let again = app.post("/user/reset-password", None, json!({ "token": token, "password": "another-1" })).await;
+    let again = app.api.post("/user/reset-password", None, json!({ "token": token, "password": "another-1" })).await;
     assert_eq!(again.expect(400).message(), INVALID_LINK);
 }
 
 #[tokio::test]
 async fn forgot_password_answers_unknown_addresses_alike_and_stops_unverified_ones() {
     let app = spawn_app().await;
-    let unknown = app.post("/user/forgot-password", None, json!({ "email": "ghost@example.com" })).await.expect(200);
+    let unknown =
+        app.api.post("/user/forgot-password", None, json!({ "email": "ghost@example.com" })).await.expect(200);
     assert_eq!(unknown.data()["message"], "Password reset link has been sent to your email.");
     assert!(app.outbox().await.is_empty());
 
     app.sign_up("Not Yet", "notyet@example.com", PASSWORD).await.expect(201);
-    let inactive = app.post("/user/forgot-password", None, json!({ "email": "notyet@example.com" })).await;
+    let inactive = app.api.post("/user/forgot-password", None, json!({ "email": "notyet@example.com" })).await;
     assert_eq!(inactive.expect(403).message(), NOT_ACTIVE);
-    let empty = app.post("/user/forgot-password", None, json!({ "email": "" })).await.expect(422);
+    let empty = app.api.post("/user/forgot-password", None, json!({ "email": "" })).await.expect(422);
     assert_eq!(empty.field("email"), "Email is required.");
 }
 
@@ -277,21 +284,21 @@ async fn forgot_password_answers_unknown_addresses_alike_and_stops_unverified_on
 async fn a_reset_link_expires_after_an_hour_and_an_older_one_is_stale_after_a_reset() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Links").await;
-    app.post("/user/forgot-password", None, json!({ "email": ann.email })).await.expect(200);
+    app.api.post("/user/forgot-password", None, json!({ "email": ann.email })).await.expect(200);
     let expiring = app.last_token_to(&ann.email).await;
     app.state.clock.advance(3601);
-    let late = app.post("/user/reset-password", None, json!({ "token": expiring, "password": "new-pass-1" })).await;
+    let late = app.api.post("/user/reset-password", None, json!({ "token": expiring, "password": "new-pass-1" })).await;
     assert_eq!(late.expect(400).message(), EXPIRED_LINK);
 
-    app.post("/user/forgot-password", None, json!({ "email": ann.email })).await.expect(200);
+    app.api.post("/user/forgot-password", None, json!({ "email": ann.email })).await.expect(200);
     let older = app.last_token_to(&ann.email).await;
-    app.post("/user/forgot-password", None, json!({ "email": ann.email })).await.expect(200);
+    app.api.post("/user/forgot-password", None, json!({ "email": ann.email })).await.expect(200);
     let newer = app.last_token_to(&ann.email).await;
-    app.post("/user/reset-password", None, json!({ "token": newer, "password": "new-pass-1" })).await.expect(200);
-    let stale = app.post("/user/reset-password", None, json!({ "token": older, "password": "new-pass-2" })).await;
+    app.api.post("/user/reset-password", None, json!({ "token": newer, "password": "new-pass-1" })).await.expect(200);
+    let stale = app.api.post("/user/reset-password", None, json!({ "token": older, "password": "new-pass-2" })).await;
     assert_eq!(stale.expect(400).message(), INVALID_LINK);
     // A reset link is not a verification link.
-    app.post("/user/verify-email", None, json!({ "token": older })).await.expect(400);
+    app.api.post("/user/verify-email", None, json!({ "token": older })).await.expect(400);
 }
 
 #[tokio::test]
@@ -301,25 +308,27 @@ async fn changing_the_password_ends_other_sessions_and_continues_this_one() {
     let phone = app.sign_in(&ann.name, &ann.email, PASSWORD).await;
 
     let wrong = app
+        .api
         .post("/user/change-password", ann.token(), json!({ "currentPassword": "nope-nope", "password": "new-pass-1" }))
         .await;
     assert_eq!(wrong.expect(422).field("currentPassword"), "Current password is incorrect.");
-    let missing = app.post("/user/change-password", ann.token(), json!({ "password": "x" })).await.expect(422);
+    let missing = app.api.post("/user/change-password", ann.token(), json!({ "password": "x" })).await.expect(422);
     assert_eq!(missing.field("currentPassword"), "Current password is required.");
     assert_eq!(missing.field("password"), "Password must be at least 6 characters long.");
 
     let changed = app
+        .api
         .post("/user/change-password", ann.token(), json!({ "currentPassword": PASSWORD, "password": "new-pass-1" }))
         .await
         .expect(200);
     let access = changed.data()["access_token"].as_str().unwrap();
     let refresh = changed.data()["refresh_token"].as_str().unwrap();
-    app.get("/user/profile", Some(access)).await.expect(200);
-    app.post("/auth/refresh-token", None, json!({ "refresh_token": refresh })).await.expect(200);
+    app.api.get("/user/profile", Some(access)).await.expect(200);
+    app.api.post("/auth/refresh-token", None, json!({ "refresh_token": refresh })).await.expect(200);
 
     for old in [&ann, &phone] {
-        app.get("/user/profile", old.token()).await.expect(401);
-        app.post("/auth/refresh-token", None, refresh_body(old)).await.expect(401);
+        app.api.get("/user/profile", old.token()).await.expect(401);
+        app.api.post("/auth/refresh-token", None, refresh_body(old)).await.expect(401);
     }
     app.log_in(&ann.email, PASSWORD).await.expect(401);
     app.log_in(&ann.email, "new-pass-1").await.expect(200);
@@ -331,14 +340,14 @@ async fn changing_the_password_ends_other_sessions_and_continues_this_one() {
 async fn the_profile_is_read_and_updated() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Profile").await;
-    let profile = app.get("/user/profile", ann.token()).await.expect(200);
+    let profile = app.api.get("/user/profile", ann.token()).await.expect(200);
     let p = profile.data();
     assert_eq!((p["id"].as_str(), p["email"].as_str()), (Some(ann.id.as_str()), Some(ann.email.as_str())));
     assert_eq!((p["timeZone"].as_str(), p["role"].as_str()), (Some("UTC"), Some("admin")));
     assert_eq!(p["teamId"], ann.team_id.as_str());
     assert!(p.get("passwordHash").is_none());
 
-    let bad = app.put("/user/profile", ann.token(), json!({ "timeZone": "Mars/Olympus", "name": "x" })).await;
+    let bad = app.api.put("/user/profile", ann.token(), json!({ "timeZone": "Mars/Olympus", "name": "x" })).await;
     let bad = bad.expect(422);
     assert_eq!(
         (bad.field("timeZone"), bad.field("name")),
@@ -346,16 +355,16 @@ async fn the_profile_is_read_and_updated() {
     );
 
     let updated =
-        app.put("/user/profile", ann.token(), json!({ "timeZone": "Europe/Berlin", "name": " Ann B. " })).await;
+        app.api.put("/user/profile", ann.token(), json!({ "timeZone": "Europe/Berlin", "name": " Ann B. " })).await;
     let updated = updated.expect(200);
     assert_eq!(
         (updated.data()["timeZone"].as_str(), updated.data()["name"].as_str()),
         (Some("Europe/Berlin"), Some("Ann B."))
     );
-    let members = app.get("/admin/get", ann.token()).await.expect(200);
+    let members = app.api.get("/admin/get", ann.token()).await.expect(200);
     assert_eq!(members.data()[0]["name"], "Ann B.");
     // Fields left out keep their value.
-    let same = app.put("/user/profile", ann.token(), json!({})).await.expect(200);
+    let same = app.api.put("/user/profile", ann.token(), json!({})).await.expect(200);
     assert_eq!(same.data()["timeZone"], "Europe/Berlin");
 }
 
@@ -365,33 +374,33 @@ async fn changing_the_email_takes_effect_after_the_new_address_confirms() {
     let ann = signed_in_user(&app, "Ann Mover").await;
     let bob = signed_in_user(&app, "Bob Taken").await;
 
-    let invalid = app.post("/user/change-email", ann.token(), json!({ "email": "nope" })).await.expect(422);
+    let invalid = app.api.post("/user/change-email", ann.token(), json!({ "email": "nope" })).await.expect(422);
     assert_eq!(invalid.field("email"), "Please enter a valid email address.");
-    let same = app.post("/user/change-email", ann.token(), json!({ "email": ann.email })).await.expect(422);
+    let same = app.api.post("/user/change-email", ann.token(), json!({ "email": ann.email })).await.expect(422);
     assert_eq!(same.field("email"), "This is already your email address.");
-    let taken = app.post("/user/change-email", ann.token(), json!({ "email": bob.email })).await.expect(409);
+    let taken = app.api.post("/user/change-email", ann.token(), json!({ "email": bob.email })).await.expect(409);
     assert_eq!(taken.message(), "An account with this email already exists.");
 
-    let asked = app.post("/user/change-email", ann.token(), json!({ "email": "Ann.New@Example.com" })).await;
+    let asked = app.api.post("/user/change-email", ann.token(), json!({ "email": "Ann.New@Example.com" })).await;
     asked.expect(200);
     let link = app.last_link_to("ann.new@example.com").await;
     let token = token_of(&link);
     assert_eq!(link, format!("{APP_URL}/verify-new-email?token={token}"));
-    let pending = app.get("/user/profile", ann.token()).await.expect(200);
+    let pending = app.api.get("/user/profile", ann.token()).await.expect(200);
     assert_eq!(
         (pending.data()["email"].as_str(), pending.data()["pendingEmail"].as_str()),
         (Some(ann.email.as_str()), Some("ann.new@example.com"))
     );
 
-    let confirmed = app.post("/user/verify-new-email", None, json!({ "token": token })).await.expect(200);
+    let confirmed = app.api.post("/user/verify-new-email", None, json!({ "token": token })).await.expect(200);
     assert_eq!(confirmed.data()["email"], "ann.new@example.com");
-    app.post("/user/verify-new-email", None, json!({ "token": token })).await.expect(400);
-    let profile = app.get("/user/profile", ann.token()).await.expect(200);
+    app.api.post("/user/verify-new-email", None, json!({ "token": token })).await.expect(400);
+    let profile = app.api.get("/user/profile", ann.token()).await.expect(200);
     assert_eq!(
         (profile.data()["email"].as_str(), profile.data()["pendingEmail"].as_str()),
         (Some("ann.new@example.com"), None)
     );
-    assert_eq!(app.get("/admin/get", ann.token()).await.data()[0]["email"], "ann.new@example.com");
+    assert_eq!(app.api.get("/admin/get", ann.token()).await.data()[0]["email"], "ann.new@example.com");
 
     app.log_in("ann.new@example.com", PASSWORD).await.expect(200);
     app.log_in(&ann.email, PASSWORD).await.expect(401);
@@ -403,27 +412,27 @@ async fn changing_the_email_takes_effect_after_the_new_address_confirms() {
 async fn an_email_change_loses_to_whoever_takes_the_address_first() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Slow").await;
-    app.post("/user/change-email", ann.token(), json!({ "email": "contested@example.com" })).await.expect(200);
+    app.api.post("/user/change-email", ann.token(), json!({ "email": "contested@example.com" })).await.expect(200);
     let token = app.last_token_to("contested@example.com").await;
     app.sign_up("Quick Person", "contested@example.com", PASSWORD).await.expect(201);
-    let lost = app.post("/user/verify-new-email", None, json!({ "token": token })).await.expect(409);
+    let lost = app.api.post("/user/verify-new-email", None, json!({ "token": token })).await.expect(409);
     assert_eq!(lost.message(), "An account with this email already exists.");
-    assert_eq!(app.get("/user/profile", ann.token()).await.data()["email"], ann.email.as_str());
+    assert_eq!(app.api.get("/user/profile", ann.token()).await.data()["email"], ann.email.as_str());
 }
 
 #[tokio::test]
 async fn deleting_the_account_removes_it_and_frees_the_address() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Leaving").await;
-    let wrong = app.delete("/user/delete-account", ann.token(), Some(json!({ "password": "not-mine" }))).await;
+    let wrong = app.api.delete("/user/delete-account", ann.token(), Some(json!({ "password": "not-mine" }))).await;
     assert_eq!(wrong.expect(422).field("password"), "Password is incorrect.");
-    let missing = app.delete("/user/delete-account", ann.token(), Some(json!({}))).await.expect(422);
+    let missing = app.api.delete("/user/delete-account", ann.token(), Some(json!({}))).await.expect(422);
     assert_eq!(missing.field("password"), "Password is required.");
 
-    let gone = app.delete("/user/delete-account", ann.token(), Some(json!({ "password": PASSWORD }))).await;
+    let gone = app.api.delete("/user/delete-account", ann.token(), Some(json!({ "password": PASSWORD }))).await;
     assert_eq!(gone.expect(200).data()["message"], "Your account has been deleted.");
-    app.get("/user/profile", ann.token()).await.expect(401);
-    app.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(401);
+    app.api.get("/user/profile", ann.token()).await.expect(401);
+    app.api.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(401);
     app.log_in(&ann.email, PASSWORD).await.expect(401);
     // Nothing is left under the user or their one-person team.
     let store = app.state.store.as_ref();
@@ -441,13 +450,13 @@ async fn the_last_admin_of_a_team_with_members_hands_over_before_deleting() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Admin").await;
     let bob = join_team(&app, &ann, &signed_in_user(&app, "Bob Member").await).await;
-    let refused = app.delete("/user/delete-account", ann.token(), Some(json!({ "password": PASSWORD }))).await;
+    let refused = app.api.delete("/user/delete-account", ann.token(), Some(json!({ "password": PASSWORD }))).await;
     assert_eq!(refused.expect(409).message(), "Make another member admin before deleting your account.");
 
     // A member may leave; the team stays.
-    app.delete("/user/delete-account", bob.token(), Some(json!({ "password": PASSWORD }))).await.expect(200);
-    assert_eq!(app.get("/admin/get-count", ann.token()).await.data(), &json!(1));
-    app.delete("/user/delete-account", ann.token(), Some(json!({ "password": PASSWORD }))).await.expect(200);
+    app.api.delete("/user/delete-account", bob.token(), Some(json!({ "password": PASSWORD }))).await.expect(200);
+    assert_eq!(app.api.get("/admin/get-count", ann.token()).await.data(), &json!(1));
+    app.api.delete("/user/delete-account", ann.token(), Some(json!({ "password": PASSWORD }))).await.expect(200);
 }
 
 // ---- teams ----------------------------------------------------------------------------------------------------
@@ -459,27 +468,30 @@ async fn an_invited_person_joins_the_team_and_members_cannot_manage_it() {
     let bob = signed_in_user(&app, "Bob Invitee").await;
     let eve = signed_in_user(&app, "Eve Other").await;
 
-    let bad = app.post("/admin/invite", ann.token(), json!({ "email": "x", "role": "boss" })).await.expect(422);
+    let bad = app.api.post("/admin/invite", ann.token(), json!({ "email": "x", "role": "boss" })).await.expect(422);
     assert_eq!(
         (bad.field("email"), bad.field("role")),
         ("Please enter a valid email address.", "Role must be admin, hr or member.")
     );
-    let invited = app.post("/admin/invite", ann.token(), json!({ "email": bob.email, "role": "hr" })).await.expect(201);
+    let invited =
+        app.api.post("/admin/invite", ann.token(), json!({ "email": bob.email, "role": "hr" })).await.expect(201);
     assert_eq!(invited.data()["role"], "hr");
     let link = app.last_link_to(&bob.email).await;
     let token = token_of(&link);
     assert_eq!(link, format!("{APP_URL}/accept-email-invitation?token={token}"));
 
-    app.post("/admin/accept-email-invitation", None, json!({ "token": token })).await.expect(401);
-    let wrong = app.post("/admin/accept-email-invitation", eve.token(), json!({ "token": token })).await.expect(403);
+    app.api.post("/admin/accept-email-invitation", None, json!({ "token": token })).await.expect(401);
+    let wrong =
+        app.api.post("/admin/accept-email-invitation", eve.token(), json!({ "token": token })).await.expect(403);
     assert_eq!(wrong.message(), "This invitation was sent to another email address.");
-    let joined = app.post("/admin/accept-email-invitation", bob.token(), json!({ "token": token })).await.expect(200);
+    let joined =
+        app.api.post("/admin/accept-email-invitation", bob.token(), json!({ "token": token })).await.expect(200);
     assert_eq!(joined.data()["teamId"], ann.team_id.as_str());
-    app.post("/admin/accept-email-invitation", bob.token(), json!({ "token": token })).await.expect(400);
+    app.api.post("/admin/accept-email-invitation", bob.token(), json!({ "token": token })).await.expect(400);
 
-    assert_eq!(app.get("/admin/get-count", ann.token()).await.expect(200).data(), &json!(2));
-    assert_eq!(app.get("/admin/get-count", bob.token()).await.expect(200).data(), &json!(2));
-    let members = app.get("/admin/get", bob.token()).await.expect(200);
+    assert_eq!(app.api.get("/admin/get-count", ann.token()).await.expect(200).data(), &json!(2));
+    assert_eq!(app.api.get("/admin/get-count", bob.token()).await.expect(200).data(), &json!(2));
+    let members = app.api.get("/admin/get", bob.token()).await.expect(200);
     let roles: HashMap<&str, &str> = members
         .data()
         .as_array()
@@ -488,17 +500,17 @@ async fn an_invited_person_joins_the_team_and_members_cannot_manage_it() {
         .map(|m| (m["id"].as_str().unwrap(), m["role"].as_str().unwrap()))
         .collect();
     assert_eq!(roles, HashMap::from([(ann.id.as_str(), "admin"), (bob.id.as_str(), "hr")]));
-    assert_eq!(app.get("/user/profile", bob.token()).await.data()["role"], "hr");
+    assert_eq!(app.api.get("/user/profile", bob.token()).await.data()["role"], "hr");
     // Bob's old one-person team is gone.
     assert!(app.state.store.get(&bt_domain::keys::team(&bob.team_id)).await.unwrap().is_none());
 
     // Only admins manage the team.
-    let forbidden = app.post("/admin/invite", bob.token(), json!({ "email": eve.email, "role": "member" })).await;
+    let forbidden = app.api.post("/admin/invite", bob.token(), json!({ "email": eve.email, "role": "member" })).await;
     assert_eq!(forbidden.expect(403).message(), "Only team admins can do this.");
-    app.put(&format!("/admin/role/{}", ann.id), bob.token(), json!({ "role": "member" })).await.expect(403);
-    app.delete(&format!("/admin/member/{}", ann.id), bob.token(), None).await.expect(403);
+    app.api.put(&format!("/admin/role/{}", ann.id), bob.token(), json!({ "role": "member" })).await.expect(403);
+    app.api.delete(&format!("/admin/member/{}", ann.id), bob.token(), None).await.expect(403);
     // Inviting a member twice is pointless.
-    app.post("/admin/invite", ann.token(), json!({ "email": bob.email, "role": "member" })).await.expect(409);
+    app.api.post("/admin/invite", ann.token(), json!({ "email": bob.email, "role": "member" })).await.expect(409);
 }
 
 #[tokio::test]
@@ -507,19 +519,20 @@ async fn roles_change_but_a_team_keeps_an_admin() {
     let ann = signed_in_user(&app, "Ann Admin").await;
     let bob = join_team(&app, &ann, &signed_in_user(&app, "Bob Member").await).await;
 
-    let alone = app.put(&format!("/admin/role/{}", ann.id), ann.token(), json!({ "role": "member" })).await;
+    let alone = app.api.put(&format!("/admin/role/{}", ann.id), ann.token(), json!({ "role": "member" })).await;
     assert_eq!(alone.expect(409).message(), "A team needs at least one admin. Make another member admin first.");
-    let bad = app.put(&format!("/admin/role/{}", bob.id), ann.token(), json!({ "role": "owner" })).await.expect(422);
+    let bad =
+        app.api.put(&format!("/admin/role/{}", bob.id), ann.token(), json!({ "role": "owner" })).await.expect(422);
     assert_eq!(bad.field("role"), "Role must be admin, hr or member.");
 
-    let promoted = app.put(&format!("/admin/role/{}", bob.id), ann.token(), json!({ "role": "admin" })).await;
+    let promoted = app.api.put(&format!("/admin/role/{}", bob.id), ann.token(), json!({ "role": "admin" })).await;
     assert_eq!(promoted.expect(200).data()["role"], "admin");
-    assert_eq!(app.get("/user/profile", bob.token()).await.data()["role"], "admin");
+    assert_eq!(app.api.get("/user/profile", bob.token()).await.data()["role"], "admin");
     // Now Ann may step down, and Bob manages the team.
-    app.put(&format!("/admin/role/{}", ann.id), ann.token(), json!({ "role": "hr" })).await.expect(200);
-    app.put(&format!("/admin/role/{}", ann.id), ann.token(), json!({ "role": "member" })).await.expect(403);
-    app.put(&format!("/admin/role/{}", ann.id), bob.token(), json!({ "role": "member" })).await.expect(200);
-    assert_eq!(app.get("/user/profile", ann.token()).await.data()["role"], "member");
+    app.api.put(&format!("/admin/role/{}", ann.id), ann.token(), json!({ "role": "hr" })).await.expect(200);
+    app.api.put(&format!("/admin/role/{}", ann.id), ann.token(), json!({ "role": "member" })).await.expect(403);
+    app.api.put(&format!("/admin/role/{}", ann.id), bob.token(), json!({ "role": "member" })).await.expect(200);
+    assert_eq!(app.api.get("/user/profile", ann.token()).await.data()["role"], "member");
 }
 
 #[tokio::test]
@@ -528,20 +541,20 @@ async fn a_removed_member_continues_in_a_team_of_their_own() {
     let ann = signed_in_user(&app, "Ann Admin").await;
     let bob = join_team(&app, &ann, &signed_in_user(&app, "Bob Removed").await).await;
 
-    app.delete(&format!("/admin/member/{}", ann.id), ann.token(), None).await.expect(400);
-    let removed = app.delete(&format!("/admin/member/{}", bob.id), ann.token(), None).await.expect(200);
+    app.api.delete(&format!("/admin/member/{}", ann.id), ann.token(), None).await.expect(400);
+    let removed = app.api.delete(&format!("/admin/member/{}", bob.id), ann.token(), None).await.expect(200);
     assert_eq!(removed.data()["message"], "Bob Removed has been removed from the team.");
-    assert_eq!(app.get("/admin/get-count", ann.token()).await.data(), &json!(1));
+    assert_eq!(app.api.get("/admin/get-count", ann.token()).await.data(), &json!(1));
 
     // Bob's access token is void; a refresh lets him go on, as the admin of a new team.
-    app.get("/user/profile", bob.token()).await.expect(401);
-    let refreshed = app.post("/auth/refresh-token", None, refresh_body(&bob)).await.expect(200);
+    app.api.get("/user/profile", bob.token()).await.expect(401);
+    let refreshed = app.api.post("/auth/refresh-token", None, refresh_body(&bob)).await.expect(200);
     let access = refreshed.data()["access_token"].as_str().unwrap();
-    let profile = app.get("/user/profile", Some(access)).await.expect(200);
+    let profile = app.api.get("/user/profile", Some(access)).await.expect(200);
     assert_ne!(profile.data()["teamId"], ann.team_id.as_str());
     assert_eq!(profile.data()["role"], "admin");
-    assert_eq!(app.get("/admin/get-count", Some(access)).await.data(), &json!(1));
-    app.delete(&format!("/admin/member/{}", bob.id), ann.token(), None).await.expect(404);
+    assert_eq!(app.api.get("/admin/get-count", Some(access)).await.data(), &json!(1));
+    app.api.delete(&format!("/admin/member/{}", bob.id), ann.token(), None).await.expect(404);
 }
 
 #[tokio::test]
@@ -549,12 +562,12 @@ async fn another_teams_members_are_not_found() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Admin").await;
     let eve = signed_in_user(&app, "Eve Elsewhere").await;
-    app.put(&format!("/admin/role/{}", eve.id), ann.token(), json!({ "role": "member" })).await.expect(404);
-    app.delete(&format!("/admin/member/{}", eve.id), ann.token(), None).await.expect(404);
-    app.delete("/admin/member/not-an-id", ann.token(), None).await.expect(404);
-    let members = app.get("/admin/get", ann.token()).await.expect(200);
+    app.api.put(&format!("/admin/role/{}", eve.id), ann.token(), json!({ "role": "member" })).await.expect(404);
+    app.api.delete(&format!("/admin/member/{}", eve.id), ann.token(), None).await.expect(404);
+    app.api.delete("/admin/member/not-an-id", ann.token(), None).await.expect(404);
+    let members = app.api.get("/admin/get", ann.token()).await.expect(200);
     assert_eq!(members.data().as_array().unwrap().len(), 1);
-    app.get("/admin/get-count", None).await.expect(401);
+    app.api.get("/admin/get-count", None).await.expect(401);
 }
 
 #[tokio::test]
@@ -564,14 +577,14 @@ async fn joining_another_team_needs_a_hand_over_and_invitations_expire() {
     let _bob = join_team(&app, &ann, &signed_in_user(&app, "Bob Member").await).await;
     let zed = signed_in_user(&app, "Zed Other Admin").await;
 
-    app.post("/admin/invite", zed.token(), json!({ "email": ann.email, "role": "member" })).await.expect(201);
+    app.api.post("/admin/invite", zed.token(), json!({ "email": ann.email, "role": "member" })).await.expect(201);
     let token = app.last_token_to(&ann.email).await;
-    let refused = app.post("/admin/accept-email-invitation", ann.token(), json!({ "token": token })).await;
+    let refused = app.api.post("/admin/accept-email-invitation", ann.token(), json!({ "token": token })).await;
     assert_eq!(refused.expect(409).message(), "Make another member admin before joining another team.");
 
     app.state.clock.advance(app.state.config.invite_token_secs + 1);
     let ann = app.sign_in(&ann.name, &ann.email, PASSWORD).await;
-    let late = app.post("/admin/accept-email-invitation", ann.token(), json!({ "token": token })).await;
+    let late = app.api.post("/admin/accept-email-invitation", ann.token(), json!({ "token": token })).await;
     assert_eq!(late.expect(400).message(), "This invitation has expired. Please ask for a new one.");
 }
 
@@ -582,17 +595,19 @@ async fn a_persons_leaves_and_live_break_follow_them_to_their_new_team() {
     let bob = join_team(&app, &zed, &signed_in_user(&app, "Bob Mover").await).await;
     let ann = signed_in_user(&app, "Ann New Admin").await;
     let leave = json!({ "fromDate": "2024-06-10", "toDate": "2024-06-14", "reason": "Trip" });
-    app.post("/leaves/add", bob.token(), leave).await.expect(201);
-    app.post("/break/start", bob.token(), json!({ "type": "Lunch Break" })).await.expect(201);
+    app.api.post("/leaves/add", bob.token(), leave).await.expect(201);
+    app.api.post("/break/start", bob.token(), json!({ "type": "Lunch Break" })).await.expect(201);
     let on_leave = |u: &TestUser| {
         let token = u.access_token.clone();
         let app = &app;
-        async move { app.get("/admin/onLeaves?todayDate=2024-06-12", Some(&token)).await.expect(200).body["data"].clone() }
+        async move {
+            app.api.get("/admin/onLeaves?todayDate=2024-06-12", Some(&token)).await.expect(200).body["data"].clone()
+        }
     };
     let on_break = |u: &TestUser| {
         let token = u.access_token.clone();
         let app = &app;
-        async move { app.get("/admin/onBreak", Some(&token)).await.expect(200).body["data"].clone() }
+        async move { app.api.get("/admin/onBreak", Some(&token)).await.expect(200).body["data"].clone() }
     };
     assert_eq!(on_leave(&zed).await[0]["userId"], bob.id.as_str());
     assert_eq!(on_break(&zed).await[0]["userId"], bob.id.as_str());
@@ -601,10 +616,10 @@ async fn a_persons_leaves_and_live_break_follow_them_to_their_new_team() {
     assert_eq!((on_leave(&zed).await, on_break(&zed).await), (json!([]), json!([])));
     assert_eq!(on_leave(&ann).await[0]["userId"], bob.id.as_str());
     assert_eq!(on_break(&ann).await[0]["userId"], bob.id.as_str());
-    app.post("/break/end", bob.token(), json!({})).await.expect(200);
+    app.api.post("/break/end", bob.token(), json!({})).await.expect(200);
     assert_eq!(on_break(&ann).await, json!([]));
 
-    app.delete(&format!("/admin/member/{}", bob.id), ann.token(), None).await.expect(200);
+    app.api.delete(&format!("/admin/member/{}", bob.id), ann.token(), None).await.expect(200);
     assert_eq!(on_leave(&ann).await, json!([]));
 }
 
@@ -612,30 +627,34 @@ async fn a_persons_leaves_and_live_break_follow_them_to_their_new_team() {
 async fn the_other_account_forms_check_their_fields() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Forms").await;
-    let reset = app.post("/user/reset-password", None, json!({})).await.expect(422);
+    let reset = app.api.post("/user/reset-password", None, json!({})).await.expect(422);
     assert_eq!((reset.field("token"), reset.field("password")), ("Token is required.", "Password is required."));
-    let long = app.post("/user/reset-password", None, json!({ "token": "t", "password": "p".repeat(21) })).await;
+    let long = app.api.post("/user/reset-password", None, json!({ "token": "t", "password": "p".repeat(21) })).await;
     assert_eq!(long.expect(422).field("password"), "Password must not exceed 20 characters.");
-    app.post("/user/reset-password", None, json!({ "token": "made-up", "password": "fine-pass" })).await.expect(400);
+    app.api
+        .post("/user/reset-password", None, json!({ "token": "made-up", "password": "fine-pass" }))
+        .await
+        .expect(400);
     let change = app
+        .api
         .post("/user/change-password", ann.token(), json!({ "currentPassword": PASSWORD, "password": "p".repeat(21) }))
         .await;
     assert_eq!(change.expect(422).field("password"), "Password must not exceed 20 characters.");
-    let email = app.post("/user/change-email", ann.token(), json!({})).await.expect(422);
+    let email = app.api.post("/user/change-email", ann.token(), json!({})).await.expect(422);
     assert_eq!(email.field("email"), "Email is required.");
-    let new_email = app.post("/user/verify-new-email", None, json!({ "token": " " })).await.expect(422);
+    let new_email = app.api.post("/user/verify-new-email", None, json!({ "token": " " })).await.expect(422);
     assert_eq!(new_email.field("token"), "Token is required.");
-    let invite = app.post("/admin/invite", ann.token(), json!({})).await.expect(422);
+    let invite = app.api.post("/admin/invite", ann.token(), json!({})).await.expect(422);
     assert_eq!((invite.field("email"), invite.field("role")), ("Email is required.", "Role is required."));
-    let accept = app.post("/admin/accept-email-invitation", ann.token(), json!({})).await.expect(422);
+    let accept = app.api.post("/admin/accept-email-invitation", ann.token(), json!({})).await.expect(422);
     assert_eq!(accept.field("token"), "Token is required.");
-    let unknown = app.post("/admin/accept-email-invitation", ann.token(), json!({ "token": "made-up" })).await;
+    let unknown = app.api.post("/admin/accept-email-invitation", ann.token(), json!({ "token": "made-up" })).await;
     assert_eq!(unknown.expect(400).message(), "This invitation is invalid or has already been used.");
-    let role = app.put(&format!("/admin/role/{}", ann.id), ann.token(), json!({})).await.expect(422);
+    let role = app.api.put(&format!("/admin/role/{}", ann.id), ann.token(), json!({})).await.expect(422);
     assert_eq!(role.field("role"), "Role is required.");
-    let logout = app.post("/auth/logout", None, json!({})).await.expect(422);
+    let logout = app.api.post("/auth/logout", None, json!({})).await.expect(422);
     assert_eq!(logout.field("refresh_token"), "Refresh token is required.");
-    let tz = app.put("/user/profile", ann.token(), json!({ "timeZone": 3 })).await.expect(422);
+    let tz = app.api.put("/user/profile", ann.token(), json!({ "timeZone": 3 })).await.expect(422);
     assert_eq!(tz.field("timeZone"), "Invalid value.");
 }
 
@@ -643,7 +662,7 @@ async fn the_other_account_forms_check_their_fields() {
 
 #[tokio::test]
 async fn sign_in_is_rate_limited_per_email() {
-    let app = spawn_app_with(|c| c.rate_limits.login_per_email = (2, 300)).await;
+    let app = spawn_app_with(options().configure(|c| c.rate_limits.login_per_email = (2, 300))).await;
     let ann = signed_in_user(&app, "Ann Limited").await; // one attempt
     app.log_in(&ann.email, "wrong-pass").await.expect(401);
     let limited = app.log_in(&ann.email, PASSWORD).await.expect(429);
@@ -657,7 +676,7 @@ async fn sign_in_is_rate_limited_per_email() {
 
 #[tokio::test]
 async fn sign_in_is_rate_limited_per_client_address() {
-    let app = spawn_app_with(|c| c.rate_limits.login_per_ip = (3, 300)).await;
+    let app = spawn_app_with(options().configure(|c| c.rate_limits.login_per_ip = (3, 300))).await;
     for n in 0..3 {
         app.log_in(&format!("user{n}@example.com"), PASSWORD).await.expect(401);
     }
@@ -666,17 +685,17 @@ async fn sign_in_is_rate_limited_per_client_address() {
 
 #[tokio::test]
 async fn mails_and_sign_ups_are_rate_limited() {
-    let app = spawn_app_with(|c| {
+    let app = spawn_app_with(options().configure(|c| {
         c.rate_limits.mail_per_email = (2, 900);
         c.rate_limits.signup_per_ip = (2, 3600);
-    })
+    }))
     .await;
     app.sign_up("First Person", "first@example.com", PASSWORD).await.expect(201);
     for _ in 0..2 {
-        app.post("/user/resend-verification", None, json!({ "email": "first@example.com" })).await.expect(200);
+        app.api.post("/user/resend-verification", None, json!({ "email": "first@example.com" })).await.expect(200);
     }
-    app.post("/user/resend-verification", None, json!({ "email": "first@example.com" })).await.expect(429);
-    app.post("/user/forgot-password", None, json!({ "email": "first@example.com" })).await.expect(429);
+    app.api.post("/user/resend-verification", None, json!({ "email": "first@example.com" })).await.expect(429);
+    app.api.post("/user/forgot-password", None, json!({ "email": "first@example.com" })).await.expect(429);
     app.sign_up("Second Person", "second@example.com", PASSWORD).await.expect(201);
     app.sign_up("Third Person", "third@example.com", PASSWORD).await.expect(429);
 }
@@ -690,7 +709,8 @@ fn contact(email: &str, subject: &str, description: &str) -> Value {
 #[tokio::test]
 async fn a_contact_message_is_stored_and_mailed_to_support() {
     let app = spawn_app().await;
-    let sent = app.post("/contactUs/send", None, contact("Visitor@Example.com", " Hello ", "Line one\nline two")).await;
+    let sent =
+        app.api.post("/contactUs/send", None, contact("Visitor@Example.com", " Hello ", "Line one\nline two")).await;
     assert_eq!(sent.expect(200).body, json!({ "data": "message sent!" }));
     let mail = app.last_mail_to(&app.state.config.support_email).await;
     assert_eq!(mail["replyTo"], "visitor@example.com");
@@ -699,7 +719,7 @@ async fn a_contact_message_is_stored_and_mailed_to_support() {
 
     // When mail is down the message is still kept, and the sender still hears it was sent.
     app.outbox.set_failing(true);
-    let kept = app.post("/contactUs/send", None, contact("v2@example.com", "Down", "Still kept")).await.expect(200);
+    let kept = app.api.post("/contactUs/send", None, contact("v2@example.com", "Down", "Still kept")).await.expect(200);
     assert_eq!(kept.data(), "message sent!");
     let month = app.state.clock.now().format("%Y-%m").to_string();
     let stored = app.state.store.query_all(&TableQuery::table(format!("CONTACT#{month}"), SkCond::All)).await.unwrap();
@@ -710,32 +730,32 @@ async fn a_contact_message_is_stored_and_mailed_to_support() {
 #[tokio::test]
 async fn the_contact_form_checks_its_fields() {
     let app = spawn_app().await;
-    let empty = app.post("/contactUs/send", None, json!({})).await.expect(422);
+    let empty = app.api.post("/contactUs/send", None, json!({})).await.expect(422);
     assert_eq!(empty.field("email"), "Please provide a valid email.");
     assert_eq!(empty.field("subject"), "Subject is required.");
     assert_eq!(empty.field("description"), "Description is required.");
-    let blank = app.post("/contactUs/send", None, contact("a@b.co", "   ", "  ")).await.expect(422);
+    let blank = app.api.post("/contactUs/send", None, contact("a@b.co", "   ", "  ")).await.expect(422);
     assert_eq!(blank.field("subject"), "Subject is required.");
-    let long = app.post("/contactUs/send", None, contact("a@b.co", &"s".repeat(201), &"d".repeat(3001))).await;
+    let long = app.api.post("/contactUs/send", None, contact("a@b.co", &"s".repeat(201), &"d".repeat(3001))).await;
     let long = long.expect(422);
     assert_eq!(long.field("subject"), "Subject must not exceed 200 characters.");
     assert_eq!(long.field("description"), "Description must not exceed 3000 characters.");
-    app.post("/contactUs/send", None, contact("a@b.co", &"s".repeat(200), &"d".repeat(3000))).await.expect(200);
+    app.api.post("/contactUs/send", None, contact("a@b.co", &"s".repeat(200), &"d".repeat(3000))).await.expect(200);
 }
 
 #[tokio::test]
 async fn a_filled_honeypot_is_answered_but_dropped_and_the_form_is_rate_limited() {
-    let app = spawn_app_with(|c| c.rate_limits.contact_per_ip = (2, 600)).await;
+    let app = spawn_app_with(options().configure(|c| c.rate_limits.contact_per_ip = (2, 600))).await;
     let mut bot = contact("bot@example.com", "Buy", "Cheap stuff");
     bot["website"] = json!("http://spam.example");
-    assert_eq!(app.post("/contactUs/send", None, bot).await.expect(200).data(), "message sent!");
+    assert_eq!(app.api.post("/contactUs/send", None, bot).await.expect(200).data(), "message sent!");
     assert!(app.outbox().await.is_empty());
     let month = app.state.clock.now().format("%Y-%m").to_string();
     let stored = app.state.store.query_all(&TableQuery::table(format!("CONTACT#{month}"), SkCond::All)).await.unwrap();
     assert!(stored.is_empty());
 
-    app.post("/contactUs/send", None, contact("p@example.com", "Hi", "There")).await.expect(200);
-    let limited = app.post("/contactUs/send", None, contact("p@example.com", "Hi", "Again")).await.expect(429);
+    app.api.post("/contactUs/send", None, contact("p@example.com", "Hi", "There")).await.expect(200);
+    let limited = app.api.post("/contactUs/send", None, contact("p@example.com", "Hi", "Again")).await.expect(429);
     assert!(limited.message().starts_with("Too many requests."));
 }
 
@@ -870,28 +890,28 @@ fn provider(base: &str, userinfo: &str, emails: Option<&str>) -> OAuthProvider {
 
 async fn app_with_github(email: &str, name: &str, verified: bool) -> TestApp {
     let fake = spawn_fake_provider(email, name, verified).await;
-    spawn_app_with(|c| c.github = Some(provider(&fake, "/user", Some("/user/emails")))).await
+    spawn_app_with(options().configure(|c| c.github = Some(provider(&fake, "/user", Some("/user/emails"))))).await
 }
 
 async fn app_with_google(email: &str, name: &str, verified: bool) -> TestApp {
     let fake = spawn_fake_provider(email, name, verified).await;
-    spawn_app_with(|c| c.google = Some(provider(&fake, "/userinfo", None))).await
+    spawn_app_with(options().configure(|c| c.google = Some(provider(&fake, "/userinfo", None)))).await
 }
 
 /// Goes through the sign-in as a browser would and returns the web app address it ends on.
 async fn social_sign_in(app: &TestApp, provider: &str) -> String {
-    let start = app.get(&format!("/auth/{provider}"), None).await.expect(302);
+    let start = app.api.get(&format!("/auth/{provider}"), None).await.expect(302);
     let authorize = start.location().to_string();
     assert!(authorize.contains(&format!("redirect_uri={}", percent(&app.url(&format!("/auth/{provider}/callback"))))));
-    let at_provider = app.client.get(&authorize).send().await.unwrap();
+    let at_provider = app.api.client.get(&authorize).send().await.unwrap();
     assert_eq!(at_provider.status(), StatusCode::FOUND);
     let callback = at_provider.headers()[header::LOCATION].to_str().unwrap().to_string();
     assert!(callback.starts_with(&app.url(&format!("/auth/{provider}/callback?"))));
-    let done = app.client.get(&callback).send().await.unwrap();
+    let done = app.api.client.get(&callback).send().await.unwrap();
     assert_eq!(done.status(), StatusCode::FOUND);
     let landing = done.headers()[header::LOCATION].to_str().unwrap().to_string();
     // The same link works once.
-    let again = app.client.get(&callback).send().await.unwrap();
+    let again = app.api.client.get(&callback).send().await.unwrap();
     let again = again.headers()[header::LOCATION].to_str().unwrap().to_string();
     assert!(param_of(&again, "error").is_some(), "a replayed callback signed in: {again}");
     landing
@@ -904,10 +924,10 @@ fn percent(s: &str) -> String {
 #[tokio::test]
 async fn social_sign_in_that_is_not_configured_says_so() {
     let app = spawn_app().await;
-    let github = app.get("/auth/github", None).await.expect(503);
+    let github = app.api.get("/auth/github", None).await.expect(503);
     assert_eq!(github.body, json!({ "message": "GitHub sign-in is not configured." }));
-    assert_eq!(app.get("/auth/google", None).await.expect(503).message(), "Google sign-in is not configured.");
-    let callback = app.get("/auth/github/callback?code=x&state=y", None).await.expect(302);
+    assert_eq!(app.api.get("/auth/google", None).await.expect(503).message(), "Google sign-in is not configured.");
+    let callback = app.api.get("/auth/github/callback?code=x&state=y", None).await.expect(302);
     assert_eq!(param_of(callback.location(), "error").as_deref(), Some("GitHub sign-in is not configured."));
 }
 
@@ -919,15 +939,15 @@ async fn github_sign_in_creates_an_account_with_its_own_team() {
     assert_eq!(param_of(&landing, "name").as_deref(), Some("Octo Cat"));
     let access = param_of(&landing, "access_token").unwrap();
     let refresh = param_of(&landing, "refresh_token").unwrap();
-    let profile = app.get("/user/profile", Some(&access)).await.expect(200);
+    let profile = app.api.get("/user/profile", Some(&access)).await.expect(200);
     assert_eq!(profile.data()["email"], "octo@example.com");
     assert_eq!(profile.data()["id"].as_str(), param_of(&landing, "id").as_deref());
     assert_eq!(
         (profile.data()["role"].as_str(), profile.data()["hasPassword"].as_bool()),
         (Some("admin"), Some(false))
     );
-    assert_eq!(app.get("/admin/get-count", Some(&access)).await.data(), &json!(1));
-    app.post("/auth/refresh-token", None, json!({ "refresh_token": refresh })).await.expect(200);
+    assert_eq!(app.api.get("/admin/get-count", Some(&access)).await.data(), &json!(1));
+    app.api.post("/auth/refresh-token", None, json!({ "refresh_token": refresh })).await.expect(200);
     // Signing in again reaches the same account.
     let again = social_sign_in(&app, "github").await;
     assert_eq!(param_of(&again, "id"), param_of(&landing, "id"));
@@ -953,7 +973,7 @@ async fn google_sign_in_verifies_an_unverified_account_and_drops_its_password() 
     app.sign_up("Someone Unverified", "claimed@example.com", PASSWORD).await.expect(201);
     let landing = social_sign_in(&app, "google").await;
     let access = param_of(&landing, "access_token").unwrap();
-    let profile = app.get("/user/profile", Some(&access)).await.expect(200);
+    let profile = app.api.get("/user/profile", Some(&access)).await.expect(200);
     assert_eq!(
         (profile.data()["email"].as_str(), profile.data()["hasPassword"].as_bool()),
         (Some("claimed@example.com"), Some(false))
@@ -978,19 +998,19 @@ async fn social_sign_in_without_a_verified_address_is_refused() {
 #[tokio::test]
 async fn a_cancelled_or_forged_social_sign_in_goes_back_with_an_error() {
     let app = app_with_github("octo@example.com", "Octo", true).await;
-    let cancelled = app.get("/auth/github/callback?error=access_denied&state=whatever", None).await.expect(302);
+    let cancelled = app.api.get("/auth/github/callback?error=access_denied&state=whatever", None).await.expect(302);
     assert_eq!(param_of(cancelled.location(), "error").as_deref(), Some("Sign-in with GitHub was cancelled."));
-    let forged = app.get("/auth/github/callback?code=code-1&state=made-up", None).await.expect(302);
+    let forged = app.api.get("/auth/github/callback?code=code-1&state=made-up", None).await.expect(302);
     assert_eq!(param_of(forged.location(), "error").as_deref(), Some("This sign-in has expired. Please try again."));
-    let bare = app.get("/auth/github/callback", None).await.expect(302);
+    let bare = app.api.get("/auth/github/callback", None).await.expect(302);
     assert_eq!(param_of(bare.location(), "error").as_deref(), Some("Sign-in with GitHub failed. Please try again."));
 
     // A state outlives its 10 minutes only in the store, not in use.
-    let start = app.get("/auth/github", None).await.expect(302);
-    let at_provider = app.client.get(start.location()).send().await.unwrap();
+    let start = app.api.get("/auth/github", None).await.expect(302);
+    let at_provider = app.api.client.get(start.location()).send().await.unwrap();
     let callback = at_provider.headers()[header::LOCATION].to_str().unwrap().to_string();
     app.state.clock.advance(601);
-    let late = app.client.get(&callback).send().await.unwrap();
+    let late = app.api.client.get(&callback).send().await.unwrap();
     let late = late.headers()[header::LOCATION].to_str().unwrap().to_string();
     assert_eq!(param_of(&late, "error").as_deref(), Some("This sign-in has expired. Please try again."));
 }

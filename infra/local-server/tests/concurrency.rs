@@ -3,14 +3,14 @@
 //! exactly the acknowledged edits), an edit never brings a deleted record back, and the single-holder rules (one
 //! live break, no overlapping leaves) hold when the requests race.
 
-mod records_support;
+mod support;
 
 use std::sync::Arc;
 
 use bt_domain::keys::{self, RecordKind};
-use records_support::*;
 use reqwest::Method;
 use serde_json::{json, Value};
+use support::*;
 
 const DAY: &str = "2024-05-06";
 const CHANGED: &str = "This record was changed or deleted meanwhile. Reload it and try again.";
@@ -49,7 +49,7 @@ async fn edits_of_one_record_lose_nothing(
     field: &str,
     edit: fn(usize) -> Value,
 ) {
-    let app = Arc::new(TestApp::spawn().await);
+    let app = Arc::new(spawn_app().await);
     let ann = app.person("Ann").await;
     let id = app.post(&ann, &format!("{base}/add"), add).await.expect(201).id();
 
@@ -148,7 +148,7 @@ async fn simultaneous_edits_of_one_checklist_item_lose_no_update() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn an_edit_racing_a_delete_never_brings_the_record_back() {
-    let app = Arc::new(TestApp::spawn().await);
+    let app = Arc::new(spawn_app().await);
     let ann = app.person("Ann").await;
     for round in 0..5 {
         let id = app.post(&ann, "/task/add", a_task("Doomed", DAY)).await.expect(201).id();
@@ -167,7 +167,7 @@ async fn an_edit_racing_a_delete_never_brings_the_record_back() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn of_simultaneous_live_break_starts_one_wins_and_of_the_ends_one_closes_it() {
-    let app = Arc::new(TestApp::spawn().await);
+    let app = Arc::new(spawn_app().await);
     let ann = app.person("Ann").await;
     let body = |i: usize| Some(json!({ "type": "Coffee Break", "reason": format!("start {i}") }));
 
@@ -198,7 +198,7 @@ async fn of_simultaneous_live_break_starts_one_wins_and_of_the_ends_one_closes_i
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn of_simultaneous_overlapping_leaves_one_is_added() {
-    let app = Arc::new(TestApp::spawn().await);
+    let app = Arc::new(spawn_app().await);
     let ann = app.person("Ann").await;
     // Every range contains 2024-08-15.
     let bodies = (0..RACERS).map(|i| Some(a_leave(&format!("2024-08-{:02}", 1 + i % 15), "2024-08-15"))).collect();
@@ -214,7 +214,7 @@ async fn of_simultaneous_overlapping_leaves_one_is_added() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn simultaneous_leaves_on_different_days_are_all_added() {
-    let app = Arc::new(TestApp::spawn().await);
+    let app = Arc::new(spawn_app().await);
     let ann = app.person("Ann").await;
     // Each write retries the overlap check after another write of the same user won; eight always get through.
     let bodies = (0..8)
@@ -230,7 +230,7 @@ async fn simultaneous_leaves_on_different_days_are_all_added() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_leaves_edited_onto_the_same_days_at_once_do_not_both_move() {
-    let app = Arc::new(TestApp::spawn().await);
+    let app = Arc::new(spawn_app().await);
     let ann = app.person("Ann").await;
     for round in 0..5 {
         let month = 10 + round % 3;

@@ -10,22 +10,20 @@
 //! - DynamoDB (feature `aws`): the real server binary over a dead endpoint answers 503; over moto behind a proxy
 //!   that is cut and restored, it answers 503 during the cut and recovers with nothing lost.
 
-use std::net::SocketAddr;
+mod support;
+
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use async_trait::async_trait;
-use bt_adapters_local::outbox::Outbox;
 use bt_adapters_local::sqlite::SqliteTable;
-use bt_domain::account::{member_item, user_item, Member, User};
-use bt_domain::config::Config;
 use bt_domain::keys;
 use bt_domain::mail::Mailer;
 use bt_domain::store::{Cond, Item, Key, Page, Query, SkCond, StoreError, StoreResult, Table, TxOp};
-use bt_http::AppState;
-use reqwest::{Method, StatusCode};
+use reqwest::Method;
 use serde_json::{json, Value};
+use support::*;
 
 const UNAVAILABLE: &str = "The service is temporarily unavailable. Please try again shortly.";
 /// The longest a request may take to answer while the store is down.
@@ -112,84 +110,10 @@ impl Table for FaultyTable {
 
 // ---- the app over it ---------------------------------------------------------------------------------------------
 
-struct App {
-    base: String,
-    state: AppState,
-    table: Arc<FaultyTable>,
-    outbox: Arc<Outbox>,
-    http: reqwest::Client,
-}
-
-struct Reply {
-    status: StatusCode,
-    body: Value,
-    took: Duration,
-}
-
-impl Reply {
-    fn data(&self) -> &Value {
-        &self.body["data"]
-    }
-    #[track_caller]
-    fn expect(self, status: u16) -> Reply {
-        assert_eq!(self.status.as_u16(), status, "unexpected answer: {}", self.body);
-        self
-    }
-}
-
-async fn spawn() -> App {
+/// The app over a [`FaultyTable`], and the table to make fail.
+async fn spawn() -> (TestApp, Arc<FaultyTable>) {
     let table = Arc::new(FaultyTable::new());
-    let outbox = Arc::new(Outbox::new(None));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let mut config = Config::for_tests();
-    config.api_url = base.clone();
-    let state = AppState::new(table.clone(), outbox.clone(), config);
-    let app = breaktime_local::app(state.clone(), None);
-    tokio::spawn(async move {
-        axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap();
-    });
-    let http = reqwest::Client::builder().timeout(Duration::from_secs(60)).build().unwrap();
-    App { base, state, table, outbox, http }
-}
-
-impl App {
-    async fn send(&self, token: Option<&str>, method: Method, path: &str, body: Option<Value>) -> Reply {
-        let mut request = self.http.request(method, format!("{}{path}", self.base));
-        if let Some(t) = token {
-            request = request.bearer_auth(t);
-        }
-        if let Some(b) = body {
-            request = request.json(&b);
-        }
-        let started = Instant::now();
-        let response = request.send().await.expect("the server answers");
-        let status = response.status();
-        let text = response.text().await.unwrap_or_default();
-        Reply { status, body: serde_json::from_str(&text).unwrap_or(Value::Null), took: started.elapsed() }
-    }
-
-    /// A verified member of a new team, written straight into the store, and an access token.
-    async fn person(&self, name: &str) -> (User, String) {
-        let now = self.state.clock.now();
-        let id = bt_domain::records::new_id(now);
-        let team = bt_domain::records::new_id(now);
-        let stamp = bt_domain::records::timestamp(now);
-        let email = format!("{}@faults.local", id.to_lowercase());
-        let user: User = serde_json::from_value(json!({
-            "id": id, "name": name, "email": email, "verified": true, "teamId": team, "role": "admin",
-            "timeZone": "UTC", "tokenVersion": 0, "createdAt": stamp,
-        }))
-        .unwrap();
-        let member: Member = serde_json::from_value(json!({
-            "userId": id, "name": name, "email": email, "role": "admin", "joinedAt": stamp,
-        }))
-        .unwrap();
-        self.table.put(user_item(&user).unwrap(), Cond::NotExists).await.unwrap();
-        self.table.put(member_item(&team, &member).unwrap(), Cond::NotExists).await.unwrap();
-        let token = bt_domain::auth::issue_access_token(&self.state, &user).unwrap();
-        (user, token)
-    }
+    (spawn_app_with(options().store(table.clone())).await, table)
 }
 
 const DAY: &str = "2024-05-06";
@@ -273,9 +197,9 @@ fn break_body(start: &str, end: &str) -> Value {
 }
 
 /// One record of each kind, by kind name.
-async fn records_of(app: &App, token: &str) -> Value {
+async fn records_of(app: &TestApp, token: &str) -> Value {
     let t = Some(token);
-    let add = |path: &'static str, body: Value| app.send(t, Method::POST, path, Some(body));
+    let add = |path: &'static str, body: Value| app.api.send(t, Method::POST, path, Some(body));
     json!({
         "break": add("/break/add", break_body("09:00", "09:15")).await.expect(201).data()["_id"],
         "task": add("/task/add", json!({ "title": "Task", "description": "D", "scheduled": DAY })).await.expect(201).data()["_id"],
@@ -286,7 +210,7 @@ async fn records_of(app: &App, token: &str) -> Value {
 }
 
 /// What the person has, as the API shows it.
-async fn snapshot(app: &App, token: &str, ids: &Value) -> Vec<Value> {
+async fn snapshot(app: &TestApp, token: &str, ids: &Value) -> Vec<Value> {
     let t = Some(token);
     let mut out = Vec::new();
     for (kind, base) in [
@@ -297,39 +221,44 @@ async fn snapshot(app: &App, token: &str, ids: &Value) -> Vec<Value> {
         ("item", "/daily-checklist"),
     ] {
         let id = ids[kind].as_str().unwrap();
-        out.push(app.send(t, Method::GET, &format!("{base}/get/{id}"), None).await.expect(200).body);
+        out.push(app.api.send(t, Method::GET, &format!("{base}/get/{id}"), None).await.expect(200).body);
     }
     for path in
         ["/user/profile", "/break/current", "/type/get", "/task/list", "/leaves/list", "/meeting/all", "/admin/get"]
     {
-        out.push(app.send(t, Method::GET, path, None).await.expect(200).body);
+        out.push(app.api.send(t, Method::GET, path, None).await.expect(200).body);
     }
     out.push(
-        app.send(t, Method::GET, &format!("/break/todayBreaks?todayCreatedDate={DAY}"), None).await.expect(200).body,
+        app.api
+            .send(t, Method::GET, &format!("/break/todayBreaks?todayCreatedDate={DAY}"), None)
+            .await
+            .expect(200)
+            .body,
     );
     out
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_request_answers_a_clear_503_while_the_store_is_down_and_all_works_again_after() {
-    let app = spawn().await;
-    let (ann, token) = app.person("Ann Outage").await;
+    let (app, table) = spawn().await;
+    let ann = app.person("Ann Outage").await;
+    let token = ann.token.clone();
     let ids = records_of(&app, &token).await;
     let before = snapshot(&app, &token, &ids).await;
 
-    app.table.set_down(true);
+    table.set_down(true);
     let requests = every_kind_of_request(&ids, &ann.email);
     for (method, path, body, authed) in requests.clone() {
-        let reply = app.send(authed.then_some(token.as_str()), method.clone(), &path, body).await;
+        let reply = app.api.send(authed.then_some(token.as_str()), method.clone(), &path, body).await;
         assert_eq!(reply.status.as_u16(), 503, "{method} {path} while the store is down: {}", reply.body);
         assert_eq!(reply.body["message"], UNAVAILABLE, "{method} {path}");
         assert!(reply.took < BOUNDED, "{method} {path} took {:?}", reply.took);
     }
 
-    app.table.set_down(false);
+    table.set_down(false);
     assert_eq!(snapshot(&app, &token, &ids).await, before, "nothing changed while the store was down");
     for (method, path, body, authed) in requests {
-        let reply = app.send(authed.then_some(token.as_str()), method.clone(), &path, body).await;
+        let reply = app.api.send(authed.then_some(token.as_str()), method.clone(), &path, body).await;
         assert!(
             !reply.status.is_server_error(),
             "{method} {path} after the store came back: {} {}",
@@ -356,20 +285,20 @@ async fn account_state(table: &dyn Table, email: &str) -> Option<bool> {
 async fn a_sign_up_cut_off_at_any_write_is_whole_or_absent_and_its_answer_says_which() {
     let mut n = 0;
     loop {
-        let app = spawn().await;
+        let (app, table) = spawn().await;
         let email = format!("cut{n}@faults.local");
         let body = json!({ "name": "Cut Off", "email": email, "password": "secret123" });
-        app.table.fail_writes_after(n);
-        let reply = app.send(None, Method::POST, "/user/signup", Some(body.clone())).await;
-        app.table.fail_writes_after(-1);
-        let state = account_state(app.table.as_ref(), &email).await;
+        table.fail_writes_after(n);
+        let reply = app.api.send(None, Method::POST, "/user/signup", Some(body.clone())).await;
+        table.fail_writes_after(-1);
+        let state = account_state(table.as_ref(), &email).await;
         match reply.status.as_u16() {
             503 => {
                 assert_eq!(reply.body["message"], UNAVAILABLE, "after {n} writes");
                 assert_eq!(state, None, "after {n} writes: answered 503 but an account was left behind");
                 // Nothing is in the way of trying again.
-                app.send(None, Method::POST, "/user/signup", Some(body)).await.expect(201);
-                assert_eq!(account_state(app.table.as_ref(), &email).await, Some(true));
+                app.api.send(None, Method::POST, "/user/signup", Some(body)).await.expect(201);
+                assert_eq!(account_state(table.as_ref(), &email).await, Some(true));
             }
             201 => {
                 assert_eq!(state, Some(true), "after {n} writes: answered 201 but the account is not whole");
@@ -380,12 +309,16 @@ async fn a_sign_up_cut_off_at_any_write_is_whole_or_absent_and_its_answer_says_w
                 }
                 // The account is there without a mail: it says so, and a resend later finishes the job.
                 assert!(message.contains("could not be sent"), "after {n} writes: {message}");
-                app.send(None, Method::POST, "/user/resend-verification", Some(json!({ "email": email })))
+                app.api
+                    .send(None, Method::POST, "/user/resend-verification", Some(json!({ "email": email })))
                     .await
                     .expect(200);
                 let link = app.outbox.sent().unwrap().last().expect("a mail").mail.link.clone().expect("a link");
                 let token = link.split("token=").nth(1).unwrap().split('&').next().unwrap().to_string();
-                app.send(None, Method::POST, "/user/verify-email", Some(json!({ "token": token }))).await.expect(200);
+                app.api
+                    .send(None, Method::POST, "/user/verify-email", Some(json!({ "token": token })))
+                    .await
+                    .expect(200);
             }
             other => panic!("after {n} writes: sign-up answered {other}: {}", reply.body),
         }
@@ -396,79 +329,84 @@ async fn a_sign_up_cut_off_at_any_write_is_whole_or_absent_and_its_answer_says_w
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_verification_cut_off_leaves_the_link_usable() {
-    let app = spawn().await;
+    let (app, table) = spawn().await;
     let email = "verify@faults.local";
-    app.send(
-        None,
-        Method::POST,
-        "/user/signup",
-        Some(json!({ "name": "Ver Ify", "email": email, "password": "secret123" })),
-    )
-    .await
-    .expect(201);
+    app.api
+        .send(
+            None,
+            Method::POST,
+            "/user/signup",
+            Some(json!({ "name": "Ver Ify", "email": email, "password": "secret123" })),
+        )
+        .await
+        .expect(201);
     let link = app.outbox.sent().unwrap().last().unwrap().mail.link.clone().unwrap();
     let token = link.split("token=").nth(1).unwrap().split('&').next().unwrap().to_string();
-    app.table.fail_writes_after(0);
-    app.send(None, Method::POST, "/user/verify-email", Some(json!({ "token": token }))).await.expect(503);
-    app.table.fail_writes_after(-1);
+    table.fail_writes_after(0);
+    app.api.send(None, Method::POST, "/user/verify-email", Some(json!({ "token": token }))).await.expect(503);
+    table.fail_writes_after(-1);
     let login = json!({ "email": email, "password": "secret123" });
-    app.send(None, Method::POST, "/auth/login", Some(login.clone())).await.expect(403);
-    app.send(None, Method::POST, "/user/verify-email", Some(json!({ "token": token }))).await.expect(200);
-    app.send(None, Method::POST, "/auth/login", Some(login)).await.expect(200);
+    app.api.send(None, Method::POST, "/auth/login", Some(login.clone())).await.expect(403);
+    app.api.send(None, Method::POST, "/user/verify-email", Some(json!({ "token": token }))).await.expect(200);
+    app.api.send(None, Method::POST, "/auth/login", Some(login)).await.expect(200);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn leave_adds_and_live_breaks_cut_off_write_nothing_and_work_on_the_next_try() {
-    let app = spawn().await;
-    let (ann, token) = app.person("Ann Cut").await;
+    let (app, table) = spawn().await;
+    let ann = app.person("Ann Cut").await;
+    let token = ann.token.clone();
     let t = Some(token.as_str());
     let leave = json!({ "fromDate": "2024-09-01", "toDate": "2024-09-03", "reason": "Trip" });
 
-    app.table.fail_writes_after(0);
-    app.send(t, Method::POST, "/leaves/add", Some(leave.clone())).await.expect(503);
-    app.send(t, Method::POST, "/break/start", Some(json!({ "type": "Lunch Break" }))).await.expect(503);
-    app.table.fail_writes_after(-1);
-    assert_eq!(app.send(t, Method::GET, "/leaves/list", None).await.expect(200).data()["totalCount"], 0);
-    assert!(app.table.get(&keys::leave_guard(&ann.id)).await.unwrap().is_none(), "no guard bump without its leave");
-    assert_eq!(app.send(t, Method::GET, "/break/current", None).await.expect(200).data(), &Value::Null);
-    assert_eq!(app.send(t, Method::GET, "/admin/onBreak", None).await.expect(200).data(), &json!([]));
+    table.fail_writes_after(0);
+    app.api.send(t, Method::POST, "/leaves/add", Some(leave.clone())).await.expect(503);
+    app.api.send(t, Method::POST, "/break/start", Some(json!({ "type": "Lunch Break" }))).await.expect(503);
+    table.fail_writes_after(-1);
+    assert_eq!(app.api.send(t, Method::GET, "/leaves/list", None).await.expect(200).data()["totalCount"], 0);
+    assert!(table.get(&keys::leave_guard(&ann.id)).await.unwrap().is_none(), "no guard bump without its leave");
+    assert_eq!(app.api.send(t, Method::GET, "/break/current", None).await.expect(200).data(), &Value::Null);
+    assert_eq!(app.api.send(t, Method::GET, "/admin/onBreak", None).await.expect(200).data(), &json!([]));
 
-    app.send(t, Method::POST, "/leaves/add", Some(leave)).await.expect(201);
-    app.send(t, Method::POST, "/break/start", Some(json!({ "type": "Lunch Break" }))).await.expect(201);
+    app.api.send(t, Method::POST, "/leaves/add", Some(leave)).await.expect(201);
+    app.api.send(t, Method::POST, "/break/start", Some(json!({ "type": "Lunch Break" }))).await.expect(201);
 
     // Ending the break cut off: still on the break, no break recorded; the next try ends it.
-    app.table.fail_writes_after(0);
-    app.send(t, Method::POST, "/break/end", None).await.expect(503);
-    app.table.fail_writes_after(-1);
-    assert_ne!(app.send(t, Method::GET, "/break/current", None).await.expect(200).data(), &Value::Null);
-    assert_eq!(app.send(t, Method::GET, "/admin/onBreak", None).await.expect(200).data().as_array().unwrap().len(), 1);
+    table.fail_writes_after(0);
+    app.api.send(t, Method::POST, "/break/end", None).await.expect(503);
+    table.fail_writes_after(-1);
+    assert_ne!(app.api.send(t, Method::GET, "/break/current", None).await.expect(200).data(), &Value::Null);
+    assert_eq!(
+        app.api.send(t, Method::GET, "/admin/onBreak", None).await.expect(200).data().as_array().unwrap().len(),
+        1
+    );
     let today = bt_domain::records::dates::today_in("UTC", app.state.clock.now());
     let breaks = format!("/break/todayBreaks?todayCreatedDate={today}");
-    assert_eq!(app.send(t, Method::GET, &breaks, None).await.expect(200).data(), &json!([]));
-    app.send(t, Method::POST, "/break/end", None).await.expect(200);
-    assert_eq!(app.send(t, Method::GET, &breaks, None).await.expect(200).data().as_array().unwrap().len(), 1);
-    assert_eq!(app.send(t, Method::GET, "/admin/onBreak", None).await.expect(200).data(), &json!([]));
+    assert_eq!(app.api.send(t, Method::GET, &breaks, None).await.expect(200).data(), &json!([]));
+    app.api.send(t, Method::POST, "/break/end", None).await.expect(200);
+    assert_eq!(app.api.send(t, Method::GET, &breaks, None).await.expect(200).data().as_array().unwrap().len(), 1);
+    assert_eq!(app.api.send(t, Method::GET, "/admin/onBreak", None).await.expect(200).data(), &json!([]));
 }
 
 // ---- mail failing ------------------------------------------------------------------------------------------------
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_contact_message_is_stored_when_the_mail_fails() {
-    let app = spawn().await;
+    let (app, table) = spawn().await;
     app.outbox.set_failing(true);
     let body = json!({ "email": "visitor@faults.local", "subject": "Mail is down", "description": "Keep this." });
-    let reply = app.send(None, Method::POST, "/contactUs/send", Some(body)).await.expect(200);
+    let reply = app.api.send(None, Method::POST, "/contactUs/send", Some(body)).await.expect(200);
     assert_eq!(reply.data(), "message sent!");
     let month = app.state.clock.now().format("%Y-%m").to_string();
-    let stored = app.table.query_all(&Query::table(keys::contact_message(&month, "").pk, SkCond::All)).await.unwrap();
+    let stored = table.query_all(&Query::table(keys::contact_message(&month, "").pk, SkCond::All)).await.unwrap();
     assert_eq!(stored.len(), 1);
     assert_eq!((stored[0]["subject"].as_str(), stored[0]["mailed"].as_bool()), (Some("Mail is down"), Some(false)));
     assert!(app.outbox.sent().unwrap().is_empty());
 
     app.outbox.set_failing(false);
     let body = json!({ "email": "visitor@faults.local", "subject": "Mail is back", "description": "And this." });
-    app.send(None, Method::POST, "/contactUs/send", Some(body)).await.expect(200);
-    let stored = app.table.query_all(&Query::table(keys::contact_message(&month, "").pk, SkCond::All)).await.unwrap();
+    app.api.send(None, Method::POST, "/contactUs/send", Some(body)).await.expect(200);
+    let stored = table.query_all(&Query::table(keys::contact_message(&month, "").pk, SkCond::All)).await.unwrap();
     let mailed: Vec<bool> = stored.iter().map(|m| m["mailed"].as_bool().unwrap()).collect();
     assert_eq!((stored.len(), mailed.iter().filter(|m| **m).count()), (2, 1));
 }
@@ -480,36 +418,12 @@ async fn sqlite_writes_answer_503_while_another_process_holds_the_lock_and_work_
     let dir = std::env::temp_dir().join(format!("breaktime-faults-{}-{}", std::process::id(), rand::random::<u32>()));
     let path = dir.join("breaktime.sqlite3");
     let store = Arc::new(SqliteTable::open(&path).expect("the database file"));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let state = AppState::new(store.clone(), Arc::new(Outbox::new(None)), Config::for_tests());
-    let app = breaktime_local::app(state.clone(), None);
-    tokio::spawn(async move {
-        axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap();
-    });
-    let faulty = App {
-        base,
-        state: state.clone(),
-        table: Arc::new(FaultyTable::new()),
-        outbox: Arc::new(Outbox::new(None)),
-        http: reqwest::Client::new(),
-    };
     // The person goes into the real file.
-    let (user, token) = {
-        let now = state.clock.now();
-        let id = bt_domain::records::new_id(now);
-        let team = bt_domain::records::new_id(now);
-        let user: User = serde_json::from_value(json!({
-            "id": id, "name": "Lock Holder", "email": "lock@faults.local", "verified": true, "teamId": team,
-            "role": "admin", "timeZone": "UTC", "tokenVersion": 0, "createdAt": bt_domain::records::timestamp(now),
-        }))
-        .unwrap();
-        store.put(user_item(&user).unwrap(), Cond::NotExists).await.unwrap();
-        let token = bt_domain::auth::issue_access_token(&state, &user).unwrap();
-        (user, token)
-    };
+    let app = spawn_app_with(options().store(store)).await;
+    let token = app.person("Lock Holder").await.token;
     let t = Some(token.as_str());
-    let first = faulty
+    let first = app
+        .api
         .send(t, Method::POST, "/task/add", Some(json!({ "title": "Before", "description": "D", "scheduled": DAY })))
         .await
         .expect(201);
@@ -534,20 +448,19 @@ async fn sqlite_writes_answer_503_while_another_process_holds_the_lock_and_work_
     }
 
     let during = json!({ "title": "During", "description": "D", "scheduled": DAY });
-    let reply = faulty.send(t, Method::POST, "/task/add", Some(during.clone())).await;
+    let reply = app.api.send(t, Method::POST, "/task/add", Some(during.clone())).await;
     assert_eq!(reply.status.as_u16(), 503, "{}", reply.body);
     assert_eq!(reply.body["message"], UNAVAILABLE);
     assert!(reply.took < Duration::from_secs(10), "answered after {:?}", reply.took);
     // Reads go on (WAL).
-    let list = faulty.send(t, Method::GET, "/task/list", None).await.expect(200);
+    let list = app.api.send(t, Method::GET, "/task/list", None).await.expect(200);
     assert_eq!(pluck_ids(&list.data()["tasks"]), vec![first.data()["_id"].as_str().unwrap().to_string()]);
 
     drop(holder.stdin.take());
     holder.wait().unwrap();
-    faulty.send(t, Method::POST, "/task/add", Some(during)).await.expect(201);
-    let list = faulty.send(t, Method::GET, "/task/list", None).await.expect(200);
+    app.api.send(t, Method::POST, "/task/add", Some(during)).await.expect(201);
+    let list = app.api.send(t, Method::GET, "/task/list", None).await.expect(200);
     assert_eq!(list.data()["totalCount"], 2, "the refused write was not applied: {}", list.data());
-    let _ = user;
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -558,23 +471,8 @@ async fn sqlite_writes_wait_for_a_short_write_of_another_process() {
     let dir = std::env::temp_dir().join(format!("breaktime-faults-{}-{}", std::process::id(), rand::random::<u32>()));
     let path = dir.join("breaktime.sqlite3");
     let store = Arc::new(SqliteTable::open(&path).expect("the database file"));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let state = AppState::new(store.clone(), Arc::new(Outbox::new(None)), Config::for_tests());
-    let app = breaktime_local::app(state.clone(), None);
-    tokio::spawn(async move {
-        axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap();
-    });
-    let http = reqwest::Client::new();
-    let now = state.clock.now();
-    let user: User = serde_json::from_value(json!({
-        "id": bt_domain::records::new_id(now), "name": "Patient Writer", "email": "patient@faults.local",
-        "verified": true, "teamId": bt_domain::records::new_id(now), "role": "admin", "timeZone": "UTC",
-        "tokenVersion": 0, "createdAt": bt_domain::records::timestamp(now),
-    }))
-    .unwrap();
-    store.put(user_item(&user).unwrap(), Cond::NotExists).await.unwrap();
-    let token = bt_domain::auth::issue_access_token(&state, &user).unwrap();
+    let app = spawn_app_with(options().store(store)).await;
+    let token = app.person("Patient Writer").await.token;
 
     for round in 0..3 {
         // The other process writes a row and holds its transaction open for 700 ms.
@@ -598,9 +496,8 @@ async fn sqlite_writes_wait_for_a_short_write_of_another_process() {
             assert_eq!(line.trim(), "writing");
         }
         let body = json!({ "title": format!("Waited {round}"), "description": "D", "scheduled": DAY });
-        let reply = http.post(format!("{base}/task/add")).bearer_auth(&token).json(&body).send().await.unwrap();
-        let status = reply.status().as_u16();
-        assert_eq!(status, 201, "round {round}: {}", reply.text().await.unwrap_or_default());
+        let reply = app.api.post("/task/add", Some(&token), body).await;
+        assert_eq!(reply.status.as_u16(), 201, "round {round}: {}", reply.text);
         assert!(writer.wait().unwrap().success());
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -616,7 +513,7 @@ fn pluck_ids(list: &Value) -> Vec<String> {
 mod dynamo {
     use std::io::{Read, Write};
     use std::net::{Shutdown, TcpListener, TcpStream};
-    use std::path::{Path, PathBuf};
+    use std::path::PathBuf;
     use std::process::{Child, Command, Stdio};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Arc, Mutex};
@@ -625,14 +522,11 @@ mod dynamo {
     use reqwest::Method;
     use serde_json::{json, Value};
 
+    use super::support::Api;
     use super::UNAVAILABLE;
 
     /// How long a request may take while DynamoDB cannot be reached (the SDK retries with backoff first).
     const BOUNDED: Duration = Duration::from_secs(20);
-
-    fn repo() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-    }
 
     fn free_port() -> u16 {
         TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
@@ -659,27 +553,6 @@ mod dynamo {
             let _ = self.0.kill();
             let _ = self.0.wait();
         }
-    }
-
-    /// A moto server of this test (the venv's), or None when moto is not installed and `REQUIRE_MOTO` is not 1.
-    fn moto() -> Option<(Proc, String)> {
-        let venv = std::env::var("MOTO_VENV").map(PathBuf::from).unwrap_or_else(|_| repo().join(".venv"));
-        if !venv.join("bin/moto_server").exists() {
-            assert_ne!(std::env::var("REQUIRE_MOTO").as_deref(), Ok("1"), "REQUIRE_MOTO=1 but moto is not installed");
-            eprintln!("skipped: moto not installed");
-            return None;
-        }
-        let port = free_port();
-        let mut child = Command::new(venv.join("bin/python"))
-            .arg(repo().join("infra/scripts/moto_server.py"))
-            .args(["--parent", &std::process::id().to_string(), "-H", "127.0.0.1", "-p", &port.to_string()])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("moto starts");
-        wait_for(port, &mut child, "moto");
-        Some((Proc(child), format!("http://127.0.0.1:{port}")))
     }
 
     /// A TCP proxy to `target` that can be cut (open connections closed, new ones closed at once) and restored.
@@ -740,32 +613,10 @@ mod dynamo {
         }
     }
 
-    /// Creates the table of `infra/table.json` on moto with one plain DynamoDB JSON call.
-    async fn create_table(moto: &str, name: &str) {
-        let mut def: Value = serde_json::from_str(include_str!("../../table.json")).unwrap();
-        let def = def.as_object_mut().unwrap();
-        def.remove("TimeToLiveSpecification");
-        def.insert("TableName".into(), json!(name));
-        let reply = reqwest::Client::new()
-            .post(moto)
-            .header("X-Amz-Target", "DynamoDB_20120810.CreateTable")
-            .header("Content-Type", "application/x-amz-json-1.0")
-            .header(
-                "Authorization",
-                "AWS4-HMAC-SHA256 Credential=test/20240101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0",
-            )
-            .body(Value::Object(def.clone()).to_string())
-            .send()
-            .await
-            .unwrap();
-        assert!(reply.status().is_success(), "CreateTable: {}", reply.text().await.unwrap());
-    }
-
     struct Server {
-        base: String,
+        api: Api,
         _proc: Proc,
         _data: TempDir,
-        http: reqwest::Client,
     }
 
     struct TempDir(PathBuf);
@@ -806,11 +657,11 @@ mod dynamo {
             .spawn()
             .expect("the local server binary");
         wait_for(port, &mut child, "breaktime-local");
+        let client = reqwest::Client::builder().timeout(Duration::from_secs(60)).build().unwrap();
         Server {
-            base: format!("http://127.0.0.1:{port}"),
+            api: Api { base: format!("http://127.0.0.1:{port}"), client },
             _proc: Proc(child),
             _data: TempDir(data),
-            http: reqwest::Client::builder().timeout(Duration::from_secs(60)).build().unwrap(),
         }
     }
 
@@ -822,18 +673,8 @@ mod dynamo {
             path: &str,
             body: Option<Value>,
         ) -> (u16, Value, Duration) {
-            let mut request = self.http.request(method, format!("{}{path}", self.base));
-            if let Some(t) = token {
-                request = request.bearer_auth(t);
-            }
-            if let Some(b) = body {
-                request = request.json(&b);
-            }
-            let started = Instant::now();
-            let response = request.send().await.expect("the server answers");
-            let status = response.status().as_u16();
-            let body = serde_json::from_str(&response.text().await.unwrap_or_default()).unwrap_or(Value::Null);
-            (status, body, started.elapsed())
+            let reply = self.api.send(token, method, path, body).await;
+            (reply.status.as_u16(), reply.body, reply.took)
         }
 
         /// Signs a new person up, follows the mailed link and signs in: the access token.
@@ -867,11 +708,12 @@ mod dynamo {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn dynamodb_cut_off_answers_503_and_the_server_recovers_with_nothing_lost() {
-        let Some((_moto, url)) = moto() else { return };
-        let table = format!("faults-{}", rand::random::<u32>());
-        create_table(&url, &table).await;
+        let test = "dynamodb_cut_off_answers_503_and_the_server_recovers_with_nothing_lost";
+        let (Some(url), Some(table)) = (bt_testkit::moto_url(test), bt_testkit::dynamo_table(test).await) else {
+            return;
+        };
         let proxy = Proxy::start(url.rsplit(':').next().unwrap().parse().unwrap());
-        let server = server(&format!("http://127.0.0.1:{}", proxy.port), &table);
+        let server = server(&format!("http://127.0.0.1:{}", proxy.port), table.table_name());
         let token = server.person("dynamo-cut@faults.local").await;
         let t = Some(token.as_str());
         let (status, first, _) = server.send(t, Method::POST, "/task/add", task("Before")).await;

@@ -1,12 +1,12 @@
 //! The records API through the local server: breaks (manual and live), break types, tasks, leaves, meetings, the
 //! daily checklist, team presence and reports. Each test starts its own app over a fresh in-memory store.
 
-mod records_support;
+mod support;
 
 use bt_domain::account::Role;
-use records_support::*;
 use reqwest::Method;
 use serde_json::{json, Value};
+use support::*;
 
 const DAY: &str = "2024-05-06";
 
@@ -14,7 +14,7 @@ const DAY: &str = "2024-05-06";
 
 #[tokio::test]
 async fn a_break_is_added_edited_listed_and_deleted_with_a_server_computed_duration() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
 
     let mut body = a_break(DAY, "09:00", "09:45");
@@ -48,7 +48,7 @@ async fn a_break_is_added_edited_listed_and_deleted_with_a_server_computed_durat
 
 #[tokio::test]
 async fn an_end_before_the_start_is_the_next_day_and_the_list_is_by_start_time() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     let late = app.post(&ann, "/break/add", a_break(DAY, "23:30", "00:15")).await.expect(201);
     assert_eq!(late.data()["duration"], 45);
@@ -60,7 +60,7 @@ async fn an_end_before_the_start_is_the_next_day_and_the_list_is_by_start_time()
 
 #[tokio::test]
 async fn break_validation_answers_the_spec_messages_and_stores_nothing() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
 
     let empty = app.post(&ann, "/break/add", json!({})).await.expect(422);
@@ -124,7 +124,7 @@ async fn break_validation_answers_the_spec_messages_and_stores_nothing() {
 
 #[tokio::test]
 async fn today_is_the_users_day_in_their_time_zone() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let team = app.new_team();
     // UTC+14 and UTC-11: never the same calendar day.
     let east = app.person_in(&team, "East", Role::Member, "Pacific/Kiritimati").await;
@@ -148,7 +148,7 @@ async fn today_is_the_users_day_in_their_time_zone() {
 
 #[tokio::test]
 async fn a_live_break_starts_shows_in_presence_and_ends_as_a_closed_break() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let team = app.new_team();
     let ann = app.person_in(&team, "Ann", Role::Member, "Europe/Berlin").await;
     let bob = app.person_in(&team, "Bob", Role::Member, "UTC").await;
@@ -199,7 +199,7 @@ async fn a_live_break_starts_shows_in_presence_and_ends_as_a_closed_break() {
 
 #[tokio::test]
 async fn a_forgotten_live_break_is_recorded_as_eight_hours() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     app.post(&ann, "/break/start", json!({ "type": "Short Break" })).await.expect(201);
     // Access tokens live 8 hours: sign in again along the way.
@@ -214,7 +214,7 @@ async fn a_forgotten_live_break_is_recorded_as_eight_hours() {
 
 #[tokio::test]
 async fn break_types_default_to_the_spec_list_and_admins_edit_the_teams_list() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let admin = app.person("Ada").await;
     let member = app.person_in(&admin.team_id, "Max", Role::Member, "UTC").await;
     let outsider = app.person("Olga").await;
@@ -249,7 +249,7 @@ async fn break_types_default_to_the_spec_list_and_admins_edit_the_teams_list() {
 
 #[tokio::test]
 async fn tasks_take_the_default_status_and_priority_and_edit_keeps_what_is_not_sent() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     let added = app.post(&ann, "/task/add", a_task("  Write the report ", DAY)).await.expect(201);
     let t = added.data();
@@ -285,7 +285,7 @@ async fn tasks_take_the_default_status_and_priority_and_edit_keeps_what_is_not_s
 
 #[tokio::test]
 async fn task_validation_answers_the_messages_and_stores_nothing() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     let with = |field: &str, value: Value| {
         let mut body = a_task("Title", DAY);
@@ -318,7 +318,7 @@ async fn task_validation_answers_the_messages_and_stores_nothing() {
 
 #[tokio::test]
 async fn the_task_list_filters_and_pages() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     for i in 0..25 {
         let mut body = a_task(&format!("Task {i:02}"), &format!("2024-05-{:02}", i + 1));
@@ -375,7 +375,7 @@ async fn the_task_list_filters_and_pages() {
 
 #[tokio::test]
 async fn leaves_count_their_days_and_never_overlap_the_users_own() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     let bob = app.person_in(&ann.team_id, "Bob", Role::Member, "UTC").await;
 
@@ -416,7 +416,7 @@ async fn leaves_count_their_days_and_never_overlap_the_users_own() {
 
 #[tokio::test]
 async fn leave_validation_answers_the_spec_messages() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     let empty = app.post(&ann, "/leaves/add", json!({})).await.expect(422);
     assert_eq!(empty.field("fromDate"), "From date is required.");
@@ -436,7 +436,7 @@ async fn leave_validation_answers_the_spec_messages() {
 
 #[tokio::test]
 async fn meetings_list_today_upcoming_and_all_with_counts() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     app.post(&ann, "/meeting/add", a_meeting("2024-04-30", "09:00", "10:00")).await.expect(201);
     let late = app.post(&ann, "/meeting/add", a_meeting(DAY, "15:00", "15:30")).await.expect(201).id();
@@ -480,7 +480,7 @@ async fn meetings_list_today_upcoming_and_all_with_counts() {
 
 #[tokio::test]
 async fn meeting_pages_are_twenty_by_default() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     for i in 0..23 {
         app.post(&ann, "/meeting/add", a_meeting(DAY, &format!("{:02}:00", i), &format!("{:02}:30", i)))
@@ -500,7 +500,7 @@ async fn meeting_pages_are_twenty_by_default() {
 
 #[tokio::test]
 async fn meeting_validation_answers_the_spec_messages() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     let empty = app.post(&ann, "/meeting/add", json!({ "description": "Sync" })).await.expect(422);
     assert_eq!(empty.field("from"), "Start time is required.");
@@ -528,7 +528,7 @@ async fn meeting_validation_answers_the_spec_messages() {
 
 #[tokio::test]
 async fn the_checklist_lists_two_latest_days_features_and_filtered_pages() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     for (task, date) in
         [("Old one", "2024-05-01"), ("Mid one", "2024-05-03"), ("Mid two", "2024-05-03"), ("New one", "2024-05-05")]
@@ -573,7 +573,7 @@ async fn the_checklist_lists_two_latest_days_features_and_filtered_pages() {
 
 #[tokio::test]
 async fn checklist_validation_answers_the_messages() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     assert_eq!(
         app.post(&ann, "/daily-checklist/add", json!({ "task": "  " })).await.expect(422).field("task"),
@@ -607,7 +607,7 @@ async fn checklist_validation_answers_the_messages() {
 
 #[tokio::test]
 async fn nobody_else_reads_edits_or_deletes_a_users_records() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     let teammate = app.person_in(&ann.team_id, "Tim", Role::Admin, "UTC").await;
     let stranger = app.person("Sam").await;
@@ -667,7 +667,7 @@ async fn nobody_else_reads_edits_or_deletes_a_users_records() {
 
 #[tokio::test]
 async fn bad_ids_bodies_and_missing_tokens_are_clear_errors() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     for path in [
         "/break/get/not-an-id",
@@ -692,7 +692,7 @@ async fn bad_ids_bodies_and_missing_tokens_are_clear_errors() {
 
 #[tokio::test]
 async fn todays_absentees_and_every_members_status() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let admin = app.person("Ada").await;
     let ann = app.person_in(&admin.team_id, "Ann", Role::Member, "UTC").await;
     let bob = app.person_in(&admin.team_id, "Bob", Role::Member, "UTC").await;
@@ -774,7 +774,7 @@ async fn fill_may(app: &TestApp, who: &Person) {
 
 #[tokio::test]
 async fn the_summary_counts_minutes_tasks_and_leave_days_in_the_range() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     fill_may(&app, &ann).await;
     let s = app.get(&ann, "/reports/summary?from=2024-05-01&to=2024-05-31").await.expect(200);
@@ -826,7 +826,7 @@ async fn the_summary_counts_minutes_tasks_and_leave_days_in_the_range() {
 
 #[tokio::test]
 async fn archives_page_every_record_kind_over_a_range() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     fill_may(&app, &ann).await;
     let breaks = app.get(&ann, "/reports/breaks?from=2024-05-01&to=2024-05-31&limit=2").await.expect(200);
@@ -848,7 +848,7 @@ async fn archives_page_every_record_kind_over_a_range() {
 
 #[tokio::test]
 async fn admins_and_hr_see_a_members_reports_and_the_team_totals_others_do_not() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let admin = app.person("Ada").await;
     let hr = app.person_in(&admin.team_id, "Hal", Role::Hr, "UTC").await;
     let ann = app.person_in(&admin.team_id, "Ann", Role::Member, "UTC").await;
@@ -898,7 +898,7 @@ async fn admins_and_hr_see_a_members_reports_and_the_team_totals_others_do_not()
 
 #[tokio::test]
 async fn csv_exports_each_record_kind_with_formulas_defused() {
-    let app = TestApp::spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann").await;
     fill_may(&app, &ann).await;
     let mut risky = a_break("2024-05-08", "08:00", "08:05");

@@ -5,16 +5,14 @@
 //! What `accounts.rs` and `records.rs` already prove is not repeated here (refresh-token reuse, sign-out, reset-link
 //! expiry, sign-in rate limits, the contact honeypot, the basic ownership checks of the record routes).
 
-mod records_support;
-mod security_support;
+mod support;
 
 use std::collections::BTreeSet;
 
 use bt_domain::account::Role;
-use records_support::{a_break, a_leave, a_meeting, a_task, an_item};
 use reqwest::Method;
-use security_support::*;
 use serde_json::{json, Value};
+use support::*;
 
 const DAY: &str = "2024-05-06";
 const RANGE: &str = "from=2024-05-01&to=2024-05-31";
@@ -40,7 +38,7 @@ fn protected() -> Vec<(Method, String, Option<Value>, u16)> {
 }
 
 /// Every protected endpoint refuses the `authorization` header value with 401 `Unauthorized` and stores nothing.
-async fn refused_everywhere(app: &SecApp, what: &str, authorization: &[u8], watched: &[&Person]) {
+async fn refused_everywhere(app: &TestApp, what: &str, authorization: &[u8], watched: &[&Person]) {
     let before = app.snapshot(&partitions_of(watched)).await;
     for (method, path, body, _) in protected() {
         let mut call = app.call(method.clone(), &path).header_bytes("authorization", authorization);
@@ -57,9 +55,9 @@ async fn refused_everywhere(app: &SecApp, what: &str, authorization: &[u8], watc
 
 #[tokio::test]
 async fn forged_tokens_are_refused_on_every_protected_endpoint() {
-    let app = spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann Target").await;
-    let bob = app.person_in(&ann.team_id, "Bob Teammate", Role::Member).await;
+    let bob = app.person_in(&ann.team_id, "Bob Teammate", Role::Member, "UTC").await;
     // The genuine token reaches every endpoint (so a 401 below is the token's doing).
     for (method, path, body, status) in protected() {
         let mut call = app.call(method, &path).by(&ann);
@@ -110,7 +108,7 @@ async fn forged_tokens_are_refused_on_every_protected_endpoint() {
 
 #[tokio::test]
 async fn malformed_authorization_headers_are_401() {
-    let app = spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann Header").await;
     let token = ann.token.clone();
     let long = format!("Bearer {}", "A".repeat(6000));
@@ -143,7 +141,7 @@ async fn malformed_authorization_headers_are_401() {
 
 #[tokio::test]
 async fn expired_tokens_and_tokens_of_deleted_users_are_401() {
-    let app = spawn().await;
+    let app = spawn_app().await;
     let team = app.new_team();
     let dan = app.person_with(&team, "Dan Deleted", Role::Admin, Some(PASSWORD)).await;
     let eve = app.person("Eve Expired").await;
@@ -174,18 +172,18 @@ struct Cast {
     sam: Person,
 }
 
-async fn cast(app: &SecApp) -> Cast {
+async fn cast(app: &TestApp) -> Cast {
     let ada = app.person("Ada Admin").await;
-    let hal = app.person_in(&ada.team_id, "Hal Hr", Role::Hr).await;
-    let ann = app.person_in(&ada.team_id, "Ann Owner", Role::Member).await;
-    let tim = app.person_in(&ada.team_id, "Tim Teammate", Role::Member).await;
+    let hal = app.person_in(&ada.team_id, "Hal Hr", Role::Hr, "UTC").await;
+    let ann = app.person_in(&ada.team_id, "Ann Owner", Role::Member, "UTC").await;
+    let tim = app.person_in(&ada.team_id, "Tim Teammate", Role::Member, "UTC").await;
     let sam = app.person("Sam Stranger").await;
     Cast { ada, hal, ann, tim, sam }
 }
 
 /// Every route of the API document that names a record or a person: a path parameter or a `userId` query.
 fn routes_with_ids() -> BTreeSet<(String, String)> {
-    let doc: Value = serde_json::from_str(breaktime_local::OPENAPI_JSON).expect("the API document");
+    let doc: Value = serde_json::from_str(&breaktime_local::openapi::document_text()).expect("the API document");
     let mut routes = BTreeSet::new();
     for (path, operations) in doc["paths"].as_object().expect("paths") {
         for (method, operation) in operations.as_object().expect("operations") {
@@ -259,7 +257,7 @@ fn aimed_at(
 }
 
 /// Ann's records, one of each kind, in May 2024, by the first segment of their routes.
-async fn fill(app: &SecApp, ann: &Person) -> std::collections::HashMap<&'static str, String> {
+async fn fill(app: &TestApp, ann: &Person) -> std::collections::HashMap<&'static str, String> {
     let mut ids = std::collections::HashMap::new();
     ids.insert("break", app.post(ann, "/break/add", a_break(DAY, "09:00", "09:30")).await.expect(201).id());
     ids.insert("task", app.post(ann, "/task/add", a_task("Ann's task", DAY)).await.expect(201).id());
@@ -274,7 +272,7 @@ async fn fill(app: &SecApp, ann: &Person) -> std::collections::HashMap<&'static 
 
 #[tokio::test]
 async fn no_one_else_reaches_a_members_records_or_person_by_id() {
-    let app = spawn().await;
+    let app = spawn_app().await;
     let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
     let ids = fill(&app, &ann).await;
     let everyone = [&ada, &hal, &ann, &tim, &sam];
@@ -329,7 +327,7 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
 
 #[tokio::test]
 async fn other_peoples_lists_show_none_of_a_members_records() {
-    let app = spawn().await;
+    let app = spawn_app().await;
     let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
     fill(&app, &ann).await;
     let today = bt_domain::records::dates::today_in("UTC", app.state.clock.now());
@@ -382,7 +380,7 @@ async fn other_peoples_lists_show_none_of_a_members_records() {
 
 #[tokio::test]
 async fn members_and_hr_cannot_run_admin_actions_and_hr_sees_reports() {
-    let app = spawn().await;
+    let app = spawn_app().await;
     let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
     fill(&app, &ann).await;
     let everyone = [&ada, &hal, &ann, &tim, &sam];
@@ -442,15 +440,12 @@ fn assert_rate_limited(reply: Reply, what: &str) {
 #[tokio::test]
 async fn sign_up_forgot_password_contact_and_the_assistant_answer_429_with_a_message() {
     // Windows of a day, so the test never straddles one.
-    let app = spawn_with(
-        |c| {
-            c.rate_limits.signup_per_ip = (2, 86_400);
-            c.rate_limits.mail_per_email = (1, 86_400);
-            c.rate_limits.contact_per_ip = (1, 86_400);
-            c.rate_limits.assistant_per_user = (2, 86_400);
-        },
-        false,
-    )
+    let app = spawn_app_with(options().configure(|c| {
+        c.rate_limits.signup_per_ip = (2, 86_400);
+        c.rate_limits.mail_per_email = (1, 86_400);
+        c.rate_limits.contact_per_ip = (1, 86_400);
+        c.rate_limits.assistant_per_user = (2, 86_400);
+    }))
     .await;
     let signup = |email: &str| json!({ "name": "Rate Limited", "email": email, "password": PASSWORD });
     app.call(Method::POST, "/user/signup").json(&signup("one@example.com")).send().await.expect(201);
@@ -507,7 +502,10 @@ const APP_ORIGIN: &str = "https://app.breaktime.example";
 
 #[tokio::test]
 async fn only_configured_origins_are_allowed() {
-    let app = spawn_with(|c| c.cors_origins = vec![APP_ORIGIN.into(), "http://localhost:5173".into()], true).await;
+    let app = spawn_app_with(
+        options().configure(|c| c.cors_origins = vec![APP_ORIGIN.into(), "http://localhost:5173".into()]).web(),
+    )
+    .await;
     let ann = app.person("Ann Cors").await;
     for origin in [APP_ORIGIN, "http://localhost:5173"] {
         let ok = app.call(Method::GET, "/user/profile").by(&ann).header("origin", origin).send().await;
@@ -558,7 +556,7 @@ async fn only_configured_origins_are_allowed() {
 
 #[tokio::test]
 async fn every_answer_carries_the_security_headers() {
-    let app = spawn_with(|c| c.cors_origins = vec![APP_ORIGIN.into()], true).await;
+    let app = spawn_app_with(options().configure(|c| c.cors_origins = vec![APP_ORIGIN.into()]).web()).await;
     let ann = app.person("Ann Headers").await;
     let answers = vec![
         ("an API answer", app.get(&ann, "/user/profile").await.expect(200)),
@@ -612,18 +610,18 @@ async fn every_answer_carries_the_security_headers() {
 
 #[tokio::test]
 async fn the_mail_outbox_is_served_only_when_asked_for() {
-    let app = spawn_with(|c| c.dev_routes = false, true).await;
+    let app = spawn_app_with(options().configure(|c| c.dev_routes = false).web()).await;
     app.call(Method::POST, "/user/forgot-password").json(&json!({ "email": "x@example.com" })).send().await.expect(200);
     let reply = app.call(Method::GET, "/dev/outbox").header("accept", "application/json").send().await;
     // With the web app it is one of its pages (index.html); never the mails.
     assert!(!reply.text.contains("x@example.com") && !reply.text.contains("\"data\""), "{}", reply.text);
-    let app = spawn_with(|c| c.dev_routes = false, false).await;
+    let app = spawn_app_with(options().configure(|c| c.dev_routes = false)).await;
     app.call(Method::GET, "/dev/outbox").send().await.expect_error(404);
 }
 
 #[tokio::test]
 async fn the_web_app_serves_nothing_outside_its_build() {
-    let app = spawn_with(|_| {}, true).await;
+    let app = spawn_app_with(options().web()).await;
     let tries = [
         "/../secret.txt",
         "/%2e%2e/secret.txt",
@@ -645,7 +643,7 @@ async fn the_web_app_serves_nothing_outside_its_build() {
 // ---- hostile input ----------------------------------------------------------------------------------------------
 
 /// Ann's partition and the counts her lists show, to prove a refused request stored nothing.
-async fn stored(app: &SecApp, ann: &Person) -> (Vec<bt_domain::store::Item>, Value) {
+async fn stored(app: &TestApp, ann: &Person) -> (Vec<bt_domain::store::Item>, Value) {
     let counts = json!([
         app.get(ann, "/task/list").await.expect(200).data()["totalCount"],
         app.get(ann, "/daily-checklist/get").await.expect(200).data()["totalCount"],
@@ -657,7 +655,7 @@ async fn stored(app: &SecApp, ann: &Person) -> (Vec<bt_domain::store::Item>, Val
 
 #[tokio::test]
 async fn oversized_bodies_are_413_with_a_message() {
-    let app = spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann Big").await;
     let task = app.post(&ann, "/task/add", a_task("Small", DAY)).await.expect(201).id();
     let before = stored(&app, &ann).await;
@@ -704,7 +702,7 @@ async fn oversized_bodies_are_413_with_a_message() {
 
 #[tokio::test]
 async fn deeply_nested_json_is_refused_without_harm() {
-    let app = spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann Deep").await;
     let before = stored(&app, &ann).await;
     let depth = 30_000; // under the body limit, far over any sane nesting
@@ -745,7 +743,7 @@ async fn deeply_nested_json_is_refused_without_harm() {
 
 #[tokio::test]
 async fn bodies_that_are_not_json_objects_are_400_with_a_message() {
-    let app = spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann Bytes").await;
     let before = stored(&app, &ann).await;
     let bodies: Vec<(&str, Vec<u8>)> = vec![
@@ -788,7 +786,7 @@ async fn bodies_that_are_not_json_objects_are_400_with_a_message() {
 
 #[tokio::test]
 async fn a_body_that_is_not_sent_as_json_is_refused() {
-    let app = spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann Types").await;
     let before = stored(&app, &ann).await;
     let task = a_task("Sent as text", DAY).to_string();
@@ -832,7 +830,7 @@ async fn a_body_that_is_not_sent_as_json_is_refused() {
 
 #[tokio::test]
 async fn huge_and_absurd_query_values_are_clear_4xx() {
-    let app = spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann Query").await;
     app.post(&ann, "/task/add", a_task("Queried", DAY)).await.expect(201);
     // Over the 64 KiB a URI may have: the HTTP server refuses it with 414 before any handler runs (so without the
@@ -913,7 +911,7 @@ async fn huge_and_absurd_query_values_are_clear_4xx() {
 
 #[tokio::test]
 async fn wrong_types_are_422_on_their_fields_and_unknown_fields_change_nothing_else() {
-    let app = spawn().await;
+    let app = spawn_app().await;
     let ann = app.person("Ann Fields").await;
     let sam = app.person("Sam Other").await;
     let before = stored(&app, &ann).await;
@@ -988,7 +986,7 @@ async fn wrong_types_are_422_on_their_fields_and_unknown_fields_change_nothing_e
     );
 
     // The profile takes only its own fields: no role, team, address, verification or token version from the body.
-    let mia = app.person_in(&ann.team_id, "Mia Member", Role::Member).await;
+    let mia = app.person_in(&ann.team_id, "Mia Member", Role::Member, "UTC").await;
     let profile = json!({
         "name": "Mia Renamed", "role": "admin", "teamId": sam.team_id, "email": "taken@example.com", "verified": false,
         "tokenVersion": 99, "passwordHash": "x", "id": sam.id,
@@ -1020,7 +1018,7 @@ async fn wrong_types_are_422_on_their_fields_and_unknown_fields_change_nothing_e
 #[tokio::test]
 async fn wrong_methods_and_unknown_paths_answer_json() {
     for with_web in [false, true] {
-        let app = spawn_with(|_| {}, with_web).await;
+        let app = spawn_app_with(options().with_web(with_web)).await;
         let ann = app.person("Ann Methods").await;
         let before = stored(&app, &ann).await;
         let mut tries = vec![

@@ -9,7 +9,6 @@ pub mod template;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
-use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -83,93 +82,9 @@ pub fn build_binaries(binaries: &[String], profile: Profile) {
 // moto: DynamoDB, SES and SSM as AWS speaks them
 // ---------------------------------------------------------------------------------------------------------------
 
-/// Runs moto in the venv's Python and makes it exit as soon as this process does, however it ends.
-const MOTO_WRAPPER: &str = r#"
-import os, sys, threading, time
-parent, port = int(sys.argv[1]), sys.argv[2]
-def follow_parent():
-    while os.getppid() == parent:
-        time.sleep(0.2)
-    os._exit(0)
-threading.Thread(target=follow_parent, daemon=True).start()
-from moto.server import main
-main(["-H", "127.0.0.1", "-p", port])
-"#;
-
-/// The URL of a moto server: `MOTO_URL` when set, else one started from `<repo>/.venv` for this process. None when
-/// moto is not installed (with a note), unless `REQUIRE_MOTO=1`, which makes that a failure.
-pub fn moto_url(test: &str) -> Option<String> {
-    static MOTO: OnceLock<Result<String, String>> = OnceLock::new();
-    let result = MOTO.get_or_init(|| {
-        if let Some(url) = env("MOTO_URL") {
-            return Ok(url.trim_end_matches('/').to_string());
-        }
-        let python = repo_root().join(".venv/bin/python");
-        if !repo_root().join(".venv/bin/moto_server").exists() {
-            return Err(String::new());
-        }
-        let mut last = String::new();
-        for _ in 0..3 {
-            match start_moto(&python) {
-                Ok(url) => return Ok(url),
-                Err(e) => last = e,
-            }
-        }
-        panic!("moto could not be started: {last}");
-    });
-    match result {
-        Ok(url) => Some(url.clone()),
-        Err(_) => {
-            if env("REQUIRE_MOTO").as_deref() == Some("1") {
-                panic!("REQUIRE_MOTO=1 but moto is not installed in .venv (make venv)");
-            }
-            eprintln!(
-                "{test}: skipped: moto is not installed in .venv (make venv; REQUIRE_MOTO=1 makes this a failure)"
-            );
-            None
-        }
-    }
-}
-
-fn start_moto(python: &Path) -> Result<String, String> {
-    let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
-        .and_then(|l| l.local_addr())
-        .map_err(|e| format!("no free port: {e}"))?
-        .port();
-    let log_path = std::env::temp_dir().join(format!("breaktime-runtime-tests-moto-{port}.log"));
-    let log = std::fs::File::create(&log_path).map_err(|e| format!("{}: {e}", log_path.display()))?;
-    let mut child = Command::new(python)
-        .args(["-c", MOTO_WRAPPER, &std::process::id().to_string(), &port.to_string()])
-        .stdin(Stdio::null())
-        .stdout(log.try_clone().map_err(|e| e.to_string())?)
-        .stderr(log)
-        .spawn()
-        .map_err(|e| format!("{}: {e}", python.display()))?;
-    let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while Instant::now() < deadline {
-        if TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok() {
-            return Ok(format!("http://127.0.0.1:{port}"));
-        }
-        if let Ok(Some(status)) = child.try_wait() {
-            return Err(format!("moto exited with {status}; see {}", log_path.display()));
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let _ = child.kill();
-    Err(format!("moto did not answer within 60 s; see {}", log_path.display()))
-}
-
-/// SDK configuration for moto with fixed test credentials.
-pub async fn sdk_config(url: &str) -> aws_config::SdkConfig {
-    use aws_sdk_dynamodb::config::{Credentials, Region};
-    bt_adapters_aws::sdk::aws_loader()
-        .region(Region::new("us-east-1"))
-        .credentials_provider(Credentials::new("test", "test", None, None, "moto"))
-        .endpoint_url(url)
-        .load()
-        .await
-}
+// One moto server per process (honours `MOTO_URL`, skips with a note unless `REQUIRE_MOTO=1`, leaves with the
+// process), started by bt-testkit as for every crate's tests.
+pub use bt_testkit::{moto_url, sdk_config};
 
 /// What the stack would provide, made on moto: a fresh table (from `infra/table.json`), the JWT key as an SSM
 /// SecureString, and a verified SES sender.

@@ -125,3 +125,42 @@ pub async fn dynamo_table(test: &str) -> Option<bt_adapters_aws::dynamo::DynamoT
     table.create_table().await.expect("create the test table on moto");
     Some(table)
 }
+
+/// A fresh in-memory SQLite store for one test.
+pub fn sqlite_store() -> std::sync::Arc<dyn bt_domain::store::Table> {
+    std::sync::Arc::new(bt_adapters_local::sqlite::SqliteTable::in_memory().expect("in-memory database"))
+}
+
+/// A fresh DynamoDB table on moto for one test, or None when moto is not available (see [`dynamo_table`]).
+pub async fn dynamo_store(test: &str) -> Option<std::sync::Arc<dyn bt_domain::store::Table>> {
+    let table = dynamo_table(test).await?;
+    Some(std::sync::Arc::new(table))
+}
+
+/// Runs each listed test body (`async fn name(store: Arc<dyn Table>)`, next to the macro call) on a fresh store of
+/// each adapter: `sqlite::name` on [`sqlite_store`], `dynamo::name` on [`dynamo_store`] (skipped with a note when
+/// moto is not installed). The calling crate needs `tokio` with its test macros.
+#[macro_export]
+macro_rules! on_every_store {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name($crate::sqlite_store()).await;
+                }
+            )*
+        }
+
+        mod dynamo {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    if let Some(store) = $crate::dynamo_store(stringify!($name)).await {
+                        super::$name(store).await;
+                    }
+                }
+            )*
+        }
+    };
+}

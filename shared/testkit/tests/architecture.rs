@@ -75,10 +75,10 @@ impl Graph {
         while let Some((id, path)) = stack.pop() {
             for dep in self.edges.get(&id).into_iter().flatten() {
                 let dep_name = self.names[dep].clone();
-                if !seen.contains_key(&dep_name) {
+                if let std::collections::btree_map::Entry::Vacant(entry) = seen.entry(dep_name.clone()) {
                     let mut p = path.clone();
-                    p.push(dep_name.clone());
-                    seen.insert(dep_name, p.clone());
+                    p.push(dep_name);
+                    entry.insert(p.clone());
                     stack.push((dep.clone(), p));
                 }
             }

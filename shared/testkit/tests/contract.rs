@@ -12,33 +12,7 @@ use serde_json::{json, Value};
 
 type Store = Arc<dyn Table>;
 
-/// Runs each listed test body on the embedded adapter and, with feature `aws`, on DynamoDB (moto).
-macro_rules! contract {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let store = bt_adapters_local::sqlite::SqliteTable::in_memory().expect("in-memory database");
-                    super::$name(std::sync::Arc::new(store)).await;
-                }
-            )*
-        }
-
-        mod dynamo {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    if let Some(store) = crate::support::dynamo_table(stringify!($name)).await {
-                        super::$name(std::sync::Arc::new(store)).await;
-                    }
-                }
-            )*
-        }
-    };
-}
-
-contract!(
+bt_testkit::on_every_store!(
     put_then_get_returns_the_same_item,
     put_replaces_the_whole_item,
     put_if_not_exists_fails_on_an_existing_item,

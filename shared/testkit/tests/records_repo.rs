@@ -2,8 +2,6 @@
 //! adapter and, with feature `aws`, on DynamoDB as moto emulates it. They check what the HTTP tests cannot see per
 //! adapter: conditional edits, the live-break and leave transactions, sparse and team indexes, counts and pages.
 
-use bt_testkit as support;
-
 use std::sync::Arc;
 
 use bt_domain::account::{member_item, Member, Role};
@@ -19,32 +17,7 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 type Store = Arc<dyn Table>;
 
-macro_rules! on_every_store {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let store = bt_adapters_local::sqlite::SqliteTable::in_memory().expect("in-memory database");
-                    super::$name(std::sync::Arc::new(store)).await;
-                }
-            )*
-        }
-
-        mod dynamo {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    if let Some(store) = crate::support::dynamo_table(stringify!($name)).await {
-                        super::$name(std::sync::Arc::new(store)).await;
-                    }
-                }
-            )*
-        }
-    };
-}
-
-on_every_store!(
+bt_testkit::on_every_store!(
     breaks_are_owned_versioned_and_listed_by_day,
     a_live_break_is_one_transaction_each_way,
     tasks_page_and_filter_on_their_indexes,

@@ -1,99 +1,142 @@
-//! Harness of the API tests that go through the real accounts flow: the whole local app
-//! (`breaktime_local::app`) served on 127.0.0.1:0 over a fresh in-memory SQLite table and a local outbox, with
-//! helpers that sign people up, follow their mailed links (read from `GET /dev/outbox`, as a person would read
-//! their mail), sign them in and put them in a team.
+//! The one harness of the local server's API tests: the whole app (`breaktime_local::app`) served on 127.0.0.1:0,
+//! each test over its own fresh store (an in-memory SQLite table unless the test brings one) and local outbox.
 //!
 //! ```ignore
 //! mod support;
 //! use support::*;
 //!
-//! let app = spawn_app().await;
-//! let ann = signed_in_user(&app, "Ann Admin").await;
-//! let bob = join_team(&app, &ann, &signed_in_user(&app, "Bob Member").await).await;
-//! app.get("/admin/get-count", Some(&ann.access_token)).await.expect(200);
+//! let app = spawn_app().await; // or spawn_app_with(options().configure(|c| ..).web().store(table))
+//! let ann = app.person("Ann").await; // written straight into the store, with a fresh token
+//! app.post(&ann, "/task/add", a_task("Plan", DAY)).await.expect(201);
+//! let bob = signed_in_user(&app, "Bob Member").await; // through sign-up, the mailed link and sign-in
+//! app.api.get("/user/profile", bob.token()).await.expect(200);
+//! app.state.clock.advance(3600); // the app's clock, store, configuration; `app.outbox` its mail
 //! ```
+//!
+//! - [`Api`] (`app.api`) is the HTTP client: path first, a bearer token when given; it follows no redirects.
+//! - [`TestApp`] adds the people of the records and security tests (`&Person` first) and the store.
+//! - `accounts`: people who go through the real sign-up flow, and the mail they get.
+//! - `bodies`: valid request bodies of each record kind; `web`: a web build, raw requests, JWT pieces.
 
-#![allow(dead_code)]
+// Each test binary uses a part of the harness.
+#![allow(dead_code, unused_imports)]
+
+mod accounts;
+mod bodies;
+mod reply;
+mod web;
+
+pub use accounts::*;
+pub use bodies::*;
+pub use reply::Reply;
+pub use web::*;
 
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use bt_adapters_local::outbox::Outbox;
 use bt_adapters_local::sqlite::SqliteTable;
+use bt_domain::account::{email_guard_item, member_item, team_item, user_item, Member, Role, Team, User};
 use bt_domain::config::Config;
+use bt_domain::store::{Cond, Item, Query, SkCond, Table};
 use bt_http::AppState;
 use reqwest::Method;
 use serde_json::{json, Value};
 
-/// The password every helper-made user has.
-pub const PASSWORD: &str = "correct-horse1";
+/// A change to the test configuration.
+type Configure<'a> = Box<dyn FnOnce(&mut Config) + 'a>;
+
+/// What a test changes about its app; `options()` is the plain app.
+#[derive(Default)]
+pub struct AppOptions<'a> {
+    configure: Option<Configure<'a>>,
+    store: Option<Arc<dyn Table>>,
+    web: bool,
+}
+
+pub fn options<'a>() -> AppOptions<'a> {
+    AppOptions::default()
+}
+
+impl<'a> AppOptions<'a> {
+    /// Changes the test configuration (`Config::for_tests()`, whose `api_url` is already the app's own address).
+    pub fn configure(self, configure: impl FnOnce(&mut Config) + 'a) -> Self {
+        AppOptions { configure: Some(Box::new(configure)), ..self }
+    }
+    /// Runs the app over this store (a failing wrapper, a SQLite file, a DynamoDB table) instead of a fresh
+    /// in-memory one.
+    pub fn store(self, store: Arc<dyn Table>) -> Self {
+        AppOptions { store: Some(store), ..self }
+    }
+    /// Serves a web build of its own ([`TempDist`]).
+    pub fn web(self) -> Self {
+        self.with_web(true)
+    }
+    pub fn with_web(self, web: bool) -> Self {
+        AppOptions { web, ..self }
+    }
+}
 
 pub struct TestApp {
     /// `http://127.0.0.1:<port>`
     pub base: String,
     /// The running app's state: its store, its configuration and its clock (`app.state.clock.advance(secs)`).
     pub state: AppState,
-    /// The mail adapter, to make sending fail (`app.outbox.set_failing(true)`).
+    /// The mail adapter, to read what was sent or make sending fail (`app.outbox.set_failing(true)`).
     pub outbox: Arc<Outbox>,
+    pub api: Api,
+    /// Kept so the web build outlives the server.
+    _web: Option<TempDist>,
+}
+
+/// The app with the test configuration over a fresh in-memory store.
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(options()).await
+}
+
+pub async fn spawn_app_with(options: AppOptions<'_>) -> TestApp {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
+    let base = format!("http://{}", listener.local_addr().expect("bound address"));
+    let mut config = Config::for_tests();
+    config.api_url = base.clone();
+    if let Some(configure) = options.configure {
+        configure(&mut config);
+    }
+    let store = match options.store {
+        Some(store) => store,
+        None => Arc::new(SqliteTable::in_memory().expect("in-memory store")),
+    };
+    let outbox = Arc::new(Outbox::new(None));
+    let state = AppState::new(store, outbox.clone(), config);
+    let web = options.web.then(TempDist::new);
+    let app = breaktime_local::app(state.clone(), web.as_ref().map(|d| d.path.as_path()));
+    tokio::spawn(async move {
+        axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.expect("server");
+    });
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(60))
+        .build()
+        .expect("client");
+    TestApp { api: Api { base: base.clone(), client }, base, state, outbox, _web: web }
+}
+
+/// The HTTP client of a [`TestApp`]: every call answers a whole [`Reply`].
+#[derive(Clone)]
+pub struct Api {
+    pub base: String,
     /// Follows no redirects, so a test sees every `Location`.
     pub client: reqwest::Client,
 }
 
-/// A verified, signed-in user.
-#[derive(Debug, Clone)]
-pub struct TestUser {
-    pub id: String,
-    pub name: String,
-    pub email: String,
-    pub password: String,
-    pub access_token: String,
-    pub refresh_token: String,
-    pub team_id: String,
-}
-
-impl TestUser {
-    pub fn token(&self) -> Option<&str> {
-        Some(&self.access_token)
-    }
-}
-
-#[path = "../reply/mod.rs"]
-mod reply;
-pub use reply::Reply;
-
-/// The app with the test configuration (`Config::for_tests()`).
-pub async fn spawn_app() -> TestApp {
-    spawn_app_with(|_| {}).await
-}
-
-/// The app with the test configuration changed first (small rate limits, OAuth providers, ...). `api_url` is
-/// already the app's own address when `configure` runs.
-pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
-    let addr = listener.local_addr().expect("bound address");
-    let base = format!("http://{addr}");
-    let mut config = Config::for_tests();
-    config.api_url = base.clone();
-    configure(&mut config);
-    let store = Arc::new(SqliteTable::in_memory().expect("in-memory store"));
-    let outbox = Arc::new(Outbox::new(None));
-    let state = AppState::new(store, outbox.clone(), config);
-    let app = breaktime_local::app(state.clone(), None);
-    tokio::spawn(async move {
-        axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.expect("server");
-    });
-    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
-    TestApp { base, state, outbox, client }
-}
-
-impl TestApp {
+impl Api {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
 
     /// Any request; `body` is sent as JSON when given, `token` as a bearer token.
-    pub async fn request(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
+    pub async fn send(&self, token: Option<&str>, method: Method, path: &str, body: Option<Value>) -> Reply {
         let mut request = self.client.request(method, self.url(path));
         if let Some(token) = token {
             request = request.bearer_auth(token);
@@ -101,119 +144,177 @@ impl TestApp {
         if let Some(body) = body {
             request = request.json(&body);
         }
-        Reply::read(request.send().await.expect("the app answers")).await
+        let started = Instant::now();
+        let response = request.send().await.expect("the app answers");
+        Reply::read(response, started).await
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
-        self.request(Method::GET, path, token, None).await
+        self.send(token, Method::GET, path, None).await
     }
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
-        self.request(Method::POST, path, token, Some(body)).await
+        self.send(token, Method::POST, path, Some(body)).await
     }
     pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
-        self.request(Method::PUT, path, token, Some(body)).await
+        self.send(token, Method::PUT, path, Some(body)).await
     }
     pub async fn delete(&self, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
-        self.request(Method::DELETE, path, token, body).await
+        self.send(token, Method::DELETE, path, body).await
+    }
+}
+
+/// A verified user with a membership, written straight into the store, signed in with a freshly issued token.
+#[derive(Debug, Clone)]
+pub struct Person {
+    pub id: String,
+    pub team_id: String,
+    pub name: String,
+    pub email: String,
+    pub token: String,
+    pub time_zone: String,
+}
+
+impl TestApp {
+    /// The same as [`spawn_app`].
+    pub async fn spawn() -> TestApp {
+        spawn_app().await
     }
 
-    /// Every mail sent so far, oldest first (`{id, to, subject, text, html, link, replyTo?, sentAt}`).
-    pub async fn outbox(&self) -> Vec<Value> {
-        let reply = self.get("/dev/outbox", None).await.expect(200);
-        reply.data().as_array().cloned().unwrap_or_default()
+    pub fn url(&self, path: &str) -> String {
+        self.api.url(path)
     }
 
-    pub async fn mails_to(&self, email: &str) -> Vec<Value> {
-        self.outbox().await.into_iter().filter(|m| m["to"].as_str() == Some(email)).collect()
+    pub fn store(&self) -> &dyn Table {
+        self.state.store.as_ref()
     }
 
-    /// The newest mail to `email`.
-    pub async fn last_mail_to(&self, email: &str) -> Value {
-        self.mails_to(email).await.pop().unwrap_or_else(|| panic!("no mail to {email}"))
+    /// A request by `who` (anonymous when None).
+    pub async fn send(&self, who: Option<&Person>, method: Method, path: &str, body: Option<Value>) -> Reply {
+        self.api.send(who.map(|p| p.token.as_str()), method, path, body).await
     }
 
-    /// The link of the newest mail to `email`.
-    pub async fn last_link_to(&self, email: &str) -> String {
-        self.last_mail_to(email).await["link"].as_str().expect("a mail with a link").to_string()
+    /// A request whose body is sent as it is (JSON or not), for bodies no `Value` holds.
+    pub async fn raw(
+        &self,
+        who: Option<&Person>,
+        method: Method,
+        path: &str,
+        body: Option<String>,
+    ) -> reqwest::Response {
+        let mut request = self.api.client.request(method, self.url(path));
+        if let Some(p) = who {
+            request = request.bearer_auth(&p.token);
+        }
+        if let Some(b) = body {
+            request = request.header("content-type", "application/json").body(b);
+        }
+        request.send().await.expect("the server answers")
     }
 
-    /// The `token` parameter of the link in the newest mail to `email`.
-    pub async fn last_token_to(&self, email: &str) -> String {
-        token_of(&self.last_link_to(email).await)
+    pub async fn get(&self, who: &Person, path: &str) -> Reply {
+        self.send(Some(who), Method::GET, path, None).await
+    }
+    pub async fn post(&self, who: &Person, path: &str, body: Value) -> Reply {
+        self.send(Some(who), Method::POST, path, Some(body)).await
+    }
+    pub async fn put(&self, who: &Person, path: &str, body: Value) -> Reply {
+        self.send(Some(who), Method::PUT, path, Some(body)).await
+    }
+    pub async fn delete(&self, who: &Person, path: &str) -> Reply {
+        self.send(Some(who), Method::DELETE, path, None).await
     }
 
-    pub async fn sign_up(&self, name: &str, email: &str, password: &str) -> Reply {
-        self.post("/user/signup", None, json!({ "name": name, "email": email, "password": password })).await
+    /// A fresh team id.
+    pub fn new_team(&self) -> String {
+        bt_domain::records::new_id(self.state.clock.now())
     }
 
-    pub async fn log_in(&self, email: &str, password: &str) -> Reply {
-        self.post("/auth/login", None, json!({ "email": email, "password": password })).await
+    /// The admin of a new team of their own.
+    pub async fn person(&self, name: &str) -> Person {
+        let team = self.new_team();
+        self.person_in(&team, name, Role::Admin, "UTC").await
     }
 
-    /// Follows the newest verification mail to `email`.
-    pub async fn verify(&self, email: &str) -> Reply {
-        let token = self.last_token_to(email).await;
-        self.post("/user/verify-email", None, json!({ "token": token })).await
+    /// A member of `team_id` living in `time_zone`.
+    pub async fn person_in(&self, team_id: &str, name: &str, role: Role, time_zone: &str) -> Person {
+        self.account(team_id, name, role, time_zone, None).await
     }
 
-    /// Signs in an existing, verified account.
-    pub async fn sign_in(&self, name: &str, email: &str, password: &str) -> TestUser {
-        let login = self.log_in(email, password).await.expect(200);
-        let d = login.data();
-        let access_token = d["access_token"].as_str().expect("access_token").to_string();
-        let profile = self.get("/user/profile", Some(&access_token)).await.expect(200);
-        TestUser {
-            id: d["id"].as_str().expect("id").to_string(),
-            name: name.to_string(),
-            email: email.to_string(),
-            password: password.to_string(),
-            access_token,
-            refresh_token: d["refresh_token"].as_str().expect("refresh_token").to_string(),
-            team_id: profile.data()["teamId"].as_str().expect("teamId").to_string(),
+    /// [`TestApp::person_in`] (in UTC) with a password (hashing is slow: only for those who need one).
+    pub async fn person_with(&self, team_id: &str, name: &str, role: Role, password: Option<&str>) -> Person {
+        self.account(team_id, name, role, "UTC", password).await
+    }
+
+    /// A whole account, as a sign-up leaves it: profile, e-mail guard, membership and (for a new team) the team.
+    async fn account(&self, team_id: &str, name: &str, role: Role, time_zone: &str, password: Option<&str>) -> Person {
+        let password_hash = password.map(|p| bt_domain::auth::hash_password(p).expect("a hash"));
+        let id = bt_domain::records::new_id(self.state.clock.now());
+        let now = bt_domain::records::timestamp(self.state.clock.now());
+        let email = format!("{}.{}@example.com", name.to_lowercase().replace(' ', "."), id.to_lowercase());
+        let user: User = serde_json::from_value(json!({
+            "id": id, "name": name, "email": email, "verified": true, "teamId": team_id,
+            "role": role.as_str(), "timeZone": time_zone, "tokenVersion": 0, "createdAt": now,
+            "passwordHash": password_hash,
+        }))
+        .expect("a user");
+        let member: Member = serde_json::from_value(json!({
+            "userId": id, "name": name, "email": email, "role": role.as_str(), "joinedAt": now,
+        }))
+        .expect("a member");
+        self.store().put(user_item(&user).unwrap(), Cond::NotExists).await.unwrap();
+        self.store().put(email_guard_item(&email, &id), Cond::NotExists).await.unwrap();
+        self.store().put(member_item(team_id, &member).unwrap(), Cond::NotExists).await.unwrap();
+        if bt_domain::account::get_team(self.store(), team_id).await.unwrap().is_none() {
+            let team = Team { id: team_id.to_string(), name: format!("{name}'s team"), created_at: now.clone() };
+            self.store().put(team_item(&team).unwrap(), Cond::NotExists).await.unwrap();
+        }
+        let token = bt_domain::auth::issue_access_token(&self.state, &user).expect("a token");
+        Person { id, team_id: team_id.to_string(), name: name.to_string(), email, token, time_zone: time_zone.into() }
+    }
+
+    /// The same person with a token issued now (after the test clock moved on).
+    pub async fn signed_in_again(&self, who: &Person) -> Person {
+        let user = self.user(who).await;
+        Person { token: bt_domain::auth::issue_access_token(&self.state, &user).unwrap(), ..who.clone() }
+    }
+
+    /// The stored user behind `who`.
+    pub async fn user(&self, who: &Person) -> User {
+        bt_domain::account::get_user(self.store(), &who.id).await.unwrap().expect("the user")
+    }
+
+    /// Today in the person's zone, as the server computes it.
+    pub fn today(&self, who: &Person) -> String {
+        bt_domain::records::dates::today_in(&who.time_zone, self.state.clock.now())
+    }
+
+    /// Every mail sent so far, as JSON (`{to, subject, text, link, ...}`).
+    pub fn mails_sent(&self) -> Vec<Value> {
+        let mails = self.state.mailer.sent().expect("the local outbox");
+        mails.iter().map(|m| serde_json::to_value(m).expect("a mail")).collect()
+    }
+
+    /// Every item of the given partitions (a user's `USER#<id>` holds their records, a team's `TEAM#<id>` its
+    /// members, presence and break types); see [`partitions_of`].
+    pub async fn snapshot(&self, partitions: &[String]) -> Vec<Item> {
+        let mut items = Vec::new();
+        for pk in partitions {
+            let found = self.store().query_all(&Query::table(pk.clone(), SkCond::All)).await.expect("a query");
+            items.extend(found);
+        }
+        items
+    }
+}
+
+/// The partitions of people and their teams, for [`TestApp::snapshot`].
+pub fn partitions_of(people: &[&Person]) -> Vec<String> {
+    let mut pks: Vec<String> = Vec::new();
+    for p in people {
+        for pk in [format!("USER#{}", p.id), format!("TEAM#{}", p.team_id)] {
+            if !pks.contains(&pk) {
+                pks.push(pk);
+            }
         }
     }
-}
-
-/// The value of the `token` query parameter of a link.
-pub fn token_of(link: &str) -> String {
-    param_of(link, "token").unwrap_or_else(|| panic!("no token in {link}"))
-}
-
-/// A query parameter of a URL, percent-decoded.
-pub fn param_of(url: &str, name: &str) -> Option<String> {
-    let uri: axum::http::Uri = url.parse().ok()?;
-    let axum::extract::Query(params) =
-        axum::extract::Query::<std::collections::HashMap<String, String>>::try_from_uri(&uri).ok()?;
-    params.get(name).cloned()
-}
-
-/// A fresh address for `name` (unique within the test run).
-pub fn unique_email(name: &str) -> String {
-    static NEXT: AtomicU64 = AtomicU64::new(1);
-    let slug: String =
-        name.to_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).take(30).collect();
-    format!("{slug}-{}-{}@example.com", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed))
-}
-
-/// A user who signed up (with their own team, as its admin), followed the verification mail and signed in.
-/// `name` must be a valid sign-up name (3 to 60 characters).
-pub async fn signed_in_user(app: &TestApp, name: &str) -> TestUser {
-    let email = unique_email(name);
-    app.sign_up(name, &email, PASSWORD).await.expect(201);
-    app.verify(&email).await.expect(200);
-    app.sign_in(name, &email, PASSWORD).await
-}
-
-/// `admin` invites `member` as a plain member and `member` accepts: `member` leaves their own team for `admin`'s.
-/// Returns `member` with the new `team_id` (their tokens stay valid).
-pub async fn join_team(app: &TestApp, admin: &TestUser, member: &TestUser) -> TestUser {
-    join_team_as(app, admin, member, "member").await
-}
-
-/// [`join_team`] with a role (`admin`, `hr` or `member`).
-pub async fn join_team_as(app: &TestApp, admin: &TestUser, member: &TestUser, role: &str) -> TestUser {
-    app.post("/admin/invite", admin.token(), json!({ "email": member.email, "role": role })).await.expect(201);
-    let token = app.last_token_to(&member.email).await;
-    app.post("/admin/accept-email-invitation", member.token(), json!({ "token": token })).await.expect(200);
-    TestUser { team_id: admin.team_id.clone(), ..member.clone() }
+    pks
 }

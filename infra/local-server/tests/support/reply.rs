@@ -1,7 +1,7 @@
-//! The answer every API test harness reads (`support`, `records_support`, `security_support` take it in with
-//! `#[path]`): status, headers, the body as text and as JSON (`Null` when it is not JSON), and the API's shapes.
+//! The answer of every harness call: status, headers, the body as text and as JSON (`Null` when it is not JSON),
+//! how long it took, and the API's shapes.
 
-#![allow(dead_code)]
+use std::time::{Duration, Instant};
 
 use reqwest::header::HeaderMap;
 use reqwest::StatusCode;
@@ -13,16 +13,19 @@ pub struct Reply {
     pub headers: HeaderMap,
     pub text: String,
     pub body: Value,
+    /// From sending the request to having read the whole answer.
+    pub took: Duration,
 }
 
 impl Reply {
     /// Reads a whole answer; a body that is not UTF-8 is kept lossily in `text`.
-    pub async fn read(response: reqwest::Response) -> Reply {
+    pub async fn read(response: reqwest::Response, sent: Instant) -> Reply {
         let status = response.status();
         let headers = response.headers().clone();
         let bytes = response.bytes().await.unwrap_or_default();
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        Reply { status, headers, body: serde_json::from_str(&text).unwrap_or(Value::Null), text }
+        let body = serde_json::from_str(&text).unwrap_or(Value::Null);
+        Reply { status, headers, body, text, took: sent.elapsed() }
     }
     pub fn data(&self) -> &Value {
         &self.body["data"]
