@@ -9,10 +9,13 @@ NPM := npm --prefix web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: run build web web-deps server test test-rust test-web e2e setup venv chromium lint lambdas bench lighthouse soak test-soak fuzz test-fuzz clean
+.PHONY: api run build web web-deps server test test-rust test-web e2e setup venv chromium lint lambdas bench lighthouse soak test-soak fuzz test-fuzz clean
 
 ## Start everything locally (SQLite store, local outbox, built web app).
-run: web server
+## The web build (npm) and the server build (cargo) run side by side: the first start of a fresh clone is their
+## longer half, not their sum.
+run:
+	@$(MAKE) --no-print-directory -j2 web server
 	PORT=$(PORT) DATA_DIR=$(DATA_DIR) ./target/debug/breaktime-local
 
 server:
@@ -34,12 +37,19 @@ chromium:
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
 ## Every test: Rust (both stores, SES on moto), web unit tests, bundle budget, end-to-end in Chromium.
-test: setup test-rust test-template test-soak test-fuzz test-web e2e
+## Each stage in turn, with the time it took (CI prints where its minutes go).
+test:
+	@infra/scripts/stages.sh setup test-rust test-template test-soak test-fuzz test-web e2e
 
 test-rust: venv
 	REQUIRE_MOTO=1 cargo test --workspace --all-features
 
+## Regenerate web/src/lib/api-types.ts from the API document the Rust routers describe.
+api:
+	cargo run -q -p breaktime-local --bin openapi | node web/scripts/gen-api-types.mjs -
+
 test-web: web-deps
+	cargo run -q -p breaktime-local --bin openapi | node web/scripts/gen-api-types.mjs --check -
 	$(NPM) run test
 	$(NPM) run build
 	$(NPM) run budget
