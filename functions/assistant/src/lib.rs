@@ -2,17 +2,15 @@
 //! caller's own data and team, and proposes pre-filled records.
 //!
 //! The understanding is built in ([`understand`]): no external service, no key, no cost. A hosted model can be
-//! switched on instead (feature `bedrock`, `ASSISTANT_PROVIDER=bedrock`); its answer passes the same checks, and
-//! the built-in engine answers whenever the model fails.
+//! switched on instead through the port [`model::LanguageModel`] (the Lambda's `main.rs` with feature `bedrock` and
+//! `ASSISTANT_PROVIDER=bedrock`); its answer passes the same checks, and the built-in engine answers whenever the
+//! model fails.
 
 pub mod answer;
 pub mod help;
 pub mod model;
 pub mod rules;
 pub mod understand;
-
-#[cfg(feature = "bedrock")]
-pub mod bedrock;
 
 use std::sync::Arc;
 
@@ -34,12 +32,12 @@ use understand::Context;
 /// The longest message accepted.
 pub const MAX_MESSAGE_CHARS: u64 = 1000;
 
-/// The assistant's routes, with the provider chosen by the environment.
+/// The assistant's routes with the built-in engine (the local server's).
 pub fn router() -> Router<AppState> {
-    router_with(Assistant::from_env())
+    router_with(Assistant::built_in())
 }
 
-/// The assistant's routes with a given provider (tests use a fake model endpoint).
+/// The assistant's routes with a given provider (the Lambda's `main.rs` passes a hosted model; tests a fake one).
 pub fn router_with(assistant: Assistant) -> Router<AppState> {
     Router::new().route("/assistant/ask", post(ask)).layer(Extension(Arc::new(assistant)))
 }

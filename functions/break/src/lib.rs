@@ -1,34 +1,73 @@
 //! The `break` endpoint group: breaks logged by hand (§7 paths) and live breaks started and ended from a phone.
 
 use axum::extract::State;
-use axum::routing::{delete, get, post, put};
 use axum::Router;
-use bt_domain::records::{breaks, dates, BreakInput, LiveBreakInput};
+use bt_domain::records::schema::{date, required_text, time};
+use bt_domain::records::{breaks, dates, Break, BreakInput, LiveBreakInput, OpenBreak};
 use bt_http::auth::AuthUser;
+use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use serde::Deserialize;
-use serde_json::json;
 use tracing::instrument;
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/break/add", post(add))
-        .route("/break/edit/{id}", put(edit))
-        .route("/break/delete/{id}", delete(remove))
-        .route("/break/get/{id}", get(one))
-        .route("/break/todayBreaks", get(today_breaks))
-        .route("/break/start", post(start))
-        .route("/break/end", post(end))
-        .route("/break/current", get(current))
+/// The routes with their description: what is registered is what is documented.
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(add))
+        .routes(routes!(edit))
+        .routes(routes!(remove))
+        .routes(routes!(one))
+        .routes(routes!(today_breaks))
+        .routes(routes!(start))
+        .routes(routes!(end))
+        .routes(routes!(current))
 }
 
+pub fn router() -> Router<AppState> {
+    openapi_router().into()
+}
+
+fn type_text() -> RefOr<Schema> {
+    required_text(100)
+}
+
+/// A new break: what `POST /break/add` requires of a [`BreakInput`].
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct BreakCreate {
+    #[schema(schema_with = time)]
+    start_time: String,
+    #[schema(schema_with = time)]
+    end_time: String,
+    #[schema(schema_with = date)]
+    created_date: String,
+    #[schema(rename = "type", schema_with = type_text)]
+    break_type: String,
+    #[schema(max_length = 2000)]
+    reason: Option<String>,
+}
+
+/// Add a break
+#[utoipa::path(post, path = "/break/add", tag = "breaks", request_body = BreakCreate,
+    responses((status = 201, description = "Created", body = Data<Break>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<BreakInput>) -> ApiResult {
     let record = breaks::add_break(state.table(), &user.owner(), &input, state.clock.now()).await?;
     Ok(created(record))
 }
 
+/// Edit one of my breaks (left-out fields keep their value)
+#[utoipa::path(put, path = "/break/edit/{id}", tag = "breaks", params(IdParam), request_body = BreakInput,
+    responses((status = 200, description = "Success", body = Data<Break>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound), (status = 422, response = Invalid),
+        (status = 409, description = "Changed or deleted meanwhile", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit(
     State(state): State<AppState>,
@@ -40,43 +79,67 @@ async fn edit(
     Ok(data(record))
 }
 
+/// Delete one of my breaks
+#[utoipa::path(delete, path = "/break/delete/{id}", tag = "breaks", params(IdParam),
+    responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     breaks::delete_break(state.table(), &user.owner(), &id).await?;
-    Ok(data(json!({ "_id": id, "message": "Record deleted." })))
+    Ok(data(Deleted::record(id)))
 }
 
+/// One of my breaks
+#[utoipa::path(get, path = "/break/get/{id}", tag = "breaks", params(IdParam),
+    responses((status = 200, description = "Success", body = Data<Break>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     Ok(data(breaks::get_break(state.table(), &user.owner(), &id).await?))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct TodayQuery {
+    /// Default: today in my time zone
+    #[param(schema_with = date)]
     today_created_date: Option<String>,
 }
 
-/// The caller's breaks of a day (today in their zone by default), by start time.
+/// My breaks of a day, by start time
+#[utoipa::path(get, path = "/break/todayBreaks", tag = "breaks", params(TodayQuery),
+    responses((status = 200, description = "Success", body = Data<Vec<Break>>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn today_breaks(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<TodayQuery>) -> ApiResult {
     let day = dates::day_or_today(q.today_created_date.as_deref(), "todayCreatedDate", user.tz(), state.clock.now())?;
     Ok(data(breaks::breaks_on(state.table(), user.id(), day).await?))
 }
 
+/// Start a live break now
+#[utoipa::path(post, path = "/break/start", tag = "breaks", request_body = LiveBreakInput,
+    responses((status = 201, description = "Started", body = Data<OpenBreak>), (status = 401, response = Unauthorized),
+        (status = 409, description = "You are already on a break.", body = ErrorBody), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<LiveBreakInput>) -> ApiResult {
     let open = breaks::start_break(state.table(), &user.owner(), &input, state.clock.now()).await?;
     Ok(created(open))
 }
 
+/// End my live break (records it)
+#[utoipa::path(post, path = "/break/end", tag = "breaks",
+    responses((status = 200, description = "Success", body = Data<Break>), (status = 401, response = Unauthorized),
+        (status = 409, description = "You are not on a break.", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn end(State(state): State<AppState>, user: AuthUser) -> ApiResult {
     let record = breaks::end_break(state.table(), &user.owner(), state.clock.now()).await?;
     Ok(data(record))
 }
 
-/// The caller's open break, or null.
+/// My live break, or null
+#[utoipa::path(get, path = "/break/current", tag = "breaks",
+    responses((status = 200, description = "Success", body = Data<Option<OpenBreak>>), (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn current(State(state): State<AppState>, user: AuthUser) -> ApiResult {
     Ok(data(breaks::current_break(state.table(), user.id()).await?))

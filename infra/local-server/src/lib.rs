@@ -5,36 +5,36 @@ use std::path::{Path, PathBuf};
 
 use axum::extract::State;
 use axum::http::{header, HeaderValue};
-use axum::routing::{get, get_service};
+use axum::routing::get_service;
 use axum::Router;
 use bt_domain::AppError;
+use bt_http::openapi::{Data, NotFound};
 use bt_http::AppState;
 use bt_http::{data, not_found_fallback, with_common_layers};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub mod openapi;
 
 /// Every function's routes, merged: the API exactly as API Gateway serves it.
 pub fn api_router() -> Router<AppState> {
-    Router::new()
-        .merge(auth_fn::router())
-        .merge(user_fn::router())
-        .merge(contact_fn::router())
-        .merge(admin_fn::router())
-        .merge(type_fn::router())
-        .merge(break_fn::router())
-        .merge(task_fn::router())
-        .merge(leaves_fn::router())
-        .merge(meeting_fn::router())
-        .merge(daily_checklist_fn::router())
-        .merge(assistant_fn::router())
+    openapi::functions().into()
+}
+
+/// The local server's own routes. `/dev/outbox` is served only with `DEV_ROUTES=1` but always described.
+pub fn local_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(openapi_json)).routes(routes!(outbox))
 }
 
 /// The whole local app. `web_dist` is served when it exists.
 pub fn app(state: AppState, web_dist: Option<&Path>) -> Router {
-    let mut api = api_router().route("/openapi.json", get(openapi));
+    let mut api = openapi::functions().routes(routes!(openapi_json));
     if state.config.dev_routes {
-        api = api.route("/dev/outbox", get(outbox));
+        api = api.routes(routes!(outbox));
     }
+    let api: Router<AppState> = api.into();
     let mut router = with_common_layers(api, &state);
     if let Some(dist) = web_dist.filter(|d| d.join("index.html").exists()) {
         let index = dist.join("index.html");
@@ -76,13 +76,17 @@ pub fn app(state: AppState, web_dist: Option<&Path>) -> Router {
         .with_state(state)
 }
 
-/// The OpenAPI 3 description of the whole API (`infra/openapi.json`).
-pub const OPENAPI_JSON: &str = include_str!("../../openapi.json");
-
-async fn openapi() -> impl axum::response::IntoResponse {
-    ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], OPENAPI_JSON)
+/// This document (local server)
+#[utoipa::path(get, path = "/openapi.json", tag = "local", security(()),
+    responses((status = 200, description = "OpenAPI 3 document", body = Object)))]
+async fn openapi_json() -> impl axum::response::IntoResponse {
+    ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], openapi::document_text())
 }
 
+/// Mails the local outbox holds, newest last (local runs only)
+#[utoipa::path(get, path = "/dev/outbox", tag = "local", security(()),
+    responses((status = 200, description = "Success", body = Data<Vec<bt_domain::mail::SentMail>>),
+        (status = 404, response = NotFound)))]
 async fn outbox(State(state): State<AppState>) -> bt_http::ApiResult {
     let mails = state.mailer.sent().ok_or_else(|| AppError::NotFound("This mail adapter keeps no outbox.".into()))?;
     Ok(data(mails))

@@ -1,20 +1,21 @@
-//! `infra/openapi.json` against the server: the local server serves it, every route the routers serve is in it and
-//! every path in it is served, and the records routes answer what their schemas say.
+//! The generated OpenAPI document (`breaktime_local::openapi`) against the server: the local server serves it, every
+//! route the routers serve is in it and every path in it is served, and the records routes answer what their
+//! schemas say.
 
-mod records_support;
+mod support;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use bt_domain::account::Role;
-use records_support::*;
 use reqwest::Method;
 use serde_json::{json, Value};
+use support::*;
 
 const METHODS: [&str; 5] = ["get", "post", "put", "delete", "patch"];
 
 fn document() -> Value {
-    serde_json::from_str(breaktime_local::OPENAPI_JSON).expect("infra/openapi.json is JSON")
+    breaktime_local::openapi::document().clone()
 }
 
 /// `(METHOD, path)` of every operation in the document.
@@ -39,8 +40,16 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// `(METHOD, path)` of every `.route("<path>", <method router>)` in the function crates and the local server.
+/// `(METHOD, path)` of every route registered with its annotation (`routes!`), and of every
+/// `.route("<path>", <method router>)` left in the function crates and the local server.
 fn served() -> BTreeSet<(String, String)> {
+    let registered = serde_json::to_value(breaktime_local::openapi::openapi()).unwrap();
+    let mut out = documented(&registered);
+    out.extend(scanned());
+    out
+}
+
+fn scanned() -> BTreeSet<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut files = vec![root.join("infra/local-server/src/lib.rs")];
     for function in std::fs::read_dir(root.join("functions")).unwrap().flatten() {
@@ -103,8 +112,8 @@ fn every_route_served_is_documented_and_every_documented_route_is_served() {
     assert!(code.len() > 60, "the route scan found only {} routes", code.len());
     let undocumented: Vec<_> = code.difference(&doc).collect();
     let unserved: Vec<_> = doc.difference(&code).collect();
-    assert!(undocumented.is_empty(), "served but not in infra/openapi.json: {undocumented:?}");
-    assert!(unserved.is_empty(), "in infra/openapi.json but not served: {unserved:?}");
+    assert!(undocumented.is_empty(), "served but not in the document: {undocumented:?}");
+    assert!(unserved.is_empty(), "in the document but not served: {unserved:?}");
 }
 
 /// What a path parameter is replaced with when a documented route is called.

@@ -1,5 +1,5 @@
 //! template.yaml against the code: every route API Gateway sends to a function is one its router serves, every
-//! operation of the API document (infra/openapi.json, itself checked against the routers) is routed by the
+//! operation of the API document (generated from the annotated routers) is routed by the
 //! template to the function owning its path, and the table is the one the store creates.
 
 use std::collections::BTreeSet;
@@ -73,12 +73,10 @@ async fn every_template_route_reaches_a_handler_of_its_function() {
     assert!(unserved.is_empty(), "template.yaml routes no handler serves:\n  {}", unserved.join("\n  "));
 }
 
-/// `(METHOD, path shape)` of every operation in infra/openapi.json.
+/// `(METHOD, path shape)` of every operation in the API document, generated from the annotated routers
+/// (`breaktime_local::openapi`, the one served at `GET /openapi.json`).
 fn openapi_operations() -> BTreeSet<(String, String)> {
-    let path = runtime_tests::repo_root().join("infra/openapi.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (the API document every route is checked against)", path.display()));
-    let doc: Value = serde_json::from_str(&text).expect("infra/openapi.json is JSON");
+    let doc: &Value = breaktime_local::openapi::document();
     let mut ops = BTreeSet::new();
     for (p, item) in doc["paths"].as_object().expect("openapi.json has paths") {
         for method in ["get", "put", "post", "delete", "patch", "head"] {

@@ -3,6 +3,7 @@
 //! keeps it so): the HTTP crate maps [`AppError`] to answers, the adapter crates implement the ports.
 
 pub mod account;
+pub mod assistant;
 pub mod auth;
 pub mod clock;
 pub mod config;

@@ -4,6 +4,7 @@
 
 pub mod auth;
 pub mod error;
+pub mod openapi;
 pub mod state;
 
 pub use error::ApiError;

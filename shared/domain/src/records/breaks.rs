@@ -28,25 +28,36 @@ pub const ALREADY_ON_BREAK: &str = "You are already on a break.";
 pub const NOT_ON_BREAK: &str = "You are not on a break.";
 
 /// A break as the API shows it (§3). `duration` is in minutes and always computed here.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Break {
     #[serde(rename = "_id")]
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub id: String,
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub user_id: String,
+    #[schema(schema_with = crate::records::schema::time)]
     pub start_time: String,
+    #[schema(schema_with = crate::records::schema::time)]
     pub end_time: String,
+    #[schema(minimum = 1, maximum = 480)]
     pub duration: i64,
+    #[schema(schema_with = crate::records::schema::date)]
     pub created_date: String,
+    #[schema(max_length = 2000)]
     pub reason: String,
     #[serde(rename = "type")]
+    #[schema(max_length = 100)]
     pub break_type: String,
     pub is_closed: bool,
     pub is_modal: bool,
     /// True for a break taken with `POST /break/start` and `/break/end`.
     #[serde(default)]
+    #[schema(required = true)]
     pub live: bool,
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub created_at: String,
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub updated_at: String,
 }
 
@@ -69,11 +80,14 @@ impl Record for Break {
 
 /// The body of `POST /break/add` and `PUT /break/edit/{id}`. Anything else the client sends (`duration`,
 /// `isClosed`, `isModal`, `_id`, `userId`) is ignored.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BreakInput {
+    #[schema(schema_with = crate::records::schema::time)]
     pub start_time: Option<String>,
+    #[schema(schema_with = crate::records::schema::time)]
     pub end_time: Option<String>,
+    #[schema(schema_with = crate::records::schema::date)]
     pub created_date: Option<String>,
     pub reason: Option<String>,
     #[serde(rename = "type")]
@@ -224,7 +238,7 @@ pub async fn team_breaks_in(store: &dyn Table, team_id: &str, range: DateRange) 
 // ---- live breaks ----------------------------------------------------------------------------------------------
 
 /// The body of `POST /break/start`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 pub struct LiveBreakInput {
     #[serde(rename = "type")]
     pub break_type: Option<String>,
@@ -241,19 +255,24 @@ pub fn validate_live_break(input: &LiveBreakInput) -> AppResult<(String, String)
 }
 
 /// A break in progress: the `OPENBREAK` item of the user, mirrored as the team's `ONBREAK#` presence item.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenBreak {
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub user_id: String,
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub team_id: String,
     pub name: String,
     #[serde(rename = "type")]
     pub break_type: String,
     pub reason: String,
     /// When it started (RFC 3339 UTC).
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub since: String,
     /// Its start in the user's zone, as the closed break will carry it.
+    #[schema(schema_with = crate::records::schema::time)]
     pub start_time: String,
+    #[schema(schema_with = crate::records::schema::date)]
     pub created_date: String,
     pub time_zone: String,
 }

@@ -16,18 +16,24 @@ pub const MAX_TASK_CHARS: u64 = 200;
 pub const TASK_REQUIRED: &str = "Task is required.";
 pub const TASK_TOO_LONG: &str = "Task must not exceed 200 characters.";
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChecklistItem {
     #[serde(rename = "_id")]
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub id: String,
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub user_id: String,
+    #[schema(max_length = 200)]
     pub task: String,
     /// Checked.
     pub status: bool,
+    #[schema(schema_with = crate::records::schema::date)]
     pub created_date: String,
     pub is_feature: bool,
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub created_at: String,
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub updated_at: String,
 }
 
@@ -51,11 +57,12 @@ impl Record for ChecklistItem {
 }
 
 /// The body of `POST /daily-checklist/add` and `PUT /daily-checklist/edit/{id}`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChecklistInput {
     pub task: Option<String>,
     pub status: Option<bool>,
+    #[schema(schema_with = crate::records::schema::date)]
     pub created_date: Option<String>,
     pub is_feature: Option<bool>,
 }
@@ -159,7 +166,7 @@ pub struct ChecklistFilter {
 }
 
 /// `{checkList, totalCount}`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChecklistPage {
     pub check_list: Vec<ChecklistItem>,
@@ -189,7 +196,7 @@ pub async fn items_page(
 }
 
 /// `{checkList, featureList, totalCount}`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LatestChecklist {
     /// The items (not features) of the two latest days that have any, latest day first.

@@ -22,18 +22,26 @@ pub const TO_BEFORE_FROM: &str = "To date must be after From date.";
 pub const REASON_REQUIRED: &str = "Reason is required.";
 pub const OVERLAP: &str = "You already have a leave on some of these dates.";
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Leave {
     #[serde(rename = "_id")]
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub id: String,
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub user_id: String,
+    #[schema(schema_with = crate::records::schema::date)]
     pub from_date: String,
+    #[schema(schema_with = crate::records::schema::date)]
     pub to_date: String,
+    #[schema(max_length = 2000)]
     pub reason: String,
     /// Days from `fromDate` to `toDate`, both included (computed here).
+    #[schema(minimum = 1)]
     pub days: i64,
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub created_at: String,
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub updated_at: String,
 }
 
@@ -55,10 +63,12 @@ impl Record for Leave {
 }
 
 /// The body of `POST /leaves/add` (and `PUT /leaves/edit/{id}`). A `days` sent by the client is ignored.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LeaveInput {
+    #[schema(schema_with = crate::records::schema::date)]
     pub from_date: Option<String>,
+    #[schema(schema_with = crate::records::schema::date)]
     pub to_date: Option<String>,
     pub reason: Option<String>,
 }

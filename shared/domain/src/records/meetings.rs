@@ -18,17 +18,25 @@ pub const TO_REQUIRED: &str = "End time is required.";
 pub const DATE_REQUIRED: &str = "Schedule date is required.";
 pub const END_NOT_AFTER_START: &str = "End time must be after start time.";
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Meeting {
     #[serde(rename = "_id")]
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub id: String,
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub user_id: String,
+    #[schema(schema_with = crate::records::schema::time)]
     pub from: String,
+    #[schema(schema_with = crate::records::schema::time)]
     pub to: String,
+    #[schema(schema_with = crate::records::schema::date)]
     pub schedule_date: String,
+    #[schema(max_length = 1000)]
     pub description: String,
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub created_at: String,
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub updated_at: String,
 }
 
@@ -47,11 +55,14 @@ impl Record for Meeting {
 }
 
 /// The body of `POST /meeting/add` and `PUT /meeting/edit/{id}`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MeetingInput {
+    #[schema(schema_with = crate::records::schema::time)]
     pub from: Option<String>,
+    #[schema(schema_with = crate::records::schema::time)]
     pub to: Option<String>,
+    #[schema(schema_with = crate::records::schema::date)]
     pub schedule_date: Option<String>,
     pub description: Option<String>,
 }
@@ -154,7 +165,7 @@ pub enum MeetingView {
 }
 
 /// A page of meetings with `totalCount` (of the view) and `allCount` (every meeting of the owner).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MeetingList {
     pub meetings: Vec<Meeting>,

@@ -19,6 +19,7 @@ pub mod paging;
 pub mod presence;
 mod repo;
 pub mod reports;
+pub mod schema;
 pub mod tasks;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};

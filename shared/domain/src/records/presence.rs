@@ -14,7 +14,7 @@ use crate::error::AppResult;
 use crate::keys;
 use crate::store::{attr_str, Query, SkCond, Table, SK};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum PresenceStatus {
     Available,
@@ -23,47 +23,60 @@ pub enum PresenceStatus {
 }
 
 /// One member of the team with their status now (the rows of `GET /admin/get`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MemberPresence {
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub id: String,
     pub name: String,
     pub email: String,
+    #[schema(schema_with = crate::records::schema::role)]
     pub role: Role,
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub joined_at: String,
     pub status: PresenceStatus,
     /// On break: when the break started (RFC 3339). On leave: the leave's first day.
+    #[schema(nullable)]
     pub since: Option<String>,
     /// On break: its type.
     pub break_type: Option<String>,
     /// On leave: the leave's last day.
+    #[schema(schema_with = crate::records::schema::date_or_null)]
     pub until: Option<String>,
 }
 
 /// A member on a live break (`GET /admin/onBreak`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OnBreakMember {
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub user_id: String,
     pub name: String,
     #[serde(rename = "type")]
     pub break_type: String,
     pub reason: String,
     /// When the break started (RFC 3339 UTC).
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub since: String,
     /// Start in the member's own zone, with that day.
+    #[schema(schema_with = crate::records::schema::time)]
     pub start_time: String,
+    #[schema(schema_with = crate::records::schema::date)]
     pub created_date: String,
 }
 
 /// A member on leave on a day (`GET /admin/onLeaves`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OnLeaveMember {
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub user_id: String,
     pub name: String,
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub leave_id: String,
+    #[schema(schema_with = crate::records::schema::date)]
     pub from_date: String,
+    #[schema(schema_with = crate::records::schema::date)]
     pub to_date: String,
     pub days: i64,
     /// Shown to admins and HR only.

@@ -88,14 +88,15 @@ pub async fn records_page(
     })
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct DayMinutes {
+    #[schema(schema_with = crate::records::schema::date)]
     pub date: String,
     pub minutes: i64,
     pub count: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct TypeMinutes {
     #[serde(rename = "type")]
     pub break_type: String,
@@ -103,14 +104,16 @@ pub struct TypeMinutes {
     pub count: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BreakSummary {
     pub count: u64,
     pub total_minutes: i64,
     /// Days that have breaks, in date order.
+    #[schema(inline)]
     pub per_day: Vec<DayMinutes>,
     /// Most minutes first.
+    #[schema(inline)]
     pub per_type: Vec<TypeMinutes>,
 }
 
@@ -141,26 +144,28 @@ pub fn summarize_breaks(items: &[Break]) -> BreakSummary {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct StatusCount {
     pub status: TaskStatus,
     pub count: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct PriorityCount {
     pub priority: TaskPriority,
     pub count: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TaskSummary {
     pub count: u64,
     pub completed: u64,
     /// Every status of §4, in that order, with zeros.
+    #[schema(inline)]
     pub per_status: Vec<StatusCount>,
     /// Every priority of §4, in that order, with zeros.
+    #[schema(inline)]
     pub per_priority: Vec<PriorityCount>,
 }
 
@@ -177,7 +182,7 @@ pub fn summarize_tasks(items: &[Task]) -> TaskSummary {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct LeaveSummary {
     pub count: u64,
     /// Leave days inside the range (a leave that starts before it or ends after it counts only its days inside).
@@ -192,7 +197,7 @@ pub fn summarize_leaves(items: &[Leave], range: DateRange) -> LeaveSummary {
     LeaveSummary { count: items.len() as u64, days }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct MeetingSummary {
     pub count: u64,
     pub minutes: i64,
@@ -206,7 +211,7 @@ pub fn summarize_meetings(items: &[Meeting]) -> MeetingSummary {
     MeetingSummary { count: items.len() as u64, minutes }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct ChecklistSummary {
     pub count: u64,
     pub done: u64,
@@ -217,16 +222,24 @@ pub fn summarize_checklist(items: &[ChecklistItem]) -> ChecklistSummary {
 }
 
 /// The reports page of one member over a range.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub user_id: String,
+    #[schema(schema_with = crate::records::schema::date)]
     pub from: String,
+    #[schema(schema_with = crate::records::schema::date)]
     pub to: String,
+    #[schema(inline)]
     pub breaks: BreakSummary,
+    #[schema(inline)]
     pub tasks: TaskSummary,
+    #[schema(inline)]
     pub leaves: LeaveSummary,
+    #[schema(inline)]
     pub meetings: MeetingSummary,
+    #[schema(inline)]
     pub checklist: ChecklistSummary,
 }
 
@@ -245,7 +258,7 @@ pub async fn user_summary(store: &dyn Table, user_id: &str, range: DateRange) ->
     })
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Totals {
     pub break_count: u64,
@@ -255,21 +268,26 @@ pub struct Totals {
     pub leave_days: i64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MemberTotals {
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub user_id: String,
     pub name: String,
+    #[schema(schema_with = crate::records::schema::role)]
     pub role: Role,
     #[serde(flatten)]
     pub totals: Totals,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TeamReport {
+    #[schema(schema_with = crate::records::schema::date)]
     pub from: String,
+    #[schema(schema_with = crate::records::schema::date)]
     pub to: String,
+    #[schema(inline)]
     pub members: Vec<MemberTotals>,
     pub totals: Totals,
 }

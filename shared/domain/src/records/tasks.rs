@@ -21,7 +21,7 @@ pub const INVALID_PRIORITY: &str = "Please select a valid priority.";
 macro_rules! labelled_enum {
     ($(#[$meta:meta])* $name:ident { $($variant:ident => $label:literal),+ $(,)? }) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema)]
         pub enum $name {
             $(#[serde(rename = $label)] $variant),+
         }
@@ -66,21 +66,29 @@ labelled_enum!(
     }
 );
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Task {
     #[serde(rename = "_id")]
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub id: String,
+    #[schema(schema_with = crate::records::schema::ulid)]
     pub user_id: String,
+    #[schema(max_length = 200)]
     pub title: String,
+    #[schema(max_length = 4000)]
     pub description: String,
     /// The day the task is scheduled for.
+    #[schema(schema_with = crate::records::schema::date)]
     pub scheduled: String,
     pub status: TaskStatus,
     pub priority: TaskPriority,
     /// The day it was created, in the owner's zone (set by the server).
+    #[schema(schema_with = crate::records::schema::date)]
     pub created_date: String,
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub created_at: String,
+    #[schema(schema_with = crate::records::schema::stamp)]
     pub updated_at: String,
 }
 
@@ -102,10 +110,11 @@ impl Record for Task {
 }
 
 /// The body of `POST /task/add` and `PUT /task/edit/{id}`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 pub struct TaskInput {
     pub title: Option<String>,
     pub description: Option<String>,
+    #[schema(schema_with = crate::records::schema::date)]
     pub scheduled: Option<String>,
     pub status: Option<String>,
     pub priority: Option<String>,
