@@ -45,8 +45,10 @@ test-rust: venv
 	REQUIRE_MOTO=1 cargo test --workspace --all-features
 
 ## Regenerate web/src/lib/api-types.ts from the API document the Rust routers describe.
-api:
+## Everything generated from the HTTP contract the routers describe: the web's API types and the API reference.
+api: web-deps
 	cargo run -q -p breaktime-local --bin openapi | node web/scripts/gen-api-types.mjs -
+	cargo run -q -p breaktime-local --bin openapi -- --markdown > docs/api-reference.md
 
 test-web: web-deps
 	cargo run -q -p breaktime-local --bin openapi | node web/scripts/gen-api-types.mjs --check -

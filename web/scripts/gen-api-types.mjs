@@ -6,7 +6,7 @@
 //
 // `-` reads the document from standard input (`cargo run ... | node web/scripts/gen-api-types.mjs -`).
 // The check compares the types, not the header comment that says where they were generated from, so a file written
-// from infra/openapi.json passes a check against the same document on standard input.
+// from a file passes a check against the same document on standard input.
 // The output is formatted with the project's prettier configuration, so `prettier --check` leaves it alone.
 // Exit codes: 0 done / up to date, 1 stale (--check), 2 usage or input error.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

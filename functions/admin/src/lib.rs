@@ -4,22 +4,29 @@
 //! `MEMBER#<userId>`); role changes and moves between teams write the profile and the membership in one transaction.
 
 mod invitations;
+mod params;
 mod presence;
 mod reports;
 mod team;
 
-use axum::routing::{delete, get, post, put};
 use axum::Router;
 use bt_http::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// The routes with their description: what is registered is what is documented.
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(team::member_count))
+        .routes(routes!(team::members))
+        .routes(routes!(invitations::invite))
+        .routes(routes!(invitations::accept))
+        .routes(routes!(team::set_role))
+        .routes(routes!(team::remove_member))
+        .merge(presence::openapi_router())
+        .merge(reports::openapi_router())
+}
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/get-count", get(team::member_count))
-        .route("/admin/get", get(team::members))
-        .route("/admin/invite", post(invitations::invite))
-        .route("/admin/accept-email-invitation", post(invitations::accept))
-        .route("/admin/role/{userId}", put(team::set_role))
-        .route("/admin/member/{userId}", delete(team::remove_member))
-        .merge(presence::router())
-        .merge(reports::router())
+    openapi_router().into()
 }

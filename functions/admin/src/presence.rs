@@ -2,20 +2,31 @@
 //! the team may see them; leave reasons are shown to admins and HR only.
 
 use axum::extract::State;
-use axum::routing::get;
-use axum::Router;
-use bt_domain::records::{dates, presence};
+use bt_domain::records::dates;
+use bt_domain::records::presence::{self, OnBreakMember, OnLeaveMember};
+use bt_domain::records::schema::date;
 use bt_http::auth::AuthUser;
+use bt_http::openapi::{Data, Invalid, Unauthorized};
 use bt_http::AppState;
 use bt_http::{data, ApiQuery, ApiResult};
 use serde::Deserialize;
 use tracing::instrument;
+use utoipa::openapi::path::{Parameter, ParameterIn};
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/admin/onBreak", get(on_break)).route("/admin/onLeaves", get(on_leaves))
+use crate::params;
+
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(on_break)).routes(routes!(on_leaves))
 }
 
-/// `[{userId, name, type, reason, since, startTime, createdDate}]`, longest break first.
+// `[{userId, name, type, reason, since, startTime, createdDate}]`, longest break first.
+/// Members on a live break now
+#[utoipa::path(get, path = "/admin/onBreak", tag = "team",
+    responses((status = 200, description = "Success", body = Data<Vec<OnBreakMember>>),
+        (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn on_break(State(state): State<AppState>, user: AuthUser) -> ApiResult {
     Ok(data(presence::on_break(state.table(), user.team_id()).await?))
@@ -27,7 +38,17 @@ struct DayQuery {
     today_date: Option<String>,
 }
 
-/// `[{userId, name, leaveId, fromDate, toDate, days, reason?}]` of `todayDate` (the caller's today by default).
+impl IntoParams for DayQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![params::query("todayDate", Some("Default: today in my time zone"), date())]
+    }
+}
+
+// `[{userId, name, leaveId, fromDate, toDate, days, reason?}]` of `todayDate` (the caller's today by default).
+/// Members on leave on a day (reasons for admins and HR)
+#[utoipa::path(get, path = "/admin/onLeaves", tag = "team", params(DayQuery),
+    responses((status = 200, description = "Success", body = Data<Vec<OnLeaveMember>>),
+        (status = 401, response = Unauthorized), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn on_leaves(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<DayQuery>) -> ApiResult {
     let day = dates::day_or_today(q.today_date.as_deref(), "todayDate", user.tz(), state.clock.now())?;

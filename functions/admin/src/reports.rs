@@ -5,49 +5,69 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue};
 use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::Router;
 use bt_domain::account::teams;
-use bt_domain::records::reports::{self, RecordType};
+use bt_domain::records::paging::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
+use bt_domain::records::reports::{self, RecordType, Summary, TeamReport};
+use bt_domain::records::schema::{date, ulid};
 use bt_domain::records::{DateRange, Paging};
 use bt_domain::validate::is_id;
 use bt_domain::{AppError, AppResult};
 use bt_http::auth::AuthUser;
+use bt_http::openapi::{Data, ErrorBody, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
 use bt_http::{data, ApiQuery, ApiResult};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 use tracing::instrument;
+use utoipa::openapi::path::{Parameter, ParameterIn};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/reports/breaks", get(breaks))
-        .route("/reports/tasks", get(tasks))
-        .route("/reports/leaves", get(leaves))
-        .route("/reports/meetings", get(meetings))
-        .route("/reports/checklist", get(checklist))
-        .route("/reports/summary", get(summary))
-        .route("/reports/team", get(team))
-        .route("/reports/export/{kind}", get(export))
+use crate::params;
+
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(breaks))
+        .routes(routes!(tasks))
+        .routes(routes!(leaves))
+        .routes(routes!(meetings))
+        .routes(routes!(checklist))
+        .routes(routes!(summary))
+        .routes(routes!(team))
+        .routes(routes!(export))
 }
 
-macro_rules! archive_lists {
-    ($($name:ident => $kind:expr),* $(,)?) => {
-        $(
-            async fn $name(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>) -> ApiResult {
-                list($kind, state, user, q).await
-            }
-        )*
-    };
+fn schema(value: Value) -> RefOr<Schema> {
+    serde_json::from_value(value).expect("a valid schema")
 }
 
-archive_lists!(
-    breaks => RecordType::Breaks,
-    tasks => RecordType::Tasks,
-    leaves => RecordType::Leaves,
-    meetings => RecordType::Meetings,
-    checklist => RecordType::Checklist,
-);
+fn skip_schema() -> RefOr<Schema> {
+    schema(json!({ "type": "integer", "minimum": 0, "default": 0 }))
+}
+
+fn limit_schema() -> RefOr<Schema> {
+    schema(json!({ "type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE, "default": DEFAULT_PAGE_SIZE }))
+}
+
+fn kind_schema() -> RefOr<Schema> {
+    schema(json!({ "type": "string", "enum": RecordType::ALL.map(RecordType::as_str) }))
+}
+
+fn records_schema() -> RefOr<Schema> {
+    let description = "Records of the kind asked for (Break, Task, Leave, Meeting or ChecklistItem)";
+    schema(json!({ "type": "array", "items": { "type": "object", "description": description } }))
+}
+
+/// A page of one kind of records, with how many there are in the range.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportPage {
+    #[schema(schema_with = records_schema)]
+    items: Vec<Value>,
+    total_count: u64,
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -57,6 +77,102 @@ struct ReportQuery {
     user_id: Option<String>,
     skip: Option<u64>,
     limit: Option<u64>,
+}
+
+fn range_params() -> Vec<Parameter> {
+    vec![
+        params::query("from", Some("First day (with `to`, or alone for one day)"), date()),
+        params::query("to", None, date()),
+    ]
+}
+
+fn subject_param() -> Parameter {
+    params::query("userId", Some("A member of my team (admins and HR)"), ulid())
+}
+
+/// The query of the record lists: all of it.
+impl IntoParams for ReportQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let mut out = range_params();
+        out.push(subject_param());
+        out.push(params::query("skip", None, skip_schema()));
+        out.push(params::query("limit", None, limit_schema()));
+        out
+    }
+}
+
+/// The query of a member's reports that are not paged: [`ReportQuery`] without `skip` and `limit`.
+struct SubjectRangeQuery;
+
+impl IntoParams for SubjectRangeQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let mut out = range_params();
+        out.push(subject_param());
+        out
+    }
+}
+
+/// The query of the team's reports: the range of [`ReportQuery`].
+struct RangeQuery;
+
+impl IntoParams for RangeQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        range_params()
+    }
+}
+
+/// The `{kind}` of an export.
+struct KindParam;
+
+impl IntoParams for KindParam {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![params::path("kind", "Record kind", kind_schema())]
+    }
+}
+
+/// Breaks in a range, paged, latest first (items are Break)
+#[utoipa::path(get, path = "/reports/breaks", tag = "reports", params(ReportQuery),
+    responses((status = 200, description = "Success", body = Data<ReportPage>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
+        (status = 422, response = Invalid)))]
+async fn breaks(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>) -> ApiResult {
+    list(RecordType::Breaks, state, user, q).await
+}
+
+/// Tasks in a range, paged, latest first (items are Task)
+#[utoipa::path(get, path = "/reports/tasks", tag = "reports", params(ReportQuery),
+    responses((status = 200, description = "Success", body = Data<ReportPage>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
+        (status = 422, response = Invalid)))]
+async fn tasks(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>) -> ApiResult {
+    list(RecordType::Tasks, state, user, q).await
+}
+
+/// Leaves in a range, paged, latest first (items are Leave)
+#[utoipa::path(get, path = "/reports/leaves", tag = "reports", params(ReportQuery),
+    responses((status = 200, description = "Success", body = Data<ReportPage>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
+        (status = 422, response = Invalid)))]
+async fn leaves(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>) -> ApiResult {
+    list(RecordType::Leaves, state, user, q).await
+}
+
+/// Meetings in a range, paged, latest first (items are Meeting)
+#[utoipa::path(get, path = "/reports/meetings", tag = "reports", params(ReportQuery),
+    responses((status = 200, description = "Success", body = Data<ReportPage>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
+        (status = 422, response = Invalid)))]
+async fn meetings(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>) -> ApiResult {
+    list(RecordType::Meetings, state, user, q).await
+}
+
+/// Checklist in a range, paged, latest first (items are ChecklistItem)
+#[utoipa::path(get, path = "/reports/checklist", tag = "reports", params(ReportQuery),
+    responses((status = 200, description = "Success", body = Data<ReportPage>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
+        (status = 422, response = Invalid)))]
+async fn checklist(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>) -> ApiResult {
+    list(RecordType::Checklist, state, user, q).await
 }
 
 /// Whose reports the caller asks for: their own, or (admins and HR) a member of their team. A member asking for
@@ -80,7 +196,7 @@ fn range(q: &ReportQuery) -> AppResult<DateRange> {
     DateRange::required(q.from.as_deref(), q.to.as_deref(), "from", "to")
 }
 
-/// `{items, totalCount}`: one kind of records in the range, latest first.
+/// [`ReportPage`]: one kind of records in the range, latest first.
 #[instrument(skip_all, fields(user = %user.id(), kind = kind.as_str()))]
 async fn list(
     kind: RecordType,
@@ -92,9 +208,14 @@ async fn list(
     let paging = Paging::new(q.skip, q.limit)?;
     let owner = subject(&state, &user, q.user_id.as_deref()).await?;
     let (items, total) = reports::records_page(state.table(), &owner, kind, range, paging).await?;
-    Ok(data(json!({ "items": items, "totalCount": total })))
+    Ok(data(ReportPage { items, total_count: total }))
 }
 
+/// Break minutes per day and type, task counts, leave days, in a range
+#[utoipa::path(get, path = "/reports/summary", tag = "reports", params(SubjectRangeQuery),
+    responses((status = 200, description = "Success", body = Data<Summary>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
+        (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn summary(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ReportQuery>) -> ApiResult {
     let range = range(&q)?;
@@ -102,7 +223,10 @@ async fn summary(State(state): State<AppState>, user: AuthUser, ApiQuery(q): Api
     Ok(data(reports::user_summary(state.table(), &owner, range).await?))
 }
 
-/// Per-member and team totals (admins and HR).
+/// Per-member and team totals in a range (admins and HR)
+#[utoipa::path(get, path = "/reports/team", tag = "reports", params(RangeQuery),
+    responses((status = 200, description = "Success", body = Data<TeamReport>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn team(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ReportQuery>) -> ApiResult {
     if !user.role().sees_reports() {
@@ -112,7 +236,12 @@ async fn team(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
     Ok(data(reports::team_report(state.table(), user.team_id(), range).await?))
 }
 
-/// One kind of records in the range as a CSV file, earliest first.
+// Earliest first.
+/// One kind of records in a range as CSV
+#[utoipa::path(get, path = "/reports/export/{kind}", tag = "reports", params(KindParam, SubjectRangeQuery),
+    responses((status = 200, description = "CSV attachment", content_type = "text/csv", body = String),
+        (status = 401, response = Unauthorized), (status = 403, description = "Not allowed for your role", body = ErrorBody),
+        (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn export(
     State(state): State<AppState>,

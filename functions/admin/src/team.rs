@@ -1,43 +1,88 @@
 //! The caller's team: member count and list, role changes, removal of a member.
 
 use axum::extract::State;
-use bt_domain::account::team_member_count;
 use bt_domain::account::teams::{self, Member};
-use bt_domain::records::presence;
+use bt_domain::account::{team_member_count, Role};
+use bt_domain::records::presence::{self, MemberPresence};
+use bt_domain::records::schema::{role, stamp, ulid};
 use bt_http::auth::AuthUser;
+use bt_http::openapi::{Data, ErrorBody, Invalid, Message, NotFound, Unauthorized};
 use bt_http::AppState;
 use bt_http::{data, ApiJson, ApiResult, IdPath};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use utoipa::openapi::path::{Parameter, ParameterIn};
+use utoipa::{IntoParams, ToSchema};
 
-pub fn member_json(member: &Member) -> Value {
-    json!({
-        "id": member.user_id,
-        "name": member.name,
-        "email": member.email,
-        "role": member.role,
-        "joinedAt": member.joined_at,
-    })
+use crate::params;
+
+/// A member of the team as the team's admins see them.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Member)]
+pub struct MemberView {
+    #[schema(schema_with = ulid)]
+    id: String,
+    name: String,
+    email: String,
+    #[schema(schema_with = role)]
+    role: Role,
+    #[schema(schema_with = stamp)]
+    joined_at: String,
 }
 
+impl From<Member> for MemberView {
+    fn from(member: Member) -> MemberView {
+        MemberView {
+            id: member.user_id,
+            name: member.name,
+            email: member.email,
+            role: member.role,
+            joined_at: member.joined_at,
+        }
+    }
+}
+
+/// The `{userId}` of a member route ([`IdPath`]).
+pub struct UserIdParam;
+
+impl IntoParams for UserIdParam {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![params::path("userId", "A member of my team", ulid())]
+    }
+}
+
+/// Number of members of my team
+#[utoipa::path(get, path = "/admin/get-count", tag = "team",
+    responses((status = 200, description = "Success", body = Data<u64>), (status = 401, response = Unauthorized)))]
 #[tracing::instrument(skip(state, caller), fields(user_id = %caller.id()))]
 pub async fn member_count(State(state): State<AppState>, caller: AuthUser) -> ApiResult {
     Ok(data(team_member_count(state.table(), caller.team_id()).await?))
 }
 
-/// The members with their status now (available, on a live break, on leave today), sorted by name.
+// Their status now: available, on a live break, or on leave today; sorted by name.
+/// My team's members with their status now
+#[utoipa::path(get, path = "/admin/get", tag = "team",
+    responses((status = 200, description = "Success", body = Data<Vec<MemberPresence>>),
+        (status = 401, response = Unauthorized)))]
 #[tracing::instrument(skip(state, caller), fields(user_id = %caller.id()))]
 pub async fn members(State(state): State<AppState>, caller: AuthUser) -> ApiResult {
     let today = caller.owner().today(state.clock.now());
     Ok(data(presence::team_presence(state.table(), caller.team_id(), today).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(as = RoleInput)]
 pub struct RoleBody {
     #[serde(default)]
+    #[schema(required = true, schema_with = role)]
     role: String,
 }
 
+/// Set a member's role (admins)
+#[utoipa::path(put, path = "/admin/role/{userId}", tag = "team", params(UserIdParam), request_body = RoleBody,
+    responses((status = 200, description = "Success", body = Data<MemberView>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
+        (status = 409, description = "No admin would be left", body = ErrorBody), (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, caller, body), fields(user_id = %caller.id()))]
 pub async fn set_role(
     State(state): State<AppState>,
@@ -46,13 +91,18 @@ pub async fn set_role(
     ApiJson(body): ApiJson<RoleBody>,
 ) -> ApiResult {
     let member = teams::set_role(&state, &caller.user, &target_id, &body.role).await?;
-    Ok(data(member_json(&member)))
+    Ok(data(MemberView::from(member)))
 }
 
-/// Removes a member from the caller's team. The removed person keeps their account and records and gets a new
-/// team of their own; their access tokens stop working (they continue after a refresh, in the new team).
+// The removed person keeps their account and records and gets a new team of their own; their access tokens stop
+// working (they continue after a refresh, in the new team).
+/// Remove a member (admins)
+#[utoipa::path(delete, path = "/admin/member/{userId}", tag = "team", params(UserIdParam),
+    responses((status = 200, description = "Success", body = Data<Message>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
+        (status = 409, description = "No admin would be left", body = ErrorBody)))]
 #[tracing::instrument(skip(state, caller), fields(user_id = %caller.id()))]
 pub async fn remove_member(State(state): State<AppState>, caller: AuthUser, IdPath(target_id): IdPath) -> ApiResult {
     let member = teams::remove_member(&state, &caller.user, &target_id).await?;
-    Ok(data(json!({ "message": format!("{} has been removed from the team.", member.name) })))
+    Ok(data(Message { message: format!("{} has been removed from the team.", member.name) }))
 }

@@ -8,6 +8,9 @@ use bt_http::auth::AuthUser;
 use bt_http::AppState;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
 use serde::Serialize;
+use serde_json::json;
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::ToSchema;
 
 use crate::help;
 use crate::understand::{Context, Intent, Proposal, Understanding};
@@ -20,17 +23,49 @@ pub const NOT_UNDERSTOOD: &str = "Sorry, I didn't get that. You can ask me to lo
 
 /// `data` of `POST /assistant/ask`: the summary and the actions (the pre-filled record first), plus what was
 /// understood, the fields still to fill in and any value that was left out because a record would refuse it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = AssistantReply)]
 pub struct Reply {
     pub summary: String,
+    #[schema(schema_with = actions_schema)]
     pub actions: Vec<Proposal>,
+    #[schema(schema_with = intent_schema)]
     pub intent: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(schema_with = topic_schema, required = false)]
     pub topic: Option<&'static str>,
+    /// The fields still to fill in (left out when none)
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
     pub missing: Vec<String>,
+    /// Field to message, for each value left out because a record would refuse it (left out when none)
     #[serde(skip_serializing_if = "FieldErrors::is_empty")]
+    #[schema(value_type = std::collections::BTreeMap<String, String>, required = false)]
     pub problems: FieldErrors,
+}
+
+fn schema(value: serde_json::Value) -> RefOr<Schema> {
+    serde_json::from_value(value).expect("a valid schema")
+}
+
+fn actions_schema() -> RefOr<Schema> {
+    schema(json!({ "type": "array", "items": { "type": "object", "description":
+        "`action` (createBreak, createTask, createLeave, createMeeting, createChecklist) plus the record's fields" } }))
+}
+
+/// [`Intent::name`].
+fn intent_schema() -> RefOr<Schema> {
+    schema(json!({ "type": "string", "enum": [
+        "createBreak", "createTask", "createLeave", "createMeeting", "createChecklist", "breakMinutesToday",
+        "breakMinutesWeek", "agendaToday", "whoIsOnBreak", "whoIsOffToday", "openTasksByPriority", "help", "unknown"
+    ] }))
+}
+
+/// The help topic ([`HelpTopic::as_str`](crate::understand::HelpTopic::as_str)), for `help` alone.
+fn topic_schema() -> RefOr<Schema> {
+    schema(json!({ "type": "string", "enum": [
+        "general", "breaks", "liveBreaks", "tasks", "leaves", "meetings", "checklist", "archives", "team", "profile"
+    ] }))
 }
 
 impl Reply {

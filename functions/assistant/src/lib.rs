@@ -15,16 +15,19 @@ pub mod understand;
 use std::sync::Arc;
 
 use axum::extract::State;
-use axum::routing::post;
 use axum::{Extension, Router};
 use bt_domain::ratelimit;
 use bt_domain::records::break_types::{team_break_types, DEFAULT_BREAK_TYPES};
 use bt_domain::validate::Check;
 use bt_http::auth::MaybeAuthUser;
+use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
 use bt_http::AppState;
 use bt_http::{data, ApiJson, ApiResult, ClientIp};
 use serde::Deserialize;
 use tracing::instrument;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 pub use model::Assistant;
 use understand::Context;
@@ -32,21 +35,40 @@ use understand::Context;
 /// The longest message accepted.
 pub const MAX_MESSAGE_CHARS: u64 = 1000;
 
+/// The routes with their description, with the built-in engine (the local server's): what is registered is what is
+/// documented.
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    openapi_router_with(Assistant::built_in())
+}
+
+/// The routes with their description and a given provider.
+pub fn openapi_router_with(assistant: Assistant) -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(ask)).layer(Extension(Arc::new(assistant)))
+}
+
 /// The assistant's routes with the built-in engine (the local server's).
 pub fn router() -> Router<AppState> {
-    router_with(Assistant::built_in())
+    openapi_router().into()
 }
 
 /// The assistant's routes with a given provider (the Lambda's `main.rs` passes a hosted model; tests a fake one).
 pub fn router_with(assistant: Assistant) -> Router<AppState> {
-    Router::new().route("/assistant/ask", post(ask)).layer(Extension(Arc::new(assistant)))
+    openapi_router_with(assistant).into()
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = AskInput)]
 struct AskBody {
+    #[schema(required = true, nullable = false, max_length = 1000)]
     message: Option<String>,
 }
 
+/// Ask Break Buddy (guests get a sign-in notice for record proposals)
+#[utoipa::path(post, path = "/assistant/ask", tag = "assistant", request_body = AskBody,
+    security((), ("bearerAuth" = [])),
+    responses((status = 200, description = "Success", body = Data<answer::Reply>),
+        (status = 401, response = Unauthorized), (status = 422, response = Invalid),
+        (status = 429, description = "Rate limited", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = user.as_ref().map(|u| u.id().to_string())))]
 async fn ask(
     State(state): State<AppState>,

@@ -7,25 +7,33 @@ mod session;
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use axum::Router;
 use bt_http::AppState;
-use serde_json::Value;
+use serde::Serialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// The routes with their description: what is registered is what is documented. Every route here is used without
+/// an access token (`security(())` on each annotation).
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login::login))
+        .routes(routes!(session::refresh))
+        .routes(routes!(session::logout))
+        .routes(routes!(oauth::github_start))
+        .routes(routes!(oauth::google_start))
+        .routes(routes!(oauth::github_callback))
+        .routes(routes!(oauth::google_callback))
+}
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/login", post(login::login))
-        .route("/auth/refresh-token", post(session::refresh))
-        .route("/auth/logout", post(session::logout))
-        .route("/auth/github", get(oauth::github_start))
-        .route("/auth/google", get(oauth::google_start))
-        .route("/auth/github/callback", get(oauth::github_callback))
-        .route("/auth/google/callback", get(oauth::google_callback))
+    openapi_router().into()
 }
 
 /// `{"data": {...}}` with the same fields repeated at the top level: the web app reads the sign-in and refresh
-/// answers from either place.
-pub(crate) fn data_and_top(fields: Value) -> Response {
+/// answers from either place. (The document describes the `data` envelope; the envelope is not closed.)
+pub(crate) fn data_and_top<T: Serialize>(fields: &T) -> Response {
+    let fields = serde_json::to_value(fields).expect("an answer serialises");
     let mut body = fields.clone();
     body["data"] = fields;
     (StatusCode::OK, axum::Json(body)).into_response()

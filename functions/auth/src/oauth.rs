@@ -12,6 +12,7 @@ use bt_domain::account::sessions::Session;
 use bt_domain::account::{oauth, User};
 use bt_domain::config::OAuthProvider;
 use bt_domain::{ratelimit, AppError, AppResult};
+use bt_http::openapi::ErrorBody;
 use bt_http::AppState;
 use bt_http::{ApiQuery, ApiResult, ClientIp};
 use oauth2::basic::BasicClient;
@@ -22,6 +23,7 @@ use oauth2::{
 };
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa::IntoParams;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Provider {
@@ -100,11 +102,21 @@ fn found(location: &str) -> Response {
 
 // ---- start ------------------------------------------------------------------------------------------------------
 
+/// Start github sign-in
+#[utoipa::path(get, path = "/auth/github", tag = "accounts", security(()),
+    responses((status = 302, description = "To the provider", headers(("Location" = String, description = "The provider's authorization page"))),
+        (status = 429, description = "Rate limited", body = ErrorBody),
+        (status = 503, description = "Not configured", body = ErrorBody)))]
 #[tracing::instrument(skip(state))]
 pub async fn github_start(State(state): State<AppState>, ClientIp(ip): ClientIp) -> ApiResult {
     start(&state, Provider::GitHub, &ip).await
 }
 
+/// Start google sign-in
+#[utoipa::path(get, path = "/auth/google", tag = "accounts", security(()),
+    responses((status = 302, description = "To the provider", headers(("Location" = String, description = "The provider's authorization page"))),
+        (status = 429, description = "Rate limited", body = ErrorBody),
+        (status = 503, description = "Not configured", body = ErrorBody)))]
 #[tracing::instrument(skip(state))]
 pub async fn google_start(State(state): State<AppState>, ClientIp(ip): ClientIp) -> ApiResult {
     start(&state, Provider::Google, &ip).await
@@ -132,18 +144,34 @@ async fn start(state: &AppState, provider: Provider, ip: &str) -> ApiResult {
 
 // ---- callback ---------------------------------------------------------------------------------------------------
 
-#[derive(Debug, Deserialize)]
+/// What the provider sends the browser back with.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CallbackQuery {
+    /// The authorization code
+    #[param(nullable = false)]
     code: Option<String>,
+    /// The `state` the sign-in started with
+    #[param(nullable = false)]
     state: Option<String>,
+    /// Why the provider refused (`access_denied` when the person cancelled)
+    #[param(nullable = false)]
     error: Option<String>,
 }
 
+/// Finish github sign-in
+#[utoipa::path(get, path = "/auth/github/callback", tag = "accounts", params(CallbackQuery), security(()),
+    responses((status = 302, description = "To the web app's /auth/callback",
+        headers(("Location" = String, description = "`<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>`")))))]
 #[tracing::instrument(skip(state, query))]
 pub async fn github_callback(State(state): State<AppState>, ApiQuery(query): ApiQuery<CallbackQuery>) -> Response {
     callback(&state, Provider::GitHub, query).await
 }
 
+/// Finish google sign-in
+#[utoipa::path(get, path = "/auth/google/callback", tag = "accounts", params(CallbackQuery), security(()),
+    responses((status = 302, description = "To the web app's /auth/callback",
+        headers(("Location" = String, description = "`<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>`")))))]
 #[tracing::instrument(skip(state, query))]
 pub async fn google_callback(State(state): State<AppState>, ApiQuery(query): ApiQuery<CallbackQuery>) -> Response {
     callback(&state, Provider::Google, query).await

@@ -3,19 +3,45 @@
 //! outage loses nothing.
 
 use axum::extract::State;
-use axum::routing::post;
 use axum::Router;
 use bt_domain::account::contact::{self, ContactInput};
+use bt_http::openapi::{ErrorBody, Invalid};
 use bt_http::AppState;
 use bt_http::{data, ApiJson, ApiResult, ClientIp};
+use serde_json::json;
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// The routes with their description: what is registered is what is documented.
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(send))
+}
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/contactUs/send", post(send))
+    openapi_router().into()
 }
 
 /// What the web app checks for: the answer's data is exactly this text.
 const SENT: &str = "message sent!";
 
+fn sent() -> RefOr<Schema> {
+    serde_json::from_value(json!({ "type": "string", "enum": [SENT] })).expect("a valid schema")
+}
+
+// The answer of a message sent (or dropped as a bot's): `{"data": "message sent!"}` (inline, as `data(SENT)`).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+struct Sent {
+    #[schema(schema_with = sent)]
+    data: String,
+}
+
+/// Send a support or feedback message
+#[utoipa::path(post, path = "/contactUs/send", tag = "accounts", request_body = ContactInput, security(()),
+    responses((status = 200, description = "Success", body = inline(Sent)), (status = 422, response = Invalid),
+        (status = 429, description = "Rate limited", body = ErrorBody)))]
 #[tracing::instrument(skip(state, body))]
 pub async fn send(
     State(state): State<AppState>,

@@ -1,34 +1,74 @@
 //! The `daily-checklist` endpoint group: checklist items, their archive, and the two-latest-days view.
 
 use axum::extract::State;
-use axum::routing::{delete, get, post, put};
 use axum::Router;
-use bt_domain::records::checklist::{self, ChecklistFilter};
-use bt_domain::records::{ChecklistInput, DateRange, Paging};
+use bt_domain::records::checklist::{self, ChecklistFilter, ChecklistPage, LatestChecklist};
+use bt_domain::records::paging::{limit_schema, skip_schema};
+use bt_domain::records::schema::{date, required_text};
+use bt_domain::records::{ChecklistInput, ChecklistItem, DateRange, Paging};
 use bt_domain::AppError;
 use bt_http::auth::AuthUser;
+use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use serde::Deserialize;
-use serde_json::json;
 use tracing::instrument;
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/daily-checklist/add", post(add))
-        .route("/daily-checklist/edit/{id}", put(edit))
-        .route("/daily-checklist/delete/{id}", delete(remove))
-        .route("/daily-checklist/get/{id}", get(one))
-        .route("/daily-checklist/get", get(list))
-        .route("/daily-checklist/getCheckListWithTwoLatestDates", get(latest))
+/// The routes with their description: what is registered is what is documented.
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(add))
+        .routes(routes!(edit))
+        .routes(routes!(remove))
+        .routes(routes!(one))
+        .routes(routes!(list))
+        .routes(routes!(latest))
 }
 
+pub fn router() -> Router<AppState> {
+    openapi_router().into()
+}
+
+fn task_text() -> RefOr<Schema> {
+    required_text(checklist::MAX_TASK_CHARS as usize)
+}
+
+/// A new checklist item.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct ChecklistCreate {
+    #[schema(schema_with = task_text)]
+    task: String,
+    #[schema(nullable = false)]
+    status: Option<bool>,
+    #[schema(schema_with = date)]
+    created_date: Option<String>,
+    #[schema(nullable = false)]
+    is_feature: Option<bool>,
+}
+
+/// Add a checklist item
+#[utoipa::path(post, path = "/daily-checklist/add", tag = "checklist", request_body = ChecklistCreate,
+    responses((status = 201, description = "Created", body = Data<ChecklistItem>),
+        (status = 401, response = Unauthorized), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<ChecklistInput>) -> ApiResult {
     let item = checklist::add_item(state.table(), &user.owner(), &input, state.clock.now()).await?;
     Ok(created(item))
 }
 
+/// Edit one of my checklist items (left-out fields keep their value)
+#[utoipa::path(put, path = "/daily-checklist/edit/{id}", tag = "checklist", params(IdParam),
+    request_body = ChecklistInput,
+    responses((status = 200, description = "Success", body = Data<ChecklistItem>),
+        (status = 401, response = Unauthorized), (status = 404, response = NotFound),
+        (status = 422, response = Invalid),
+        (status = 409, description = "Changed or deleted meanwhile", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit(
     State(state): State<AppState>,
@@ -40,29 +80,50 @@ async fn edit(
     Ok(data(item))
 }
 
+/// Delete one of my checklist items
+#[utoipa::path(delete, path = "/daily-checklist/delete/{id}", tag = "checklist", params(IdParam),
+    responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     checklist::delete_item(state.table(), &user.owner(), &id).await?;
-    Ok(data(json!({ "_id": id, "message": "Record deleted." })))
+    Ok(data(Deleted::record(id)))
 }
 
+/// One of my checklist items
+#[utoipa::path(get, path = "/daily-checklist/get/{id}", tag = "checklist", params(IdParam),
+    responses((status = 200, description = "Success", body = Data<ChecklistItem>),
+        (status = 401, response = Unauthorized), (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     Ok(data(checklist::get_item(state.table(), &user.owner(), &id).await?))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
+    /// Part of the text, any case
+    #[param(value_type = String, required = false)]
     task: Option<String>,
+    #[param(value_type = bool, required = false)]
     status: Option<bool>,
+    #[param(schema_with = date)]
     created_date_from: Option<String>,
+    #[param(schema_with = date)]
     created_date_to: Option<String>,
+    #[param(schema_with = skip_schema)]
     skip: Option<u64>,
+    #[param(schema_with = limit_schema)]
     limit: Option<u64>,
 }
 
+/// My checklist items, filtered and paged, latest day first
+///
 /// `{checkList, totalCount}`: the caller's items, latest day first, filtered and paged.
+#[utoipa::path(get, path = "/daily-checklist/get", tag = "checklist", params(ListQuery),
+    responses((status = 200, description = "Success", body = Data<ChecklistPage>),
+        (status = 401, response = Unauthorized), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult {
     let paging = Paging::new(q.skip, q.limit)?;
@@ -84,7 +145,12 @@ async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
     Ok(data(checklist::items_page(state.table(), user.id(), &filter, paging).await?))
 }
 
+/// Items of my two latest days, and my feature items
+///
 /// `{checkList, featureList, totalCount}`.
+#[utoipa::path(get, path = "/daily-checklist/getCheckListWithTwoLatestDates", tag = "checklist",
+    responses((status = 200, description = "Success", body = Data<LatestChecklist>),
+        (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn latest(State(state): State<AppState>, user: AuthUser) -> ApiResult {
     Ok(data(checklist::latest_two_days(state.table(), user.id()).await?))

@@ -1,31 +1,93 @@
 //! The `leaves` endpoint group: the caller's leaves (absence days).
 
 use axum::extract::State;
-use axum::routing::{delete, get, post, put};
 use axum::Router;
-use bt_domain::records::{leaves, DateRange, LeaveInput, Paging};
+use bt_domain::records::leaves::MAX_REASON_CHARS;
+use bt_domain::records::paging::{limit_schema, skip_schema};
+use bt_domain::records::schema::{date, required_text};
+use bt_domain::records::{leaves, DateRange, Leave, LeaveInput, Paging};
 use bt_http::auth::AuthUser;
+use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tracing::instrument;
+use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
+use utoipa::openapi::{RefOr, Required, Schema};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/leaves/add", post(add))
-        .route("/leaves/edit/{id}", put(edit))
-        .route("/leaves/delete/{id}", delete(remove))
-        .route("/leaves/get/{id}", get(one))
-        .route("/leaves/list", get(list))
+/// The routes with their description: what is registered is what is documented.
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(add))
+        .routes(routes!(edit))
+        .routes(routes!(remove))
+        .routes(routes!(one))
+        .routes(routes!(list))
 }
 
+pub fn router() -> Router<AppState> {
+    openapi_router().into()
+}
+
+fn reason_text() -> RefOr<Schema> {
+    required_text(MAX_REASON_CHARS as usize)
+}
+
+/// The `days` a client may send: ignored, the server counts them.
+fn ignored_days() -> RefOr<Schema> {
+    serde_json::from_value(json!({ "type": "integer", "description": "Ignored: the server counts the days" }))
+        .expect("a valid schema")
+}
+
+/// A new leave.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct LeaveCreate {
+    #[schema(schema_with = date)]
+    from_date: String,
+    #[schema(schema_with = date)]
+    to_date: String,
+    #[schema(schema_with = reason_text)]
+    reason: String,
+    #[schema(schema_with = ignored_days)]
+    days: Option<i64>,
+}
+
+/// The body of `PUT /leaves/edit/{id}` (read as a [`LeaveInput`]): left-out fields keep their value.
+#[derive(ToSchema)]
+#[schema(as = LeaveInput, rename_all = "camelCase")]
+#[allow(dead_code)]
+struct LeaveEdit {
+    #[schema(schema_with = date)]
+    from_date: Option<String>,
+    #[schema(schema_with = date)]
+    to_date: Option<String>,
+    reason: Option<String>,
+    #[schema(schema_with = ignored_days)]
+    days: Option<i64>,
+}
+
+/// Add a leave
+#[utoipa::path(post, path = "/leaves/add", tag = "leaves", request_body = LeaveCreate,
+    responses((status = 201, description = "Created", body = Data<Leave>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid),
+        (status = 409, description = "You already have a leave on some of these dates.", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<LeaveInput>) -> ApiResult {
     let leave = leaves::add_leave(state.table(), &user.owner(), &input, state.clock.now()).await?;
     Ok(created(leave))
 }
 
+/// Edit one of my leaves (left-out fields keep their value)
+#[utoipa::path(put, path = "/leaves/edit/{id}", tag = "leaves", params(IdParam), request_body = LeaveEdit,
+    responses((status = 200, description = "Success", body = Data<Leave>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound), (status = 422, response = Invalid),
+        (status = 409, description = "You already have a leave on some of these dates.", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit(
     State(state): State<AppState>,
@@ -37,12 +99,20 @@ async fn edit(
     Ok(data(leave))
 }
 
+/// Delete one of my leaves
+#[utoipa::path(delete, path = "/leaves/delete/{id}", tag = "leaves", params(IdParam),
+    responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     leaves::delete_leave(state.table(), &user.owner(), &id).await?;
-    Ok(data(json!({ "_id": id, "message": "Record deleted." })))
+    Ok(data(Deleted::record(id)))
 }
 
+/// One of my leaves
+#[utoipa::path(get, path = "/leaves/get/{id}", tag = "leaves", params(IdParam),
+    responses((status = 200, description = "Success", body = Data<Leave>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     Ok(data(leaves::get_leave(state.table(), &user.owner(), &id).await?))
@@ -56,11 +126,42 @@ struct ListQuery {
     limit: Option<u64>,
 }
 
-/// `{leaves, totalCount}`: the caller's leaves sharing a day with `from..to` (all without them), latest first.
+/// Built by hand: the derived `IntoParams` would drop what `schema_with` does not carry.
+impl IntoParams for ListQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let optional = |name: &str, schema: RefOr<Schema>| {
+            ParameterBuilder::new()
+                .name(name)
+                .parameter_in(ParameterIn::Query)
+                .required(Required::False)
+                .schema(Some(schema))
+                .build()
+        };
+        vec![
+            optional("from", date()),
+            optional("to", date()),
+            optional("skip", skip_schema()),
+            optional("limit", limit_schema()),
+        ]
+    }
+}
+
+/// What `GET /leaves/list` answers: a page of leaves and how many match in all.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct LeaveList {
+    leaves: Vec<Leave>,
+    total_count: u64,
+}
+
+/// My leaves sharing a day with a range (all without one), latest first
+#[utoipa::path(get, path = "/leaves/list", tag = "leaves", params(ListQuery),
+    responses((status = 200, description = "Success", body = Data<LeaveList>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult {
     let paging = Paging::new(q.skip, q.limit)?;
     let range = DateRange::parse(q.from.as_deref(), q.to.as_deref(), "from", "to")?;
-    let (items, total) = leaves::leaves_page(state.table(), user.id(), range, paging).await?;
-    Ok(data(json!({ "leaves": items, "totalCount": total })))
+    let (leaves, total_count) = leaves::leaves_page(state.table(), user.id(), range, paging).await?;
+    Ok(data(LeaveList { leaves, total_count }))
 }

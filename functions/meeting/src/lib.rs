@@ -1,33 +1,68 @@
 //! The `meeting` endpoint group: meetings and their today / upcoming / all lists.
 
 use axum::extract::State;
-use axum::routing::{delete, get, post, put};
 use axum::Router;
-use bt_domain::records::meetings::{self, MeetingView};
-use bt_domain::records::{dates, DateRange, MeetingInput, Paging};
+use bt_domain::records::meetings::{self, MeetingList, MeetingView};
+use bt_domain::records::paging::{limit_schema, skip_schema};
+use bt_domain::records::schema::{date, time};
+use bt_domain::records::{dates, DateRange, Meeting, MeetingInput, Paging};
 use bt_http::auth::AuthUser;
+use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use serde::Deserialize;
-use serde_json::json;
 use tracing::instrument;
+use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
+use utoipa::openapi::{ObjectBuilder, RefOr, Required, Schema, Type};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/meeting/add", post(add))
-        .route("/meeting/edit/{id}", put(edit))
-        .route("/meeting/delete/{id}", delete(remove))
-        .route("/meeting/get/{id}", get(one))
-        .route("/meeting/get", get(today_or_upcoming))
-        .route("/meeting/all", get(all))
+/// The routes with their description: what is registered is what is documented.
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(add))
+        .routes(routes!(edit))
+        .routes(routes!(remove))
+        .routes(routes!(one))
+        .routes(routes!(today_or_upcoming))
+        .routes(routes!(all))
 }
 
+pub fn router() -> Router<AppState> {
+    openapi_router().into()
+}
+
+/// A new meeting.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct MeetingCreate {
+    #[schema(schema_with = time)]
+    from: String,
+    #[schema(schema_with = time)]
+    to: String,
+    #[schema(schema_with = date)]
+    schedule_date: String,
+    #[schema(max_length = 1000, nullable = false)]
+    description: Option<String>,
+}
+
+/// Add a meeting
+#[utoipa::path(post, path = "/meeting/add", tag = "meetings", request_body = MeetingCreate,
+    responses((status = 201, description = "Created", body = Data<Meeting>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<MeetingInput>) -> ApiResult {
     let meeting = meetings::add_meeting(state.table(), &user.owner(), &input, state.clock.now()).await?;
     Ok(created(meeting))
 }
 
+/// Edit one of my meetings (left-out fields keep their value)
+#[utoipa::path(put, path = "/meeting/edit/{id}", tag = "meetings", params(IdParam), request_body = MeetingInput,
+    responses((status = 200, description = "Success", body = Data<Meeting>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound), (status = 422, response = Invalid),
+        (status = 409, description = "Changed or deleted meanwhile", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit(
     State(state): State<AppState>,
@@ -39,12 +74,20 @@ async fn edit(
     Ok(data(meeting))
 }
 
+/// Delete one of my meetings
+#[utoipa::path(delete, path = "/meeting/delete/{id}", tag = "meetings", params(IdParam),
+    responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     meetings::delete_meeting(state.table(), &user.owner(), &id).await?;
-    Ok(data(json!({ "_id": id, "message": "Record deleted." })))
+    Ok(data(Deleted::record(id)))
 }
 
+/// One of my meetings
+#[utoipa::path(get, path = "/meeting/get/{id}", tag = "meetings", params(IdParam),
+    responses((status = 200, description = "Success", body = Data<Meeting>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     Ok(data(meetings::get_meeting(state.table(), &user.owner(), &id).await?))
@@ -59,8 +102,33 @@ struct DayQuery {
     limit: Option<u64>,
 }
 
+// By hand: a derived parameter with `schema_with` loses its description.
+impl IntoParams for DayQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let query = |name: &str, schema: RefOr<Schema>| {
+            ParameterBuilder::new()
+                .name(name)
+                .parameter_in(ParameterIn::Query)
+                .required(Required::False)
+                .schema(Some(schema))
+        };
+        let is_today = ObjectBuilder::new().schema_type(Type::Boolean).default(Some(true.into())).build();
+        vec![
+            query("todayScheduledDate", date()).description(Some("Default: today in my time zone")).build(),
+            query("isToday", RefOr::T(Schema::Object(is_today))).build(),
+            query("skip", skip_schema()).build(),
+            query("limit", limit_schema()).build(),
+        ]
+    }
+}
+
+/// My meetings of a day (isToday=true) or the upcoming ones
+///
 /// `isToday=true` (default): the meetings of `todayScheduledDate` (the caller's today by default). `false`: the
 /// upcoming ones, after that day, and later today when it is the caller's today.
+#[utoipa::path(get, path = "/meeting/get", tag = "meetings", params(DayQuery),
+    responses((status = 200, description = "Success", body = Data<MeetingList>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn today_or_upcoming(
     State(state): State<AppState>,
@@ -80,16 +148,24 @@ async fn today_or_upcoming(
     Ok(data(meetings::list_meetings(state.table(), user.id(), view, paging).await?))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct AllQuery {
+    #[param(schema_with = date)]
     start_schedule_date: Option<String>,
+    #[param(schema_with = date)]
     end_schedule_date: Option<String>,
+    #[param(schema_with = skip_schema)]
     skip: Option<u64>,
+    #[param(schema_with = limit_schema)]
     limit: Option<u64>,
 }
 
-/// Every meeting of the caller, or those of a range; latest first.
+/// All my meetings or those of a range, latest first
+#[utoipa::path(get, path = "/meeting/all", tag = "meetings", params(AllQuery),
+    responses((status = 200, description = "Success", body = Data<MeetingList>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn all(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<AllQuery>) -> ApiResult {
     let paging = Paging::new(q.skip, q.limit)?;

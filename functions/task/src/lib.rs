@@ -1,33 +1,87 @@
 //! The `task` endpoint group: tasks (§7 paths) and the filtered task list.
 
 use axum::extract::State;
-use axum::routing::{delete, get, post, put};
 use axum::Router;
-use bt_domain::records::tasks::{self, TaskFilter};
-use bt_domain::records::{dates, Paging, TaskInput};
+use bt_domain::records::paging::{limit_schema, skip_schema};
+use bt_domain::records::schema::{date, required_text};
+use bt_domain::records::tasks::{self, TaskFilter, MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS};
+use bt_domain::records::{dates, Paging, Task, TaskInput, TaskPriority, TaskStatus};
 use bt_http::auth::AuthUser;
+use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use tracing::instrument;
+use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
+use utoipa::openapi::{Ref, RefOr, Required, Schema};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/task/add", post(add))
-        .route("/task/edit/{id}", put(edit))
-        .route("/task/delete/{id}", delete(remove))
-        .route("/task/get/{id}", get(one))
-        .route("/task/todayTasks", get(today_tasks))
-        .route("/task/list", get(list))
+/// The routes with their description: what is registered is what is documented.
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(add))
+        .routes(routes!(edit))
+        .routes(routes!(remove))
+        .routes(routes!(one))
+        .routes(routes!(today_tasks))
+        .routes(routes!(list))
 }
 
+pub fn router() -> Router<AppState> {
+    openapi_router().into()
+}
+
+fn title_text() -> RefOr<Schema> {
+    required_text(MAX_TITLE_CHARS as usize)
+}
+
+fn description_text() -> RefOr<Schema> {
+    required_text(MAX_DESCRIPTION_CHARS as usize)
+}
+
+/// A new task.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+struct TaskCreate {
+    #[schema(schema_with = title_text)]
+    title: String,
+    #[schema(schema_with = description_text)]
+    description: String,
+    #[schema(schema_with = date)]
+    scheduled: String,
+    status: Option<TaskStatus>,
+    priority: Option<TaskPriority>,
+}
+
+/// A query parameter that may be left out. (The derived `IntoParams` drops the description of a field with
+/// `schema_with`, so these are built by hand.)
+fn optional_query(name: &str, schema: RefOr<Schema>, description: Option<&str>) -> Parameter {
+    ParameterBuilder::new()
+        .name(name)
+        .parameter_in(ParameterIn::Query)
+        .required(Required::False)
+        .schema(Some(schema))
+        .description(description)
+        .build()
+}
+
+/// Add a task
+#[utoipa::path(post, path = "/task/add", tag = "tasks", request_body = TaskCreate,
+    responses((status = 201, description = "Created", body = Data<Task>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<TaskInput>) -> ApiResult {
     let task = tasks::add_task(state.table(), &user.owner(), &input, state.clock.now()).await?;
     Ok(created(task))
 }
 
+/// Edit one of my tasks (left-out fields keep their value)
+#[utoipa::path(put, path = "/task/edit/{id}", tag = "tasks", params(IdParam), request_body = TaskInput,
+    responses((status = 200, description = "Success", body = Data<Task>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound), (status = 422, response = Invalid),
+        (status = 409, description = "Changed or deleted meanwhile", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit(
     State(state): State<AppState>,
@@ -39,12 +93,20 @@ async fn edit(
     Ok(data(task))
 }
 
+/// Delete one of my tasks
+#[utoipa::path(delete, path = "/task/delete/{id}", tag = "tasks", params(IdParam),
+    responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     tasks::delete_task(state.table(), &user.owner(), &id).await?;
-    Ok(data(json!({ "_id": id, "message": "Record deleted." })))
+    Ok(data(Deleted::record(id)))
 }
 
+/// One of my tasks
+#[utoipa::path(get, path = "/task/get/{id}", tag = "tasks", params(IdParam),
+    responses((status = 200, description = "Success", body = Data<Task>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     Ok(data(tasks::get_task(state.table(), &user.owner(), &id).await?))
@@ -56,7 +118,16 @@ struct TodayQuery {
     today_scheduled_date: Option<String>,
 }
 
-/// The caller's tasks scheduled on a day (today in their zone by default).
+impl IntoParams for TodayQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![optional_query("todayScheduledDate", date(), Some("Default: today in my time zone"))]
+    }
+}
+
+/// My tasks scheduled on a day
+#[utoipa::path(get, path = "/task/todayTasks", tag = "tasks", params(TodayQuery),
+    responses((status = 200, description = "Success", body = Data<Vec<Task>>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn today_tasks(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<TodayQuery>) -> ApiResult {
     let day =
@@ -78,7 +149,35 @@ struct ListQuery {
     limit: Option<u64>,
 }
 
-/// `{tasks, totalCount}`: the caller's tasks, latest scheduled first, filtered and paged.
+impl IntoParams for ListQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let text = RefOr::T(Schema::Object(utoipa::openapi::Object::with_type(utoipa::openapi::Type::String)));
+        vec![
+            optional_query("status", RefOr::Ref(Ref::from_schema_name("TaskStatus")), None),
+            optional_query("priority", RefOr::Ref(Ref::from_schema_name("TaskPriority")), None),
+            optional_query("title", text, Some("Part of the title, any case")),
+            optional_query("scheduledFrom", date(), None),
+            optional_query("scheduledTo", date(), None),
+            optional_query("createdDateFrom", date(), None),
+            optional_query("createdDateTo", date(), None),
+            optional_query("skip", skip_schema(), None),
+            optional_query("limit", limit_schema(), None),
+        ]
+    }
+}
+
+/// What `GET /task/list` answers: a page of tasks and how many match in all.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TaskList {
+    tasks: Vec<Task>,
+    total_count: u64,
+}
+
+/// My tasks, filtered and paged, latest scheduled first
+#[utoipa::path(get, path = "/task/list", tag = "tasks", params(ListQuery),
+    responses((status = 200, description = "Success", body = Data<TaskList>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult {
     let paging = Paging::new(q.skip, q.limit)?;
@@ -89,6 +188,6 @@ async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
         (q.scheduled_from.as_deref(), q.scheduled_to.as_deref()),
         (q.created_date_from.as_deref(), q.created_date_to.as_deref()),
     )?;
-    let (items, total) = tasks::tasks_page(state.table(), user.id(), &filter, paging).await?;
-    Ok(data(json!({ "tasks": items, "totalCount": total })))
+    let (tasks, total_count) = tasks::tasks_page(state.table(), user.id(), &filter, paging).await?;
+    Ok(data(TaskList { tasks, total_count }))
 }

@@ -1,31 +1,66 @@
 //! The `type` endpoint group: the team's break types (`data[0].type`, §7).
 
 use axum::extract::State;
-use axum::routing::{get, put};
 use axum::Router;
 use bt_domain::records::break_types::{self, BreakTypesInput};
 use bt_http::auth::AuthUser;
+use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
 use bt_http::AppState;
 use bt_http::{data, ApiJson, ApiResult};
-use serde_json::json;
+use serde::Serialize;
 use tracing::instrument;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/type/get", get(list)).route("/type/edit", put(edit))
+/// The routes with their description: what is registered is what is documented.
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(edit))
 }
 
+pub fn router() -> Router<AppState> {
+    openapi_router().into()
+}
+
+/// The one entry of the answer.
+#[derive(Serialize, ToSchema)]
+struct TypeList {
+    #[serde(rename = "type")]
+    types: Vec<String>,
+}
+
+/// The team's break types, as `[{"type": [...]}]`.
+#[derive(Serialize, ToSchema)]
+struct BreakTypes(#[schema(inline)] Vec<TypeList>);
+
+impl BreakTypes {
+    fn of(types: Vec<String>) -> BreakTypes {
+        BreakTypes(vec![TypeList { types }])
+    }
+}
+
+/// The team's break types (or the default list)
+///
 /// The team's list, or the default list of §3 when the team has none.
+#[utoipa::path(get, path = "/type/get", tag = "breaks",
+    responses((status = 200, description = "Success", body = Data<BreakTypes>), (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult {
     let types = break_types::team_break_types(state.table(), user.team_id()).await?;
-    Ok(data(json!([{ "type": types }])))
+    Ok(data(BreakTypes::of(types)))
 }
 
+/// Set the team's break types (admins)
+///
 /// Admins replace the team's list.
+#[utoipa::path(put, path = "/type/edit", tag = "breaks", request_body = BreakTypesInput,
+    responses((status = 200, description = "Success", body = Data<BreakTypes>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Not allowed for your role", body = ErrorBody),
+        (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn edit(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<BreakTypesInput>) -> ApiResult {
     user.require_admin()?;
     let types = break_types::validate_break_types(&input)?;
     let types = break_types::set_team_break_types(state.table(), user.team_id(), types, state.clock.now()).await?;
-    Ok(data(json!([{ "type": types }])))
+    Ok(data(BreakTypes::of(types)))
 }

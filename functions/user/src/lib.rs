@@ -5,20 +5,26 @@ mod password;
 mod profile;
 mod signup;
 
-use axum::routing::{delete, get, post};
 use axum::Router;
 use bt_http::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// The routes with their description: what is registered is what is documented.
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(signup::signup))
+        .routes(routes!(signup::verify_email))
+        .routes(routes!(signup::resend_verification))
+        .routes(routes!(password::forgot_password))
+        .routes(routes!(password::reset_password))
+        .routes(routes!(password::change_password))
+        .routes(routes!(profile::get_profile, profile::update_profile))
+        .routes(routes!(profile::change_email))
+        .routes(routes!(profile::verify_new_email))
+        .routes(routes!(profile::delete_account))
+}
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user/signup", post(signup::signup))
-        .route("/user/verify-email", post(signup::verify_email))
-        .route("/user/resend-verification", post(signup::resend_verification))
-        .route("/user/forgot-password", post(password::forgot_password))
-        .route("/user/reset-password", post(password::reset_password))
-        .route("/user/change-password", post(password::change_password))
-        .route("/user/profile", get(profile::get_profile).put(profile::update_profile))
-        .route("/user/change-email", post(profile::change_email))
-        .route("/user/verify-new-email", post(profile::verify_new_email))
-        .route("/user/delete-account", delete(profile::delete_account))
+    openapi_router().into()
 }

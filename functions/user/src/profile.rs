@@ -4,34 +4,65 @@
 use axum::extract::State;
 use bt_domain::account::links::{self, EmailConfirmed};
 use bt_domain::account::users::{self, ProfileInput};
-use bt_domain::account::User;
+use bt_domain::account::{Role, User};
+use bt_domain::records::schema::{role, stamp, ulid};
 use bt_http::auth::AuthUser;
+use bt_http::openapi::{Data, ErrorBody, Invalid, Message, Unauthorized};
 use bt_http::AppState;
 use bt_http::{data, ApiJson, ApiResult};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-use crate::signup::{TokenBody, VERIFIED};
+use crate::signup::{EmailBody, EmailMessage, TokenBody, VERIFIED};
 
-fn profile(user: &User) -> Value {
-    json!({
-        "id": user.id,
-        "name": user.name,
-        "email": user.email,
-        "timeZone": user.time_zone,
-        "teamId": user.team_id,
-        "role": user.role,
-        "pendingEmail": user.pending_email,
-        "hasPassword": user.password_hash.is_some(),
-        "createdAt": user.created_at,
-    })
+/// The signed-in user's own account as they see it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    #[schema(schema_with = ulid)]
+    id: String,
+    name: String,
+    email: String,
+    time_zone: String,
+    #[schema(schema_with = ulid)]
+    team_id: String,
+    #[schema(schema_with = role)]
+    role: Role,
+    // An address being changed to, until its link is followed.
+    pending_email: Option<String>,
+    has_password: bool,
+    #[schema(schema_with = stamp)]
+    created_at: String,
 }
 
+impl From<&User> for Profile {
+    fn from(user: &User) -> Profile {
+        Profile {
+            id: user.id.clone(),
+            name: user.name.clone(),
+            email: user.email.clone(),
+            time_zone: user.time_zone.clone(),
+            team_id: user.team_id.clone(),
+            role: user.role,
+            pending_email: user.pending_email.clone(),
+            has_password: user.password_hash.is_some(),
+            created_at: user.created_at.clone(),
+        }
+    }
+}
+
+/// My profile
+#[utoipa::path(get, path = "/user/profile", tag = "accounts",
+    responses((status = 200, description = "Success", body = Data<Profile>), (status = 401, response = Unauthorized)))]
 #[tracing::instrument(skip(caller), fields(user_id = %caller.id()))]
 pub async fn get_profile(caller: AuthUser) -> ApiResult {
-    Ok(data(profile(&caller.user)))
+    Ok(data(Profile::from(&caller.user)))
 }
 
+/// Update my name and time zone
+#[utoipa::path(put, path = "/user/profile", tag = "accounts", request_body = ProfileInput,
+    responses((status = 200, description = "Success", body = Data<Profile>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, caller, body), fields(user_id = %caller.id()))]
 pub async fn update_profile(
     State(state): State<AppState>,
@@ -39,43 +70,49 @@ pub async fn update_profile(
     ApiJson(body): ApiJson<ProfileInput>,
 ) -> ApiResult {
     let user = users::update_profile(&state, caller.user, &body).await?;
-    Ok(data(profile(&user)))
+    Ok(data(Profile::from(&user)))
 }
 
-#[derive(Deserialize)]
-pub struct ChangeEmailBody {
-    #[serde(default)]
-    email: String,
-}
-
+/// Change my e-mail (verified by a mailed link)
+#[utoipa::path(post, path = "/user/change-email", tag = "accounts", request_body = EmailBody,
+    responses((status = 200, description = "Success", body = Data<EmailMessage>), (status = 401, response = Unauthorized),
+        (status = 409, description = "Email taken", body = ErrorBody), (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, caller, body), fields(user_id = %caller.id()))]
 pub async fn change_email(
     State(state): State<AppState>,
     caller: AuthUser,
-    ApiJson(body): ApiJson<ChangeEmailBody>,
+    ApiJson(body): ApiJson<EmailBody>,
 ) -> ApiResult {
     let email = links::change_email(&state, &caller.user, &body.email).await?;
-    Ok(data(json!({ "message": format!("A verification link has been sent to {email}."), "email": email })))
+    Ok(data(EmailMessage::new(format!("A verification link has been sent to {email}."), email)))
 }
 
-/// Confirms a new address (also accepts a sign-up verification link, so either link works on the web app's
-/// `/verify-new-email` route).
+// Also accepts a sign-up verification link, so either link works on the web app's `/verify-new-email` route.
+/// Confirm an e-mail change (or a sign-up link)
+#[utoipa::path(post, path = "/user/verify-new-email", tag = "accounts", security(()), request_body = TokenBody,
+    responses((status = 200, description = "Success", body = Data<EmailMessage>),
+        (status = 409, description = "Email taken meanwhile", body = ErrorBody), (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, body))]
 pub async fn verify_new_email(State(state): State<AppState>, ApiJson(body): ApiJson<TokenBody>) -> ApiResult {
     Ok(match links::verify_new_email(&state, &body.token).await? {
-        EmailConfirmed::Verified(user) => data(json!({ "message": VERIFIED, "email": user.email })),
-        EmailConfirmed::Changed(email) => {
-            data(json!({ "message": "Your email address has been changed.", "email": email }))
-        }
+        EmailConfirmed::Verified(user) => data(EmailMessage::new(VERIFIED, user.email)),
+        EmailConfirmed::Changed(email) => data(EmailMessage::new("Your email address has been changed.", email)),
     })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(as = PasswordInput)]
 pub struct DeleteAccountBody {
     #[serde(default)]
+    #[schema(required = true)]
     password: String,
 }
 
+/// Delete my account and data
+#[utoipa::path(delete, path = "/user/delete-account", tag = "accounts", request_body = DeleteAccountBody,
+    responses((status = 200, description = "Success", body = Data<Message>), (status = 401, response = Unauthorized),
+        (status = 409, description = "Last admin of a team with members", body = ErrorBody),
+        (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, caller, body), fields(user_id = %caller.id()))]
 pub async fn delete_account(
     State(state): State<AppState>,
@@ -83,5 +120,5 @@ pub async fn delete_account(
     ApiJson(body): ApiJson<DeleteAccountBody>,
 ) -> ApiResult {
     users::delete_account(&state, &caller.user, &body.password).await?;
-    Ok(data(json!({ "message": "Your account has been deleted." })))
+    Ok(data(Message { message: "Your account has been deleted.".into() }))
 }

@@ -3,11 +3,30 @@
 use axum::extract::State;
 use bt_domain::account::links::{self, Resent};
 use bt_domain::account::users::{self, SignUpInput};
+use bt_http::openapi::{Data, ErrorBody, Invalid, Message};
 use bt_http::AppState;
 use bt_http::{created, data, ApiJson, ApiResult, ClientIp};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
+/// An answer about an address: what happened, and the address (normalised) it happened to.
+#[derive(Serialize, ToSchema)]
+pub struct EmailMessage {
+    pub message: String,
+    pub email: String,
+}
+
+impl EmailMessage {
+    pub fn new(message: impl Into<String>, email: impl Into<String>) -> EmailMessage {
+        EmailMessage { message: message.into(), email: email.into() }
+    }
+}
+
+/// Sign up (mails a verification link)
+#[utoipa::path(post, path = "/user/signup", tag = "accounts", security(()), request_body = SignUpInput,
+    responses((status = 201, description = "Created", body = Data<EmailMessage>),
+        (status = 409, description = "Email taken", body = ErrorBody), (status = 422, response = Invalid),
+        (status = 429, description = "Rate limited", body = ErrorBody)))]
 #[tracing::instrument(skip(state, body))]
 pub async fn signup(
     State(state): State<AppState>,
@@ -20,35 +39,47 @@ pub async fn signup(
     } else {
         "Your account was created, but the verification email could not be sent. Please ask for a new one in a few minutes."
     };
-    Ok(created(json!({ "message": message, "email": signed_up.user.email })))
+    Ok(created(EmailMessage::new(message, signed_up.user.email)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(as = TokenInput)]
 pub struct TokenBody {
     #[serde(default)]
+    #[schema(required = true)]
     pub token: String,
 }
 
 pub const VERIFIED: &str = "Your email has been verified. You can now sign in.";
 
+/// Verify the e-mail of a new account
+#[utoipa::path(post, path = "/user/verify-email", tag = "accounts", security(()), request_body = TokenBody,
+    responses((status = 200, description = "Success", body = Data<EmailMessage>), (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, body))]
 pub async fn verify_email(State(state): State<AppState>, ApiJson(body): ApiJson<TokenBody>) -> ApiResult {
     let user = links::verify_email(&state, &body.token).await?;
-    Ok(data(json!({ "message": VERIFIED, "email": user.email })))
+    Ok(data(EmailMessage::new(VERIFIED, user.email)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(as = EmailInput)]
 pub struct EmailBody {
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
 }
 
 pub const RESENT: &str = "Verification email has been resent.";
 
+/// Resend the verification mail
+#[utoipa::path(post, path = "/user/resend-verification", tag = "accounts", security(()), request_body = EmailBody,
+    responses((status = 200, description = "Success", body = Data<Message>), (status = 422, response = Invalid),
+        (status = 429, description = "Rate limited", body = ErrorBody)))]
 #[tracing::instrument(skip(state, body))]
 pub async fn resend_verification(State(state): State<AppState>, ApiJson(body): ApiJson<EmailBody>) -> ApiResult {
-    Ok(match links::resend_verification(&state, &body.email).await? {
-        Resent::Sent => data(json!({ "message": RESENT })),
-        Resent::AlreadyVerified => data(json!({ "message": "This email is already verified. You can sign in." })),
-    })
+    let message = match links::resend_verification(&state, &body.email).await? {
+        Resent::Sent => RESENT,
+        Resent::AlreadyVerified => "This email is already verified. You can sign in.",
+    };
+    Ok(data(Message { message: message.into() }))
 }

@@ -17,6 +17,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub mod openapi;
+pub mod reference;
 
 /// Every function's routes, merged: the API exactly as API Gateway serves it.
 pub fn api_router() -> Router<AppState> {

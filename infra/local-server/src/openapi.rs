@@ -18,17 +18,17 @@ use utoipa_axum::router::OpenApiRouter;
 /// Every function's routes with their description: the API exactly as API Gateway serves it.
 pub fn functions() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .merge(OpenApiRouter::from(auth_fn::router()))
-        .merge(OpenApiRouter::from(user_fn::router()))
-        .merge(OpenApiRouter::from(contact_fn::router()))
-        .merge(OpenApiRouter::from(admin_fn::router()))
-        .merge(OpenApiRouter::from(type_fn::router()))
+        .merge(auth_fn::openapi_router())
+        .merge(user_fn::openapi_router())
+        .merge(contact_fn::openapi_router())
+        .merge(admin_fn::openapi_router())
+        .merge(type_fn::openapi_router())
         .merge(break_fn::openapi_router())
-        .merge(OpenApiRouter::from(task_fn::router()))
-        .merge(OpenApiRouter::from(leaves_fn::router()))
-        .merge(OpenApiRouter::from(meeting_fn::router()))
-        .merge(OpenApiRouter::from(daily_checklist_fn::router()))
-        .merge(OpenApiRouter::from(assistant_fn::router()))
+        .merge(task_fn::openapi_router())
+        .merge(leaves_fn::openapi_router())
+        .merge(meeting_fn::openapi_router())
+        .merge(daily_checklist_fn::openapi_router())
+        .merge(assistant_fn::openapi_router())
 }
 
 /// Schemas whose objects stay open although they are answers (more fields may come).
@@ -55,41 +55,16 @@ pub fn openapi() -> OpenApi {
 pub fn document() -> &'static Value {
     static DOCUMENT: LazyLock<Value> = LazyLock::new(|| {
         let generated = serde_json::to_value(openapi()).expect("the document serialises");
-        with_legacy(to_3_0(generated))
+        to_3_0(generated)
     });
     &DOCUMENT
 }
 
-/// The document as pretty JSON with a final newline (the form `infra/openapi.json` holds).
+/// The document as pretty JSON with a final newline.
 pub fn document_text() -> String {
     let mut text = serde_json::to_string_pretty(document()).expect("the document serialises");
     text.push('\n');
     text
-}
-
-/// The hand-written document of the operations whose crates are not annotated yet (the migration is per crate).
-const LEGACY: &str = include_str!("../../openapi.json");
-
-/// Operations and schemas the annotated routers do not describe yet, taken from [`LEGACY`].
-fn with_legacy(mut doc: Value) -> Value {
-    let legacy: Value = serde_json::from_str(LEGACY).expect("infra/openapi.json is JSON");
-    let mut paths = doc["paths"].as_object().cloned().unwrap_or_default();
-    for (path, item) in legacy["paths"].as_object().expect("paths") {
-        for (method, op) in item.as_object().expect("path item") {
-            let entry = paths.entry(path.clone()).or_insert_with(|| json!({}));
-            if entry.get(method).is_none() {
-                entry[method] = op.clone();
-            }
-        }
-    }
-    let mut entries: Vec<_> = paths.into_iter().collect();
-    entries.sort_by(|a, b| a.0.cmp(&b.0));
-    doc["paths"] = Value::Object(entries.into_iter().collect());
-    let schemas = doc["components"]["schemas"].as_object_mut().expect("schemas");
-    for (name, schema) in legacy["components"]["schemas"].as_object().expect("schemas") {
-        schemas.entry(name.clone()).or_insert_with(|| schema.clone());
-    }
-    doc
 }
 
 fn to_3_0(mut doc: Value) -> Value {

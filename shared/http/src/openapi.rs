@@ -4,7 +4,8 @@
 
 use serde::Serialize;
 use serde_json::json;
-use utoipa::openapi::{RefOr, Response};
+use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
+use utoipa::openapi::{RefOr, Required, Response};
 use utoipa::{IntoParams, ToResponse, ToSchema};
 
 /// Every success: `{"data": ...}` (201 for creates).
@@ -45,12 +46,22 @@ pub struct Message {
 }
 
 /// The `{id}` of a record route ([`IdPath`](crate::IdPath)).
-#[derive(IntoParams)]
-#[into_params(parameter_in = Path)]
 pub struct IdParam {
     /// Record id (ULID); another user's id is 404
-    #[param(schema_with = bt_domain::records::schema::ulid)]
     pub id: String,
+}
+
+// By hand: a derived parameter with `schema_with` loses its description and is not required.
+impl IntoParams for IdParam {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![ParameterBuilder::new()
+            .name("id")
+            .parameter_in(ParameterIn::Path)
+            .required(Required::True)
+            .description(Some("Record id (ULID); another user's id is 404"))
+            .schema(Some(bt_domain::records::schema::ulid()))
+            .build()]
+    }
 }
 
 /// An error answer with its description, for a status whose meaning is particular to an operation.

@@ -487,7 +487,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** My checklist items, filtered and paged, latest day first */
+    /**
+     * My checklist items, filtered and paged, latest day first
+     * @description `{checkList, totalCount}`: the caller's items, latest day first, filtered and paged.
+     */
     get: operations['get_daily_checklist_get'];
     put?: never;
     post?: never;
@@ -521,7 +524,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Items of my two latest days, and my feature items */
+    /**
+     * Items of my two latest days, and my feature items
+     * @description `{checkList, featureList, totalCount}`.
+     */
     get: operations['get_daily_checklist_getCheckListWithTwoLatestDates'];
     put?: never;
     post?: never;
@@ -708,7 +714,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** My meetings of a day (isToday=true) or the upcoming ones */
+    /**
+     * My meetings of a day (isToday=true) or the upcoming ones
+     * @description `isToday=true` (default): the meetings of `todayScheduledDate` (the caller's today by default). `false`: the
+     *     upcoming ones, after that day, and later today when it is the caller's today.
+     */
     get: operations['get_meeting_get'];
     put?: never;
     post?: never;
@@ -998,7 +1008,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Set the team's break types (admins) */
+    /**
+     * Set the team's break types (admins)
+     * @description Admins replace the team's list.
+     */
     put: operations['put_type_edit'];
     post?: never;
     delete?: never;
@@ -1014,7 +1027,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The team's break types (or the default list) */
+    /**
+     * The team's break types (or the default list)
+     * @description The team's list, or the default list of §3 when the team has none.
+     */
     get: operations['get_type_get'];
     put?: never;
     post?: never;
@@ -1202,9 +1218,36 @@ export interface components {
     AskInput: {
       message: string;
     };
+    /**
+     * @description `data` of `POST /assistant/ask`: the summary and the actions (the pre-filled record first), plus what was
+     *     understood, the fields still to fill in and any value that was left out because a record would refuse it.
+     */
     AssistantReply: {
       actions: Record<string, unknown>[];
+      /** @enum {string} */
+      intent:
+        | 'createBreak'
+        | 'createTask'
+        | 'createLeave'
+        | 'createMeeting'
+        | 'createChecklist'
+        | 'breakMinutesToday'
+        | 'breakMinutesWeek'
+        | 'agendaToday'
+        | 'whoIsOnBreak'
+        | 'whoIsOffToday'
+        | 'openTasksByPriority'
+        | 'help'
+        | 'unknown';
+      /** @description The fields still to fill in (left out when none) */
+      missing?: string[];
+      /** @description Field to message, for each value left out because a record would refuse it (left out when none) */
+      problems?: {
+        [key: string]: string;
+      };
       summary: string;
+      /** @enum {string} */
+      topic?: 'general' | 'breaks' | 'liveBreaks' | 'tasks' | 'leaves' | 'meetings' | 'checklist' | 'archives' | 'team' | 'profile';
     };
     /** @description A break as the API shows it (§3). `duration` is in minutes and always computed here. */
     Break: {
@@ -1283,9 +1326,11 @@ export interface components {
       startTime?: string;
       type?: string | null;
     };
+    /** @description The team's break types, as `[{"type": [...]}]`. */
     BreakTypes: {
       type: string[];
     }[];
+    /** @description The body of `PUT /type/edit`. */
     BreakTypesInput: {
       type: string[];
     };
@@ -1304,15 +1349,16 @@ export interface components {
       status?: boolean;
       task: string;
     };
+    /** @description The body of `POST /daily-checklist/add` and `PUT /daily-checklist/edit/{id}`. */
     ChecklistInput: {
       /**
        * Format: date
        * @example 2024-05-06
        */
       createdDate?: string;
-      isFeature?: boolean;
-      status?: boolean;
-      task?: string;
+      isFeature?: boolean | null;
+      status?: boolean | null;
+      task?: string | null;
     };
     ChecklistItem: {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
@@ -1325,6 +1371,7 @@ export interface components {
        */
       createdDate: string;
       isFeature: boolean;
+      /** @description Checked. */
       status: boolean;
       task: string;
       /** Format: date-time */
@@ -1332,17 +1379,21 @@ export interface components {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       userId: string;
     };
+    /** @description `{checkList, totalCount}`. */
     ChecklistPage: {
       checkList: components['schemas']['ChecklistItem'][];
+      /** Format: int64 */
       totalCount: number;
     };
+    /** @description What the form sends. */
     ContactInput: {
       description: string;
       email: string;
       subject: string;
-      /** @description Honeypot: must be empty */
+      /** @description Honeypot: must be empty (hidden from people, filled in by form-filling bots). */
       website?: string;
     };
+    /** @description E-mail and password (both required: a missing one is 422 naming it). */
     Credentials: {
       email: string;
       password: string;
@@ -1356,6 +1407,11 @@ export interface components {
     EmailInput: {
       email: string;
     };
+    /** @description An answer about an address: what happened, and the address (normalised) it happened to. */
+    EmailMessage: {
+      email: string;
+      message: string;
+    };
     /** @description Every failure. `errors` (field to message) only for 422. */
     Error: {
       errors?: {
@@ -1363,14 +1419,37 @@ export interface components {
       };
       message: string;
     };
+    /** @description The team joined, and the role there. */
+    InvitationAccepted: {
+      message: string;
+      /** @enum {string} */
+      role: 'admin' | 'hr' | 'member';
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      teamId: string;
+      teamName: string;
+    };
+    /** @description An invitation that went out. */
+    InvitationSent: {
+      email: string;
+      message: string;
+      /** @enum {string} */
+      role: 'admin' | 'hr' | 'member';
+    };
     InviteInput: {
       email: string;
       /** @enum {string} */
       role: 'admin' | 'hr' | 'member';
     };
+    /** @description `{checkList, featureList, totalCount}`. */
     LatestChecklist: {
+      /** @description The items (not features) of the two latest days that have any, latest day first. */
       checkList: components['schemas']['ChecklistItem'][];
+      /** @description Every feature item, latest first. */
       featureList: components['schemas']['ChecklistItem'][];
+      /**
+       * Format: int64
+       * @description How many checklist items the owner has in all.
+       */
       totalCount: number;
     };
     Leave: {
@@ -1378,7 +1457,10 @@ export interface components {
       _id: string;
       /** Format: date-time */
       createdAt: string;
-      /** @description Inclusive day count, computed by the server */
+      /**
+       * Format: int64
+       * @description Days from `fromDate` to `toDate`, both included (computed here).
+       */
       days: number;
       /**
        * Format: date
@@ -1398,6 +1480,7 @@ export interface components {
     };
     /** @description A new leave. */
     LeaveCreate: {
+      /** @description Ignored: the server counts the days */
       days?: number;
       /**
        * Format: date
@@ -1411,22 +1494,26 @@ export interface components {
        */
       toDate: string;
     };
+    /** @description The body of `PUT /leaves/edit/{id}` (read as a [`LeaveInput`]): left-out fields keep their value. */
     LeaveInput: {
+      /** @description Ignored: the server counts the days */
       days?: number;
       /**
        * Format: date
        * @example 2024-05-06
        */
       fromDate?: string;
-      reason?: string;
+      reason?: string | null;
       /**
        * Format: date
        * @example 2024-05-06
        */
       toDate?: string;
     };
+    /** @description What `GET /leaves/list` answers: a page of leaves and how many match in all. */
     LeaveList: {
       leaves: components['schemas']['Leave'][];
+      /** Format: int64 */
       totalCount: number;
     };
     /** @description The body of `POST /break/start`. */
@@ -1488,8 +1575,9 @@ export interface components {
        */
       to: string;
     };
+    /** @description The body of `POST /meeting/add` and `PUT /meeting/edit/{id}`. */
     MeetingInput: {
-      description?: string;
+      description?: string | null;
       /**
        * @description 24-hour HH:MM
        * @example 09:30
@@ -1506,11 +1594,15 @@ export interface components {
        */
       to?: string;
     };
+    /** @description A page of meetings with `totalCount` (of the view) and `allCount` (every meeting of the owner). */
     MeetingList: {
+      /** Format: int64 */
       allCount: number;
       meetings: components['schemas']['Meeting'][];
+      /** Format: int64 */
       totalCount: number;
     };
+    /** @description A member of the team as the team's admins see them. */
     Member: {
       email: string;
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
@@ -1521,28 +1613,32 @@ export interface components {
       /** @enum {string} */
       role: 'admin' | 'hr' | 'member';
     };
+    /** @description One member of the team with their status now (the rows of `GET /admin/get`). */
     MemberPresence: {
-      breakType?: string | null;
+      /** @description On break: its type. */
+      breakType: string | null;
       email: string;
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       id: string;
       /** Format: date-time */
-      joinedAt?: string;
+      joinedAt: string;
       name: string;
       /** @enum {string} */
       role: 'admin' | 'hr' | 'member';
-      since?: string | null;
-      /** @enum {string} */
-      status: 'available' | 'onBreak' | 'onLeave';
+      /** @description On break: when the break started (RFC 3339). On leave: the leave's first day. */
+      since: string | null;
+      status: components['schemas']['PresenceStatus'];
       /**
        * Format: date
        * @example 2024-05-06
        */
-      until?: string | null;
+      until: string | null;
     };
+    /** @description An answer that only says what happened. */
     Message: {
       message: string;
     };
+    /** @description A member on a live break (`GET /admin/onBreak`). */
     OnBreakMember: {
       /**
        * Format: date
@@ -1562,7 +1658,9 @@ export interface components {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       userId: string;
     };
+    /** @description A member on leave on a day (`GET /admin/onLeaves`). */
     OnLeaveMember: {
+      /** Format: int64 */
       days: number;
       /**
        * Format: date
@@ -1572,6 +1670,7 @@ export interface components {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       leaveId: string;
       name: string;
+      /** @description Shown to admins and HR only. */
       reason?: string;
       /**
        * Format: date
@@ -1617,14 +1716,23 @@ export interface components {
       text: string;
       to: string;
     };
+    /** @description The new session of the caller, who stays signed in on this device. */
+    PasswordChanged: {
+      access_token: string;
+      message: string;
+      refresh_token: string;
+    };
     PasswordInput: {
       password: string;
     };
+    /** @enum {string} */
+    PresenceStatus: 'available' | 'onBreak' | 'onLeave';
+    /** @description The signed-in user's own account as they see it. */
     Profile: {
       /** Format: date-time */
-      createdAt?: string;
+      createdAt: string;
       email: string;
-      hasPassword?: boolean;
+      hasPassword: boolean;
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       id: string;
       name: string;
@@ -1635,15 +1743,27 @@ export interface components {
       teamId: string;
       timeZone: string;
     };
+    /** @description What `PUT /user/profile` may change. */
     ProfileInput: {
       name?: string;
       timeZone?: string;
     };
+    /** @description A refresh token (required: a missing one is 422). */
     RefreshInput: {
       refresh_token: string;
     };
+    /** @description The answer of a refresh: the new tokens (the refresh token rotates), and whose they are. */
+    RefreshedSession: {
+      access_token: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      id: string;
+      name: string;
+      refresh_token: string;
+    };
+    /** @description A page of one kind of records, with how many there are in the range. */
     ReportPage: {
       items: Record<string, unknown>[];
+      /** Format: int64 */
       totalCount: number;
     };
     ResetPasswordInput: {
@@ -1654,40 +1774,53 @@ export interface components {
       /** @enum {string} */
       role: 'admin' | 'hr' | 'member';
     };
+    /** @description The answer of a sign-in: the tokens, and who signed in. */
     Session: {
       access_token: string;
-      email?: string;
+      email: string;
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
-      id?: string;
-      name?: string;
+      id: string;
+      name: string;
       refresh_token: string;
     };
+    /** @description What `POST /user/signup` sends. */
     SignUpInput: {
       email: string;
       name: string;
       password: string;
     };
+    /** @description The reports page of one member over a range. */
     Summary: {
       breaks: {
+        /** Format: int64 */
         count: number;
+        /** @description Days that have breaks, in date order. */
         perDay: {
+          /** Format: int64 */
           count: number;
           /**
            * Format: date
            * @example 2024-05-06
            */
           date: string;
+          /** Format: int64 */
           minutes: number;
         }[];
+        /** @description Most minutes first. */
         perType: {
+          /** Format: int64 */
           count: number;
+          /** Format: int64 */
           minutes: number;
           type: string;
         }[];
+        /** Format: int64 */
         totalMinutes: number;
       };
       checklist: {
+        /** Format: int64 */
         count: number;
+        /** Format: int64 */
         done: number;
       };
       /**
@@ -1696,21 +1829,34 @@ export interface components {
        */
       from: string;
       leaves: {
+        /** Format: int64 */
         count: number;
+        /**
+         * Format: int64
+         * @description Leave days inside the range (a leave that starts before it or ends after it counts only its days inside).
+         */
         days: number;
       };
       meetings: {
+        /** Format: int64 */
         count: number;
+        /** Format: int64 */
         minutes: number;
       };
       tasks: {
+        /** Format: int64 */
         completed: number;
+        /** Format: int64 */
         count: number;
+        /** @description Every priority of §4, in that order, with zeros. */
         perPriority: {
+          /** Format: int64 */
           count: number;
           priority: components['schemas']['TaskPriority'];
         }[];
+        /** @description Every status of §4, in that order, with zeros. */
         perStatus: {
+          /** Format: int64 */
           count: number;
           status: components['schemas']['TaskStatus'];
         }[];
@@ -1750,28 +1896,31 @@ export interface components {
     /** @description A new task. */
     TaskCreate: {
       description: string;
-      priority?: components['schemas']['TaskPriority'];
+      priority?: components['schemas']['TaskPriority'] | null;
       /**
        * Format: date
        * @example 2024-05-06
        */
       scheduled: string;
-      status?: components['schemas']['TaskStatus'];
+      status?: components['schemas']['TaskStatus'] | null;
       title: string;
     };
+    /** @description The body of `POST /task/add` and `PUT /task/edit/{id}`. */
     TaskInput: {
-      description?: string;
-      priority?: components['schemas']['TaskPriority'];
+      description?: string | null;
+      priority?: components['schemas']['TaskPriority'] | null;
       /**
        * Format: date
        * @example 2024-05-06
        */
       scheduled?: string;
-      status?: components['schemas']['TaskStatus'];
-      title?: string;
+      status?: components['schemas']['TaskStatus'] | null;
+      title?: string | null;
     };
+    /** @description What `GET /task/list` answers: a page of tasks and how many match in all. */
     TaskList: {
       tasks: components['schemas']['Task'][];
+      /** Format: int64 */
       totalCount: number;
     };
     /** @enum {string} */
@@ -1785,13 +1934,18 @@ export interface components {
        */
       from: string;
       members: {
+        /** Format: int64 */
         breakCount: number;
+        /** Format: int64 */
         breakMinutes: number;
+        /** Format: int64 */
         leaveDays: number;
         name: string;
         /** @enum {string} */
         role: 'admin' | 'hr' | 'member';
+        /** Format: int64 */
         taskCount: number;
+        /** Format: int64 */
         tasksCompleted: number;
         /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
         userId: string;
@@ -1807,10 +1961,15 @@ export interface components {
       token: string;
     };
     Totals: {
+      /** Format: int64 */
       breakCount: number;
+      /** Format: int64 */
       breakMinutes: number;
+      /** Format: int64 */
       leaveDays: number;
+      /** Format: int64 */
       taskCount: number;
+      /** Format: int64 */
       tasksCompleted: number;
     };
   };
@@ -1870,14 +2029,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              message: string;
-              /** @enum {string} */
-              role: 'admin' | 'hr' | 'member';
-              /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
-              teamId: string;
-              teamName: string;
-            };
+            data: components['schemas']['InvitationAccepted'];
           };
         };
       };
@@ -1969,6 +2121,7 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** Format: int64 */
             data: number;
           };
         };
@@ -1996,12 +2149,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              email: string;
-              message: string;
-              /** @enum {string} */
-              role: 'admin' | 'hr' | 'member';
-            };
+            data: components['schemas']['InvitationSent'];
           };
         };
       };
@@ -2320,9 +2468,20 @@ export interface operations {
       /** @description To the provider */
       302: {
         headers: {
+          /** @description The provider's authorization page */
+          Location?: string;
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
       };
       /** @description Not configured */
       503: {
@@ -2338,8 +2497,12 @@ export interface operations {
   get_auth_github_callback: {
     parameters: {
       query?: {
+        /** @description The authorization code */
         code?: string;
+        /** @description The `state` the sign-in started with */
         state?: string;
+        /** @description Why the provider refused (`access_denied` when the person cancelled) */
+        error?: string;
       };
       header?: never;
       path?: never;
@@ -2350,6 +2513,8 @@ export interface operations {
       /** @description To the web app's /auth/callback */
       302: {
         headers: {
+          /** @description `<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>` */
+          Location?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -2377,9 +2542,20 @@ export interface operations {
       /** @description To the provider */
       302: {
         headers: {
+          /** @description The provider's authorization page */
+          Location?: string;
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
       };
       /** @description Not configured */
       503: {
@@ -2395,8 +2571,12 @@ export interface operations {
   get_auth_google_callback: {
     parameters: {
       query?: {
+        /** @description The authorization code */
         code?: string;
+        /** @description The `state` the sign-in started with */
         state?: string;
+        /** @description Why the provider refused (`access_denied` when the person cancelled) */
+        error?: string;
       };
       header?: never;
       path?: never;
@@ -2407,6 +2587,8 @@ export interface operations {
       /** @description To the web app's /auth/callback */
       302: {
         headers: {
+          /** @description `<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>` */
+          Location?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -2435,7 +2617,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Success (the same fields are repeated next to `data`) */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2455,8 +2637,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      401: components['responses']['Unauthorized'];
-      /** @description Not allowed for your role */
+      /** @description Invalid email or password. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Email is not active. Please verify your email first. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2562,14 +2752,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Success (the same fields are repeated next to `data`) */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': {
-            data: components['schemas']['Session'];
+            data: components['schemas']['RefreshedSession'];
           };
         };
       };
@@ -2582,7 +2772,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      401: components['responses']['Unauthorized'];
+      /** @description Invalid or expired refresh token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Body over 64 KiB */
       413: {
         headers: {
@@ -2687,6 +2885,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description Record id (ULID); another user's id is 404 */
         id: string;
       };
       cookie?: never;
@@ -2722,6 +2921,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description Record id (ULID); another user's id is 404 */
         id: string;
       };
       cookie?: never;
@@ -2821,6 +3021,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description Record id (ULID); another user's id is 404 */
         id: string;
       };
       cookie?: never;
@@ -4612,10 +4813,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              email: string;
-              message: string;
-            };
+            data: components['schemas']['EmailMessage'];
           };
         };
       };
@@ -4679,11 +4877,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              access_token: string;
-              message: string;
-              refresh_token: string;
-            };
+            data: components['schemas']['PasswordChanged'];
           };
         };
       };
@@ -5069,10 +5263,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              email: string;
-              message: string;
-            };
+            data: components['schemas']['EmailMessage'];
           };
         };
       };
@@ -5144,10 +5335,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              email: string;
-              message: string;
-            };
+            data: components['schemas']['EmailMessage'];
           };
         };
       };
@@ -5201,10 +5389,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              email: string;
-              message: string;
-            };
+            data: components['schemas']['EmailMessage'];
           };
         };
       };

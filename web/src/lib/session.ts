@@ -15,7 +15,7 @@ export interface Session {
 }
 
 /** What a sign-in stores: the answer's tokens (`Session` of the API), with who signed in. */
-export type LoginData = Required<Pick<Schemas['Session'], 'access_token' | 'refresh_token' | 'id' | 'name'>> & Pick<Schemas['Session'], 'email'>;
+export type LoginData = Pick<Schemas['Session'], 'access_token' | 'refresh_token' | 'id' | 'name'> & Partial<Pick<Schemas['Session'], 'email'>>;
 
 const present = (value: string | undefined): value is string => !!value && value !== 'undefined';
 
@@ -96,7 +96,7 @@ async function requestNewAccessToken(): Promise<string> {
   try {
     // Sent directly: the refresh call itself never goes through the token check.
     const body: Schemas['RefreshInput'] = { refresh_token: refreshToken };
-    const data = await httpRequest<Schemas['Session'] | undefined>('POST', '/auth/refresh-token', { body });
+    const data = await httpRequest<Schemas['RefreshedSession'] | undefined>('POST', '/auth/refresh-token', { body });
     if (!data?.access_token) throw new Error('The refresh answer has no access token');
     setCookie('access_token', data.access_token, { days: ACCESS_TOKEN_DAYS });
     // Refresh tokens rotate: the old one is no longer valid once this answer arrives.

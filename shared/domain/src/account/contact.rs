@@ -15,15 +15,18 @@ use crate::store::{Cond, Item};
 use crate::validate::{normalize_email, Check};
 
 /// What the form sends.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 pub struct ContactInput {
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true, max_length = 200)]
     pub subject: String,
     #[serde(default)]
+    #[schema(required = true, max_length = 3000)]
     pub description: String,
-    /// Honeypot: hidden from people, filled in by form-filling bots.
+    /// Honeypot: must be empty (hidden from people, filled in by form-filling bots).
     #[serde(default)]
     pub website: String,
 }

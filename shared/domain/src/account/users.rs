@@ -189,13 +189,16 @@ pub fn check_password(check: &mut Check, field: &str, password: &str) {
 // ---- sign-up -------------------------------------------------------------------------------------------------
 
 /// What `POST /user/signup` sends.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 pub struct SignUpInput {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub password: String,
 }
 
@@ -249,10 +252,12 @@ fn changed_meanwhile() -> AppError {
 }
 
 /// What `PUT /user/profile` may change.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 pub struct ProfileInput {
+    #[schema(nullable = false)]
     pub name: Option<String>,
     #[serde(rename = "timeZone")]
+    #[schema(nullable = false)]
     pub time_zone: Option<String>,
 }
 

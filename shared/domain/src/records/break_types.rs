@@ -27,7 +27,7 @@ pub const MAX_TYPE_NAME_CHARS: usize = 100;
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 pub struct BreakTypesInput {
     #[serde(rename = "type")]
-    #[schema(min_items = 1, max_items = 50)]
+    #[schema(required = true, nullable = false, min_items = 1, max_items = 50)]
     pub types: Option<Vec<String>>,
 }
 

@@ -36,12 +36,13 @@ pub struct MemberPresence {
     pub joined_at: String,
     pub status: PresenceStatus,
     /// On break: when the break started (RFC 3339). On leave: the leave's first day.
-    #[schema(nullable)]
+    #[schema(nullable, required = true)]
     pub since: Option<String>,
     /// On break: its type.
+    #[schema(required = true)]
     pub break_type: Option<String>,
     /// On leave: the leave's last day.
-    #[schema(schema_with = crate::records::schema::date_or_null)]
+    #[schema(schema_with = crate::records::schema::date_or_null, required = true)]
     pub until: Option<String>,
 }
 
@@ -81,6 +82,7 @@ pub struct OnLeaveMember {
     pub days: i64,
     /// Shown to admins and HR only.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub reason: Option<String>,
 }
 

@@ -21,9 +21,23 @@ pub const INVALID_PRIORITY: &str = "Please select a valid priority.";
 macro_rules! labelled_enum {
     ($(#[$meta:meta])* $name:ident { $($variant:ident => $label:literal),+ $(,)? }) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         pub enum $name {
             $(#[serde(rename = $label)] $variant),+
+        }
+        // By hand: the derive does not see a `serde(rename)` whose label comes from this macro.
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                utoipa::openapi::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .enum_values(Some([$($label),+]))
+                    .into()
+            }
+        }
+        impl utoipa::ToSchema for $name {
+            fn name() -> std::borrow::Cow<'static, str> {
+                std::borrow::Cow::Borrowed(stringify!($name))
+            }
         }
         impl $name {
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
@@ -116,7 +130,9 @@ pub struct TaskInput {
     pub description: Option<String>,
     #[schema(schema_with = crate::records::schema::date)]
     pub scheduled: Option<String>,
+    #[schema(value_type = Option<TaskStatus>)]
     pub status: Option<String>,
+    #[schema(value_type = Option<TaskPriority>)]
     pub priority: Option<String>,
 }
 
@@ -337,6 +353,15 @@ mod tests {
         assert_eq!(serde_json::to_value(TaskStatus::OnHold).unwrap(), "On Hold");
         assert_eq!(TaskStatus::ALL.len(), 8);
         assert_eq!(TaskPriority::ALL.len(), 7);
+    }
+
+    #[test]
+    fn the_schemas_list_the_labels() {
+        let labels = |schema| serde_json::to_value(schema).unwrap()["enum"].clone();
+        let status: Vec<&str> = TaskStatus::ALL.iter().map(|s| s.as_str()).collect();
+        let priority: Vec<&str> = TaskPriority::ALL.iter().map(|p| p.as_str()).collect();
+        assert_eq!(labels(<TaskStatus as utoipa::PartialSchema>::schema()), serde_json::json!(status));
+        assert_eq!(labels(<TaskPriority as utoipa::PartialSchema>::schema()), serde_json::json!(priority));
     }
 
     #[test]

@@ -103,7 +103,7 @@ export function useEditChecklistItem() {
   const revalidate = useRevalidateChecklist();
   return useSWRMutation<ChecklistItem, Error, string, ChecklistEdit>('checklist:edit', async (_key, { arg: { id, task, status } }) => {
     try {
-      return await api.put<ChecklistItem>(`/daily-checklist/edit/${id}`, { task: task.trim(), status } satisfies Schemas['ChecklistInput']);
+      return await api.put<ChecklistItem>(`/daily-checklist/edit/${id}`, { task: (task ?? '').trim(), status } satisfies Schemas['ChecklistInput']);
     } finally {
       void revalidate();
     }

@@ -6,7 +6,17 @@ import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import type { TeamMember } from '../api/members';
 import { TeamMembersPage } from './team-members-page';
 
-const ana: TeamMember = { id: 'u-ana', name: 'Ana Admin', email: 'ana@example.com', role: 'admin', joinedAt: '2025-01-05T10:00:00Z', status: 'available' };
+const ana: TeamMember = {
+  id: 'u-ana',
+  name: 'Ana Admin',
+  email: 'ana@example.com',
+  role: 'admin',
+  joinedAt: '2025-01-05T10:00:00Z',
+  status: 'available',
+  since: null,
+  breakType: null,
+  until: null,
+};
 const ben: TeamMember = {
   id: 'u-ben',
   name: 'Ben Member',
@@ -16,6 +26,7 @@ const ben: TeamMember = {
   status: 'onBreak',
   since: new Date().toISOString(),
   breakType: 'Coffee Break',
+  until: null,
 };
 const cleo: TeamMember = {
   id: 'u-cleo',
@@ -25,6 +36,7 @@ const cleo: TeamMember = {
   joinedAt: '2025-03-01T10:00:00Z',
   status: 'onLeave',
   since: '2025-06-01',
+  breakType: null,
   until: '2099-06-30',
 };
 
