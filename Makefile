@@ -24,8 +24,9 @@ server:
 web-deps:
 	@if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then $(NPM) ci --no-audit --no-fund || $(NPM) install --no-audit --no-fund; fi
 
+## The bundle alone (type-checking is part of `make test-web` and `make lint`).
 web: web-deps
-	$(NPM) run build
+	$(NPM) run build:app
 
 ## Everything a fresh machine needs for the tests.
 setup: venv web-deps chromium
