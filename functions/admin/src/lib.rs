@@ -4,7 +4,6 @@
 //! `MEMBER#<userId>`); role changes and moves between teams write the profile and the membership in one transaction.
 
 mod invitations;
-mod params;
 mod presence;
 mod reports;
 mod team;

@@ -6,7 +6,7 @@ use bt_domain::records::dates;
 use bt_domain::records::presence::{self, OnBreakMember, OnLeaveMember};
 use bt_domain::records::schema::date;
 use bt_http::auth::AuthUser;
-use bt_http::openapi::{Data, Invalid, Unauthorized};
+use bt_http::openapi::{query_param, Data, Invalid, Unauthorized};
 use bt_http::AppState;
 use bt_http::{data, ApiQuery, ApiResult};
 use serde::Deserialize;
@@ -15,8 +15,6 @@ use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-
-use crate::params;
 
 pub fn openapi_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(on_break)).routes(routes!(on_leaves))
@@ -40,7 +38,7 @@ struct DayQuery {
 
 impl IntoParams for DayQuery {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        vec![params::query("todayDate", Some("Default: today in my time zone"), date())]
+        vec![query_param("todayDate", Some("Default: today in my time zone"), date())]
     }
 }
 

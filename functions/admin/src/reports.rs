@@ -13,7 +13,7 @@ use bt_domain::records::{DateRange, Paging};
 use bt_domain::validate::is_id;
 use bt_domain::{AppError, AppResult};
 use bt_http::auth::AuthUser;
-use bt_http::openapi::{Data, ErrorBody, Invalid, NotFound, Unauthorized};
+use bt_http::openapi::{path_param, query_param, Data, ErrorBody, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
 use bt_http::{data, ApiQuery, ApiResult};
 use serde::{Deserialize, Serialize};
@@ -24,8 +24,6 @@ use utoipa::openapi::{RefOr, Schema};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-
-use crate::params;
 
 pub fn openapi_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -81,13 +79,13 @@ struct ReportQuery {
 
 fn range_params() -> Vec<Parameter> {
     vec![
-        params::query("from", Some("First day (with `to`, or alone for one day)"), date()),
-        params::query("to", None, date()),
+        query_param("from", Some("First day (with `to`, or alone for one day)"), date()),
+        query_param("to", None, date()),
     ]
 }
 
 fn subject_param() -> Parameter {
-    params::query("userId", Some("A member of my team (admins and HR)"), ulid())
+    query_param("userId", Some("A member of my team (admins and HR)"), ulid())
 }
 
 /// The query of the record lists: all of it.
@@ -95,8 +93,8 @@ impl IntoParams for ReportQuery {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
         let mut out = range_params();
         out.push(subject_param());
-        out.push(params::query("skip", None, skip_schema()));
-        out.push(params::query("limit", None, limit_schema()));
+        out.push(query_param("skip", None, skip_schema()));
+        out.push(query_param("limit", None, limit_schema()));
         out
     }
 }
@@ -126,7 +124,7 @@ struct KindParam;
 
 impl IntoParams for KindParam {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        vec![params::path("kind", "Record kind", kind_schema())]
+        vec![path_param("kind", "Record kind", kind_schema())]
     }
 }
 

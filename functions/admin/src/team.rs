@@ -6,14 +6,12 @@ use bt_domain::account::{team_member_count, Role};
 use bt_domain::records::presence::{self, MemberPresence};
 use bt_domain::records::schema::{role, stamp, ulid};
 use bt_http::auth::AuthUser;
-use bt_http::openapi::{Data, ErrorBody, Invalid, Message, NotFound, Unauthorized};
+use bt_http::openapi::{path_param, Data, ErrorBody, Invalid, Message, NotFound, Unauthorized};
 use bt_http::AppState;
 use bt_http::{data, ApiJson, ApiResult, IdPath};
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::{IntoParams, ToSchema};
-
-use crate::params;
 
 /// A member of the team as the team's admins see them.
 #[derive(Serialize, ToSchema)]
@@ -47,7 +45,7 @@ pub struct UserIdParam;
 
 impl IntoParams for UserIdParam {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        vec![params::path("userId", "A member of my team", ulid())]
+        vec![path_param("userId", "A member of my team", ulid())]
     }
 }
 

@@ -7,14 +7,14 @@ use bt_domain::records::paging::{limit_schema, skip_schema};
 use bt_domain::records::schema::{date, required_text};
 use bt_domain::records::{leaves, DateRange, Leave, LeaveInput, Paging};
 use bt_http::auth::AuthUser;
-use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
+use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tracing::instrument;
-use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
-use utoipa::openapi::{RefOr, Required, Schema};
+use utoipa::openapi::path::{Parameter, ParameterIn};
+use utoipa::openapi::{RefOr, Schema};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -129,19 +129,11 @@ struct ListQuery {
 /// Built by hand: the derived `IntoParams` would drop what `schema_with` does not carry.
 impl IntoParams for ListQuery {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        let optional = |name: &str, schema: RefOr<Schema>| {
-            ParameterBuilder::new()
-                .name(name)
-                .parameter_in(ParameterIn::Query)
-                .required(Required::False)
-                .schema(Some(schema))
-                .build()
-        };
         vec![
-            optional("from", date()),
-            optional("to", date()),
-            optional("skip", skip_schema()),
-            optional("limit", limit_schema()),
+            query_param("from", None, date()),
+            query_param("to", None, date()),
+            query_param("skip", None, skip_schema()),
+            query_param("limit", None, limit_schema()),
         ]
     }
 }

@@ -7,13 +7,13 @@ use bt_domain::records::paging::{limit_schema, skip_schema};
 use bt_domain::records::schema::{date, time};
 use bt_domain::records::{dates, DateRange, Meeting, MeetingInput, Paging};
 use bt_http::auth::AuthUser;
-use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
+use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use serde::Deserialize;
 use tracing::instrument;
-use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
-use utoipa::openapi::{ObjectBuilder, RefOr, Required, Schema, Type};
+use utoipa::openapi::path::{Parameter, ParameterIn};
+use utoipa::openapi::{ObjectBuilder, RefOr, Schema, Type};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -105,19 +105,12 @@ struct DayQuery {
 // By hand: a derived parameter with `schema_with` loses its description.
 impl IntoParams for DayQuery {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        let query = |name: &str, schema: RefOr<Schema>| {
-            ParameterBuilder::new()
-                .name(name)
-                .parameter_in(ParameterIn::Query)
-                .required(Required::False)
-                .schema(Some(schema))
-        };
         let is_today = ObjectBuilder::new().schema_type(Type::Boolean).default(Some(true.into())).build();
         vec![
-            query("todayScheduledDate", date()).description(Some("Default: today in my time zone")).build(),
-            query("isToday", RefOr::T(Schema::Object(is_today))).build(),
-            query("skip", skip_schema()).build(),
-            query("limit", limit_schema()).build(),
+            query_param("todayScheduledDate", Some("Default: today in my time zone"), date()),
+            query_param("isToday", None, RefOr::T(Schema::Object(is_today))),
+            query_param("skip", None, skip_schema()),
+            query_param("limit", None, limit_schema()),
         ]
     }
 }

@@ -7,13 +7,13 @@ use bt_domain::records::schema::{date, required_text};
 use bt_domain::records::tasks::{self, TaskFilter, MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS};
 use bt_domain::records::{dates, Paging, Task, TaskInput, TaskPriority, TaskStatus};
 use bt_http::auth::AuthUser;
-use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
+use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use serde::{Deserialize, Serialize};
 use tracing::instrument;
-use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
-use utoipa::openapi::{Ref, RefOr, Required, Schema};
+use utoipa::openapi::path::{Parameter, ParameterIn};
+use utoipa::openapi::{Ref, RefOr, Schema};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -53,18 +53,6 @@ struct TaskCreate {
     scheduled: String,
     status: Option<TaskStatus>,
     priority: Option<TaskPriority>,
-}
-
-/// A query parameter that may be left out. (The derived `IntoParams` drops the description of a field with
-/// `schema_with`, so these are built by hand.)
-fn optional_query(name: &str, schema: RefOr<Schema>, description: Option<&str>) -> Parameter {
-    ParameterBuilder::new()
-        .name(name)
-        .parameter_in(ParameterIn::Query)
-        .required(Required::False)
-        .schema(Some(schema))
-        .description(description)
-        .build()
 }
 
 /// Add a task
@@ -120,7 +108,7 @@ struct TodayQuery {
 
 impl IntoParams for TodayQuery {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        vec![optional_query("todayScheduledDate", date(), Some("Default: today in my time zone"))]
+        vec![query_param("todayScheduledDate", Some("Default: today in my time zone"), date())]
     }
 }
 
@@ -153,15 +141,15 @@ impl IntoParams for ListQuery {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
         let text = RefOr::T(Schema::Object(utoipa::openapi::Object::with_type(utoipa::openapi::Type::String)));
         vec![
-            optional_query("status", RefOr::Ref(Ref::from_schema_name("TaskStatus")), None),
-            optional_query("priority", RefOr::Ref(Ref::from_schema_name("TaskPriority")), None),
-            optional_query("title", text, Some("Part of the title, any case")),
-            optional_query("scheduledFrom", date(), None),
-            optional_query("scheduledTo", date(), None),
-            optional_query("createdDateFrom", date(), None),
-            optional_query("createdDateTo", date(), None),
-            optional_query("skip", skip_schema(), None),
-            optional_query("limit", limit_schema(), None),
+            query_param("status", None, RefOr::Ref(Ref::from_schema_name("TaskStatus"))),
+            query_param("priority", None, RefOr::Ref(Ref::from_schema_name("TaskPriority"))),
+            query_param("title", Some("Part of the title, any case"), text),
+            query_param("scheduledFrom", None, date()),
+            query_param("scheduledTo", None, date()),
+            query_param("createdDateFrom", None, date()),
+            query_param("createdDateTo", None, date()),
+            query_param("skip", None, skip_schema()),
+            query_param("limit", None, limit_schema()),
         ]
     }
 }

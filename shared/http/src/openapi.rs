@@ -5,7 +5,7 @@
 use serde::Serialize;
 use serde_json::json;
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
-use utoipa::openapi::{RefOr, Required, Response};
+use utoipa::openapi::{RefOr, Required, Response, Schema};
 use utoipa::{IntoParams, ToResponse, ToSchema};
 
 /// Every success: `{"data": ...}` (201 for creates).
@@ -54,14 +54,32 @@ pub struct IdParam {
 // By hand: a derived parameter with `schema_with` loses its description and is not required.
 impl IntoParams for IdParam {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        vec![ParameterBuilder::new()
-            .name("id")
-            .parameter_in(ParameterIn::Path)
-            .required(Required::True)
-            .description(Some("Record id (ULID); another user's id is 404"))
-            .schema(Some(bt_domain::records::schema::ulid()))
-            .build()]
+        vec![path_param("id", "Record id (ULID); another user's id is 404", bt_domain::records::schema::ulid())]
     }
+}
+
+/// A query parameter, which may be left out. Parameters whose schema is one of the wire formats
+/// (`bt_domain::records::schema`) are described with these: utoipa's `#[param(schema_with = ...)]` leaves out the
+/// parameter's description and `required`.
+pub fn query_param(name: &str, description: Option<&str>, schema: RefOr<Schema>) -> Parameter {
+    ParameterBuilder::new()
+        .name(name)
+        .parameter_in(ParameterIn::Query)
+        .required(Required::False)
+        .description(description)
+        .schema(Some(schema))
+        .build()
+}
+
+/// A path parameter, always there.
+pub fn path_param(name: &str, description: &str, schema: RefOr<Schema>) -> Parameter {
+    ParameterBuilder::new()
+        .name(name)
+        .parameter_in(ParameterIn::Path)
+        .required(Required::True)
+        .description(Some(description))
+        .schema(Some(schema))
+        .build()
 }
 
 /// An error answer with its description, for a status whose meaning is particular to an operation.
