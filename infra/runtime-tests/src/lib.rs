@@ -169,13 +169,7 @@ impl Stack {
 
     /// The mails moto's SES has accepted so far.
     pub async fn sent_mails(&self) -> Vec<Value> {
-        let data: Value = reqwest::get(format!("{}/moto-api/data.json", self.moto))
-            .await
-            .expect("moto answers")
-            .json()
-            .await
-            .expect("moto data is JSON");
-        data["ses"]["Message"].as_array().cloned().unwrap_or_default()
+        bt_testkit::moto_sent_mails(&self.moto).await
     }
 }
 

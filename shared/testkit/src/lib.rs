@@ -164,3 +164,14 @@ macro_rules! on_every_store {
         }
     };
 }
+
+/// The mails moto's SES has accepted so far (`/moto-api/data.json`; when both parts are sent it keeps the HTML one).
+pub async fn moto_sent_mails(moto: &str) -> Vec<serde_json::Value> {
+    let data: serde_json::Value = reqwest::get(format!("{moto}/moto-api/data.json"))
+        .await
+        .expect("moto answers")
+        .json()
+        .await
+        .expect("moto data is JSON");
+    data["ses"]["Message"].as_array().cloned().unwrap_or_default()
+}

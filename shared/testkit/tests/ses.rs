@@ -20,16 +20,7 @@ async fn mailer(test: &str) -> Option<(SesMailer, String)> {
     Some((SesMailer::from_env(&aws, &config), url))
 }
 
-/// The messages moto has accepted so far.
-async fn sent_messages(moto: &str) -> Vec<Value> {
-    let data: Value = reqwest::get(format!("{moto}/moto-api/data.json"))
-        .await
-        .expect("moto answers")
-        .json()
-        .await
-        .expect("moto data is JSON");
-    data["ses"]["Message"].as_array().cloned().unwrap_or_default()
-}
+use support::moto_sent_mails as sent_messages;
 
 fn sent_to<'a>(messages: &'a [Value], to: &str) -> Vec<&'a Value> {
     messages
