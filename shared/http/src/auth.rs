@@ -39,12 +39,6 @@ impl AuthUser {
     }
 }
 
-impl From<&AuthUser> for Owner {
-    fn from(user: &AuthUser) -> Self {
-        user.owner()
-    }
-}
-
 fn bearer(parts: &Parts) -> Option<&str> {
     let value = parts.headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
