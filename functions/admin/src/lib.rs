@@ -9,23 +9,30 @@ mod reports;
 mod team;
 
 use axum::Router;
-use bt_http::AppState;
+use bt_http::{AppState, Routes};
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-/// The routes with their description: what is registered is what is documented.
-pub fn openapi_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(team::member_count))
-        .routes(routes!(team::members))
-        .routes(routes!(invitations::invite))
-        .routes(routes!(invitations::accept))
-        .routes(routes!(team::set_role))
-        .routes(routes!(team::remove_member))
-        .merge(presence::openapi_router())
-        .merge(reports::openapi_router())
+/// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
+/// describes them.
+pub fn routes<R: Routes>(r: R) -> R {
+    let r = bt_http::routes!(
+        r,
+        team::member_count,
+        team::members,
+        invitations::invite,
+        invitations::accept,
+        team::set_role,
+        team::remove_member
+    );
+    reports::routes(presence::routes(r))
 }
 
+/// The routes as each Lambda serves them, without their description.
 pub fn router() -> Router<AppState> {
-    openapi_router().into()
+    routes(Router::new())
+}
+
+/// The same routes with their description (the local server and the OpenAPI document).
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    routes(OpenApiRouter::new())
 }

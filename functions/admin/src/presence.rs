@@ -7,17 +7,15 @@ use bt_domain::records::presence::{self, OnBreakMember, OnLeaveMember};
 use bt_domain::records::schema::date;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Invalid, Unauthorized};
-use bt_http::AppState;
 use bt_http::{data, ApiQuery, ApiResult};
+use bt_http::{AppState, Routes};
 use serde::Deserialize;
 use tracing::instrument;
 use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::IntoParams;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-pub fn openapi_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(on_break)).routes(routes!(on_leaves))
+pub fn routes<R: Routes>(r: R) -> R {
+    bt_http::routes!(r, on_break, on_leaves)
 }
 
 // `[{userId, name, type, reason, since, startTime, createdDate}]`, longest break first.

@@ -14,27 +14,17 @@ use bt_domain::validate::is_id;
 use bt_domain::{AppError, AppResult};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{path_param, query_param, Data, ErrorBody, Invalid, NotFound, Unauthorized};
-use bt_http::AppState;
 use bt_http::{data, ApiQuery, ApiResult};
+use bt_http::{AppState, Routes};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tracing::instrument;
 use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-pub fn openapi_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(breaks))
-        .routes(routes!(tasks))
-        .routes(routes!(leaves))
-        .routes(routes!(meetings))
-        .routes(routes!(checklist))
-        .routes(routes!(summary))
-        .routes(routes!(team))
-        .routes(routes!(export))
+pub fn routes<R: Routes>(r: R) -> R {
+    bt_http::routes!(r, breaks, tasks, leaves, meetings, checklist, summary, team, export)
 }
 
 fn schema(value: Value) -> RefOr<Schema> {

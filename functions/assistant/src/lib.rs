@@ -27,7 +27,6 @@ use serde::Deserialize;
 use tracing::instrument;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 pub use model::Assistant;
 use understand::Context;
@@ -35,25 +34,19 @@ use understand::Context;
 /// The longest message accepted.
 pub const MAX_MESSAGE_CHARS: u64 = 1000;
 
-/// The routes with their description, with the built-in engine (the local server's): what is registered is what is
-/// documented.
+/// The routes with their description, with the built-in engine (the local server's and the OpenAPI document's).
 pub fn openapi_router() -> OpenApiRouter<AppState> {
-    openapi_router_with(Assistant::built_in())
+    bt_http::routes!(OpenApiRouter::new(), ask).layer(Extension(Arc::new(Assistant::built_in())))
 }
 
-/// The routes with their description and a given provider.
-pub fn openapi_router_with(assistant: Assistant) -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(ask)).layer(Extension(Arc::new(assistant)))
-}
-
-/// The assistant's routes with the built-in engine (the local server's).
+/// The assistant's routes with the built-in engine, without their description.
 pub fn router() -> Router<AppState> {
-    openapi_router().into()
+    router_with(Assistant::built_in())
 }
 
 /// The assistant's routes with a given provider (the Lambda's `main.rs` passes a hosted model; tests a fake one).
 pub fn router_with(assistant: Assistant) -> Router<AppState> {
-    openapi_router_with(assistant).into()
+    bt_http::routes!(Router::new(), ask).layer(Extension(Arc::new(assistant)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -8,26 +8,33 @@ mod session;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use bt_http::AppState;
+use bt_http::{AppState, Routes};
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-/// The routes with their description: what is registered is what is documented. Every route here is used without
-/// an access token (`security(())` on each annotation).
-pub fn openapi_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(login::login))
-        .routes(routes!(session::refresh))
-        .routes(routes!(session::logout))
-        .routes(routes!(oauth::github_start))
-        .routes(routes!(oauth::google_start))
-        .routes(routes!(oauth::github_callback))
-        .routes(routes!(oauth::google_callback))
+/// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
+/// describes them.
+pub fn routes<R: Routes>(r: R) -> R {
+    bt_http::routes!(
+        r,
+        login::login,
+        session::refresh,
+        session::logout,
+        oauth::github_start,
+        oauth::google_start,
+        oauth::github_callback,
+        oauth::google_callback
+    )
 }
 
+/// The routes as each Lambda serves them, without their description.
 pub fn router() -> Router<AppState> {
-    openapi_router().into()
+    routes(Router::new())
+}
+
+/// The same routes with their description (the local server and the OpenAPI document).
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    routes(OpenApiRouter::new())
 }
 
 /// `{"data": {...}}` with the same fields repeated at the top level: the web app reads the sign-in and refresh

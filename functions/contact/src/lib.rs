@@ -6,21 +6,27 @@ use axum::extract::State;
 use axum::Router;
 use bt_domain::account::contact::{self, ContactInput};
 use bt_http::openapi::{ErrorBody, Invalid};
-use bt_http::AppState;
 use bt_http::{data, ApiJson, ApiResult, ClientIp};
+use bt_http::{AppState, Routes};
 use serde_json::json;
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-/// The routes with their description: what is registered is what is documented.
-pub fn openapi_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(send))
+/// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
+/// describes them.
+pub fn routes<R: Routes>(r: R) -> R {
+    bt_http::routes!(r, send)
 }
 
+/// The routes as each Lambda serves them, without their description.
 pub fn router() -> Router<AppState> {
-    openapi_router().into()
+    routes(Router::new())
+}
+
+/// The same routes with their description (the local server and the OpenAPI document).
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    routes(OpenApiRouter::new())
 }
 
 /// What the web app checks for: the answer's data is exactly this text.

@@ -8,29 +8,29 @@ use bt_domain::records::schema::{date, time};
 use bt_domain::records::{dates, DateRange, Meeting, MeetingInput, Paging};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
-use bt_http::AppState;
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
+use bt_http::{AppState, Routes};
 use serde::Deserialize;
 use tracing::instrument;
 use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::openapi::{ObjectBuilder, RefOr, Schema, Type};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-/// The routes with their description: what is registered is what is documented.
-pub fn openapi_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(remove))
-        .routes(routes!(one))
-        .routes(routes!(today_or_upcoming))
-        .routes(routes!(all))
+/// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
+/// describes them.
+pub fn routes<R: Routes>(r: R) -> R {
+    bt_http::routes!(r, add, edit, remove, one, today_or_upcoming, all)
 }
 
+/// The routes as each Lambda serves them, without their description.
 pub fn router() -> Router<AppState> {
-    openapi_router().into()
+    routes(Router::new())
+}
+
+/// The same routes with their description (the local server and the OpenAPI document).
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    routes(OpenApiRouter::new())
 }
 
 /// A new meeting.

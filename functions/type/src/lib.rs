@@ -5,21 +5,27 @@ use axum::Router;
 use bt_domain::records::break_types::{self, BreakTypesInput};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
-use bt_http::AppState;
 use bt_http::{data, ApiJson, ApiResult};
+use bt_http::{AppState, Routes};
 use serde::Serialize;
 use tracing::instrument;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-/// The routes with their description: what is registered is what is documented.
-pub fn openapi_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list)).routes(routes!(edit))
+/// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
+/// describes them.
+pub fn routes<R: Routes>(r: R) -> R {
+    bt_http::routes!(r, list, edit)
 }
 
+/// The routes as each Lambda serves them, without their description.
 pub fn router() -> Router<AppState> {
-    openapi_router().into()
+    routes(Router::new())
+}
+
+/// The same routes with their description (the local server and the OpenAPI document).
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    routes(OpenApiRouter::new())
 }
 
 /// The one entry of the answer.

@@ -6,25 +6,34 @@ mod profile;
 mod signup;
 
 use axum::Router;
-use bt_http::AppState;
+use bt_http::{AppState, Routes};
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-/// The routes with their description: what is registered is what is documented.
-pub fn openapi_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(signup::signup))
-        .routes(routes!(signup::verify_email))
-        .routes(routes!(signup::resend_verification))
-        .routes(routes!(password::forgot_password))
-        .routes(routes!(password::reset_password))
-        .routes(routes!(password::change_password))
-        .routes(routes!(profile::get_profile, profile::update_profile))
-        .routes(routes!(profile::change_email))
-        .routes(routes!(profile::verify_new_email))
-        .routes(routes!(profile::delete_account))
+/// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
+/// describes them.
+pub fn routes<R: Routes>(r: R) -> R {
+    bt_http::routes!(
+        r,
+        signup::signup,
+        signup::verify_email,
+        signup::resend_verification,
+        password::forgot_password,
+        password::reset_password,
+        password::change_password,
+        profile::get_profile,
+        profile::update_profile,
+        profile::change_email,
+        profile::verify_new_email,
+        profile::delete_account
+    )
 }
 
+/// The routes as each Lambda serves them, without their description.
 pub fn router() -> Router<AppState> {
-    openapi_router().into()
+    routes(Router::new())
+}
+
+/// The same routes with their description (the local server and the OpenAPI document).
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    routes(OpenApiRouter::new())
 }

@@ -5,10 +5,15 @@
 pub mod auth;
 pub mod error;
 pub mod openapi;
+pub mod routes;
 pub mod state;
 
 pub use error::ApiError;
+pub use routes::Routes;
 pub use state::AppState;
+
+#[doc(hidden)]
+pub use utoipa_axum::paste as __paste;
 
 use std::net::SocketAddr;
 
