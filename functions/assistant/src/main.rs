@@ -6,7 +6,7 @@ use assistant_fn::model::{Assistant, Provider};
 
 #[tokio::main]
 async fn main() -> Result<(), bt_lambda::Error> {
-    bt_lambda::run(assistant_fn::router_with(assistant(Provider::from_env()))).await
+    bt_lambda::run(|| assistant_fn::router_with(assistant(Provider::from_env()))).await
 }
 
 /// Bedrock's Converse API, its client made at the first question (loading the AWS configuration is async and kept

@@ -1,4 +1,4 @@
-//! The one Lambda start-up of every function (`main.rs` is `bt_lambda::run(router)`): logging, secrets,
+//! The one Lambda start-up of every function (`main.rs` is `bt_lambda::run(<group>_fn::router)`): logging, secrets,
 //! configuration, the DynamoDB and SES adapters built once at cold start, then the router serves events.
 
 use std::sync::Arc;
@@ -18,8 +18,11 @@ pub type Error = lambda_http::Error;
 #[cfg(feature = "bedrock")]
 pub use bt_adapters_aws::bedrock;
 
-pub async fn run(router: Router<AppState>) -> Result<(), Error> {
+/// Starts the function: logging first (so that what building the router logs is kept), then the AWS clients and
+/// the configuration, then the router `make_router` builds, served until the runtime stops it.
+pub async fn run(make_router: impl FnOnce() -> Router<AppState>) -> Result<(), Error> {
     init_logging();
+    let router = make_router();
     let aws = bt_adapters_aws::sdk::lambda_config()?;
     bt_adapters_aws::ssm::secrets_from_ssm(&aws).await?;
     let config = Config::from_env(None)?;
