@@ -9,7 +9,7 @@ NPM := npm --prefix web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: api run build web web-deps server test test-rust test-web e2e setup venv chromium lint lambdas bench lighthouse soak test-soak fuzz test-fuzz clean
+.PHONY: api run build web web-deps server test test-rust test-web e2e setup venv chromium lint test-build lambdas bench lighthouse soak test-soak fuzz test-fuzz clean
 
 ## Start everything locally (SQLite store, local outbox, built web app).
 ## The web build (npm) and the server build (cargo) run side by side: the first start of a fresh clone is their
@@ -40,10 +40,20 @@ chromium:
 ## Every test: Rust (both stores, SES on moto), web unit tests, bundle budget, end-to-end in Chromium.
 ## Each stage in turn, with the time it took (CI prints where its minutes go).
 test:
-	@infra/scripts/stages.sh setup test-rust test-template test-soak test-fuzz test-web e2e
+	@PREBUILT=1 infra/scripts/stages.sh setup test-build test-rust test-template test-soak test-fuzz test-web e2e
+
+## One build for every test stage: the workspace with all features, bins and examples, in the feature resolution of
+## `cargo test --workspace --all-features`. The local server (SQLite by default, DynamoDB with STORE=dynamo), the
+## soak generator and the function binaries of the runtime tests come from it, so no stage rebuilds the crates for
+## another feature set (each such rebuild cost minutes on two cores). Stages run alone build what they need.
+test-build:
+	cargo build --workspace --all-features --bins --examples
+
+# The OpenAPI document as the routers describe it: from the test build under `make test`, else built here.
+OPENAPI := $(if $(PREBUILT),./target/debug/openapi,cargo run -q -p breaktime-local --bin openapi)
 
 test-rust: venv
-	REQUIRE_MOTO=1 cargo test --workspace --all-features
+	REQUIRE_MOTO=1 RUNTIME_TESTS_PREBUILT=$(PREBUILT) cargo test --workspace --all-features
 
 ## Regenerate web/src/lib/api-types.ts from the API document the Rust routers describe.
 ## Everything generated from the HTTP contract the routers describe: the web's API types and the API reference.
@@ -52,12 +62,14 @@ api: web-deps
 	cargo run -q -p breaktime-local --bin openapi -- --markdown > docs/api-reference.md
 
 test-web: web-deps
-	cargo run -q -p breaktime-local --bin openapi | node web/scripts/gen-api-types.mjs --check -
+	$(OPENAPI) | node web/scripts/gen-api-types.mjs --check -
 	$(NPM) run test
 	$(NPM) run build
 	$(NPM) run budget
 
-e2e: web server chromium
+## Under `make test` the server and the bundle are those of `test-build` and `test-web`.
+e2e: chromium
+	@[ -n "$(PREBUILT)" ] || $(MAKE) --no-print-directory web server
 	infra/scripts/e2e.sh
 
 lint:
@@ -135,10 +147,12 @@ coldstart: venv
 
 ## Template lint (cfn-lint, sam validate --lint), routes and grants against the code, the binaries under a local
 ## Runtime API with AWS on moto.
-test-deploy: test-template
+test-deploy: test-template sam-cli
+	SAM_CLI_TELEMETRY=0 $(SAM_VENV)/bin/sam validate --lint --region eu-west-1 --template-file template.yaml
 	REQUIRE_MOTO=1 cargo test -p breaktime-runtime-tests
 
-## The template alone: cfn-lint and sam validate --lint (both offline). Part of `make test`.
-test-template: venv sam-cli
+## The template alone: cfn-lint (offline; it applies the SAM transform itself). Part of `make test`; the SAM CLI's
+## own `sam validate --lint` (the same linter after the same transform, with an install of its own) runs in `make
+## test-deploy`.
+test-template: venv
 	$(VENV)/bin/cfn-lint template.yaml
-	SAM_CLI_TELEMETRY=0 $(SAM_VENV)/bin/sam validate --lint --region eu-west-1 --template-file template.yaml

@@ -24,7 +24,8 @@ if [ ! -x "$venv/bin/st" ]; then
   [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
   "$venv/bin/pip" install -q schemathesis
 fi
-[ -n "${FUZZ_NO_BUILD:-}" ] || cargo build -q -p breaktime-local
+# Under `make test` (PREBUILT=1) the server comes from its one all-features build (`make test-build`).
+[ -n "${FUZZ_NO_BUILD:-}${PREBUILT:-}" ] || cargo build -q -p breaktime-local
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 data=$(mktemp -d)

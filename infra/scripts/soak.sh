@@ -33,7 +33,8 @@ case "$STORE" in
     dynamo) FEATURES=(--features aws) ;;
     *) echo "store must be sqlite, dynamo or both" >&2; exit 2 ;;
 esac
-cargo build -q -p breaktime-local "${FEATURES[@]}" --bin breaktime-local --example soak
+# Under `make test` (PREBUILT=1) the server and the generator come from its one all-features build (`make test-build`).
+[ -n "${PREBUILT:-}" ] || cargo build -q -p breaktime-local "${FEATURES[@]}" --bin breaktime-local --example soak
 BIN=target/debug/breaktime-local
 GEN=target/debug/examples/soak
 
