@@ -5,6 +5,7 @@
 use axum::extract::State;
 use bt_domain::account::{invitations, Role};
 use bt_domain::records::schema::{role, ulid};
+use bt_domain::types::{Email, TeamId};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
 use bt_http::AppState;
@@ -27,7 +28,8 @@ pub struct InviteBody {
 #[derive(Serialize, ToSchema)]
 pub struct InvitationSent {
     message: String,
-    email: String,
+    #[schema(value_type = String)]
+    email: Email,
     #[schema(schema_with = role)]
     role: Role,
 }
@@ -61,7 +63,7 @@ pub struct AcceptBody {
 pub struct InvitationAccepted {
     message: String,
     #[schema(schema_with = ulid)]
-    team_id: String,
+    team_id: TeamId,
     team_name: String,
     #[schema(schema_with = role)]
     role: Role,

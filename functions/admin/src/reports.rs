@@ -10,7 +10,7 @@ use bt_domain::records::paging::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
 use bt_domain::records::reports::{self, RecordType, Summary, TeamReport};
 use bt_domain::records::schema::{date, ulid};
 use bt_domain::records::{DateRange, Paging};
-use bt_domain::validate::is_id;
+use bt_domain::types::UserId;
 use bt_domain::{AppError, AppResult};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{path_param, query_param, Data, ErrorBody, Invalid, NotFound, Unauthorized};
@@ -165,16 +165,16 @@ async fn checklist(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQue
 
 /// Whose reports the caller asks for: their own, or (admins and HR) a member of their team. A member asking for
 /// someone else is 403; an id outside the team is 404.
-async fn subject(state: &AppState, user: &AuthUser, user_id: Option<&str>) -> AppResult<String> {
-    let Some(wanted) = user_id.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(user.id().to_string()) };
+async fn subject(state: &AppState, user: &AuthUser, user_id: Option<&str>) -> AppResult<UserId> {
+    let Some(wanted) = user_id.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(user.id().clone()) };
     if wanted.eq_ignore_ascii_case(user.id()) {
-        return Ok(user.id().to_string());
+        return Ok(user.id().clone());
     }
     if !user.role().sees_reports() {
         return Err(AppError::Forbidden("Only admins and HR can view other members' reports.".into()));
     }
-    let wanted = wanted.to_ascii_uppercase();
-    if !is_id(&wanted) || !teams::is_member(state.table(), user.team_id(), &wanted).await? {
+    let Ok(wanted) = UserId::parse(wanted) else { return Err(AppError::NotFound("Member not found.".into())) };
+    if !teams::is_member(state.table(), user.team_id(), &wanted).await? {
         return Err(AppError::NotFound("Member not found.".into()));
     }
     Ok(wanted)

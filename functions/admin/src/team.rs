@@ -5,6 +5,7 @@ use bt_domain::account::teams::{self, Member};
 use bt_domain::account::{team_member_count, Role};
 use bt_domain::records::presence::{self, MemberPresence};
 use bt_domain::records::schema::{role, stamp, ulid};
+use bt_domain::types::{Email, UserId};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{path_param, Data, ErrorBody, Invalid, Message, NotFound, Unauthorized};
 use bt_http::AppState;
@@ -19,9 +20,10 @@ use utoipa::{IntoParams, ToSchema};
 #[schema(as = Member)]
 pub struct MemberView {
     #[schema(schema_with = ulid)]
-    id: String,
+    id: UserId,
     name: String,
-    email: String,
+    #[schema(value_type = String)]
+    email: Email,
     #[schema(schema_with = role)]
     role: Role,
     #[schema(schema_with = stamp)]
@@ -40,7 +42,7 @@ impl From<Member> for MemberView {
     }
 }
 
-/// The `{userId}` of a member route ([`IdPath`]).
+/// The `{userId}` of a member route (`IdPath<UserId>`).
 pub struct UserIdParam;
 
 impl IntoParams for UserIdParam {
@@ -85,7 +87,7 @@ pub struct RoleBody {
 pub async fn set_role(
     State(state): State<AppState>,
     caller: AuthUser,
-    IdPath(target_id): IdPath,
+    IdPath(target_id): IdPath<UserId>,
     ApiJson(body): ApiJson<RoleBody>,
 ) -> ApiResult {
     let member = teams::set_role(&state, &caller.user, &target_id, &body.role).await?;
@@ -100,7 +102,11 @@ pub async fn set_role(
         (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
         (status = 409, description = "No admin would be left", body = ErrorBody)))]
 #[tracing::instrument(skip(state, caller), fields(user_id = %caller.id()))]
-pub async fn remove_member(State(state): State<AppState>, caller: AuthUser, IdPath(target_id): IdPath) -> ApiResult {
+pub async fn remove_member(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    IdPath(target_id): IdPath<UserId>,
+) -> ApiResult {
     let member = teams::remove_member(&state, &caller.user, &target_id).await?;
     Ok(data(Message { message: format!("{} has been removed from the team.", member.name) }))
 }

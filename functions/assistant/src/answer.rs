@@ -173,7 +173,7 @@ async fn answer(state: &AppState, user: &AuthUser, ctx: &Context, intent: Intent
                 let list: Vec<String> = on
                     .iter()
                     .map(|m| {
-                        let who = if m.user_id == user.id() { "You".to_string() } else { m.name.clone() };
+                        let who = if m.user_id == *user.id() { "You".to_string() } else { m.name.clone() };
                         let since = DateTime::parse_from_rfc3339(&m.since)
                             .map(|s| time12(s.with_timezone(&ctx.now.timezone()).time()))
                             .unwrap_or_else(|_| clock(&m.start_time));
@@ -192,7 +192,7 @@ async fn answer(state: &AppState, user: &AuthUser, ctx: &Context, intent: Intent
                 let list: Vec<String> = off
                     .iter()
                     .map(|m| {
-                        let who = if m.user_id == user.id() { "You".to_string() } else { m.name.clone() };
+                        let who = if m.user_id == *user.id() { "You".to_string() } else { m.name.clone() };
                         let until = if m.to_date == today.format("%Y-%m-%d").to_string() {
                             "today only".to_string()
                         } else {

@@ -16,6 +16,7 @@ use bt_domain::auth::issue_access_token;
 use bt_domain::config::Config;
 use bt_domain::records::{break_types, breaks, leaves, meetings, tasks, Owner};
 use bt_domain::store::Cond;
+use bt_domain::types::{Email, TeamId, UserId};
 use bt_http::AppState;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use http_body_util::BodyExt;
@@ -49,15 +50,25 @@ impl Person {
     }
 }
 
+/// The id of a team of these tests ("T1", "T2"): a ULID, like every stored id.
+fn team(name: &str) -> TeamId {
+    let id = match name {
+        "T1" => "01HZX3Y8Q2W5E7R9T1V3B5NTT1",
+        "T2" => "01HZX3Y8Q2W5E7R9T1V3B5NTT2",
+        other => panic!("no test id for {other}"),
+    };
+    TeamId::parse(id).unwrap()
+}
+
 impl App {
-    async fn person(&self, name: &str, team: &str, role: Role) -> Person {
+    async fn person(&self, name: &str, team_name: &str, role: Role) -> Person {
         let user = User {
-            id: ulid::Ulid::new().to_string(),
+            id: UserId::new(),
             name: name.into(),
-            email: format!("{}@example.com", name.to_lowercase()),
+            email: Email::parse(&format!("{}@example.com", name.to_lowercase())).unwrap(),
             password_hash: None,
             verified: true,
-            team_id: team.into(),
+            team_id: team(team_name),
             role,
             time_zone: "UTC".into(),
             token_version: 0,
@@ -72,7 +83,7 @@ impl App {
             joined_at: user.created_at.clone(),
         };
         self.state.store.put(user_item(&user).unwrap(), Cond::None).await.unwrap();
-        self.state.store.put(member_item(team, &member).unwrap(), Cond::None).await.unwrap();
+        self.state.store.put(member_item(&user.team_id, &member).unwrap(), Cond::None).await.unwrap();
         let token = issue_access_token(&self.state, &user).unwrap();
         Person { user, token }
     }
@@ -135,9 +146,14 @@ async fn a_break_sentence_proposes_a_filled_break() {
 async fn a_break_uses_the_teams_own_types() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    break_types::set_team_break_types(app.state.store.as_ref(), "T1", vec!["Prayer".into(), "Gym".into()], app.now())
-        .await
-        .unwrap();
+    break_types::set_team_break_types(
+        app.state.store.as_ref(),
+        &team("T1"),
+        vec!["Prayer".into(), "Gym".into()],
+        app.now(),
+    )
+    .await
+    .unwrap();
     let data = app.ask(Some(&ana.token), "prayer break 1:15 to 1:30").await;
     assert_eq!(data["actions"][0]["type"], "Prayer");
     let data = app.ask(Some(&ana.token), "coffee break 3 to 3:15").await;

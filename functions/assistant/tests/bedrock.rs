@@ -142,6 +142,7 @@ async fn an_error_or_a_slow_answer_falls_back_too() {
 async fn the_endpoint_answers_with_the_models_proposal() {
     use bt_domain::account::{member_item, user_item, Member, Role, User};
     use bt_domain::store::Cond;
+    use bt_domain::types::{Email, TeamId, UserId};
 
     let (assistant, _) = with_fake(Script::Text(good_answer()));
     let store = Arc::new(bt_adapters_local::sqlite::SqliteTable::in_memory().unwrap());
@@ -151,12 +152,12 @@ async fn the_endpoint_answers_with_the_models_proposal() {
         bt_domain::config::Config::for_tests(),
     );
     let user = User {
-        id: "01HZZZZZZZZZZZZZZZZZZZZZZZ".into(),
+        id: UserId::parse("01HZZZZZZZZZZZZZZZZZZZZZZZ").unwrap(),
         name: "Ana".into(),
-        email: "ana@example.com".into(),
+        email: Email::parse("ana@example.com").unwrap(),
         password_hash: None,
         verified: true,
-        team_id: "T1".into(),
+        team_id: TeamId::parse("01HZX3Y8Q2W5E7R9T1V3B5NTT1").unwrap(),
         role: Role::Admin,
         time_zone: "UTC".into(),
         token_version: 0,
@@ -171,7 +172,7 @@ async fn the_endpoint_answers_with_the_models_proposal() {
         joined_at: user.created_at.clone(),
     };
     state.store.put(user_item(&user).unwrap(), Cond::None).await.unwrap();
-    state.store.put(member_item("T1", &member).unwrap(), Cond::None).await.unwrap();
+    state.store.put(member_item(&user.team_id, &member).unwrap(), Cond::None).await.unwrap();
     let token = bt_domain::auth::issue_access_token(&state, &user).unwrap();
     let app = router_with(assistant).with_state(state);
     let req = Request::post("/assistant/ask")

@@ -3,6 +3,7 @@
 use axum::extract::State;
 use bt_domain::account::sessions;
 use bt_domain::records::schema::ulid;
+use bt_domain::types::{Email, UserId};
 use bt_http::openapi::{Data, ErrorBody, Invalid};
 use bt_http::AppState;
 use bt_http::{ApiJson, ApiResult, ClientIp};
@@ -27,8 +28,9 @@ pub struct LoginBody {
 pub struct SignedIn {
     name: String,
     #[schema(schema_with = ulid)]
-    id: String,
-    email: String,
+    id: UserId,
+    #[schema(value_type = String)]
+    email: Email,
     access_token: String,
     refresh_token: String,
 }

@@ -3,6 +3,7 @@
 use axum::extract::State;
 use bt_domain::account::sessions;
 use bt_domain::records::schema::ulid;
+use bt_domain::types::UserId;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message};
 use bt_http::AppState;
 use bt_http::{data, ApiJson, ApiResult};
@@ -24,7 +25,7 @@ pub struct RefreshedSession {
     access_token: String,
     refresh_token: String,
     #[schema(schema_with = ulid)]
-    id: String,
+    id: UserId,
     name: String,
 }
 

@@ -6,6 +6,7 @@ use bt_domain::account::links::{self, EmailConfirmed};
 use bt_domain::account::users::{self, ProfileInput};
 use bt_domain::account::{Role, User};
 use bt_domain::records::schema::{role, stamp, ulid};
+use bt_domain::types::{Email, TeamId, UserId};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message, Unauthorized};
 use bt_http::AppState;
@@ -20,16 +21,18 @@ use crate::signup::{EmailBody, EmailMessage, TokenBody, VERIFIED};
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
     #[schema(schema_with = ulid)]
-    id: String,
+    id: UserId,
     name: String,
-    email: String,
+    #[schema(value_type = String)]
+    email: Email,
     time_zone: String,
     #[schema(schema_with = ulid)]
-    team_id: String,
+    team_id: TeamId,
     #[schema(schema_with = role)]
     role: Role,
     // An address being changed to, until its link is followed.
-    pending_email: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pending_email: Option<Email>,
     has_password: bool,
     #[schema(schema_with = stamp)]
     created_at: String,

@@ -3,6 +3,7 @@
 use axum::extract::State;
 use bt_domain::account::links::{self, Resent};
 use bt_domain::account::users::{self, SignUpInput};
+use bt_domain::types::Email;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message};
 use bt_http::AppState;
 use bt_http::{created, data, ApiJson, ApiResult, ClientIp};
@@ -13,12 +14,13 @@ use utoipa::ToSchema;
 #[derive(Serialize, ToSchema)]
 pub struct EmailMessage {
     pub message: String,
-    pub email: String,
+    #[schema(value_type = String)]
+    pub email: Email,
 }
 
 impl EmailMessage {
-    pub fn new(message: impl Into<String>, email: impl Into<String>) -> EmailMessage {
-        EmailMessage { message: message.into(), email: email.into() }
+    pub fn new(message: impl Into<String>, email: Email) -> EmailMessage {
+        EmailMessage { message: message.into(), email }
     }
 }
 

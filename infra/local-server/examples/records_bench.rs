@@ -66,7 +66,7 @@ async fn seed(dir: &str) -> anyhow::Result<()> {
             "userId": id, "name": name, "email": email, "role": "member", "joinedAt": stamp,
         }))?;
         store.put(user_item(&user)?, Cond::NotExists).await?;
-        store.put(member_item(&team, &member)?, Cond::NotExists).await?;
+        store.put(member_item(&user.team_id, &member)?, Cond::NotExists).await?;
         tokens.push(bt_domain::auth::issue_access_token(&state, &user)?);
         if name == "Reader" {
             // A realistic day: eight breaks to list.

@@ -89,7 +89,7 @@ async fn seed(dir: &str, users: usize, kind: &str) -> anyhow::Result<()> {
     for n in 0..users {
         let now = state.clock.now();
         if n % 5 == 0 {
-            team = bt_domain::records::new_id(now);
+            team = bt_domain::records::new_id(now).to_string();
         }
         let id = bt_domain::records::new_id(now);
         let name = format!("Soak User {n}");
@@ -104,7 +104,7 @@ async fn seed(dir: &str, users: usize, kind: &str) -> anyhow::Result<()> {
             "userId": id, "name": name, "email": email, "role": role, "joinedAt": stamp,
         }))?;
         store.put(user_item(&user)?, Cond::NotExists).await?;
-        store.put(member_item(&team, &member)?, Cond::NotExists).await?;
+        store.put(member_item(&user.team_id, &member)?, Cond::NotExists).await?;
         println!("{}", bt_domain::auth::issue_access_token(&state, &user)?);
     }
     Ok(())

@@ -502,7 +502,8 @@ async fn an_invited_person_joins_the_team_and_members_cannot_manage_it() {
     assert_eq!(roles, HashMap::from([(ann.id.as_str(), "admin"), (bob.id.as_str(), "hr")]));
     assert_eq!(app.api.get("/user/profile", bob.token()).await.data()["role"], "hr");
     // Bob's old one-person team is gone.
-    assert!(app.state.store.get(&bt_domain::keys::team(&bob.team_id)).await.unwrap().is_none());
+    let bob_team = bt_domain::types::TeamId::parse(&bob.team_id).unwrap();
+    assert!(app.state.store.get(&bt_domain::keys::team(&bob_team)).await.unwrap().is_none());
 
     // Only admins manage the team.
     let forbidden = app.api.post("/admin/invite", bob.token(), json!({ "email": eve.email, "role": "member" })).await;

@@ -8,6 +8,8 @@ mod support;
 use std::sync::Arc;
 
 use bt_domain::keys::{self, RecordKind};
+use bt_domain::store::Key;
+use bt_domain::types::{RecordId, UserId};
 use reqwest::Method;
 use serde_json::{json, Value};
 use support::*;
@@ -36,8 +38,13 @@ async fn race(app: &Arc<TestApp>, who: &Person, method: Method, path: &str, bodi
     replies
 }
 
+/// The key of `who`'s record of `kind` with this id.
+fn record_key(who: &Person, kind: RecordKind, id: &str) -> Key {
+    keys::record(&UserId::parse(&who.id).unwrap(), kind, &RecordId::parse(id).unwrap())
+}
+
 async fn stored_version(app: &TestApp, who: &Person, kind: RecordKind, id: &str) -> i64 {
-    let item = app.store().get(&keys::record(&who.id, kind, id)).await.unwrap().expect("the stored record");
+    let item = app.store().get(&record_key(who, kind, id)).await.unwrap().expect("the stored record");
     item["version"].as_i64().expect("a version")
 }
 
@@ -161,7 +168,7 @@ async fn an_edit_racing_a_delete_never_brings_the_record_back() {
             assert!(matches!(e.status.as_u16(), 200 | 404 | 409), "round {round}: an edit answered {}", e.body);
         }
         app.get(&ann, &format!("/task/get/{id}")).await.expect(404);
-        assert!(app.store().get(&keys::record(&ann.id, RecordKind::Task, &id)).await.unwrap().is_none());
+        assert!(app.store().get(&record_key(&ann, RecordKind::Task, &id)).await.unwrap().is_none());
     }
 }
 

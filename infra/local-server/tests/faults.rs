@@ -21,6 +21,7 @@ use bt_adapters_local::sqlite::SqliteTable;
 use bt_domain::keys;
 use bt_domain::mail::Mailer;
 use bt_domain::store::{Cond, Item, Key, Page, Query, SkCond, StoreError, StoreResult, Table, TxOp};
+use bt_domain::types::{Email, TeamId, UserId};
 use reqwest::Method;
 use serde_json::{json, Value};
 use support::*;
@@ -272,12 +273,13 @@ async fn every_request_answers_a_clear_503_while_the_store_is_down_and_all_works
 
 /// Whether an account for `email` exists, and whether it is whole (user, e-mail guard, team, membership).
 async fn account_state(table: &dyn Table, email: &str) -> Option<bool> {
-    let guard = table.get(&keys::email(email)).await.unwrap()?;
-    let user_id = guard["userId"].as_str().or_else(|| guard["id"].as_str()).unwrap_or_default().to_string();
+    let guard = table.get(&keys::email(&Email::parse(email).unwrap())).await.unwrap()?;
+    let user_id = guard["userId"].as_str().or_else(|| guard["id"].as_str()).unwrap_or_default();
+    let Ok(user_id) = UserId::parse(user_id) else { return Some(false) };
     let Some(user) = table.get(&keys::user(&user_id)).await.unwrap() else { return Some(false) };
-    let team = user["teamId"].as_str().unwrap_or_default();
-    let whole = table.get(&keys::team(team)).await.unwrap().is_some()
-        && table.get(&keys::member(team, &user_id)).await.unwrap().is_some();
+    let Ok(team) = TeamId::parse(user["teamId"].as_str().unwrap_or_default()) else { return Some(false) };
+    let whole = table.get(&keys::team(&team)).await.unwrap().is_some()
+        && table.get(&keys::member(&team, &user_id)).await.unwrap().is_some();
     Some(whole)
 }
 
@@ -364,7 +366,8 @@ async fn leave_adds_and_live_breaks_cut_off_write_nothing_and_work_on_the_next_t
     app.api.send(t, Method::POST, "/break/start", Some(json!({ "type": "Lunch Break" }))).await.expect(503);
     table.fail_writes_after(-1);
     assert_eq!(app.api.send(t, Method::GET, "/leaves/list", None).await.expect(200).data()["totalCount"], 0);
-    assert!(table.get(&keys::leave_guard(&ann.id)).await.unwrap().is_none(), "no guard bump without its leave");
+    let ann_id = UserId::parse(&ann.id).unwrap();
+    assert!(table.get(&keys::leave_guard(&ann_id)).await.unwrap().is_none(), "no guard bump without its leave");
     assert_eq!(app.api.send(t, Method::GET, "/break/current", None).await.expect(200).data(), &Value::Null);
     assert_eq!(app.api.send(t, Method::GET, "/admin/onBreak", None).await.expect(200).data(), &json!([]));
 

@@ -723,7 +723,8 @@ async fn todays_absentees_and_every_members_status() {
 
     app.post(&bob, "/break/start", json!({ "type": "Coffee Break" })).await.expect(201);
     let day = bt_domain::records::dates::parse_date("2024-06-12").unwrap();
-    let presence = bt_domain::records::team_presence(app.store(), &admin.team_id, day).await.unwrap();
+    let team_id = bt_domain::types::TeamId::parse(&admin.team_id).unwrap();
+    let presence = bt_domain::records::team_presence(app.store(), &team_id, day).await.unwrap();
     let status = |id: &str| {
         let p = presence.iter().find(|p| p.id == id).expect("a member");
         serde_json::to_value(p).unwrap()

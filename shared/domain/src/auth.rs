@@ -11,6 +11,7 @@ use sha2::{Digest, Sha256};
 use crate::account::{self, User};
 use crate::error::{AppError, AppResult};
 use crate::services::Services;
+use crate::types::UserId;
 
 pub fn hash_password(password: &str) -> AppResult<String> {
     let salt = SaltString::generate(&mut OsRng);
@@ -54,9 +55,9 @@ pub struct Claims {
 pub fn issue_access_token(state: &Services, user: &User) -> AppResult<String> {
     let now = state.clock.now().timestamp();
     let claims = Claims {
-        sub: user.id.clone(),
+        sub: user.id.to_string(),
         name: user.name.clone(),
-        tid: user.team_id.clone(),
+        tid: user.team_id.to_string(),
         tv: user.token_version,
         iat: now,
         exp: now + state.config.access_token_secs,
@@ -87,7 +88,9 @@ pub fn decode_access_token(state: &Services, token: &str) -> AppResult<Claims> {
 /// token is 401.
 pub async fn user_of_token(state: &Services, token: &str) -> AppResult<User> {
     let claims = decode_access_token(state, token)?;
-    let user = account::get_user(state.store.as_ref(), &claims.sub).await?.ok_or_else(AppError::unauthorized)?;
+    // The token is signed, so its subject is an id this service issued; anything else is no user.
+    let user_id = UserId::parse(&claims.sub).map_err(|_| AppError::unauthorized())?;
+    let user = account::get_user(state.store.as_ref(), &user_id).await?.ok_or_else(AppError::unauthorized)?;
     if user.token_version != claims.tv || !user.verified {
         return Err(AppError::unauthorized());
     }

@@ -5,29 +5,31 @@
 //! the team's (`TEAM#<teamId>`), and every read or write by id builds the key from the caller's own ids.
 
 use crate::store::Key;
+use crate::types::{Email, RecordId, TeamId, UserId};
 
 // ---- accounts -------------------------------------------------------------------------------------------------
 
 /// The user's profile: `USER#<id>` / `PROFILE`.
-pub fn user(user_id: &str) -> Key {
+pub fn user(user_id: &UserId) -> Key {
     Key::new(format!("USER#{user_id}"), "PROFILE")
 }
 
-/// Uniqueness guard and login look-up: `EMAIL#<lowercased email>` / `EMAIL` → userId.
-pub fn email(email: &str) -> Key {
-    Key::new(format!("EMAIL#{}", email.trim().to_lowercase()), "EMAIL")
+/// Uniqueness guard and login look-up: `EMAIL#<lowercased email>` / `EMAIL` → userId ([`Email`] is kept trimmed
+/// and in lower case).
+pub fn email(email: &Email) -> Key {
+    Key::new(format!("EMAIL#{email}"), "EMAIL")
 }
 
-pub fn team(team_id: &str) -> Key {
+pub fn team(team_id: &TeamId) -> Key {
     Key::new(format!("TEAM#{team_id}"), "TEAM")
 }
 
-pub fn team_pk(team_id: &str) -> String {
+pub fn team_pk(team_id: &TeamId) -> String {
     format!("TEAM#{team_id}")
 }
 
 /// Membership of a user in a team, listed by `TEAM#<teamId>` begins_with `MEMBER#`.
-pub fn member(team_id: &str, user_id: &str) -> Key {
+pub fn member(team_id: &TeamId, user_id: &UserId) -> Key {
     Key::new(team_pk(team_id), format!("MEMBER#{user_id}"))
 }
 pub const MEMBER_PREFIX: &str = "MEMBER#";
@@ -36,7 +38,7 @@ pub const MEMBER_PREFIX: &str = "MEMBER#";
 pub fn invitation(token_hash: &str) -> Key {
     Key::new(format!("INVITE#{token_hash}"), "INVITE")
 }
-pub fn team_invites_gsi(team_id: &str) -> String {
+pub fn team_invites_gsi(team_id: &TeamId) -> String {
     format!("TEAM#{team_id}#INVITES")
 }
 
@@ -46,7 +48,7 @@ pub fn refresh_token(token_hash: &str) -> Key {
 }
 
 /// A refresh-token family (one sign-in); listed by `USER#<id>` begins_with `FAMILY#`.
-pub fn session_family(user_id: &str, family_id: &str) -> Key {
+pub fn session_family(user_id: &UserId, family_id: &str) -> Key {
     Key::new(user_pk(user_id), format!("FAMILY#{family_id}"))
 }
 pub const FAMILY_PREFIX: &str = "FAMILY#";
@@ -73,17 +75,17 @@ pub fn rate_limit(scope: &str, subject: &str, window: i64) -> Key {
 
 // ---- records ------------------------------------------------------------------------------------------------
 
-pub fn user_pk(user_id: &str) -> String {
+pub fn user_pk(user_id: &UserId) -> String {
     format!("USER#{user_id}")
 }
 
 /// A record of a user: `USER#<userId>` / `<KIND>#<id>`, so a record id from another user can never be reached.
-pub fn record(user_id: &str, kind: RecordKind, id: &str) -> Key {
+pub fn record(user_id: &UserId, kind: RecordKind, id: &RecordId) -> Key {
     Key::new(user_pk(user_id), format!("{}#{id}", kind.tag()))
 }
 
 /// GSI1 partition holding one user's records of one kind, sorted by their date (`GSI1SK = <date>#...#<id>`).
-pub fn record_by_date_gsi(user_id: &str, kind: RecordKind) -> String {
+pub fn record_by_date_gsi(user_id: &UserId, kind: RecordKind) -> String {
     format!("USER#{user_id}#{}", kind.tag())
 }
 
@@ -109,24 +111,24 @@ impl RecordKind {
 }
 
 /// The open (live) break of a user, at most one: `USER#<id>` / `OPENBREAK`.
-pub fn open_break(user_id: &str) -> Key {
+pub fn open_break(user_id: &UserId) -> Key {
     Key::new(user_pk(user_id), "OPENBREAK")
 }
 
 /// Presence of a team member on a live break: `TEAM#<teamId>` / `ONBREAK#<userId>`.
-pub fn team_on_break(team_id: &str, user_id: &str) -> Key {
+pub fn team_on_break(team_id: &TeamId, user_id: &UserId) -> Key {
     Key::new(team_pk(team_id), format!("ONBREAK#{user_id}"))
 }
 pub const ONBREAK_PREFIX: &str = "ONBREAK#";
 
 /// GSI2 partition of a team's leaves, sorted by their last day (`GSI2SK = <toDate>#<userId>#<id>`), so today's
 /// absentees are one Query (`GSI2SK >= today`, then `fromDate <= today`).
-pub fn team_leaves_gsi(team_id: &str) -> String {
+pub fn team_leaves_gsi(team_id: &TeamId) -> String {
     format!("TEAM#{team_id}#LEAVES")
 }
 
 /// GSI2 partition of a user's feature checklist items (sparse: only `isFeature` items carry it).
-pub fn checklist_features_gsi(user_id: &str) -> String {
+pub fn checklist_features_gsi(user_id: &UserId) -> String {
     format!("USER#{user_id}#FEATURES")
 }
 
@@ -140,23 +142,23 @@ impl RecordKind {
 }
 
 /// A team's break-type list: `TEAM#<teamId>` / `BREAKTYPES` (absent: the default list).
-pub fn team_break_types(team_id: &str) -> Key {
+pub fn team_break_types(team_id: &TeamId) -> Key {
     Key::new(team_pk(team_id), "BREAKTYPES")
 }
 
 /// GSI2 partition of a team's breaks, sorted by date (`GSI2SK = <createdDate>#<userId>#<id>`): team report totals in
 /// one Query.
-pub fn team_breaks_gsi(team_id: &str) -> String {
+pub fn team_breaks_gsi(team_id: &TeamId) -> String {
     format!("TEAM#{team_id}#BREAKS")
 }
 
 /// GSI2 partition of a team's tasks, sorted by scheduled date (`GSI2SK = <scheduled>#<userId>#<id>`).
-pub fn team_tasks_gsi(team_id: &str) -> String {
+pub fn team_tasks_gsi(team_id: &TeamId) -> String {
     format!("TEAM#{team_id}#TASKS")
 }
 
 /// A per-user version counter that every leave write bumps in the same transaction, so two concurrent requests
 /// cannot both pass the overlap check: `USER#<id>` / `LEAVEGUARD`.
-pub fn leave_guard(user_id: &str) -> Key {
+pub fn leave_guard(user_id: &UserId) -> Key {
     Key::new(user_pk(user_id), "LEAVEGUARD")
 }

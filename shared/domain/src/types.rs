@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use chrono::{NaiveDate, NaiveTime};
+use chrono::{Datelike, NaiveDate, NaiveTime};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::records::dates;
@@ -19,15 +19,43 @@ pub struct Invalid;
 pub struct Email(String);
 
 impl Email {
+    /// The normalised form is the one checked, so whatever this makes parses again when read back from storage.
     pub fn parse(value: &str) -> Result<Email, Invalid> {
-        if validate::is_email(value) {
-            Ok(Email(validate::normalize_email(value)))
+        let normalized = validate::normalize_email(value);
+        if validate::is_email(&normalized) {
+            Ok(Email(normalized))
         } else {
             Err(Invalid)
         }
     }
 
     pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for Email {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for Email {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl AsRef<str> for Email {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for Email {
+    type Target = str;
+
+    fn deref(&self) -> &str {
         &self.0
     }
 }
@@ -40,6 +68,13 @@ macro_rules! ulid_id {
         pub struct $name(String);
 
         impl $name {
+            /// A fresh id (ULIDs sort by creation time).
+            // No `Default`: an id that appears out of nowhere would be a new random one, never a neutral value.
+            #[allow(clippy::new_without_default)]
+            pub fn new() -> $name {
+                $name::from(ulid::Ulid::new())
+            }
+
             pub fn parse(value: &str) -> Result<$name, Invalid> {
                 if validate::is_id(value) {
                     Ok($name(value.to_ascii_uppercase()))
@@ -50,6 +85,13 @@ macro_rules! ulid_id {
 
             pub fn as_str(&self) -> &str {
                 &self.0
+            }
+        }
+
+        impl From<ulid::Ulid> for $name {
+            fn from(id: ulid::Ulid) -> $name {
+                // A ULID's text form is already 26 upper-case Crockford characters.
+                $name(id.to_string())
             }
         }
 
@@ -115,6 +157,15 @@ impl Day {
         dates::parse_date(value).map(Day).ok_or(Invalid)
     }
 
+    /// A day computed rather than typed (the owner's today): the same year range as [`Day::parse`].
+    pub fn from_date(date: NaiveDate) -> Result<Day, Invalid> {
+        if (1900..=2999).contains(&date.year()) {
+            Ok(Day(date))
+        } else {
+            Err(Invalid)
+        }
+    }
+
     pub fn date(self) -> NaiveDate {
         self.0
     }
@@ -163,6 +214,13 @@ macro_rules! text_forms {
             }
         }
 
+        /// The stored attribute (conditions and partial updates name it like the serialised entity does).
+        impl From<$name> for serde_json::Value {
+            fn from(value: $name) -> serde_json::Value {
+                serde_json::Value::String(value.to_string())
+            }
+        }
+
         impl Serialize for $name {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.collect_str(self)
@@ -208,6 +266,31 @@ mod tests {
         assert_eq!(RecordId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7M"), Err(Invalid));
         assert_eq!(UserId::parse("../../etc/passwd"), Err(Invalid));
         assert!(TeamId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7M9").is_ok());
+    }
+
+    #[test]
+    fn new_ids_parse_back_to_themselves() {
+        let id = UserId::new();
+        assert_eq!(UserId::parse(id.as_str()), Ok(id.clone()));
+        assert_eq!(serde_json::from_value::<UserId>(serde_json::to_value(&id).unwrap()).unwrap(), id);
+        assert!(TeamId::parse(TeamId::new().as_str()).is_ok());
+        assert!(RecordId::parse(RecordId::new().as_str()).is_ok());
+    }
+
+    #[test]
+    fn a_parsed_email_parses_again_as_stored() {
+        for typed in ["  Ana@Example.COM ", "b.c+tag@sub.example.org"] {
+            let email = Email::parse(typed).unwrap();
+            assert_eq!(Email::parse(email.as_str()), Ok(email.clone()));
+            assert_eq!(serde_json::from_value::<Email>(serde_json::to_value(&email).unwrap()).unwrap(), email);
+        }
+    }
+
+    #[test]
+    fn computed_days_keep_the_year_range() {
+        let day = NaiveDate::from_ymd_opt(2024, 5, 6).unwrap();
+        assert_eq!(Day::from_date(day).unwrap().to_string(), "2024-05-06");
+        assert_eq!(Day::from_date(NaiveDate::from_ymd_opt(3000, 1, 1).unwrap()), Err(Invalid));
     }
 
     #[test]

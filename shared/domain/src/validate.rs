@@ -44,10 +44,6 @@ impl Check {
         self.rule(field, value.validate_length(Some(min), None, None), message)
     }
 
-    pub fn email(&mut self, field: &str, value: &str, message: &str) -> &mut Self {
-        self.rule(field, is_email(value), message)
-    }
-
     pub fn finish(&mut self) -> AppResult<()> {
         if self.errors.is_empty() {
             Ok(())

@@ -17,6 +17,7 @@ use bt_domain::records::dates::{
 use bt_domain::records::{
     validate_break, validate_leave, validate_meeting, BreakInput, LeaveInput, MeetingInput, OpenBreak, Paging,
 };
+use bt_domain::types::{TeamId, UserId};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Offset, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 use proptest::prelude::*;
@@ -114,8 +115,8 @@ fn field_message<T>(result: &Result<T, AppError>, field: &str) -> Option<String>
 fn open_break(since: DateTime<Utc>, tz: Tz) -> OpenBreak {
     let local = since.with_timezone(&tz);
     OpenBreak {
-        user_id: "01HZX3Y8Q2W5E7R9T1V3B5N7M9".into(),
-        team_id: "01HZX3Y8Q2W5E7R9T1V3B5N7M8".into(),
+        user_id: UserId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7M9").unwrap(),
+        team_id: TeamId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7M8").unwrap(),
         name: "Generated".into(),
         break_type: "Lunch Break".into(),
         reason: String::new(),
@@ -189,7 +190,7 @@ proptest! {
             Ok(b) => {
                 prop_assert!((1..=MAX_BREAK_MINUTES).contains(&b.duration));
                 prop_assert_eq!(b.duration, minutes);
-                prop_assert_eq!((b.start_time, b.end_time, b.created_date), (start, end, day));
+                prop_assert_eq!((b.start_time.time(), b.end_time.time(), b.created_date.date()), (start, end, day));
                 prop_assert!(day <= today + Duration::days(1));
             }
             Err(_) => {
@@ -345,9 +346,9 @@ fn check_live_break(
     elapsed: i64,
 ) -> Result<(), TestCaseError> {
     let start = since.with_timezone(&tz).naive_local();
-    prop_assert_eq!(closed.created_date, start.date());
-    prop_assert_eq!(format_time(closed.start_time), format_time(start.time()));
-    prop_assert_eq!(minutes_between(closed.start_time, closed.end_time), closed.duration);
+    prop_assert_eq!(closed.created_date.date(), start.date());
+    prop_assert_eq!(closed.start_time.to_string(), format_time(start.time()));
+    prop_assert_eq!(minutes_between(closed.start_time.time(), closed.end_time.time()), closed.duration);
     let whole_minutes = (i64::from(start.second()) + elapsed.min(MAX_BREAK_MINUTES * 60)) / 60;
     prop_assert_eq!(closed.duration, whole_minutes.clamp(1, MAX_BREAK_MINUTES), "{} s open in {}", elapsed, tz.name());
     Ok(())

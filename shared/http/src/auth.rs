@@ -5,6 +5,7 @@ use axum::http::request::Parts;
 use bt_domain::account::{Role, User};
 use bt_domain::auth::user_of_token;
 use bt_domain::records::Owner;
+use bt_domain::types::{TeamId, UserId};
 use bt_domain::{AppError, AppResult};
 
 use crate::error::ApiError;
@@ -17,10 +18,10 @@ pub struct AuthUser {
 }
 
 impl AuthUser {
-    pub fn id(&self) -> &str {
+    pub fn id(&self) -> &UserId {
         &self.user.id
     }
-    pub fn team_id(&self) -> &str {
+    pub fn team_id(&self) -> &TeamId {
         &self.user.team_id
     }
     pub fn role(&self) -> Role {

@@ -16,6 +16,7 @@ pub use state::AppState;
 pub use utoipa_axum::paste as __paste;
 
 use std::net::SocketAddr;
+use std::str::FromStr;
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
@@ -124,17 +125,18 @@ impl From<QueryRejection> for ApiError {
     }
 }
 
-/// One path parameter (a record id). Anything that is not an id is simply not found.
-pub struct IdPath(pub RecordId);
+/// One path parameter that is an id: a record's by default, `IdPath<UserId>` for a member. Anything that is not an
+/// id is simply not found.
+pub struct IdPath<T = RecordId>(pub T);
 
-impl<S: Send + Sync> FromRequestParts<S> for IdPath {
+impl<T: FromStr, S: Send + Sync> FromRequestParts<S> for IdPath<T> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let axum::extract::Path(id) = axum::extract::Path::<String>::from_request_parts(parts, state)
             .await
             .map_err(|_: PathRejection| ApiError(AppError::not_found()))?;
-        RecordId::parse(&id).map(IdPath).map_err(|_| AppError::not_found().into())
+        id.parse().map(IdPath).map_err(|_| AppError::not_found().into())
     }
 }
 

@@ -13,6 +13,7 @@ use bt_domain::records::meetings::{self, MeetingInput, MeetingView};
 use bt_domain::records::tasks::{self, TaskFilter, TaskInput, TaskStatus};
 use bt_domain::records::{presence, reports, DateRange, Owner, Paging};
 use bt_domain::store::{Cond, Table};
+use bt_domain::types::{Email, TeamId, UserId};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 type Store = Arc<dyn Table>;
@@ -35,15 +36,34 @@ fn day(s: &str) -> NaiveDate {
     bt_domain::records::dates::parse_date(s).unwrap()
 }
 
-fn owner(user: &str, team: &str) -> Owner {
-    Owner { user_id: user.into(), team_id: team.into(), name: user.into(), tz: chrono_tz::UTC }
+/// The ids of the people and teams of these tests (ULIDs, like every stored id).
+fn id_of(name: &str) -> &'static str {
+    match name {
+        "ANN" => "01HZX3Y8Q2W5E7R9T1V3B5NANN",
+        "BOB" => "01HZX3Y8Q2W5E7R9T1V3B5NB0B",
+        "T1" => "01HZX3Y8Q2W5E7R9T1V3B5NTT1",
+        "T2" => "01HZX3Y8Q2W5E7R9T1V3B5NTT2",
+        other => panic!("no test id for {other}"),
+    }
+}
+
+fn user(name: &str) -> UserId {
+    UserId::parse(id_of(name)).unwrap()
+}
+
+fn team(name: &str) -> TeamId {
+    TeamId::parse(id_of(name)).unwrap()
+}
+
+fn owner(name: &str, team_name: &str) -> Owner {
+    Owner { user_id: user(name), team_id: team(team_name), name: name.into(), tz: chrono_tz::UTC }
 }
 
 async fn join(store: &Store, owner: &Owner, role: Role) {
     let member = Member {
         user_id: owner.user_id.clone(),
         name: owner.name.clone(),
-        email: format!("{}@example.com", owner.user_id.to_lowercase()),
+        email: Email::parse(&format!("{}@example.com", owner.user_id.to_lowercase())).unwrap(),
         role,
         joined_at: "2024-01-01T00:00:00Z".into(),
     };
@@ -72,7 +92,7 @@ async fn breaks_are_owned_versioned_and_listed_by_day(store: Store) {
     breaks::add_break(s, &ann, &a_break("2024-05-06", "09:00", "09:10"), now()).await.unwrap();
     breaks::add_break(s, &ann, &a_break("2024-05-07", "09:00", "09:10"), now()).await.unwrap();
 
-    let may6 = breaks::breaks_on(s, "ANN", day("2024-05-06")).await.unwrap();
+    let may6 = breaks::breaks_on(s, &user("ANN"), day("2024-05-06")).await.unwrap();
     assert_eq!(may6.iter().map(|b| b.start_time.as_str()).collect::<Vec<_>>(), ["09:00", "12:00"]);
     assert!(is_not_found(breaks::get_break(s, &bob, &b.id).await));
     assert!(is_not_found(breaks::edit_break(s, &bob, &b.id, &BreakInput::default(), now()).await));
@@ -81,14 +101,14 @@ async fn breaks_are_owned_versioned_and_listed_by_day(store: Store) {
     let moved = BreakInput { created_date: Some("2024-05-05".into()), ..Default::default() };
     let edited = breaks::edit_break(s, &ann, &b.id, &moved, now()).await.unwrap();
     assert_eq!((edited.duration, edited.created_date.as_str()), (30, "2024-05-05"));
-    assert_eq!(breaks::breaks_on(s, "ANN", day("2024-05-05")).await.unwrap().len(), 1);
-    assert_eq!(breaks::breaks_on(s, "ANN", day("2024-05-06")).await.unwrap().len(), 1);
+    assert_eq!(breaks::breaks_on(s, &user("ANN"), day("2024-05-05")).await.unwrap().len(), 1);
+    assert_eq!(breaks::breaks_on(s, &user("ANN"), day("2024-05-06")).await.unwrap().len(), 1);
 
-    let (page, total) = breaks::breaks_page(s, "ANN", None, Paging { skip: 1, limit: 1 }).await.unwrap();
+    let (page, total) = breaks::breaks_page(s, &user("ANN"), None, Paging { skip: 1, limit: 1 }).await.unwrap();
     assert_eq!((total, page[0].created_date.as_str()), (3, "2024-05-06"));
     let range = DateRange { from: day("2024-05-05"), to: day("2024-05-06") };
-    assert_eq!(breaks::team_breaks_in(s, "T1", range).await.unwrap().len(), 2);
-    assert!(breaks::team_breaks_in(s, "T2", range).await.unwrap().is_empty());
+    assert_eq!(breaks::team_breaks_in(s, &team("T1"), range).await.unwrap().len(), 2);
+    assert!(breaks::team_breaks_in(s, &team("T2"), range).await.unwrap().is_empty());
 
     breaks::delete_break(s, &ann, &b.id).await.unwrap();
     assert!(is_not_found(breaks::delete_break(s, &ann, &b.id).await));
@@ -103,15 +123,15 @@ async fn a_live_break_is_one_transaction_each_way(store: Store) {
     let open = breaks::start_break(s, &ann, &start, now()).await.unwrap();
     assert_eq!((open.start_time.as_str(), open.created_date.as_str()), ("10:00", "2024-05-06"));
     assert!(matches!(breaks::start_break(s, &ann, &start, now()).await, Err(AppError::Conflict(_))));
-    let on_break = presence::on_break(s, "T1").await.unwrap();
+    let on_break = presence::on_break(s, &team("T1")).await.unwrap();
     assert_eq!((on_break.len(), on_break[0].break_type.as_str()), (1, "Lunch Break"));
 
     let closed = breaks::end_break(s, &ann, now() + Duration::minutes(25)).await.unwrap();
     assert_eq!((closed.end_time.as_str(), closed.duration, closed.live), ("10:25", 25, true));
-    assert!(breaks::current_break(s, "ANN").await.unwrap().is_none());
-    assert!(presence::on_break(s, "T1").await.unwrap().is_empty());
+    assert!(breaks::current_break(s, &user("ANN")).await.unwrap().is_none());
+    assert!(presence::on_break(s, &team("T1")).await.unwrap().is_empty());
     assert!(matches!(breaks::end_break(s, &ann, now()).await, Err(AppError::Conflict(_))));
-    assert_eq!(breaks::breaks_on(s, "ANN", day("2024-05-06")).await.unwrap(), vec![closed]);
+    assert_eq!(breaks::breaks_on(s, &user("ANN"), day("2024-05-06")).await.unwrap(), vec![closed]);
 }
 
 async fn tasks_page_and_filter_on_their_indexes(store: Store) {
@@ -128,19 +148,19 @@ async fn tasks_page_and_filter_on_their_indexes(store: Store) {
         tasks::add_task(s, &ann, &input, now()).await.unwrap();
     }
     let all = TaskFilter::default();
-    let (page, total) = tasks::tasks_page(s, "ANN", &all, Paging { skip: 10, limit: 5 }).await.unwrap();
+    let (page, total) = tasks::tasks_page(s, &user("ANN"), &all, Paging { skip: 10, limit: 5 }).await.unwrap();
     assert_eq!((total, page.iter().map(|t| t.title.as_str()).collect::<Vec<_>>()), (12, vec!["Task 2", "Task 1"]));
     let done = TaskFilter { status: Some(TaskStatus::Completed), ..Default::default() };
-    let (page, total) = tasks::tasks_page(s, "ANN", &done, Paging { skip: 0, limit: 2 }).await.unwrap();
+    let (page, total) = tasks::tasks_page(s, &user("ANN"), &done, Paging { skip: 0, limit: 2 }).await.unwrap();
     assert_eq!((total, page.len(), page[0].title.as_str()), (4, 2, "Task 12"));
     let range = TaskFilter { scheduled: Some(DateRange { from: day("2024-05-03"), to: day("2024-05-05") }), ..all };
-    assert_eq!(tasks::tasks_page(s, "ANN", &range, Paging::default()).await.unwrap().1, 3);
-    assert_eq!(tasks::tasks_on(s, "ANN", day("2024-05-07")).await.unwrap().len(), 1);
+    assert_eq!(tasks::tasks_page(s, &user("ANN"), &range, Paging::default()).await.unwrap().1, 3);
+    assert_eq!(tasks::tasks_on(s, &user("ANN"), day("2024-05-07")).await.unwrap().len(), 1);
     let may = DateRange { from: day("2024-05-01"), to: day("2024-05-31") };
-    assert_eq!(tasks::team_tasks_in(s, "T1", may).await.unwrap().len(), 12);
+    assert_eq!(tasks::team_tasks_in(s, &team("T1"), may).await.unwrap().len(), 12);
 
     // An edit read at an older version is refused.
-    let task = tasks::tasks_on(s, "ANN", day("2024-05-01")).await.unwrap().remove(0);
+    let task = tasks::tasks_on(s, &user("ANN"), day("2024-05-01")).await.unwrap().remove(0);
     let rename = TaskInput { title: Some("Renamed".into()), ..Default::default() };
     tasks::edit_task(s, &ann, &task.id, &rename, now()).await.unwrap();
     tasks::edit_task(s, &ann, &task.id, &rename, now()).await.unwrap();
@@ -176,18 +196,21 @@ async fn leaves_never_overlap_and_show_as_absences(store: Store) {
     let accepted = futures_join_all(writes).await.into_iter().filter(|ok| *ok).count();
     assert_eq!(accepted, 3);
 
-    let absent = presence::on_leave(s, "T1", day("2024-06-12"), false).await.unwrap();
-    assert_eq!(absent.iter().map(|a| a.user_id.as_str()).collect::<Vec<_>>(), ["ANN", "BOB"]);
+    let absent = presence::on_leave(s, &team("T1"), day("2024-06-12"), false).await.unwrap();
+    assert_eq!(absent.iter().map(|a| a.user_id.clone()).collect::<Vec<_>>(), [user("ANN"), user("BOB")]);
     assert!(absent[0].reason.is_none());
-    assert_eq!(presence::on_leave(s, "T1", day("2024-06-15"), true).await.unwrap()[0].reason.as_deref(), Some("Away"));
-    let statuses = presence::team_presence(s, "T1", day("2024-06-13")).await.unwrap();
+    assert_eq!(
+        presence::on_leave(s, &team("T1"), day("2024-06-15"), true).await.unwrap()[0].reason.as_deref(),
+        Some("Away")
+    );
+    let statuses = presence::team_presence(s, &team("T1"), day("2024-06-13")).await.unwrap();
     assert_eq!(
         statuses.iter().map(|p| p.status).collect::<Vec<_>>(),
         [presence::PresenceStatus::OnLeave, presence::PresenceStatus::Available]
     );
 
     let (page, total) =
-        leaves::leaves_page(s, "ANN", Some(DateRange::day(day("2024-06-14"))), Paging::default()).await.unwrap();
+        leaves::leaves_page(s, &user("ANN"), Some(DateRange::day(day("2024-06-14"))), Paging::default()).await.unwrap();
     assert_eq!((total, page[0].id.as_str()), (1, week.id.as_str()));
     leaves::delete_leave(s, &ann, &week.id).await.unwrap();
     leaves::add_leave(s, &ann, &a_leave("2024-06-11", "2024-06-11"), now()).await.unwrap();
@@ -224,15 +247,16 @@ async fn meetings_list_by_view_with_counts(store: Store) {
         meetings::add_meeting(s, &ann, &input, now()).await.unwrap();
     }
     let today =
-        meetings::list_meetings(s, "ANN", MeetingView::Day(day("2024-05-06")), Paging::default()).await.unwrap();
+        meetings::list_meetings(s, &user("ANN"), MeetingView::Day(day("2024-05-06")), Paging::default()).await.unwrap();
     assert_eq!((today.total_count, today.all_count, today.meetings[0].from.as_str()), (2, 4, "09:00"));
     let later = MeetingView::Upcoming {
         day: day("2024-05-06"),
         after: Some(chrono::NaiveTime::from_hms_opt(10, 0, 0).unwrap()),
     };
-    let upcoming = meetings::list_meetings(s, "ANN", later, Paging::default()).await.unwrap();
+    let upcoming = meetings::list_meetings(s, &user("ANN"), later, Paging::default()).await.unwrap();
     assert_eq!(upcoming.meetings.iter().map(|m| m.from.as_str()).collect::<Vec<_>>(), ["14:00", "08:00"]);
-    let all = meetings::list_meetings(s, "ANN", MeetingView::All(None), Paging { skip: 0, limit: 3 }).await.unwrap();
+    let all =
+        meetings::list_meetings(s, &user("ANN"), MeetingView::All(None), Paging { skip: 0, limit: 3 }).await.unwrap();
     assert_eq!((all.meetings.len(), all.total_count, all.meetings[0].schedule_date.as_str()), (3, 4, "2024-05-08"));
 }
 
@@ -250,7 +274,7 @@ async fn checklist_features_live_in_a_sparse_index(store: Store) {
         };
         checklist::add_item(s, &ann, &input, now()).await.unwrap();
     }
-    let latest = checklist::latest_two_days(s, "ANN").await.unwrap();
+    let latest = checklist::latest_two_days(s, &user("ANN")).await.unwrap();
     assert_eq!(latest.check_list.iter().map(|i| i.task.as_str()).collect::<Vec<_>>(), ["c", "b"]);
     assert_eq!((latest.feature_list.len(), latest.total_count), (1, 4));
     let feature = latest.feature_list[0].clone();
@@ -263,9 +287,9 @@ async fn checklist_features_live_in_a_sparse_index(store: Store) {
     )
     .await
     .unwrap();
-    assert!(checklist::latest_two_days(s, "ANN").await.unwrap().feature_list.is_empty());
+    assert!(checklist::latest_two_days(s, &user("ANN")).await.unwrap().feature_list.is_empty());
     let filter = ChecklistFilter { task: Some("F".into()), ..Default::default() };
-    let page = checklist::items_page(s, "ANN", &filter, Paging::default()).await.unwrap();
+    let page = checklist::items_page(s, &user("ANN"), &filter, Paging::default()).await.unwrap();
     assert_eq!((page.total_count, page.check_list[0].id.as_str()), (1, feature.id.as_str()));
 }
 
@@ -279,10 +303,10 @@ async fn reports_read_the_user_and_team_indexes(store: Store) {
     breaks::add_break(s, &bob, &a_break("2024-05-03", "09:00", "09:05"), now()).await.unwrap();
     leaves::add_leave(s, &ann, &a_leave("2024-04-30", "2024-05-01"), now()).await.unwrap();
     let may = DateRange { from: day("2024-05-01"), to: day("2024-05-31") };
-    let summary = reports::user_summary(s, "ANN", may).await.unwrap();
+    let summary = reports::user_summary(s, &user("ANN"), may).await.unwrap();
     assert_eq!((summary.breaks.total_minutes, summary.leaves.days), (20, 1));
-    let team = reports::team_report(s, "T1", may).await.unwrap();
+    let team = reports::team_report(s, &team("T1"), may).await.unwrap();
     assert_eq!((team.totals.break_minutes, team.totals.leave_days, team.members.len()), (25, 1, 2));
-    let (header, rows) = reports::export_rows(s, "ANN", reports::RecordType::Breaks, may).await.unwrap();
+    let (header, rows) = reports::export_rows(s, &user("ANN"), reports::RecordType::Breaks, may).await.unwrap();
     assert_eq!((header[0], rows.len()), ("date", 1));
 }

@@ -226,7 +226,7 @@ impl TestApp {
 
     /// A fresh team id.
     pub fn new_team(&self) -> String {
-        bt_domain::records::new_id(self.state.clock.now())
+        bt_domain::records::new_id(self.state.clock.now()).to_string()
     }
 
     /// The admin of a new team of their own.
@@ -262,14 +262,21 @@ impl TestApp {
         }))
         .expect("a member");
         self.store().put(user_item(&user).unwrap(), Cond::NotExists).await.unwrap();
-        self.store().put(email_guard_item(&email, &id), Cond::NotExists).await.unwrap();
-        self.store().put(member_item(team_id, &member).unwrap(), Cond::NotExists).await.unwrap();
-        if bt_domain::account::get_team(self.store(), team_id).await.unwrap().is_none() {
-            let team = Team { id: team_id.to_string(), name: format!("{name}'s team"), created_at: now.clone() };
+        self.store().put(email_guard_item(&user.email, &user.id), Cond::NotExists).await.unwrap();
+        self.store().put(member_item(&user.team_id, &member).unwrap(), Cond::NotExists).await.unwrap();
+        if bt_domain::account::get_team(self.store(), &user.team_id).await.unwrap().is_none() {
+            let team = Team { id: user.team_id.clone(), name: format!("{name}'s team"), created_at: now.clone() };
             self.store().put(team_item(&team).unwrap(), Cond::NotExists).await.unwrap();
         }
         let token = bt_domain::auth::issue_access_token(&self.state, &user).expect("a token");
-        Person { id, team_id: team_id.to_string(), name: name.to_string(), email, token, time_zone: time_zone.into() }
+        Person {
+            id: id.to_string(),
+            team_id: team_id.to_string(),
+            name: name.to_string(),
+            email,
+            token,
+            time_zone: time_zone.into(),
+        }
     }
 
     /// The same person with a token issued now (after the test clock moved on).
@@ -280,7 +287,8 @@ impl TestApp {
 
     /// The stored user behind `who`.
     pub async fn user(&self, who: &Person) -> User {
-        bt_domain::account::get_user(self.store(), &who.id).await.unwrap().expect("the user")
+        let id = bt_domain::types::UserId::parse(&who.id).expect("a user id");
+        bt_domain::account::get_user(self.store(), &id).await.unwrap().expect("the user")
     }
 
     /// Today in the person's zone, as the server computes it.

@@ -12,6 +12,7 @@ use crate::mail::Mail;
 use crate::ratelimit;
 use crate::services::Services;
 use crate::store::{Cond, Item};
+use crate::types::Email;
 use crate::validate::{normalize_email, Check};
 
 /// What the form sends.
@@ -34,16 +35,17 @@ pub struct ContactInput {
 /// Checks, stores and mails a message (rate-limited per client address). A bot that filled in the honeypot is
 /// answered like a person, and nothing is kept or sent.
 pub async fn submit(state: &Services, ip: &str, input: &ContactInput) -> AppResult<()> {
-    let email = normalize_email(&input.email);
+    let email = Email::parse(&normalize_email(&input.email)).ok();
     let subject = input.subject.trim();
     let description = input.description.trim();
     Check::new()
-        .email("email", &email, "Please provide a valid email.")
+        .rule("email", email.is_some(), "Please provide a valid email.")
         .required("subject", subject, "Subject is required.")
         .max_chars("subject", subject, 200, "Subject must not exceed 200 characters.")
         .required("description", description, "Description is required.")
         .max_chars("description", description, 3000, "Description must not exceed 3000 characters.")
         .finish()?;
+    let email = email.expect("checked");
     ratelimit::hit(state, "contact-ip", ip, state.config.rate_limits.contact_per_ip).await?;
     if !input.website.trim().is_empty() {
         tracing::info!("contact form honeypot filled; message dropped");

@@ -8,7 +8,7 @@ use super::teams::{
     self, admin_who_stays, changed_meanwhile, delete_team_leftovers, member_item, membership_of,
     move_team_scoped_items, parse_role, still_admin, AdminChange, Team,
 };
-use super::users::{Role, User};
+use super::users::{check_email, Role, User};
 use super::{from_item, to_item};
 use crate::auth::{hash_token, random_token};
 use crate::error::{AppError, AppResult};
@@ -17,19 +17,20 @@ use crate::mail::link_mail;
 use crate::ratelimit;
 use crate::services::Services;
 use crate::store::{Cond, Item, StoreError, TxOp, GSI1PK, GSI1SK};
+use crate::types::{Email, TeamId, UserId};
 use crate::validate::{normalize_email, Check};
 
 /// The invitation item, found by the hash of its token.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Invitation {
     #[serde(rename = "teamId")]
-    pub team_id: String,
+    pub team_id: TeamId,
     #[serde(rename = "teamName")]
     pub team_name: String,
-    pub email: String,
+    pub email: Email,
     pub role: Role,
     #[serde(rename = "invitedBy")]
-    pub invited_by: String,
+    pub invited_by: UserId,
     #[serde(rename = "createdAt")]
     pub created_at: String,
     #[serde(rename = "expiresAt")]
@@ -47,7 +48,7 @@ impl Invitation {
 /// An invitation that went out.
 #[derive(Debug, Clone)]
 pub struct Invited {
-    pub email: String,
+    pub email: Email,
     pub role: Role,
 }
 
@@ -56,12 +57,10 @@ pub async fn invite(state: &Services, admin: &User, email: &str, role: &str) -> 
     admin.require_admin()?;
     let email = normalize_email(email);
     let mut check = Check::new();
-    check
-        .required("email", &email, "Email is required.")
-        .email("email", &email, "Please enter a valid email address.")
-        .max_chars("email", &email, 70, "Email must not exceed 70 characters.");
+    let email = check_email(&mut check, &email);
     let role = parse_role(&mut check, role);
     check.finish()?;
+    let email = email.expect("checked");
     let role = role.ok_or_else(|| AppError::field("role", "Role must be admin, hr or member."))?;
     let members = teams::team_members(state.table(), &admin.team_id).await?;
     if members.iter().any(|m| m.email == email) {
@@ -195,11 +194,11 @@ mod tests {
     #[test]
     fn an_invitation_expires_at_its_expiry_second() {
         let invitation = Invitation {
-            team_id: "T".into(),
+            team_id: TeamId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7M9").unwrap(),
             team_name: "Team".into(),
-            email: "a@example.com".into(),
+            email: Email::parse("a@example.com").unwrap(),
             role: Role::Member,
-            invited_by: "U".into(),
+            invited_by: UserId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7MA").unwrap(),
             created_at: "2024-01-01T00:00:00+00:00".into(),
             expires_at: 1_000,
             ttl: 1_000,
@@ -212,11 +211,11 @@ mod tests {
     #[test]
     fn the_stored_shape_is_kept() {
         let invitation = Invitation {
-            team_id: "T".into(),
+            team_id: TeamId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7M9").unwrap(),
             team_name: "Team".into(),
-            email: "a@example.com".into(),
+            email: Email::parse("a@example.com").unwrap(),
             role: Role::Hr,
-            invited_by: "U".into(),
+            invited_by: UserId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7MA").unwrap(),
             created_at: "c".into(),
             expires_at: 5,
             ttl: 5,

@@ -15,6 +15,7 @@ use crate::mail::{link_mail, Mail};
 use crate::ratelimit;
 use crate::services::Services;
 use crate::store::{Cond, Item, Key, StoreError, TxOp};
+use crate::types::{Email, UserId};
 use crate::validate::{normalize_email, Check};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,9 +31,9 @@ pub enum LinkKind {
 pub struct EmailLink {
     pub kind: LinkKind,
     #[serde(rename = "userId")]
-    pub user_id: String,
+    pub user_id: UserId,
     /// The address the link was mailed to.
-    pub email: String,
+    pub email: Email,
     /// The user's token version when mailed: a later password change or reset makes the link stale.
     #[serde(rename = "tokenVersion")]
     pub token_version: i64,
@@ -53,7 +54,7 @@ pub async fn create(
     state: &Services,
     kind: LinkKind,
     user: &User,
-    email: &str,
+    email: &Email,
     lifetime_secs: i64,
 ) -> AppResult<String> {
     let token = random_token();
@@ -61,7 +62,7 @@ pub async fn create(
     let link = EmailLink {
         kind,
         user_id: user.id.clone(),
-        email: email.to_string(),
+        email: email.clone(),
         token_version: user.token_version,
         expires_at,
         ttl: expires_at,
@@ -142,7 +143,7 @@ pub fn reset_mail(state: &Services, user: &User, token: &str) -> Mail {
     )
 }
 
-pub fn change_email_mail(state: &Services, user: &User, new_email: &str, token: &str) -> Mail {
+pub fn change_email_mail(state: &Services, user: &User, new_email: &Email, token: &str) -> Mail {
     link_mail(
         new_email,
         "Confirm your new Breaktime email",
@@ -152,11 +153,13 @@ pub fn change_email_mail(state: &Services, user: &User, new_email: &str, token: 
     )
 }
 
-fn check_email_field(email: &str) -> AppResult<()> {
+fn check_email_field(email: &str) -> AppResult<Email> {
+    let parsed = Email::parse(email).ok();
     Check::new()
         .required("email", email, "Email is required.")
-        .email("email", email, "Please enter a valid email address.")
-        .finish()
+        .rule("email", parsed.is_some(), "Please enter a valid email address.")
+        .finish()?;
+    Ok(parsed.expect("checked"))
 }
 
 // ---- verification ------------------------------------------------------------------------------------------------
@@ -195,8 +198,7 @@ pub enum Resent {
 }
 
 pub async fn resend_verification(state: &Services, email: &str) -> AppResult<Resent> {
-    let email = normalize_email(email);
-    check_email_field(&email)?;
+    let email = check_email_field(&normalize_email(email))?;
     ratelimit::hit(state, "mail", &email, state.config.rate_limits.mail_per_email).await?;
     let Some(user) = users::find_user_by_email(state.table(), &email).await? else { return Ok(Resent::Sent) };
     if user.verified {
@@ -213,8 +215,7 @@ pub async fn resend_verification(state: &Services, email: &str) -> AppResult<Res
 
 /// Mails a reset link to a verified account of `email`; an unknown address gets the same (silent) success.
 pub async fn forgot_password(state: &Services, email: &str) -> AppResult<()> {
-    let email = normalize_email(email);
-    check_email_field(&email)?;
+    let email = check_email_field(&normalize_email(email))?;
     ratelimit::hit(state, "mail", &email, state.config.rate_limits.mail_per_email).await?;
     let Some(user) = users::find_user_by_email(state.table(), &email).await? else { return Ok(()) };
     if !user.verified {
@@ -256,12 +257,13 @@ pub async fn reset_password(state: &Services, token: &str, password: String) -> 
 
 /// Asks to change the caller's address: the new one must be free; a link goes to it, and the profile notes it as
 /// pending. Returns the new address (normalised).
-pub async fn change_email(state: &Services, user: &User, email: &str) -> AppResult<String> {
+pub async fn change_email(state: &Services, user: &User, email: &str) -> AppResult<Email> {
     let email = normalize_email(email);
     let mut check = Check::new();
-    check_email(&mut check, &email);
-    check.rule("email", email != user.email, "This is already your email address.");
+    let parsed = check_email(&mut check, &email);
+    check.rule("email", email != user.email.as_str(), "This is already your email address.");
     check.finish()?;
+    let email = parsed.expect("checked");
     if users::email_taken(state.table(), &email).await? {
         return Err(AppError::Conflict(EMAIL_TAKEN.into()));
     }
@@ -282,7 +284,7 @@ pub enum EmailConfirmed {
     /// A sign-up verification link: the account (with its address) is verified.
     Verified(User),
     /// An e-mail change link: the account's address is now this one.
-    Changed(String),
+    Changed(Email),
 }
 
 /// Confirms a new address (also accepts a sign-up verification link, so either link works on the web app's
@@ -294,7 +296,7 @@ pub async fn verify_new_email(state: &Services, token: &str) -> AppResult<EmailC
     }
     let user = get_user(state.table(), &link.link.user_id).await?.ok_or_else(invalid_link)?;
     let new_email = link.link.email.clone();
-    if user.pending_email.as_deref() != Some(new_email.as_str()) {
+    if user.pending_email.as_ref() != Some(&new_email) {
         // A later change request replaced this one.
         return Err(invalid_link());
     }
@@ -343,8 +345,8 @@ mod tests {
     fn a_link_expires_at_its_expiry_second() {
         let link = EmailLink {
             kind: LinkKind::Reset,
-            user_id: "U".into(),
-            email: "a@example.com".into(),
+            user_id: UserId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7M9").unwrap(),
+            email: Email::parse("a@example.com").unwrap(),
             token_version: 0,
             expires_at: 100,
             ttl: 100,

@@ -13,7 +13,7 @@ use crate::error::{AppError, AppResult};
 use crate::keys;
 use crate::services::Services;
 use crate::store::{attr_str, Cond, Item, StoreError};
-use crate::validate::{is_email, normalize_email};
+use crate::types::Email;
 
 pub const STATE_TTL_SECS: i64 = 10 * 60;
 
@@ -55,11 +55,10 @@ pub async fn social_sign_in(state: &Services, email: &str, name: &str) -> AppRes
 }
 
 /// The account of a provider-verified address: the existing one (now verified), or a new one with its own team.
+/// The provider's address is checked like any other before it is looked up or stored.
 pub async fn account_of_verified_email(state: &Services, email: &str, name: &str) -> AppResult<User> {
-    let email = normalize_email(email);
-    if !is_email(&email) {
-        return Err(AppError::BadRequest("The email address of this account cannot be used.".into()));
-    }
+    let email = Email::parse(email)
+        .map_err(|_| AppError::BadRequest("The email address of this account cannot be used.".into()))?;
     for _ in 0..2 {
         if let Some(user) = find_user_by_email(state.table(), &email).await? {
             if user.verified {

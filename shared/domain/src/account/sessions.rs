@@ -16,6 +16,7 @@ use crate::keys;
 use crate::ratelimit;
 use crate::services::Services;
 use crate::store::{attr_str, Cond, Item, Query, SkCond, StoreError, TxOp, PK, SK};
+use crate::types::{Email, UserId};
 use crate::validate::{normalize_email, Check};
 
 /// Tokens of one sign-in.
@@ -29,7 +30,7 @@ pub struct Session {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RefreshTokenRecord {
     #[serde(rename = "userId")]
-    pub user_id: String,
+    pub user_id: UserId,
     #[serde(rename = "familyId")]
     pub family_id: String,
     pub used: bool,
@@ -39,10 +40,10 @@ pub struct RefreshTokenRecord {
 }
 
 /// The item of a new, unused refresh token of `family_id`, valid for the configured refresh lifetime.
-pub fn refresh_token_item(state: &Services, token_hash: &str, user_id: &str, family_id: &str) -> AppResult<Item> {
+pub fn refresh_token_item(state: &Services, token_hash: &str, user_id: &UserId, family_id: &str) -> AppResult<Item> {
     let expires_at = state.clock.now().timestamp() + state.config.refresh_token_secs;
     let record = RefreshTokenRecord {
-        user_id: user_id.to_string(),
+        user_id: user_id.clone(),
         family_id: family_id.to_string(),
         used: false,
         expires_at,
@@ -87,7 +88,7 @@ pub async fn issue_session(state: &Services, user: &User) -> AppResult<Session> 
 }
 
 /// Revokes one sign-in: none of its refresh tokens works any more.
-pub async fn revoke_family(state: &Services, user_id: &str, family_id: &str) -> AppResult<()> {
+pub async fn revoke_family(state: &Services, user_id: &UserId, family_id: &str) -> AppResult<()> {
     let mut set = Item::new();
     set.insert("revoked".into(), true.into());
     match state.store.update(&keys::session_family(user_id, family_id), set, Cond::Exists).await {
@@ -97,7 +98,7 @@ pub async fn revoke_family(state: &Services, user_id: &str, family_id: &str) -> 
 }
 
 /// Revokes every sign-in of the user (password reset or change, removal from a team).
-pub async fn revoke_all_sessions(state: &Services, user_id: &str) -> AppResult<()> {
+pub async fn revoke_all_sessions(state: &Services, user_id: &UserId) -> AppResult<()> {
     let families = state
         .store
         .query_all(&Query::table(keys::user_pk(user_id), SkCond::BeginsWith(keys::FAMILY_PREFIX.into())))
@@ -127,11 +128,13 @@ fn decoy_hash() -> &'static str {
 /// E-mail and password to a new session (rate-limited per client address and per address tried).
 pub async fn sign_in(state: &Services, ip: &str, email: &str, password: String) -> AppResult<(User, Session)> {
     let email = normalize_email(email);
+    let parsed = Email::parse(&email).ok();
     Check::new()
         .required("email", &email, "Email is required.")
-        .email("email", &email, "Please enter a valid email address.")
+        .rule("email", parsed.is_some(), "Please enter a valid email address.")
         .required("password", &password, "Password is required.")
         .finish()?;
+    let email = parsed.expect("checked");
     let limits = &state.config.rate_limits;
     ratelimit::hit(state, "login-ip", ip, limits.login_per_ip).await?;
     ratelimit::hit(state, "login-email", &email, limits.login_per_email).await?;

@@ -5,17 +5,18 @@
 use serde::{Deserialize, Serialize};
 
 use super::users::{get_user, Role, User};
-use super::{from_item, new_id, to_item};
+use super::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys;
 use crate::services::Services;
 use crate::store::{attr_str, key_of, Cond, Item, Query, SkCond, StoreError, Table, TxOp, GSI2PK, PK, SK};
+use crate::types::{Email, TeamId, UserId};
 use crate::validate::Check;
 
 /// The team item (`TEAM#<id>` / `TEAM`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Team {
-    pub id: String,
+    pub id: TeamId,
     pub name: String,
     #[serde(rename = "createdAt")]
     pub created_at: String,
@@ -25,9 +26,9 @@ pub struct Team {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Member {
     #[serde(rename = "userId")]
-    pub user_id: String,
+    pub user_id: UserId,
     pub name: String,
-    pub email: String,
+    pub email: Email,
     pub role: Role,
     #[serde(rename = "joinedAt")]
     pub joined_at: String,
@@ -35,14 +36,14 @@ pub struct Member {
 
 /// A new one-person team for `owner_name` (every user belongs to a team).
 pub fn personal_team(owner_name: &str, now: &str) -> Team {
-    Team { id: new_id(), name: format!("{}'s team", owner_name.trim()), created_at: now.to_string() }
+    Team { id: TeamId::new(), name: format!("{}'s team", owner_name.trim()), created_at: now.to_string() }
 }
 
 pub fn team_item(team: &Team) -> AppResult<Item> {
     to_item("team", &keys::team(&team.id), team)
 }
 
-pub fn member_item(team_id: &str, member: &Member) -> AppResult<Item> {
+pub fn member_item(team_id: &TeamId, member: &Member) -> AppResult<Item> {
     to_item("member", &keys::member(team_id, &member.user_id), member)
 }
 
@@ -57,27 +58,27 @@ pub fn membership_of(user: &User, joined_at: &str) -> Member {
     }
 }
 
-pub async fn get_team(store: &dyn Table, team_id: &str) -> AppResult<Option<Team>> {
+pub async fn get_team(store: &dyn Table, team_id: &TeamId) -> AppResult<Option<Team>> {
     match store.get(&keys::team(team_id)).await? {
         Some(item) => Ok(Some(from_item(item)?)),
         None => Ok(None),
     }
 }
 
-fn members_query(team_id: &str) -> Query {
+fn members_query(team_id: &TeamId) -> Query {
     Query::table(keys::team_pk(team_id), SkCond::BeginsWith(keys::MEMBER_PREFIX.into()))
 }
 
-pub async fn team_members(store: &dyn Table, team_id: &str) -> AppResult<Vec<Member>> {
+pub async fn team_members(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<Member>> {
     store.query_all(&members_query(team_id)).await?.into_iter().map(from_item).collect()
 }
 
-pub async fn team_member_count(store: &dyn Table, team_id: &str) -> AppResult<u64> {
+pub async fn team_member_count(store: &dyn Table, team_id: &TeamId) -> AppResult<u64> {
     Ok(store.count(&members_query(team_id)).await?)
 }
 
 /// The membership of `user_id` in the team, if they belong to it.
-pub async fn find_member(store: &dyn Table, team_id: &str, user_id: &str) -> AppResult<Option<Member>> {
+pub async fn find_member(store: &dyn Table, team_id: &TeamId, user_id: &UserId) -> AppResult<Option<Member>> {
     match store.get(&keys::member(team_id, user_id)).await? {
         Some(item) => Ok(Some(from_item(item)?)),
         None => Ok(None),
@@ -85,11 +86,11 @@ pub async fn find_member(store: &dyn Table, team_id: &str, user_id: &str) -> App
 }
 
 /// Whether `user_id` belongs to the team.
-pub async fn is_member(store: &dyn Table, team_id: &str, user_id: &str) -> AppResult<bool> {
+pub async fn is_member(store: &dyn Table, team_id: &TeamId, user_id: &UserId) -> AppResult<bool> {
     Ok(store.get(&keys::member(team_id, user_id)).await?.is_some())
 }
 
-async fn get_member(store: &dyn Table, team_id: &str, user_id: &str) -> AppResult<Member> {
+async fn get_member(store: &dyn Table, team_id: &TeamId, user_id: &UserId) -> AppResult<Member> {
     find_member(store, team_id, user_id).await?.ok_or_else(|| AppError::NotFound("Member not found.".into()))
 }
 
@@ -136,12 +137,12 @@ pub struct LastAdmin;
 /// still an admin when it commits (two admins demoting or leaving at the same moment).
 pub fn admin_who_stays<'a>(
     members: &'a [Member],
-    user_id: &str,
+    user_id: &UserId,
     change: AdminChange,
 ) -> Result<Option<&'a Member>, LastAdmin> {
-    let is_admin = members.iter().any(|m| m.user_id == user_id && m.role == Role::Admin);
-    let other_admin = members.iter().find(|m| m.user_id != user_id && m.role == Role::Admin);
-    let others = members.iter().any(|m| m.user_id != user_id);
+    let is_admin = members.iter().any(|m| m.user_id == *user_id && m.role == Role::Admin);
+    let other_admin = members.iter().find(|m| m.user_id != *user_id && m.role == Role::Admin);
+    let others = members.iter().any(|m| m.user_id != *user_id);
     let someone_remains = others || change == AdminChange::Demoted;
     if is_admin && other_admin.is_none() && someone_remains {
         return Err(LastAdmin);
@@ -150,14 +151,14 @@ pub fn admin_who_stays<'a>(
 }
 
 /// A transaction part that fails unless `user_id` is still an admin of the team when it commits.
-pub fn still_admin(team_id: &str, user_id: &str) -> TxOp {
+pub fn still_admin(team_id: &TeamId, user_id: &UserId) -> TxOp {
     TxOp::Check { key: keys::member(team_id, user_id), cond: Cond::eq("role", Role::Admin.as_str()) }
 }
 
 // ---- use cases -------------------------------------------------------------------------------------------------
 
 /// Gives a member of the admin's team another role; returns the membership as changed.
-pub async fn set_role(state: &Services, admin: &User, target_id: &str, role: &str) -> AppResult<Member> {
+pub async fn set_role(state: &Services, admin: &User, target_id: &UserId, role: &str) -> AppResult<Member> {
     admin.require_admin()?;
     let role = role_field(role)?;
     let team_id = admin.team_id.clone();
@@ -167,7 +168,7 @@ pub async fn set_role(state: &Services, admin: &User, target_id: &str, role: &st
     }
     // Whoever stays admin must still be one when this commits (two admins demoting each other at once).
     let mut guards = Vec::new();
-    if admin.id != target_id {
+    if admin.id != *target_id {
         guards.push(admin.id.clone());
     }
     if target.role == Role::Admin {
@@ -201,10 +202,10 @@ pub async fn set_role(state: &Services, admin: &User, target_id: &str, role: &st
 /// Removes a member from the admin's team; returns the membership they had. The removed person keeps their account
 /// and records and gets a new team of their own; their access tokens stop working (they continue after a refresh,
 /// in the new team).
-pub async fn remove_member(state: &Services, admin: &User, target_id: &str) -> AppResult<Member> {
+pub async fn remove_member(state: &Services, admin: &User, target_id: &UserId) -> AppResult<Member> {
     admin.require_admin()?;
     let team_id = admin.team_id.clone();
-    if admin.id == target_id {
+    if admin.id == *target_id {
         return Err(AppError::BadRequest(
             "You cannot remove yourself. Delete your account or join another team instead.".into(),
         ));
@@ -241,13 +242,13 @@ pub async fn remove_member(state: &Services, admin: &User, target_id: &str) -> A
 /// After a user changed teams, what placed them in the old one follows them: the live-break presence item moves to
 /// the new team's partition, and every item of theirs that names the team (`teamId`, and team-wide index keys
 /// `GSI2PK = TEAM#<teamId>#...`) names the new one, so the old team's lists and reports no longer include them.
-pub async fn move_team_scoped_items(store: &dyn Table, user_id: &str, from: &str, to: &str) -> AppResult<()> {
+pub async fn move_team_scoped_items(store: &dyn Table, user_id: &UserId, from: &TeamId, to: &TeamId) -> AppResult<()> {
     if let Some(mut item) = store.delete(&keys::team_on_break(from, user_id), Cond::None).await? {
         let key = keys::team_on_break(to, user_id);
         item.insert(PK.into(), key.pk.into());
         item.insert(SK.into(), key.sk.into());
         if item.contains_key("teamId") {
-            item.insert("teamId".into(), to.into());
+            item.insert("teamId".into(), to.clone().into());
         }
         store.put(item, Cond::None).await?;
     }
@@ -255,8 +256,8 @@ pub async fn move_team_scoped_items(store: &dyn Table, user_id: &str, from: &str
     let items = store.query_all(&Query::table(keys::user_pk(user_id), SkCond::All)).await?;
     for item in items {
         let mut set = Item::new();
-        if attr_str(&item, "teamId") == Some(from) {
-            set.insert("teamId".into(), to.into());
+        if attr_str(&item, "teamId") == Some(from.as_str()) {
+            set.insert("teamId".into(), to.clone().into());
         }
         if let Some(rest) = attr_str(&item, GSI2PK).and_then(|pk| pk.strip_prefix(old_prefix.as_str())) {
             set.insert(GSI2PK.into(), format!("{}#{rest}", keys::team_pk(to)).into());
@@ -275,7 +276,7 @@ pub async fn move_team_scoped_items(store: &dyn Table, user_id: &str, from: &str
 }
 
 /// Deletes what is left in the partition of a team nobody belongs to any more.
-pub async fn delete_team_leftovers(store: &dyn Table, team_id: &str) -> AppResult<()> {
+pub async fn delete_team_leftovers(store: &dyn Table, team_id: &TeamId) -> AppResult<()> {
     for item in store.query_all(&Query::table(keys::team_pk(team_id), SkCond::All)).await? {
         if let Some(key) = key_of(&item) {
             store.delete(&key, Cond::None).await?;
@@ -288,11 +289,22 @@ pub async fn delete_team_leftovers(store: &dyn Table, team_id: &str) -> AppResul
 mod tests {
     use super::*;
 
-    fn member(id: &str, role: Role) -> Member {
+    /// Ids of the members of these tests, one per letter.
+    fn id(letter: &str) -> UserId {
+        let id = match letter {
+            "A" => "01HZX3Y8Q2W5E7R9T1V3B5N7MA",
+            "B" => "01HZX3Y8Q2W5E7R9T1V3B5N7MB",
+            "C" => "01HZX3Y8Q2W5E7R9T1V3B5N7MC",
+            other => panic!("no test id for {other}"),
+        };
+        UserId::parse(id).unwrap()
+    }
+
+    fn member(letter: &str, role: Role) -> Member {
         Member {
-            user_id: id.into(),
-            name: id.into(),
-            email: format!("{id}@example.com"),
+            user_id: id(letter),
+            name: letter.into(),
+            email: Email::parse(&format!("{letter}@example.com")).unwrap(),
             role,
             joined_at: String::new(),
         }
@@ -301,24 +313,24 @@ mod tests {
     #[test]
     fn the_last_admin_cannot_leave_members_behind() {
         let team = [member("A", Role::Admin), member("B", Role::Member)];
-        assert_eq!(admin_who_stays(&team, "A", AdminChange::Leaves).unwrap_err(), LastAdmin);
-        assert_eq!(admin_who_stays(&team, "A", AdminChange::Demoted).unwrap_err(), LastAdmin);
+        assert_eq!(admin_who_stays(&team, &id("A"), AdminChange::Leaves).unwrap_err(), LastAdmin);
+        assert_eq!(admin_who_stays(&team, &id("A"), AdminChange::Demoted).unwrap_err(), LastAdmin);
         // A member who is no admin may always go.
-        assert!(admin_who_stays(&team, "B", AdminChange::Leaves).unwrap().is_some_and(|m| m.user_id == "A"));
+        assert!(admin_who_stays(&team, &id("B"), AdminChange::Leaves).unwrap().is_some_and(|m| m.user_id == id("A")));
     }
 
     #[test]
     fn another_admin_is_named_so_the_write_can_check_them() {
         let team = [member("A", Role::Admin), member("B", Role::Hr), member("C", Role::Admin)];
-        assert_eq!(admin_who_stays(&team, "A", AdminChange::Leaves).unwrap().unwrap().user_id, "C");
-        assert_eq!(admin_who_stays(&team, "A", AdminChange::Demoted).unwrap().unwrap().user_id, "C");
+        assert_eq!(admin_who_stays(&team, &id("A"), AdminChange::Leaves).unwrap().unwrap().user_id, id("C"));
+        assert_eq!(admin_who_stays(&team, &id("A"), AdminChange::Demoted).unwrap().unwrap().user_id, id("C"));
     }
 
     #[test]
     fn an_admin_alone_may_leave_but_not_step_down() {
         let team = [member("A", Role::Admin)];
-        assert!(admin_who_stays(&team, "A", AdminChange::Leaves).unwrap().is_none());
-        assert_eq!(admin_who_stays(&team, "A", AdminChange::Demoted).unwrap_err(), LastAdmin);
+        assert!(admin_who_stays(&team, &id("A"), AdminChange::Leaves).unwrap().is_none());
+        assert_eq!(admin_who_stays(&team, &id("A"), AdminChange::Demoted).unwrap_err(), LastAdmin);
     }
 
     #[test]

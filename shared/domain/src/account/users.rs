@@ -6,13 +6,14 @@ use serde_json::Value;
 
 use super::links::{self, LinkKind};
 use super::teams::{self, admin_who_stays, member_item, membership_of, team_item, AdminChange, Team};
-use super::{from_item, new_id, send_mail, to_item};
+use super::{from_item, send_mail, to_item};
 use crate::auth;
 use crate::error::{AppError, AppResult};
 use crate::keys;
 use crate::ratelimit;
 use crate::services::Services;
 use crate::store::{key_of, Cond, Item, Query, SkCond, StoreError, Table, TxOp};
+use crate::types::{Email, TeamId, UserId};
 use crate::validate::{normalize_email, Check};
 
 pub const EMAIL_TAKEN: &str = "An account with this email already exists.";
@@ -50,14 +51,14 @@ impl Role {
 /// The profile item (`USER#<id>` / `PROFILE`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct User {
-    pub id: String,
+    pub id: UserId,
     pub name: String,
-    pub email: String,
+    pub email: Email,
     #[serde(rename = "passwordHash", default)]
     pub password_hash: Option<String>,
     pub verified: bool,
     #[serde(rename = "teamId")]
-    pub team_id: String,
+    pub team_id: TeamId,
     pub role: Role,
     #[serde(rename = "timeZone", default = "default_tz")]
     pub time_zone: String,
@@ -65,7 +66,7 @@ pub struct User {
     #[serde(rename = "tokenVersion", default)]
     pub token_version: i64,
     #[serde(rename = "pendingEmail", default, skip_serializing_if = "Option::is_none")]
-    pub pending_email: Option<String>,
+    pub pending_email: Option<Email>,
     #[serde(rename = "createdAt")]
     pub created_at: String,
 }
@@ -85,9 +86,9 @@ impl User {
     }
 
     /// A new admin of `team` (a new account always starts in a team of its own).
-    pub fn new_admin(name: String, email: String, password_hash: Option<String>, verified: bool, team: &Team) -> User {
+    pub fn new_admin(name: String, email: Email, password_hash: Option<String>, verified: bool, team: &Team) -> User {
         User {
-            id: new_id(),
+            id: UserId::new(),
             name,
             email,
             password_hash,
@@ -110,32 +111,35 @@ pub fn user_item(user: &User) -> AppResult<Item> {
     to_item("user", &keys::user(&user.id), user)
 }
 
-pub async fn get_user(store: &dyn Table, user_id: &str) -> AppResult<Option<User>> {
+pub async fn get_user(store: &dyn Table, user_id: &UserId) -> AppResult<Option<User>> {
     match store.get(&keys::user(user_id)).await? {
         Some(item) => Ok(Some(from_item(item)?)),
         None => Ok(None),
     }
 }
 
-pub async fn find_user_by_email(store: &dyn Table, email: &str) -> AppResult<Option<User>> {
+pub async fn find_user_by_email(store: &dyn Table, email: &Email) -> AppResult<Option<User>> {
     let Some(guard) = store.get(&keys::email(email)).await? else { return Ok(None) };
-    let Some(user_id) = guard.get("userId").and_then(Value::as_str) else { return Ok(None) };
-    get_user(store, user_id).await
+    // A guard that names no user leads nowhere, like one whose user is gone.
+    let Some(user_id) = guard.get("userId").and_then(Value::as_str).and_then(|id| UserId::parse(id).ok()) else {
+        return Ok(None);
+    };
+    get_user(store, &user_id).await
 }
 
 /// Whether an account (or a confirmed e-mail change) holds the address.
-pub async fn email_taken(store: &dyn Table, email: &str) -> AppResult<bool> {
+pub async fn email_taken(store: &dyn Table, email: &Email) -> AppResult<bool> {
     Ok(store.get(&keys::email(email)).await?.is_some())
 }
 
 /// The e-mail guard: one account per address (written under `attribute_not_exists`), and the login look-up.
-pub fn email_guard_item(email: &str, user_id: &str) -> Item {
+pub fn email_guard_item(email: &Email, user_id: &UserId) -> Item {
     let key = keys::email(email);
     let mut item = Item::new();
     item.insert(crate::store::PK.into(), Value::String(key.pk));
     item.insert(crate::store::SK.into(), Value::String(key.sk));
     item.insert("entity_type".into(), Value::from("email"));
-    item.insert("userId".into(), Value::from(user_id));
+    item.insert("userId".into(), Value::from(user_id.as_str()));
     item
 }
 
@@ -170,12 +174,15 @@ pub fn check_name(check: &mut Check, name: &str) {
         .max_chars("name", name, 60, "Name must not exceed 60 characters.");
 }
 
-/// The sign-up rules for an e-mail address (also used for a new address).
-pub fn check_email(check: &mut Check, email: &str) {
+/// The sign-up rules for an e-mail address (also used for a new address and an invitation's); the address when it
+/// is one.
+pub fn check_email(check: &mut Check, email: &str) -> Option<Email> {
+    let parsed = Email::parse(email).ok();
     check
         .required("email", email, "Email is required.")
-        .email("email", email, "Please enter a valid email address.")
+        .rule("email", parsed.is_some(), "Please enter a valid email address.")
         .max_chars("email", email, 70, "Email must not exceed 70 characters.");
+    parsed
 }
 
 /// The sign-up rules for a new password (also used by reset and change).
@@ -216,9 +223,10 @@ pub async fn sign_up(state: &Services, ip: &str, input: SignUpInput) -> AppResul
     let email = normalize_email(&input.email);
     let mut check = Check::new();
     check_name(&mut check, &name);
-    check_email(&mut check, &email);
+    let email = check_email(&mut check, &email);
     check_password(&mut check, "password", &input.password);
     check.finish()?;
+    let email = email.expect("checked");
     ratelimit::hit(state, "signup-ip", ip, state.config.rate_limits.signup_per_ip).await?;
     if email_taken(state.table(), &email).await? {
         return Err(AppError::Conflict(EMAIL_TAKEN.into()));

@@ -9,6 +9,7 @@ use crate::account::to_item;
 use crate::error::AppResult;
 use crate::keys;
 use crate::store::{Cond, Table};
+use crate::types::TeamId;
 use crate::validate::Check;
 
 pub const DEFAULT_BREAK_TYPES: [&str; 7] = [
@@ -56,7 +57,7 @@ pub fn validate_break_types(input: &BreakTypesInput) -> AppResult<Vec<String>> {
 }
 
 /// The team's list, or the default list when the team has none.
-pub async fn team_break_types(store: &dyn Table, team_id: &str) -> AppResult<Vec<String>> {
+pub async fn team_break_types(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<String>> {
     let item = store.get(&keys::team_break_types(team_id)).await?;
     let types = item
         .as_ref()
@@ -69,7 +70,7 @@ pub async fn team_break_types(store: &dyn Table, team_id: &str) -> AppResult<Vec
 
 pub async fn set_team_break_types(
     store: &dyn Table,
-    team_id: &str,
+    team_id: &TeamId,
     types: Vec<String>,
     now: DateTime<Utc>,
 ) -> AppResult<Vec<String>> {

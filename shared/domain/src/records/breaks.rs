@@ -1,6 +1,6 @@
 //! Breaks: the logged record and its rules (§5), and live breaks started and ended from a phone.
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -12,6 +12,7 @@ use crate::account::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys::{self, RecordKind};
 use crate::store::{Cond, Index, Query, SkCond, StoreError, Table, TxOp};
+use crate::types::{ClockTime, Day, RecordId, TeamId, UserId};
 use crate::validate::Check;
 
 pub const MAX_BREAK_MINUTES: i64 = 8 * 60;
@@ -33,9 +34,9 @@ pub const NOT_ON_BREAK: &str = "You are not on a break.";
 pub struct Break {
     #[serde(rename = "_id")]
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub id: String,
+    pub id: RecordId,
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub user_id: String,
+    pub user_id: UserId,
     #[schema(schema_with = crate::records::schema::time)]
     pub start_time: String,
     #[schema(schema_with = crate::records::schema::time)]
@@ -64,16 +65,16 @@ pub struct Break {
 impl Record for Break {
     const KIND: RecordKind = RecordKind::Break;
     const ENTITY: &'static str = "break";
-    fn id(&self) -> &str {
+    fn id(&self) -> &RecordId {
         &self.id
     }
-    fn user_id(&self) -> &str {
+    fn user_id(&self) -> &UserId {
         &self.user_id
     }
     fn date_key(&self) -> String {
         format!("{}#{}#{}", self.created_date, self.start_time, self.id)
     }
-    fn gsi2(&self, team_id: &str) -> Option<(String, String)> {
+    fn gsi2(&self, team_id: &TeamId) -> Option<(String, String)> {
         Some((keys::team_breaks_gsi(team_id), format!("{}#{}#{}", self.created_date, self.user_id, self.id)))
     }
 }
@@ -96,9 +97,9 @@ pub struct BreakInput {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValidBreak {
-    pub start_time: NaiveTime,
-    pub end_time: NaiveTime,
-    pub created_date: NaiveDate,
+    pub start_time: ClockTime,
+    pub end_time: ClockTime,
+    pub created_date: Day,
     /// Minutes, 1 to 480; an end before the start is on the next day.
     pub duration: i64,
     pub reason: String,
@@ -130,14 +131,14 @@ pub fn validate_break(input: &BreakInput, today: NaiveDate) -> AppResult<ValidBr
     let end = time_field(&mut check, "endTime", input.end_time.as_deref(), END_REQUIRED);
     let mut duration = 0;
     if let (Some(s), Some(e)) = (start, end) {
-        duration = minutes_between(s, e);
+        duration = minutes_between(s.time(), e.time());
         check.rule("endTime", duration > 0, ZERO_LENGTH).rule("endTime", duration <= MAX_BREAK_MINUTES, TOO_LONG);
     }
     let break_type = check_type(&mut check, input.break_type.as_deref());
     let created =
         date_field(&mut check, "createdDate", input.created_date.as_deref(), DATE_REQUIRED, dates::INVALID_DATE);
     if let Some(d) = created {
-        check.rule("createdDate", d <= today + Duration::days(1), "Break date cannot be in the future.");
+        check.rule("createdDate", d.date() <= today + Duration::days(1), "Break date cannot be in the future.");
     }
     let reason = check_reason(&mut check, input.reason.as_deref());
     check.finish()?;
@@ -152,14 +153,14 @@ pub fn validate_break(input: &BreakInput, today: NaiveDate) -> AppResult<ValidBr
 }
 
 impl ValidBreak {
-    fn into_break(self, id: String, user_id: &str, created_at: String, updated_at: String, live: bool) -> Break {
+    fn into_break(self, id: RecordId, user_id: &UserId, created_at: String, updated_at: String, live: bool) -> Break {
         Break {
             id,
-            user_id: user_id.to_string(),
-            start_time: format_time(self.start_time),
-            end_time: format_time(self.end_time),
+            user_id: user_id.clone(),
+            start_time: self.start_time.to_string(),
+            end_time: self.end_time.to_string(),
             duration: self.duration,
-            created_date: format_date(self.created_date),
+            created_date: self.created_date.to_string(),
             reason: self.reason,
             break_type: self.break_type,
             is_closed: true,
@@ -182,7 +183,7 @@ pub async fn add_break(store: &dyn Table, owner: &Owner, input: &BreakInput, now
 pub async fn edit_break(
     store: &dyn Table,
     owner: &Owner,
-    id: &str,
+    id: &RecordId,
     input: &BreakInput,
     now: DateTime<Utc>,
 ) -> AppResult<Break> {
@@ -201,23 +202,23 @@ pub async fn edit_break(
     Ok(record)
 }
 
-pub async fn get_break(store: &dyn Table, owner: &Owner, id: &str) -> AppResult<Break> {
+pub async fn get_break(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Break> {
     Ok(repo::load_owned::<Break>(store, &owner.user_id, id).await?.record)
 }
 
-pub async fn delete_break(store: &dyn Table, owner: &Owner, id: &str) -> AppResult<Break> {
+pub async fn delete_break(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Break> {
     repo::remove::<Break>(store, &owner.user_id, id).await
 }
 
 /// The owner's breaks of one day, by start time.
-pub async fn breaks_on(store: &dyn Table, user_id: &str, day: NaiveDate) -> AppResult<Vec<Break>> {
+pub async fn breaks_on(store: &dyn Table, user_id: &UserId, day: NaiveDate) -> AppResult<Vec<Break>> {
     repo::all(store, &repo::by_date::<Break>(user_id, SkCond::BeginsWith(format!("{}#", format_date(day))))).await
 }
 
 /// A page of the owner's breaks in a range (all when None), newest first.
 pub async fn breaks_page(
     store: &dyn Table,
-    user_id: &str,
+    user_id: &UserId,
     range: Option<DateRange>,
     paging: Paging,
 ) -> AppResult<(Vec<Break>, u64)> {
@@ -226,12 +227,12 @@ pub async fn breaks_page(
 }
 
 /// Every break of the owner in a range, oldest first (summaries, exports).
-pub async fn breaks_in(store: &dyn Table, user_id: &str, range: DateRange) -> AppResult<Vec<Break>> {
+pub async fn breaks_in(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Vec<Break>> {
     repo::all(store, &repo::by_date::<Break>(user_id, range.sk_cond())).await
 }
 
 /// Every break of a team in a range: one Query on the team's GSI2 partition.
-pub async fn team_breaks_in(store: &dyn Table, team_id: &str, range: DateRange) -> AppResult<Vec<Break>> {
+pub async fn team_breaks_in(store: &dyn Table, team_id: &TeamId, range: DateRange) -> AppResult<Vec<Break>> {
     repo::all(store, &Query::new(Index::Gsi2, keys::team_breaks_gsi(team_id), range.sk_cond())).await
 }
 
@@ -259,9 +260,9 @@ pub fn validate_live_break(input: &LiveBreakInput) -> AppResult<(String, String)
 #[serde(rename_all = "camelCase")]
 pub struct OpenBreak {
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub user_id: String,
+    pub user_id: UserId,
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub team_id: String,
+    pub team_id: TeamId,
     pub name: String,
     #[serde(rename = "type")]
     pub break_type: String,
@@ -310,7 +311,7 @@ pub async fn start_break(
     }
 }
 
-pub async fn current_break(store: &dyn Table, user_id: &str) -> AppResult<Option<OpenBreak>> {
+pub async fn current_break(store: &dyn Table, user_id: &UserId) -> AppResult<Option<OpenBreak>> {
     match store.get(&keys::open_break(user_id)).await? {
         Some(item) => Ok(Some(from_item(item)?)),
         None => Ok(None),
@@ -415,8 +416,8 @@ mod tests {
     #[test]
     fn a_live_break_is_at_least_a_minute_and_at_most_eight_hours() {
         let open = OpenBreak {
-            user_id: "u".into(),
-            team_id: "t".into(),
+            user_id: UserId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7M9").unwrap(),
+            team_id: TeamId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7MA").unwrap(),
             name: "n".into(),
             break_type: "Lunch Break".into(),
             reason: String::new(),
@@ -427,10 +428,10 @@ mod tests {
         };
         let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);
         let short = close_open_break(&open, at("2024-05-01T10:00:40Z")).unwrap();
-        assert_eq!((format_time(short.start_time), short.duration), ("12:00".into(), 1));
+        assert_eq!((short.start_time.to_string(), short.duration), ("12:00".into(), 1));
         let normal = close_open_break(&open, at("2024-05-01T10:30:10Z")).unwrap();
-        assert_eq!((format_time(normal.end_time), normal.duration), ("12:30".into(), 30));
+        assert_eq!((normal.end_time.to_string(), normal.duration), ("12:30".into(), 30));
         let forgotten = close_open_break(&open, at("2024-05-02T09:00:00Z")).unwrap();
-        assert_eq!((format_time(forgotten.end_time), forgotten.duration), ("20:00".into(), 480));
+        assert_eq!((forgotten.end_time.to_string(), forgotten.duration), ("20:00".into(), 480));
     }
 }

@@ -3,13 +3,14 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::dates::{self, format_date, DateRange};
+use super::dates::{self, DateRange};
 use super::paging::Paging;
 use super::repo::{self, Record};
 use super::{new_id, timestamp, Owner};
 use crate::error::AppResult;
 use crate::keys::{self, RecordKind};
 use crate::store::{Index, Query, SkCond, Table};
+use crate::types::{Day, RecordId, TeamId, UserId};
 use crate::validate::Check;
 
 pub const MAX_TASK_CHARS: u64 = 200;
@@ -21,9 +22,9 @@ pub const TASK_TOO_LONG: &str = "Task must not exceed 200 characters.";
 pub struct ChecklistItem {
     #[serde(rename = "_id")]
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub id: String,
+    pub id: RecordId,
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub user_id: String,
+    pub user_id: UserId,
     #[schema(max_length = 200)]
     pub task: String,
     /// Checked.
@@ -40,17 +41,17 @@ pub struct ChecklistItem {
 impl Record for ChecklistItem {
     const KIND: RecordKind = RecordKind::Checklist;
     const ENTITY: &'static str = "checklist_item";
-    fn id(&self) -> &str {
+    fn id(&self) -> &RecordId {
         &self.id
     }
-    fn user_id(&self) -> &str {
+    fn user_id(&self) -> &UserId {
         &self.user_id
     }
     fn date_key(&self) -> String {
         format!("{}#{}", self.created_date, self.id)
     }
     /// Sparse: only feature items are in the features index.
-    fn gsi2(&self, _team_id: &str) -> Option<(String, String)> {
+    fn gsi2(&self, _team_id: &TeamId) -> Option<(String, String)> {
         self.is_feature
             .then(|| (keys::checklist_features_gsi(&self.user_id), format!("{}#{}", self.created_date, self.id)))
     }
@@ -71,7 +72,7 @@ pub struct ChecklistInput {
 pub struct ValidChecklistItem {
     pub task: String,
     pub status: bool,
-    pub created_date: NaiveDate,
+    pub created_date: Day,
     pub is_feature: bool,
 }
 
@@ -82,13 +83,10 @@ pub fn validate_checklist_item(input: &ChecklistInput, today: NaiveDate) -> AppR
     let task = input.task.as_deref().unwrap_or("").trim();
     check.required("task", task, TASK_REQUIRED).max_chars("task", task, MAX_TASK_CHARS, TASK_TOO_LONG);
     let created = match input.created_date.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        None => Some(today),
-        Some(v) => {
-            let d = dates::parse_date(v);
-            check.rule("createdDate", d.is_some(), dates::INVALID_DATE);
-            d
-        }
+        None => Day::from_date(today).ok(),
+        Some(v) => Day::parse(v).ok(),
     };
+    check.rule("createdDate", created.is_some(), dates::INVALID_DATE);
     check.finish()?;
     Ok(ValidChecklistItem {
         task: task.to_string(),
@@ -110,7 +108,7 @@ pub async fn add_item(
         user_id: owner.user_id.clone(),
         task: v.task,
         status: v.status,
-        created_date: format_date(v.created_date),
+        created_date: v.created_date.to_string(),
         is_feature: v.is_feature,
         created_at: timestamp(now),
         updated_at: timestamp(now),
@@ -123,7 +121,7 @@ pub async fn add_item(
 pub async fn edit_item(
     store: &dyn Table,
     owner: &Owner,
-    id: &str,
+    id: &RecordId,
     input: &ChecklistInput,
     now: DateTime<Utc>,
 ) -> AppResult<ChecklistItem> {
@@ -139,7 +137,7 @@ pub async fn edit_item(
     let item = ChecklistItem {
         task: v.task,
         status: v.status,
-        created_date: format_date(v.created_date),
+        created_date: v.created_date.to_string(),
         is_feature: v.is_feature,
         updated_at: timestamp(now),
         ..old
@@ -148,11 +146,11 @@ pub async fn edit_item(
     Ok(item)
 }
 
-pub async fn get_item(store: &dyn Table, owner: &Owner, id: &str) -> AppResult<ChecklistItem> {
+pub async fn get_item(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<ChecklistItem> {
     Ok(repo::load_owned::<ChecklistItem>(store, &owner.user_id, id).await?.record)
 }
 
-pub async fn delete_item(store: &dyn Table, owner: &Owner, id: &str) -> AppResult<ChecklistItem> {
+pub async fn delete_item(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<ChecklistItem> {
     repo::remove::<ChecklistItem>(store, &owner.user_id, id).await
 }
 
@@ -176,7 +174,7 @@ pub struct ChecklistPage {
 /// A page of the owner's items, latest day first: one Query on the by-date index.
 pub async fn items_page(
     store: &dyn Table,
-    user_id: &str,
+    user_id: &UserId,
     filter: &ChecklistFilter,
     paging: Paging,
 ) -> AppResult<ChecklistPage> {
@@ -208,7 +206,7 @@ pub struct LatestChecklist {
 }
 
 /// Reads the by-date index backwards until a third day shows up, so only the two latest days are read.
-pub async fn latest_two_days(store: &dyn Table, user_id: &str) -> AppResult<LatestChecklist> {
+pub async fn latest_two_days(store: &dyn Table, user_id: &UserId) -> AppResult<LatestChecklist> {
     let mut query = repo::by_date::<ChecklistItem>(user_id, SkCond::All).backward().limit(50);
     let mut days: Vec<String> = Vec::new();
     let mut check_list = Vec::new();
@@ -239,7 +237,7 @@ pub async fn latest_two_days(store: &dyn Table, user_id: &str) -> AppResult<Late
 }
 
 /// Every item of the owner dated in a range, earliest first (summaries, exports).
-pub async fn items_in(store: &dyn Table, user_id: &str, range: DateRange) -> AppResult<Vec<ChecklistItem>> {
+pub async fn items_in(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Vec<ChecklistItem>> {
     repo::all(store, &repo::by_date::<ChecklistItem>(user_id, range.sk_cond())).await
 }
 
@@ -254,7 +252,10 @@ mod tests {
         let ok =
             validate_checklist_item(&ChecklistInput { task: Some(" Stand-up ".into()), ..Default::default() }, today)
                 .unwrap();
-        assert_eq!((ok.task.as_str(), ok.status, ok.created_date, ok.is_feature), ("Stand-up", false, today, false));
+        assert_eq!(
+            (ok.task.as_str(), ok.status, ok.created_date.date(), ok.is_feature),
+            ("Stand-up", false, today, false)
+        );
         let fail = |i: ChecklistInput, field: &str| match validate_checklist_item(&i, today) {
             Err(AppError::Validation(f)) => f[field].clone(),
             other => panic!("{other:?}"),

@@ -5,6 +5,7 @@ use chrono_tz::Tz;
 
 use crate::error::{AppError, AppResult};
 use crate::store::SkCond;
+use crate::types::{ClockTime, Day};
 use crate::validate::Check;
 
 pub const INVALID_DATE: &str = "Invalid date format.";
@@ -173,14 +174,14 @@ pub(crate) fn date_field(
     value: Option<&str>,
     missing: &str,
     invalid: &str,
-) -> Option<NaiveDate> {
+) -> Option<Day> {
     match value.map(str::trim).filter(|v| !v.is_empty()) {
         None => {
             check.fail(field, missing);
             None
         }
         Some(v) => {
-            let d = parse_date(v);
+            let d = Day::parse(v).ok();
             check.rule(field, d.is_some(), invalid);
             d
         }
@@ -188,14 +189,14 @@ pub(crate) fn date_field(
 }
 
 /// A required time field: `missing` when absent or blank, [`INVALID_TIME`] when not `HH:MM`.
-pub(crate) fn time_field(check: &mut Check, field: &str, value: Option<&str>, missing: &str) -> Option<NaiveTime> {
+pub(crate) fn time_field(check: &mut Check, field: &str, value: Option<&str>, missing: &str) -> Option<ClockTime> {
     match value.map(str::trim).filter(|v| !v.is_empty()) {
         None => {
             check.fail(field, missing);
             None
         }
         Some(v) => {
-            let t = parse_time(v);
+            let t = ClockTime::parse(v).ok();
             check.rule(field, t.is_some(), INVALID_TIME);
             t
         }

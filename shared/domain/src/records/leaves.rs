@@ -11,6 +11,7 @@ use super::{new_id, timestamp, Owner};
 use crate::error::{AppError, AppResult};
 use crate::keys::{self, RecordKind};
 use crate::store::{Cond, Index, Item, Query, SkCond, StoreError, Table, TxOp};
+use crate::types::{Day, RecordId, TeamId, UserId};
 use crate::validate::Check;
 
 pub const MAX_REASON_CHARS: u64 = 2000;
@@ -27,9 +28,9 @@ pub const OVERLAP: &str = "You already have a leave on some of these dates.";
 pub struct Leave {
     #[serde(rename = "_id")]
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub id: String,
+    pub id: RecordId,
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub user_id: String,
+    pub user_id: UserId,
     #[schema(schema_with = crate::records::schema::date)]
     pub from_date: String,
     #[schema(schema_with = crate::records::schema::date)]
@@ -48,16 +49,16 @@ pub struct Leave {
 impl Record for Leave {
     const KIND: RecordKind = RecordKind::Leave;
     const ENTITY: &'static str = "leave";
-    fn id(&self) -> &str {
+    fn id(&self) -> &RecordId {
         &self.id
     }
-    fn user_id(&self) -> &str {
+    fn user_id(&self) -> &UserId {
         &self.user_id
     }
     fn date_key(&self) -> String {
         format!("{}#{}", self.from_date, self.id)
     }
-    fn gsi2(&self, team_id: &str) -> Option<(String, String)> {
+    fn gsi2(&self, team_id: &TeamId) -> Option<(String, String)> {
         Some((keys::team_leaves_gsi(team_id), format!("{}#{}#{}", self.to_date, self.user_id, self.id)))
     }
 }
@@ -75,8 +76,8 @@ pub struct LeaveInput {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValidLeave {
-    pub from_date: NaiveDate,
-    pub to_date: NaiveDate,
+    pub from_date: Day,
+    pub to_date: Day,
     pub reason: String,
     /// 1 when both dates are the same day, else the inclusive count.
     pub days: i64,
@@ -89,7 +90,7 @@ pub fn validate_leave(input: &LeaveInput) -> AppResult<ValidLeave> {
     if let (Some(f), Some(t)) = (from, to) {
         check.rule("toDate", t >= f, TO_BEFORE_FROM).rule(
             "toDate",
-            inclusive_days(f, t) <= MAX_LEAVE_DAYS,
+            inclusive_days(f.date(), t.date()) <= MAX_LEAVE_DAYS,
             "A leave cannot be longer than 366 days.",
         );
     }
@@ -102,12 +103,17 @@ pub fn validate_leave(input: &LeaveInput) -> AppResult<ValidLeave> {
     );
     check.finish()?;
     let (from, to) = (from.expect("checked"), to.expect("checked"));
-    Ok(ValidLeave { from_date: from, to_date: to, reason: reason.to_string(), days: inclusive_days(from, to) })
+    Ok(ValidLeave {
+        from_date: from,
+        to_date: to,
+        reason: reason.to_string(),
+        days: inclusive_days(from.date(), to.date()),
+    })
 }
 
 /// The owner's leaves that share a day with `[from, to]`, earliest first: one Query (`fromDate <= to`) on the
 /// by-date index, filtered on `toDate`.
-async fn overlapping(store: &dyn Table, user_id: &str, from: NaiveDate, to: NaiveDate) -> AppResult<Vec<Leave>> {
+async fn overlapping(store: &dyn Table, user_id: &UserId, from: NaiveDate, to: NaiveDate) -> AppResult<Vec<Leave>> {
     let query = repo::by_date::<Leave>(user_id, SkCond::Lte(format!("{}#~", format_date(to))));
     let from = format_date(from);
     Ok(repo::all::<Leave>(store, &query).await?.into_iter().filter(|l| l.to_date >= from).collect())
@@ -117,7 +123,7 @@ async fn overlapping(store: &dyn Table, user_id: &str, from: NaiveDate, to: Naiv
 /// just happened), which the overlap check needs. A user's leaves are few.
 async fn overlapping_consistent(
     store: &dyn Table,
-    user_id: &str,
+    user_id: &UserId,
     from: NaiveDate,
     to: NaiveDate,
 ) -> AppResult<Vec<Leave>> {
@@ -170,8 +176,8 @@ pub async fn add_leave(store: &dyn Table, owner: &Owner, input: &LeaveInput, now
     let leave = Leave {
         id: new_id(now),
         user_id: owner.user_id.clone(),
-        from_date: format_date(v.from_date),
-        to_date: format_date(v.to_date),
+        from_date: v.from_date.to_string(),
+        to_date: v.to_date.to_string(),
         reason: v.reason,
         days: v.days,
         created_at: timestamp(now),
@@ -185,7 +191,7 @@ pub async fn add_leave(store: &dyn Table, owner: &Owner, input: &LeaveInput, now
 pub async fn edit_leave(
     store: &dyn Table,
     owner: &Owner,
-    id: &str,
+    id: &RecordId,
     input: &LeaveInput,
     now: DateTime<Utc>,
 ) -> AppResult<Leave> {
@@ -198,8 +204,8 @@ pub async fn edit_leave(
     };
     let v = validate_leave(&merged)?;
     let leave = Leave {
-        from_date: format_date(v.from_date),
-        to_date: format_date(v.to_date),
+        from_date: v.from_date.to_string(),
+        to_date: v.to_date.to_string(),
         reason: v.reason,
         days: v.days,
         updated_at: timestamp(now),
@@ -213,18 +219,18 @@ pub async fn edit_leave(
     }
 }
 
-pub async fn get_leave(store: &dyn Table, owner: &Owner, id: &str) -> AppResult<Leave> {
+pub async fn get_leave(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Leave> {
     Ok(repo::load_owned::<Leave>(store, &owner.user_id, id).await?.record)
 }
 
-pub async fn delete_leave(store: &dyn Table, owner: &Owner, id: &str) -> AppResult<Leave> {
+pub async fn delete_leave(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Leave> {
     repo::remove::<Leave>(store, &owner.user_id, id).await
 }
 
 /// A page of the owner's leaves that share a day with the range (all when None), latest first.
 pub async fn leaves_page(
     store: &dyn Table,
-    user_id: &str,
+    user_id: &UserId,
     range: Option<DateRange>,
     paging: Paging,
 ) -> AppResult<(Vec<Leave>, u64)> {
@@ -240,13 +246,13 @@ pub async fn leaves_page(
 }
 
 /// Every leave of the owner that shares a day with the range, earliest first.
-pub async fn leaves_in(store: &dyn Table, user_id: &str, range: DateRange) -> AppResult<Vec<Leave>> {
+pub async fn leaves_in(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Vec<Leave>> {
     overlapping(store, user_id, range.from, range.to).await
 }
 
 /// Every leave of a team that shares a day with the range: one Query on the team's leaves index
 /// (`toDate >= from`), filtered on `fromDate <= to`.
-pub async fn team_leaves_in(store: &dyn Table, team_id: &str, range: DateRange) -> AppResult<Vec<Leave>> {
+pub async fn team_leaves_in(store: &dyn Table, team_id: &TeamId, range: DateRange) -> AppResult<Vec<Leave>> {
     let query =
         Query::new(Index::Gsi2, keys::team_leaves_gsi(team_id), SkCond::Gte(format!("{}#", format_date(range.from))));
     let to = format_date(range.to);

@@ -10,6 +10,7 @@ use super::{new_id, timestamp, Owner};
 use crate::error::AppResult;
 use crate::keys::RecordKind;
 use crate::store::{SkCond, Table};
+use crate::types::{ClockTime, Day, RecordId, UserId};
 use crate::validate::Check;
 
 pub const MAX_DESCRIPTION_CHARS: u64 = 1000;
@@ -23,9 +24,9 @@ pub const END_NOT_AFTER_START: &str = "End time must be after start time.";
 pub struct Meeting {
     #[serde(rename = "_id")]
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub id: String,
+    pub id: RecordId,
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub user_id: String,
+    pub user_id: UserId,
     #[schema(schema_with = crate::records::schema::time)]
     pub from: String,
     #[schema(schema_with = crate::records::schema::time)]
@@ -43,10 +44,10 @@ pub struct Meeting {
 impl Record for Meeting {
     const KIND: RecordKind = RecordKind::Meeting;
     const ENTITY: &'static str = "meeting";
-    fn id(&self) -> &str {
+    fn id(&self) -> &RecordId {
         &self.id
     }
-    fn user_id(&self) -> &str {
+    fn user_id(&self) -> &UserId {
         &self.user_id
     }
     fn date_key(&self) -> String {
@@ -69,9 +70,9 @@ pub struct MeetingInput {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValidMeeting {
-    pub from: NaiveTime,
-    pub to: NaiveTime,
-    pub schedule_date: NaiveDate,
+    pub from: ClockTime,
+    pub to: ClockTime,
+    pub schedule_date: Day,
     pub description: String,
 }
 
@@ -105,9 +106,9 @@ pub async fn add_meeting(
     let meeting = Meeting {
         id: new_id(now),
         user_id: owner.user_id.clone(),
-        from: format_time(v.from),
-        to: format_time(v.to),
-        schedule_date: format_date(v.schedule_date),
+        from: v.from.to_string(),
+        to: v.to.to_string(),
+        schedule_date: v.schedule_date.to_string(),
         description: v.description,
         created_at: timestamp(now),
         updated_at: timestamp(now),
@@ -120,7 +121,7 @@ pub async fn add_meeting(
 pub async fn edit_meeting(
     store: &dyn Table,
     owner: &Owner,
-    id: &str,
+    id: &RecordId,
     input: &MeetingInput,
     now: DateTime<Utc>,
 ) -> AppResult<Meeting> {
@@ -134,9 +135,9 @@ pub async fn edit_meeting(
     };
     let v = validate_meeting(&merged)?;
     let meeting = Meeting {
-        from: format_time(v.from),
-        to: format_time(v.to),
-        schedule_date: format_date(v.schedule_date),
+        from: v.from.to_string(),
+        to: v.to.to_string(),
+        schedule_date: v.schedule_date.to_string(),
         description: v.description,
         updated_at: timestamp(now),
         ..old
@@ -145,11 +146,11 @@ pub async fn edit_meeting(
     Ok(meeting)
 }
 
-pub async fn get_meeting(store: &dyn Table, owner: &Owner, id: &str) -> AppResult<Meeting> {
+pub async fn get_meeting(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Meeting> {
     Ok(repo::load_owned::<Meeting>(store, &owner.user_id, id).await?.record)
 }
 
-pub async fn delete_meeting(store: &dyn Table, owner: &Owner, id: &str) -> AppResult<Meeting> {
+pub async fn delete_meeting(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Meeting> {
     repo::remove::<Meeting>(store, &owner.user_id, id).await
 }
 
@@ -175,7 +176,7 @@ pub struct MeetingList {
 
 pub async fn list_meetings(
     store: &dyn Table,
-    user_id: &str,
+    user_id: &UserId,
     view: MeetingView,
     paging: Paging,
 ) -> AppResult<MeetingList> {
@@ -197,7 +198,7 @@ pub async fn list_meetings(
 }
 
 /// Every meeting of the owner in a range, earliest first (summaries, exports).
-pub async fn meetings_in(store: &dyn Table, user_id: &str, range: DateRange) -> AppResult<Vec<Meeting>> {
+pub async fn meetings_in(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Vec<Meeting>> {
     repo::all(store, &repo::by_date::<Meeting>(user_id, range.sk_cond())).await
 }
 

@@ -26,6 +26,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use chrono_tz::Tz;
 
 use crate::account::User;
+use crate::types::{RecordId, TeamId, UserId};
 
 pub use break_types::DEFAULT_BREAK_TYPES;
 pub use breaks::{validate_break, validate_live_break, Break, BreakInput, LiveBreakInput, OpenBreak, ValidBreak};
@@ -40,8 +41,8 @@ pub use tasks::{validate_task, Task, TaskInput, TaskPriority, TaskStatus, ValidT
 /// Whose records a call reads or writes: the signed-in caller, or (reports) a member an admin looks at.
 #[derive(Debug, Clone)]
 pub struct Owner {
-    pub user_id: String,
-    pub team_id: String,
+    pub user_id: UserId,
+    pub team_id: TeamId,
     pub name: String,
     /// The owner's time zone: "today" and every day boundary are taken in it.
     pub tz: Tz,
@@ -65,12 +66,12 @@ impl Owner {
 
 /// A new record id: a ULID of `now`, so ids sort by creation time. Ids made in the same millisecond by this process
 /// follow each other (the previous one plus one), so two records saved one after the other keep that order.
-pub fn new_id(now: DateTime<Utc>) -> String {
+pub fn new_id(now: DateTime<Utc>) -> RecordId {
     static LAST: std::sync::Mutex<Option<ulid::Ulid>> = std::sync::Mutex::new(None);
     let mut last = LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let id = next_id(*last, now);
     *last = Some(id);
-    id.to_string()
+    RecordId::from(id)
 }
 
 fn next_id(last: Option<ulid::Ulid>, now: DateTime<Utc>) -> ulid::Ulid {

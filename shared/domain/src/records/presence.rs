@@ -13,6 +13,7 @@ use crate::account::{from_item, Member, Role};
 use crate::error::AppResult;
 use crate::keys;
 use crate::store::{attr_str, Query, SkCond, Table, SK};
+use crate::types::{Email, RecordId, TeamId, UserId};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -27,9 +28,10 @@ pub enum PresenceStatus {
 #[serde(rename_all = "camelCase")]
 pub struct MemberPresence {
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub id: String,
+    pub id: UserId,
     pub name: String,
-    pub email: String,
+    #[schema(value_type = String)]
+    pub email: Email,
     #[schema(schema_with = crate::records::schema::role)]
     pub role: Role,
     #[schema(schema_with = crate::records::schema::stamp)]
@@ -51,7 +53,7 @@ pub struct MemberPresence {
 #[serde(rename_all = "camelCase")]
 pub struct OnBreakMember {
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub user_id: String,
+    pub user_id: UserId,
     pub name: String,
     #[serde(rename = "type")]
     pub break_type: String,
@@ -71,10 +73,10 @@ pub struct OnBreakMember {
 #[serde(rename_all = "camelCase")]
 pub struct OnLeaveMember {
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub user_id: String,
+    pub user_id: UserId,
     pub name: String,
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub leave_id: String,
+    pub leave_id: RecordId,
     #[schema(schema_with = crate::records::schema::date)]
     pub from_date: String,
     #[schema(schema_with = crate::records::schema::date)]
@@ -87,7 +89,7 @@ pub struct OnLeaveMember {
 }
 
 /// The team's members and live breaks: one Query on `TEAM#<id>`, `SK` from `MEMBER#` to `ONBREAK#~`.
-async fn members_and_breaks(store: &dyn Table, team_id: &str) -> AppResult<(Vec<Member>, Vec<OpenBreak>)> {
+async fn members_and_breaks(store: &dyn Table, team_id: &TeamId) -> AppResult<(Vec<Member>, Vec<OpenBreak>)> {
     let query = Query::table(
         keys::team_pk(team_id),
         SkCond::Between(keys::MEMBER_PREFIX.to_string(), format!("{}~", keys::ONBREAK_PREFIX)),
@@ -106,7 +108,7 @@ async fn members_and_breaks(store: &dyn Table, team_id: &str) -> AppResult<(Vec<
 }
 
 /// Who of the team is on a live break now, longest first.
-pub async fn on_break(store: &dyn Table, team_id: &str) -> AppResult<Vec<OnBreakMember>> {
+pub async fn on_break(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<OnBreakMember>> {
     let (members, breaks) = members_and_breaks(store, team_id).await?;
     let mut out: Vec<OnBreakMember> = breaks
         .into_iter()
@@ -131,7 +133,7 @@ pub async fn on_break(store: &dyn Table, team_id: &str) -> AppResult<Vec<OnBreak
 /// Who of the team is on leave on `day`, by name. Two Queries: the team's leaves index and the member list.
 pub async fn on_leave(
     store: &dyn Table,
-    team_id: &str,
+    team_id: &TeamId,
     day: NaiveDate,
     with_reasons: bool,
 ) -> AppResult<Vec<OnLeaveMember>> {
@@ -158,7 +160,7 @@ pub async fn on_leave(
 
 /// Every member of the team with their status on `today` (the viewer's day): on a live break (since when, which
 /// type), on leave, or available. Two Queries whatever the team size. For `GET /admin/get`.
-pub async fn team_presence(store: &dyn Table, team_id: &str, today: NaiveDate) -> AppResult<Vec<MemberPresence>> {
+pub async fn team_presence(store: &dyn Table, team_id: &TeamId, today: NaiveDate) -> AppResult<Vec<MemberPresence>> {
     let (members, breaks) = members_and_breaks(store, team_id).await?;
     let leaves = team_leaves_in(store, team_id, DateRange::day(today)).await?;
     let mut out: Vec<MemberPresence> = members

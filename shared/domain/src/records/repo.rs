@@ -13,16 +13,17 @@ use crate::account::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys::{self, RecordKind};
 use crate::store::{Cond, Item, Query, StoreError, Table, GSI1PK, GSI1SK, GSI2PK, GSI2SK};
+use crate::types::{RecordId, TeamId, UserId};
 
 pub(crate) trait Record: Serialize + DeserializeOwned + Send + Sync {
     const KIND: RecordKind;
     const ENTITY: &'static str;
-    fn id(&self) -> &str;
-    fn user_id(&self) -> &str;
+    fn id(&self) -> &RecordId;
+    fn user_id(&self) -> &UserId;
     /// `GSI1SK`: starts with the record's date, so day and range lists are one Query.
     fn date_key(&self) -> String;
     /// A second index pair, when the kind has one (team-wide lists, feature items).
-    fn gsi2(&self, _team_id: &str) -> Option<(String, String)> {
+    fn gsi2(&self, _team_id: &TeamId) -> Option<(String, String)> {
         None
     }
 }
@@ -33,7 +34,7 @@ pub(crate) struct Stored<R> {
     pub version: i64,
 }
 
-pub(crate) fn item_of<R: Record>(record: &R, team_id: &str, version: i64) -> AppResult<Item> {
+pub(crate) fn item_of<R: Record>(record: &R, team_id: &TeamId, version: i64) -> AppResult<Item> {
     let mut item = to_item(R::ENTITY, &keys::record(record.user_id(), R::KIND, record.id()), record)?;
     item.insert(GSI1PK.into(), Value::String(keys::record_by_date_gsi(record.user_id(), R::KIND)));
     item.insert(GSI1SK.into(), Value::String(record.date_key()));
@@ -41,7 +42,7 @@ pub(crate) fn item_of<R: Record>(record: &R, team_id: &str, version: i64) -> App
         item.insert(GSI2PK.into(), Value::String(pk));
         item.insert(GSI2SK.into(), Value::String(sk));
     }
-    item.insert("teamId".into(), Value::String(team_id.to_string()));
+    item.insert("teamId".into(), team_id.clone().into());
     item.insert("version".into(), Value::from(version));
     Ok(item)
 }
@@ -50,24 +51,28 @@ pub(crate) fn record_of<R: Record>(item: Item) -> AppResult<R> {
     from_item(item)
 }
 
-pub(crate) async fn insert<R: Record>(store: &dyn Table, record: &R, team_id: &str) -> AppResult<()> {
+pub(crate) async fn insert<R: Record>(store: &dyn Table, record: &R, team_id: &TeamId) -> AppResult<()> {
     store.put(item_of(record, team_id, 1)?, Cond::NotExists).await?;
     Ok(())
 }
 
 /// The caller's record with this id; another user's id is simply absent from the caller's partition.
-pub(crate) async fn load<R: Record>(store: &dyn Table, user_id: &str, id: &str) -> AppResult<Option<Stored<R>>> {
+pub(crate) async fn load<R: Record>(
+    store: &dyn Table,
+    user_id: &UserId,
+    id: &RecordId,
+) -> AppResult<Option<Stored<R>>> {
     let Some(item) = store.get(&keys::record(user_id, R::KIND, id)).await? else { return Ok(None) };
     let version = item.get("version").and_then(Value::as_i64).unwrap_or(0);
     Ok(Some(Stored { record: record_of(item)?, version }))
 }
 
-pub(crate) async fn load_owned<R: Record>(store: &dyn Table, user_id: &str, id: &str) -> AppResult<Stored<R>> {
+pub(crate) async fn load_owned<R: Record>(store: &dyn Table, user_id: &UserId, id: &RecordId) -> AppResult<Stored<R>> {
     load(store, user_id, id).await?.ok_or_else(AppError::not_found)
 }
 
 /// Replaces the record if nobody changed or deleted it since it was read at `version`.
-pub(crate) async fn replace<R: Record>(store: &dyn Table, record: &R, team_id: &str, version: i64) -> AppResult<()> {
+pub(crate) async fn replace<R: Record>(store: &dyn Table, record: &R, team_id: &TeamId, version: i64) -> AppResult<()> {
     let item = item_of(record, team_id, version + 1)?;
     match store.put(item, Cond::eq("version", version)).await {
         Ok(()) => Ok(()),
@@ -79,7 +84,7 @@ pub(crate) async fn replace<R: Record>(store: &dyn Table, record: &R, team_id: &
 }
 
 /// Deletes the caller's record and returns it; absent (or another user's id) is 404.
-pub(crate) async fn remove<R: Record>(store: &dyn Table, user_id: &str, id: &str) -> AppResult<R> {
+pub(crate) async fn remove<R: Record>(store: &dyn Table, user_id: &UserId, id: &RecordId) -> AppResult<R> {
     match store.delete(&keys::record(user_id, R::KIND, id), Cond::Exists).await {
         Ok(Some(item)) => record_of(item),
         Ok(None) | Err(StoreError::ConditionFailed) => Err(AppError::not_found()),
@@ -88,7 +93,7 @@ pub(crate) async fn remove<R: Record>(store: &dyn Table, user_id: &str, id: &str
 }
 
 /// The owner's records of one kind by date: GSI1 on `USER#<id>#<KIND>`.
-pub(crate) fn by_date<R: Record>(user_id: &str, sk: crate::store::SkCond) -> Query {
+pub(crate) fn by_date<R: Record>(user_id: &UserId, sk: crate::store::SkCond) -> Query {
     Query::new(crate::store::Index::Gsi1, keys::record_by_date_gsi(user_id, R::KIND), sk)
 }
 

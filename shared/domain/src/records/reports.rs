@@ -16,6 +16,7 @@ use super::tasks::{self, Task, TaskPriority, TaskStatus};
 use crate::account::{team_members, Role};
 use crate::error::{AppError, AppResult};
 use crate::store::Table;
+use crate::types::{TeamId, UserId};
 
 /// The record kinds of the archives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,7 +57,7 @@ fn values<T: Serialize>(items: Vec<T>) -> AppResult<Vec<Value>> {
 /// leaves by sharing a day with the range.
 pub async fn records_page(
     store: &dyn Table,
-    user_id: &str,
+    user_id: &UserId,
     kind: RecordType,
     range: DateRange,
     paging: Paging,
@@ -226,7 +227,7 @@ pub fn summarize_checklist(items: &[ChecklistItem]) -> ChecklistSummary {
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub user_id: String,
+    pub user_id: UserId,
     #[schema(schema_with = crate::records::schema::date)]
     pub from: String,
     #[schema(schema_with = crate::records::schema::date)]
@@ -244,10 +245,10 @@ pub struct Summary {
 }
 
 /// One Query per record kind over the owner's by-date indexes.
-pub async fn user_summary(store: &dyn Table, user_id: &str, range: DateRange) -> AppResult<Summary> {
+pub async fn user_summary(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Summary> {
     let leaves = leaves::leaves_in(store, user_id, range).await?;
     Ok(Summary {
-        user_id: user_id.to_string(),
+        user_id: user_id.clone(),
         from: dates::format_date(range.from),
         to: dates::format_date(range.to),
         breaks: summarize_breaks(&breaks::breaks_in(store, user_id, range).await?),
@@ -272,7 +273,7 @@ pub struct Totals {
 #[serde(rename_all = "camelCase")]
 pub struct MemberTotals {
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub user_id: String,
+    pub user_id: UserId,
     pub name: String,
     #[schema(schema_with = crate::records::schema::role)]
     pub role: Role,
@@ -294,7 +295,7 @@ pub struct TeamReport {
 
 /// Totals per member and for the team over a range: four Queries whatever the team size (members, and the team's
 /// breaks, tasks and leaves indexes). Records of people no longer in the team are left out.
-pub async fn team_report(store: &dyn Table, team_id: &str, range: DateRange) -> AppResult<TeamReport> {
+pub async fn team_report(store: &dyn Table, team_id: &TeamId, range: DateRange) -> AppResult<TeamReport> {
     let members = team_members(store, team_id).await?;
     let breaks = breaks::team_breaks_in(store, team_id, range).await?;
     let tasks = tasks::team_tasks_in(store, team_id, range).await?;
@@ -302,7 +303,7 @@ pub async fn team_report(store: &dyn Table, team_id: &str, range: DateRange) -> 
     let mut rows: Vec<MemberTotals> = members
         .into_iter()
         .map(|m| {
-            let mine = |uid: &str| uid == m.user_id;
+            let mine = |uid: &UserId| *uid == m.user_id;
             let my_breaks: Vec<&Break> = breaks.iter().filter(|b| mine(&b.user_id)).collect();
             let my_tasks: Vec<&Task> = tasks.iter().filter(|t| mine(&t.user_id)).collect();
             let my_leaves: Vec<Leave> = leaves.iter().filter(|l| mine(&l.user_id)).cloned().collect();
@@ -335,7 +336,7 @@ pub async fn team_report(store: &dyn Table, team_id: &str, range: DateRange) -> 
 /// The header and rows of a CSV export of one kind of the owner's records in a range, earliest first.
 pub async fn export_rows(
     store: &dyn Table,
-    user_id: &str,
+    user_id: &UserId,
     kind: RecordType,
     range: DateRange,
 ) -> AppResult<(Vec<&'static str>, Vec<Vec<String>>)> {
@@ -346,7 +347,8 @@ pub async fn export_rows(
                 .await?
                 .into_iter()
                 .map(|b| {
-                    vec![b.created_date, b.start_time, b.end_time, b.duration.to_string(), b.break_type, b.reason, b.id]
+                    let id = b.id.to_string();
+                    vec![b.created_date, b.start_time, b.end_time, b.duration.to_string(), b.break_type, b.reason, id]
                 })
                 .collect(),
         ),
@@ -363,7 +365,7 @@ pub async fn export_rows(
                         t.status.as_str().into(),
                         t.priority.as_str().into(),
                         t.created_date,
-                        t.id,
+                        t.id.to_string(),
                     ]
                 })
                 .collect(),
@@ -373,7 +375,7 @@ pub async fn export_rows(
             leaves::leaves_in(store, user_id, range)
                 .await?
                 .into_iter()
-                .map(|l| vec![l.from_date, l.to_date, l.days.to_string(), l.reason, l.id])
+                .map(|l| vec![l.from_date, l.to_date, l.days.to_string(), l.reason, l.id.to_string()])
                 .collect(),
         ),
         RecordType::Meetings => (
@@ -381,7 +383,7 @@ pub async fn export_rows(
             meetings::meetings_in(store, user_id, range)
                 .await?
                 .into_iter()
-                .map(|m| vec![m.schedule_date, m.from, m.to, m.description, m.id])
+                .map(|m| vec![m.schedule_date, m.from, m.to, m.description, m.id.to_string()])
                 .collect(),
         ),
         RecordType::Checklist => (
@@ -389,7 +391,7 @@ pub async fn export_rows(
             checklist::items_in(store, user_id, range)
                 .await?
                 .into_iter()
-                .map(|i| vec![i.created_date, i.task, i.status.to_string(), i.is_feature.to_string(), i.id])
+                .map(|i| vec![i.created_date, i.task, i.status.to_string(), i.is_feature.to_string(), i.id.to_string()])
                 .collect(),
         ),
     })

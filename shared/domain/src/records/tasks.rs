@@ -10,6 +10,7 @@ use super::{new_id, timestamp, Owner};
 use crate::error::{AppError, AppResult};
 use crate::keys::{self, RecordKind};
 use crate::store::{Index, Query, SkCond, Table};
+use crate::types::{Day, RecordId, TeamId, UserId};
 use crate::validate::Check;
 
 pub const MAX_TITLE_CHARS: u64 = 200;
@@ -85,9 +86,9 @@ labelled_enum!(
 pub struct Task {
     #[serde(rename = "_id")]
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub id: String,
+    pub id: RecordId,
     #[schema(schema_with = crate::records::schema::ulid)]
-    pub user_id: String,
+    pub user_id: UserId,
     #[schema(max_length = 200)]
     pub title: String,
     #[schema(max_length = 4000)]
@@ -109,16 +110,16 @@ pub struct Task {
 impl Record for Task {
     const KIND: RecordKind = RecordKind::Task;
     const ENTITY: &'static str = "task";
-    fn id(&self) -> &str {
+    fn id(&self) -> &RecordId {
         &self.id
     }
-    fn user_id(&self) -> &str {
+    fn user_id(&self) -> &UserId {
         &self.user_id
     }
     fn date_key(&self) -> String {
         format!("{}#{}", self.scheduled, self.id)
     }
-    fn gsi2(&self, team_id: &str) -> Option<(String, String)> {
+    fn gsi2(&self, team_id: &TeamId) -> Option<(String, String)> {
         Some((keys::team_tasks_gsi(team_id), format!("{}#{}#{}", self.scheduled, self.user_id, self.id)))
     }
 }
@@ -140,7 +141,7 @@ pub struct TaskInput {
 pub struct ValidTask {
     pub title: String,
     pub description: String,
-    pub scheduled: NaiveDate,
+    pub scheduled: Day,
     pub status: TaskStatus,
     pub priority: TaskPriority,
 }
@@ -192,7 +193,7 @@ pub async fn add_task(store: &dyn Table, owner: &Owner, input: &TaskInput, now: 
         user_id: owner.user_id.clone(),
         title: v.title,
         description: v.description,
-        scheduled: format_date(v.scheduled),
+        scheduled: v.scheduled.to_string(),
         status: v.status,
         priority: v.priority,
         created_date: format_date(owner.today(now)),
@@ -207,7 +208,7 @@ pub async fn add_task(store: &dyn Table, owner: &Owner, input: &TaskInput, now: 
 pub async fn edit_task(
     store: &dyn Table,
     owner: &Owner,
-    id: &str,
+    id: &RecordId,
     input: &TaskInput,
     now: DateTime<Utc>,
 ) -> AppResult<Task> {
@@ -224,7 +225,7 @@ pub async fn edit_task(
     let task = Task {
         title: v.title,
         description: v.description,
-        scheduled: format_date(v.scheduled),
+        scheduled: v.scheduled.to_string(),
         status: v.status,
         priority: v.priority,
         updated_at: timestamp(now),
@@ -234,16 +235,16 @@ pub async fn edit_task(
     Ok(task)
 }
 
-pub async fn get_task(store: &dyn Table, owner: &Owner, id: &str) -> AppResult<Task> {
+pub async fn get_task(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Task> {
     Ok(repo::load_owned::<Task>(store, &owner.user_id, id).await?.record)
 }
 
-pub async fn delete_task(store: &dyn Table, owner: &Owner, id: &str) -> AppResult<Task> {
+pub async fn delete_task(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Task> {
     repo::remove::<Task>(store, &owner.user_id, id).await
 }
 
 /// The owner's tasks scheduled on one day.
-pub async fn tasks_on(store: &dyn Table, user_id: &str, day: NaiveDate) -> AppResult<Vec<Task>> {
+pub async fn tasks_on(store: &dyn Table, user_id: &UserId, day: NaiveDate) -> AppResult<Vec<Task>> {
     repo::all(store, &repo::by_date::<Task>(user_id, SkCond::BeginsWith(format!("{}#", format_date(day))))).await
 }
 
@@ -307,7 +308,7 @@ impl TaskFilter {
 /// range as its key condition), the other filters applied to what it returns.
 pub async fn tasks_page(
     store: &dyn Table,
-    user_id: &str,
+    user_id: &UserId,
     filter: &TaskFilter,
     paging: Paging,
 ) -> AppResult<(Vec<Task>, u64)> {
@@ -322,12 +323,12 @@ pub async fn tasks_page(
 }
 
 /// Every task of the owner scheduled in a range (summaries, exports).
-pub async fn tasks_in(store: &dyn Table, user_id: &str, range: DateRange) -> AppResult<Vec<Task>> {
+pub async fn tasks_in(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Vec<Task>> {
     repo::all(store, &repo::by_date::<Task>(user_id, range.sk_cond())).await
 }
 
 /// Every task of a team scheduled in a range: one Query on the team's GSI2 partition.
-pub async fn team_tasks_in(store: &dyn Table, team_id: &str, range: DateRange) -> AppResult<Vec<Task>> {
+pub async fn team_tasks_in(store: &dyn Table, team_id: &TeamId, range: DateRange) -> AppResult<Vec<Task>> {
     repo::all(store, &Query::new(Index::Gsi2, keys::team_tasks_gsi(team_id), range.sk_cond())).await
 }
 
