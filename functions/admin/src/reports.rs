@@ -6,7 +6,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue};
 use axum::response::IntoResponse;
 use bt_domain::account::teams;
-use bt_domain::records::paging::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
+use bt_domain::records::paging::{limit_schema, skip_schema};
 use bt_domain::records::reports::{self, RecordType, Summary, TeamReport};
 use bt_domain::records::schema::{date, ulid};
 use bt_domain::records::{DateRange, Paging};
@@ -29,14 +29,6 @@ pub fn routes<R: Routes>(r: R) -> R {
 
 fn schema(value: Value) -> RefOr<Schema> {
     serde_json::from_value(value).expect("a valid schema")
-}
-
-fn skip_schema() -> RefOr<Schema> {
-    schema(json!({ "type": "integer", "minimum": 0, "default": 0 }))
-}
-
-fn limit_schema() -> RefOr<Schema> {
-    schema(json!({ "type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE, "default": DEFAULT_PAGE_SIZE }))
 }
 
 fn kind_schema() -> RefOr<Schema> {
@@ -118,49 +110,28 @@ impl IntoParams for KindParam {
     }
 }
 
-/// Breaks in a range, paged, latest first (items are Break)
-#[utoipa::path(get, path = "/reports/breaks", tag = "reports", params(ReportQuery),
-    responses((status = 200, description = "Success", body = Data<ReportPage>), (status = 401, response = Unauthorized),
-        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
-        (status = 422, response = Invalid)))]
-async fn breaks(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>) -> ApiResult {
-    list(RecordType::Breaks, state, user, q).await
+/// One paged list handler per record kind (`GET /reports/<kind>`): the same query, answer and rules for each, so
+/// they are written once. `$summary` is the operation's summary in the document.
+macro_rules! record_lists {
+    ($($name:ident: $kind:ident, $path:tt, $summary:tt;)*) => {$(
+        #[doc = $summary]
+        #[utoipa::path(get, path = $path, tag = "reports", params(ReportQuery),
+            responses((status = 200, description = "Success", body = Data<ReportPage>),
+                (status = 401, response = Unauthorized),
+                (status = 403, description = "Not allowed for your role", body = ErrorBody),
+                (status = 404, response = NotFound), (status = 422, response = Invalid)))]
+        async fn $name(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>) -> ApiResult {
+            list(RecordType::$kind, state, user, q).await
+        }
+    )*};
 }
 
-/// Tasks in a range, paged, latest first (items are Task)
-#[utoipa::path(get, path = "/reports/tasks", tag = "reports", params(ReportQuery),
-    responses((status = 200, description = "Success", body = Data<ReportPage>), (status = 401, response = Unauthorized),
-        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
-        (status = 422, response = Invalid)))]
-async fn tasks(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>) -> ApiResult {
-    list(RecordType::Tasks, state, user, q).await
-}
-
-/// Leaves in a range, paged, latest first (items are Leave)
-#[utoipa::path(get, path = "/reports/leaves", tag = "reports", params(ReportQuery),
-    responses((status = 200, description = "Success", body = Data<ReportPage>), (status = 401, response = Unauthorized),
-        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
-        (status = 422, response = Invalid)))]
-async fn leaves(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>) -> ApiResult {
-    list(RecordType::Leaves, state, user, q).await
-}
-
-/// Meetings in a range, paged, latest first (items are Meeting)
-#[utoipa::path(get, path = "/reports/meetings", tag = "reports", params(ReportQuery),
-    responses((status = 200, description = "Success", body = Data<ReportPage>), (status = 401, response = Unauthorized),
-        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
-        (status = 422, response = Invalid)))]
-async fn meetings(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>) -> ApiResult {
-    list(RecordType::Meetings, state, user, q).await
-}
-
-/// Checklist in a range, paged, latest first (items are ChecklistItem)
-#[utoipa::path(get, path = "/reports/checklist", tag = "reports", params(ReportQuery),
-    responses((status = 200, description = "Success", body = Data<ReportPage>), (status = 401, response = Unauthorized),
-        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 404, response = NotFound),
-        (status = 422, response = Invalid)))]
-async fn checklist(state: State<AppState>, user: AuthUser, q: ApiQuery<ReportQuery>) -> ApiResult {
-    list(RecordType::Checklist, state, user, q).await
+record_lists! {
+    breaks: Breaks, "/reports/breaks", "Breaks in a range, paged, latest first (items are Break)";
+    tasks: Tasks, "/reports/tasks", "Tasks in a range, paged, latest first (items are Task)";
+    leaves: Leaves, "/reports/leaves", "Leaves in a range, paged, latest first (items are Leave)";
+    meetings: Meetings, "/reports/meetings", "Meetings in a range, paged, latest first (items are Meeting)";
+    checklist: Checklist, "/reports/checklist", "Checklist in a range, paged, latest first (items are ChecklistItem)";
 }
 
 /// Whose reports the caller asks for: their own, or (admins and HR) a member of their team. A member asking for

@@ -48,8 +48,9 @@ pub fn moto_url(test: &str) -> Option<String> {
     }
 }
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+/// The repository's root (tests that read its sources or run its tools start here).
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("the repository root exists")
 }
 
 fn find_or_start() -> Moto {
