@@ -372,6 +372,8 @@ async fn who_is_off_today_reads_the_teams_leaves() {
         from_date: Some(ymd(from)),
         to_date: Some(ymd(to)),
         reason: Some("Family visit".into()),
+        // Sick leave needs no approval: an absence at once.
+        type_id: Some("00000000000000000000000002".into()),
     };
     leaves::add_leave(store, &ben.owner(), &leave(today, today + Duration::days(2)), app.now()).await.unwrap();
     leaves::add_leave(store, &cai.owner(), &leave(today + Duration::days(1), today + Duration::days(1)), app.now())

@@ -1,11 +1,15 @@
-//! The `leaves` endpoint group: the caller's leaves (absence days).
+//! The `leaves` endpoint group: the caller's leaves (absence days), the team's leave types, and leave requests
+//! (approval by admins and HR, withdrawal by the requester).
+
+mod requests;
+mod types;
 
 use axum::extract::State;
 use axum::Router;
 use bt_domain::records::leaves::MAX_REASON_CHARS;
 use bt_domain::records::paging::{limit_schema, skip_schema};
-use bt_domain::records::schema::{date, required_text};
-use bt_domain::records::{leaves, DateRange, Leave, LeaveInput, Paging};
+use bt_domain::records::schema::{date, required_text, ulid};
+use bt_domain::records::{leave_requests, leaves, DateRange, Leave, LeaveInput, Paging};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
@@ -21,7 +25,22 @@ use utoipa_axum::router::OpenApiRouter;
 /// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
 /// describes them.
 pub fn routes<R: Routes>(r: R) -> R {
-    bt_http::routes!(r, add, edit, remove, one, list)
+    bt_http::routes!(
+        r,
+        add,
+        edit,
+        remove,
+        one,
+        list,
+        types::list_types,
+        types::add_type,
+        types::edit_type,
+        types::delete_type,
+        requests::pending,
+        requests::approve,
+        requests::decline,
+        requests::cancel
+    )
 }
 
 /// The routes as each Lambda serves them, without their description.
@@ -57,6 +76,9 @@ struct LeaveCreate {
     reason: String,
     #[schema(schema_with = ignored_days)]
     days: Option<i64>,
+    /// One of the team's leave types (`GET /leaves/types`); the default type when left out.
+    #[schema(schema_with = ulid)]
+    type_id: Option<String>,
 }
 
 /// The body of `PUT /leaves/edit/{id}` (read as a [`LeaveInput`]): left-out fields keep their value.
@@ -71,24 +93,25 @@ struct LeaveEdit {
     reason: Option<String>,
     #[schema(schema_with = ignored_days)]
     days: Option<i64>,
+    #[schema(schema_with = ulid)]
+    type_id: Option<String>,
 }
 
-/// Add a leave
+/// Add a leave (of a type that needs approval: a request, pending until an admin or HR decides it)
 #[utoipa::path(post, path = "/leaves/add", tag = "leaves", request_body = LeaveCreate,
     responses((status = 201, description = "Created", body = Data<Leave>), (status = 401, response = Unauthorized),
         (status = 422, response = Invalid),
         (status = 409, description = "You already have a leave on some of these dates.", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<LeaveInput>) -> ApiResult {
-    let leave = leaves::add_leave(state.table(), &user.owner(), &input, state.clock.now()).await?;
-    Ok(created(leave))
+    Ok(created(leave_requests::request_leave(&state, &user.owner(), &input).await?))
 }
 
 /// Edit one of my leaves (left-out fields keep their value)
 #[utoipa::path(put, path = "/leaves/edit/{id}", tag = "leaves", params(IdParam), request_body = LeaveEdit,
     responses((status = 200, description = "Success", body = Data<Leave>), (status = 401, response = Unauthorized),
         (status = 404, response = NotFound), (status = 422, response = Invalid),
-        (status = 409, description = "You already have a leave on some of these dates.", body = ErrorBody)))]
+        (status = 409, description = "Overlaps another leave, decided already, or changed meanwhile", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit(
     State(state): State<AppState>,
@@ -96,8 +119,7 @@ async fn edit(
     IdPath(id): IdPath,
     ApiJson(input): ApiJson<LeaveInput>,
 ) -> ApiResult {
-    let leave = leaves::edit_leave(state.table(), &user.owner(), &id, &input, state.clock.now()).await?;
-    Ok(data(leave))
+    Ok(data(leave_requests::edit_request(&state, &user.owner(), &id, &input).await?))
 }
 
 /// Delete one of my leaves

@@ -595,8 +595,19 @@ async fn a_persons_leaves_and_live_break_follow_them_to_their_new_team() {
     let zed = signed_in_user(&app, "Zed Old Admin").await;
     let bob = join_team(&app, &zed, &signed_in_user(&app, "Bob Mover").await).await;
     let ann = signed_in_user(&app, "Ann New Admin").await;
-    let leave = json!({ "fromDate": "2024-06-10", "toDate": "2024-06-14", "reason": "Trip" });
+    // Sick leave needs no approval: an absence at once. A Vacation request waits for Zed, and follows Bob.
+    let sick = "00000000000000000000000002";
+    let leave = json!({ "fromDate": "2024-06-10", "toDate": "2024-06-14", "reason": "Trip", "typeId": sick });
     app.api.post("/leaves/add", bob.token(), leave).await.expect(201);
+    let request = json!({ "fromDate": "2024-07-01", "toDate": "2024-07-05", "reason": "Holiday" });
+    let request = app.api.post("/leaves/add", bob.token(), request).await.expect(201).body["data"].clone();
+    assert_eq!(request["status"], "pending");
+    let pending = |u: &TestUser| {
+        let token = u.access_token.clone();
+        let app = &app;
+        async move { app.api.get("/leaves/pending", Some(&token)).await.expect(200).body["data"]["totalCount"].clone() }
+    };
+    assert_eq!(pending(&zed).await, 1);
     app.api.post("/break/start", bob.token(), json!({ "type": "Lunch Break" })).await.expect(201);
     let on_leave = |u: &TestUser| {
         let token = u.access_token.clone();
@@ -615,6 +626,7 @@ async fn a_persons_leaves_and_live_break_follow_them_to_their_new_team() {
 
     let bob = join_team(&app, &ann, &bob).await;
     assert_eq!((on_leave(&zed).await, on_break(&zed).await), (json!([]), json!([])));
+    assert_eq!((pending(&zed).await, pending(&ann).await), (json!(0), json!(1)));
     assert_eq!(on_leave(&ann).await[0]["userId"], bob.id.as_str());
     assert_eq!(on_break(&ann).await[0]["userId"], bob.id.as_str());
     app.api.post("/break/end", bob.token(), json!({})).await.expect(200);

@@ -697,7 +697,10 @@ async fn todays_absentees_and_every_members_status() {
     let ann = app.person_in(&admin.team_id, "Ann", Role::Member, "UTC").await;
     let bob = app.person_in(&admin.team_id, "Bob", Role::Member, "UTC").await;
     let stranger = app.person("Sam").await;
-    app.post(&ann, "/leaves/add", a_leave("2024-06-10", "2024-06-14")).await.expect(201);
+    // Ann's Vacation request is an absence once the admin approves it.
+    let request = app.post(&ann, "/leaves/add", a_leave("2024-06-10", "2024-06-14")).await.expect(201).id();
+    assert_eq!(app.get(&bob, "/admin/onLeaves?todayDate=2024-06-12").await.expect(200).data(), &json!([]));
+    app.post(&admin, &format!("/leaves/approve/{request}"), json!({})).await.expect(200);
     app.post(&stranger, "/leaves/add", a_leave("2024-06-10", "2024-06-14")).await.expect(201);
 
     let seen_by_bob = app.get(&bob, "/admin/onLeaves?todayDate=2024-06-12").await.expect(200);
@@ -767,8 +770,12 @@ async fn fill_may(app: &TestApp, who: &Person) {
         body["priority"] = json!(priority);
         app.post(who, "/task/add", body).await.expect(201);
     }
-    app.post(who, "/leaves/add", a_leave("2024-04-29", "2024-05-02")).await.expect(201);
-    app.post(who, "/leaves/add", a_leave("2024-05-30", "2024-06-04")).await.expect(201);
+    // Sick leave needs no approval, so these are absences whoever is in the team.
+    for (from, to) in [("2024-04-29", "2024-05-02"), ("2024-05-30", "2024-06-04")] {
+        let mut body = a_leave(from, to);
+        body["typeId"] = json!("00000000000000000000000002");
+        app.post(who, "/leaves/add", body).await.expect(201);
+    }
     app.post(who, "/meeting/add", a_meeting("2024-05-06", "10:00", "11:30")).await.expect(201);
     app.post(who, "/daily-checklist/add", an_item("Plan", "2024-05-06")).await.expect(201);
 }

@@ -219,6 +219,10 @@ enum Guard {
     AdminOnMember,
     /// Reports of a member: admins and HR of the team see them, members are 403, another team is 404.
     MemberReport,
+    /// A decision on a member's leave request: admins and HR of the team decide, members are 403, another team 404.
+    Decision,
+    /// A setting of the team (a leave type): its admins only; HR and members are 403, another team's admin 404.
+    TeamSetting,
 }
 
 /// The route table: every id route the API serves, how it is guarded, and the path and body that aim it at Ann.
@@ -227,6 +231,7 @@ fn aimed_at(
     template: &str,
     ann: &Person,
     ids: &std::collections::HashMap<&str, String>,
+    team_type: &str,
 ) -> (Guard, String, Option<Value>) {
     let group = template.trim_start_matches('/').split('/').next().unwrap_or("");
     let record_edit = |group: &str| match group {
@@ -237,6 +242,14 @@ fn aimed_at(
         _ => json!({ "task": "changed by someone else", "status": true }),
     };
     match (method, template) {
+        ("POST", "/leaves/approve/{id}" | "/leaves/decline/{id}") => {
+            (Guard::Decision, template.replace("{id}", &ids["leaves"]), Some(json!({ "comment": "Not by you" })))
+        }
+        (_, "/leaves/types/{id}") => (
+            Guard::TeamSetting,
+            template.replace("{id}", team_type),
+            (method == "PUT").then(|| json!({ "name": "Renamed by someone else" })),
+        ),
         (_, t) if t.ends_with("/{id}") => {
             let id = ids.get(group).unwrap_or_else(|| panic!("no record of {group} for {method} {template}"));
             let path = template.replace("{id}", id);
@@ -275,6 +288,8 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
     let app = spawn_app().await;
     let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
     let ids = fill(&app, &ann).await;
+    let training = json!({ "name": "Training", "color": "#0ea5e9" });
+    let team_type = app.post(&ada, "/leaves/types", training).await.expect(201).id();
     let everyone = [&ada, &hal, &ann, &tim, &sam];
 
     let routes = routes_with_ids();
@@ -282,11 +297,14 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
     let before = app.snapshot(&partitions_of(&everyone)).await;
     let mut checks = 0;
     for (method, template) in &routes {
-        let (guard, path, body) = aimed_at(method, template, &ann, &ids);
+        let (guard, path, body) = aimed_at(method, template, &ann, &ids, &team_type);
         let intruders: Vec<(&Person, u16)> = match guard {
             Guard::Record => vec![(&tim, 404), (&ada, 404), (&hal, 404), (&sam, 404)],
             Guard::AdminOnMember => vec![(&tim, 403), (&hal, 403), (&sam, 404)],
             Guard::MemberReport => vec![(&tim, 403), (&sam, 404)],
+            // Ann may not decide her own request either.
+            Guard::Decision => vec![(&tim, 403), (&ann, 403), (&sam, 404)],
+            Guard::TeamSetting => vec![(&tim, 403), (&hal, 403), (&ann, 403), (&sam, 404)],
         };
         for (who, status) in intruders {
             let mut call = app.call(Method::from_bytes(method.as_bytes()).unwrap(), &path).by(who);
@@ -331,7 +349,9 @@ async fn other_peoples_lists_show_none_of_a_members_records() {
     let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
     fill(&app, &ann).await;
     let today = bt_domain::records::dates::today_in("UTC", app.state.clock.now());
-    app.post(&ann, "/leaves/add", a_leave(&today, &today)).await.expect(201);
+    // Approved, Ann's leave of today is an absence her team sees.
+    let leave = app.post(&ann, "/leaves/add", a_leave(&today, &today)).await.expect(201).id();
+    app.post(&ada, &format!("/leaves/approve/{leave}"), json!({})).await.expect(200);
     app.post(&ann, "/break/start", json!({ "type": "Coffee Break", "reason": "Ann's live break" })).await.expect(201);
 
     // Lists of one's own: neither a teammate nor a stranger sees Ann's records in theirs.
@@ -383,6 +403,8 @@ async fn members_and_hr_cannot_run_admin_actions_and_hr_sees_reports() {
     let app = spawn_app().await;
     let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
     fill(&app, &ann).await;
+    // Ann's leave request was mailed to the approvers; nothing refused below may add a mail.
+    let mails = app.mails_sent().len();
     let everyone = [&ada, &hal, &ann, &tim, &sam];
     let before = app.snapshot(&partitions_of(&everyone)).await;
     let actions: Vec<(Method, String, Option<Value>)> = vec![
@@ -408,7 +430,7 @@ async fn members_and_hr_cannot_run_admin_actions_and_hr_sees_reports() {
         }
     }
     assert_eq!(app.snapshot(&partitions_of(&everyone)).await, before, "a refused admin action changed something");
-    assert!(app.mails_sent().is_empty(), "a refused invitation was mailed");
+    assert_eq!(app.mails_sent().len(), mails, "a refused invitation was mailed");
     for who in [&tim, &hal] {
         assert_eq!(
             app.get(who, "/user/profile").await.expect(200).data()["role"],

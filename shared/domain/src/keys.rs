@@ -162,3 +162,23 @@ pub fn team_tasks_gsi(team_id: &TeamId) -> String {
 pub fn leave_guard(user_id: &UserId) -> Key {
     Key::new(user_pk(user_id), "LEAVEGUARD")
 }
+
+// ---- leave types and requests ----------------------------------------------------------------------------------
+
+/// A team's leave type: `TEAM#<teamId>` / `LEAVETYPE#<id>`, listed by `begins_with LEAVETYPE#`.
+pub fn leave_type(team_id: &TeamId, id: &RecordId) -> Key {
+    Key::new(team_pk(team_id), format!("{LEAVE_TYPE_PREFIX}{id}"))
+}
+pub const LEAVE_TYPE_PREFIX: &str = "LEAVETYPE#";
+
+/// Where an approver finds a leave of the team by its id: `TEAM#<teamId>` / `LEAVEREQ#<leaveId>` → `userId` (the
+/// leave itself lives in its requester's partition). While the leave is pending it also carries
+/// `GSI1PK = TEAM#<teamId>#PENDING`, `GSI1SK = <leaveId>`: the team's pending requests, oldest first, in one Query.
+pub fn leave_request(team_id: &TeamId, leave_id: &RecordId) -> Key {
+    Key::new(team_pk(team_id), format!("LEAVEREQ#{leave_id}"))
+}
+
+/// GSI1 partition of a team's pending leave requests (sparse: only pending ones carry it).
+pub fn team_pending_gsi(team_id: &TeamId) -> String {
+    format!("TEAM#{team_id}#PENDING")
+}

@@ -42,18 +42,28 @@ pub trait Mailer: Send + Sync + 'static {
     }
 }
 
-/// Builds a mail with one call-to-action link, in text and HTML.
+/// Builds a mail with one call-to-action link, in text and HTML, for a mail the reader asked for (verification,
+/// reset, invitation): it says what to do if they did not.
 pub fn link_mail(to: &str, subject: &str, intro: &str, action: &str, link: &str) -> Mail {
+    build_mail(to, subject, intro, action, link, Some("If you did not ask for this, you can ignore this mail."))
+}
+
+/// A notice with one link (a leave request to its approvers, a decision to its requester): nothing to ignore.
+pub fn notice_mail(to: &str, subject: &str, intro: &str, action: &str, link: &str) -> Mail {
+    build_mail(to, subject, intro, action, link, None)
+}
+
+fn build_mail(to: &str, subject: &str, intro: &str, action: &str, link: &str, footer: Option<&str>) -> Mail {
     let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
+    let text_footer = footer.map(|f| format!("{f}\n\n")).unwrap_or_default();
+    let html_footer = footer.map(|f| format!("<p>{}</p>", esc(f))).unwrap_or_default();
     Mail {
         to: to.to_string(),
         subject: subject.to_string(),
-        text: format!(
-            "{intro}\n\n{action}: {link}\n\nIf you did not ask for this, you can ignore this mail.\n\n— Breaktime"
-        ),
+        text: format!("{intro}\n\n{action}: {link}\n\n{text_footer}— Breaktime"),
         html: format!(
             "<p>{}</p><p><a href=\"{}\">{}</a></p><p>If the button does not work, open this address: {}</p>\
-             <p>If you did not ask for this, you can ignore this mail.</p><p>— Breaktime</p>",
+             {html_footer}<p>— Breaktime</p>",
             esc(intro),
             esc(link),
             esc(action),

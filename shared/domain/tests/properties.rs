@@ -146,7 +146,7 @@ proptest! {
         let _ = DateRange::required(Some(&s), None, "from", "to");
         let _ = validate_break(&break_input(&s, &s, &s), NaiveDate::from_ymd_opt(2024, 5, 1).unwrap());
         let some = || Some(s.clone());
-        let _ = validate_leave(&LeaveInput { from_date: some(), to_date: some(), reason: some() });
+        let _ = validate_leave(&LeaveInput { from_date: some(), to_date: some(), reason: some(), type_id: None });
         let _ = validate_meeting(&MeetingInput { from: some(), to: some(), schedule_date: some(), description: None });
         let _ = today_in(&s, Utc::now());
     }
@@ -241,6 +241,7 @@ proptest! {
             from_date: Some(format_date(from)),
             to_date: Some(format_date(to)),
             reason: Some("Holiday".into()),
+            type_id: None,
         };
         let result = validate_leave(&input);
         let valid_to = (1900..=2999).contains(&to.year());

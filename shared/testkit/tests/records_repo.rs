@@ -168,7 +168,7 @@ async fn tasks_page_and_filter_on_their_indexes(store: Store) {
 }
 
 fn a_leave(from: &str, to: &str) -> LeaveInput {
-    LeaveInput { from_date: Some(from.into()), to_date: Some(to.into()), reason: Some("Away".into()) }
+    LeaveInput { from_date: Some(from.into()), to_date: Some(to.into()), reason: Some("Away".into()), type_id: None }
 }
 
 async fn leaves_never_overlap_and_show_as_absences(store: Store) {
@@ -301,7 +301,9 @@ async fn reports_read_the_user_and_team_indexes(store: Store) {
     join(&store, &bob, Role::Admin).await;
     breaks::add_break(s, &ann, &a_break("2024-05-02", "09:00", "09:20"), now()).await.unwrap();
     breaks::add_break(s, &bob, &a_break("2024-05-03", "09:00", "09:05"), now()).await.unwrap();
-    leaves::add_leave(s, &ann, &a_leave("2024-04-30", "2024-05-01"), now()).await.unwrap();
+    // Sick leave needs no approval (Bob, an admin, would decide a Vacation request): an absence at once.
+    let sick = LeaveInput { type_id: Some("00000000000000000000000002".into()), ..a_leave("2024-04-30", "2024-05-01") };
+    leaves::add_leave(s, &ann, &sick, now()).await.unwrap();
     let may = DateRange { from: day("2024-05-01"), to: day("2024-05-31") };
     let summary = reports::user_summary(s, &user("ANN"), may).await.unwrap();
     assert_eq!((summary.breaks.total_minutes, summary.leaves.days), (20, 1));

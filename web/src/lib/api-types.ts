@@ -563,8 +563,59 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add a leave */
+    /** Add a leave (of a type that needs approval: a request, pending until an admin or HR decides it) */
     post: operations['post_leaves_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/leaves/approve/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a pending leave request of my team (admins and HR; never one's own) */
+    post: operations['post_leaves_approve_id'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/leaves/cancel/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Withdraw one of my leaves: a pending request, or an approved leave that has not started */
+    post: operations['post_leaves_cancel_id'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/leaves/decline/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Decline a pending leave request of my team, with an optional comment (admins and HR; never one's own) */
+    post: operations['post_leaves_decline_id'];
     delete?: never;
     options?: never;
     head?: never;
@@ -634,6 +685,59 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/leaves/pending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My team's pending leave requests, oldest first (admins and HR) */
+    get: operations['get_leaves_pending'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/leaves/types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My team's leave types (archived ones included), the starting three first */
+    get: operations['get_leaves_types'];
+    put?: never;
+    /** Add a leave type to my team (admins) */
+    post: operations['post_leaves_types'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/leaves/types/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Edit or archive a leave type of my team (admins; left-out fields keep their value) */
+    put: operations['put_leaves_types_id'];
+    post?: never;
+    /** Delete a leave type no leave has (admins; the default type and types in use stay: archive them instead) */
+    delete: operations['delete_leaves_types_id'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1398,6 +1502,11 @@ export interface components {
       email: string;
       password: string;
     };
+    /** @description The optional body of a decision. */
+    DecisionInput: {
+      /** @description Shown to the requester (and mailed to them). */
+      comment?: string | null;
+    };
     /** @description What a delete answers. */
     Deleted: {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
@@ -1455,6 +1564,8 @@ export interface components {
     Leave: {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       _id: string;
+      /** @description The approver's comment on the decision. */
+      comment?: string | null;
       /** Format: date-time */
       createdAt: string;
       /**
@@ -1462,21 +1573,31 @@ export interface components {
        * @description Days from `fromDate` to `toDate`, both included (computed here).
        */
       days: number;
+      /** Format: date-time */
+      decidedAt?: string | null;
+      /** @description Who approved or declined it (absent when it needed no decision). */
+      decidedBy?: string | null;
+      decidedByName?: string | null;
       /**
        * Format: date
        * @example 2024-05-06
        */
       fromDate: string;
       reason: string;
+      status: components['schemas']['LeaveStatus'];
       /**
        * Format: date
        * @example 2024-05-06
        */
       toDate: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      typeId: string;
       /** Format: date-time */
       updatedAt: string;
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       userId: string;
+      /** @description The requester's name, in the team's list of pending requests only. */
+      userName?: string | null;
     };
     /** @description A new leave. */
     LeaveCreate: {
@@ -1493,6 +1614,8 @@ export interface components {
        * @example 2024-05-06
        */
       toDate: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      typeId?: string;
     };
     /** @description The body of `PUT /leaves/edit/{id}` (read as a [`LeaveInput`]): left-out fields keep their value. */
     LeaveInput: {
@@ -1509,12 +1632,46 @@ export interface components {
        * @example 2024-05-06
        */
       toDate?: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      typeId?: string;
     };
     /** @description What `GET /leaves/list` answers: a page of leaves and how many match in all. */
     LeaveList: {
       leaves: components['schemas']['Leave'][];
       /** Format: int64 */
       totalCount: number;
+    };
+    /**
+     * @description Where a leave stands. Leaves stored before approval existed read as approved.
+     * @enum {string}
+     */
+    LeaveStatus: 'pending' | 'approved' | 'declined' | 'cancelled';
+    LeaveType: {
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      _id: string;
+      archived: boolean;
+      /** @description `#rrggbb`. */
+      color: string;
+      countsAgainstAllowance: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description The type of leaves sent without one (Vacation); it cannot be archived or deleted. */
+      isDefault: boolean;
+      name: string;
+      needsApproval: boolean;
+      paid: boolean;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    /** @description The body of `POST /leaves/types` and `PUT /leaves/types/{id}` (left-out fields keep their value on an edit). */
+    LeaveTypeInput: {
+      /** @description Edits only: an archived type is kept for the leaves that have it, and offered for no new one. */
+      archived?: boolean | null;
+      color?: string | null;
+      countsAgainstAllowance?: boolean | null;
+      name?: string | null;
+      needsApproval?: boolean | null;
+      paid?: boolean | null;
     };
     /** @description The body of `POST /break/start`. */
     LiveBreakInput: {
@@ -1724,6 +1881,12 @@ export interface components {
     };
     PasswordInput: {
       password: string;
+    };
+    /** @description What `GET /leaves/pending` answers: a page of requests (each with `userName`) and how many are pending in all. */
+    PendingList: {
+      leaves: components['schemas']['Leave'][];
+      /** Format: int64 */
+      totalCount: number;
     };
     /** @enum {string} */
     PresenceStatus: 'available' | 'onBreak' | 'onLeave';
@@ -3561,6 +3724,207 @@ export interface operations {
       422: components['responses']['Invalid'];
     };
   };
+  post_leaves_approve_id: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id (ULID); another user's id is 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description Optional */
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DecisionInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Leave'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Members, and one's own request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description No longer pending */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  post_leaves_cancel_id: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id (ULID); another user's id is 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Leave'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      /** @description Started, declined or cancelled already */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  post_leaves_decline_id: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id (ULID); another user's id is 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description Optional */
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DecisionInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Leave'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Members, and one's own request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description No longer pending */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
   delete_leaves_delete_id: {
     parameters: {
       query?: never;
@@ -3635,7 +3999,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description You already have a leave on some of these dates. */
+      /** @description Overlaps another leave, decided already, or changed meanwhile */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3737,6 +4101,269 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       422: components['responses']['Invalid'];
+    };
+  };
+  get_leaves_pending: {
+    parameters: {
+      query?: {
+        skip?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['PendingList'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only admins and HR can decide leave requests. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_leaves_types: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['LeaveType'][];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  post_leaves_types: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LeaveTypeInput'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['LeaveType'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only admins can manage leave types. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  put_leaves_types_id: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id (ULID); another user's id is 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LeaveTypeInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['LeaveType'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only admins can manage leave types. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description Changed meanwhile */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  delete_leaves_types_id: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id (ULID); another user's id is 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Deleted'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only admins can manage leave types. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description In use, or the default type */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   post_meeting_add: {

@@ -10,7 +10,7 @@ use crate::error::{AppError, AppResult};
 use crate::keys;
 use crate::services::Services;
 use crate::store::{attr_str, key_of, Cond, Item, Query, SkCond, StoreError, Table, TxOp, GSI2PK, PK, SK};
-use crate::types::{Email, TeamId, UserId};
+use crate::types::{Email, RecordId, TeamId, UserId};
 use crate::validate::Check;
 
 /// The team item (`TEAM#<id>` / `TEAM`).
@@ -263,6 +263,11 @@ pub async fn move_team_scoped_items(store: &dyn Table, user_id: &UserId, from: &
             set.insert(GSI2PK.into(), format!("{}#{rest}", keys::team_pk(to)).into());
         }
         let Some(key) = key_of(&item) else { continue };
+        if attr_str(&item, "entity_type") == Some("leave") {
+            if let Some(id) = attr_str(&item, "_id").and_then(|id| RecordId::parse(id).ok()) {
+                crate::records::leaves::move_request(store, &id, from, to).await?;
+            }
+        }
         if set.is_empty() || key == keys::user(user_id) {
             continue;
         }

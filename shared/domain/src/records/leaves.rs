@@ -1,13 +1,18 @@
-//! Leaves (absence days): rules (§5), server-computed `days`, no overlap between a user's own leaves.
+//! Leaves (absence days): rules (§5), server-computed `days`, no overlap between a user's own leaves, a type of the
+//! team's, and a status: a leave of a type that needs approval waits for an admin or HR (`pending`), any other is
+//! `approved` at once. Only approved leaves are absences. Deciding and cancelling are in [`super::leave_requests`].
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::dates::{self, date_field, format_date, inclusive_days, DateRange};
+use super::leave_types::{self, LeaveType};
 use super::paging::Paging;
 use super::repo::{self, Record};
 use super::{new_id, timestamp, Owner};
+use crate::account::teams;
+use crate::account::users::Role;
 use crate::error::{AppError, AppResult};
 use crate::keys::{self, RecordKind};
 use crate::store::{Cond, Index, Item, Query, SkCond, StoreError, Table, TxOp};
@@ -22,6 +27,25 @@ pub const TO_REQUIRED: &str = "To date is required.";
 pub const TO_BEFORE_FROM: &str = "To date must be after From date.";
 pub const REASON_REQUIRED: &str = "Reason is required.";
 pub const OVERLAP: &str = "You already have a leave on some of these dates.";
+pub const DECIDED: &str = "This leave has been decided and can no longer be edited. Cancel it instead.";
+
+/// Where a leave stands. Leaves stored before approval existed read as approved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LeaveStatus {
+    Pending,
+    #[default]
+    Approved,
+    Declined,
+    Cancelled,
+}
+
+impl LeaveStatus {
+    /// Whether the leave keeps its days from other leaves of the same person (a declined or cancelled one frees them).
+    pub fn holds_days(self) -> bool {
+        matches!(self, LeaveStatus::Pending | LeaveStatus::Approved)
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -44,6 +68,36 @@ pub struct Leave {
     pub created_at: String,
     #[schema(schema_with = crate::records::schema::stamp)]
     pub updated_at: String,
+    /// The leave's type (a leave stored before types existed is of the team's default type).
+    #[serde(default = "leave_types::default_type_id")]
+    #[schema(schema_with = crate::records::schema::ulid, required = true)]
+    pub type_id: RecordId,
+    #[serde(default)]
+    #[schema(required = true)]
+    pub status: LeaveStatus,
+    /// Who approved or declined it (absent when it needed no decision).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub decided_by: Option<UserId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided_by_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub decided_at: Option<String>,
+    /// The approver's comment on the decision.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 500)]
+    pub comment: Option<String>,
+    /// The requester's name, in the team's list of pending requests only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_name: Option<String>,
+}
+
+impl Leave {
+    /// Decided by an approver (approved or declined by someone): the requester may cancel it, not edit it.
+    pub fn is_decided(&self) -> bool {
+        self.decided_by.is_some() || matches!(self.status, LeaveStatus::Declined | LeaveStatus::Cancelled)
+    }
 }
 
 impl Record for Leave {
@@ -72,6 +126,9 @@ pub struct LeaveInput {
     #[schema(schema_with = crate::records::schema::date)]
     pub to_date: Option<String>,
     pub reason: Option<String>,
+    /// One of the team's leave types (`GET /leaves/types`); the default type when left out.
+    #[schema(schema_with = crate::records::schema::ulid)]
+    pub type_id: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -146,7 +203,8 @@ async fn write_checked(store: &dyn Table, owner: &Owner, leave: &Leave, version:
         let seen = guard.as_ref().and_then(|g| g.get("version")).and_then(Value::as_i64);
         let from = dates::parse_date(&leave.from_date).expect("valid");
         let to = dates::parse_date(&leave.to_date).expect("valid");
-        if overlapping_consistent(store, &owner.user_id, from, to).await?.iter().any(|l| l.id != leave.id) {
+        let others = overlapping_consistent(store, &owner.user_id, from, to).await?;
+        if others.iter().any(|l| l.id != leave.id && l.status.holds_days()) {
             return Err(AppError::Conflict(OVERLAP.into()));
         }
         let mut set = Item::new();
@@ -160,7 +218,11 @@ async fn write_checked(store: &dyn Table, owner: &Owner, leave: &Leave, version:
             None => (repo::item_of(leave, &owner.team_id, 1)?, Cond::NotExists),
             Some(v) => (repo::item_of(leave, &owner.team_id, v + 1)?, Cond::eq("version", v)),
         };
-        let ops = vec![TxOp::Update { key: guard_key.clone(), set, cond: guard_cond }, TxOp::Put { item, cond }];
+        let ops = vec![
+            TxOp::Update { key: guard_key.clone(), set, cond: guard_cond },
+            TxOp::Put { item, cond },
+            request_pointer(&owner.team_id, leave),
+        ];
         match store.transact(ops).await {
             Ok(()) => return Ok(()),
             // Another leave write of this user came in between: check again.
@@ -171,8 +233,63 @@ async fn write_checked(store: &dyn Table, owner: &Owner, leave: &Leave, version:
     Err(AppError::Conflict("Your leaves were changed meanwhile. Please try again.".into()))
 }
 
+/// What a new or edited leave of `leave_type` starts as: pending when the type needs approval and someone else in the
+/// team (an admin or HR) can decide it; approved otherwise (a team with no other approver approves its own).
+pub(crate) async fn initial_status(store: &dyn Table, owner: &Owner, leave_type: &LeaveType) -> AppResult<LeaveStatus> {
+    if !leave_type.needs_approval {
+        return Ok(LeaveStatus::Approved);
+    }
+    let approvers = approvers_of(store, &owner.team_id, &owner.user_id).await?;
+    Ok(if approvers.is_empty() { LeaveStatus::Approved } else { LeaveStatus::Pending })
+}
+
+/// The team's admins and HR other than `requester`: who decides a request.
+pub(crate) async fn approvers_of(
+    store: &dyn Table,
+    team_id: &TeamId,
+    requester: &UserId,
+) -> AppResult<Vec<teams::Member>> {
+    Ok(teams::team_members(store, team_id)
+        .await?
+        .into_iter()
+        .filter(|m| matches!(m.role, Role::Admin | Role::Hr) && &m.user_id != requester)
+        .collect())
+}
+
+/// The item by which approvers reach a leave of their team by its id, in the team's list of pending requests while it
+/// is pending (written with the leave, in the same transaction).
+pub(crate) fn request_pointer(team_id: &TeamId, leave: &Leave) -> TxOp {
+    let key = keys::leave_request(team_id, &leave.id);
+    let mut item = Item::new();
+    item.insert(crate::store::PK.into(), key.pk.into());
+    item.insert(crate::store::SK.into(), key.sk.into());
+    item.insert("entity_type".into(), "leave_request".into());
+    item.insert("userId".into(), leave.user_id.clone().into());
+    if leave.status == LeaveStatus::Pending {
+        item.insert(crate::store::GSI1PK.into(), keys::team_pending_gsi(team_id).into());
+        item.insert(crate::store::GSI1SK.into(), leave.id.clone().into());
+    }
+    TxOp::Put { item, cond: Cond::None }
+}
+
+/// A member changed teams: the item by which approvers reach one of their leaves moves to the new team (a pending
+/// request is then the new team's to decide).
+pub async fn move_request(store: &dyn Table, leave_id: &RecordId, from: &TeamId, to: &TeamId) -> AppResult<()> {
+    let Some(mut item) = store.delete(&keys::leave_request(from, leave_id), Cond::None).await? else { return Ok(()) };
+    let key = keys::leave_request(to, leave_id);
+    item.insert(crate::store::PK.into(), key.pk.into());
+    item.insert(crate::store::SK.into(), key.sk.into());
+    if item.contains_key(crate::store::GSI1PK) {
+        item.insert(crate::store::GSI1PK.into(), keys::team_pending_gsi(to).into());
+    }
+    store.put(item, Cond::None).await?;
+    Ok(())
+}
+
+/// Adds a leave; a request that waits for approval is mailed to the approvers (see [`super::leave_requests`]).
 pub async fn add_leave(store: &dyn Table, owner: &Owner, input: &LeaveInput, now: DateTime<Utc>) -> AppResult<Leave> {
     let v = validate_leave(input)?;
+    let leave_type = leave_types::type_for_leave(store, &owner.team_id, input.type_id.as_deref(), None, now).await?;
     let leave = Leave {
         id: new_id(now),
         user_id: owner.user_id.clone(),
@@ -182,6 +299,13 @@ pub async fn add_leave(store: &dyn Table, owner: &Owner, input: &LeaveInput, now
         days: v.days,
         created_at: timestamp(now),
         updated_at: timestamp(now),
+        type_id: leave_type.id.clone(),
+        status: initial_status(store, owner, &leave_type).await?,
+        decided_by: None,
+        decided_by_name: None,
+        decided_at: None,
+        comment: None,
+        user_name: None,
     };
     write_checked(store, owner, &leave, None).await?;
     Ok(leave)
@@ -197,18 +321,27 @@ pub async fn edit_leave(
 ) -> AppResult<Leave> {
     let stored = repo::load_owned::<Leave>(store, &owner.user_id, id).await?;
     let old = stored.record;
+    if old.is_decided() {
+        return Err(AppError::Conflict(DECIDED.into()));
+    }
     let merged = LeaveInput {
         from_date: input.from_date.clone().or(Some(old.from_date.clone())),
         to_date: input.to_date.clone().or(Some(old.to_date.clone())),
         reason: input.reason.clone().or(Some(old.reason.clone())),
+        type_id: input.type_id.clone(),
     };
     let v = validate_leave(&merged)?;
+    let leave_type =
+        leave_types::type_for_leave(store, &owner.team_id, merged.type_id.as_deref(), Some(&old.type_id), now).await?;
+    let status = initial_status(store, owner, &leave_type).await?;
     let leave = Leave {
         from_date: v.from_date.to_string(),
         to_date: v.to_date.to_string(),
         reason: v.reason,
         days: v.days,
         updated_at: timestamp(now),
+        type_id: leave_type.id,
+        status,
         ..old
     };
     match write_checked(store, owner, &leave, Some(stored.version)).await {
@@ -223,8 +356,21 @@ pub async fn get_leave(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppRe
     Ok(repo::load_owned::<Leave>(store, &owner.user_id, id).await?.record)
 }
 
+/// Deletes the leave and the item approvers reach it by, together.
 pub async fn delete_leave(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Leave> {
-    repo::remove::<Leave>(store, &owner.user_id, id).await
+    let stored = repo::load_owned::<Leave>(store, &owner.user_id, id).await?;
+    let ops = vec![
+        TxOp::Delete {
+            key: keys::record(&owner.user_id, RecordKind::Leave, id),
+            cond: Cond::eq("version", stored.version),
+        },
+        TxOp::Delete { key: keys::leave_request(&owner.team_id, id), cond: Cond::None },
+    ];
+    match store.transact(ops).await {
+        Ok(()) => Ok(stored.record),
+        Err(StoreError::ConditionFailed) => Err(AppError::not_found()),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// A page of the owner's leaves that share a day with the range (all when None), latest first.
@@ -250,13 +396,23 @@ pub async fn leaves_in(store: &dyn Table, user_id: &UserId, range: DateRange) ->
     overlapping(store, user_id, range.from, range.to).await
 }
 
-/// Every leave of a team that shares a day with the range: one Query on the team's leaves index
-/// (`toDate >= from`), filtered on `fromDate <= to`.
+/// The team's absences that share a day with the range: its approved leaves (pending, declined and cancelled ones
+/// are not absences). One Query on the team's leaves index (`toDate >= from`), filtered on `fromDate <= to`.
 pub async fn team_leaves_in(store: &dyn Table, team_id: &TeamId, range: DateRange) -> AppResult<Vec<Leave>> {
     let query =
         Query::new(Index::Gsi2, keys::team_leaves_gsi(team_id), SkCond::Gte(format!("{}#", format_date(range.from))));
     let to = format_date(range.to);
-    Ok(repo::all::<Leave>(store, &query).await?.into_iter().filter(|l| l.from_date <= to).collect())
+    Ok(repo::all::<Leave>(store, &query)
+        .await?
+        .into_iter()
+        .filter(|l| l.from_date <= to && l.status == LeaveStatus::Approved)
+        .collect())
+}
+
+/// Whether any leave of the team (of any date and status) has this type: one Query on the team's leaves index.
+pub async fn type_in_use(store: &dyn Table, team_id: &TeamId, type_id: &RecordId) -> AppResult<bool> {
+    let query = Query::new(Index::Gsi2, keys::team_leaves_gsi(team_id), SkCond::All);
+    Ok(repo::all::<Leave>(store, &query).await?.iter().any(|l| &l.type_id == type_id))
 }
 
 #[cfg(test)]
@@ -264,7 +420,12 @@ mod tests {
     use super::*;
 
     fn input(from: &str, to: &str) -> LeaveInput {
-        LeaveInput { from_date: Some(from.into()), to_date: Some(to.into()), reason: Some("Family".into()) }
+        LeaveInput {
+            from_date: Some(from.into()),
+            to_date: Some(to.into()),
+            reason: Some("Family".into()),
+            type_id: None,
+        }
     }
 
     #[test]

@@ -13,6 +13,8 @@ pub mod break_types;
 pub mod breaks;
 pub mod checklist;
 pub mod dates;
+pub mod leave_requests;
+pub mod leave_types;
 pub mod leaves;
 pub mod meetings;
 pub mod paging;

@@ -246,7 +246,9 @@ pub struct Summary {
 
 /// One Query per record kind over the owner's by-date indexes.
 pub async fn user_summary(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Summary> {
-    let leaves = leaves::leaves_in(store, user_id, range).await?;
+    // Leave days are absences: approved leaves only (a pending request is not yet one, a declined one never).
+    let mut leaves = leaves::leaves_in(store, user_id, range).await?;
+    leaves.retain(|l| l.status == leaves::LeaveStatus::Approved);
     Ok(Summary {
         user_id: user_id.clone(),
         from: dates::format_date(range.from),

@@ -1,0 +1,59 @@
+//! The team's leave types: every member reads them; admins add, edit, archive and delete.
+
+use axum::extract::State;
+use bt_domain::records::leave_types::{self, LeaveType, LeaveTypeInput};
+use bt_http::auth::AuthUser;
+use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
+use bt_http::AppState;
+use bt_http::{created, data, ApiJson, ApiResult, IdPath};
+use tracing::instrument;
+
+/// My team's leave types (archived ones included), the starting three first
+#[utoipa::path(get, path = "/leaves/types", tag = "leaves",
+    responses((status = 200, description = "Success", body = Data<Vec<LeaveType>>), (status = 401, response = Unauthorized)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+pub(crate) async fn list_types(State(state): State<AppState>, user: AuthUser) -> ApiResult {
+    Ok(data(leave_types::team_leave_types(state.table(), user.team_id(), state.clock.now()).await?))
+}
+
+/// Add a leave type to my team (admins)
+#[utoipa::path(post, path = "/leaves/types", tag = "leaves", request_body = LeaveTypeInput,
+    responses((status = 201, description = "Created", body = Data<LeaveType>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Only admins can manage leave types.", body = ErrorBody),
+        (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+pub(crate) async fn add_type(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(input): ApiJson<LeaveTypeInput>,
+) -> ApiResult {
+    Ok(created(leave_types::add_leave_type(state.table(), &user.user, &input, state.clock.now()).await?))
+}
+
+/// Edit or archive a leave type of my team (admins; left-out fields keep their value)
+#[utoipa::path(put, path = "/leaves/types/{id}", tag = "leaves", params(IdParam), request_body = LeaveTypeInput,
+    responses((status = 200, description = "Success", body = Data<LeaveType>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Only admins can manage leave types.", body = ErrorBody),
+        (status = 404, response = NotFound), (status = 422, response = Invalid),
+        (status = 409, description = "Changed meanwhile", body = ErrorBody)))]
+#[instrument(skip_all, fields(user = %user.id(), id = %id))]
+pub(crate) async fn edit_type(
+    State(state): State<AppState>,
+    user: AuthUser,
+    IdPath(id): IdPath,
+    ApiJson(input): ApiJson<LeaveTypeInput>,
+) -> ApiResult {
+    Ok(data(leave_types::edit_leave_type(state.table(), &user.user, &id, &input, state.clock.now()).await?))
+}
+
+/// Delete a leave type no leave has (admins; the default type and types in use stay: archive them instead)
+#[utoipa::path(delete, path = "/leaves/types/{id}", tag = "leaves", params(IdParam),
+    responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Only admins can manage leave types.", body = ErrorBody),
+        (status = 404, response = NotFound),
+        (status = 409, description = "In use, or the default type", body = ErrorBody)))]
+#[instrument(skip_all, fields(user = %user.id(), id = %id))]
+pub(crate) async fn delete_type(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
+    let deleted = leave_types::delete_leave_type(state.table(), &user.user, &id).await?;
+    Ok(data(Deleted { id: deleted.id.to_string(), message: "Leave type deleted.".into() }))
+}

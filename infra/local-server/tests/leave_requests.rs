@@ -1,0 +1,241 @@
+//! Leave types and leave requests through the HTTP API, on every store (SQLite, and DynamoDB on moto with feature
+//! `aws`): the starting types and their management by admins, requests that wait for an approver, decisions and
+//! their mails, withdrawal, and absences counting approved leaves only.
+
+mod support;
+
+use std::sync::Arc;
+
+use bt_domain::account::Role;
+use bt_domain::store::Table;
+use serde_json::{json, Value};
+use support::*;
+
+type Store = Arc<dyn Table>;
+
+bt_testkit::on_every_store!(
+    a_team_starts_with_three_types_that_admins_manage,
+    a_request_waits_for_an_approver_who_decides_it,
+    requests_are_withdrawn_and_free_their_days,
+    without_another_approver_a_request_is_approved_at_once,
+);
+
+const VACATION: &str = "00000000000000000000000001";
+const SICK: &str = "00000000000000000000000002";
+
+fn leave(from: &str, to: &str) -> Value {
+    json!({ "fromDate": from, "toDate": to, "reason": "Family" })
+}
+
+fn names(list: &Value) -> Vec<&str> {
+    list.as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect()
+}
+
+async fn a_team_starts_with_three_types_that_admins_manage(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = app.person("Ann").await;
+    let bob = app.person_in(&ann.team_id, "Bob", Role::Member, "UTC").await;
+    let hal = app.person_in(&ann.team_id, "Hal", Role::Hr, "UTC").await;
+
+    let types = app.get(&bob, "/leaves/types").await.expect(200);
+    assert_eq!(names(types.data()), vec!["Vacation", "Sick", "Unpaid"]);
+    let vacation = &types.data()[0];
+    assert_eq!((vacation["_id"].as_str(), vacation["isDefault"].as_bool()), (Some(VACATION), Some(true)));
+    assert_eq!(
+        (vacation["countsAgainstAllowance"].as_bool(), vacation["needsApproval"].as_bool()),
+        (Some(true), Some(true))
+    );
+    assert_eq!(types.data()[1]["needsApproval"], false);
+    // Every member of the team sees the same list (written once, on the team's first use).
+    assert_eq!(app.get(&ann, "/leaves/types").await.expect(200).data(), types.data());
+
+    let training = json!({ "name": "Training", "color": "#0EA5E9", "needsApproval": false });
+    for who in [&bob, &hal] {
+        let refused = app.post(who, "/leaves/types", training.clone()).await.expect(403);
+        assert_eq!(refused.message(), "Only admins can manage leave types.");
+    }
+    let added = app.post(&ann, "/leaves/types", training.clone()).await.expect(201);
+    assert_eq!((added.data()["color"].as_str(), added.data()["paid"].as_bool()), (Some("#0ea5e9"), Some(true)));
+    let id = added.id();
+    assert_eq!(
+        app.post(&ann, "/leaves/types", training).await.expect(422).field("name"),
+        "A leave type with this name already exists."
+    );
+    let bad = app.post(&ann, "/leaves/types", json!({ "name": "x".repeat(41), "color": "green" })).await.expect(422);
+    assert_eq!(bad.field("name"), "Name must not exceed 40 characters.");
+    assert_eq!(bad.field("color"), "Colour must be a hex colour such as #22c55e.");
+    assert_eq!(app.post(&ann, "/leaves/types", json!({})).await.expect(422).field("name"), "Name is required.");
+
+    // Another team's admin cannot reach the type.
+    let zed = app.person("Zed").await;
+    app.put(&zed, &format!("/leaves/types/{id}"), json!({ "name": "Mine" })).await.expect(404);
+    app.delete(&zed, &format!("/leaves/types/{id}")).await.expect(404);
+
+    // A type in use is archived, not deleted; an archived type is offered for no new leave.
+    let mut body = leave("2024-06-03", "2024-06-03");
+    body["typeId"] = json!(id);
+    let used = app.post(&bob, "/leaves/add", body.clone()).await.expect(201);
+    assert_eq!((used.data()["typeId"].as_str(), used.data()["status"].as_str()), (Some(id.as_str()), Some("approved")));
+    let in_use = app.delete(&ann, &format!("/leaves/types/{id}")).await.expect(409);
+    assert_eq!(in_use.message(), "This leave type is in use by leaves. Archive it instead.");
+    let archived = app.put(&ann, &format!("/leaves/types/{id}"), json!({ "archived": true })).await.expect(200);
+    assert_eq!(
+        (archived.data()["archived"].as_bool(), archived.data()["name"].as_str()),
+        (Some(true), Some("Training"))
+    );
+    body["fromDate"] = json!("2024-06-04");
+    body["toDate"] = json!("2024-06-04");
+    let refused = app.post(&bob, "/leaves/add", body).await.expect(422);
+    assert_eq!(refused.field("typeId"), "This leave type is archived. Choose another one.");
+    // The leave that has it keeps it through an edit.
+    app.put(&bob, &format!("/leaves/edit/{}", used.id()), json!({ "reason": "Course" })).await.expect(200);
+    let mut unknown = leave("2024-06-05", "2024-06-05");
+    unknown["typeId"] = json!("01HZX3Y8Q2W5E7R9T1V3B5N7M9");
+    assert_eq!(
+        app.post(&bob, "/leaves/add", unknown).await.expect(422).field("typeId"),
+        "Choose one of the team's leave types."
+    );
+
+    // The default type stays; an unused type goes.
+    let kept = app.delete(&ann, &format!("/leaves/types/{VACATION}")).await.expect(409);
+    assert_eq!(kept.message(), "The default leave type cannot be deleted or archived.");
+    app.put(&ann, &format!("/leaves/types/{VACATION}"), json!({ "archived": true })).await.expect(422);
+    let unpaid = app.get(&ann, "/leaves/types").await.data()[2]["_id"].as_str().unwrap().to_string();
+    app.delete(&ann, &format!("/leaves/types/{unpaid}")).await.expect(200);
+    assert_eq!(names(app.get(&bob, "/leaves/types").await.data()), vec!["Vacation", "Sick", "Training"]);
+}
+
+async fn a_request_waits_for_an_approver_who_decides_it(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = app.person("Ann").await;
+    let hal = app.person_in(&ann.team_id, "Hal", Role::Hr, "UTC").await;
+    let bob = app.person_in(&ann.team_id, "Bob", Role::Member, "UTC").await;
+    let today = app.today(&bob);
+
+    // The specification's form (no type) is a Vacation request: pending, mailed to the admin and HR.
+    let request = app.post(&bob, "/leaves/add", leave(&today, &today)).await.expect(201);
+    let id = request.id();
+    assert_eq!(
+        (request.data()["status"].as_str(), request.data()["typeId"].as_str()),
+        (Some("pending"), Some(VACATION))
+    );
+    for approver in [&ann, &hal] {
+        let mail = app.mails_sent().into_iter().rev().find(|m| m["to"] == approver.email.as_str()).expect("a mail");
+        assert_eq!(mail["subject"], "Leave request from Bob");
+        assert!(mail["link"].as_str().unwrap().ends_with("/leaves/requests"), "{mail}");
+    }
+    assert!(app.mails_sent().iter().all(|m| m["to"] != bob.email.as_str()));
+    // Not an absence yet.
+    let absent = format!("/admin/onLeaves?todayDate={today}");
+    assert_eq!(app.get(&ann, &absent).await.expect(200).data(), &json!([]));
+
+    // The pending list: approvers only, oldest first, with the requester's name.
+    let later = app.post(&bob, "/leaves/add", leave("2030-01-07", "2030-01-08")).await.expect(201).id();
+    app.get(&bob, "/leaves/pending").await.expect(403);
+    let pending = app.get(&hal, "/leaves/pending").await.expect(200);
+    assert_eq!(pending.data()["totalCount"], 2);
+    let first = &pending.data()["leaves"][0];
+    assert_eq!((first["_id"].as_str(), first["userName"].as_str()), (Some(id.as_str()), Some("Bob")));
+    let page = app.get(&hal, "/leaves/pending?skip=1&limit=1").await.expect(200);
+    assert_eq!(page.data()["leaves"][0]["_id"].as_str(), Some(later.as_str()));
+
+    // Members cannot decide; another team sees nothing; a comment has a limit.
+    let refused = app.post(&bob, &format!("/leaves/approve/{id}"), json!({})).await.expect(403);
+    assert_eq!(refused.message(), "Only admins and HR can decide leave requests.");
+    let zed = app.person("Zed").await;
+    app.post(&zed, &format!("/leaves/approve/{id}"), json!({})).await.expect(404);
+    let long = json!({ "comment": "x".repeat(501) });
+    assert_eq!(
+        app.post(&hal, &format!("/leaves/decline/{id}"), long).await.expect(422).field("comment"),
+        "Comment must not exceed 500 characters."
+    );
+
+    // HR approves (no body at all): an absence now, mailed to Bob, no longer editable by him, decided once.
+    let approved =
+        app.send(Some(&hal), reqwest::Method::POST, &format!("/leaves/approve/{id}"), None).await.expect(200);
+    let a = approved.data();
+    assert_eq!(
+        (a["status"].as_str(), a["decidedBy"].as_str(), a["decidedByName"].as_str()),
+        (Some("approved"), Some(hal.id.as_str()), Some("Hal"))
+    );
+    assert!(a["decidedAt"].is_string());
+    let mail = app.mails_sent().into_iter().rev().find(|m| m["to"] == bob.email.as_str()).expect("a mail to Bob");
+    assert_eq!(mail["subject"], "Your leave request was approved");
+    assert_eq!(pluck(app.get(&ann, &absent).await.expect(200).data(), "userId"), vec![bob.id.as_str()]);
+    let edit = app.put(&bob, &format!("/leaves/edit/{id}"), json!({ "reason": "Other" })).await.expect(409);
+    assert_eq!(edit.message(), "This leave has been decided and can no longer be edited. Cancel it instead.");
+    let again = app.post(&ann, &format!("/leaves/decline/{id}"), json!({})).await.expect(409);
+    assert_eq!(again.message(), "This leave request has already been decided.");
+
+    // The admin declines the other with a comment, which Bob reads on his leave and in his mail.
+    let declined =
+        app.post(&ann, &format!("/leaves/decline/{later}"), json!({ "comment": "Release week" })).await.expect(200);
+    assert_eq!(
+        (declined.data()["status"].as_str(), declined.data()["comment"].as_str()),
+        (Some("declined"), Some("Release week"))
+    );
+    let mine = app.get(&bob, &format!("/leaves/get/{later}")).await.expect(200);
+    assert_eq!(mine.data()["comment"], "Release week");
+    let mail = app.mails_sent().into_iter().rev().find(|m| m["to"] == bob.email.as_str()).unwrap();
+    assert!(mail["text"].as_str().unwrap().contains("Release week"), "{mail}");
+    assert_eq!(app.get(&hal, "/leaves/pending").await.data()["totalCount"], 0);
+
+    // An admin's own request is decided by someone else, never by themselves.
+    let own = app.post(&ann, "/leaves/add", leave("2030-02-04", "2030-02-04")).await.expect(201);
+    assert_eq!(own.data()["status"], "pending");
+    let refused = app.post(&ann, &format!("/leaves/approve/{}", own.id()), json!({})).await.expect(403);
+    assert_eq!(refused.message(), "You cannot decide your own leave request.");
+    app.post(&hal, &format!("/leaves/approve/{}", own.id()), json!({})).await.expect(200);
+}
+
+async fn requests_are_withdrawn_and_free_their_days(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = app.person("Ann").await;
+    let bob = app.person_in(&ann.team_id, "Bob", Role::Member, "UTC").await;
+    let today = app.today(&bob);
+
+    // A pending request is withdrawn; its days are free again.
+    let pending = app.post(&bob, "/leaves/add", leave("2030-03-04", "2030-03-06")).await.expect(201).id();
+    let cancelled = app.post(&bob, &format!("/leaves/cancel/{pending}"), json!({})).await.expect(200);
+    assert_eq!(cancelled.data()["status"], "cancelled");
+    assert_eq!(app.get(&ann, "/leaves/pending").await.data()["totalCount"], 0);
+    let again = app.post(&bob, &format!("/leaves/cancel/{pending}"), json!({})).await.expect(409);
+    assert_eq!(again.message(), "This leave can no longer be cancelled.");
+    app.post(&bob, "/leaves/add", leave("2030-03-05", "2030-03-05")).await.expect(201);
+
+    // Sick leave needs no approval; started, it can no longer be withdrawn; someone else's is not found.
+    let mut sick = leave(&today, &today);
+    sick["typeId"] = json!(SICK);
+    let sick = app.post(&bob, "/leaves/add", sick).await.expect(201);
+    assert_eq!(sick.data()["status"], "approved");
+    let started = app.post(&bob, &format!("/leaves/cancel/{}", sick.id()), json!({})).await.expect(409);
+    assert_eq!(started.message(), "This leave has already started and cannot be cancelled.");
+    app.post(&ann, &format!("/leaves/cancel/{}", sick.id()), json!({})).await.expect(404);
+
+    // An approved leave that has not started can be withdrawn.
+    let future = app.post(&bob, "/leaves/add", leave("2030-04-01", "2030-04-02")).await.expect(201).id();
+    app.post(&ann, &format!("/leaves/approve/{future}"), json!({})).await.expect(200);
+    let withdrawn = app.post(&bob, &format!("/leaves/cancel/{future}"), json!({})).await.expect(200);
+    assert_eq!(withdrawn.data()["status"], "cancelled");
+
+    // A deleted request leaves the pending list.
+    let gone = app.post(&bob, "/leaves/add", leave("2030-05-01", "2030-05-01")).await.expect(201).id();
+    assert_eq!(app.get(&ann, "/leaves/pending").await.data()["totalCount"], 2);
+    app.delete(&bob, &format!("/leaves/delete/{gone}")).await.expect(200);
+    assert_eq!(app.get(&ann, "/leaves/pending").await.data()["totalCount"], 1);
+    app.post(&ann, &format!("/leaves/approve/{gone}"), json!({})).await.expect(404);
+}
+
+async fn without_another_approver_a_request_is_approved_at_once(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = app.person("Ann").await;
+    let today = app.today(&ann);
+    let leave = app.post(&ann, "/leaves/add", leave(&today, &today)).await.expect(201);
+    assert_eq!((leave.data()["status"].as_str(), leave.data()["typeId"].as_str()), (Some("approved"), Some(VACATION)));
+    assert!(leave.data().get("decidedBy").is_none());
+    // Not decided by anyone: still the requester's to edit, as the specification has it.
+    app.put(&ann, &format!("/leaves/edit/{}", leave.id()), json!({ "reason": "Moved" })).await.expect(200);
+    let absent = app.get(&ann, &format!("/admin/onLeaves?todayDate={today}")).await.expect(200);
+    assert_eq!(pluck(absent.data(), "userId"), vec![ann.id.as_str()]);
+    assert!(app.mails_sent().is_empty());
+}
