@@ -15,6 +15,11 @@ const signIn = () =>
 
 const sidebar = () => screen.getByRole('complementary', { name: 'Side navigation' });
 
+const profile = (role: 'admin' | 'hr' | 'member') =>
+  http.get(api('/user/profile'), () =>
+    ok({ id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role, teamId: 't1', timeZone: 'UTC', hasPassword: true, createdAt: '' }),
+  );
+
 describe('routes', () => {
   it('sends / to /breaks, the Dashboard, with the breadcrumb Pages / page name', async () => {
     const { router } = renderRoutes(routes, '/');
@@ -125,7 +130,10 @@ describe('navigation when signed out', () => {
 describe('navigation when signed in', () => {
   it("shows the user's name, Profile and 'Team Members (N)' from /admin/get-count", async () => {
     signIn();
-    server.use(http.get(api('/admin/get-count'), () => ok(7)));
+    server.use(
+      http.get(api('/admin/get-count'), () => ok(7)),
+      profile('member'),
+    );
     renderRoutes(routes, '/breaks');
     expect(await within(sidebar()).findByRole('link', { name: 'Team Members (7)' })).toBeInTheDocument();
     expect(within(sidebar()).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/settings');
@@ -139,6 +147,7 @@ describe('navigation when signed in', () => {
     const revoked: unknown[] = [];
     server.use(
       http.get(api('/admin/get-count'), () => ok(1)),
+      profile('member'),
       http.post(api('/auth/logout'), async ({ request }) => {
         revoked.push(await request.json());
         return ok({ message: 'Signed out' });
@@ -156,10 +165,65 @@ describe('navigation when signed in', () => {
   });
 });
 
+describe('leave requests link', () => {
+  it.each(['admin', 'hr'] as const)('is in the management group for %s', async (role) => {
+    signIn();
+    server.use(
+      http.get(api('/admin/get-count'), () => ok(2)),
+      profile(role),
+    );
+    renderRoutes(routes, '/about');
+    const group = within(within(sidebar()).getByRole('list', { name: 'MANAGEMENT | Admin | HR' }));
+    expect(await group.findByRole('link', { name: 'Leave requests' })).toHaveAttribute('href', '/leaves/requests');
+  });
+
+  it('is not offered to members', async () => {
+    signIn();
+    const asked = vi.fn();
+    server.use(
+      http.get(api('/admin/get-count'), () => ok(2)),
+      http.get(api('/user/profile'), () => {
+        asked();
+        return ok({
+          id: 'u1',
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          role: 'member',
+          teamId: 't1',
+          timeZone: 'UTC',
+          hasPassword: true,
+          createdAt: '',
+        });
+      }),
+    );
+    const { unmount } = renderRoutes(routes, '/about');
+    await within(sidebar()).findByRole('link', { name: 'Team Members (2)' });
+    await waitFor(() => expect(asked).toHaveBeenCalled());
+    expect(within(sidebar()).queryByRole('link', { name: 'Leave requests' })).not.toBeInTheDocument();
+    unmount();
+  });
+
+  it('opens the Leave requests page', async () => {
+    signIn();
+    server.use(
+      http.get(api('/admin/get-count'), () => ok(2)),
+      profile('hr'),
+      http.get(api('/leaves/types'), () => ok([])),
+      http.get(api('/leaves/pending'), () => ok({ leaves: [], totalCount: 0 })),
+    );
+    renderRoutes(routes, '/leaves/requests');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leave requests' })).toBeInTheDocument();
+    expect(await screen.findByText('No pending requests.')).toBeInTheDocument();
+  });
+});
+
 describe('/auth/callback', () => {
   it('stores the tokens from the query for 7 days, cleans the URL and reloads', async () => {
     const token = fakeJwt(Date.now() / 1000 + 3600);
-    server.use(http.get(api('/admin/get-count'), () => ok(1)));
+    server.use(
+      http.get(api('/admin/get-count'), () => ok(1)),
+      profile('member'),
+    );
     const writes = vi.spyOn(Document.prototype, 'cookie', 'set');
     renderRoutes(routes, `/auth/callback?access_token=${token}&refresh_token=ref&name=Ada&id=u1`);
     await waitFor(() => expect(reloadPage).toHaveBeenCalled());

@@ -67,6 +67,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.leaveRequests,
+        handle: titled('Leave requests'),
+        element: page(
+          () => import('./routes/leave-requests'),
+          (m) => m.LeaveRequestsRoute,
+        ),
+      },
+      {
         path: paths.meetings,
         handle: titled('Meetings'),
         element: page(

@@ -6,6 +6,7 @@ export const paths = {
   tasks: '/tasks',
   archives: '/archives',
   leaves: '/leaves',
+  leaveRequests: '/leaves/requests',
   meetings: '/meetings',
   administrators: '/administrators',
   onBreaks: '/on-breaks',

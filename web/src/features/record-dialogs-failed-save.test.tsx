@@ -6,6 +6,7 @@ import { api, fail, http, HttpResponse, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import { BreakFormDialog } from './breaks/components/break-form-dialog';
 import { LeaveFormDialog } from './leaves/components/leave-form-dialog';
+import { sick, teamTypes } from './leaves/test-fixtures';
 import { MeetingFormDialog } from './meetings/components/meeting-form-dialog';
 import { TaskFormDialog } from './tasks/components/task-form-dialog';
 
@@ -109,9 +110,14 @@ describe.each(FAILURES)('a failed save ($name) keeps the record dialog and what 
     signIn();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { handler, bodies } = failOnceThenSave('post', '/leaves/add', failure);
-    server.use(handler);
+    server.use(
+      handler,
+      http.get(api('/leaves/types'), () => ok(teamTypes)),
+    );
     const onClose = vi.fn();
     const { user } = renderWithProviders(<LeaveFormDialog onClose={onClose} />);
+    await screen.findByRole('option', { name: 'Sick' });
+    await user.selectOptions(screen.getByLabelText('Type'), 'Sick');
     fireEvent.change(screen.getByLabelText('From date'), { target: { value: '2025-06-02' } });
     fireEvent.change(screen.getByLabelText('To date'), { target: { value: '2025-06-04' } });
     await user.type(screen.getByLabelText('Reason'), 'Family visit');
@@ -126,10 +132,12 @@ describe.each(FAILURES)('a failed save ($name) keeps the record dialog and what 
     expect(value('To date')).toBe('2025-06-04');
     expect(value('Days')).toBe('3');
     expect(value('Reason')).toBe('Family visit');
+    expect(value('Type')).toBe(sick._id);
 
     await user.click(screen.getByRole('button', { name: 'Add leave' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[1]).toMatchObject({ typeId: sick._id });
   });
 
   it('meeting', async () => {

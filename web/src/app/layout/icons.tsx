@@ -9,6 +9,7 @@ export type IconName =
   | 'team'
   | 'onBreak'
   | 'absent'
+  | 'requests'
   | 'profile'
   | 'support'
   | 'signIn'
@@ -30,6 +31,7 @@ const paths: Record<IconName, ReactNode> = {
   team: <path d="M9 11a3 3 0 100-6 3 3 0 000 6zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 5.5a3 3 0 010 5.5M18 14c2 .8 3 3 3 6" />,
   onBreak: <path d="M5 9h11v5a5 5 0 01-5 5h-1a5 5 0 01-5-5V9zM16 10h2a2 2 0 010 4h-2M8 3v3M12 3v3" />,
   absent: <path d="M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 3" />,
+  requests: <path d="M9 3h6v3H9zM9 4.5H5V21h14V4.5h-4M8.5 13.5l2.5 2.5 4.5-5" />,
   profile: <path d="M12 12a4 4 0 100-8 4 4 0 000 8zM4 21c0-4 3.6-7 8-7s8 3 8 7" />,
   support: <path d="M21 12a8 8 0 01-11.6 7.1L4 20l1.1-4.3A8 8 0 1121 12z" />,
   signIn: <path d="M14 4h4a2 2 0 012 2v12a2 2 0 01-2 2h-4M10 16l4-4-4-4M14 12H4" />,

@@ -4,6 +4,7 @@ import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useDialogs, type AppDialog } from '@/lib/dialogs';
 import type { SidebarType } from '@/lib/preferences';
+import { isLeaveApprover, useTeamRole } from '@/lib/team-role';
 import { useMemberCount } from '@/features/team/api/team';
 import { Icon, type IconName } from './icons';
 
@@ -62,6 +63,7 @@ export function Sidebar({ type, narrow, open, pinned, onClose, onPin, onNavigate
   const { signedIn } = useSession();
   const { open: openDialog } = useDialogs();
   const memberCount = useMemberCount();
+  const { role } = useTeamRole();
   const { pathname } = useLocation();
   const theme = themes[type];
   const mini = !narrow && !pinned;
@@ -71,6 +73,8 @@ export function Sidebar({ type, narrow, open, pinned, onClose, onPin, onNavigate
     { to: paths.administrators, label: memberCount === undefined ? 'Team Members' : `Team Members (${memberCount})`, icon: 'team' },
     { to: paths.onBreaks, label: 'Currently on break', icon: 'onBreak' },
     { to: paths.onLeaves, label: "Today's absentees", icon: 'absent' },
+    // Admins and HR decide the team's leave requests.
+    ...(isLeaveApprover(role) ? [{ to: paths.leaveRequests, label: 'Leave requests', icon: 'requests' as const }] : []),
   ];
 
   const label = (text: string) => (

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daysBetweenIso, isIsoDate } from '@/lib/iso-date';
 import { leaveDays } from '../utils/days';
-import type { LeaveFields } from './leaves';
+import type { LeaveFields } from './types';
 
 export const MAX_LEAVE_REASON = 2000;
 export const MAX_LEAVE_DAYS = 366;
@@ -32,6 +32,8 @@ export const leaveSchema = z
     fromDate: date(leaveMessages.fromRequired),
     toDate: date(leaveMessages.toRequired),
     reason: z.string().trim().min(1, leaveMessages.reasonRequired).max(MAX_LEAVE_REASON, leaveMessages.reasonMax),
+    /** Empty when the types could not be loaded: the server then gives the team's default type. */
+    typeId: z.string(),
   })
   .superRefine(({ fromDate, toDate }, ctx) => {
     const between = daysBetweenIso(fromDate, toDate);
@@ -47,4 +49,5 @@ export const toLeaveFields = (values: LeaveFormValues): LeaveFields => ({
   toDate: values.toDate.trim(),
   reason: values.reason.trim(),
   days: leaveDays(values.fromDate.trim(), values.toDate.trim()) ?? 1,
+  ...(values.typeId ? { typeId: values.typeId } : {}),
 });

@@ -4,27 +4,25 @@ import useSWRMutation from 'swr/mutation';
 import { PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import type { Schemas } from '@/lib/api-schema';
+import type { Deleted, Leave, LeaveFields, LeavePage } from './types';
 
-export type Leave = Schemas['Leave'];
-
-/** The body of the add and edit calls; `days` is shown and sent as the spec says, the server counts them itself. */
-export type LeaveFields = Schemas['LeaveCreate'];
-
-export type LeavePage = Schemas['LeaveList'];
+export type { Leave, LeaveFields, LeavePage } from './types';
 
 export const leaveKeys = {
   list: (page: number) => ['/leaves/list', { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }] as const,
+  pending: (page: number) => ['/leaves/pending', { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }] as const,
+  types: '/leaves/types',
 } as const;
 
-/** Today's absentees read the same records. */
+/** Today's absentees read the same records (only approved leaves count). */
 const TEAM_VIEWS = ['/admin/onLeaves', '/admin/get'];
 
 const isLeaveKey = (key: unknown) => {
   const path = Array.isArray(key) ? key[0] : key;
-  return typeof path === 'string' && (path.startsWith('/leaves/') || TEAM_VIEWS.includes(path));
+  return typeof path === 'string' && ((path.startsWith('/leaves/') && path !== leaveKeys.types) || TEAM_VIEWS.includes(path));
 };
 
+/** Every list of leaves (the caller's, the pending requests, today's absentees) reloads after a change. */
 export function useRevalidateLeaves(): () => Promise<unknown> {
   const { mutate } = useSWRConfig();
   return useCallback(() => mutate(isLeaveKey), [mutate]);
@@ -45,4 +43,7 @@ export function useSaveLeave() {
   });
 }
 
-export const deleteLeave = (id: string) => api.del<Schemas['Deleted']>(`/leaves/delete/${id}`);
+export const deleteLeave = (id: string) => api.del<Deleted>(`/leaves/delete/${id}`);
+
+/** The requester withdraws a pending leave, or an approved one that has not started; it stays, `cancelled`. */
+export const cancelLeave = (id: string) => api.post<Leave>(`/leaves/cancel/${encodeURIComponent(id)}`);

@@ -2,7 +2,10 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import type { Leave } from '../api/leaves';
+import type { LeaveType } from '../api/types';
 import { formatDays } from '../utils/days';
+import { canCancelLeave, canEditLeave } from '../utils/status';
+import { LeaveStatusBadge, LeaveTypeChip } from './leave-badges';
 
 export const NO_LEAVES = 'You have not recorded any leaves.';
 
@@ -12,35 +15,71 @@ function when(leave: Leave, today: string): { label: string; tone: string } {
   return { label: 'Today', tone: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100' };
 }
 
+export const leaveRange = (leave: Pick<Leave, 'fromDate' | 'toDate'>) =>
+  leave.fromDate === leave.toDate ? formatDate(leave.fromDate) : `${formatDate(leave.fromDate)} – ${formatDate(leave.toDate)}`;
+
+/** Who decided the request and when, e.g. 'Declined by Grace Hopper on 03/06/2025' (approved or declined leaves only). */
+function decisionLine(leave: Leave): string | undefined {
+  if (leave.status !== 'approved' && leave.status !== 'declined') return undefined;
+  if (!leave.decidedByName && !leave.decidedAt) return undefined;
+  const verb = leave.status === 'declined' ? 'Declined' : 'Approved';
+  return `${verb}${leave.decidedByName ? ` by ${leave.decidedByName}` : ''}${leave.decidedAt ? ` on ${formatDate(leave.decidedAt)}` : ''}`;
+}
+
 export interface LeavesListProps {
   leaves: readonly Leave[];
   today: string;
+  /** The team's types by id, for each leave's name and colour. */
+  types?: ReadonlyMap<string, LeaveType>;
   onEdit?: (leave: Leave) => void;
   onDelete?: (leave: Leave) => void;
+  onCancel?: (leave: Leave) => void;
 }
 
-export function LeavesList({ leaves, today, onEdit, onDelete }: LeavesListProps) {
+export function LeavesList({ leaves, today, types, onEdit, onDelete, onCancel }: LeavesListProps) {
   if (leaves.length === 0) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{NO_LEAVES}</p>;
   return (
     <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Your leaves">
       {leaves.map((leave) => {
-        const range = leave.fromDate === leave.toDate ? formatDate(leave.fromDate) : `${formatDate(leave.fromDate)} – ${formatDate(leave.toDate)}`;
-        const status = when(leave, today);
+        const range = leaveRange(leave);
+        const timing = when(leave, today);
+        const type = types?.get(leave.typeId);
+        const decided = decisionLine(leave);
+        const edit = onEdit && canEditLeave(leave);
+        const cancel = onCancel && canCancelLeave(leave, today);
+        const closed = leave.status === 'declined' || leave.status === 'cancelled';
         return (
           <li key={leave._id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4">
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
-                <span>{range}</span>
+                <span className={cn(closed && 'text-slate-600 dark:text-slate-400')}>{range}</span>
                 <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{formatDays(leave.days)}</span>
-                <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', status.tone)}>{status.label}</span>
+                {type && <LeaveTypeChip type={type} />}
+                <LeaveStatusBadge status={leave.status} />
+                {!closed && <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', timing.tone)}>{timing.label}</span>}
               </p>
               <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-400">{leave.reason}</p>
+              {(decided || leave.comment) && (
+                <div className="mt-1.5 rounded-lg bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800/60">
+                  {decided && <p className="text-xs font-medium text-slate-600 dark:text-slate-400">{decided}</p>}
+                  {leave.comment && (
+                    <p className="break-words text-slate-800 dark:text-slate-200">
+                      <span className="visually-hidden">Comment: </span>“{leave.comment}”
+                    </p>
+                  )}
+                </div>
+              )}
             </div>
-            {(onEdit || onDelete) && (
-              <span className="flex gap-1 self-end sm:self-center">
-                {onEdit && (
+            {(edit || cancel || onDelete) && (
+              <span className="flex flex-wrap justify-end gap-1 self-end sm:self-center">
+                {edit && (
                   <Button variant="ghost" size="compact" aria-label={`Edit leave ${range}`} onClick={() => onEdit(leave)}>
                     Edit
+                  </Button>
+                )}
+                {cancel && (
+                  <Button variant="ghost" size="compact" aria-label={`Cancel request ${range}`} onClick={() => onCancel(leave)}>
+                    Cancel request
                   </Button>
                 )}
                 {onDelete && (

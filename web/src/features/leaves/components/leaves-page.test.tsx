@@ -1,25 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { todayIso } from '@/lib/format';
+import { addDaysIso } from '@/lib/iso-date';
 import { fakeJwt } from '@/testing/jwt';
-import { api, http, ok, server } from '@/testing/server';
+import { api, fail, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import type { Leave } from '../api/leaves';
+import { makeLeave as leave, sick, teamTypes } from '../test-fixtures';
 import { LeavesPage } from './leaves-page';
 
-const signIn = () =>
+const signIn = () => {
   setCookies({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r1', id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' });
+  server.use(http.get(api('/leaves/types'), () => ok(teamTypes)));
+};
 
-const leave = (n: number, overrides: Partial<Leave> = {}): Leave => ({
-  _id: `l${n}`,
-  userId: 'u1',
-  fromDate: '2020-06-02',
-  toDate: '2020-06-04',
-  reason: `Reason ${n}`,
-  days: 3,
-  createdAt: '2020-06-01T08:00:00Z',
-  updatedAt: '2020-06-01T08:00:00Z',
-  ...overrides,
-});
+const listLeaves = (leaves: () => Leave[]) => http.get(api('/leaves/list'), () => ok({ leaves: leaves(), totalCount: leaves().length }));
+const row = (text: string) =>
+  within(screen.getByRole('list', { name: 'Your leaves' }))
+    .getByText(text)
+    .closest('li')!;
 
 describe('leaves page', () => {
   it('lists the leaves with en-GB dates and days, 20 per page', async () => {
@@ -68,5 +67,102 @@ describe('leaves page', () => {
     const { user } = renderWithProviders(<LeavesPage />);
     await user.click(screen.getByRole('button', { name: 'Add leave' }));
     expect(await screen.findByRole('dialog', { name: 'Add Leave' })).toBeInTheDocument();
+  });
+
+  it('shows each leave with its type, its status, and the decision with its comment', async () => {
+    signIn();
+    const all = [
+      leave(1, { status: 'pending', reason: 'Beach' }),
+      leave(2, {
+        status: 'declined',
+        reason: 'Ski trip',
+        decidedBy: 'u2',
+        decidedByName: 'Grace Hopper',
+        decidedAt: '2020-06-01T10:00:00Z',
+        comment: 'Release week, sorry',
+      }),
+      leave(3, { status: 'approved', typeId: sick._id, reason: 'Flu', decidedBy: 'u2', decidedByName: 'Grace Hopper', decidedAt: '2020-05-30T10:00:00Z' }),
+      leave(4, { status: 'cancelled', reason: 'Changed plans' }),
+    ];
+    server.use(listLeaves(() => all));
+    renderWithProviders(<LeavesPage />);
+    await screen.findByRole('list', { name: 'Your leaves' });
+    await waitFor(() => expect(row('Beach')).toHaveTextContent('Vacation'));
+    expect(row('Beach')).toHaveTextContent('Status: Pending');
+    expect(row('Ski trip')).toHaveTextContent('Status: Declined');
+    expect(row('Ski trip')).toHaveTextContent('Declined by Grace Hopper on 01/06/2020');
+    expect(row('Ski trip')).toHaveTextContent('“Release week, sorry”');
+    expect(row('Flu')).toHaveTextContent('Sick');
+    expect(row('Flu')).toHaveTextContent('Status: Approved');
+    expect(row('Flu')).toHaveTextContent('Approved by Grace Hopper on 30/05/2020');
+    expect(row('Changed plans')).toHaveTextContent('Status: Cancelled');
+  });
+
+  it('offers Cancel request for pending leaves and approved ones not yet started, and Edit unless an approver decided', async () => {
+    signIn();
+    const today = todayIso();
+    const later = addDaysIso(today, 5);
+    const all = [
+      leave(1, { status: 'pending', fromDate: today, toDate: today, days: 1, reason: 'pending today' }),
+      leave(2, { status: 'approved', fromDate: later, toDate: later, days: 1, reason: 'approved later', decidedBy: 'u2', decidedByName: 'Grace' }),
+      leave(3, { status: 'approved', fromDate: today, toDate: today, days: 1, reason: 'approved today', decidedBy: 'u2' }),
+      leave(4, { status: 'approved', fromDate: later, toDate: later, days: 1, reason: 'approved alone' }),
+      leave(5, { status: 'declined', fromDate: later, toDate: later, days: 1, reason: 'declined', decidedBy: 'u2' }),
+      leave(6, { status: 'cancelled', fromDate: later, toDate: later, days: 1, reason: 'cancelled' }),
+    ];
+    server.use(listLeaves(() => all));
+    renderWithProviders(<LeavesPage />);
+    await screen.findByRole('list', { name: 'Your leaves' });
+    const buttons = (reason: string) =>
+      within(row(reason))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(buttons('pending today')).toEqual(['Edit', 'Cancel request', 'Delete']);
+    expect(buttons('approved later')).toEqual(['Cancel request', 'Delete']);
+    expect(buttons('approved today')).toEqual(['Delete']);
+    expect(buttons('approved alone')).toEqual(['Edit', 'Cancel request', 'Delete']);
+    expect(buttons('declined')).toEqual(['Delete']);
+    expect(buttons('cancelled')).toEqual(['Delete']);
+  });
+
+  it('cancels a request after confirming, and shows it cancelled', async () => {
+    signIn();
+    const later = addDaysIso(todayIso(), 3);
+    let all = [leave(1, { status: 'pending', fromDate: later, toDate: later, days: 1, reason: 'Beach' })];
+    const cancelled = vi.fn();
+    server.use(
+      listLeaves(() => all),
+      http.post(api('/leaves/cancel/l1'), () => {
+        cancelled();
+        all = [{ ...all[0]!, status: 'cancelled' }];
+        return ok(all[0]);
+      }),
+    );
+    const { user } = renderWithProviders(<LeavesPage />);
+    const cancel = await screen.findByRole('button', { name: /^Cancel request/ });
+    await user.click(cancel);
+    const question = screen.getByRole('alertdialog', { name: 'Cancel this leave request?' });
+    await user.click(within(question).getByRole('button', { name: 'No, keep it' }));
+    expect(cancelled).not.toHaveBeenCalled();
+    await user.click(cancel);
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Cancel this leave request?' })).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('Leave request cancelled')).toBeInTheDocument();
+    expect(cancelled).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(row('Beach')).toHaveTextContent('Status: Cancelled'));
+    expect(screen.queryByRole('button', { name: /^Cancel request/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal to cancel", async () => {
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const later = addDaysIso(todayIso(), 3);
+    server.use(
+      listLeaves(() => [leave(1, { status: 'approved', fromDate: later, toDate: later, days: 1, decidedBy: 'u2' })]),
+      http.post(api('/leaves/cancel/l1'), () => fail(409, 'This leave has already started.')),
+    );
+    const { user } = renderWithProviders(<LeavesPage />);
+    await user.click(await screen.findByRole('button', { name: /^Cancel request/ }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('This leave has already started.')).toBeInTheDocument();
   });
 });

@@ -1,15 +1,21 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useConfirmDelete } from '@/components/ui/confirm-dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { PAGE_SIZE } from '@/config/constants';
+import { useToast } from '@/components/ui/toast';
+import { PAGE_SIZE, SHORT_TOAST_MS } from '@/config/constants';
+import { errorMessage } from '@/lib/api-error';
 import { readPrefilledRouteState, type LeavePrefill } from '@/lib/assistant-actions';
+import { useRequireAuth } from '@/lib/auth';
 import { todayIso } from '@/lib/format';
-import { deleteLeave, useLeaves, useRevalidateLeaves, type Leave } from '../api/leaves';
-import { LeavesList } from './leaves-list';
+import { useLeaveTypes } from '../api/leave-types';
+import { cancelLeave, deleteLeave, useLeaves, useRevalidateLeaves, type Leave } from '../api/leaves';
+import { formatDays } from '../utils/days';
+import { leaveRange, LeavesList } from './leaves-list';
 
 // The form library loads with the first add or edit.
 const LeaveFormDialog = lazy(() => import('./leave-form-dialog').then((module) => ({ default: module.LeaveFormDialog })));
@@ -36,13 +42,51 @@ function useAssistantPrefill(open: (dialog: Dialog) => void) {
   }, [location.state, location.pathname, navigate, open]);
 }
 
-/** Leaves: the caller's absence days, latest first, in pages of 20. */
+export const cancelTexts = {
+  question: 'Cancel this leave request?',
+  confirm: 'Yes, cancel it',
+  keep: 'No, keep it',
+  done: 'Leave request cancelled',
+  failed: 'The leave could not be cancelled. Please try again later.',
+} as const;
+
+/** Asks first, then withdraws the request; the server's refusal (it started meanwhile, say) is shown as it is. */
+function useCancelLeave() {
+  const alert = useAlert();
+  const toast = useToast();
+  const requireAuth = useRequireAuth();
+  const revalidate = useRevalidateLeaves();
+  return async (leave: Leave) => {
+    if (!requireAuth()) return;
+    const confirmed = await alert({
+      icon: 'question',
+      title: cancelTexts.question,
+      text: `${leaveRange(leave)}, ${formatDays(leave.days)}. ${leave.status === 'approved' ? 'It has been approved; cancelling frees these days again.' : 'Nobody will need to decide it any more.'}`,
+      confirmText: cancelTexts.confirm,
+      cancelText: cancelTexts.keep,
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await cancelLeave(leave._id);
+      toast.show({ message: cancelTexts.done, variant: 'success', duration: SHORT_TOAST_MS });
+    } catch (error) {
+      console.error('Cancelling the leave failed', error);
+      toast.show({ title: 'Error!', message: errorMessage(error, cancelTexts.failed), variant: 'error' });
+    }
+    await revalidate();
+  };
+}
+
+/** Leaves: the caller's absence days, latest first, in pages of 20, with their type and where each request stands. */
 export function LeavesPage() {
   const today = todayIso();
   const [page, setPage] = useState(1);
   const { data, error, isLoading, mutate } = useLeaves(page);
   const revalidate = useRevalidateLeaves();
+  const { byId: types } = useLeaveTypes();
   const confirmDelete = useConfirmDelete();
+  const cancel = useCancelLeave();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   useAssistantPrefill(setDialog);
   const close = () => setDialog(null);
@@ -63,7 +107,7 @@ export function LeavesPage() {
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
           <div>
             <h2 className="text-lg font-semibold">Your leaves</h2>
-            <p className="text-sm text-slate-600 dark:text-slate-400">Days you are away, latest first.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">Days you are away, latest first. Some types need an admin or HR to approve them.</p>
           </div>
           <Button onClick={() => setDialog({ kind: 'add' })}>Add leave</Button>
         </div>
@@ -79,7 +123,14 @@ export function LeavesPage() {
             </Button>
           </div>
         ) : (
-          <LeavesList leaves={data?.leaves ?? []} today={today} onEdit={(leave) => setDialog({ kind: 'edit', leave })} onDelete={remove} />
+          <LeavesList
+            leaves={data?.leaves ?? []}
+            today={today}
+            types={types}
+            onEdit={(leave) => setDialog({ kind: 'edit', leave })}
+            onDelete={remove}
+            onCancel={(leave) => void cancel(leave)}
+          />
         )}
         <Pagination total={total} page={page} onPageChange={setPage} />
       </Card>

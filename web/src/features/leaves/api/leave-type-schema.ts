@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { LeaveType, LeaveTypeCreate } from './types';
+
+export const MAX_LEAVE_TYPE_NAME = 40;
+export const DEFAULT_LEAVE_TYPE_COLOR = '#2563eb';
+
+export const leaveTypeMessages = {
+  nameRequired: 'Name is required.',
+  nameMax: `Name must not exceed ${MAX_LEAVE_TYPE_NAME} characters.`,
+  nameTaken: 'A leave type with this name already exists.',
+  color: 'Colour must be a hex colour such as #22c55e.',
+  saveFailed: 'The leave type could not be saved. Please try again later.',
+} as const;
+
+/** The type form's rules; `otherNames` are the team's other types, whose names this one may not repeat. */
+export const leaveTypeSchema = (otherNames: readonly string[]) => {
+  const taken = new Set(otherNames.map((name) => name.trim().toLowerCase()));
+  return z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, leaveTypeMessages.nameRequired)
+      .max(MAX_LEAVE_TYPE_NAME, leaveTypeMessages.nameMax)
+      .refine((name) => !taken.has(name.toLowerCase()), leaveTypeMessages.nameTaken),
+    color: z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, leaveTypeMessages.color),
+    paid: z.boolean(),
+    countsAgainstAllowance: z.boolean(),
+    needsApproval: z.boolean(),
+  });
+};
+
+export type LeaveTypeFormValues = z.input<ReturnType<typeof leaveTypeSchema>>;
+
+/** The form's starting values: the edited type's, or a new type's (paid, needs approval, not counted). */
+export const leaveTypeFormValues = (type?: LeaveType): LeaveTypeFormValues => ({
+  name: type?.name ?? '',
+  color: type?.color ?? DEFAULT_LEAVE_TYPE_COLOR,
+  paid: type?.paid ?? true,
+  countsAgainstAllowance: type?.countsAgainstAllowance ?? false,
+  needsApproval: type?.needsApproval ?? true,
+});
+
+/** The body of the create (and, the same fields, the update) call. */
+export const toLeaveTypeBody = (values: LeaveTypeFormValues): LeaveTypeCreate & { name: string; color: string } => ({
+  name: values.name.trim(),
+  color: values.color.trim().toLowerCase(),
+  paid: values.paid,
+  countsAgainstAllowance: values.countsAgainstAllowance,
+  needsApproval: values.needsApproval,
+});

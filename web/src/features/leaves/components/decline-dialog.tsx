@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormError, Textarea } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { ApiError, errorMessage } from '@/lib/api-error';
+
+export const MAX_DECISION_COMMENT = 500;
+
+const declineSchema = z.object({
+  comment: z.string().trim().max(MAX_DECISION_COMMENT, `Comment must not exceed ${MAX_DECISION_COMMENT} characters.`),
+});
+
+type DeclineValues = z.input<typeof declineSchema>;
+
+export interface DeclineDialogProps {
+  /** Whose request, for the title, e.g. 'Ada Lovelace, 02/06/2025 – 04/06/2025'. */
+  summary: string;
+  /** Sends the decline; a rejection keeps the dialog open with the server's message. */
+  onDecline: (comment: string) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Declines a leave request with an optional comment the requester will read. */
+export function DeclineDialog({ summary, onDecline, onClose }: DeclineDialogProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<DeclineValues>({ resolver: zodResolver(declineSchema), mode: 'onBlur', defaultValues: { comment: '' } });
+
+  const onSubmit = async ({ comment }: DeclineValues) => {
+    try {
+      await onDecline(comment.trim());
+      onClose();
+    } catch (error) {
+      const field = error instanceof ApiError ? error.fieldErrors.comment : undefined;
+      setError(field ? 'comment' : 'root', { message: field ?? errorMessage(error, 'The request could not be declined. Please try again later.') });
+    }
+  };
+
+  return (
+    <Modal open title="Decline leave request" onClose={onClose}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Decline leave request">
+        <p className="text-sm text-slate-700 dark:text-slate-300">{summary}</p>
+        <Textarea
+          label="Comment (optional)"
+          rows={3}
+          maxLength={MAX_DECISION_COMMENT}
+          hint="The requester sees it with the decision."
+          error={errors.comment?.message}
+          className="min-h-24"
+          {...register('comment')}
+        />
+        <FormError>{errors.root?.message}</FormError>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={isSubmitting}>
+            {isSubmitting ? 'Declining...' : 'Decline'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
