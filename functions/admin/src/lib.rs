@@ -3,6 +3,7 @@
 //! Every user belongs to exactly one team (`user.teamId`, mirrored by the membership item `TEAM#<teamId>` /
 //! `MEMBER#<userId>`); role changes and moves between teams write the profile and the membership in one transaction.
 
+mod allowances;
 mod invitations;
 mod presence;
 mod reports;
@@ -22,7 +23,9 @@ pub fn routes<R: Routes>(r: R) -> R {
         invitations::invite,
         invitations::accept,
         team::set_role,
-        team::remove_member
+        team::remove_member,
+        allowances::set_allowance,
+        allowances::balances
     );
     reports::routes(presence::routes(r))
 }

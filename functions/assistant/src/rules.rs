@@ -47,6 +47,7 @@ pub fn check(proposal: &Proposal, today: NaiveDate) -> FieldErrors {
             to_date: some(&l.to_date),
             reason: some(&l.reason),
             type_id: None,
+            half_day: None,
         })),
         Proposal::Meeting(m) => errors(validate_meeting(&MeetingInput {
             from: some(&m.from),

@@ -374,6 +374,7 @@ async fn who_is_off_today_reads_the_teams_leaves() {
         reason: Some("Family visit".into()),
         // Sick leave needs no approval: an absence at once.
         type_id: Some("00000000000000000000000002".into()),
+        half_day: None,
     };
     leaves::add_leave(store, &ben.owner(), &leave(today, today + Duration::days(2)), app.now()).await.unwrap();
     leaves::add_leave(store, &cai.owner(), &leave(today + Duration::days(1), today + Duration::days(1)), app.now())

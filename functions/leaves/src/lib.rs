@@ -1,6 +1,7 @@
 //! The `leaves` endpoint group: the caller's leaves (absence days), the team's leave types, and leave requests
 //! (approval by admins and HR, withdrawal by the requester).
 
+mod balances;
 mod requests;
 mod types;
 
@@ -39,7 +40,11 @@ pub fn routes<R: Routes>(r: R) -> R {
         requests::pending,
         requests::approve,
         requests::decline,
-        requests::cancel
+        requests::cancel,
+        balances::balance,
+        balances::preview,
+        balances::settings,
+        balances::set_settings
     )
 }
 

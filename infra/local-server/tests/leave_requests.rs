@@ -18,6 +18,7 @@ bt_testkit::on_every_store!(
     a_request_waits_for_an_approver_who_decides_it,
     requests_are_withdrawn_and_free_their_days,
     without_another_approver_a_request_is_approved_at_once,
+    balances_count_working_days_against_the_allowance,
 );
 
 const VACATION: &str = "00000000000000000000000001";
@@ -28,6 +29,7 @@ fn leave(from: &str, to: &str) -> Value {
 }
 
 fn names(list: &Value) -> Vec<&str> {
+    // Leave types and balances are both listed with a name.
     list.as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect()
 }
 
@@ -238,4 +240,101 @@ async fn without_another_approver_a_request_is_approved_at_once(store: Store) {
     let absent = app.get(&ann, &format!("/admin/onLeaves?todayDate={today}")).await.expect(200);
     assert_eq!(pluck(absent.data(), "userId"), vec![ann.id.as_str()]);
     assert!(app.mails_sent().is_empty());
+}
+
+async fn balances_count_working_days_against_the_allowance(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = app.person("Ann").await;
+    let hal = app.person_in(&ann.team_id, "Hal", Role::Hr, "UTC").await;
+    let bob = app.person_in(&ann.team_id, "Bob", Role::Member, "UTC").await;
+    let balance = |who: &Person, year: i32| {
+        let token = who.token.clone();
+        let app = &app;
+        async move {
+            let path = format!("/leaves/balance?year={year}");
+            let b = app.api.get(&path, Some(&token)).await.expect(200).body["data"].clone();
+            (
+                b["allowance"].as_f64(),
+                b["carriedOver"].as_f64(),
+                b["taken"].as_f64(),
+                b["pending"].as_f64(),
+                b["remaining"].as_f64(),
+            )
+        }
+    };
+    assert_eq!(balance(&bob, 2030).await, (Some(25.0), Some(0.0), Some(0.0), Some(0.0), Some(25.0)));
+    app.get(&bob, "/leaves/balance?year=1800").await.expect(422);
+
+    // Working days: Monday 2030-01-07 to Sunday 2030-01-13 is five; a half day is half of one.
+    let week = app.post(&bob, "/leaves/add", leave("2030-01-07", "2030-01-13")).await.expect(201);
+    assert_eq!((week.data()["days"].as_i64(), week.data()["workingDays"].as_f64()), (Some(7), Some(5.0)));
+    let mut half = leave("2030-01-15", "2030-01-15");
+    half["halfDay"] = json!("am");
+    let half = app.post(&bob, "/leaves/add", half).await.expect(201);
+    assert_eq!((half.data()["halfDay"].as_str(), half.data()["workingDays"].as_f64()), (Some("am"), Some(0.5)));
+    let mut wrong = leave("2030-01-16", "2030-01-17");
+    wrong["halfDay"] = json!("pm");
+    assert_eq!(
+        app.post(&bob, "/leaves/add", wrong).await.expect(422).field("halfDay"),
+        "A half day is a single day: From and To must be the same date."
+    );
+    assert_eq!(balance(&bob, 2030).await, (Some(25.0), Some(0.0), Some(0.0), Some(5.5), Some(19.5)));
+    app.post(&ann, &format!("/leaves/approve/{}", week.id()), json!({})).await.expect(200);
+    assert_eq!(balance(&bob, 2030).await, (Some(25.0), Some(0.0), Some(5.0), Some(0.5), Some(19.5)));
+    // Sick leave does not count.
+    let mut sick = leave("2030-01-21", "2030-01-22");
+    sick["typeId"] = json!(SICK);
+    app.post(&bob, "/leaves/add", sick).await.expect(201);
+    assert_eq!(balance(&bob, 2030).await.4, Some(19.5));
+
+    // Until the admins set allowances up, a team is not stopped by the default; then a request over is refused.
+    app.put(&hal, &format!("/admin/allowance/{}", bob.id), json!({ "year": 2030, "days": 8 })).await.expect(403);
+    let set = app.put(&ann, &format!("/admin/allowance/{}", bob.id), json!({ "year": 2030, "days": 8 })).await;
+    assert_eq!(set.expect(200).data()["days"], 8.0);
+    assert_eq!(
+        app.put(&ann, &format!("/admin/allowance/{}", bob.id), json!({ "year": 2030, "days": 1.25 }))
+            .await
+            .expect(422)
+            .field("days"),
+        "Days must be a number of days from 0 to 366, in half days."
+    );
+    let zed = app.person("Zed").await;
+    app.put(&ann, &format!("/admin/allowance/{}", zed.id), json!({ "year": 2030, "days": 8 })).await.expect(404);
+    assert_eq!(balance(&bob, 2030).await, (Some(8.0), Some(0.0), Some(5.0), Some(0.5), Some(2.5)));
+    let over = app.post(&bob, "/leaves/add", leave("2030-02-04", "2030-02-06")).await.expect(422);
+    assert_eq!(over.field("toDate"), "This leave takes 3 working days but you have 2.5 working days left in 2030.");
+    let preview =
+        app.get(&bob, &format!("/leaves/preview?fromDate=2030-02-04&toDate=2030-02-05&typeId={VACATION}")).await;
+    let preview = preview.expect(200);
+    assert_eq!(
+        (preview.data()["workingDays"].as_f64(), preview.data()["remainingAfter"].as_f64()),
+        (Some(2.0), Some(0.5))
+    );
+    app.post(&bob, "/leaves/add", leave("2030-02-04", "2030-02-05")).await.expect(201);
+
+    // A team that allows negative balances takes it; settings are the admins'.
+    app.put(&bob, "/leaves/settings", json!({ "allowNegative": true })).await.expect(403);
+    let bad = app.put(&ann, "/leaves/settings", json!({ "workWeek": [], "carryOverCap": -1 })).await.expect(422);
+    assert_eq!(bad.field("workWeek"), "Choose at least one working day (1 is Monday, 7 is Sunday).");
+    let settings = json!({ "allowNegative": true, "carryOverCap": 5, "workWeek": [4, 1, 2, 3] });
+    let saved = app.put(&ann, "/leaves/settings", settings).await.expect(200);
+    assert_eq!(saved.data()["workWeek"], json!([1, 2, 3, 4]));
+    assert_eq!(app.get(&bob, "/leaves/settings").await.expect(200).data()["carryOverCap"], 5.0);
+    app.post(&bob, "/leaves/add", leave("2030-03-04", "2030-03-08")).await.expect(201);
+
+    // Carried over: at most the cap of what the year before left unused. Across the new year, each year its days
+    // (Monday 2030-12-30 to Friday 2031-01-03, on a Monday-to-Thursday week: 2 in 2030, 2 in 2031).
+    let across = app.post(&bob, "/leaves/add", leave("2030-12-30", "2031-01-03")).await.expect(201);
+    assert_eq!(across.data()["workingDays"], 4.0);
+    let next = balance(&bob, 2031).await;
+    // 2030 left 8 - 4 unused (the approved week counts 4 days on today's Monday-to-Thursday week): all carried.
+    assert_eq!((next.0, next.1, next.3), (Some(25.0), Some(4.0), Some(2.0)));
+    // Hal took nothing: every year carries the cap (5) of the year before's 25 unused days.
+    assert_eq!(balance(&hal, 2030).await, (Some(25.0), Some(5.0), Some(0.0), Some(0.0), Some(30.0)));
+
+    // The team's balances: admins and HR.
+    app.get(&bob, "/admin/balances?year=2030").await.expect(403);
+    let team = app.get(&hal, "/admin/balances?year=2030").await.expect(200);
+    assert_eq!(names(team.data()), vec!["Ann", "Bob", "Hal"]);
+    assert_eq!(team.data()[1]["allowance"], 8.0);
 }

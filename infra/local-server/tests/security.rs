@@ -223,6 +223,8 @@ enum Guard {
     Decision,
     /// A setting of the team (a leave type): its admins only; HR and members are 403, another team's admin 404.
     TeamSetting,
+    /// A leave type named in a query: another team's is none of theirs (422 on the field).
+    TeamType,
 }
 
 /// The route table: every id route the API serves, how it is guarded, and the path and body that aim it at Ann.
@@ -245,6 +247,9 @@ fn aimed_at(
         ("POST", "/leaves/approve/{id}" | "/leaves/decline/{id}") => {
             (Guard::Decision, template.replace("{id}", &ids["leaves"]), Some(json!({ "comment": "Not by you" })))
         }
+        ("GET", "/leaves/preview") => {
+            (Guard::TeamType, format!("/leaves/preview?fromDate={DAY}&toDate={DAY}&typeId={team_type}"), None)
+        }
         (_, "/leaves/types/{id}") => (
             Guard::TeamSetting,
             template.replace("{id}", team_type),
@@ -257,6 +262,9 @@ fn aimed_at(
         }
         ("PUT", "/admin/role/{userId}") => {
             (Guard::AdminOnMember, format!("/admin/role/{}", ann.id), Some(json!({ "role": "admin" })))
+        }
+        ("PUT", "/admin/allowance/{userId}") => {
+            (Guard::AdminOnMember, format!("/admin/allowance/{}", ann.id), Some(json!({ "year": 2024, "days": 40 })))
         }
         ("DELETE", "/admin/member/{userId}") => (Guard::AdminOnMember, format!("/admin/member/{}", ann.id), None),
         ("GET", "/reports/export/{kind}") => {
@@ -290,6 +298,8 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
     let ids = fill(&app, &ann).await;
     let training = json!({ "name": "Training", "color": "#0ea5e9" });
     let team_type = app.post(&ada, "/leaves/types", training).await.expect(201).id();
+    // Sam's team has its starting leave types too (written on a team's first use, which is not an intrusion).
+    app.get(&sam, "/leaves/types").await.expect(200);
     let everyone = [&ada, &hal, &ann, &tim, &sam];
 
     let routes = routes_with_ids();
@@ -305,6 +315,7 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
             // Ann may not decide her own request either.
             Guard::Decision => vec![(&tim, 403), (&ann, 403), (&sam, 404)],
             Guard::TeamSetting => vec![(&tim, 403), (&hal, 403), (&ann, 403), (&sam, 404)],
+            Guard::TeamType => vec![(&sam, 422)],
         };
         for (who, status) in intruders {
             let mut call = app.call(Method::from_bytes(method.as_bytes()).unwrap(), &path).by(who);

@@ -182,3 +182,18 @@ pub fn leave_request(team_id: &TeamId, leave_id: &RecordId) -> Key {
 pub fn team_pending_gsi(team_id: &TeamId) -> String {
     format!("TEAM#{team_id}#PENDING")
 }
+
+/// The team's leave settings (allowance, carry-over, negative balances, work week): `TEAM#<teamId>` / `LEAVESETTINGS`.
+pub fn leave_settings(team_id: &TeamId) -> Key {
+    Key::new(team_pk(team_id), "LEAVESETTINGS")
+}
+
+/// A member's allowance for a year, set by an admin: `TEAM#<teamId>` / `ALLOWANCE#<year>#<userId>`, so a year's
+/// overrides of the whole team are one Query (`begins_with ALLOWANCE#<year>#`).
+pub fn allowance(team_id: &TeamId, year: i32, user_id: &UserId) -> Key {
+    Key::new(team_pk(team_id), format!("{}{user_id}", allowance_prefix(year)))
+}
+
+pub fn allowance_prefix(year: i32) -> String {
+    format!("ALLOWANCE#{year}#")
+}

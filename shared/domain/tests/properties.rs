@@ -146,7 +146,7 @@ proptest! {
         let _ = DateRange::required(Some(&s), None, "from", "to");
         let _ = validate_break(&break_input(&s, &s, &s), NaiveDate::from_ymd_opt(2024, 5, 1).unwrap());
         let some = || Some(s.clone());
-        let _ = validate_leave(&LeaveInput { from_date: some(), to_date: some(), reason: some(), type_id: None });
+        let _ = validate_leave(&LeaveInput { from_date: some(), to_date: some(), reason: some(), type_id: None, half_day: None });
         let _ = validate_meeting(&MeetingInput { from: some(), to: some(), schedule_date: some(), description: None });
         let _ = today_in(&s, Utc::now());
     }
@@ -242,6 +242,7 @@ proptest! {
             to_date: Some(format_date(to)),
             reason: Some("Holiday".into()),
             type_id: None,
+            half_day: None,
         };
         let result = validate_leave(&input);
         let valid_to = (1900..=2999).contains(&to.year());
@@ -363,5 +364,39 @@ fn a_live_break_over_a_clock_change_is_its_real_length() {
         let since = DateTime::parse_from_rfc3339(since).unwrap().with_timezone(&Utc);
         let closed = close_open_break(&open_break(since, berlin), since + Duration::minutes(30));
         assert_eq!(closed.map(|b| b.duration).map_err(|e| format!("{e:?}")), Ok(30), "a break from {since}");
+    }
+}
+
+// ---- working days ------------------------------------------------------------------------------------------------
+
+fn work_week() -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::btree_set(1u8..=7, 1..=7).prop_map(|s| s.into_iter().collect())
+}
+
+proptest! {
+    #[test]
+    fn working_days_split_by_year_and_stay_within_the_calendar(
+        from in date(),
+        length in 0i64..400,
+        week in work_week(),
+        holiday_offsets in proptest::collection::btree_set(0i64..400, 0..10),
+    ) {
+        use bt_domain::records::allowances::{working_days, HalfDay};
+        use std::collections::BTreeSet;
+        let to = from + Duration::days(length);
+        let holidays: BTreeSet<NaiveDate> = holiday_offsets.iter().map(|o| from + Duration::days(*o)).collect();
+        let all = working_days(from, to, None, &week, &holidays, None);
+        // Each year counts its own days: the parts add up to the whole.
+        let parts: f64 = (from.year()..=to.year()).map(|y| working_days(from, to, None, &week, &holidays, Some(y))).sum();
+        prop_assert_eq!(all, parts);
+        prop_assert!(all <= (length + 1) as f64);
+        // Without holidays, a full week of seven days counts exactly the working days of the week.
+        let seven = working_days(from, from + Duration::days(6), None, &week, &BTreeSet::new(), None);
+        prop_assert_eq!(seven, week.len() as f64);
+        // Holidays only ever take days away.
+        prop_assert!(all <= working_days(from, to, None, &week, &BTreeSet::new(), None));
+        // A half day is half of its one day, whichever half.
+        let one = working_days(from, from, None, &week, &BTreeSet::new(), None);
+        prop_assert_eq!(working_days(from, from, Some(HalfDay::Pm), &week, &BTreeSet::new(), None), one / 2.0);
     }
 }

@@ -168,7 +168,13 @@ async fn tasks_page_and_filter_on_their_indexes(store: Store) {
 }
 
 fn a_leave(from: &str, to: &str) -> LeaveInput {
-    LeaveInput { from_date: Some(from.into()), to_date: Some(to.into()), reason: Some("Away".into()), type_id: None }
+    LeaveInput {
+        from_date: Some(from.into()),
+        to_date: Some(to.into()),
+        reason: Some("Away".into()),
+        type_id: None,
+        half_day: None,
+    }
 }
 
 async fn leaves_never_overlap_and_show_as_absences(store: Store) {

@@ -21,6 +21,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/allowance/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a member's allowance for a year, in days (admins) */
+    put: operations['put_admin_allowance_userId'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/balances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every member's balance of a year, by name (admins and HR) */
+    get: operations['get_admin_balances'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/get': {
     parameters: {
       query?: never;
@@ -588,6 +622,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/leaves/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My balance of a year in working days: allowance, carried over, taken, pending, remaining */
+    get: operations['get_leaves_balance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/leaves/cancel/{id}': {
     parameters: {
       query?: never;
@@ -700,6 +751,41 @@ export interface paths {
     /** My team's pending leave requests, oldest first (admins and HR) */
     get: operations['get_leaves_pending'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/leaves/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What a leave would take before it is sent: its working days and the balance after it */
+    get: operations['get_leaves_preview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/leaves/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My team's leave settings: default allowance, carry-over cap, negative balances, work week */
+    get: operations['get_leaves_settings'];
+    /** Change my team's leave settings (admins; left-out fields keep their value) */
+    put: operations['put_leaves_settings'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1319,6 +1405,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description A member's allowance for a year, as an admin set it. */
+    Allowance: {
+      /** Format: double */
+      days: number;
+      userId: string;
+      /** Format: int32 */
+      year: number;
+    };
+    /** @description The body of `PUT /admin/allowance/{userId}`. */
+    AllowanceInput: {
+      /** Format: double */
+      days: number | null;
+      /** Format: int32 */
+      year: number | null;
+    };
     AskInput: {
       message: string;
     };
@@ -1352,6 +1453,33 @@ export interface components {
       summary: string;
       /** @enum {string} */
       topic?: 'general' | 'breaks' | 'liveBreaks' | 'tasks' | 'leaves' | 'meetings' | 'checklist' | 'archives' | 'team' | 'profile';
+    };
+    /** @description A balance of one person and year, in working days. */
+    Balance: {
+      /** Format: double */
+      allowance: number;
+      /** Format: double */
+      carriedOver: number;
+      /** @description Present in the team's list. */
+      name?: string | null;
+      /**
+       * Format: double
+       * @description Pending requests of counting types in the year.
+       */
+      pending: number;
+      /**
+       * Format: double
+       * @description `allowance + carriedOver - taken - pending`.
+       */
+      remaining: number;
+      /**
+       * Format: double
+       * @description Approved leaves of counting types in the year.
+       */
+      taken: number;
+      userId: string;
+      /** Format: int32 */
+      year: number;
     };
     /** @description A break as the API shows it (§3). `duration` is in minutes and always computed here. */
     Break: {
@@ -1528,6 +1656,11 @@ export interface components {
       };
       message: string;
     };
+    /**
+     * @description A half-day leave: the morning or the afternoon of its one day.
+     * @enum {string}
+     */
+    HalfDay: 'am' | 'pm';
     /** @description The team joined, and the role there. */
     InvitationAccepted: {
       message: string;
@@ -1583,6 +1716,7 @@ export interface components {
        * @example 2024-05-06
        */
       fromDate: string;
+      halfDay?: components['schemas']['HalfDay'] | null;
       reason: string;
       status: components['schemas']['LeaveStatus'];
       /**
@@ -1598,6 +1732,12 @@ export interface components {
       userId: string;
       /** @description The requester's name, in the team's list of pending requests only. */
       userName?: string | null;
+      /**
+       * Format: double
+       * @description The working days it takes: days on the team's work week that are not holidays (a half day 0.5), counted when
+       *     it was saved (absent on leaves saved before working days were counted).
+       */
+      workingDays?: number | null;
     };
     /** @description A new leave. */
     LeaveCreate: {
@@ -1640,6 +1780,52 @@ export interface components {
       leaves: components['schemas']['Leave'][];
       /** Format: int64 */
       totalCount: number;
+    };
+    /** @description What a leave would count, shown in the dialog before it is sent. */
+    LeavePreview: {
+      /** @description Whether its type counts against the allowance. */
+      countsAgainstAllowance: boolean;
+      /**
+       * Format: double
+       * @description The balance of that year after it (counting it), when its type counts.
+       */
+      remainingAfter?: number | null;
+      /**
+       * Format: double
+       * @description Working days the leave takes.
+       */
+      workingDays: number;
+      /**
+       * Format: int32
+       * @description The year of its first day.
+       */
+      year: number;
+    };
+    /** @description The team's leave settings. */
+    LeaveSettings: {
+      /** @description Whether a request may take a balance below zero. */
+      allowNegative: boolean;
+      /**
+       * Format: double
+       * @description At most this many unused days carry into the next year (0: none).
+       */
+      carryOverCap: number;
+      /**
+       * Format: double
+       * @description Days a year each member may take of the types that count against the allowance.
+       */
+      defaultAllowance: number;
+      /** @description The working days, ISO numbered: 1 is Monday, 7 is Sunday. */
+      workWeek: number[];
+    };
+    /** @description The body of `PUT /leaves/settings`: left-out fields keep their value. */
+    LeaveSettingsInput: {
+      allowNegative?: boolean | null;
+      /** Format: double */
+      carryOverCap?: number | null;
+      /** Format: double */
+      defaultAllowance?: number | null;
+      workWeek?: number[] | null;
     };
     /**
      * @description Where a leave stands. Leaves stored before approval existed read as approved.
@@ -2235,6 +2421,119 @@ export interface operations {
       };
       /** @description Body not sent as JSON */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  put_admin_allowance_userId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A member of my team */
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AllowanceInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Allowance'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only admins can change leave settings and allowances. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_admin_balances: {
+    parameters: {
+      query?: {
+        /** @description This year (in my time zone) when left out */
+        year?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Balance'][];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only admins and HR can view the team's balances. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3802,6 +4101,42 @@ export interface operations {
       422: components['responses']['Invalid'];
     };
   };
+  get_leaves_balance: {
+    parameters: {
+      query?: {
+        /** @description This year (in my time zone) when left out */
+        year?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Balance'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['Invalid'];
+    };
+  };
   post_leaves_cancel_id: {
     parameters: {
       query?: never;
@@ -4138,6 +4473,134 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       /** @description Only admins and HR can decide leave requests. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_leaves_preview: {
+    parameters: {
+      query?: {
+        fromDate?: string;
+        toDate?: string;
+        halfDay?: '' | 'am' | 'pm';
+        /** @description The default type when left out */
+        typeId?: string;
+        /** @description The id of the leave being edited (its days are not counted twice) */
+        exclude?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['LeavePreview'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_leaves_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['LeaveSettings'];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  put_leaves_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LeaveSettingsInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['LeaveSettings'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only admins can change leave settings and allowances. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -140,6 +140,11 @@ pub async fn type_for_leave(
     now: DateTime<Utc>,
 ) -> AppResult<LeaveType> {
     let types = team_leave_types(store, team_id, now).await?;
+    pick_type(types, wanted, current)
+}
+
+/// [`type_for_leave`] among the team's types, read already.
+pub fn pick_type(types: Vec<LeaveType>, wanted: Option<&str>, current: Option<&RecordId>) -> AppResult<LeaveType> {
     let wanted = match wanted.map(str::trim).filter(|w| !w.is_empty()) {
         Some(w) => Some(RecordId::parse(w).map_err(|_| AppError::field("typeId", UNKNOWN_TYPE))?),
         None => current.cloned(),

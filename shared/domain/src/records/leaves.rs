@@ -2,10 +2,11 @@
 //! team's, and a status: a leave of a type that needs approval waits for an admin or HR (`pending`), any other is
 //! `approved` at once. Only approved leaves are absences. Deciding and cancelling are in [`super::leave_requests`].
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::allowances::{self, HalfDay, Ledger};
 use super::dates::{self, date_field, format_date, inclusive_days, DateRange};
 use super::leave_types::{self, LeaveType};
 use super::paging::Paging;
@@ -27,6 +28,8 @@ pub const TO_REQUIRED: &str = "To date is required.";
 pub const TO_BEFORE_FROM: &str = "To date must be after From date.";
 pub const REASON_REQUIRED: &str = "Reason is required.";
 pub const OVERLAP: &str = "You already have a leave on some of these dates.";
+pub const HALF_DAY_VALUE: &str = "Half day must be am or pm.";
+pub const HALF_DAY_SINGLE: &str = "A half day is a single day: From and To must be the same date.";
 pub const DECIDED: &str = "This leave has been decided and can no longer be edited. Cancel it instead.";
 
 /// Where a leave stands. Leaves stored before approval existed read as approved.
@@ -91,6 +94,13 @@ pub struct Leave {
     /// The requester's name, in the team's list of pending requests only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user_name: Option<String>,
+    /// A one-day leave of half a day: the morning or the afternoon.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub half_day: Option<HalfDay>,
+    /// The working days it takes: days on the team's work week that are not holidays (a half day 0.5), counted when
+    /// it was saved (absent on leaves saved before working days were counted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub working_days: Option<f64>,
 }
 
 impl Leave {
@@ -129,6 +139,8 @@ pub struct LeaveInput {
     /// One of the team's leave types (`GET /leaves/types`); the default type when left out.
     #[schema(schema_with = crate::records::schema::ulid)]
     pub type_id: Option<String>,
+    /// `am` or `pm` for half of a one-day leave; `""` for a whole day.
+    pub half_day: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -138,6 +150,7 @@ pub struct ValidLeave {
     pub reason: String,
     /// 1 when both dates are the same day, else the inclusive count.
     pub days: i64,
+    pub half_day: Option<HalfDay>,
 }
 
 pub fn validate_leave(input: &LeaveInput) -> AppResult<ValidLeave> {
@@ -158,6 +171,18 @@ pub fn validate_leave(input: &LeaveInput) -> AppResult<ValidLeave> {
         MAX_REASON_CHARS,
         "Reason must not exceed 2000 characters.",
     );
+    let half_day = match input.half_day.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some("am") => Some(HalfDay::Am),
+        Some("pm") => Some(HalfDay::Pm),
+        Some(_) => {
+            check.fail("halfDay", HALF_DAY_VALUE);
+            None
+        }
+    };
+    if half_day.is_some() && from.is_some() && from != to {
+        check.fail("halfDay", HALF_DAY_SINGLE);
+    }
     check.finish()?;
     let (from, to) = (from.expect("checked"), to.expect("checked"));
     Ok(ValidLeave {
@@ -165,6 +190,7 @@ pub fn validate_leave(input: &LeaveInput) -> AppResult<ValidLeave> {
         to_date: to,
         reason: reason.to_string(),
         days: inclusive_days(from.date(), to.date()),
+        half_day,
     })
 }
 
@@ -286,11 +312,52 @@ pub async fn move_request(store: &dyn Table, leave_id: &RecordId, from: &TeamId,
     Ok(())
 }
 
+/// Counts the leave's working days and, for a type that counts against the allowance, refuses it when it takes more
+/// than the balance has left in any year it touches (unless the team allows negative balances).
+async fn count_and_check_balance(
+    store: &dyn Table,
+    owner: &Owner,
+    leave: &mut Leave,
+    leave_type: &LeaveType,
+    types: Vec<LeaveType>,
+) -> AppResult<()> {
+    let from = dates::parse_date(&leave.from_date).expect("validated");
+    let to = dates::parse_date(&leave.to_date).expect("validated");
+    let ledger = Ledger::load(store, &owner.team_id, from.year() - 1, to.year(), types).await?;
+    leave.working_days = Some(ledger.days_of(leave, None));
+    if !leave_type.counts_against_allowance || !leave.status.holds_days() {
+        return Ok(());
+    }
+    // Overlapping dates are the clearer answer, whatever the balance (the write checks them again, atomically).
+    let others = overlapping_consistent(store, &owner.user_id, from, to).await?;
+    if others.iter().any(|l| l.id != leave.id && l.status.holds_days()) {
+        return Err(AppError::Conflict(OVERLAP.into()));
+    }
+    for year in from.year()..=to.year() {
+        let needed = ledger.days_of(leave, Some(year));
+        if needed == 0.0 || !ledger.enforces(&owner.user_id, year) {
+            continue;
+        }
+        let mut others = leaves_in(store, &owner.user_id, allowances::balance_range(year)).await?;
+        others.retain(|l| l.id != leave.id);
+        let balance = ledger.balance(&owner.user_id, year, &others);
+        if needed > balance.remaining {
+            let left = allowances::show_days(balance.remaining.max(0.0));
+            return Err(AppError::field(
+                "toDate",
+                format!("This leave takes {} but you have {left} left in {year}.", allowances::show_days(needed)),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Adds a leave; a request that waits for approval is mailed to the approvers (see [`super::leave_requests`]).
 pub async fn add_leave(store: &dyn Table, owner: &Owner, input: &LeaveInput, now: DateTime<Utc>) -> AppResult<Leave> {
     let v = validate_leave(input)?;
-    let leave_type = leave_types::type_for_leave(store, &owner.team_id, input.type_id.as_deref(), None, now).await?;
-    let leave = Leave {
+    let types = leave_types::team_leave_types(store, &owner.team_id, now).await?;
+    let leave_type = leave_types::pick_type(types.clone(), input.type_id.as_deref(), None)?;
+    let mut leave = Leave {
         id: new_id(now),
         user_id: owner.user_id.clone(),
         from_date: v.from_date.to_string(),
@@ -306,7 +373,10 @@ pub async fn add_leave(store: &dyn Table, owner: &Owner, input: &LeaveInput, now
         decided_at: None,
         comment: None,
         user_name: None,
+        half_day: v.half_day,
+        working_days: None,
     };
+    count_and_check_balance(store, owner, &mut leave, &leave_type, types).await?;
     write_checked(store, owner, &leave, None).await?;
     Ok(leave)
 }
@@ -329,21 +399,28 @@ pub async fn edit_leave(
         to_date: input.to_date.clone().or(Some(old.to_date.clone())),
         reason: input.reason.clone().or(Some(old.reason.clone())),
         type_id: input.type_id.clone(),
+        half_day: input.half_day.clone(),
     };
-    let v = validate_leave(&merged)?;
-    let leave_type =
-        leave_types::type_for_leave(store, &owner.team_id, merged.type_id.as_deref(), Some(&old.type_id), now).await?;
+    let mut v = validate_leave(&merged)?;
+    if merged.half_day.is_none() && v.from_date == v.to_date {
+        // Left out: a one-day leave keeps its half day (a longer one has none).
+        v.half_day = old.half_day;
+    }
+    let types = leave_types::team_leave_types(store, &owner.team_id, now).await?;
+    let leave_type = leave_types::pick_type(types.clone(), merged.type_id.as_deref(), Some(&old.type_id))?;
     let status = initial_status(store, owner, &leave_type).await?;
-    let leave = Leave {
+    let mut leave = Leave {
         from_date: v.from_date.to_string(),
         to_date: v.to_date.to_string(),
         reason: v.reason,
         days: v.days,
         updated_at: timestamp(now),
-        type_id: leave_type.id,
+        type_id: leave_type.id.clone(),
         status,
+        half_day: v.half_day,
         ..old
     };
+    count_and_check_balance(store, owner, &mut leave, &leave_type, types).await?;
     match write_checked(store, owner, &leave, Some(stored.version)).await {
         Err(AppError::Conflict(m)) if m != OVERLAP => {
             Err(AppError::Conflict("This record was changed or deleted meanwhile. Reload it and try again.".into()))
@@ -409,6 +486,14 @@ pub async fn team_leaves_in(store: &dyn Table, team_id: &TeamId, range: DateRang
         .collect())
 }
 
+/// Every leave of a team, whatever its status, that shares a day with the range (balances read pending ones too).
+pub async fn team_leaves_any_status_in(store: &dyn Table, team_id: &TeamId, range: DateRange) -> AppResult<Vec<Leave>> {
+    let query =
+        Query::new(Index::Gsi2, keys::team_leaves_gsi(team_id), SkCond::Gte(format!("{}#", format_date(range.from))));
+    let to = format_date(range.to);
+    Ok(repo::all::<Leave>(store, &query).await?.into_iter().filter(|l| l.from_date <= to).collect())
+}
+
 /// Whether any leave of the team (of any date and status) has this type: one Query on the team's leaves index.
 pub async fn type_in_use(store: &dyn Table, team_id: &TeamId, type_id: &RecordId) -> AppResult<bool> {
     let query = Query::new(Index::Gsi2, keys::team_leaves_gsi(team_id), SkCond::All);
@@ -425,6 +510,7 @@ mod tests {
             to_date: Some(to.into()),
             reason: Some("Family".into()),
             type_id: None,
+            half_day: None,
         }
     }
 

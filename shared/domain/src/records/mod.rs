@@ -9,6 +9,7 @@
 //! Every read or write by id builds its key from the caller's own user id ([`Owner`]), so a record of another user
 //! or team is simply not found.
 
+pub mod allowances;
 pub mod break_types;
 pub mod breaks;
 pub mod checklist;

@@ -1,0 +1,97 @@
+//! Allowances and balances in working days: my balance, the preview the leave dialog shows, the team's settings.
+
+use axum::extract::State;
+use bt_domain::records::allowances::{self, Balance, LeavePreview, LeaveSettings, LeaveSettingsInput, PreviewQuery};
+use bt_domain::records::schema::{date, ulid};
+use bt_http::auth::AuthUser;
+use bt_http::openapi::{query_param, Data, ErrorBody, Invalid, Unauthorized};
+use bt_http::AppState;
+use bt_http::{data, ApiJson, ApiQuery, ApiResult};
+use serde::Deserialize;
+use tracing::instrument;
+use utoipa::openapi::path::{Parameter, ParameterIn};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::IntoParams;
+
+fn year_schema() -> RefOr<Schema> {
+    serde_json::from_value(serde_json::json!({ "type": "integer", "minimum": 1900, "maximum": 2999 }))
+        .expect("a valid schema")
+}
+
+fn half_day_schema() -> RefOr<Schema> {
+    serde_json::from_value(serde_json::json!({ "type": "string", "enum": ["", "am", "pm"] })).expect("a valid schema")
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct YearQuery {
+    year: Option<i32>,
+}
+
+impl IntoParams for YearQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![query_param("year", Some("This year (in my time zone) when left out"), year_schema())]
+    }
+}
+
+/// The query of the preview, as [`PreviewQuery`] reads it.
+pub(crate) struct PreviewParams;
+
+impl IntoParams for PreviewParams {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![
+            query_param("fromDate", None, date()),
+            query_param("toDate", None, date()),
+            query_param("halfDay", None, half_day_schema()),
+            query_param("typeId", Some("The default type when left out"), ulid()),
+            query_param("exclude", Some("The id of the leave being edited (its days are not counted twice)"), ulid()),
+        ]
+    }
+}
+
+/// My balance of a year in working days: allowance, carried over, taken, pending, remaining
+#[utoipa::path(get, path = "/leaves/balance", tag = "leaves", params(YearQuery),
+    responses((status = 200, description = "Success", body = Data<Balance>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+pub(crate) async fn balance(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiQuery(q): ApiQuery<YearQuery>,
+) -> ApiResult {
+    Ok(data(allowances::my_balance(state.table(), &user.owner(), q.year, state.clock.now()).await?))
+}
+
+/// What a leave would take before it is sent: its working days and the balance after it
+#[utoipa::path(get, path = "/leaves/preview", tag = "leaves", params(PreviewParams),
+    responses((status = 200, description = "Success", body = Data<LeavePreview>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+pub(crate) async fn preview(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiQuery(q): ApiQuery<PreviewQuery>,
+) -> ApiResult {
+    Ok(data(allowances::preview(state.table(), &user.owner(), &q, state.clock.now()).await?))
+}
+
+/// My team's leave settings: default allowance, carry-over cap, negative balances, work week
+#[utoipa::path(get, path = "/leaves/settings", tag = "leaves",
+    responses((status = 200, description = "Success", body = Data<LeaveSettings>), (status = 401, response = Unauthorized)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+pub(crate) async fn settings(State(state): State<AppState>, user: AuthUser) -> ApiResult {
+    Ok(data(allowances::team_settings(state.table(), user.team_id()).await?))
+}
+
+/// Change my team's leave settings (admins; left-out fields keep their value)
+#[utoipa::path(put, path = "/leaves/settings", tag = "leaves", request_body = LeaveSettingsInput,
+    responses((status = 200, description = "Success", body = Data<LeaveSettings>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Only admins can change leave settings and allowances.", body = ErrorBody),
+        (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+pub(crate) async fn set_settings(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(input): ApiJson<LeaveSettingsInput>,
+) -> ApiResult {
+    Ok(data(allowances::set_team_settings(state.table(), &user.user, &input).await?))
+}
