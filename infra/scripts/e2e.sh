@@ -16,6 +16,6 @@ for _ in $(seq 1 100); do
 done
 echo "local server on port $port (log: $log)"
 status=0
-E2E_BASE_URL="http://127.0.0.1:$port" npm --prefix web run e2e || status=$?
+E2E_BASE_URL="http://127.0.0.1:$port" npm --prefix web run e2e -- "$@" || status=$?
 if [ $status -ne 0 ]; then tail -50 "$log"; fi
 exit $status
