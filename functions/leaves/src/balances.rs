@@ -1,7 +1,9 @@
-//! Allowances and balances in working days: my balance, the preview the leave dialog shows, the team's settings.
+//! Allowances and balances in working days: my balance, the preview the leave dialog shows, the team's settings;
+//! and the team calendar.
 
 use axum::extract::State;
 use bt_domain::records::allowances::{self, Balance, LeavePreview, LeaveSettings, LeaveSettingsInput, PreviewQuery};
+use bt_domain::records::calendar::{self, TeamCalendar};
 use bt_domain::records::schema::{date, ulid};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, ErrorBody, Invalid, Unauthorized};
@@ -94,4 +96,31 @@ pub(crate) async fn set_settings(
     ApiJson(input): ApiJson<LeaveSettingsInput>,
 ) -> ApiResult {
     Ok(data(allowances::set_team_settings(state.table(), &user.user, &input).await?))
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct MonthQuery {
+    month: Option<String>,
+}
+
+impl IntoParams for MonthQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let month = serde_json::from_value(serde_json::json!({ "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$" }))
+            .expect("a valid schema");
+        vec![query_param("month", Some("YYYY-MM; this month (in my time zone) when left out"), month)]
+    }
+}
+
+/// My team's calendar of a month: each member's approved and pending leaves (reasons only for the requester,
+/// admins and HR), and the team's holidays
+#[utoipa::path(get, path = "/leaves/calendar", tag = "leaves", params(MonthQuery),
+    responses((status = 200, description = "Success", body = Data<TeamCalendar>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+pub(crate) async fn calendar(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiQuery(q): ApiQuery<MonthQuery>,
+) -> ApiResult {
+    Ok(data(calendar::team_calendar(state.table(), &user.user, q.month.as_deref(), state.clock.now()).await?))
 }

@@ -44,7 +44,8 @@ pub fn routes<R: Routes>(r: R) -> R {
         balances::balance,
         balances::preview,
         balances::settings,
-        balances::set_settings
+        balances::set_settings,
+        balances::calendar
     )
 }
 

@@ -19,6 +19,7 @@ bt_testkit::on_every_store!(
     requests_are_withdrawn_and_free_their_days,
     without_another_approver_a_request_is_approved_at_once,
     balances_count_working_days_against_the_allowance,
+    the_team_calendar_shows_types_to_all_and_reasons_to_approvers,
 );
 
 const VACATION: &str = "00000000000000000000000001";
@@ -337,4 +338,42 @@ async fn balances_count_working_days_against_the_allowance(store: Store) {
     let team = app.get(&hal, "/admin/balances?year=2030").await.expect(200);
     assert_eq!(names(team.data()), vec!["Ann", "Bob", "Hal"]);
     assert_eq!(team.data()[1]["allowance"], 8.0);
+}
+
+async fn the_team_calendar_shows_types_to_all_and_reasons_to_approvers(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = app.person("Ann").await;
+    let bob = app.person_in(&ann.team_id, "Bob", Role::Member, "UTC").await;
+    let cai = app.person_in(&ann.team_id, "Cai", Role::Member, "UTC").await;
+    // Bob: a pending Vacation request across the month's end, and a Sick day; a declined one is not shown.
+    let request = app.post(&bob, "/leaves/add", leave("2030-01-30", "2030-02-04")).await.expect(201).id();
+    let mut sick = leave("2030-01-15", "2030-01-15");
+    sick["typeId"] = json!(SICK);
+    sick["reason"] = json!("Doctor's note");
+    app.post(&bob, "/leaves/add", sick).await.expect(201);
+    let declined = app.post(&bob, "/leaves/add", leave("2030-01-21", "2030-01-21")).await.expect(201).id();
+    app.post(&ann, &format!("/leaves/decline/{declined}"), json!({})).await.expect(200);
+    let zed = app.person("Zed").await;
+    app.post(&zed, "/leaves/add", leave("2030-01-10", "2030-01-10")).await.expect(201);
+
+    let seen_by_cai = app.get(&cai, "/leaves/calendar?month=2030-01").await.expect(200);
+    let cal = seen_by_cai.data();
+    assert_eq!((cal["from"].as_str(), cal["to"].as_str()), (Some("2030-01-01"), Some("2030-01-31")));
+    assert_eq!(names(&cal["members"]), vec!["Ann", "Bob", "Cai"]);
+    let bobs = &cal["members"][1]["leaves"];
+    assert_eq!(pluck(bobs, "typeName"), vec!["Sick", "Vacation"]);
+    assert_eq!(pluck(bobs, "status"), vec!["approved", "pending"]);
+    assert_eq!(bobs[0]["color"], "#ef4444");
+    assert!(bobs.as_array().unwrap().iter().all(|l| l.get("reason").is_none()), "a colleague sees no reason: {bobs}");
+    assert!(!seen_by_cai.text.contains("Doctor"));
+    // The requester and the approvers see the reasons; another month shows the rest of the request.
+    let seen_by_ann = app.get(&ann, "/leaves/calendar?month=2030-01").await.expect(200);
+    assert_eq!(seen_by_ann.data()["members"][1]["leaves"][0]["reason"], "Doctor's note");
+    let own = app.get(&bob, "/leaves/calendar?month=2030-02").await.expect(200);
+    assert_eq!(pluck(&own.data()["members"][1]["leaves"], "_id"), vec![request.as_str()]);
+    assert_eq!(own.data()["members"][1]["leaves"][0]["reason"], "Family");
+    assert_eq!(
+        app.get(&ann, "/leaves/calendar?month=2030-13").await.expect(422).field("month"),
+        "Month must be written YYYY-MM."
+    );
 }

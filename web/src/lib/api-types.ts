@@ -639,6 +639,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/leaves/calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My team's calendar of a month: each member's approved and pending leaves (reasons only for the requester,
+     *     admins and HR), and the team's holidays
+     */
+    get: operations['get_leaves_calendar'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/leaves/cancel/{id}': {
     parameters: {
       query?: never;
@@ -1566,6 +1586,34 @@ export interface components {
     BreakTypesInput: {
       type: string[];
     };
+    /** @description One leave on the calendar. */
+    CalendarLeave: {
+      _id: string;
+      /** @description `#rrggbb`, the type's. */
+      color: string;
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      fromDate: string;
+      halfDay?: components['schemas']['HalfDay'] | null;
+      /** @description The requester's own leaves, and every leave for admins and HR; absent otherwise. */
+      reason?: string | null;
+      status: components['schemas']['LeaveStatus'];
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      toDate: string;
+      typeId: string;
+      typeName: string;
+    };
+    /** @description A member's row of the calendar. */
+    CalendarMember: {
+      leaves: components['schemas']['CalendarLeave'][];
+      name: string;
+      userId: string;
+    };
     ChangePasswordInput: {
       currentPassword: string;
       password: string;
@@ -1661,6 +1709,15 @@ export interface components {
      * @enum {string}
      */
     HalfDay: 'am' | 'pm';
+    /** @description A day off of the whole team. */
+    Holiday: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date: string;
+      name: string;
+    };
     /** @description The team joined, and the role there. */
     InvitationAccepted: {
       message: string;
@@ -2276,6 +2333,24 @@ export interface components {
     TaskPriority: 'Normal' | 'Important' | 'Critical' | 'Low' | 'High' | 'Urgent' | 'Blocker';
     /** @enum {string} */
     TaskStatus: 'To Do' | 'In Progress' | 'In Review' | 'Completed' | 'Invalid' | 'On Hold' | 'Deferred' | 'Blocked';
+    /** @description `GET /leaves/calendar`. */
+    TeamCalendar: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      from: string;
+      holidays: components['schemas']['Holiday'][];
+      /** @description Every member, by name, with their leaves in the month (earliest first). */
+      members: components['schemas']['CalendarMember'][];
+      /** @description `YYYY-MM`. */
+      month: string;
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      to: string;
+    };
     TeamReport: {
       /**
        * Format: date
@@ -4121,6 +4196,42 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['Balance'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_leaves_calendar: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM; this month (in my time zone) when left out */
+        month?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['TeamCalendar'];
           };
         };
       };

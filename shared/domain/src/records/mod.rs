@@ -12,6 +12,7 @@
 pub mod allowances;
 pub mod break_types;
 pub mod breaks;
+pub mod calendar;
 pub mod checklist;
 pub mod dates;
 pub mod leave_requests;
