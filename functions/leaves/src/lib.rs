@@ -63,6 +63,13 @@ fn reason_text() -> RefOr<Schema> {
     required_text(MAX_REASON_CHARS as usize)
 }
 
+/// `am` or `pm` for half of a one-day leave, `""` for a whole day.
+fn half_day() -> RefOr<Schema> {
+    serde_json::from_value(json!({ "type": "string", "enum": ["", "am", "pm"],
+        "description": "am or pm: half of a one-day leave; empty: a whole day" }))
+    .expect("a valid schema")
+}
+
 /// The `days` a client may send: ignored, the server counts them.
 fn ignored_days() -> RefOr<Schema> {
     serde_json::from_value(json!({ "type": "integer", "description": "Ignored: the server counts the days" }))
@@ -85,6 +92,8 @@ struct LeaveCreate {
     /// One of the team's leave types (`GET /leaves/types`); the default type when left out.
     #[schema(schema_with = ulid)]
     type_id: Option<String>,
+    #[schema(schema_with = half_day)]
+    half_day: Option<String>,
 }
 
 /// The body of `PUT /leaves/edit/{id}` (read as a [`LeaveInput`]): left-out fields keep their value.
@@ -101,6 +110,9 @@ struct LeaveEdit {
     days: Option<i64>,
     #[schema(schema_with = ulid)]
     type_id: Option<String>,
+    /// Left out: a one-day leave keeps its half day.
+    #[schema(schema_with = half_day)]
+    half_day: Option<String>,
 }
 
 /// Add a leave (of a type that needs approval: a request, pending until an admin or HR decides it)

@@ -113,6 +113,7 @@ describe.each(FAILURES)('a failed save ($name) keeps the record dialog and what 
     server.use(
       handler,
       http.get(api('/leaves/types'), () => ok(teamTypes)),
+      http.get(api('/leaves/preview'), () => ok({ workingDays: 3, countsAgainstAllowance: false, year: 2025 })),
     );
     const onClose = vi.fn();
     const { user } = renderWithProviders(<LeaveFormDialog onClose={onClose} />);

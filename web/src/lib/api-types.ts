@@ -1805,6 +1805,11 @@ export interface components {
        * @example 2024-05-06
        */
       fromDate: string;
+      /**
+       * @description am or pm: half of a one-day leave; empty: a whole day
+       * @enum {string}
+       */
+      halfDay?: '' | 'am' | 'pm';
       reason: string;
       /**
        * Format: date
@@ -1823,6 +1828,11 @@ export interface components {
        * @example 2024-05-06
        */
       fromDate?: string;
+      /**
+       * @description am or pm: half of a one-day leave; empty: a whole day
+       * @enum {string}
+       */
+      halfDay?: '' | 'am' | 'pm';
       reason?: string | null;
       /**
        * Format: date

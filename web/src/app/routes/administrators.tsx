@@ -1,14 +1,18 @@
-import { useTeamRole } from '@/lib/team-role';
+import { BalancesSection } from '@/features/leaves/components/balances-section';
+import { LeaveSettingsSection } from '@/features/leaves/components/leave-settings-section';
 import { LeaveTypesSection } from '@/features/leaves/components/leave-types-section';
 import { TeamMembersPage } from '@/features/team/components/team-members-page';
+import { isLeaveApprover, useTeamRole } from '@/lib/team-role';
 
-/** Team Members (the Admin Panel), and for admins the team's leave types. */
+/** Team Members (the Admin Panel); for admins the team's leave types and settings; for admins and HR the balances. */
 export function AdministratorsRoute() {
   const { role } = useTeamRole();
   return (
     <div className="space-y-6">
       <TeamMembersPage />
       {role === 'admin' && <LeaveTypesSection />}
+      {role === 'admin' && <LeaveSettingsSection />}
+      {isLeaveApprover(role) && <BalancesSection canEdit={role === 'admin'} />}
     </div>
   );
 }

@@ -34,6 +34,8 @@ export const leaveSchema = z
     reason: z.string().trim().min(1, leaveMessages.reasonRequired).max(MAX_LEAVE_REASON, leaveMessages.reasonMax),
     /** Empty when the types could not be loaded: the server then gives the team's default type. */
     typeId: z.string(),
+    /** `am` or `pm` for half of a one-day leave, empty for a whole day (the dialog offers it for one day only). */
+    halfDay: z.enum(['', 'am', 'pm']),
   })
   .superRefine(({ fromDate, toDate }, ctx) => {
     const between = daysBetweenIso(fromDate, toDate);
@@ -44,10 +46,18 @@ export const leaveSchema = z
 
 export type LeaveFormValues = z.input<typeof leaveSchema>;
 
+/** A one-day leave: the only kind that can be a half day. */
+export const isOneDay = (fromDate: string, toDate: string) => isIsoDate(fromDate.trim()) && fromDate.trim() === toDate.trim();
+
+/**
+ * The body of the add and edit calls. `halfDay` is always sent (`''` for a whole day) so an edit back to a whole day
+ * is not read as "keep the half day".
+ */
 export const toLeaveFields = (values: LeaveFormValues): LeaveFields => ({
   fromDate: values.fromDate.trim(),
   toDate: values.toDate.trim(),
   reason: values.reason.trim(),
   days: leaveDays(values.fromDate.trim(), values.toDate.trim()) ?? 1,
   ...(values.typeId ? { typeId: values.typeId } : {}),
+  halfDay: isOneDay(values.fromDate, values.toDate) ? (values.halfDay ?? '') : '',
 });

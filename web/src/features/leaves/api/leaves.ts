@@ -12,17 +12,28 @@ export const leaveKeys = {
   list: (page: number) => ['/leaves/list', { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }] as const,
   pending: (page: number) => ['/leaves/pending', { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }] as const,
   types: '/leaves/types',
+  /** The caller's balance of a year. */
+  balance: (year: number) => ['/leaves/balance', { year }] as const,
+  settings: '/leaves/settings',
+  /** Every member's balance of a year (admins and HR). */
+  teamBalances: (year: number) => ['/admin/balances', { year }] as const,
 } as const;
 
-/** Today's absentees read the same records (only approved leaves count). */
-const TEAM_VIEWS = ['/admin/onLeaves', '/admin/get'];
+/** Today's absentees and the team's balances read the same records (only approved leaves are absences). */
+const TEAM_VIEWS = ['/admin/onLeaves', '/admin/get', '/admin/balances'];
+
+/** Read from the leaves, unlike the team's types and settings. */
+const NOT_FROM_LEAVES: readonly string[] = [leaveKeys.types, leaveKeys.settings];
 
 const isLeaveKey = (key: unknown) => {
   const path = Array.isArray(key) ? key[0] : key;
-  return typeof path === 'string' && ((path.startsWith('/leaves/') && path !== leaveKeys.types) || TEAM_VIEWS.includes(path));
+  return typeof path === 'string' && ((path.startsWith('/leaves/') && !NOT_FROM_LEAVES.includes(path)) || TEAM_VIEWS.includes(path));
 };
 
-/** Every list of leaves (the caller's, the pending requests, today's absentees) reloads after a change. */
+/**
+ * Every list of leaves (the caller's, the pending requests, today's absentees) and every balance (the caller's, the
+ * team's) reloads after a change.
+ */
 export function useRevalidateLeaves(): () => Promise<unknown> {
   const { mutate } = useSWRConfig();
   return useCallback(() => mutate(isLeaveKey), [mutate]);

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '@/testing/jwt';
 import { api, fail, heldResponse, http, ok, server } from '@/testing/server';
@@ -6,9 +6,14 @@ import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import { sick, teamTypes, training, unpaid, vacation } from '../test-fixtures';
 import { LeaveFormDialog } from './leave-form-dialog';
 
+const THIS_YEAR = new Date().getFullYear();
+
 const signIn = () => {
   setCookies({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r1', id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' });
-  server.use(http.get(api('/leaves/types'), () => ok(teamTypes)));
+  server.use(
+    http.get(api('/leaves/types'), () => ok(teamTypes)),
+    http.get(api('/leaves/preview'), () => ok({ workingDays: 1, countsAgainstAllowance: false, year: THIS_YEAR })),
+  );
 };
 
 function renderDialog(props: Partial<Parameters<typeof LeaveFormDialog>[0]> = {}) {
@@ -73,7 +78,7 @@ describe('leave add dialog', () => {
     await user.type(screen.getByLabelText('Reason'), ' Family visit ');
     await user.click(screen.getByRole('button', { name: 'Add leave' }));
     expect(await screen.findByText('Leave added successfully')).toBeInTheDocument();
-    expect(bodies).toEqual([{ fromDate: '2025-06-02', toDate: '2025-06-04', reason: 'Family visit', days: 3, typeId: vacation._id }]);
+    expect(bodies).toEqual([{ fromDate: '2025-06-02', toDate: '2025-06-04', reason: 'Family visit', days: 3, typeId: vacation._id, halfDay: '' }]);
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -128,7 +133,7 @@ describe('leave add dialog', () => {
     setDate('To date', '2025-06-05');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Leave updated successfully')).toBeInTheDocument();
-    expect(bodies).toEqual([{ fromDate: '2025-06-02', toDate: '2025-06-05', reason: 'Trip', days: 4, typeId: sick._id }]);
+    expect(bodies).toEqual([{ fromDate: '2025-06-02', toDate: '2025-06-05', reason: 'Trip', days: 4, typeId: sick._id, halfDay: '' }]);
   });
 });
 
@@ -174,7 +179,7 @@ describe('leave type select', () => {
     expect(screen.getByText('Needs approval by an admin or HR; unpaid.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add leave' }));
     expect(await screen.findByText('Leave requested: waiting for approval')).toBeInTheDocument();
-    expect(bodies).toEqual([{ fromDate: '2025-06-02', toDate: '2025-06-02', reason: 'Errands', days: 1, typeId: unpaid._id }]);
+    expect(bodies).toEqual([{ fromDate: '2025-06-02', toDate: '2025-06-02', reason: 'Errands', days: 1, typeId: unpaid._id, halfDay: '' }]);
   });
 
   it('keeps the archived type of an edited leave selectable', async () => {
@@ -223,6 +228,210 @@ describe('leave type select', () => {
     expect(await screen.findByText("The leave types could not be loaded: your team's default type will be used.")).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add leave' }));
     expect(await screen.findByText('Leave added successfully')).toBeInTheDocument();
-    expect(bodies).toEqual([{ fromDate: '2025-06-02', toDate: '2025-06-02', reason: 'Dentist', days: 1 }]);
+    expect(bodies).toEqual([{ fromDate: '2025-06-02', toDate: '2025-06-02', reason: 'Dentist', days: 1, halfDay: '' }]);
+  });
+});
+
+describe('half day', () => {
+  it('is offered only when From and To are the same date, goes back to a whole day otherwise, and is sent', async () => {
+    signIn();
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(api('/leaves/add'), async ({ request }) => {
+        bodies.push(await request.json());
+        return ok({ _id: 'l1', status: 'pending' }, 201);
+      }),
+    );
+    const { user } = renderDialog();
+    await screen.findByRole('option', { name: 'Vacation' });
+    expect(screen.queryByRole('group', { name: 'Half day' })).not.toBeInTheDocument();
+    setDate('From date', '2025-06-02');
+    setDate('To date', '2025-06-04');
+    expect(screen.queryByRole('radio', { name: 'Morning' })).not.toBeInTheDocument();
+
+    setDate('To date', '2025-06-02');
+    const group = screen.getByRole('group', { name: 'Half day' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Whole day', 'Morning', 'Afternoon']);
+    expect(within(group).getByRole('radio', { name: 'Whole day' })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'Morning' }));
+    expect(within(group).getByRole('radio', { name: 'Morning' })).toBeChecked();
+
+    // A longer range is a whole-day leave again, also when it becomes one day once more.
+    setDate('To date', '2025-06-03');
+    expect(screen.queryByRole('group', { name: 'Half day' })).not.toBeInTheDocument();
+    setDate('To date', '2025-06-02');
+    expect(screen.getByRole('radio', { name: 'Whole day' })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: 'Afternoon' }));
+    await user.type(screen.getByLabelText('Reason'), 'Dentist');
+    await user.click(screen.getByRole('button', { name: 'Add leave' }));
+    expect(await screen.findByText('Leave requested: waiting for approval')).toBeInTheDocument();
+    expect(bodies).toEqual([{ fromDate: '2025-06-02', toDate: '2025-06-02', reason: 'Dentist', days: 1, typeId: vacation._id, halfDay: 'pm' }]);
+  });
+
+  it("starts from an edited leave's half day, and a whole day is sent as ''", async () => {
+    signIn();
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(api('/leaves/edit/l7'), async ({ request }) => {
+        bodies.push(await request.json());
+        return ok({ _id: 'l7' });
+      }),
+    );
+    const { user } = renderDialog({
+      editing: {
+        _id: 'l7',
+        userId: 'u1',
+        typeId: vacation._id,
+        status: 'pending',
+        fromDate: '2025-06-02',
+        toDate: '2025-06-02',
+        reason: 'Dentist',
+        days: 1,
+        halfDay: 'am',
+        workingDays: 0.5,
+        createdAt: '',
+        updatedAt: '',
+      },
+    });
+    expect(screen.getByRole('radio', { name: 'Morning' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Whole day' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Leave updated successfully')).toBeInTheDocument();
+    expect(bodies).toEqual([{ fromDate: '2025-06-02', toDate: '2025-06-02', reason: 'Dentist', days: 1, typeId: vacation._id, halfDay: '' }]);
+  });
+
+  it("shows the server's half-day message under the choice", async () => {
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.post(api('/leaves/add'), () => fail(422, 'Invalid leave.', { halfDay: 'Half day must be am or pm.' })));
+    const { user } = renderDialog({ prefill: { fromDate: '2025-06-02', toDate: '2025-06-02', reason: 'Dentist' } });
+    await screen.findByRole('option', { name: 'Vacation' });
+    await user.click(screen.getByRole('radio', { name: 'Morning' }));
+    await user.click(screen.getByRole('button', { name: 'Add leave' }));
+    expect(await within(screen.getByRole('group', { name: 'Half day' })).findByText('Half day must be am or pm.')).toBeInTheDocument();
+  });
+});
+
+describe('leave preview', () => {
+  /** Answers as the server would for Vacation (counts, 22.5 days left before) and the other types (do not count). */
+  function previewServer() {
+    const queries: Record<string, string>[] = [];
+    server.use(
+      http.get(api('/leaves/preview'), ({ request }) => {
+        const query = Object.fromEntries(new URL(request.url).searchParams);
+        queries.push(query);
+        const workingDays = query.halfDay ? 0.5 : query.fromDate === query.toDate ? 1 : 3;
+        const counts = query.typeId === vacation._id;
+        return ok({
+          workingDays,
+          countsAgainstAllowance: counts,
+          year: Number(query.fromDate!.slice(0, 4)),
+          ...(counts ? { remainingAfter: 22.5 - workingDays } : {}),
+        });
+      }),
+    );
+    return queries;
+  }
+
+  it('shows the working days and the balance after for a type that counts', async () => {
+    signIn();
+    const queries = previewServer();
+    const { user } = renderDialog();
+    await screen.findByRole('option', { name: 'Vacation' });
+    setDate('From date', `${THIS_YEAR}-06-01`);
+    expect(screen.queryByText(/^Counts/)).not.toBeInTheDocument();
+    setDate('To date', `${THIS_YEAR}-06-03`);
+    expect(await screen.findByText('Counts 3 working days · Balance after: 19.5 days')).toBeInTheDocument();
+    expect(queries.at(-1)).toEqual({ fromDate: `${THIS_YEAR}-06-01`, toDate: `${THIS_YEAR}-06-03`, typeId: vacation._id });
+
+    setDate('To date', `${THIS_YEAR}-06-01`);
+    await user.click(screen.getByRole('radio', { name: 'Morning' }));
+    expect(await screen.findByText('Counts 0.5 working days · Balance after: 22 days')).toBeInTheDocument();
+    expect(queries.at(-1)).toEqual({ fromDate: `${THIS_YEAR}-06-01`, toDate: `${THIS_YEAR}-06-01`, halfDay: 'am', typeId: vacation._id });
+
+    // Another year is named.
+    setDate('From date', '2031-06-02');
+    setDate('To date', '2031-06-04');
+    expect(await screen.findByText('Counts 3 working days · Balance after in 2031: 19.5 days')).toBeInTheDocument();
+
+    // Without two valid dates in order, nothing is asked or shown.
+    const asked = queries.length;
+    setDate('To date', '2031-06-01');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByText(/^Counts/)).not.toBeInTheDocument();
+    expect(queries).toHaveLength(asked);
+  });
+
+  it('says when the type does not count against the allowance', async () => {
+    signIn();
+    previewServer();
+    const { user } = renderDialog({ prefill: { fromDate: `${THIS_YEAR}-06-01`, toDate: `${THIS_YEAR}-06-03` } });
+    await screen.findByRole('option', { name: 'Sick' });
+    await user.selectOptions(screen.getByLabelText('Type'), 'Sick');
+    expect(await screen.findByText('Counts 3 working days · does not count against your allowance')).toBeInTheDocument();
+  });
+
+  it('leaves the edited leave out of the count', async () => {
+    signIn();
+    const queries = previewServer();
+    renderDialog({
+      editing: {
+        _id: 'l5',
+        userId: 'u1',
+        typeId: vacation._id,
+        status: 'pending',
+        fromDate: `${THIS_YEAR}-06-01`,
+        toDate: `${THIS_YEAR}-06-03`,
+        reason: 'Trip',
+        days: 3,
+        workingDays: 3,
+        createdAt: '',
+        updatedAt: '',
+      },
+    });
+    expect(await screen.findByText('Counts 3 working days · Balance after: 19.5 days')).toBeInTheDocument();
+    expect(queries.at(-1)).toEqual({ fromDate: `${THIS_YEAR}-06-01`, toDate: `${THIS_YEAR}-06-03`, typeId: vacation._id, exclude: 'l5' });
+  });
+
+  it('shows nothing when the preview fails, and the leave can still be sent', async () => {
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const asked = vi.fn();
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(api('/leaves/preview'), () => {
+        asked();
+        return fail(500, 'Something went wrong.');
+      }),
+      http.post(api('/leaves/add'), async ({ request }) => {
+        bodies.push(await request.json());
+        return ok({ _id: 'l1', status: 'pending' }, 201);
+      }),
+    );
+    const { user } = renderDialog({ prefill: { fromDate: '2025-06-02', toDate: '2025-06-04', reason: 'Trip' } });
+    await vi.waitFor(() => expect(asked).toHaveBeenCalled());
+    expect(screen.queryByText(/^Counts/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add leave' }));
+    expect(await screen.findByText('Leave requested: waiting for approval')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+  });
+
+  it("shows the server's refusal of a leave over the balance under To date", async () => {
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refusal = `This leave takes 3 working days but you have 2.5 working days left in ${THIS_YEAR}.`;
+    server.use(http.post(api('/leaves/add'), () => fail(422, 'Invalid leave.', { toDate: refusal })));
+    const { user } = renderDialog({ prefill: { fromDate: `${THIS_YEAR}-06-01`, toDate: `${THIS_YEAR}-06-03`, reason: 'Trip' } });
+    await screen.findByRole('option', { name: 'Vacation' });
+    await user.click(screen.getByRole('button', { name: 'Add leave' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByLabelText('To date')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('To date')).toHaveAccessibleDescription(refusal);
   });
 });

@@ -11,10 +11,13 @@ import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { isIsoDate } from '@/lib/iso-date';
-import { leaveMessages, leaveSchema, MAX_LEAVE_REASON, toLeaveFields, type LeaveFormValues } from '../api/leave-schema';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useLeavePreview, type LeavePreview, type PreviewQuery } from '../api/balances';
+import { isOneDay, leaveMessages, leaveSchema, MAX_LEAVE_DAYS, MAX_LEAVE_REASON, toLeaveFields, type LeaveFormValues } from '../api/leave-schema';
 import { useLeaveTypes, type LeaveType } from '../api/leave-types';
 import { useSaveLeave, type Leave } from '../api/leaves';
-import { formatDays, leaveDays } from '../utils/days';
+import type { HalfDay } from '../api/types';
+import { formatDayCount, formatDays, formatWorkingDays, halfDayLabels, leaveDays } from '../utils/days';
 
 export interface LeaveFormDialogProps {
   /** The leave being edited; without it the dialog adds one. */
@@ -25,7 +28,58 @@ export interface LeaveFormDialogProps {
   onSaved?: (saved: Leave) => void;
 }
 
-const FIELDS = ['typeId', 'fromDate', 'toDate', 'reason'] as const;
+const FIELDS = ['typeId', 'fromDate', 'toDate', 'reason', 'halfDay'] as const;
+
+/** How long the dates and the half day must stay unchanged before the preview is asked for. */
+export const PREVIEW_DELAY_MS = 300;
+
+const halfDayChoices: { value: '' | HalfDay; label: string }[] = [
+  { value: '', label: 'Whole day' },
+  { value: 'am', label: halfDayLabels.am },
+  { value: 'pm', label: halfDayLabels.pm },
+];
+
+/**
+ * The preview's line: 'Counts 3 working days · Balance after: 19.5 days', or '... · does not count against your
+ * allowance'; the year is named when it is not this one.
+ */
+export function describePreview(preview: LeavePreview, thisYear: number): string {
+  const counts = `Counts ${formatWorkingDays(preview.workingDays)}`;
+  if (!preview.countsAgainstAllowance) return `${counts} · does not count against your allowance`;
+  if (preview.remainingAfter === undefined || preview.remainingAfter === null) return counts;
+  const after = preview.year === thisYear ? 'Balance after' : `Balance after in ${preview.year}`;
+  return `${counts} · ${after}: ${formatDayCount(preview.remainingAfter)}`;
+}
+
+/** The leave as the preview call takes it, written as a string so it can be debounced; '' without two valid dates. */
+function previewKey(fromDate: string, toDate: string, halfDay: string, typeId: string, exclude?: string): string {
+  const from = fromDate.trim();
+  const to = toDate.trim();
+  const days = leaveDays(from, to);
+  if (days === undefined || days > MAX_LEAVE_DAYS) return '';
+  const query: PreviewQuery = { fromDate: from, toDate: to };
+  if (from === to && (halfDay === 'am' || halfDay === 'pm')) query.halfDay = halfDay;
+  if (typeId) query.typeId = typeId;
+  if (exclude) query.exclude = exclude;
+  return JSON.stringify(query);
+}
+
+/** What the leave would take, asked once the fields settle; nothing while they are incomplete or when the call fails. */
+function PreviewLine({ query }: { query: string }) {
+  const settled = useDebouncedValue(query, PREVIEW_DELAY_MS);
+  const { data, error } = useLeavePreview(query && settled ? (JSON.parse(settled) as PreviewQuery) : null);
+  const shown = query && data && !error ? data : undefined;
+  const overdrawn = shown?.countsAgainstAllowance && (shown.remainingAfter ?? 0) < 0;
+  return (
+    <p aria-live="polite" className="min-h-5 text-sm">
+      {shown && (
+        <span className={overdrawn ? 'font-medium text-red-700 dark:text-red-400' : 'text-slate-700 dark:text-slate-300'}>
+          {describePreview(shown, new Date().getFullYear())}
+        </span>
+      )}
+    </p>
+  );
+}
 
 /** What choosing a type means for the request, under the select. */
 export function describeLeaveType(type: LeaveType): string {
@@ -56,9 +110,16 @@ export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFor
       toDate: source.toDate ?? '',
       reason: source.reason ?? '',
       typeId: source.typeId ?? leaveTypes.defaultType?._id ?? '',
+      halfDay: source.halfDay ?? '',
     },
   });
-  const [fromDate, toDate, typeId] = watch(['fromDate', 'toDate', 'typeId']);
+  const [fromDate, toDate, typeId, halfDay] = watch(['fromDate', 'toDate', 'typeId', 'halfDay']);
+  const oneDay = isOneDay(fromDate, toDate);
+
+  // A half day is a single day: a longer range is a whole-day leave again.
+  useEffect(() => {
+    if (!oneDay && getValues('halfDay')) setValue('halfDay', '');
+  }, [oneDay, getValues, setValue]);
 
   // The types may arrive after the dialog opened: a new leave then starts on the team's default type.
   const defaultTypeId = leaveTypes.defaultType?._id;
@@ -137,12 +198,35 @@ export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFor
           hint={days === undefined ? undefined : `${formatDays(days)}, both dates included.`}
           className="bg-slate-50 dark:bg-slate-800"
         />
+        {oneDay && (
+          <fieldset aria-describedby={errors.halfDay ? 'leave-half-day-error' : undefined}>
+            <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Half day</legend>
+            <div className="mt-1 grid grid-cols-3 gap-2">
+              {halfDayChoices.map((choice) => (
+                <label
+                  key={choice.value || 'whole'}
+                  className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 px-1 text-center text-sm font-medium whitespace-nowrap text-slate-700 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:font-semibold has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-600/50 dark:border-slate-600 dark:text-slate-200"
+                >
+                  {/* A segmented control: the radio, transparent, covers its label, which shows the choice. */}
+                  <input type="radio" value={choice.value} className="absolute inset-0 cursor-pointer opacity-0" {...register('halfDay')} />
+                  {choice.label}
+                </label>
+              ))}
+            </div>
+            {errors.halfDay?.message && (
+              <p id="leave-half-day-error" className="mt-1 text-sm text-red-600 dark:text-red-400">
+                {errors.halfDay.message}
+              </p>
+            )}
+          </fieldset>
+        )}
         {missingDates && (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
             {leaveMessages.missingDates}
           </p>
         )}
         <Textarea label="Reason" rows={3} maxLength={MAX_LEAVE_REASON} error={errors.reason?.message} className="min-h-24" {...register('reason')} />
+        <PreviewLine query={previewKey(fromDate, toDate, oneDay ? halfDay : '', typeId, editing?._id)} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
             Cancel

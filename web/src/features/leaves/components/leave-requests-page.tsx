@@ -17,7 +17,7 @@ import { decideLeave, usePendingLeaves, type Decision, type PendingLeave } from 
 import { useLeaveTypes } from '../api/leave-types';
 import { useRevalidateLeaves } from '../api/leaves';
 import type { LeaveType } from '../api/types';
-import { formatDays } from '../utils/days';
+import { leaveLength } from '../utils/days';
 import { DeclineDialog } from './decline-dialog';
 import { LeaveTypeChip } from './leave-badges';
 import { leaveRange } from './leaves-list';
@@ -57,7 +57,7 @@ function RequestRow({ leave, type, isOwn, busy, onApprove, onDecline }: RequestR
         </p>
         <p className="text-sm">
           <span className="font-medium">{range}</span>
-          <span className="text-slate-600 dark:text-slate-400"> · {formatDays(leave.days)}</span>
+          <span className="text-slate-600 dark:text-slate-400"> · {leaveLength(leave)}</span>
         </p>
         <p className="line-clamp-3 text-sm break-words text-slate-600 dark:text-slate-400">{leave.reason}</p>
         <p className="text-xs text-slate-500 dark:text-slate-400">Requested {formatDate(leave.createdAt)}</p>
@@ -221,7 +221,7 @@ export function LeaveRequestsPage() {
       {declining && (
         <DeclineDialog
           key={declining._id}
-          summary={`${requesterName(declining)}, ${leaveRange(declining)} (${formatDays(declining.days)})`}
+          summary={`${requesterName(declining)}, ${leaveRange(declining)} (${leaveLength(declining)})`}
           onDecline={async (comment) => {
             try {
               await decide(declining, 'decline', comment);

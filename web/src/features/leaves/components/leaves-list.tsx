@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import type { Leave } from '../api/leaves';
 import type { LeaveType } from '../api/types';
-import { formatDays } from '../utils/days';
+import { leaveLength } from '../utils/days';
 import { canCancelLeave, canEditLeave } from '../utils/status';
 import { LeaveStatusBadge, LeaveTypeChip } from './leave-badges';
 
@@ -53,7 +53,7 @@ export function LeavesList({ leaves, today, types, onEdit, onDelete, onCancel }:
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
                 <span className={cn(closed && 'text-slate-600 dark:text-slate-400')}>{range}</span>
-                <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{formatDays(leave.days)}</span>
+                <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{leaveLength(leave)}</span>
                 {type && <LeaveTypeChip type={type} />}
                 <LeaveStatusBadge status={leave.status} />
                 {!closed && <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', timing.tone)}>{timing.label}</span>}

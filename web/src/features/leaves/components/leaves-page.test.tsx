@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { todayIso } from '@/lib/format';
 import { addDaysIso } from '@/lib/iso-date';
@@ -6,12 +6,30 @@ import { fakeJwt } from '@/testing/jwt';
 import { api, fail, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import type { Leave } from '../api/leaves';
+import type { Balance } from '../api/types';
 import { makeLeave as leave, sick, teamTypes } from '../test-fixtures';
 import { LeavesPage } from './leaves-page';
 
+const THIS_YEAR = Number(todayIso().slice(0, 4));
+
+const balanceOf = (figures: Partial<Balance> = {}): Balance => ({
+  userId: 'u1',
+  year: THIS_YEAR,
+  allowance: 25,
+  carriedOver: 0,
+  taken: 0,
+  pending: 0,
+  remaining: 25,
+  ...figures,
+});
+
 const signIn = () => {
   setCookies({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r1', id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' });
-  server.use(http.get(api('/leaves/types'), () => ok(teamTypes)));
+  server.use(
+    http.get(api('/leaves/types'), () => ok(teamTypes)),
+    http.get(api('/leaves/balance'), () => ok(balanceOf())),
+    http.get(api('/leaves/preview'), () => ok({ workingDays: 1, countsAgainstAllowance: true, year: THIS_YEAR, remainingAfter: 24 })),
+  );
 };
 
 const listLeaves = (leaves: () => Leave[]) => http.get(api('/leaves/list'), () => ok({ leaves: leaves(), totalCount: leaves().length }));
@@ -164,5 +182,109 @@ describe('leaves page', () => {
     await user.click(await screen.findByRole('button', { name: /^Cancel request/ }));
     await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
     expect(await screen.findByText('This leave has already started.')).toBeInTheDocument();
+  });
+});
+
+describe('balance card', () => {
+  const card = () => screen.getByRole('region', { name: `Leave balance ${THIS_YEAR}` });
+
+  it("shows this year's allowance, carried over, taken, pending and remaining days", async () => {
+    signIn();
+    const years: (string | null)[] = [];
+    server.use(
+      listLeaves(() => []),
+      http.get(api('/leaves/balance'), ({ request }) => {
+        years.push(new URL(request.url).searchParams.get('year'));
+        return ok(balanceOf({ allowance: 25, carriedOver: 0, taken: 5, pending: 0.5, remaining: 19.5 }));
+      }),
+    );
+    renderWithProviders(<LeavesPage />);
+    await waitFor(() => expect(card()).toHaveTextContent('Allowance 25 Carried over 0 Taken 5 Pending 0.5 Remaining 19.5'));
+    expect(within(card()).getByText('In working days')).toBeInTheDocument();
+    expect(years).toEqual([String(THIS_YEAR)]);
+  });
+
+  it('reloads after a leave is added', async () => {
+    signIn();
+    let all: Leave[] = [];
+    let balance = balanceOf({ allowance: 2, remaining: 2 });
+    server.use(
+      listLeaves(() => all),
+      http.get(api('/leaves/balance'), () => ok(balance)),
+      http.post(api('/leaves/add'), async ({ request }) => {
+        const body = (await request.json()) as Leave;
+        all = [leave(1, { ...body, status: 'pending', workingDays: 1, days: 1 })];
+        balance = balanceOf({ allowance: 2, pending: 1, remaining: 1 });
+        return ok(all[0], 201);
+      }),
+    );
+    const { user } = renderWithProviders(<LeavesPage />);
+    await waitFor(() => expect(card()).toHaveTextContent('Pending 0 Remaining 2'));
+    await user.click(screen.getByRole('button', { name: 'Add leave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Leave' });
+    await within(dialog).findByRole('option', { name: 'Vacation' });
+    fireEvent.change(within(dialog).getByLabelText('From date'), { target: { value: `${THIS_YEAR}-06-01` } });
+    fireEvent.change(within(dialog).getByLabelText('To date'), { target: { value: `${THIS_YEAR}-06-01` } });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Dentist');
+    await user.click(within(dialog).getByRole('button', { name: 'Add leave' }));
+    expect(await screen.findByText('Leave requested: waiting for approval')).toBeInTheDocument();
+    await waitFor(() => expect(card()).toHaveTextContent('Pending 1 Remaining 1'));
+    expect(row('Dentist')).toHaveTextContent('1 working day');
+  });
+
+  it('reloads after a leave is deleted', async () => {
+    signIn();
+    let all = [leave(1, { status: 'pending', reason: 'Beach', days: 1, workingDays: 1, fromDate: '2020-06-02', toDate: '2020-06-02' })];
+    let balance = balanceOf({ pending: 1, remaining: 24 });
+    server.use(
+      listLeaves(() => all),
+      http.get(api('/leaves/balance'), () => ok(balance)),
+      http.delete(api('/leaves/delete/l1'), () => {
+        all = [];
+        balance = balanceOf();
+        return ok({ _id: 'l1', message: 'Deleted' });
+      }),
+    );
+    const { user } = renderWithProviders(<LeavesPage />);
+    await waitFor(() => expect(card()).toHaveTextContent('Pending 1 Remaining 24'));
+    await user.click(await screen.findByRole('button', { name: 'Delete leave 02/06/2020' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete it!' }));
+    await waitFor(() => expect(card()).toHaveTextContent('Pending 0 Remaining 25'));
+  });
+
+  it('says when the balance could not be loaded, without hiding the leaves', async () => {
+    signIn();
+    server.use(
+      listLeaves(() => [leave(1, { reason: 'Beach' })]),
+      http.get(api('/leaves/balance'), () => fail(500, 'Something went wrong.')),
+    );
+    renderWithProviders(<LeavesPage />);
+    expect(
+      await within(await screen.findByRole('region', { name: `Leave balance ${THIS_YEAR}` })).findByText('Your balance could not be loaded.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Beach')).toBeInTheDocument();
+  });
+});
+
+describe('working days in the list', () => {
+  it('shows the working days of each leave, a half day, and the calendar days of older leaves', async () => {
+    signIn();
+    server.use(
+      listLeaves(() => [
+        leave(1, { reason: 'Trip', days: 3, workingDays: 3 }),
+        leave(2, { reason: 'Long weekend', days: 4, workingDays: 2 }),
+        leave(3, { reason: 'Dentist', days: 1, fromDate: '2020-06-02', toDate: '2020-06-02', halfDay: 'am', workingDays: 0.5 }),
+        leave(4, { reason: 'Errands', days: 1, fromDate: '2020-06-03', toDate: '2020-06-03', halfDay: 'pm', workingDays: 0.5 }),
+        leave(5, { reason: 'Old one', days: 2 }),
+      ]),
+    );
+    renderWithProviders(<LeavesPage />);
+    await screen.findByRole('list', { name: 'Your leaves' });
+    expect(row('Trip')).toHaveTextContent('3 working days');
+    expect(row('Long weekend')).toHaveTextContent('4 days · 2 working days');
+    expect(row('Dentist')).toHaveTextContent('1 day · half day (morning)');
+    expect(row('Errands')).toHaveTextContent('1 day · half day (afternoon)');
+    expect(row('Old one')).toHaveTextContent('2 days');
+    expect(row('Old one')).not.toHaveTextContent('working');
   });
 });

@@ -14,7 +14,8 @@ import { useRequireAuth } from '@/lib/auth';
 import { todayIso } from '@/lib/format';
 import { useLeaveTypes } from '../api/leave-types';
 import { cancelLeave, deleteLeave, useLeaves, useRevalidateLeaves, type Leave } from '../api/leaves';
-import { formatDays } from '../utils/days';
+import { leaveLength } from '../utils/days';
+import { BalanceCard } from './balance-card';
 import { leaveRange, LeavesList } from './leaves-list';
 
 // The form library loads with the first add or edit.
@@ -61,7 +62,7 @@ function useCancelLeave() {
     const confirmed = await alert({
       icon: 'question',
       title: cancelTexts.question,
-      text: `${leaveRange(leave)}, ${formatDays(leave.days)}. ${leave.status === 'approved' ? 'It has been approved; cancelling frees these days again.' : 'Nobody will need to decide it any more.'}`,
+      text: `${leaveRange(leave)}, ${leaveLength(leave)}. ${leave.status === 'approved' ? 'It has been approved; cancelling frees these days again.' : 'Nobody will need to decide it any more.'}`,
       confirmText: cancelTexts.confirm,
       cancelText: cancelTexts.keep,
       danger: true,
@@ -78,7 +79,10 @@ function useCancelLeave() {
   };
 }
 
-/** Leaves: the caller's absence days, latest first, in pages of 20, with their type and where each request stands. */
+/**
+ * Leaves: the caller's balance of this year, then their absence days, latest first, in pages of 20, with their type,
+ * working days and where each request stands.
+ */
 export function LeavesPage() {
   const today = todayIso();
   const [page, setPage] = useState(1);
@@ -103,6 +107,7 @@ export function LeavesPage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-4 pb-20">
+      <BalanceCard year={Number(today.slice(0, 4))} />
       <Card>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
           <div>

@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { todayIso } from '@/lib/format';
+import type { TeamRole } from '@/lib/team-role';
+import { fakeJwt } from '@/testing/jwt';
+import { api, http, ok, server } from '@/testing/server';
+import { renderWithProviders, setCookies } from '@/testing/test-utils';
+import { AdministratorsRoute } from './administrators';
+
+const THIS_YEAR = Number(todayIso().slice(0, 4));
+
+function signInAs(role: TeamRole) {
+  setCookies({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r1', id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' });
+  server.use(
+    http.get(api('/user/profile'), () => ok({ role })),
+    http.get(api('/admin/get'), () => ok([])),
+    http.get(api('/leaves/types'), () => ok([])),
+    http.get(api('/leaves/settings'), () => ok({ defaultAllowance: 25, carryOverCap: 0, allowNegative: false, workWeek: [1, 2, 3, 4, 5] })),
+    http.get(api('/admin/balances'), ({ request }) =>
+      ok([
+        {
+          userId: 'u2',
+          name: 'Grace Hopper',
+          year: Number(new URL(request.url).searchParams.get('year')),
+          allowance: 25,
+          carriedOver: 0,
+          taken: 0,
+          pending: 0,
+          remaining: 25,
+        },
+      ]),
+    ),
+  );
+}
+
+const heading = (name: string) => screen.queryByRole('heading', { level: 2, name });
+
+describe('Admin Panel leave cards', () => {
+  it('gives admins the leave types, the leave settings and the balances with allowance edits', async () => {
+    signInAs('admin');
+    renderWithProviders(<AdministratorsRoute />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Leave settings' })).toBeInTheDocument();
+    expect(heading('Leave types')).toBeInTheDocument();
+    expect(heading('Balances')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Edit allowance of Grace Hopper' })).toBeInTheDocument();
+  });
+
+  it('gives HR the balances only, to read', async () => {
+    signInAs('hr');
+    renderWithProviders(<AdministratorsRoute />);
+    expect(await screen.findByRole('table', { name: `Balances ${THIS_YEAR}` })).toHaveTextContent('Grace Hopper');
+    expect(screen.queryByRole('button', { name: /^Edit allowance/ })).not.toBeInTheDocument();
+    expect(heading('Leave settings')).not.toBeInTheDocument();
+    expect(heading('Leave types')).not.toBeInTheDocument();
+  });
+
+  it('gives members none of them', async () => {
+    signInAs('member');
+    renderWithProviders(<AdministratorsRoute />);
+    expect(await screen.findByRole('heading', { level: 2, name: /Team Members/ })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const name of ['Leave types', 'Leave settings', 'Balances']) expect(heading(name)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormError, Input } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
+import { SHORT_TOAST_MS } from '@/config/constants';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { useRequireAuth } from '@/lib/auth';
+import { useAllowanceActions } from '../api/balances';
+import { allowanceSchema, leaveSettingsMessages, type AllowanceFormValues } from '../api/leave-settings-schema';
+import type { Balance } from '../api/types';
+import { formatDayCount } from '../utils/days';
+
+export interface AllowanceDialogProps {
+  /** The member's row of the shown year. */
+  balance: Balance;
+  name: string;
+  onClose: () => void;
+}
+
+/** An admin sets a member's allowance for the year the Balances card shows (`PUT /admin/allowance/{userId}`). */
+export function AllowanceDialog({ balance, name, onClose }: AllowanceDialogProps) {
+  const requireAuth = useRequireAuth();
+  const toast = useToast();
+  const { setAllowance } = useAllowanceActions();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AllowanceFormValues>({
+    resolver: zodResolver(allowanceSchema),
+    mode: 'onBlur',
+    defaultValues: { days: String(balance.allowance) },
+  });
+
+  const onSubmit = async (values: AllowanceFormValues) => {
+    if (!requireAuth()) return;
+    setFormError(undefined);
+    const days = Number(values.days.trim());
+    try {
+      await setAllowance(balance.userId, balance.year, days);
+      toast.show({ message: `${name}'s allowance for ${balance.year} is now ${formatDayCount(days)}.`, variant: 'success', duration: SHORT_TOAST_MS });
+      onClose();
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+      if (fieldErrors.days) setError('days', { message: fieldErrors.days });
+      else setFormError(fieldErrors.year ?? errorMessage(error, leaveSettingsMessages.allowanceFailed));
+    }
+  };
+
+  return (
+    <Modal open size="sm" title={`Allowance of ${name}`} onClose={onClose}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={`Allowance of ${name}`}>
+        <Input
+          label={`Allowance for ${balance.year} (days)`}
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Whole or half days; days carried over from last year come on top."
+          error={errors.days?.message}
+          {...register('days')}
+        />
+        <FormError>{formError}</FormError>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save allowance'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormError } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-error';
+import { cn } from '@/lib/cn';
+import { todayIso } from '@/lib/format';
+import { useTeamBalances } from '../api/balances';
+import type { Balance } from '../api/types';
+import { dayNumber } from '../utils/days';
+import { AllowanceDialog } from './allowance-dialog';
+import { balanceFigures } from './balance-card';
+
+const memberName = (balance: Balance) => balance.name || 'A member';
+
+/** A figure's cell: a column of the table on wide screens, a labelled figure of the member's card on a phone. */
+const figureCell =
+  'px-3 py-2 text-right tabular-nums max-md:flex max-md:flex-col max-md:p-0 max-md:text-left max-md:text-base max-md:font-semibold max-md:before:text-xs max-md:before:font-normal max-md:before:text-slate-600 max-md:before:content-[attr(data-label)] dark:max-md:before:text-slate-400';
+
+export interface BalancesSectionProps {
+  /** Admins may change a member's allowance for the shown year; HR only reads. */
+  canEdit: boolean;
+}
+
+/**
+ * Every member's balance of a year for admins and HR (in the Admin Panel), this year first: a table on wide screens,
+ * a card per member on a phone. Admins set a member's allowance for the shown year. The table's roles are written out
+ * because on a phone its rows are laid out as cards (display grid), which drops them in some browsers.
+ */
+export function BalancesSection({ canEdit }: BalancesSectionProps) {
+  const thisYear = Number(todayIso().slice(0, 4));
+  const [year, setYear] = useState(thisYear);
+  const { data, error, isLoading } = useTeamBalances(year, true);
+  const [editing, setEditing] = useState<Balance | null>(null);
+  const rows = data ?? [];
+  const title = `Balances ${year}`;
+
+  return (
+    <Card>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold">Balances</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Each member&apos;s leave of the year, in working days.{canEdit ? '' : ' Only admins can change allowances.'}
+          </p>
+        </div>
+        <div role="group" aria-label="Year" className="flex flex-wrap items-center gap-1">
+          <Button variant="secondary" size="sm" aria-label="Previous year" onClick={() => setYear((y) => y - 1)}>
+            ‹ {year - 1}
+          </Button>
+          <span aria-live="polite" className="min-w-16 text-center text-base font-semibold tabular-nums">
+            <span className="visually-hidden">Showing </span>
+            {year}
+          </span>
+          <Button variant="secondary" size="sm" aria-label="Next year" onClick={() => setYear((y) => y + 1)}>
+            {year + 1} ›
+          </Button>
+          {year !== thisYear && (
+            <Button variant="ghost" size="sm" onClick={() => setYear(thisYear)}>
+              This year
+            </Button>
+          )}
+        </div>
+      </div>
+      {isLoading && !data ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading the balances" />
+        </div>
+      ) : error && !data ? (
+        <FormError>{errorMessage(error, 'The balances could not be loaded. Please try again later.')}</FormError>
+      ) : rows.length === 0 ? (
+        <p className="py-4 text-sm text-slate-600 dark:text-slate-400">No members.</p>
+      ) : (
+        <table role="table" aria-label={title} className="w-full text-left text-sm max-md:block">
+          <thead role="rowgroup" className="max-md:visually-hidden">
+            <tr role="row" className="border-b border-slate-200 dark:border-slate-700">
+              <th role="columnheader" scope="col" className="px-3 py-2 font-semibold text-slate-600 dark:text-slate-300">
+                Member
+              </th>
+              {balanceFigures.map(({ key, label }) => (
+                <th
+                  role="columnheader"
+                  key={key}
+                  scope="col"
+                  className="px-3 py-2 text-right font-semibold whitespace-nowrap text-slate-600 dark:text-slate-300"
+                >
+                  {label}
+                </th>
+              ))}
+              {canEdit && (
+                <th role="columnheader" scope="col" className="px-3 py-2">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody role="rowgroup" className="max-md:block max-md:space-y-3">
+            {rows.map((balance) => {
+              const name = memberName(balance);
+              return (
+                <tr
+                  role="row"
+                  key={balance.userId}
+                  className="border-b border-slate-100 align-middle max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:gap-y-2 max-md:rounded-xl max-md:border-0 max-md:p-3 max-md:ring-1 max-md:ring-slate-200 dark:border-slate-800 max-md:dark:ring-slate-800"
+                >
+                  <th role="rowheader" scope="row" className="px-3 py-2 font-semibold break-words max-md:col-span-3 max-md:p-0 max-md:text-base">
+                    {name}
+                  </th>
+                  {balanceFigures.map(({ key, label }) => (
+                    <td
+                      role="cell"
+                      key={key}
+                      data-label={label}
+                      className={cn(
+                        figureCell,
+                        key === 'remaining' && 'font-semibold',
+                        key === 'remaining' && balance[key] < 0 && 'text-red-700 dark:text-red-400',
+                      )}
+                    >
+                      {dayNumber(balance[key])}
+                    </td>
+                  ))}
+                  {canEdit && (
+                    <td role="cell" className="px-3 py-1 text-right max-md:col-span-3 max-md:p-0">
+                      <Button
+                        variant="secondary"
+                        size="compact"
+                        aria-label={`Edit allowance of ${name}`}
+                        onClick={() => setEditing(balance)}
+                        className="whitespace-nowrap max-md:w-full"
+                      >
+                        Edit allowance
+                      </Button>
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {editing && <AllowanceDialog key={editing.userId} balance={editing} name={memberName(editing)} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Checkbox, FormError, Input } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { SHORT_TOAST_MS } from '@/config/constants';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { useRequireAuth } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { useAllowanceActions, useLeaveSettings } from '../api/balances';
+import {
+  leaveSettingsFormValues,
+  leaveSettingsMessages,
+  leaveSettingsSchema,
+  toLeaveSettingsBody,
+  weekDays,
+  type LeaveSettingsFormValues,
+} from '../api/leave-settings-schema';
+import type { LeaveSettings } from '../api/types';
+
+const FIELDS = ['defaultAllowance', 'carryOverCap', 'workWeek', 'allowNegative'] as const;
+
+function LeaveSettingsForm({ settings }: { settings: LeaveSettings }) {
+  const requireAuth = useRequireAuth();
+  const toast = useToast();
+  const { saveSettings } = useAllowanceActions();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<LeaveSettingsFormValues>({
+    resolver: zodResolver(leaveSettingsSchema),
+    mode: 'onBlur',
+    defaultValues: leaveSettingsFormValues(settings),
+  });
+  const workWeek = watch('workWeek');
+
+  const toggleDay = (day: number) => {
+    const next = workWeek.includes(day) ? workWeek.filter((d) => d !== day) : [...workWeek, day].sort((a, b) => a - b);
+    setValue('workWeek', next, { shouldDirty: true, shouldValidate: isSubmitted });
+  };
+
+  const onSubmit = async (values: LeaveSettingsFormValues) => {
+    if (!requireAuth()) return;
+    setFormError(undefined);
+    try {
+      const saved = await saveSettings(toLeaveSettingsBody(values));
+      reset(leaveSettingsFormValues(saved ?? settings));
+      toast.show({ message: 'Leave settings saved.', variant: 'success', duration: SHORT_TOAST_MS });
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+      let shown = false;
+      for (const field of FIELDS) {
+        if (fieldErrors[field]) {
+          setError(field, { message: fieldErrors[field] });
+          shown = true;
+        }
+      }
+      if (!shown) setFormError(errorMessage(error, leaveSettingsMessages.saveFailed));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Leave settings">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label="Default allowance (days a year)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Each member's allowance, unless you give them another below."
+          error={errors.defaultAllowance?.message}
+          {...register('defaultAllowance')}
+        />
+        <Input
+          label="Carry-over cap (days)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Unused days that move to the next year, at most; 0 for none."
+          error={errors.carryOverCap?.message}
+          {...register('carryOverCap')}
+        />
+      </div>
+      <div>
+        <Checkbox label="Allow negative balances" {...register('allowNegative')} />
+        <p className="text-xs text-slate-600 dark:text-slate-400">When off, a request that takes more days than are left is refused.</p>
+      </div>
+      <fieldset aria-describedby={errors.workWeek ? 'leave-work-week-error' : 'leave-work-week-hint'}>
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Work week</legend>
+        <p id="leave-work-week-hint" className="text-xs text-slate-600 dark:text-slate-400">
+          Leaves count only these days.
+        </p>
+        <div className="mt-2 grid grid-cols-7 gap-1 sm:flex sm:flex-wrap sm:gap-2">
+          {weekDays.map(({ day, short, name }) => {
+            const on = workWeek.includes(day);
+            return (
+              <button
+                key={day}
+                type="button"
+                aria-pressed={on}
+                aria-label={name}
+                title={name}
+                onClick={() => toggleDay(day)}
+                className={cn(
+                  'min-h-11 min-w-0 rounded-lg border text-sm font-semibold transition-colors sm:w-14',
+                  on
+                    ? 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800'
+                    : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200',
+                )}
+              >
+                {short}
+              </button>
+            );
+          })}
+        </div>
+        {errors.workWeek?.message && (
+          <p id="leave-work-week-error" className="mt-1 text-sm text-red-600 dark:text-red-400">
+            {errors.workWeek.message}
+          </p>
+        )}
+      </fieldset>
+      <FormError>{formError}</FormError>
+      <div className="flex flex-col sm:flex-row sm:justify-end">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The team's leave settings for its admins (in the Admin Panel): the default allowance, the carry-over cap, whether a
+ * balance may go below zero, and the work week the working days are counted on.
+ */
+export function LeaveSettingsSection() {
+  const { data, error, isLoading } = useLeaveSettings();
+  return (
+    <Card>
+      <div className="mb-3">
+        <h2 className="text-lg font-semibold">Leave settings</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">How your team&apos;s allowances and balances are counted, in working days.</p>
+      </div>
+      {isLoading ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading leave settings" />
+        </div>
+      ) : error && !data ? (
+        <FormError>{errorMessage(error, 'The leave settings could not be loaded. Please try again later.')}</FormError>
+      ) : data ? (
+        <LeaveSettingsForm settings={data} />
+      ) : null}
+    </Card>
+  );
+}
