@@ -153,11 +153,13 @@ pub fn working_days(
     }
 }
 
+/// The team's settings as its admins saved them, or None when they never did.
+async fn saved_settings(store: &dyn Table, team_id: &TeamId) -> AppResult<Option<LeaveSettings>> {
+    store.get(&keys::leave_settings(team_id)).await?.map(from_item).transpose()
+}
+
 pub async fn team_settings(store: &dyn Table, team_id: &TeamId) -> AppResult<LeaveSettings> {
-    match store.get(&keys::leave_settings(team_id)).await? {
-        Some(item) => from_item(item),
-        None => Ok(LeaveSettings::default()),
-    }
+    Ok(saved_settings(store, team_id).await?.unwrap_or_default())
 }
 
 fn admin_only(user: &User) -> AppResult<()> {
@@ -245,12 +247,9 @@ impl Ledger {
         last: i32,
         types: Vec<LeaveType>,
     ) -> AppResult<Ledger> {
-        let saved = store.get(&keys::leave_settings(team_id)).await?;
+        let saved = saved_settings(store, team_id).await?;
         let settings_saved = saved.is_some();
-        let settings = match saved {
-            Some(item) => from_item(item)?,
-            None => LeaveSettings::default(),
-        };
+        let settings = saved.unwrap_or_default();
         let mut all = Vec::new();
         for year in first..=last {
             all.extend(overrides(store, team_id, year).await?);

@@ -50,9 +50,8 @@ pub async fn request_leave(services: &Services, owner: &Owner, input: &LeaveInpu
 /// Edits a leave not yet decided (see [`leaves::edit_leave`]); one that becomes a request is mailed to the approvers.
 pub async fn edit_request(services: &Services, owner: &Owner, id: &RecordId, input: &LeaveInput) -> AppResult<Leave> {
     let now = services.clock.now();
-    let before = leaves::get_leave(services.table(), owner, id).await?;
-    let leave = leaves::edit_leave(services.table(), owner, id, input, now).await?;
-    if leave.status == LeaveStatus::Pending && before.status != LeaveStatus::Pending {
+    let (before, leave) = leaves::edit_leave(services.table(), owner, id, input, now).await?;
+    if leave.status == LeaveStatus::Pending && before != LeaveStatus::Pending {
         notify_approvers(services, owner, &leave).await?;
     }
     Ok(leave)

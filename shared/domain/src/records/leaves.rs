@@ -381,16 +381,17 @@ pub async fn add_leave(store: &dyn Table, owner: &Owner, input: &LeaveInput, now
     Ok(leave)
 }
 
-/// Fields left out of the body keep their stored value.
+/// Fields left out of the body keep their stored value. Answers the status it had before, with the edited leave.
 pub async fn edit_leave(
     store: &dyn Table,
     owner: &Owner,
     id: &RecordId,
     input: &LeaveInput,
     now: DateTime<Utc>,
-) -> AppResult<Leave> {
+) -> AppResult<(LeaveStatus, Leave)> {
     let stored = repo::load_owned::<Leave>(store, &owner.user_id, id).await?;
     let old = stored.record;
+    let before = old.status;
     if old.is_decided() {
         return Err(AppError::Conflict(DECIDED.into()));
     }
@@ -425,7 +426,7 @@ pub async fn edit_leave(
         Err(AppError::Conflict(m)) if m != OVERLAP => {
             Err(AppError::Conflict("This record was changed or deleted meanwhile. Reload it and try again.".into()))
         }
-        other => other.map(|_| leave),
+        other => other.map(|_| (before, leave)),
     }
 }
 
