@@ -111,8 +111,8 @@ clean:
 ENV ?= dev
 # Architecture of `make lambdas`: arm64 as deployed; ARCH=x86-64 on a machine without the aarch64 Rust target.
 ARCH ?= arm64
-LAMBDA_FUNCTIONS := auth-fn user-fn contact-fn admin-fn type-fn break-fn task-fn leaves-fn meeting-fn \
-	daily-checklist-fn assistant-fn
+LAMBDA_FUNCTIONS := auth-fn user-fn contact-fn admin-fn type-fn break-fn task-fn leaves-fn calendar-fn \
+	meeting-fn daily-checklist-fn assistant-fn
 # The SAM CLI pins its own cfn-lint and boto versions, so it gets a venv of its own.
 SAM_VENV := .cache/sam-venv
 
@@ -154,5 +154,26 @@ test-deploy: test-template sam-cli
 ## The template alone: cfn-lint (offline; it applies the SAM transform itself). Part of `make test`; the SAM CLI's
 ## own `sam validate --lint` (the same linter after the same transform, with an install of its own) runs in `make
 ## test-deploy`.
-test-template: venv
+test-template: venv holidays-check
 	$(VENV)/bin/cfn-lint template.yaml
+
+# ================================================================================================================
+# Public holidays: shared/domain/data is what the pinned `holidays` package (PyPI, maintained) writes.
+# ================================================================================================================
+HOLIDAYS_VERSION := 0.109
+.PHONY: holidays holidays-check holidays-lib
+
+holidays-lib: venv
+	@$(VENV)/bin/python -c 'import holidays, sys; sys.exit(holidays.__version__ != "$(HOLIDAYS_VERSION)")' 2>/dev/null \
+		|| $(VENV)/bin/pip install -q 'holidays==$(HOLIDAYS_VERSION)'
+
+## Refresh the embedded holiday data (after raising HOLIDAYS_VERSION).
+holidays: holidays-lib
+	$(VENV)/bin/python -W ignore infra/scripts/holiday_data.py shared/domain/data
+
+## The embedded holiday data is exactly what the pinned package writes (part of `make test`).
+holidays-check: holidays-lib
+	@tmp=$$(mktemp -d) && $(VENV)/bin/python -W ignore infra/scripts/holiday_data.py $$tmp \
+		&& cmp $$tmp/holiday-countries.json shared/domain/data/holiday-countries.json \
+		&& cmp $$tmp/holidays.txt.gz shared/domain/data/holidays.txt.gz \
+		&& echo "holiday data: $$(grep -o '"library":"[^"]*"' $$tmp/holiday-countries.json), unchanged" && rm -rf $$tmp

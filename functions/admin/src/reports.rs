@@ -6,6 +6,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue};
 use axum::response::IntoResponse;
 use bt_domain::account::teams;
+use bt_domain::records::leave_report::{self, LeaveDaysReport};
 use bt_domain::records::paging::{limit_schema, skip_schema};
 use bt_domain::records::reports::{self, RecordType, Summary, TeamReport};
 use bt_domain::records::schema::{date, ulid};
@@ -24,15 +25,20 @@ use utoipa::openapi::{RefOr, Schema};
 use utoipa::{IntoParams, ToSchema};
 
 pub fn routes<R: Routes>(r: R) -> R {
-    bt_http::routes!(r, breaks, tasks, leaves, meetings, checklist, summary, team, export)
+    bt_http::routes!(r, breaks, tasks, leaves, meetings, checklist, summary, team, leave_days, export)
 }
+
+/// The export of the leave-days report (`/reports/export/leave-days`), beside the record kinds.
+const LEAVE_DAYS: &str = "leave-days";
 
 fn schema(value: Value) -> RefOr<Schema> {
     serde_json::from_value(value).expect("a valid schema")
 }
 
 fn kind_schema() -> RefOr<Schema> {
-    schema(json!({ "type": "string", "enum": RecordType::ALL.map(RecordType::as_str) }))
+    let mut kinds: Vec<&str> = RecordType::ALL.map(RecordType::as_str).to_vec();
+    kinds.push(LEAVE_DAYS);
+    schema(json!({ "type": "string", "enum": kinds }))
 }
 
 fn records_schema() -> RefOr<Schema> {
@@ -195,8 +201,19 @@ async fn team(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
     Ok(data(reports::team_report(state.table(), user.team_id(), range).await?))
 }
 
+/// Approved leave days per member and leave type in a range, in days and working days (my own; every member's for
+/// admins and HR)
+#[utoipa::path(get, path = "/reports/leave-days", tag = "reports", params(RangeQuery),
+    responses((status = 200, description = "Success", body = Data<LeaveDaysReport>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn leave_days(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ReportQuery>) -> ApiResult {
+    let range = range(&q)?;
+    Ok(data(leave_report::leave_days(state.table(), &user.user, range, state.clock.now()).await?))
+}
+
 // Earliest first.
-/// One kind of records in a range as CSV
+/// One kind of records in a range as CSV (`leave-days`: the leave-days report)
 #[utoipa::path(get, path = "/reports/export/{kind}", tag = "reports", params(KindParam, SubjectRangeQuery),
     responses((status = 200, description = "CSV attachment", content_type = "text/csv", body = String),
         (status = 401, response = Unauthorized), (status = 403, description = "Not allowed for your role", body = ErrorBody),
@@ -209,11 +226,17 @@ async fn export(
     ApiQuery(q): ApiQuery<ReportQuery>,
 ) -> ApiResult {
     // A kind that is not even UTF-8 is as unknown as any other (axum's own rejection would be plain text).
-    let kind = kind.ok().and_then(|Path(kind)| RecordType::parse(&kind));
-    let kind = kind.ok_or_else(|| AppError::NotFound("Not found.".into()))?;
-    let range = range(&q)?;
-    let owner = subject(&state, &user, q.user_id.as_deref()).await?;
-    let (header_row, rows) = reports::export_rows(state.table(), &owner, kind, range).await?;
+    let kind = kind.ok().map(|Path(kind)| kind).unwrap_or_default();
+    let (name, (header_row, rows), range) = if kind == LEAVE_DAYS {
+        let range = range(&q)?;
+        let report = leave_report::leave_days(state.table(), &user.user, range, state.clock.now()).await?;
+        (LEAVE_DAYS, leave_report::csv_rows(&report), range)
+    } else {
+        let kind = RecordType::parse(&kind).ok_or_else(|| AppError::NotFound("Not found.".into()))?;
+        let range = range(&q)?;
+        let owner = subject(&state, &user, q.user_id.as_deref()).await?;
+        (kind.as_str(), reports::export_rows(state.table(), &owner, kind, range).await?, range)
+    };
     let mut writer = csv::Writer::from_writer(Vec::new());
     let write = |e: csv::Error| AppError::Internal(e.into());
     writer.write_record(&header_row).map_err(write)?;
@@ -221,7 +244,7 @@ async fn export(
         writer.write_record(row.into_iter().map(reports::csv_safe)).map_err(write)?;
     }
     let body = writer.into_inner().map_err(|e| AppError::Internal(e.into_error().into()))?;
-    let filename = format!("{}-{}-{}.csv", kind.as_str(), range.from, range.to);
+    let filename = format!("{name}-{}-{}.csv", range.from, range.to);
     let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{filename}\""))
         .map_err(|e| AppError::Internal(e.into()))?;
     Ok((

@@ -3,14 +3,15 @@
 //!
 //! A case names the message, the expected intent and the fields that differ from the empty form of that record
 //! (`Proposal::empty`: today's date, To Do, Normal, not a feature); every other field must be empty or default.
-//! Help cases carry `{"topic": ...}`. `now` (local wall time) and `tz` default to [`NOW`] and [`TZ`]; `types` to the
-//! default break types.
+//! Help cases carry `{"topic": ...}`, `whoIsOff` cases `{"from": ..., "to": ...}`. `now` (local wall time) and `tz`
+//! default to [`NOW`] and [`TZ`]; `types` to the default break types; `leaveTypes` to the three leave types a new
+//! team starts with ([`DEFAULT_LEAVE_TYPES`]).
 
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
 
-use assistant_fn::understand::{understand, Context, Intent, Proposal, Understanding};
+use assistant_fn::understand::{understand, Context, Intent, Proposal, TeamLeaveType, Understanding};
 use chrono::{NaiveDateTime, TimeZone};
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -27,6 +28,23 @@ pub const DEFAULT_TYPES: [&str; 7] = [
     "Coffee Break",
 ];
 
+/// The leave types every team starts with, with their fixed ids (`bt_domain::records::leave_types`): Vacation (the
+/// default), Sick, Unpaid.
+pub const DEFAULT_LEAVE_TYPES: [(&str, &str); 3] = [
+    ("00000000000000000000000001", "Vacation"),
+    ("00000000000000000000000002", "Sick"),
+    ("00000000000000000000000003", "Unpaid"),
+];
+
+/// A team's leave type in a case: its id, name, and whether it is the default type.
+#[derive(Debug, Clone, Deserialize)]
+pub struct LeaveTypeCase {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub default: bool,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 pub struct Case {
     pub message: String,
@@ -39,6 +57,9 @@ pub struct Case {
     pub tz: Option<String>,
     #[serde(default)]
     pub types: Option<Vec<String>>,
+    /// The team's leave types, instead of the starting three.
+    #[serde(default, rename = "leaveTypes")]
+    pub leave_types: Option<Vec<LeaveTypeCase>>,
     #[serde(default)]
     pub note: Option<String>,
 }
@@ -68,13 +89,21 @@ pub fn context(case: &Case) -> Context {
     let local = NaiveDateTime::parse_from_str(case.now.as_deref().unwrap_or(NOW), "%Y-%m-%dT%H:%M:%S").expect("now");
     let now = tz.from_local_datetime(&local).single().expect("unambiguous now");
     let types = case.types.clone().unwrap_or_else(|| DEFAULT_TYPES.iter().map(|s| s.to_string()).collect());
-    Context::new(now, types)
+    let leave_types = match &case.leave_types {
+        Some(list) => list.iter().map(|t| TeamLeaveType::new(&t.id, &t.name, t.default)).collect(),
+        None => DEFAULT_LEAVE_TYPES
+            .iter()
+            .enumerate()
+            .map(|(i, (id, name))| TeamLeaveType::new(*id, *name, i == 0))
+            .collect(),
+    };
+    Context::new(now, types).with_leave_types(leave_types)
 }
 
 /// The fields a case expects: the empty form of its record overlaid with the labelled values.
 pub fn expected(case: &Case, ctx: &Context) -> Option<Map<String, Value>> {
     let intent = Intent::parse(&case.intent, None).unwrap_or_else(|| panic!("unknown intent {}", case.intent));
-    if case.intent == "help" {
+    if case.intent == "help" || case.intent == "whoIsOff" {
         return Some(case.fields.clone());
     }
     let kind = intent.kind()?;
@@ -92,6 +121,14 @@ pub fn actual(u: &Understanding) -> Map<String, Value> {
         (Intent::Help(t), _) => {
             let mut m = Map::new();
             m.insert("topic".into(), Value::from(t.as_str()));
+            m
+        }
+        (Intent::WhoIsOff, _) => {
+            let mut m = Map::new();
+            if let Some(p) = u.period {
+                m.insert("from".into(), Value::from(p.from.format("%Y-%m-%d").to_string()));
+                m.insert("to".into(), Value::from(p.to.format("%Y-%m-%d").to_string()));
+            }
             m
         }
         (_, Some(p)) => p.fields(),

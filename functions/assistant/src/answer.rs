@@ -2,8 +2,13 @@
 //! from the caller's own records and team through the records library.
 
 use bt_domain::error::{AppResult, FieldErrors};
+use bt_domain::records::allowances::{self, Balance, HalfDay};
 use bt_domain::records::dates::DateRange;
+use bt_domain::records::leave_queries::{self, Absence};
+use bt_domain::records::leave_types::{self, LeaveType};
+use bt_domain::records::leaves::LeaveStatus;
 use bt_domain::records::{breaks, meetings, presence, tasks, Break, Task, TaskPriority, TaskStatus};
+use bt_domain::types::UserId;
 use bt_http::auth::AuthUser;
 use bt_http::AppState;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
@@ -19,7 +24,8 @@ pub const LOGIN_FIRST: &str = "You need to log in first to create or update reco
 pub const LOGIN_TO_SEE: &str = "You need to log in first to see your breaks, tasks and team.";
 pub const NOT_UNDERSTOOD: &str = "Sorry, I didn't get that. You can ask me to log a break ('coffee break from 3 to \
                                   3:15 pm'), add a task, a leave, a meeting or a checklist item, or ask 'how long \
-                                  were my breaks today?'. Type 'help' to see everything I can do.";
+                                  were my breaks today?', 'who is off next week?' or 'how many leave days do I have \
+                                  left?'. Type 'help' to see everything I can do.";
 
 /// `data` of `POST /assistant/ask`: the summary and the actions (the pre-filled record first), plus what was
 /// understood, the fields still to fill in and any value that was left out because a record would refuse it.
@@ -57,7 +63,8 @@ fn actions_schema() -> RefOr<Schema> {
 fn intent_schema() -> RefOr<Schema> {
     schema(json!({ "type": "string", "enum": [
         "createBreak", "createTask", "createLeave", "createMeeting", "createChecklist", "breakMinutesToday",
-        "breakMinutesWeek", "agendaToday", "whoIsOnBreak", "whoIsOffToday", "openTasksByPriority", "help", "unknown"
+        "breakMinutesWeek", "agendaToday", "whoIsOnBreak", "whoIsOffToday", "whoIsOff", "leaveBalance",
+        "openTasksByPriority", "help", "unknown"
     ] }))
 }
 
@@ -94,7 +101,11 @@ pub async fn reply(state: &AppState, user: Option<&AuthUser>, ctx: &Context, u: 
         _ => {
             let user = user.expect("signed in");
             if let Some(p) = u.proposal {
-                let summary = proposal_summary(&p, &u.missing, &u.problems);
+                let leave_type = match &p {
+                    Proposal::Leave(l) => leave_type_info(state, user, l.type_id.as_deref()).await?,
+                    _ => None,
+                };
+                let summary = proposal_summary(&p, &u.missing, &u.problems, leave_type.as_ref());
                 return Ok(Reply {
                     summary,
                     actions: vec![p],
@@ -104,12 +115,51 @@ pub async fn reply(state: &AppState, user: Option<&AuthUser>, ctx: &Context, u: 
                     problems: u.problems,
                 });
             }
-            Ok(Reply::text(intent, answer(state, user, ctx, intent).await?))
+            Ok(Reply::text(intent, answer(state, user, ctx, intent, u.period).await?))
         }
     }
 }
 
-async fn answer(state: &AppState, user: &AuthUser, ctx: &Context, intent: Intent) -> AppResult<String> {
+/// What the reply to a leave proposal says about its type: the name of the type the leave will have (the default
+/// when it names none), and whether, saved, it will wait for approval; read through the same rules the leave form's
+/// save runs.
+async fn leave_type_info(state: &AppState, user: &AuthUser, type_id: Option<&str>) -> AppResult<Option<LeaveTypeInfo>> {
+    let store = state.table();
+    let types = match leave_types::team_leave_types(store, user.team_id(), state.clock.now()).await {
+        Ok(types) => types,
+        Err(e) => {
+            tracing::warn!(error = %e, "leave types not read; the proposal does not name its type");
+            return Ok(None);
+        }
+    };
+    let Ok(leave_type) = leave_types::pick_type(types, type_id, None) else {
+        return Ok(None);
+    };
+    let status = leave_queries::new_leave_status(store, &user.owner(), &leave_type).await?;
+    Ok(Some(LeaveTypeInfo::of(&leave_type, status)))
+}
+
+/// The type of a proposed leave, as its reply names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeaveTypeInfo {
+    pub name: String,
+    /// Saved, the leave will be pending until an admin or HR approves it.
+    pub awaits_approval: bool,
+}
+
+impl LeaveTypeInfo {
+    pub fn of(leave_type: &LeaveType, status: LeaveStatus) -> LeaveTypeInfo {
+        LeaveTypeInfo { name: leave_type.name.clone(), awaits_approval: status == LeaveStatus::Pending }
+    }
+}
+
+async fn answer(
+    state: &AppState,
+    user: &AuthUser,
+    ctx: &Context,
+    intent: Intent,
+    period: Option<DateRange>,
+) -> AppResult<String> {
     let store = state.table();
     let today = ctx.now.date_naive();
     let now = ctx.now.with_timezone(&Utc);
@@ -184,28 +234,15 @@ async fn answer(state: &AppState, user: &AuthUser, ctx: &Context, intent: Intent
                 format!("{} on a break right now: {}.", people(n), list.join(", "))
             }
         }
-        Intent::WhoIsOffToday => {
-            let off = presence::on_leave(store, user.team_id(), today, user.role().sees_reports()).await?;
-            if off.is_empty() {
-                "Nobody is off today.".to_string()
-            } else {
-                let list: Vec<String> = off
-                    .iter()
-                    .map(|m| {
-                        let who = if m.user_id == *user.id() { "You".to_string() } else { m.name.clone() };
-                        let until = if m.to_date == today.format("%Y-%m-%d").to_string() {
-                            "today only".to_string()
-                        } else {
-                            format!("until {}", iso_to_en_gb(&m.to_date))
-                        };
-                        match m.reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
-                            Some(r) => format!("{who} ({until}, {})", short(r, 60)),
-                            None => format!("{who} ({until})"),
-                        }
-                    })
-                    .collect();
-                format!("{} off today: {}.", people(off.len()), list.join(", "))
-            }
+        Intent::WhoIsOffToday | Intent::WhoIsOff => {
+            let period = period.unwrap_or(DateRange::day(today));
+            let off = leave_queries::team_absences(store, user.team_id(), period, now).await?;
+            who_is_off(&off, period, today, user.id())
+        }
+        Intent::LeaveBalance => {
+            let balance = allowances::my_balance(store, &user.owner(), None, now).await?;
+            let types = leave_types::team_leave_types(store, user.team_id(), now).await?;
+            leave_balance(&balance, &types)
         }
         Intent::OpenTasksByPriority => {
             // Open tasks scheduled from 90 days back: one bounded Query, however long the task history is.
@@ -224,6 +261,128 @@ fn people(n: usize) -> String {
     } else {
         format!("{n} people are")
     }
+}
+
+/// The days of a question as the reply names them: "today", "tomorrow", "on Friday 13/03/2026", "next week
+/// (16/03/2026 to 22/03/2026)", "from 16/03/2026 to 18/03/2026".
+pub fn period_words(period: DateRange, today: NaiveDate) -> String {
+    let day = Duration::days(1);
+    if period.from == period.to {
+        return match period.from {
+            d if d == today => "today".to_string(),
+            d if d == today + day => "tomorrow".to_string(),
+            d if d == today - day => "yesterday".to_string(),
+            d => format!("on {} {}", d.format("%A"), en_gb(d)),
+        };
+    }
+    let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
+    let dates = format!("{} to {}", en_gb(period.from), en_gb(period.to));
+    let is_week = period.from.weekday() == chrono::Weekday::Mon && period.to == period.from + Duration::days(6);
+    match (period.from - monday).num_days() {
+        0 if is_week => format!("this week ({dates})"),
+        7 if is_week => format!("next week ({dates})"),
+        -7 if is_week => format!("last week ({dates})"),
+        _ => format!("from {dates}"),
+    }
+}
+
+fn half(h: Option<HalfDay>) -> &'static str {
+    match h {
+        Some(HalfDay::Am) => " (morning)",
+        Some(HalfDay::Pm) => " (afternoon)",
+        None => "",
+    }
+}
+
+/// Who of the team is away in `period`, from their approved leaves: each person once, by name, with the type and
+/// dates of each leave (never its reason).
+pub fn who_is_off(off: &[Absence], period: DateRange, today: NaiveDate, me: &UserId) -> String {
+    let words = period_words(period, today);
+    let past = period.to < today;
+    if off.is_empty() {
+        return format!("Nobody {} off {words}.", if past { "was" } else { "is" });
+    }
+    let only_today = period == DateRange::day(today);
+    let mut people_off: Vec<(&UserId, String, Vec<String>)> = Vec::new();
+    for a in off {
+        let when = if only_today {
+            if a.to_date == today.format("%Y-%m-%d").to_string() {
+                format!("today only{}", half(a.half_day))
+            } else {
+                format!("until {}", iso_to_en_gb(&a.to_date))
+            }
+        } else if a.from_date == a.to_date {
+            format!("{}{}", iso_to_en_gb(&a.from_date), half(a.half_day))
+        } else {
+            format!("{} to {}", iso_to_en_gb(&a.from_date), iso_to_en_gb(&a.to_date))
+        };
+        let leave = format!("{}, {when}", a.type_name);
+        match people_off.iter_mut().find(|(id, _, _)| **id == a.user_id) {
+            Some((_, _, leaves)) => leaves.push(leave),
+            None => {
+                let who = if a.user_id == *me { "You".to_string() } else { a.name.clone() };
+                people_off.push((&a.user_id, who, vec![leave]));
+            }
+        }
+    }
+    const SHOWN: usize = 15;
+    let n = people_off.len();
+    let list: Vec<String> =
+        people_off.iter().take(SHOWN).map(|(_, who, leaves)| format!("{who} ({})", leaves.join("; "))).collect();
+    let verb = match (n, past) {
+        (1, false) => "1 person is".to_string(),
+        (1, true) => "1 person was".to_string(),
+        (n, false) => format!("{n} people are"),
+        (n, true) => format!("{n} people were"),
+    };
+    let more = if n > SHOWN { format!(", and {} more", n - SHOWN) } else { String::new() };
+    format!("{verb} off {words}: {}{more}.", list.join(", "))
+}
+
+/// Working days as the balance shows them: "25", "12.5".
+fn day_count(days: f64) -> String {
+    // An empty sum is -0.
+    let days = days + 0.0;
+    if days.fract() == 0.0 {
+        format!("{days:.0}")
+    } else {
+        format!("{days:.1}")
+    }
+}
+
+/// The caller's balance, the numbers of `GET /leaves/balance`, and which of the team's types count against it.
+pub fn leave_balance(b: &Balance, types: &[LeaveType]) -> String {
+    let left = if b.remaining < 0.0 {
+        format!("you are {} over your allowance", allowances::show_days(-b.remaining))
+    } else {
+        format!("{} left", allowances::show_days(b.remaining + 0.0))
+    };
+    let mut s = format!(
+        "Your leave balance for {}: {left} (allowance {}, carried over {}, taken {}, pending {}).",
+        b.year,
+        day_count(b.allowance),
+        day_count(b.carried_over),
+        day_count(b.taken),
+        day_count(b.pending)
+    );
+    let in_use: Vec<&LeaveType> = types.iter().filter(|t| !t.archived).collect();
+    let counting: Vec<&str> = in_use.iter().filter(|t| t.counts_against_allowance).map(|t| t.name.as_str()).collect();
+    let other: Vec<&str> = in_use.iter().filter(|t| !t.counts_against_allowance).map(|t| t.name.as_str()).collect();
+    match (counting.is_empty(), other.is_empty()) {
+        (true, _) => s.push_str(" No leave type counts against it."),
+        (false, true) => s.push_str(" Every leave type counts against it."),
+        (false, false) => s.push_str(&format!(
+            " {} {} against it; {} {}.",
+            join_and(&counting),
+            if counting.len() == 1 { "counts" } else { "count" },
+            join_and(&other),
+            if other.len() == 1 { "does not" } else { "do not" }
+        )),
+    }
+    if b.pending > 0.0 {
+        s.push_str(" Pending requests are counted until they are decided.");
+    }
+    s
 }
 
 pub fn break_minutes_today(
@@ -376,7 +535,24 @@ fn when(date: &str, from: &str, to: &str) -> String {
     s
 }
 
-pub fn proposal_summary(p: &Proposal, missing: &[String], problems: &FieldErrors) -> String {
+/// "Sick leave", "Vacation leave", and a type already called a leave as it is ("Parental leave").
+fn leave_words(type_name: &str) -> String {
+    let name = type_name.trim();
+    if name.to_lowercase().split_whitespace().any(|w| matches!(w, "leave" | "leaves")) {
+        name.to_string()
+    } else {
+        format!("{name} leave")
+    }
+}
+
+/// The summary of a proposal; for a leave, `leave_type` names its type and says whether it will wait for approval.
+pub fn proposal_summary(
+    p: &Proposal,
+    missing: &[String],
+    problems: &FieldErrors,
+    leave_type: Option<&LeaveTypeInfo>,
+) -> String {
+    let mut approval = String::new();
     let mut s = match p {
         Proposal::Break(b) => {
             let what = if b.break_type.is_empty() { "break".to_string() } else { b.break_type.clone() };
@@ -402,8 +578,21 @@ pub fn proposal_summary(p: &Proposal, missing: &[String], problems: &FieldErrors
                 (false, _, _) => format!(" from {}", iso_to_en_gb(&l.from_date)),
                 _ => String::new(),
             };
-            let why = if l.reason.is_empty() { String::new() } else { format!(" ({})", short(&l.reason, 80)) };
-            format!("Here is your leave{span}{why}.")
+            let what = leave_type.map(|t| leave_words(&t.name)).unwrap_or_else(|| "leave".to_string());
+            // The reason is not repeated when it only names the type ("sick leave").
+            let says_type = leave_type.is_some_and(|t| {
+                let r = l.reason.trim().to_lowercase();
+                r == t.name.trim().to_lowercase() || r == leave_words(&t.name).to_lowercase()
+            });
+            let why =
+                if l.reason.is_empty() || says_type { String::new() } else { format!(" ({})", short(&l.reason, 80)) };
+            if let Some(t) = leave_type.filter(|t| t.awaits_approval) {
+                approval = format!(
+                    " {} needs approval: once you save it, it waits for an admin or HR to approve it.",
+                    leave_words(&t.name)
+                );
+            }
+            format!("Here is your {what}{span}{why}.")
         }
         Proposal::Meeting(m) => {
             let what = if m.description.is_empty() {
@@ -428,6 +617,7 @@ pub fn proposal_summary(p: &Proposal, missing: &[String], problems: &FieldErrors
             s.push('.');
         }
     }
+    s.push_str(&approval);
     if missing.is_empty() {
         s.push_str(" Check it and save.");
     } else {
@@ -522,7 +712,7 @@ mod tests {
             reason: String::new(),
         });
         assert_eq!(
-            proposal_summary(&p, &["endTime".to_string()], &FieldErrors::new()),
+            proposal_summary(&p, &["endTime".to_string()], &FieldErrors::new(), None),
             "Here is your Coffee Break on 11/03/2026, from 3:00 pm. Please add the end time and save."
         );
     }
@@ -534,10 +724,51 @@ mod tests {
             to_date: "2026-03-18".into(),
             reason: "Vacation".into(),
             days: Some(3),
+            type_id: None,
         });
         assert_eq!(
-            proposal_summary(&p, &[], &FieldErrors::new()),
+            proposal_summary(&p, &[], &FieldErrors::new(), None),
             "Here is your leave from 16/03/2026 to 18/03/2026 (3 days) (Vacation). Check it and save."
         );
+    }
+
+    #[test]
+    fn a_leave_summary_names_its_type_and_the_wait_for_approval() {
+        let leave = |reason: &str| {
+            Proposal::Leave(LeaveFields {
+                from_date: "2026-03-16".into(),
+                to_date: "2026-03-18".into(),
+                reason: reason.into(),
+                days: Some(3),
+                type_id: Some("00000000000000000000000001".into()),
+            })
+        };
+        let vacation = LeaveTypeInfo { name: "Vacation".into(), awaits_approval: true };
+        assert_eq!(
+            proposal_summary(&leave("Vacation"), &[], &FieldErrors::new(), Some(&vacation)),
+            "Here is your Vacation leave from 16/03/2026 to 18/03/2026 (3 days). Vacation leave needs approval: once \
+             you save it, it waits for an admin or HR to approve it. Check it and save."
+        );
+        let parental = LeaveTypeInfo { name: "Parental leave".into(), awaits_approval: false };
+        assert_eq!(
+            proposal_summary(&leave("Baby due"), &[], &FieldErrors::new(), Some(&parental)),
+            "Here is your Parental leave from 16/03/2026 to 18/03/2026 (3 days) (Baby due). Check it and save."
+        );
+    }
+
+    fn d(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    #[test]
+    fn the_days_of_a_question_in_words() {
+        let today = d("2026-03-11");
+        let span = |a: &str, b: &str| DateRange { from: d(a), to: d(b) };
+        assert_eq!(period_words(span("2026-03-11", "2026-03-11"), today), "today");
+        assert_eq!(period_words(span("2026-03-12", "2026-03-12"), today), "tomorrow");
+        assert_eq!(period_words(span("2026-03-13", "2026-03-13"), today), "on Friday 13/03/2026");
+        assert_eq!(period_words(span("2026-03-16", "2026-03-22"), today), "next week (16/03/2026 to 22/03/2026)");
+        assert_eq!(period_words(span("2026-03-09", "2026-03-15"), today), "this week (09/03/2026 to 15/03/2026)");
+        assert_eq!(period_words(span("2026-03-16", "2026-03-18"), today), "from 16/03/2026 to 18/03/2026");
     }
 }

@@ -9,8 +9,9 @@ pub fn text(topic: HelpTopic) -> &'static str {
              'coffee break from 3 to 3:15 pm', 'task: send the invoice tomorrow, high priority', 'day off next \
              Friday for a dentist appointment', 'meeting with Alex tomorrow from 2 to 3 pm' or 'add water the \
              plants to my checklist'. You can also ask 'how long were my breaks today?', 'what's on my agenda \
-             today?', 'who is on break?', 'who is off today?' or 'what are my open tasks?', and 'how do I ...' \
-             about breaks, tasks, leaves, meetings, the checklist, reports, your team or your profile."
+             today?', 'who is on break?', 'who is off next week?', 'how many leave days do I have left?' or 'what \
+             are my open tasks?', and 'how do I ...' about breaks, tasks, leaves, meetings, the checklist, reports, \
+             your team or your profile."
         }
         HelpTopic::Breaks => {
             "Breaks are logged on the Dashboard: press Add Break, choose the break type, set the start and end \
@@ -30,9 +31,11 @@ pub fn text(topic: HelpTopic) -> &'static str {
              along. Or tell me, e.g. 'task: renew the SSL certificate on Friday, urgent'."
         }
         HelpTopic::Leaves => {
-            "Open Leaves and add a leave with its From and To dates and a reason; the number of days is counted \
-             for you, both days included. On those days your team sees you under Today's absentees. Or tell me, \
-             e.g. 'vacation from Monday to Wednesday'."
+            "Open Leaves and add a leave with its type, its From and To dates and a reason; the number of days is \
+             counted for you, both days included. A leave of a type that needs approval waits for an admin or HR; \
+             once approved, your team sees you under Today's absentees. Or tell me, e.g. 'vacation from Monday to \
+             Wednesday' or 'off sick tomorrow', and ask 'how many leave days do I have left?' or 'who is off next \
+             week?'."
         }
         HelpTopic::Meetings => {
             "Open Meetings and schedule one with its date, start and end time and a description (up to 1000 \

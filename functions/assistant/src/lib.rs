@@ -18,6 +18,7 @@ use axum::extract::State;
 use axum::{Extension, Router};
 use bt_domain::ratelimit;
 use bt_domain::records::break_types::{team_break_types, DEFAULT_BREAK_TYPES};
+use bt_domain::records::leave_types::team_leave_types;
 use bt_domain::validate::Check;
 use bt_http::auth::MaybeAuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
@@ -29,7 +30,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
 pub use model::Assistant;
-use understand::Context;
+use understand::{Context, TeamLeaveType};
 
 /// The longest message accepted.
 pub const MAX_MESSAGE_CHARS: u64 = 1000;
@@ -81,11 +82,27 @@ async fn ask(
         Some(u) => ratelimit::hit(&state, "assistant", u.id(), limit).await?,
         None => ratelimit::hit(&state, "assistant-guest", &ip, limit).await?,
     }
-    let (tz, types) = match &user {
-        Some(u) => (u.tz(), team_break_types(state.table(), u.team_id()).await?),
-        None => (chrono_tz::UTC, DEFAULT_BREAK_TYPES.iter().map(|t| t.to_string()).collect()),
+    let now = state.clock.now();
+    let (tz, types, leave_types) = match &user {
+        Some(u) => {
+            // The types a new leave may take (archived ones are kept for old leaves only). They refine a leave
+            // proposal, nothing more: without them a leave is proposed without a type and gets the team's default.
+            let leave_types = match team_leave_types(state.table(), u.team_id(), now).await {
+                Ok(types) => types
+                    .into_iter()
+                    .filter(|t| !t.archived)
+                    .map(|t| TeamLeaveType::new(t.id.to_string(), t.name, t.is_default))
+                    .collect(),
+                Err(e) => {
+                    tracing::warn!(error = %e, "leave types not read; leaves are proposed without a type");
+                    Vec::new()
+                }
+            };
+            (u.tz(), team_break_types(state.table(), u.team_id()).await?, leave_types)
+        }
+        None => (chrono_tz::UTC, DEFAULT_BREAK_TYPES.iter().map(|t| t.to_string()).collect(), Vec::new()),
     };
-    let ctx = Context::new(state.clock.now().with_timezone(&tz), types);
+    let ctx = Context::new(now.with_timezone(&tz), types).with_leave_types(leave_types);
     let understanding = assistant.understand(message.trim(), &ctx).await;
     tracing::info!(intent = understanding.intent.name(), "understood");
     let reply = answer::reply(&state, user.as_ref(), &ctx, understanding).await?;

@@ -15,7 +15,12 @@ use serde_json::{Map, Value};
 
 pub use bt_domain::assistant::{LanguageModel, ModelError};
 
+use bt_domain::records::dates::DateRange;
+
 use crate::understand::{checked, understand, Context, HelpTopic, Intent, Proposal, Understanding};
+
+/// The longest span a "who is off" question may ask about.
+const MAX_PERIOD_DAYS: i64 = 366;
 
 /// How long a model answer may take before the built-in engine answers instead.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(3);
@@ -115,17 +120,20 @@ pub fn prompt(ctx: &Context) -> String {
         r#"You read one message typed into Break Buddy, the assistant of a workplace app for breaks, tasks, leaves, meetings and a daily checklist. Answer with ONE JSON object and nothing else (no prose, no code fence):
 {{"intent": string, "topic": string or null, "fields": object}}
 
-intent is one of: createBreak, createTask, createLeave, createMeeting, createChecklist, breakMinutesToday, breakMinutesWeek, agendaToday, whoIsOnBreak, whoIsOffToday, openTasksByPriority, help, unknown.
+intent is one of: createBreak, createTask, createLeave, createMeeting, createChecklist, breakMinutesToday, breakMinutesWeek, agendaToday, whoIsOnBreak, whoIsOffToday, whoIsOff, leaveBalance, openTasksByPriority, help, unknown.
+whoIsOffToday: who of the team is away today. whoIsOff: who of the team is away on other days ("next week", "tomorrow", "on Friday"). leaveBalance: the person's own leave days left, taken and pending this year.
 topic (help only): general, breaks, liveBreaks, tasks, leaves, meetings, checklist, archives, team, profile.
-fields, only for the create intents, with exactly these keys:
+fields, only for the create intents and whoIsOff, with exactly these keys:
 - createBreak: type (one of: {types}), reason, startTime, endTime, createdDate
 - createTask: title, description, scheduled, status (To Do, In Progress, In Review, Completed, Invalid, On Hold, Deferred, Blocked; default To Do), priority (Normal, Important, Critical, Low, High, Urgent, Blocker; default Normal)
-- createLeave: fromDate, toDate, reason, days (number: inclusive day count, or null)
+- createLeave: fromDate, toDate, reason, days (number: inclusive day count, or null), type (the leave type the message names, one of: {leave_types}; "" when it names none)
 - createMeeting: from, to, scheduleDate, description
 - createChecklist: task, status (false), createdDate, isFeature (boolean)
+- whoIsOff: from, to (the first and last day asked about; a week is Monday to Sunday)
 Times are "HH:MM" (24 hour), dates "YYYY-MM-DD". Strings you cannot fill from the message are "" (never invent them); a date not mentioned is today for a break, task, meeting or checklist item.
 Now is {weekday} {date} {time} (the person's time zone {tz}). A break is usually logged after it happened."#,
         types = ctx.break_types.join(", "),
+        leave_types = ctx.leave_types.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", "),
         weekday = now.weekday(),
         date = now.format("%Y-%m-%d"),
         time = now.format("%H:%M"),
@@ -144,15 +152,36 @@ pub fn read_answer(text: &str, ctx: &Context) -> Result<Understanding, ModelErro
         return Err(bad("unknown help topic"));
     }
     let intent = Intent::parse(name, topic).ok_or_else(|| bad("unknown intent"))?;
-    let Some(kind) = intent.kind() else {
-        return Ok(Understanding::of_intent(intent));
-    };
     let today = ctx.now.date_naive();
-    let mut fields = Proposal::empty(kind, today).fields();
-    let given = match obj.get("fields") {
+    let mut given = match obj.get("fields") {
         Some(Value::Object(m)) => m.clone(),
         None | Some(Value::Null) => Map::new(),
         Some(_) => return Err(bad("fields is not an object")),
+    };
+    match intent {
+        Intent::WhoIsOffToday => return Ok(Understanding::who_is_off(DateRange::day(today), today)),
+        Intent::WhoIsOff => return Ok(Understanding::who_is_off(read_period(&given)?, today)),
+        _ => {}
+    }
+    let Some(kind) = intent.kind() else {
+        return Ok(Understanding::of_intent(intent));
+    };
+    let mut fields = Proposal::empty(kind, today).fields();
+    // A leave's type is named by the model and looked up among the team's types: an id is never taken on trust.
+    let leave_type = match kind {
+        crate::understand::Kind::Leave => {
+            let by_name = given.remove("type");
+            let by_id = given.remove("typeId");
+            match (by_name, by_id) {
+                (Some(Value::String(n)), _) if !n.trim().is_empty() => {
+                    ctx.leave_types.iter().find(|t| t.name.trim().eq_ignore_ascii_case(n.trim())).map(|t| t.id.clone())
+                }
+                (_, Some(Value::String(id))) => ctx.leave_type(id.trim()).map(|t| t.id.clone()),
+                (None | Some(Value::Null | Value::String(_)), None | Some(Value::Null)) => None,
+                _ => return Err(bad("type has the wrong type")),
+            }
+        }
+        _ => None,
     };
     for (key, v) in given {
         let slot = fields.get(&key).ok_or_else(|| ModelError::Malformed(format!("unknown field {key}")))?;
@@ -193,10 +222,27 @@ pub fn read_answer(text: &str, ctx: &Context) -> Result<Understanding, ModelErro
                 (Ok(f), Ok(t)) if t >= f => Some((t - f).num_days() + 1),
                 _ => None,
             };
+            l.type_id = leave_type;
         }
         _ => {}
     }
     Ok(checked(intent, proposal, today))
+}
+
+/// The days of a `whoIsOff` answer: `from` and `to`, both dates, in order, at most a year apart.
+fn read_period(fields: &Map<String, Value>) -> Result<DateRange, ModelError> {
+    let date = |key: &str| {
+        fields
+            .get(key)
+            .and_then(Value::as_str)
+            .and_then(|s| chrono::NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d").ok())
+            .ok_or_else(|| ModelError::Malformed(format!("{key} is not a date")))
+    };
+    let (from, to) = (date("from")?, date("to")?);
+    if to < from || (to - from).num_days() >= MAX_PERIOD_DAYS {
+        return Err(ModelError::Malformed("not a span of days".into()));
+    }
+    Ok(DateRange { from, to })
 }
 
 #[cfg(test)]
@@ -206,7 +252,68 @@ mod tests {
 
     fn ctx() -> Context {
         let now = chrono_tz::Europe::London.with_ymd_and_hms(2026, 3, 11, 10, 30, 0).unwrap();
-        Context::new(now, vec!["Coffee Break".into(), "Lunch Break".into()])
+        Context::new(now, vec!["Coffee Break".into(), "Lunch Break".into()]).with_leave_types(vec![
+            crate::understand::TeamLeaveType::new("00000000000000000000000001", "Vacation", true),
+            crate::understand::TeamLeaveType::new("00000000000000000000000002", "Sick", false),
+            crate::understand::TeamLeaveType::new("01JQ8Z6Y3V4W5X6Y7Z8A9B0C1D", "Parental leave", false),
+        ])
+    }
+
+    fn leave_type(answer: &str) -> Option<String> {
+        match read_answer(answer, &ctx()).unwrap().proposal {
+            Some(Proposal::Leave(l)) => l.type_id,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_leave_type_is_named_and_looked_up_among_the_teams() {
+        let leave = |fields: &str| {
+            format!(
+                r#"{{"intent":"createLeave","fields":{{"fromDate":"2026-03-12","toDate":"2026-03-12","reason":"Flu"{fields}}}}}"#
+            )
+        };
+        assert_eq!(leave_type(&leave(r#","type":"sick""#)).as_deref(), Some("00000000000000000000000002"));
+        assert_eq!(leave_type(&leave(r#","type":"Parental leave""#)).as_deref(), Some("01JQ8Z6Y3V4W5X6Y7Z8A9B0C1D"));
+        assert_eq!(
+            leave_type(&leave(r#","typeId":"00000000000000000000000001""#)).as_deref(),
+            Some("00000000000000000000000001")
+        );
+        // A type the team does not have, an invented id, or none: no typeId, the server's default.
+        assert_eq!(leave_type(&leave(r#","type":"Sabbatical""#)), None);
+        assert_eq!(leave_type(&leave(r#","typeId":"01HZZZZZZZZZZZZZZZZZZZZZZZ""#)), None);
+        assert_eq!(leave_type(&leave(r#","type":"""#)), None);
+        assert_eq!(leave_type(&leave("")), None);
+        assert!(read_answer(&leave(r#","type":7"#), &ctx()).is_err());
+    }
+
+    #[test]
+    fn who_is_off_and_the_balance() {
+        let u =
+            read_answer(r#"{"intent":"whoIsOff","fields":{"from":"2026-03-16","to":"2026-03-22"}}"#, &ctx()).unwrap();
+        assert_eq!(u.intent, Intent::WhoIsOff);
+        let p = u.period.unwrap();
+        assert_eq!((p.from.to_string(), p.to.to_string()), ("2026-03-16".into(), "2026-03-22".into()));
+        // Today alone is the today question.
+        let u =
+            read_answer(r#"{"intent":"whoIsOff","fields":{"from":"2026-03-11","to":"2026-03-11"}}"#, &ctx()).unwrap();
+        assert_eq!(u.intent, Intent::WhoIsOffToday);
+        let u = read_answer(r#"{"intent":"whoIsOffToday"}"#, &ctx()).unwrap();
+        assert_eq!(
+            (u.intent, u.period.map(|p| p.from.to_string())),
+            (Intent::WhoIsOffToday, Some("2026-03-11".into()))
+        );
+        for bad in [
+            r#"{"intent":"whoIsOff"}"#,
+            r#"{"intent":"whoIsOff","fields":{"from":"2026-03-22","to":"2026-03-16"}}"#,
+            r#"{"intent":"whoIsOff","fields":{"from":"next week","to":"2026-03-16"}}"#,
+            r#"{"intent":"whoIsOff","fields":{"from":"2026-01-01","to":"2027-06-01"}}"#,
+        ] {
+            assert!(read_answer(bad, &ctx()).is_err(), "{bad}");
+        }
+        assert_eq!(read_answer(r#"{"intent":"leaveBalance"}"#, &ctx()).unwrap().intent, Intent::LeaveBalance);
+        let p = prompt(&ctx());
+        assert!(p.contains("whoIsOff, leaveBalance") && p.contains("one of: Vacation, Sick, Parental leave"), "{p}");
     }
 
     #[test]

@@ -46,7 +46,7 @@ pub fn check(proposal: &Proposal, today: NaiveDate) -> FieldErrors {
             from_date: some(&l.from_date),
             to_date: some(&l.to_date),
             reason: some(&l.reason),
-            type_id: None,
+            type_id: l.type_id.clone(),
             half_day: None,
         })),
         Proposal::Meeting(m) => errors(validate_meeting(&MeetingInput {

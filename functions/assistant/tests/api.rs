@@ -14,6 +14,10 @@ use bt_adapters_local::sqlite::SqliteTable;
 use bt_domain::account::{member_item, user_item, Member, Role, User};
 use bt_domain::auth::issue_access_token;
 use bt_domain::config::Config;
+use bt_domain::records::allowances::{self, AllowanceInput, LeaveSettingsInput};
+use bt_domain::records::leave_requests::{self, Decision};
+use bt_domain::records::leave_types::{self, LeaveTypeInput};
+use bt_domain::records::leaves::LeaveStatus;
 use bt_domain::records::{break_types, breaks, leaves, meetings, tasks, Owner};
 use bt_domain::store::Cond;
 use bt_domain::types::{Email, TeamId, UserId};
@@ -205,7 +209,13 @@ async fn a_leave_sentence_proposes_a_filled_leave() {
             "toDate": "2026-08-07",
             "reason": "Vacation",
             "days": 5,
+            "typeId": VACATION,
         })
+    );
+    // Ana is the team's only approver: her own request is approved at once, so nothing waits.
+    assert_eq!(
+        data["summary"],
+        "Here is your Vacation leave from 03/08/2026 to 07/08/2026 (5 days). Check it and save."
     );
 }
 
@@ -241,6 +251,118 @@ async fn a_checklist_sentence_proposes_a_filled_item() {
             "isFeature": false,
         })
     );
+}
+
+// ---- leave types ---------------------------------------------------------------------------------------------------
+
+/// The fixed ids of the leave types every team starts with.
+const VACATION: &str = "00000000000000000000000001";
+const SICK: &str = "00000000000000000000000002";
+const UNPAID: &str = "00000000000000000000000003";
+
+/// The proposal's fields as the leave form sends them to `POST /leaves/add`.
+fn leave_input(action: &Value) -> leaves::LeaveInput {
+    let text = |k: &str| action[k].as_str().map(String::from);
+    leaves::LeaveInput {
+        from_date: text("fromDate"),
+        to_date: text("toDate"),
+        reason: text("reason"),
+        type_id: text("typeId"),
+        half_day: None,
+    }
+}
+
+async fn add_type(app: &App, admin: &Person, name: &str, counts: bool, approval: bool) -> String {
+    let input = LeaveTypeInput {
+        name: Some(name.into()),
+        counts_against_allowance: Some(counts),
+        needs_approval: Some(approval),
+        ..Default::default()
+    };
+    leave_types::add_leave_type(app.state.store.as_ref(), &admin.user, &input, app.now()).await.unwrap().id.to_string()
+}
+
+#[tokio::test]
+async fn the_sentence_chooses_the_teams_leave_type() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let ben = app.person("Ben", "T1", Role::Member).await;
+    for (sentence, type_id) in [
+        ("off sick tomorrow", Some(SICK)),
+        ("I'm sick today", Some(SICK)),
+        ("feeling ill, off on Friday", Some(SICK)),
+        ("vacation next week", Some(VACATION)),
+        ("holiday from 3 August 2026 to 7 August 2026", Some(VACATION)),
+        ("annual leave next Monday", Some(VACATION)),
+        ("unpaid leave on Friday", Some(UNPAID)),
+        ("day off tomorrow for a dentist appointment", None),
+    ] {
+        let data = app.ask(Some(&ben.token), sentence).await;
+        assert_eq!(data["intent"], "createLeave", "{sentence}");
+        assert_eq!(data["actions"][0]["typeId"], json!(type_id), "{sentence}");
+    }
+
+    // A type the team added is chosen by its name; archived, it is offered no more.
+    let parental = add_type(&app, &ana, "Parental leave", false, true).await;
+    let data = app.ask(Some(&ben.token), "parental leave from 3 August 2026 to 14 August 2026").await;
+    assert_eq!(data["actions"][0]["typeId"], parental.as_str());
+    assert_eq!(
+        data["summary"],
+        "Here is your Parental leave from 03/08/2026 to 14/08/2026 (12 days). Parental leave needs approval: once you \
+         save it, it waits for an admin or HR to approve it. Check it and save."
+    );
+    let edit = LeaveTypeInput { archived: Some(true), ..Default::default() };
+    let id = bt_domain::types::RecordId::parse(&parental).unwrap();
+    leave_types::edit_leave_type(app.state.store.as_ref(), &ana.user, &id, &edit, app.now()).await.unwrap();
+    let data = app.ask(Some(&ben.token), "parental leave from 3 August 2026 to 14 August 2026").await;
+    assert_eq!(data["actions"][0]["typeId"], Value::Null, "archived: the server's default applies");
+}
+
+#[tokio::test]
+async fn a_proposed_leave_is_saved_under_the_leave_forms_rules() {
+    let app = spawn_app();
+    let _ana = app.person("Ana", "T1", Role::Admin).await;
+    let ben = app.person("Ben", "T1", Role::Member).await;
+    let services = app.state.services();
+
+    // Sick leave needs no approval: the reply says nothing of a wait, and the saved leave is approved at once.
+    let data = app.ask(Some(&ben.token), "off sick tomorrow").await;
+    let tomorrow = app.today() + Duration::days(1);
+    assert_eq!(
+        data["summary"],
+        format!("Here is your Sick leave on {}. Check it and save.", tomorrow.format("%d/%m/%Y"))
+    );
+    let sick = leave_requests::request_leave(services, &ben.owner(), &leave_input(&data["actions"][0])).await.unwrap();
+    assert_eq!((sick.type_id.as_str(), sick.status), (SICK, LeaveStatus::Approved));
+
+    // Vacation, also as the default of a sentence that names no type, waits for Ana.
+    let data = app.ask(Some(&ben.token), "day off on 7 August 2026 for a dentist appointment").await;
+    assert_eq!(data["actions"][0]["typeId"], Value::Null);
+    assert_eq!(
+        data["summary"],
+        "Here is your Vacation leave on 07/08/2026 (Dentist appointment). Vacation leave needs approval: once you save \
+         it, it waits for an admin or HR to approve it. Check it and save."
+    );
+    let saved = leave_requests::request_leave(services, &ben.owner(), &leave_input(&data["actions"][0])).await.unwrap();
+    assert_eq!((saved.type_id.as_str(), saved.status), (VACATION, LeaveStatus::Pending));
+}
+
+#[path = "../eval/harness.rs"]
+mod harness;
+
+#[tokio::test]
+async fn the_evaluations_leave_types_are_a_new_teams() {
+    let app = spawn_app();
+    let types = leave_types::team_leave_types(app.state.store.as_ref(), &team("T1"), app.now()).await.unwrap();
+    let got: Vec<(String, String, bool)> =
+        types.iter().map(|t| (t.id.to_string(), t.name.clone(), t.is_default)).collect();
+    let want: Vec<(String, String, bool)> = harness::DEFAULT_LEAVE_TYPES
+        .iter()
+        .enumerate()
+        .map(|(i, (id, name))| (id.to_string(), name.to_string(), i == 0))
+        .collect();
+    assert_eq!(got, want);
+    assert_eq!((VACATION, SICK, UNPAID), (want[0].0.as_str(), want[1].0.as_str(), want[2].0.as_str()));
 }
 
 // ---- questions --------------------------------------------------------------------------------------------------
@@ -373,20 +495,191 @@ async fn who_is_off_today_reads_the_teams_leaves() {
         to_date: Some(ymd(to)),
         reason: Some("Family visit".into()),
         // Sick leave needs no approval: an absence at once.
-        type_id: Some("00000000000000000000000002".into()),
+        type_id: Some(SICK.into()),
         half_day: None,
     };
     leaves::add_leave(store, &ben.owner(), &leave(today, today + Duration::days(2)), app.now()).await.unwrap();
     leaves::add_leave(store, &cai.owner(), &leave(today + Duration::days(1), today + Duration::days(1)), app.now())
         .await
         .unwrap();
-    let data = app.ask(Some(&ana.token), "who's absent today").await;
-    assert_eq!(data["intent"], "whoIsOffToday");
     let until = (today + Duration::days(2)).format("%d/%m/%Y");
-    assert_eq!(data["summary"], format!("1 person is off today: Ben (until {until}, Family visit)."));
-    // Reasons are for admins and HR.
-    let data = app.ask(Some(&cai.token), "who's absent today").await;
-    assert_eq!(data["summary"], format!("1 person is off today: Ben (until {until})."));
+    // Colleagues see the type, never the reason, admins and HR included.
+    for who in [&ana, &cai] {
+        let data = app.ask(Some(&who.token), "who's absent today").await;
+        assert_eq!(data["intent"], "whoIsOffToday");
+        assert_eq!(data["summary"], format!("1 person is off today: Ben (Sick, until {until})."));
+    }
+    let data = app.ask(Some(&ben.token), "who is on leave today").await;
+    assert_eq!(data["summary"], format!("1 person is off today: You (Sick, until {until})."));
+}
+
+/// Day `n` of next week (0 is Monday).
+fn next_week(app: &App, n: i64) -> NaiveDate {
+    let today = app.today();
+    today - Duration::days(i64::from(chrono::Datelike::weekday(&today).num_days_from_monday())) + Duration::days(7 + n)
+}
+
+fn gb(d: NaiveDate) -> String {
+    d.format("%d/%m/%Y").to_string()
+}
+
+#[tokio::test]
+async fn who_is_off_next_week_lists_approved_leaves_only_with_types_and_no_reasons() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let ben = app.person("Ben", "T1", Role::Member).await;
+    let cai = app.person("Cai", "T1", Role::Member).await;
+    let dee = app.person("Dee", "T1", Role::Hr).await;
+    let eve = app.person("Eve", "T2", Role::Admin).await;
+    let services = app.state.services();
+    let data = app.ask(Some(&ben.token), "who is off next week?").await;
+    assert_eq!(data["intent"], "whoIsOff");
+    let week = format!("{} to {}", gb(next_week(&app, 0)), gb(next_week(&app, 6)));
+    assert_eq!(data["summary"], format!("Nobody is off next week ({week})."));
+
+    let parental = add_type(&app, &ana, "Parental leave", false, false).await;
+    let request = |who: &Person, from: i64, to: i64, type_id: &str, reason: &str| {
+        let input = leaves::LeaveInput {
+            from_date: Some(ymd(next_week(&app, from))),
+            to_date: Some(ymd(next_week(&app, to))),
+            reason: Some(reason.into()),
+            type_id: Some(type_id.into()),
+            half_day: None,
+        };
+        let owner = who.owner();
+        async move { leave_requests::request_leave(services, &owner, &input).await.unwrap() }
+    };
+    // Approved: Sick (no approval needed), a Vacation request Ana approved, the team's own type.
+    request(&ben, 0, 1, SICK, "Flu, secret").await;
+    let cai_vacation = request(&cai, 2, 4, VACATION, "Beach, secret").await;
+    assert_eq!(cai_vacation.status, LeaveStatus::Pending);
+    leave_requests::decide(services, &ana.user, &cai_vacation.id, Decision::Approve, None).await.unwrap();
+    request(&ana, 3, 3, &parental, "Nursery, secret").await;
+    // Not absences: a pending request, a declined one, a cancelled one, and another team's leave.
+    assert_eq!(request(&dee, 3, 3, VACATION, "Pending, secret").await.status, LeaveStatus::Pending);
+    let declined = request(&ben, 4, 4, VACATION, "Declined, secret").await;
+    leave_requests::decide(services, &ana.user, &declined.id, Decision::Decline, Some("Busy week")).await.unwrap();
+    let cancelled = request(&cai, 0, 0, UNPAID, "Cancelled, secret").await;
+    leave_requests::cancel(services, &cai.owner(), &cancelled.id).await.unwrap();
+    request(&eve, 0, 4, SICK, "Other team, secret").await;
+
+    let expected = |me: &str| {
+        let ana = if me == "Ana" { "You" } else { "Ana" };
+        let ben = if me == "Ben" { "You" } else { "Ben" };
+        format!(
+            "3 people are off next week ({week}): {ana} (Parental leave, {}), {ben} (Sick, {} to {}), Cai (Vacation, {} \
+             to {}).",
+            gb(next_week(&app, 3)),
+            gb(next_week(&app, 0)),
+            gb(next_week(&app, 1)),
+            gb(next_week(&app, 2)),
+            gb(next_week(&app, 4)),
+        )
+    };
+    for (who, name) in [(&ben, "Ben"), (&ana, "Ana"), (&dee, "Dee")] {
+        for question in ["who is off next week?", "who's away next week", "is anyone on leave next week?"] {
+            let data = app.ask(Some(&who.token), question).await;
+            assert_eq!(data["intent"], "whoIsOff", "{question}");
+            let summary = data["summary"].as_str().unwrap();
+            assert_eq!(summary, expected(name), "{question}");
+            assert!(!summary.contains("secret") && !summary.contains("Dee") && !summary.contains("Eve"), "{summary}");
+        }
+    }
+    // The other team sees its own.
+    let data = app.ask(Some(&eve.token), "who is off next week?").await;
+    assert_eq!(
+        data["summary"],
+        format!(
+            "1 person is off next week ({week}): You (Sick, {} to {}).",
+            gb(next_week(&app, 0)),
+            gb(next_week(&app, 4))
+        )
+    );
+    // One day of that week.
+    let data = app.ask(Some(&ben.token), "who is away next thursday?").await;
+    let thursday = next_week(&app, 3);
+    assert_eq!(
+        data["summary"],
+        format!(
+            "2 people are off on Thursday {}: Ana (Parental leave, {}), Cai (Vacation, {} to {}).",
+            gb(thursday),
+            gb(thursday),
+            gb(next_week(&app, 2)),
+            gb(next_week(&app, 4))
+        )
+    );
+}
+
+#[tokio::test]
+async fn the_leave_balance_is_the_one_get_leaves_balance_answers() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let ben = app.person("Ben", "T1", Role::Member).await;
+    let store = app.state.store.as_ref();
+    let services = app.state.services();
+    let year = chrono::Datelike::year(&app.today());
+
+    let data = app.ask(Some(&ben.token), "how many leave days do I have left?").await;
+    assert_eq!(data["intent"], "leaveBalance");
+    assert_eq!(
+        data["summary"],
+        format!(
+            "Your leave balance for {year}: 25 working days left (allowance 25, carried over 0, taken 0, pending 0). \
+             Vacation counts against it; Sick and Unpaid do not."
+        )
+    );
+
+    // An allowance of 22 this year, 3 days carried over from last year, an approved leave of a counting type, a
+    // pending Vacation request and a sick leave (which does not count).
+    let settings =
+        LeaveSettingsInput { default_allowance: Some(20.0), carry_over_cap: Some(3.0), ..Default::default() };
+    allowances::set_team_settings(store, &ana.user, &settings).await.unwrap();
+    let allowance = AllowanceInput { year: Some(year), days: Some(22.0) };
+    allowances::set_allowance(store, &ana.user, &ben.user.id, &allowance).await.unwrap();
+    let training = add_type(&app, &ana, "Training", true, false).await;
+    let leave = |from: &str, to: &str, type_id: &str| leaves::LeaveInput {
+        from_date: Some(format!("{year}-{from}")),
+        to_date: Some(format!("{year}-{to}")),
+        reason: Some("Planned".into()),
+        type_id: Some(type_id.into()),
+        half_day: None,
+    };
+    let owner = ben.owner();
+    let taken = leave_requests::request_leave(services, &owner, &leave("02-02", "02-13", &training)).await.unwrap();
+    assert_eq!(taken.status, LeaveStatus::Approved);
+    let pending = leave_requests::request_leave(services, &owner, &leave("05-04", "05-06", VACATION)).await.unwrap();
+    assert_eq!(pending.status, LeaveStatus::Pending);
+    leave_requests::request_leave(services, &owner, &leave("03-02", "03-03", SICK)).await.unwrap();
+
+    // The function `GET /leaves/balance` answers with.
+    let b = allowances::my_balance(store, &owner, None, app.now()).await.unwrap();
+    assert_eq!((b.year, b.allowance, b.carried_over), (year, 22.0, 3.0));
+    assert!(b.taken > 0.0 && b.pending > 0.0, "{b:?}");
+    assert_eq!(b.remaining, 22.0 + 3.0 - b.taken - b.pending);
+    let n = |d: f64| if d.fract() == 0.0 { format!("{d:.0}") } else { format!("{d:.1}") };
+    let expected = format!(
+        "Your leave balance for {year}: {} working days left (allowance 22, carried over 3, taken {}, pending {}). \
+         Vacation and Training count against it; Sick and Unpaid do not. Pending requests are counted until they \
+         are decided.",
+        n(b.remaining),
+        n(b.taken),
+        n(b.pending)
+    );
+    for question in
+        ["how many leave days do I have left?", "what's my leave balance", "how much vacation is left", "leave balance"]
+    {
+        let data = app.ask(Some(&ben.token), question).await;
+        assert_eq!(data["intent"], "leaveBalance", "{question}");
+        assert_eq!(data["summary"], expected, "{question}");
+    }
+    // Each asks about their own balance.
+    let data = app.ask(Some(&ana.token), "how many leave days do I have left?").await;
+    assert!(
+        data["summary"].as_str().unwrap().contains("23 working days left (allowance 20, carried over 3,"),
+        "{data}"
+    );
+    // Guests are asked to sign in.
+    assert_eq!(app.ask(None, "what's my leave balance").await["summary"], LOGIN_TO_SEE);
 }
 
 #[tokio::test]

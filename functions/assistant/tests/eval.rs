@@ -19,6 +19,8 @@ fn the_evaluation_set_is_large_and_covers_every_intent() {
         "agendaToday",
         "whoIsOnBreak",
         "whoIsOffToday",
+        "whoIsOff",
+        "leaveBalance",
         "openTasksByPriority",
         "help",
         "unknown",

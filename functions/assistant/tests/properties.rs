@@ -8,7 +8,7 @@
 
 use assistant_fn::answer;
 use assistant_fn::rules;
-use assistant_fn::understand::{understand, Context, Intent, Proposal};
+use assistant_fn::understand::{understand, Context, Intent, Proposal, TeamLeaveType};
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use proptest::prelude::*;
@@ -27,7 +27,11 @@ fn config() -> ProptestConfig {
 }
 
 fn context(tz: Tz, now: DateTime<Utc>) -> Context {
-    Context::new(now.with_timezone(&tz), TYPES.map(String::from).to_vec())
+    let leave_types = [("1", "Vacation"), ("2", "Sick"), ("3", "Unpaid"), ("4", "Parental leave")]
+        .iter()
+        .map(|(id, name)| TeamLeaveType::new(*id, *name, *id == "1"))
+        .collect();
+    Context::new(now.with_timezone(&tz), TYPES.map(String::from).to_vec()).with_leave_types(leave_types)
 }
 
 fn zone() -> impl Strategy<Value = Tz> {
@@ -224,6 +228,10 @@ fn minutes_between(a: NaiveTime, b: NaiveTime) -> i64 {
 /// a meeting ends after it starts.
 fn check_reading(message: &str, ctx: &Context) -> Result<(), TestCaseError> {
     let u = understand(message, ctx);
+    if let Some(p) = u.period {
+        prop_assert!(matches!(u.intent, Intent::WhoIsOff | Intent::WhoIsOffToday), "{:?}: {:?}", message, u.intent);
+        prop_assert!(p.from <= p.to, "{:?}: {:?}", message, p);
+    }
     let Some(p) = &u.proposal else {
         prop_assert!(u.intent.kind().is_none(), "{:?} without a proposal for {:?}", u.intent, message);
         return Ok(());
@@ -258,14 +266,19 @@ fn check_reading(message: &str, ctx: &Context) -> Result<(), TestCaseError> {
                 prop_assert!(d <= today + Duration::days(1), "{:?}: a break on {}", message, d);
             }
         }
-        Proposal::Leave(l) => match (parse_date(&l.from_date), parse_date(&l.to_date)) {
-            (Some(f), Some(t)) => {
-                prop_assert!(t >= f, "{:?}: {:?}", message, l);
-                prop_assert_eq!(l.days, Some((t - f).num_days() + 1), "{:?}", message);
-                prop_assert!(l.days.unwrap() <= 366);
+        Proposal::Leave(l) => {
+            if let Some(id) = &l.type_id {
+                prop_assert!(ctx.leave_type(id).is_some(), "{:?}: a type the team does not have: {}", message, id);
             }
-            _ => prop_assert_eq!(l.days, None, "{:?}: days without both dates", message),
-        },
+            match (parse_date(&l.from_date), parse_date(&l.to_date)) {
+                (Some(f), Some(t)) => {
+                    prop_assert!(t >= f, "{:?}: {:?}", message, l);
+                    prop_assert_eq!(l.days, Some((t - f).num_days() + 1), "{:?}", message);
+                    prop_assert!(l.days.unwrap() <= 366);
+                }
+                _ => prop_assert_eq!(l.days, None, "{:?}: days without both dates", message),
+            }
+        }
         Proposal::Meeting(m) => {
             if let (Some(f), Some(t)) = (parse_time(&m.from), parse_time(&m.to)) {
                 prop_assert!(t > f, "{:?}: {:?}", message, m);

@@ -26,7 +26,7 @@ fn half_day_schema() -> RefOr<Schema> {
 
 #[derive(Debug, Deserialize)]
 pub(crate) struct YearQuery {
-    year: Option<i32>,
+    pub(crate) year: Option<i32>,
 }
 
 impl IntoParams for YearQuery {

@@ -1,7 +1,8 @@
-//! The `leaves` endpoint group: the caller's leaves (absence days), the team's leave types, and leave requests
+//! The `leaves` endpoint group: the caller's leaves (absence days), the team's leave types and holidays, and leave requests
 //! (approval by admins and HR, withdrawal by the requester).
 
 mod balances;
+mod holidays;
 mod requests;
 mod types;
 
@@ -45,7 +46,10 @@ pub fn routes<R: Routes>(r: R) -> R {
         balances::preview,
         balances::settings,
         balances::set_settings,
-        balances::calendar
+        balances::calendar,
+        holidays::countries,
+        holidays::team_holidays,
+        holidays::set_team_holidays
     )
 }
 

@@ -26,6 +26,7 @@ pub fn functions() -> OpenApiRouter<AppState> {
         .merge(break_fn::openapi_router())
         .merge(task_fn::openapi_router())
         .merge(leaves_fn::openapi_router())
+        .merge(calendar_fn::openapi_router())
         .merge(meeting_fn::openapi_router())
         .merge(daily_checklist_fn::openapi_router())
         .merge(assistant_fn::openapi_router())
@@ -34,8 +35,19 @@ pub fn functions() -> OpenApiRouter<AppState> {
 /// Schemas whose objects stay open although they are answers (more fields may come).
 const OPEN_ANSWERS: &[&str] = &["Message"];
 
-const TAGS: [&str; 10] =
-    ["accounts", "team", "breaks", "tasks", "leaves", "meetings", "checklist", "reports", "assistant", "local"];
+const TAGS: [&str; 11] = [
+    "accounts",
+    "team",
+    "breaks",
+    "tasks",
+    "leaves",
+    "calendar",
+    "meetings",
+    "checklist",
+    "reports",
+    "assistant",
+    "local",
+];
 
 /// The utoipa document of every route the local server serves.
 pub fn openapi() -> OpenApi {

@@ -310,6 +310,20 @@ async fn the_records_routes_answer_as_documented() {
     call!(&ann, "get", "/meeting/get", format!("/meeting/get?todayScheduledDate={day}&isToday=true")).expect(200);
     call!(&ann, "get", "/meeting/all", "/meeting/all").expect(200);
 
+    let feed = call!(&ann, "post", "/calendar/feeds", "/calendar/feeds", json!({ "scope": "team" })).expect(201);
+    call!(&bob, "post", "/calendar/feeds", "/calendar/feeds", json!({ "scope": "team" })).expect(403);
+    call!(&ann, "post", "/calendar/feeds", "/calendar/feeds", json!({ "scope": "all" })).expect(422);
+    call!(&ann, "get", "/calendar/feeds", "/calendar/feeds").expect(200);
+    let ics = feed.data()["url"].as_str().unwrap().replace(&app.base, "");
+    let calendar = app.send(None, Method::GET, &ics, None).await.expect(200);
+    let documented = doc["paths"]["/calendar/{token}"]["get"]["responses"]["200"]["content"].as_object().unwrap();
+    let media = calendar.header("content-type").unwrap().split(';').next().unwrap().to_string();
+    assert!(documented.contains_key(&media), "{media} is not the documented type");
+    call!(&ann, "get", "/calendar/{token}", format!("/calendar/{}.ics", "A".repeat(43))).expect(404);
+    let feed_id = feed.data()["id"].as_str().unwrap().to_string();
+    call!(&ann, "delete", "/calendar/feeds/{id}", format!("/calendar/feeds/{feed_id}")).expect(200);
+    call!(&ann, "delete", "/calendar/feeds/{id}", format!("/calendar/feeds/{feed_id}")).expect(404);
+
     let c = call!(&ann, "post", "/daily-checklist/add", "/daily-checklist/add", an_item("Inbox", day)).expect(201).id();
     call!(&ann, "put", "/daily-checklist/edit/{id}", format!("/daily-checklist/edit/{c}"), json!({ "status": true }))
         .expect(200);

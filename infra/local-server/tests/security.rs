@@ -255,6 +255,9 @@ fn aimed_at(
             template.replace("{id}", team_type),
             (method == "PUT").then(|| json!({ "name": "Renamed by someone else" })),
         ),
+        // Another person's calendar feed: revoking it by its id, or reading it with its id for a token.
+        ("DELETE", "/calendar/feeds/{id}") => (Guard::Record, format!("/calendar/feeds/{}", ids["calendar"]), None),
+        ("GET", "/calendar/{token}") => (Guard::Record, format!("/calendar/{}.ics", ids["calendar"]), None),
         (_, t) if t.ends_with("/{id}") => {
             let id = ids.get(group).unwrap_or_else(|| panic!("no record of {group} for {method} {template}"));
             let path = template.replace("{id}", id);
@@ -296,6 +299,10 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
     let app = spawn_app().await;
     let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
     let ids = fill(&app, &ann).await;
+    // Ann's calendar feed, aimed at by its id (not a record kind of the checks at the end).
+    let mut aims = ids.clone();
+    let feed = app.post(&ann, "/calendar/feeds", json!({ "scope": "me" })).await.expect(201);
+    aims.insert("calendar", feed.data()["id"].as_str().expect("a feed id").to_string());
     let training = json!({ "name": "Training", "color": "#0ea5e9" });
     let team_type = app.post(&ada, "/leaves/types", training).await.expect(201).id();
     // Sam's team has its starting leave types too (written on a team's first use, which is not an intrusion).
@@ -307,7 +314,7 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
     let before = app.snapshot(&partitions_of(&everyone)).await;
     let mut checks = 0;
     for (method, template) in &routes {
-        let (guard, path, body) = aimed_at(method, template, &ann, &ids, &team_type);
+        let (guard, path, body) = aimed_at(method, template, &ann, &aims, &team_type);
         let intruders: Vec<(&Person, u16)> = match guard {
             Guard::Record => vec![(&tim, 404), (&ada, 404), (&hal, 404), (&sam, 404)],
             Guard::AdminOnMember => vec![(&tim, 403), (&hal, 403), (&sam, 404)],
@@ -400,6 +407,21 @@ async fn other_peoples_lists_show_none_of_a_members_records() {
         let theirs = app.get(&sam, path).await.expect(200);
         assert!(!theirs.text.contains(&ann.id) && !theirs.text.contains("Ann"), "{path}: {}", theirs.text);
     }
+    // The leave-days report: the team's admins and HR see Ann's approved leave, a teammate and a stranger do not.
+    let leave_days = format!("/reports/leave-days?from={DAY}&to={today}");
+    for (who, sees) in [(&tim, false), (&sam, false), (&hal, true), (&ada, true)] {
+        for path in [leave_days.clone(), leave_days.replace("/leave-days", "/export/leave-days")] {
+            let reply = app.get(who, &path).await.expect(200);
+            assert_eq!(reply.text.contains(&ann.id), sees, "{} on {path}: {}", who.name, reply.text);
+            assert!(!reply.text.contains("Family visit"), "no reasons in {path}");
+        }
+    }
+    // A team's holidays are its own.
+    let year: i32 = today[..4].parse().unwrap();
+    let offsite = json!({ "year": year, "holidays": [{ "date": today, "name": "Team offsite" }] });
+    app.put(&ada, "/team/holidays", offsite).await.expect(200);
+    assert!(app.get(&tim, &format!("/team/holidays?year={year}")).await.expect(200).text.contains("Team offsite"));
+    assert!(!app.get(&sam, &format!("/team/holidays?year={year}")).await.expect(200).text.contains("Team offsite"));
     let team = app.get(&sam, &format!("/reports/team?{RANGE}")).await.expect(200);
     assert!(!team.text.contains(&ann.id), "{}", team.text);
     assert!(app.get(&hal, &format!("/reports/team?{RANGE}")).await.expect(200).text.contains(&ann.id));
@@ -428,6 +450,8 @@ async fn members_and_hr_cannot_run_admin_actions_and_hr_sees_reports() {
         (Method::DELETE, format!("/admin/member/{}", ann.id), None),
         (Method::DELETE, format!("/admin/member/{}", ada.id), None),
         (Method::PUT, "/type/edit".into(), Some(json!({ "type": ["Only mine"] }))),
+        (Method::PUT, "/team/holidays".into(), Some(json!({ "year": 2024, "country": "DE" }))),
+        (Method::PUT, "/leaves/settings".into(), Some(json!({ "allowNegative": true }))),
     ];
     for who in [&tim, &hal] {
         for (method, path, body) in &actions {
@@ -457,6 +481,36 @@ async fn members_and_hr_cannot_run_admin_actions_and_hr_sees_reports() {
     // The admin may do what the others were refused (so the refusals above are about the role).
     app.put(&ada, &format!("/admin/role/{}", tim.id), json!({ "role": "hr" })).await.expect(200);
     app.post(&ada, "/admin/invite", json!({ "email": "new.person@example.com", "role": "member" })).await.expect(201);
+}
+
+#[tokio::test]
+async fn team_calendar_feeds_are_for_admins_and_hr_and_show_only_their_team() {
+    let app = spawn_app().await;
+    let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
+    let today = bt_domain::records::dates::today_in("UTC", app.state.clock.now());
+    let leave = app.post(&ann, "/leaves/add", a_leave(&today, &today)).await.expect(201).id();
+    app.post(&ada, &format!("/leaves/approve/{leave}"), json!({})).await.expect(200);
+    let feed_of = |reply: Reply| reply.data()["url"].as_str().expect("a url").replace(&app.base, "");
+
+    for who in [&ann, &tim] {
+        let refused = app.post(who, "/calendar/feeds", json!({ "scope": "team" })).await.expect_error(403);
+        assert_eq!(refused.message(), "Only admins and HR can create a team calendar feed.", "{}", who.name);
+    }
+    // Admins and HR read their team's absences (never a reason); another team's admin reads their own team only.
+    for (who, sees) in [(&ada, true), (&hal, true), (&sam, false)] {
+        let path = feed_of(app.post(who, "/calendar/feeds", json!({ "scope": "team" })).await.expect(201));
+        let feed = app.api.get(&path, None).await.expect(200);
+        assert_eq!(feed.text.contains(&format!("leave-{leave}@")), sees, "{}: {}", who.name, feed.text);
+        assert!(!feed.text.contains("Family visit"), "{}: {}", who.name, feed.text);
+    }
+    // Everyone's own feed is their own records only.
+    for who in [&tim, &hal, &sam] {
+        let path = feed_of(app.post(who, "/calendar/feeds", json!({ "scope": "me" })).await.expect(201));
+        let feed = app.api.get(&path, None).await.expect(200);
+        assert!(!feed.text.contains(&leave) && !feed.text.contains("Ann"), "{}: {}", who.name, feed.text);
+    }
+    let own = feed_of(app.post(&ann, "/calendar/feeds", json!({ "scope": "me" })).await.expect(201));
+    assert!(app.api.get(&own, None).await.expect(200).text.contains("Family visit"));
 }
 
 // ---- rate limits ------------------------------------------------------------------------------------------------

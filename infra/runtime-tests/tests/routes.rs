@@ -30,6 +30,7 @@ fn router_of(binary: &str) -> Router<AppState> {
         "break-fn" => break_fn::router(),
         "task-fn" => task_fn::router(),
         "leaves-fn" => leaves_fn::router(),
+        "calendar-fn" => calendar_fn::router(),
         "meeting-fn" => meeting_fn::router(),
         "daily-checklist-fn" => daily_checklist_fn::router(),
         "assistant-fn" => assistant_fn::router(),

@@ -192,6 +192,28 @@ async fn the_lambda_binaries_serve_api_gateway_events_with_aws_on_moto() {
     ok(&meetings, "GET /meeting/all");
     assert!(meetings.body.to_string().contains("Release review"), "{}", meetings.body);
 
+    // calendar-fn: a feed of my leaves and meetings, read without a session at its secret URL, then revoked.
+    let feed = aws
+        .call("calendar-fn", Request::new("POST /calendar/feeds", &[]).bearer(&access).json(json!({"scope": "me"})))
+        .await;
+    ok(&feed, "POST /calendar/feeds");
+    let url = feed.body["data"]["url"].as_str().expect("a feed url").to_string();
+    let segment = url.rsplit('/').next().expect("<token>.ics").to_string();
+    let calendar = aws.call("calendar-fn", Request::new("GET /calendar/{token}", &[&segment])).await;
+    ok(&calendar, "GET /calendar/{token}");
+    assert_eq!(calendar.headers.get("content-type").map(String::as_str), Some("text/calendar; charset=utf-8"));
+    let text = calendar.body.as_str().unwrap_or_default();
+    let meeting_uid = format!("meeting-{}@breaktime", meeting.body["data"]["_id"].as_str().unwrap_or_default());
+    assert!(text.starts_with("BEGIN:VCALENDAR") && text.contains(&meeting_uid), "{text}");
+    let feeds = aws.call("calendar-fn", Request::new("GET /calendar/feeds", &[]).bearer(&access)).await;
+    ok(&feeds, "GET /calendar/feeds");
+    let feed_id = feed.body["data"]["id"].as_str().expect("a feed id").to_string();
+    let revoked =
+        aws.call("calendar-fn", Request::new("DELETE /calendar/feeds/{id}", &[&feed_id]).bearer(&access)).await;
+    ok(&revoked, "DELETE /calendar/feeds/{id}");
+    let gone = aws.call("calendar-fn", Request::new("GET /calendar/{token}", &[&segment])).await;
+    assert_eq!(gone.status, 404, "a revoked feed: {}", gone.body);
+
     let item = aws
         .call(
             "daily-checklist-fn",

@@ -188,6 +188,16 @@ pub fn leave_settings(team_id: &TeamId) -> Key {
     Key::new(team_pk(team_id), "LEAVESETTINGS")
 }
 
+/// Where the team's public holidays come from (country and region): `TEAM#<teamId>` / `HOLIDAYPLACE`.
+pub fn holiday_place(team_id: &TeamId) -> Key {
+    Key::new(team_pk(team_id), "HOLIDAYPLACE")
+}
+
+/// A year's holidays as an admin changed them: `TEAM#<teamId>` / `HOLIDAYS#<year>`.
+pub fn team_holidays(team_id: &TeamId, year: i32) -> Key {
+    Key::new(team_pk(team_id), format!("HOLIDAYS#{year}"))
+}
+
 /// A member's allowance for a year, set by an admin: `TEAM#<teamId>` / `ALLOWANCE#<year>#<userId>`, so a year's
 /// overrides of the whole team are one Query (`begins_with ALLOWANCE#<year>#`).
 pub fn allowance(team_id: &TeamId, year: i32, user_id: &UserId) -> Key {
@@ -196,4 +206,19 @@ pub fn allowance(team_id: &TeamId, year: i32, user_id: &UserId) -> Key {
 
 pub fn allowance_prefix(year: i32) -> String {
     format!("ALLOWANCE#{year}#")
+}
+
+// ---- calendar feeds ----------------------------------------------------------------------------------------------
+
+/// A calendar feed of a user: `USER#<userId>` / `CALFEED#<feedId>` (listed by `begins_with CALFEED#`). It holds the
+/// hash of its token, so revoking it deletes both items, and deleting the account deletes it with the partition.
+pub fn calendar_feed(user_id: &UserId, feed_id: &RecordId) -> Key {
+    Key::new(user_pk(user_id), format!("{CALENDAR_FEED_PREFIX}{feed_id}"))
+}
+pub const CALENDAR_FEED_PREFIX: &str = "CALFEED#";
+
+/// Where a feed's secret URL leads: `CALTOKEN#<sha256 of the token>` / `CALTOKEN` → the feed and its owner. The token
+/// itself is never stored; a fetch is one GetItem on the hash of the token it brings.
+pub fn calendar_feed_token(token_hash: &str) -> Key {
+    Key::new(format!("CALTOKEN#{token_hash}"), "CALTOKEN")
 }

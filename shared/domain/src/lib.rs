@@ -8,6 +8,7 @@ pub mod auth;
 pub mod clock;
 pub mod config;
 pub mod error;
+pub mod holidays;
 pub mod keys;
 pub mod mail;
 pub mod ratelimit;

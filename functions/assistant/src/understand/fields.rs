@@ -38,6 +38,9 @@ pub struct LeaveFields {
     pub reason: String,
     /// Inclusive day count; empty (null) until both dates are known.
     pub days: Option<i64>,
+    /// The team's leave type the sentence names (`GET /leaves/types`); null when it names none, and the server then
+    /// gives the leave the team's default type.
+    pub type_id: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -371,6 +374,7 @@ pub fn build(kind: Kind, msg: &str, toks: &[Tok], quote_mask: &[bool], quote: Op
                 to_date: to.map(ymd).unwrap_or_default(),
                 reason,
                 days,
+                type_id: super::leave_type::choose(toks, &ctx.leave_types).map(|t| t.id.clone()),
             })
         }
     }

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::lexer::Tok;
 use super::vocab::{self, Kind};
+use super::Context;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -68,6 +69,10 @@ pub enum Intent {
     AgendaToday,
     WhoIsOnBreak,
     WhoIsOffToday,
+    /// Who of the team is away on other days than today ("who is off next week?").
+    WhoIsOff,
+    /// The caller's leave balance of this year ("how many leave days do I have left?").
+    LeaveBalance,
     OpenTasksByPriority,
     Help(HelpTopic),
     Unknown,
@@ -87,6 +92,8 @@ impl Intent {
             Intent::AgendaToday => "agendaToday",
             Intent::WhoIsOnBreak => "whoIsOnBreak",
             Intent::WhoIsOffToday => "whoIsOffToday",
+            Intent::WhoIsOff => "whoIsOff",
+            Intent::LeaveBalance => "leaveBalance",
             Intent::OpenTasksByPriority => "openTasksByPriority",
             Intent::Help(_) => "help",
             Intent::Unknown => "unknown",
@@ -105,6 +112,8 @@ impl Intent {
             "agendaToday" => Intent::AgendaToday,
             "whoIsOnBreak" => Intent::WhoIsOnBreak,
             "whoIsOffToday" => Intent::WhoIsOffToday,
+            "whoIsOff" => Intent::WhoIsOff,
+            "leaveBalance" => Intent::LeaveBalance,
             "openTasksByPriority" => Intent::OpenTasksByPriority,
             "help" => Intent::Help(topic.and_then(HelpTopic::parse).unwrap_or(HelpTopic::General)),
             "unknown" => Intent::Unknown,
@@ -242,6 +251,19 @@ const HELP_PHRASES: &[&str] = &[
     "how does it work",
     "how this works",
     "help me understand",
+];
+
+/// Asking how to do something rather than for the thing itself.
+const HOW_TO: &[&str] = &[
+    "how do i",
+    "how can i",
+    "how to",
+    "how should i",
+    "where do i",
+    "where can i",
+    "show me how",
+    "tell me how",
+    "teach me",
 ];
 
 const HELP_WORDS: &[&str] = &["help", "tutorial", "guide", "instructions", "manual", "faq", "howto", "explain"];
@@ -563,6 +585,9 @@ fn question(words: &Words) -> Option<Intent> {
     if breaky && who && asks && !me {
         return Some(Intent::WhoIsOnBreak);
     }
+    if !who && !breaky && leave_balance(words, asks) {
+        return Some(Intent::LeaveBalance);
+    }
     if breaky
         && asks
         && words.any_phrase(&[
@@ -722,6 +747,51 @@ fn question(words: &Words) -> Option<Intent> {
         return Some(Intent::AgendaToday);
     }
     None
+}
+
+/// "How many leave days do I have left?", "what's my holiday balance", "how much vacation is left": the caller's
+/// own leave balance. Asked, or said in so many words ("leave balance").
+fn leave_balance(words: &Words, asks: bool) -> bool {
+    const LEAVE: &[&str] = &[
+        "leave",
+        "leaves",
+        "vacation",
+        "vacations",
+        "vacay",
+        "holiday",
+        "holidays",
+        "hols",
+        "pto",
+        "annual",
+        "annual-leave",
+        "day-off",
+        "days-off",
+        "time-off",
+        "allowance",
+        "entitlement",
+    ];
+    // "how long before I need to leave?" is the verb.
+    let leave =
+        words.w.iter().enumerate().any(|(i, w)| LEAVE.contains(w) && !(*w == "leave" && leave_is_verb(&words.w, i)))
+            || words.any_phrase(&["days off", "day off", "time off"]);
+    if !leave {
+        return false;
+    }
+    let balance = words.any(&["balance", "balances", "allowance", "entitlement"]);
+    let how_much = words.any(&[
+        "left",
+        "remaining",
+        "remain",
+        "remains",
+        "available",
+        "taken",
+        "used",
+        "spare",
+        "accrued",
+        "pending",
+        "leftover",
+    ]) || words.any_phrase(&["how many", "how much"]);
+    (asks && (balance || how_much)) || (balance && words.w.len() <= 6)
 }
 
 /// The kind of record a sentence asks for, if any.
@@ -1169,7 +1239,8 @@ fn interrogative(words: &Words) -> bool {
                 )))
 }
 
-pub fn classify(toks: &[Tok], quoted: &[bool], break_types: &[String], addressed: bool) -> Intent {
+pub fn classify(toks: &[Tok], quoted: &[bool], ctx: &Context, addressed: bool) -> Intent {
+    let break_types = ctx.break_types.as_slice();
     let words = Words::new(toks, quoted);
     if words.w.is_empty() {
         let only_quotes = quoted.iter().any(|q| *q) && !addressed;
@@ -1197,6 +1268,10 @@ pub fn classify(toks: &[Tok], quoted: &[bool], break_types: &[String], addressed
         let answerable =
             (words.starts("what is") || words.starts("what's") || words.starts("whats") || words.starts("what are"))
                 && question(&words).is_some();
+        // "can I see my leave balance?" asks for the balance, "how do I see my leave balance?" how to find it.
+        let balance =
+            !words.any_phrase(HOW_TO) && !words.any(HELP_WORDS) && question(&words) == Some(Intent::LeaveBalance);
+        let answerable = answerable || balance;
         if !polite_request && !answerable {
             return Intent::Help(help_topic(&words));
         }
@@ -1218,6 +1293,13 @@ pub fn classify(toks: &[Tok], quoted: &[bool], break_types: &[String], addressed
     }
     if let Some(k) = record_kind(&words, toks, break_types) {
         return Intent::of_kind(k);
+    }
+    // A sentence that names one of the team's own leave types and a day, and no other record ("jury duty on
+    // Monday"); without a day, "unpaid invoices" is no leave.
+    if super::leave_type::named(toks, quoted, &ctx.leave_types).is_some()
+        && super::period::period(toks, quoted, ctx).is_some()
+    {
+        return Intent::CreateLeave;
     }
     let asks = words.ends_with_question_mark || QUESTION_STARTS.contains(&words.first());
     if asks || addressed {

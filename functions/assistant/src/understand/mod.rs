@@ -4,11 +4,14 @@
 mod datetime;
 mod fields;
 mod intent;
+mod leave_type;
 mod lexer;
+mod period;
 mod scan;
 mod vocab;
 
 use bt_domain::error::FieldErrors;
+use bt_domain::records::dates::DateRange;
 use chrono::DateTime;
 use chrono_tz::Tz;
 
@@ -23,11 +26,44 @@ pub struct Context {
     pub now: DateTime<Tz>,
     /// The team's break types (the names a break's `type` may take).
     pub break_types: Vec<String>,
+    /// The team's leave types a new leave may take (archived ones left out); none known: a leave gets no `typeId`.
+    pub leave_types: Vec<TeamLeaveType>,
+}
+
+/// One of the team's leave types, as the engine needs it: its id (a leave's `typeId`) and name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamLeaveType {
+    pub id: String,
+    pub name: String,
+    /// The type a leave sent without one gets (Vacation in a new team).
+    pub is_default: bool,
+}
+
+impl TeamLeaveType {
+    pub fn new(id: impl Into<String>, name: impl Into<String>, is_default: bool) -> TeamLeaveType {
+        TeamLeaveType { id: id.into(), name: name.into(), is_default }
+    }
 }
 
 impl Context {
     pub fn new(now: DateTime<Tz>, break_types: Vec<String>) -> Context {
-        Context { now, break_types }
+        Context { now, break_types, leave_types: Vec::new() }
+    }
+
+    /// The same, with the team's leave types.
+    pub fn with_leave_types(mut self, leave_types: Vec<TeamLeaveType>) -> Context {
+        self.leave_types = leave_types;
+        self
+    }
+
+    /// The leave type of this id, if the team has it.
+    pub fn leave_type(&self, id: &str) -> Option<&TeamLeaveType> {
+        self.leave_types.iter().find(|t| t.id == id)
+    }
+
+    /// The type a leave without `typeId` gets.
+    pub fn default_leave_type(&self) -> Option<&TeamLeaveType> {
+        self.leave_types.iter().find(|t| t.is_default)
     }
 }
 
@@ -41,11 +77,19 @@ pub struct Understanding {
     pub problems: FieldErrors,
     /// Required fields still empty, in the order of the form.
     pub missing: Vec<String>,
+    /// The days a question about the team's absences is about (`whoIsOffToday`, `whoIsOff`).
+    pub period: Option<DateRange>,
 }
 
 impl Understanding {
     pub fn of_intent(intent: Intent) -> Understanding {
-        Understanding { intent, proposal: None, problems: FieldErrors::new(), missing: Vec::new() }
+        Understanding { intent, proposal: None, problems: FieldErrors::new(), missing: Vec::new(), period: None }
+    }
+
+    /// "Who is off ...?" about these days: `whoIsOffToday` for today alone, `whoIsOff` for any other days.
+    pub fn who_is_off(period: DateRange, today: chrono::NaiveDate) -> Understanding {
+        let intent = if period == DateRange::day(today) { Intent::WhoIsOffToday } else { Intent::WhoIsOff };
+        Understanding { period: Some(period), ..Understanding::of_intent(intent) }
     }
 }
 
@@ -55,7 +99,14 @@ pub fn understand(message: &str, ctx: &Context) -> Understanding {
     let (mut quote_mask, quote) = fields::quoted(message, &toks);
     // "Break Buddy, ..." names the assistant: not a break, not part of a title.
     let addressed = intent::mark_name(&toks, &mut quote_mask);
-    let intent = intent::classify(&toks, &quote_mask, &ctx.break_types, addressed);
+    let intent = intent::classify(&toks, &quote_mask, ctx, addressed);
+    if intent == Intent::WhoIsOffToday {
+        let today = ctx.now.date_naive();
+        return Understanding::who_is_off(
+            period::period(&toks, &quote_mask, ctx).unwrap_or(DateRange::day(today)),
+            today,
+        );
+    }
     let Some(kind) = intent.kind() else {
         return Understanding::of_intent(intent);
     };
@@ -75,7 +126,7 @@ pub fn checked(intent: Intent, mut proposal: Proposal, today: chrono::NaiveDate)
     }
     let missing = if problems.is_empty() { errors } else { crate::rules::check(&proposal, today) };
     let missing = missing.into_keys().filter(|f| !problems.contains_key(f)).collect();
-    Understanding { intent, proposal: Some(proposal), problems, missing }
+    Understanding { intent, proposal: Some(proposal), problems, missing, period: None }
 }
 
 /// Empties a field that holds a value; false when it was empty already (a missing field, not a broken rule).
@@ -174,6 +225,32 @@ mod tests {
         assert_eq!(b.start_time, "09:00");
         assert_eq!(b.end_time, "");
         assert_eq!(u.problems.get("endTime").map(String::as_str), Some("Break cannot be more than 8 hours."));
+    }
+
+    #[test]
+    fn a_team_leave_type_and_a_day_make_a_leave() {
+        let ctx = ctx().with_leave_types(vec![
+            TeamLeaveType::new("00000000000000000000000001", "Vacation", true),
+            TeamLeaveType::new("00000000000000000000000003", "Unpaid", false),
+            TeamLeaveType::new("01JQ8Z6Y3V4W5X6Y7Z8A9B0C1E", "Jury duty", false),
+        ]);
+        let u = understand("jury duty on Monday", &ctx);
+        let Some(Proposal::Leave(l)) = &u.proposal else { panic!("{u:?}") };
+        assert_eq!((l.from_date.as_str(), l.type_id.as_deref()), ("2026-03-16", Some("01JQ8Z6Y3V4W5X6Y7Z8A9B0C1E")));
+        assert_eq!(understand("unpaid invoices", &ctx).intent, Intent::Unknown);
+        assert_eq!(understand("jury duty", &ctx).intent, Intent::Unknown);
+    }
+
+    #[test]
+    fn who_is_off_reads_its_days() {
+        let u = understand("who is off next week?", &ctx());
+        assert_eq!(u.intent, Intent::WhoIsOff);
+        let p = u.period.unwrap();
+        assert_eq!((p.from.to_string(), p.to.to_string()), ("2026-03-16".into(), "2026-03-22".into()));
+        let u = understand("who is on leave today", &ctx());
+        assert_eq!((u.intent, u.period.map(|p| p.to.to_string())), (Intent::WhoIsOffToday, Some("2026-03-11".into())));
+        assert_eq!(understand("how many leave days do I have left?", &ctx()).intent, Intent::LeaveBalance);
+        assert_ne!(understand("how much time is left before I need to leave?", &ctx()).intent, Intent::LeaveBalance);
     }
 
     #[test]

@@ -260,6 +260,69 @@ pub fn concept_of(word: &str) -> Option<&'static Concept> {
     })
 }
 
+/// A leave-type concept and the words that point to it: a team type of that name (or with one of these words in its
+/// name) is the leave's type. Listed from the most telling: "unpaid sick leave" is unpaid, "sick on holiday" sick.
+pub struct LeaveConcept {
+    pub canonical: &'static str,
+    /// Typo-tolerant when 5 letters or more.
+    pub words: &'static [&'static str],
+    /// Typed exactly.
+    pub exact: &'static [&'static str],
+    /// Without a type of its own in the team, the team's default type is meant (Vacation is the default).
+    pub is_default: bool,
+}
+
+pub const LEAVE_CONCEPTS: &[LeaveConcept] = &[
+    LeaveConcept { canonical: "Unpaid", words: &["unpaid"], exact: &["non-paid", "nonpaid"], is_default: false },
+    LeaveConcept {
+        canonical: "Sick",
+        words: &["sick", "sickness", "illness", "unwell", "poorly", "sickday", "sickdays", "sick-leave", "sick-day"],
+        exact: &["ill", "sik", "flu", "fever", "covid", "migraine", "sickie", "sickies"],
+        is_default: false,
+    },
+    LeaveConcept {
+        canonical: "Vacation",
+        words: &["vacation", "vacations", "holiday", "holidays", "annual", "annual-leave", "honeymoon"],
+        exact: &["vacay", "hols", "hol", "pto"],
+        is_default: true,
+    },
+];
+
+/// The leave concept a word points to ("ill" only where it is not "I'll": "ill be off tomorrow").
+pub fn leave_concept_of(word: &str, next: &str) -> Option<&'static LeaveConcept> {
+    if word == "ill"
+        && matches!(
+            next,
+            "be" | "take"
+                | "need"
+                | "have"
+                | "go"
+                | "book"
+                | "request"
+                | "log"
+                | "add"
+                | "put"
+                | "want"
+                | "probably"
+                | "likely"
+                | "just"
+                | "send"
+                | "do"
+                | "make"
+                | "get"
+                | "try"
+                | "see"
+                | "ask"
+                | "let"
+        )
+    {
+        return None;
+    }
+    LEAVE_CONCEPTS.iter().find(|c| {
+        c.exact.contains(&word) || c.words.iter().any(|w| if w.len() >= 5 { close(word, w) } else { word == *w })
+    })
+}
+
 /// A priority word (as an adjective of the task or with "priority").
 pub fn priority_word(s: &str) -> Option<&'static str> {
     Some(match s {

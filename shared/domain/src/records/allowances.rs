@@ -254,7 +254,8 @@ impl Ledger {
         for year in first..=last {
             all.extend(overrides(store, team_id, year).await?);
         }
-        Ok(Ledger { settings, settings_saved, types, holidays: BTreeSet::new(), overrides: all })
+        let holidays = super::holidays::holiday_dates(store, team_id, first..=last).await?;
+        Ok(Ledger { settings, settings_saved, types, holidays, overrides: all })
     }
 
     fn allowance(&self, user_id: &UserId, year: i32) -> f64 {
@@ -287,8 +288,9 @@ impl Ledger {
         working_days(from, to, leave.half_day, &self.settings.work_week, &self.holidays, year)
     }
 
+    /// From 0.0: `Iterator::sum` of no floats is -0.0, which JSON would show as `-0.0`.
     fn sum(&self, leaves: &[Leave], year: i32, status: LeaveStatus) -> f64 {
-        leaves.iter().filter(|l| l.status == status && self.counts(l)).map(|l| self.days_of(l, Some(year))).sum()
+        leaves.iter().filter(|l| l.status == status && self.counts(l)).map(|l| self.days_of(l, Some(year))).fold(0.0, |a, b| a + b)
     }
 
     /// The balance of one person from their leaves (those of `year` and the year before, at least).

@@ -126,12 +126,17 @@ pub async fn team_calendar(
             CalendarMember { user_id: m.user_id, name: m.name, leaves: theirs }
         })
         .collect();
+    let holidays = super::holidays::holidays_between(store, team_id, range.from, range.to)
+        .await?
+        .into_iter()
+        .map(|h| Holiday { date: h.date, name: h.name })
+        .collect();
     Ok(TeamCalendar {
         month: format!("{:04}-{:02}", range.from.year(), range.from.month()),
         from: format_date(range.from),
         to: format_date(range.to),
         members: rows,
-        holidays: Vec::new(),
+        holidays,
     })
 }
 
