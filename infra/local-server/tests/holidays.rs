@@ -141,6 +141,10 @@ async fn holidays_are_not_working_days(store: Store) {
     let app = spawn_app_with(options().store(store)).await;
     let ann = app.person("Ann").await;
     let bob = app.person_in(&ann.team_id, "Bob", Role::Member, "UTC").await;
+    // No leave yet: nothing taken or pending (0, not the -0 an empty float sum gives).
+    let fresh = app.get(&bob, "/leaves/balance?year=2026").await.expect(200);
+    assert_eq!((fresh.data()["taken"].as_f64(), fresh.data()["pending"].as_f64()), (Some(0.0), Some(0.0)));
+    assert!(!fresh.text.contains("-0"), "{}", fresh.text);
     let week = "/leaves/preview?fromDate=2026-01-05&toDate=2026-01-09";
     assert_eq!(app.get(&bob, week).await.expect(200).data()["workingDays"], 5.0);
 
