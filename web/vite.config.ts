@@ -5,8 +5,9 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // Paths the local server answers itself: a full-page navigation to them must reach the server,
-// not the service worker's app-shell fallback (social sign-in starts with a navigation to /auth/github).
-const serverNavigations = [/^\/auth\/(github|google)/, /^\/dev\//, /^\/api\//];
+// not the service worker's app-shell fallback (social sign-in starts with a navigation to /auth/github; a calendar
+// feed's address, /calendar/<token>.ics, opened in the browser is the iCalendar file, not the Team calendar page).
+const serverNavigations = [/^\/auth\/(github|google)/, /^\/dev\//, /^\/api\//, /^\/calendar\/[^/]+\.ics$/];
 
 export default defineConfig({
   resolve: {
@@ -67,6 +68,8 @@ export default defineConfig({
         '/meeting/',
         '/daily-checklist/',
         '/reports/',
+        '/team/',
+        '/calendar/',
         '/assistant/',
       ].map((prefix) => [
         prefix,

@@ -50,6 +50,7 @@ describe('routes', () => {
       '/tasks': 'Tasks',
       '/archives': 'Archives | Reports',
       '/leaves': 'Leaves',
+      '/calendar': 'Team calendar',
       '/meetings': 'Meetings',
       '/administrators': 'Admin Panel',
       '/on-breaks': 'Currently on break',
@@ -86,6 +87,7 @@ describe('navigation when signed out', () => {
     expect(nav.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(nav.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     expect(nav.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Team calendar' })).not.toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Sign In');
   });
 
@@ -137,6 +139,7 @@ describe('navigation when signed in', () => {
     renderRoutes(routes, '/breaks');
     expect(await within(sidebar()).findByRole('link', { name: 'Team Members (7)' })).toBeInTheDocument();
     expect(within(sidebar()).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/settings');
+    expect(within(sidebar()).getByRole('link', { name: 'Team calendar' })).toHaveAttribute('href', '/calendar');
     expect(within(sidebar()).queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Ada Lovelace/ })).toBeInTheDocument();
   });

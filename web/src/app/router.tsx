@@ -75,6 +75,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.calendar,
+        handle: titled('Team calendar'),
+        element: page(
+          () => import('./routes/calendar'),
+          (m) => m.CalendarRoute,
+        ),
+      },
+      {
         path: paths.meetings,
         handle: titled('Meetings'),
         element: page(

@@ -7,6 +7,7 @@ export const paths = {
   archives: '/archives',
   leaves: '/leaves',
   leaveRequests: '/leaves/requests',
+  calendar: '/calendar',
   meetings: '/meetings',
   administrators: '/administrators',
   onBreaks: '/on-breaks',

@@ -446,6 +446,67 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/calendar/feeds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My calendar feeds, oldest first (without their URLs) */
+    get: operations['get_calendar_feeds'];
+    put?: never;
+    /**
+     * Create a calendar feed of my leaves and meetings, or of my team's absences (admins and HR)
+     * @description `me`: my pending and approved leaves and my meetings; `team`: the approved leaves of my team's members. The
+     *     answer's `url` is shown only here: the token in it is stored only as a hash.
+     */
+    post: operations['post_calendar_feeds'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/calendar/feeds/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke one of my calendar feeds: its URL answers 404 from then on */
+    delete: operations['delete_calendar_feeds_id'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/calendar/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A calendar feed as an iCalendar document, for calendar apps (no session: the token in the path is the key)
+     * @description The path's last segment is the token followed by `.ics`, as in the `url` the feed's creation answered. Leaves are
+     *     all-day events (the end date exclusive), meetings timed events in UTC; the days covered run from a year before
+     *     the owner's today to two years after.
+     */
+    get: operations['get_calendar_token'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/contactUs/send': {
     parameters: {
       query?: never;
@@ -1013,8 +1074,28 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One kind of records in a range as CSV */
+    /** One kind of records in a range as CSV (`leave-days`: the leave-days report) */
     get: operations['get_reports_export_kind'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reports/leave-days': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Approved leave days per member and leave type in a range, in days and working days (my own; every member's for
+     *     admins and HR)
+     */
+    get: operations['get_reports_leave_days'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1202,6 +1283,41 @@ export interface paths {
     };
     /** My tasks scheduled on a day */
     get: operations['get_task_todayTasks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/team/holidays': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My team's holidays of a year: its country's public holidays, as its admins changed them */
+    get: operations['get_team_holidays'];
+    /** Set my team's country and region, and a year's list of days off (admins) */
+    put: operations['put_team_holidays'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/team/holidays/countries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The countries whose public holidays are known, with their regions */
+    get: operations['get_team_holidays_countries'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1461,6 +1577,8 @@ export interface components {
         | 'agendaToday'
         | 'whoIsOnBreak'
         | 'whoIsOffToday'
+        | 'whoIsOff'
+        | 'leaveBalance'
         | 'openTasksByPriority'
         | 'help'
         | 'unknown';
@@ -1586,6 +1704,14 @@ export interface components {
     BreakTypesInput: {
       type: string[];
     };
+    /** @description A feed as its owner lists it. The URL is not here: it was shown once, when the feed was created. */
+    CalendarFeed: {
+      /** Format: date-time */
+      createdAt: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      id: string;
+      scope: components['schemas']['FeedScope'];
+    };
     /** @description One leave on the calendar. */
     CalendarLeave: {
       _id: string;
@@ -1673,6 +1799,14 @@ export interface components {
       /** @description Honeypot: must be empty (hidden from people, filled in by form-filling bots). */
       website?: string;
     };
+    /** @description A country whose holidays are known. */
+    Country: {
+      /** @description ISO 3166-1 alpha-2. */
+      code: string;
+      name: string;
+      /** @description Empty when the whole country keeps the same days. */
+      regions: components['schemas']['Region'][];
+    };
     /** @description E-mail and password (both required: a missing one is 422 naming it). */
     Credentials: {
       email: string;
@@ -1705,6 +1839,18 @@ export interface components {
       message: string;
     };
     /**
+     * @description The body of `POST /calendar/feeds`: `scope` is `me` (my leaves and meetings) or `team` (my team's approved
+     *     absences; admins and HR).
+     */
+    FeedInput: {
+      scope: components['schemas']['FeedScope'];
+    };
+    /**
+     * @description Whose records a feed shows.
+     * @enum {string}
+     */
+    FeedScope: 'me' | 'team';
+    /**
      * @description A half-day leave: the morning or the afternoon of its one day.
      * @enum {string}
      */
@@ -1717,6 +1863,32 @@ export interface components {
        */
       date: string;
       name: string;
+    };
+    /** @description A day in `PUT /team/holidays`. */
+    HolidayInput: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date?: string;
+      name?: string | null;
+    };
+    /**
+     * @description Where a holiday comes from.
+     * @enum {string}
+     */
+    HolidaySource: 'public' | 'company';
+    /** @description `PUT /team/holidays`. A field left out keeps its value; `country: null` clears the place. */
+    HolidaysInput: {
+      country?: string | null;
+      /** @description The year's whole list; left out, the year goes back to the country's public holidays. */
+      holidays?: components['schemas']['HolidayInput'][] | null;
+      region?: string | null;
+      /**
+       * Format: int32
+       * @description The year of `holidays` (this year when left out).
+       */
+      year?: number | null;
     };
     /** @description The team joined, and the role there. */
     InvitationAccepted: {
@@ -1818,6 +1990,40 @@ export interface components {
       toDate: string;
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       typeId?: string;
+    };
+    /** @description `GET /reports/leave-days`. */
+    LeaveDaysReport: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      from: string;
+      /** @description By member name, then type. */
+      rows: components['schemas']['LeaveDaysRow'][];
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      to: string;
+      /** @description The team's leave types, in their order. */
+      types: components['schemas']['ReportLeaveType'][];
+    };
+    /** @description A member's approved leave of one type in the range. */
+    LeaveDaysRow: {
+      /**
+       * Format: double
+       * @description Calendar days in the range (a half day counts 0.5).
+       */
+      days: number;
+      name: string;
+      typeId: string;
+      typeName: string;
+      userId: string;
+      /**
+       * Format: double
+       * @description Working days in the range.
+       */
+      workingDays: number;
     };
     /** @description The body of `PUT /leaves/edit/{id}` (read as a [`LeaveInput`]): left-out fields keep their value. */
     LeaveInput: {
@@ -2048,6 +2254,16 @@ export interface components {
     Message: {
       message: string;
     };
+    /** @description What creating a feed answers: the feed and its secret URL, the only time the URL is shown. */
+    NewCalendarFeed: {
+      /** Format: date-time */
+      createdAt: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      id: string;
+      scope: components['schemas']['FeedScope'];
+      /** @description `<API origin>/calendar/<token>.ics`: whoever has it reads the feed, without signing in. */
+      url: string;
+    };
     /** @description A member on a live break (`GET /admin/onBreak`). */
     OnBreakMember: {
       /**
@@ -2175,6 +2391,19 @@ export interface components {
       id: string;
       name: string;
       refresh_token: string;
+    };
+    /** @description A region (state, province, nation…) of a country with its own holidays. */
+    Region: {
+      /** @description The package's code for it: ISO 3166-2 where there is one ("BY" in Germany). */
+      code: string;
+      /** @description Its name (English where the package has one). */
+      name: string;
+    };
+    /** @description A leave type of the report's columns. */
+    ReportLeaveType: {
+      color: string;
+      id: string;
+      name: string;
     };
     /** @description A page of one kind of records, with how many there are in the range. */
     ReportPage: {
@@ -2360,6 +2589,29 @@ export interface components {
        * @example 2024-05-06
        */
       to: string;
+    };
+    /** @description One day off of the whole team. */
+    TeamHoliday: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date: string;
+      name: string;
+      source: components['schemas']['HolidaySource'];
+    };
+    /** @description `GET /team/holidays`: a year's days off and the place they come from. */
+    TeamHolidays: {
+      /** @description ISO 3166-1 alpha-2, or null until an admin picks one. */
+      country?: string | null;
+      /** @description By date. */
+      holidays: components['schemas']['TeamHoliday'][];
+      /** @description The library the public holidays come from, with its version. */
+      library: string;
+      /** @description The region's code within the country, or null. */
+      region?: string | null;
+      /** Format: int32 */
+      year: number;
     };
     TeamReport: {
       /**
@@ -3696,6 +3948,179 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       422: components['responses']['Invalid'];
+    };
+  };
+  get_calendar_feeds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CalendarFeed'][];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  post_calendar_feeds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FeedInput'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NewCalendarFeed'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only admins and HR can create a team calendar feed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description You can have at most 10 calendar feeds. Revoke one before creating another. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  delete_calendar_feeds_id: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id (ULID); another user's id is 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Deleted'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  get_calendar_token: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The feed's secret token followed by `.ics` (the last segment of the `url` its creation answered) */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The feed as an iCalendar (RFC 5545) document */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown or revoked feed, or a path that does not end in .ics */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   post_contactUs_send: {
@@ -5356,7 +5781,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description Record kind */
-        kind: 'breaks' | 'tasks' | 'leaves' | 'meetings' | 'checklist';
+        kind: 'breaks' | 'tasks' | 'leaves' | 'meetings' | 'checklist' | 'leave-days';
       };
       cookie?: never;
     };
@@ -5391,6 +5816,43 @@ export interface operations {
         };
       };
       404: components['responses']['NotFound'];
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_reports_leave_days: {
+    parameters: {
+      query?: {
+        /** @description First day (with `to`, or alone for one day) */
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['LeaveDaysReport'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
       422: components['responses']['Invalid'];
     };
   };
@@ -5915,6 +6377,129 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       422: components['responses']['Invalid'];
+    };
+  };
+  get_team_holidays: {
+    parameters: {
+      query?: {
+        /** @description This year (in my time zone) when left out */
+        year?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['TeamHolidays'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['Invalid'];
+    };
+  };
+  put_team_holidays: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HolidaysInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['TeamHolidays'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only admins can change the team's holidays. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_team_holidays_countries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Country'][];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
     };
   };
   put_type_edit: {

@@ -30,6 +30,8 @@ export interface LeavePrefill {
   toDate: string;
   reason: string;
   days?: number;
+  /** The leave type the sentence named (null: the team's default type). */
+  typeId?: string | null;
 }
 
 export interface MeetingPrefill {

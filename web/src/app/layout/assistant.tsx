@@ -34,7 +34,11 @@ const forms: PrefilledForms = {
   createLeave: lazy(() =>
     import('@/features/leaves/components/leave-form-dialog').then(({ LeaveFormDialog }) => ({
       default: ({ prefill, onSaved, onClose }: PrefilledFormProps<LeavePrefill>) => (
-        <LeaveFormDialog prefill={{ fromDate: prefill.fromDate, toDate: prefill.toDate, reason: prefill.reason }} onSaved={onSaved} onClose={onClose} />
+        <LeaveFormDialog
+          prefill={{ fromDate: prefill.fromDate, toDate: prefill.toDate, reason: prefill.reason, typeId: prefill.typeId ?? undefined }}
+          onSaved={onSaved}
+          onClose={onClose}
+        />
       ),
     })),
   ),

@@ -5,6 +5,7 @@ export type IconName =
   | 'tasks'
   | 'archives'
   | 'leaves'
+  | 'calendar'
   | 'meetings'
   | 'team'
   | 'onBreak'
@@ -27,6 +28,7 @@ const paths: Record<IconName, ReactNode> = {
   tasks: <path d="M9 6h11M9 12h11M9 18h11M4 6l1 1 2-2M4 12l1 1 2-2M4 18l1 1 2-2" />,
   archives: <path d="M3 5h18v4H3zM5 9v10h14V9M10 13h4" />,
   leaves: <path d="M4 7h16v13H4zM4 11h16M8 3v4M16 3v4" />,
+  calendar: <path d="M4 6h16v14H4zM4 10h16M8 3v4M16 3v4M7 13h3v3H7zM14 13h3M14 16h3" />,
   meetings: <path d="M4 6h11v12H4zM15 10l5-3v10l-5-3" />,
   team: <path d="M9 11a3 3 0 100-6 3 3 0 000 6zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 5.5a3 3 0 010 5.5M18 14c2 .8 3 3 3 6" />,
   onBreak: <path d="M5 9h11v5a5 5 0 01-5 5h-1a5 5 0 01-5-5V9zM16 10h2a2 2 0 010 4h-2M8 3v3M12 3v3" />,

@@ -14,6 +14,8 @@ interface NavItem {
   icon: IconName;
   /** The path that marks the link as current, when it differs from the target ('/' redirects to /breaks). */
   match?: string;
+  /** Shown only to signed-in users (a page about the team). */
+  signedInOnly?: boolean;
 }
 
 const mainLinks: NavItem[] = [
@@ -21,6 +23,7 @@ const mainLinks: NavItem[] = [
   { to: paths.tasks, label: 'Tasks', icon: 'tasks' },
   { to: paths.archives, label: 'Archives | Reports', icon: 'archives' },
   { to: paths.leaves, label: 'Leaves', icon: 'leaves' },
+  { to: paths.calendar, label: 'Team calendar', icon: 'calendar', signedInOnly: true },
   { to: paths.meetings, label: 'Meetings', icon: 'meetings' },
 ];
 
@@ -155,7 +158,7 @@ export function Sidebar({ type, narrow, open, pinned, onClose, onPin, onNavigate
           </div>
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
-          <ul className="space-y-1">{mainLinks.map(renderLink)}</ul>
+          <ul className="space-y-1">{mainLinks.filter((item) => signedIn || !item.signedInOnly).map(renderLink)}</ul>
           <p className={cn('mt-5 mb-2 px-3 text-xs font-bold tracking-wider uppercase', theme.muted, mini && 'sr-only group-hover/sidebar:not-sr-only')}>
             MANAGEMENT | Admin | HR
           </p>

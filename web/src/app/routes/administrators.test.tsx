@@ -16,6 +16,10 @@ function signInAs(role: TeamRole) {
     http.get(api('/admin/get'), () => ok([])),
     http.get(api('/leaves/types'), () => ok([])),
     http.get(api('/leaves/settings'), () => ok({ defaultAllowance: 25, carryOverCap: 0, allowNegative: false, workWeek: [1, 2, 3, 4, 5] })),
+    http.get(api('/team/holidays/countries'), () => ok([{ code: 'DE', name: 'Germany', regions: [] }])),
+    http.get(api('/team/holidays'), ({ request }) =>
+      ok({ year: Number(new URL(request.url).searchParams.get('year')), country: null, region: null, holidays: [] }),
+    ),
     http.get(api('/admin/balances'), ({ request }) =>
       ok([
         {
@@ -36,11 +40,12 @@ function signInAs(role: TeamRole) {
 const heading = (name: string) => screen.queryByRole('heading', { level: 2, name });
 
 describe('Admin Panel leave cards', () => {
-  it('gives admins the leave types, the leave settings and the balances with allowance edits', async () => {
+  it('gives admins the leave types, the leave settings, the public holidays and the balances with allowance edits', async () => {
     signInAs('admin');
     renderWithProviders(<AdministratorsRoute />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Leave settings' })).toBeInTheDocument();
     expect(heading('Leave types')).toBeInTheDocument();
+    expect(heading('Public holidays')).toBeInTheDocument();
     expect(heading('Balances')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Edit allowance of Grace Hopper' })).toBeInTheDocument();
   });
@@ -52,6 +57,7 @@ describe('Admin Panel leave cards', () => {
     expect(screen.queryByRole('button', { name: /^Edit allowance/ })).not.toBeInTheDocument();
     expect(heading('Leave settings')).not.toBeInTheDocument();
     expect(heading('Leave types')).not.toBeInTheDocument();
+    expect(heading('Public holidays')).not.toBeInTheDocument();
   });
 
   it('gives members none of them', async () => {
@@ -59,6 +65,6 @@ describe('Admin Panel leave cards', () => {
     renderWithProviders(<AdministratorsRoute />);
     expect(await screen.findByRole('heading', { level: 2, name: /Team Members/ })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    for (const name of ['Leave types', 'Leave settings', 'Balances']) expect(heading(name)).not.toBeInTheDocument();
+    for (const name of ['Leave types', 'Leave settings', 'Public holidays', 'Balances']) expect(heading(name)).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,14 @@
+import { HolidaysSection } from '@/features/holidays/components/holidays-section';
 import { BalancesSection } from '@/features/leaves/components/balances-section';
 import { LeaveSettingsSection } from '@/features/leaves/components/leave-settings-section';
 import { LeaveTypesSection } from '@/features/leaves/components/leave-types-section';
 import { TeamMembersPage } from '@/features/team/components/team-members-page';
 import { isLeaveApprover, useTeamRole } from '@/lib/team-role';
 
-/** Team Members (the Admin Panel); for admins the team's leave types and settings; for admins and HR the balances. */
+/**
+ * Team Members (the Admin Panel); for admins the team's leave types, leave settings and public holidays; for admins
+ * and HR the balances.
+ */
 export function AdministratorsRoute() {
   const { role } = useTeamRole();
   return (
@@ -12,6 +16,7 @@ export function AdministratorsRoute() {
       <TeamMembersPage />
       {role === 'admin' && <LeaveTypesSection />}
       {role === 'admin' && <LeaveSettingsSection />}
+      {role === 'admin' && <HolidaysSection />}
       {isLeaveApprover(role) && <BalancesSection canEdit={role === 'admin'} />}
     </div>
   );

@@ -1,6 +1,26 @@
+import { Link } from 'react-router-dom';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 import { SettingsPage } from '@/features/settings/components/settings-page';
+import { useSession } from '@/lib/auth';
 
-/** Profile and settings. */
+/** Profile and settings, and where calendar subscriptions are (on the team calendar). */
 export function SettingsRoute() {
-  return <SettingsPage />;
+  const { signedIn } = useSession();
+  return (
+    <div className="space-y-6">
+      <SettingsPage />
+      {signedIn && (
+        <Card>
+          <h2 className="text-lg font-semibold">Calendar subscriptions</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            See leaves in Google Calendar, Outlook or Apple Calendar with a private feed address.{' '}
+            <Link to={`${paths.calendar}#subscribe`} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-500">
+              Manage calendar feeds
+            </Link>
+          </p>
+        </Card>
+      )}
+    </div>
+  );
 }

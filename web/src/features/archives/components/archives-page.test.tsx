@@ -233,4 +233,25 @@ describe('Archives | Reports', () => {
     await screen.findByText('Charts for 1 days');
     expect(screen.queryByLabelText('Team member')).not.toBeInTheDocument();
   });
+
+  it('reports the leave days of the same range', async () => {
+    signIn();
+    reportsApi();
+    const asked: Record<string, string>[] = [];
+    server.use(
+      http.get(api('/reports/leave-days'), ({ request }) => {
+        asked.push(Object.fromEntries(new URL(request.url).searchParams.entries()));
+        return ok({
+          from: '2025-06-01',
+          to: '2025-06-30',
+          types: [{ id: 't-vac', name: 'Vacation', color: '#2563eb' }],
+          rows: [{ userId: 'ME', name: 'Ada', typeId: 't-vac', typeName: 'Vacation', days: 3, workingDays: 3 }],
+        });
+      }),
+    );
+    renderWithProviders(<ArchivesPage />, { route: '/archives?from=2025-06-01&to=2025-06-30' });
+    const table = await screen.findByRole('table', { name: 'Leave days' });
+    expect(within(table).getByRole('row', { name: /^Ada/ })).toHaveTextContent('3');
+    expect(asked).toEqual([{ from: '2025-06-01', to: '2025-06-30' }]);
+  });
 });

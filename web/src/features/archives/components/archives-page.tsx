@@ -22,7 +22,9 @@ import {
   type ReportSummary,
 } from '../api/reports';
 import { presets, type DateRange } from '../utils/date-range';
+import { saveCsv } from '../utils/download';
 import { DateRangePicker } from './date-range-picker';
+import { LeaveDaysSection } from './leave-days-section';
 import { ReportRecordsTable } from './report-records';
 
 // The chart library is its own chunk, fetched only when a report has something to draw.
@@ -119,6 +121,8 @@ function SignedInArchives() {
         )}
       </Card>
 
+      <LeaveDaysSection range={range} />
+
       <Card className="space-y-3">
         <RecordsSection
           kind={kind}
@@ -206,15 +210,7 @@ function RecordsSection({ kind, scope, page, onKind, onPage }: RecordsSectionPro
   const download = async () => {
     setDownloading(true);
     try {
-      const csv = await fetchExport(kind, scope);
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = exportFileName(kind, scope);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveCsv(await fetchExport(kind, scope), exportFileName(kind, scope));
     } catch (error) {
       console.error('Downloading the CSV file failed', error);
       toast.show({ title: 'Error!', message: 'Failed to download the CSV file.', variant: 'error' });

@@ -164,6 +164,13 @@ describe('leave type select', () => {
     expect(screen.getByRole('combobox', { name: 'Type' })).toHaveValue(vacation._id);
   });
 
+  it("starts from the type an assistant's proposal named", async () => {
+    signIn();
+    renderDialog({ prefill: { fromDate: '2025-06-02', toDate: '2025-06-02', reason: 'Flu', typeId: sick._id } });
+    await screen.findByRole('option', { name: 'Sick' });
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveValue(sick._id);
+  });
+
   it('sends the chosen type, and a request that needs approval is confirmed as waiting for it', async () => {
     signIn();
     const bodies: unknown[] = [];

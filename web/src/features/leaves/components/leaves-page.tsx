@@ -21,7 +21,7 @@ import { leaveRange, LeavesList } from './leaves-list';
 // The form library loads with the first add or edit.
 const LeaveFormDialog = lazy(() => import('./leave-form-dialog').then((module) => ({ default: module.LeaveFormDialog })));
 
-type Dialog = { kind: 'add'; prefill?: Partial<LeavePrefill> } | { kind: 'edit'; leave: Leave };
+type Dialog = { kind: 'add'; prefill?: Partial<Omit<LeavePrefill, 'typeId'> & { typeId: string }> } | { kind: 'edit'; leave: Leave };
 
 function DialogSpinner() {
   return (
@@ -38,7 +38,7 @@ function useAssistantPrefill(open: (dialog: Dialog) => void) {
   useEffect(() => {
     const action = readPrefilledRouteState(location.state);
     if (action?.action !== 'createLeave') return;
-    open({ kind: 'add', prefill: { fromDate: action.fromDate, toDate: action.toDate, reason: action.reason } });
+    open({ kind: 'add', prefill: { fromDate: action.fromDate, toDate: action.toDate, reason: action.reason, typeId: action.typeId ?? undefined } });
     void navigate(location.pathname, { replace: true, state: null });
   }, [location.state, location.pathname, navigate, open]);
 }

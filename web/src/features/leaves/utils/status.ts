@@ -20,5 +20,5 @@ export const canEditLeave = (leave: Pick<Leave, 'status' | 'decidedBy'>) => !isL
 export const canCancelLeave = (leave: Pick<Leave, 'status' | 'fromDate'>, today: string) =>
   leave.status === 'pending' || (leave.status === 'approved' && leave.fromDate > today);
 
-/** A `#rrggbb` colour, or undefined for anything else (so nothing unexpected reaches a style). */
-export const safeColor = (color: string | undefined) => (color && /^#[0-9a-f]{6}$/i.test(color) ? color : undefined);
+/** Shared with the calendar's bars: only `#rrggbb` colours reach a style. */
+export { safeColor } from '@/lib/color';

@@ -1,12 +1,18 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useDialogs } from '@/lib/dialogs';
 import { takeReturnPath } from '@/lib/return-path';
+import { useTeamRole } from '@/lib/team-role';
 import { storeLogin } from '@/lib/session';
-import { api, http, ok, server } from '@/testing/server';
+import { api, heldResponse, http, ok, server } from '@/testing/server';
 import { fakeJwt } from '@/testing/jwt';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import { ACCEPT_AFTER_SIGN_IN_MS, AcceptInvitationPage } from './accept-invitation-page';
+
+function Role() {
+  const { role } = useTeamRole();
+  return <output aria-label="role">{role ?? 'unknown'}</output>;
+}
 
 function ActiveDialog() {
   const { active } = useDialogs();
@@ -58,5 +64,30 @@ describe('/accept-email-invitation', () => {
     // No reload came: the page accepts by itself.
     expect(await screen.findByText('You have joined Ana’s team.', undefined, { timeout: ACCEPT_AFTER_SIGN_IN_MS + 3000 })).toBeInTheDocument();
     expect(bodies).toEqual([{ token: 'invite-3' }]);
+  });
+
+  it('reloads the role: the admin of a team of one joins as the invitation says', async () => {
+    setCookies({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r' });
+    let role = 'admin';
+    const { hold, release } = heldResponse();
+    server.use(
+      http.get(api('/user/profile'), () => ok({ role })),
+      http.post(api('/admin/accept-email-invitation'), async () => {
+        await hold();
+        role = 'member';
+        return ok({ message: 'You joined the team.', teamId: 't1' });
+      }),
+    );
+    renderWithProviders(
+      <>
+        <Role />
+        <AcceptInvitationPage />
+      </>,
+      { route: '/accept-email-invitation?token=invite-4' },
+    );
+    await waitFor(() => expect(screen.getByLabelText('role')).toHaveTextContent('admin'));
+    release();
+    expect(await screen.findByText('You joined the team.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('role')).toHaveTextContent('member'));
   });
 });

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/auth';
 import { useDialogs } from '@/lib/dialogs';
 import { setReturnPath, takeReturnPath } from '@/lib/return-path';
+import { PROFILE_KEY } from '@/lib/team-role';
 import { acceptInvitation, teamKeys } from '../api/team';
 
 type Outcome = { state: 'idle' } | { state: 'accepting' } | { state: 'accepted'; message: string } | { state: 'failed'; message: string };
@@ -56,9 +57,11 @@ export function AcceptInvitationPage() {
       accepted
         .get(token)!
         .then((data) => {
-          // A new team: the navigation's member count and the team lists are someone else's now.
+          // A new team: the navigation's member count and the team lists are someone else's now, and so is the role
+          // (the admin of a team of one joins as whatever the invitation says), which decides the admin cards.
           void mutate(teamKeys.memberCount);
           void mutate(teamKeys.members);
+          void mutate(PROFILE_KEY);
           if (current) setOutcome({ state: 'accepted', message: data?.message || 'You have joined the team.' });
         })
         .catch((error: unknown) => current && setOutcome({ state: 'failed', message: errorMessage(error, 'This invitation is invalid or has expired.') }));

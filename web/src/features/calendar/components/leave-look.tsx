@@ -1,0 +1,65 @@
+import type { CSSProperties } from 'react';
+import { safeColor, textColorOn } from '@/lib/color';
+import { cn } from '@/lib/cn';
+import type { CalendarLeave, CalendarMember, CalendarStatus } from '../api/calendar';
+import { formatLeaveDates, halfDayText } from '../utils/month';
+
+export const statusLabels: Record<CalendarStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+};
+
+const FALLBACK = '#64748b';
+
+/**
+ * An approved leave is a solid bar in its type's colour; a pending one is striped and outlined with a dashed border in
+ * that colour, so the two differ without relying on colour alone.
+ */
+export function barStyle(color: string, status: CalendarStatus): CSSProperties {
+  const safe = safeColor(color) ?? FALLBACK;
+  if (status === 'approved') return { backgroundColor: safe, color: textColorOn(safe) };
+  return {
+    backgroundImage: `repeating-linear-gradient(135deg, ${safe}66 0 5px, ${safe}14 5px 10px)`,
+    border: `2px dashed ${safe}`,
+  };
+}
+
+/** A small sample of a bar, for the legend and the day list. */
+export function Swatch({ color, status, className }: { color: string; status: CalendarStatus; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn('inline-block h-3.5 w-6 shrink-0 rounded', status !== 'approved' && 'text-slate-900 dark:text-slate-100', className)}
+      style={barStyle(color, status)}
+    />
+  );
+}
+
+const statusTones: Record<CalendarStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100',
+  approved: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100',
+  declined: 'bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100',
+  cancelled: 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+};
+
+export function StatusBadge({ status }: { status: CalendarStatus }) {
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', statusTones[status])}>
+      {statusLabels[status] ?? status}
+    </span>
+  );
+}
+
+/** 'Vacation, pending, 2 June to 4 June' (and the half day): what a bar says to a screen reader and in its tooltip. */
+export function describeLeave(leave: CalendarLeave): string {
+  const half = leave.halfDay ? `, ${halfDayText[leave.halfDay]}` : '';
+  return `${leave.typeName}, ${(statusLabels[leave.status] ?? leave.status).toLowerCase()}, ${formatLeaveDates(leave)}${half}`;
+}
+
+/** The leave a bar was pressed for, with its member. */
+export interface SelectedLeave {
+  member: CalendarMember;
+  leave: CalendarLeave;
+}
