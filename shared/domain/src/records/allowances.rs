@@ -290,7 +290,11 @@ impl Ledger {
 
     /// From 0.0: `Iterator::sum` of no floats is -0.0, which JSON would show as `-0.0`.
     fn sum(&self, leaves: &[Leave], year: i32, status: LeaveStatus) -> f64 {
-        leaves.iter().filter(|l| l.status == status && self.counts(l)).map(|l| self.days_of(l, Some(year))).fold(0.0, |a, b| a + b)
+        leaves
+            .iter()
+            .filter(|l| l.status == status && self.counts(l))
+            .map(|l| self.days_of(l, Some(year)))
+            .fold(0.0, |a, b| a + b)
     }
 
     /// The balance of one person from their leaves (those of `year` and the year before, at least).
