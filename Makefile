@@ -9,7 +9,7 @@ NPM := npm --prefix web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: api run build web web-deps server test test-rust test-web e2e setup venv chromium lint test-build lambdas bench lighthouse soak test-soak fuzz test-fuzz clean
+.PHONY: audit test-audit api run build web web-deps server test test-rust test-web e2e setup venv chromium lint test-build lambdas bench lighthouse soak test-soak fuzz test-fuzz clean
 
 ## Start everything locally (SQLite store, local outbox, built web app).
 ## The web build (npm) and the server build (cargo) run side by side: the first start of a fresh clone is their
@@ -40,7 +40,7 @@ chromium:
 ## Every test: Rust (both stores, SES on moto), web unit tests, bundle budget, end-to-end in Chromium.
 ## Each stage in turn, with the time it took (CI prints where its minutes go).
 test:
-	@PREBUILT=1 infra/scripts/stages.sh setup test-build test-rust test-template test-soak test-fuzz test-web e2e
+	@PREBUILT=1 infra/scripts/stages.sh setup test-build test-audit test-rust test-template test-soak test-fuzz test-web e2e
 
 ## One build for every test stage: the workspace with all features, bins and examples, in the feature resolution of
 ## `cargo test --workspace --all-features`. The local server (SQLite by default, DynamoDB with STORE=dynamo), the
@@ -54,6 +54,16 @@ OPENAPI := $(if $(PREBUILT),./target/debug/openapi,cargo run -q -p breaktime-loc
 
 test-rust: venv
 	REQUIRE_MOTO=1 RUNTIME_TESTS_PREBUILT=$(PREBUILT) cargo test --workspace --all-features
+
+## Dependency audit: Cargo.lock against the offline RustSec advisory database snapshot in ../shared/advisory-db
+## (ADVISORY_DB=dir for another); fails on a vulnerability, warns on unmaintained, unsound and yanked crates.
+## What does not apply is listed with its reason in infra/audit/ignore.toml. npm's advisory service cannot be
+## reached from the build machines, so the web packages are not audited here (README, "Other commands").
+audit:
+	cargo run -q -p breaktime-audit --bin audit
+
+test-audit:
+	$(if $(PREBUILT),./target/debug/audit,cargo run -q -p breaktime-audit --bin audit)
 
 ## Regenerate web/src/lib/api-types.ts from the API document the Rust routers describe.
 ## Everything generated from the HTTP contract the routers describe: the web's API types and the API reference.
