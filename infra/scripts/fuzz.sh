@@ -33,7 +33,7 @@ log="$data/server.log"
 # The web app is not served (WEB_DIST points nowhere): only the API is under test. Every rate limit is high, so the
 # fuzzer's requests are answered rather than throttled. GitHub and Google sign-in are configured with providers that
 # cannot be reached (port 9), so their routes redirect (and their callbacks fail into the web app) instead of the
-# 503 an unconfigured provider answers, and nothing leaves the machine.
+# 404 an unconfigured provider answers, and nothing leaves the machine.
 nowhere=http://127.0.0.1:9
 export GITHUB_CLIENT_ID=fuzz GITHUB_CLIENT_SECRET=fuzz GITHUB_AUTH_URL=$nowhere/authorize GITHUB_TOKEN_URL=$nowhere/token \
   GITHUB_USERINFO_URL=$nowhere/user GITHUB_EMAILS_URL=$nowhere/emails GOOGLE_CLIENT_ID=fuzz GOOGLE_CLIENT_SECRET=fuzz \
@@ -90,7 +90,7 @@ attempt() {
   echo "== schemathesis, $name ($profile: up to $examples cases per operation, at most $max_time s)"
   local rc
   set +e
-  NO_COLOR=1 "$venv/bin/st" run "$base/openapi.json" --url "$base" --checks "$checks" --phases "$phases" \
+  NO_COLOR=1 "$venv/bin/python" infra/scripts/schemathesis_run.py run "$base/openapi.json" --url "$base" --checks "$checks" --phases "$phases" \
     --max-examples "$examples" --max-time "$max_time" --workers 2 --max-redirects 0 --seed "${FUZZ_SEED:-$RANDOM}" \
     --generation-database none --exclude-path /dev/outbox --exclude-path /openapi.json \
     --suppress-health-check all --no-color "$@" 2>&1 | tee "$out"
