@@ -102,13 +102,19 @@ test('a wrong password shows the server message under the form', async ({ page, 
   await expect(dialog).toBeVisible();
 });
 
-test('a social sign-in the server has not configured is explained in the app', async ({ page }) => {
-  // The local server runs without GitHub or Google credentials, so it answers 503 with a message.
+test('a social sign-in the server has not configured is not offered', async ({ page }) => {
+  // The local server runs without GitHub or Google credentials: GET /auth/providers says both are off, and their
+  // routes answer 404 with the reason.
   await page.goto('/breaks');
   await navbar(page).getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('dialog', { name: 'Sign In' }).getByRole('link', { name: 'Continue with GitHub' }).click();
-  await expect(page.getByRole('alertdialog', { name: 'Error' })).toContainText('GitHub');
-  await expect(page).toHaveURL(/\/breaks$/);
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(dialog.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const providers = await page.request.get('/auth/providers');
+  expect(await providers.json()).toEqual({ data: { github: false, google: false } });
+  await expect(dialog.getByRole('link', { name: /Continue with/ })).toHaveCount(0);
+  const github = await page.request.get('/auth/github', { maxRedirects: 0 });
+  expect(github.status()).toBe(404);
+  expect(await github.json()).toEqual({ message: 'GitHub sign-in is not configured.' });
 });
 
 test('a failed social sign-in returns to the app with an error', async ({ page }) => {

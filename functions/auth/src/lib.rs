@@ -20,6 +20,7 @@ pub fn routes<R: Routes>(r: R) -> R {
         login::login,
         session::refresh,
         session::logout,
+        oauth::providers,
         oauth::github_start,
         oauth::google_start,
         oauth::github_callback,

@@ -100,13 +100,31 @@ fn found(location: &str) -> Response {
     (StatusCode::FOUND, [(header::LOCATION, location.to_string())]).into_response()
 }
 
+// ---- which providers are on -------------------------------------------------------------------------------------
+
+/// The social sign-in providers that are configured.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct Providers {
+    pub github: bool,
+    pub google: bool,
+}
+
+/// Which social sign-in providers are on (the sign-in page shows only their buttons)
+#[utoipa::path(get, path = "/auth/providers", tag = "accounts", security(()),
+    responses((status = 200, description = "Success", body = bt_http::openapi::Data<Providers>)))]
+#[tracing::instrument(skip(state))]
+pub async fn providers(State(state): State<AppState>) -> ApiResult {
+    let on = |p: Provider| p.settings(&state).is_some();
+    Ok(bt_http::data(Providers { github: on(Provider::GitHub), google: on(Provider::Google) }))
+}
+
 // ---- start ------------------------------------------------------------------------------------------------------
 
 /// Start github sign-in
 #[utoipa::path(get, path = "/auth/github", tag = "accounts", security(()),
     responses((status = 302, description = "To the provider", headers(("Location" = String, description = "The provider's authorization page"))),
-        (status = 429, description = "Rate limited", body = ErrorBody),
-        (status = 503, description = "Not configured", body = ErrorBody)))]
+        (status = 404, description = "This sign-in is not configured (see GET /auth/providers)", body = ErrorBody),
+        (status = 429, description = "Rate limited", body = ErrorBody)))]
 #[tracing::instrument(skip(state))]
 pub async fn github_start(State(state): State<AppState>, ClientIp(ip): ClientIp) -> ApiResult {
     start(&state, Provider::GitHub, &ip).await
@@ -115,15 +133,16 @@ pub async fn github_start(State(state): State<AppState>, ClientIp(ip): ClientIp)
 /// Start google sign-in
 #[utoipa::path(get, path = "/auth/google", tag = "accounts", security(()),
     responses((status = 302, description = "To the provider", headers(("Location" = String, description = "The provider's authorization page"))),
-        (status = 429, description = "Rate limited", body = ErrorBody),
-        (status = 503, description = "Not configured", body = ErrorBody)))]
+        (status = 404, description = "This sign-in is not configured (see GET /auth/providers)", body = ErrorBody),
+        (status = 429, description = "Rate limited", body = ErrorBody)))]
 #[tracing::instrument(skip(state))]
 pub async fn google_start(State(state): State<AppState>, ClientIp(ip): ClientIp) -> ApiResult {
     start(&state, Provider::Google, &ip).await
 }
 
 async fn start(state: &AppState, provider: Provider, ip: &str) -> ApiResult {
-    let settings = provider.settings(state).ok_or_else(|| AppError::Unavailable(provider.not_configured()))?;
+    // A provider that is off is absent, not out of order: 404 with the reason (the web app hides its button).
+    let settings = provider.settings(state).ok_or_else(|| AppError::NotFound(provider.not_configured()))?;
     // Each start stores a state item: limited like sign-in attempts.
     ratelimit::hit(state, "oauth-ip", ip, state.config.rate_limits.login_per_ip).await?;
     let client = client(state, provider, settings)?;

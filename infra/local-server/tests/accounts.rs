@@ -937,9 +937,12 @@ fn percent(s: &str) -> String {
 #[tokio::test]
 async fn social_sign_in_that_is_not_configured_says_so() {
     let app = spawn_app().await;
-    let github = app.api.get("/auth/github", None).await.expect(503);
+    // Off is not an outage: 404 with the reason, and the providers route says which buttons to show.
+    let github = app.api.get("/auth/github", None).await.expect(404);
     assert_eq!(github.body, json!({ "message": "GitHub sign-in is not configured." }));
-    assert_eq!(app.api.get("/auth/google", None).await.expect(503).message(), "Google sign-in is not configured.");
+    assert_eq!(app.api.get("/auth/google", None).await.expect(404).message(), "Google sign-in is not configured.");
+    let providers = app.api.get("/auth/providers", None).await.expect(200);
+    assert_eq!(providers.body, json!({ "data": { "github": false, "google": false } }));
     let callback = app.api.get("/auth/github/callback?code=x&state=y", None).await.expect(302);
     assert_eq!(param_of(callback.location(), "error").as_deref(), Some("GitHub sign-in is not configured."));
 }
@@ -947,6 +950,8 @@ async fn social_sign_in_that_is_not_configured_says_so() {
 #[tokio::test]
 async fn github_sign_in_creates_an_account_with_its_own_team() {
     let app = app_with_github("Octo@Example.com", "Octo Cat", true).await;
+    let providers = app.api.get("/auth/providers", None).await.expect(200);
+    assert_eq!(providers.body, json!({ "data": { "github": true, "google": false } }));
     let landing = social_sign_in(&app, "github").await;
     assert!(landing.starts_with(&format!("{APP_URL}/auth/callback?")), "{landing}");
     assert_eq!(param_of(&landing, "name").as_deref(), Some("Octo Cat"));

@@ -131,8 +131,9 @@ const routes = {
     return data(res, 1);
   },
   'GET /dev/outbox': (res) => data(res, outbox),
-  'GET /auth/github': (res) => failure(res, 503, 'GitHub sign-in is not configured.'),
-  'GET /auth/google': (res) => failure(res, 503, 'Google sign-in is not configured.'),
+  'GET /auth/providers': (res) => data(res, { github: false, google: false }),
+  'GET /auth/github': (res) => failure(res, 404, 'GitHub sign-in is not configured.'),
+  'GET /auth/google': (res) => failure(res, 404, 'Google sign-in is not configured.'),
 };
 
 const types = {

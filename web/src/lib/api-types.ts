@@ -293,6 +293,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/providers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Which social sign-in providers are on (the sign-in page shows only their buttons) */
+    get: operations['get_auth_providers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/refresh-token': {
     parameters: {
       query?: never;
@@ -2380,6 +2397,11 @@ export interface components {
       name?: string;
       timeZone?: string;
     };
+    /** @description The social sign-in providers that are configured. */
+    Providers: {
+      github: boolean;
+      google: boolean;
+    };
     /** @description A refresh token (required: a missing one is 422). */
     RefreshInput: {
       refresh_token: string;
@@ -3273,8 +3295,8 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Rate limited */
-      429: {
+      /** @description This sign-in is not configured (see GET /auth/providers) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -3282,8 +3304,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not configured */
-      503: {
+      /** @description Rate limited */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -3347,8 +3369,8 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Rate limited */
-      429: {
+      /** @description This sign-in is not configured (see GET /auth/providers) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -3356,8 +3378,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not configured */
-      503: {
+      /** @description Rate limited */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -3536,6 +3558,28 @@ export interface operations {
         };
       };
       422: components['responses']['Invalid'];
+    };
+  };
+  get_auth_providers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Providers'];
+          };
+        };
+      };
     };
   };
   post_auth_refresh_token: {

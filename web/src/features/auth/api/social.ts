@@ -7,7 +7,7 @@ export type SocialProvider = 'github' | 'google';
 export type SocialStart = { kind: 'redirect'; url: string } | { kind: 'signedIn' } | { kind: 'unavailable'; message: string };
 
 /**
- * A JSON answer instead of the redirect: the document's failure body (503 when the provider is not configured), or
+ * A JSON answer instead of the redirect: the document's failure body (404 when the provider is not configured), or
  * the tokens of a session, bare or in the `data` envelope (not in the document; handled all the same).
  */
 type SocialAnswer = Partial<Schemas['Error'] & Schemas['Session']> & { data?: SocialAnswer };
@@ -15,7 +15,7 @@ type SocialAnswer = Partial<Schemas['Error'] & Schemas['Session']> & { data?: So
 /**
  * Asks the main API how a social sign-in starts (spec §7): normally a redirect to the provider, which the
  * browser then follows; an answer that already carries tokens signs in at once; anything else (for example
- * 503 when the provider is not configured) is reported instead of leaving the app for an error page.
+ * 404 when the provider is not configured) is reported instead of leaving the app for an error page.
  */
 export async function startSocialSignIn(provider: SocialProvider): Promise<SocialStart> {
   const url = mainApiUrl(`/auth/${provider}`);
@@ -39,4 +39,19 @@ export async function startSocialSignIn(provider: SocialProvider): Promise<Socia
     return { kind: 'signedIn' };
   }
   return { kind: 'unavailable', message: answer.message || answer.data?.message || 'This sign-in option is not available right now.' };
+}
+
+/** Which providers the server has credentials for (`GET /auth/providers`, public). */
+export type SocialProviders = Schemas['Providers'];
+
+/** The providers that are on; none when the answer cannot be read (a button that cannot work is not shown). */
+export async function fetchSocialProviders(): Promise<SocialProviders> {
+  try {
+    const response = await fetch(mainApiUrl('/auth/providers'), { headers: { Accept: 'application/json' } });
+    if (!response.ok) return { github: false, google: false };
+    const answer = (await response.json()) as { data?: Partial<SocialProviders> };
+    return { github: answer.data?.github === true, google: answer.data?.google === true };
+  } catch {
+    return { github: false, google: false };
+  }
 }

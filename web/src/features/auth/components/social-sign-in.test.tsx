@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { assignUrl, reloadPage } from '@/lib/browser';
 import { getCookie } from '@/lib/cookies';
 import { api, http, HttpResponse, ok, server } from '@/testing/server';
@@ -8,24 +8,28 @@ import { SocialSignIn } from './social-sign-in';
 
 vi.mock('@/lib/browser', () => ({ reloadPage: vi.fn(), replaceUrl: vi.fn(), assignUrl: vi.fn() }));
 
+const providersOn = (github: boolean, google: boolean) => server.use(http.get(api('/auth/providers'), () => ok({ github, google })));
+
 describe('social sign-in', () => {
-  it('links to /auth/github and /auth/google on the main API host', () => {
+  beforeEach(() => providersOn(true, true));
+
+  it('links to /auth/github and /auth/google on the main API host', async () => {
     renderWithProviders(<SocialSignIn />);
-    expect(screen.getByRole('link', { name: 'Continue with GitHub' })).toHaveAttribute('href', 'http://api.test/auth/github');
+    expect(await screen.findByRole('link', { name: 'Continue with GitHub' })).toHaveAttribute('href', 'http://api.test/auth/github');
     expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', 'http://api.test/auth/google');
   });
 
   it('follows the redirect to the provider', async () => {
     server.use(http.get(api('/auth/google'), () => new HttpResponse(null, { status: 302, headers: { Location: 'https://accounts.example.com/o/oauth2' } })));
     const { user } = renderWithProviders(<SocialSignIn />);
-    await user.click(screen.getByRole('link', { name: 'Continue with Google' }));
+    await user.click(await screen.findByRole('link', { name: 'Continue with Google' }));
     await waitFor(() => expect(assignUrl).toHaveBeenCalledWith('http://api.test/auth/google'));
   });
 
   it("shows the server's message when the provider is not configured, without leaving the app", async () => {
-    server.use(http.get(api('/auth/github'), () => HttpResponse.json({ message: 'GitHub sign-in is not configured.' }, { status: 503 })));
+    server.use(http.get(api('/auth/github'), () => HttpResponse.json({ message: 'GitHub sign-in is not configured.' }, { status: 404 })));
     const { user } = renderWithProviders(<SocialSignIn />);
-    await user.click(screen.getByRole('link', { name: 'Continue with GitHub' }));
+    await user.click(await screen.findByRole('link', { name: 'Continue with GitHub' }));
     expect(await screen.findByRole('alertdialog', { name: 'Error' })).toHaveTextContent('GitHub sign-in is not configured.');
     expect(assignUrl).not.toHaveBeenCalled();
   });
@@ -33,9 +37,28 @@ describe('social sign-in', () => {
   it('stores the cookies and reloads when the answer already carries tokens', async () => {
     server.use(http.get(api('/auth/github'), () => ok({ access_token: 'acc', refresh_token: 'ref', id: 'u1', name: 'Ada' })));
     const { user } = renderWithProviders(<SocialSignIn />);
-    await user.click(screen.getByRole('link', { name: 'Continue with GitHub' }));
+    await user.click(await screen.findByRole('link', { name: 'Continue with GitHub' }));
     await waitFor(() => expect(reloadPage).toHaveBeenCalled());
     expect(getCookie('refresh_token')).toBe('ref');
     expect(getCookie('name')).toBe('Ada');
+  });
+
+  it('offers only the providers the server has credentials for', async () => {
+    providersOn(false, true);
+    renderWithProviders(<SocialSignIn />);
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Continue with GitHub' })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing when no provider is on, or when the server cannot say', async () => {
+    providersOn(false, false);
+    const { container, unmount } = renderWithProviders(<SocialSignIn />);
+    await waitFor(() => expect(container).toBeEmptyDOMElement());
+    unmount();
+    server.use(http.get(api('/auth/providers'), () => HttpResponse.error()));
+    const second = renderWithProviders(<SocialSignIn />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(second.container).toBeEmptyDOMElement();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import { useState, type MouseEvent } from 'react';
+import useSWR from 'swr';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { assignUrl, reloadPage } from '@/lib/browser';
 import { mainApiUrl } from '@/lib/http';
-import { startSocialSignIn, type SocialProvider } from '../api/social';
+import { fetchSocialProviders, startSocialSignIn, type SocialProvider } from '../api/social';
 
 const providers: Array<{ id: SocialProvider; label: string; icon: React.ReactNode }> = [
   {
@@ -21,10 +22,15 @@ const providers: Array<{ id: SocialProvider; label: string; icon: React.ReactNod
   },
 ];
 
-/** Social sign-in: the browser goes to the main API host, which returns to /auth/callback with the tokens. */
+/**
+ * Social sign-in: the browser goes to the main API host, which returns to /auth/callback with the tokens. Only the
+ * providers the server has credentials for are offered (`GET /auth/providers`); with none, nothing is shown.
+ */
 export function SocialSignIn() {
   const alert = useAlert();
   const [busy, setBusy] = useState<SocialProvider | null>(null);
+  const { data: on } = useSWR('auth/providers', fetchSocialProviders, { revalidateOnFocus: false, revalidateIfStale: false });
+  const offered = providers.filter((provider) => on?.[provider.id]);
 
   const onClick = async (event: MouseEvent<HTMLAnchorElement>, provider: SocialProvider) => {
     // Modified clicks (new tab, etc.) keep the plain link behaviour.
@@ -42,6 +48,7 @@ export function SocialSignIn() {
     else void alert({ icon: 'error', title: 'Error', text: start.message });
   };
 
+  if (offered.length === 0) return null;
   return (
     <div className="space-y-2">
       <div className="flex items-center gap-3 text-xs tracking-wide text-slate-600 uppercase dark:text-slate-400">
@@ -49,8 +56,8 @@ export function SocialSignIn() {
         or
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       </div>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {providers.map((provider) => (
+      <div className={offered.length > 1 ? 'grid gap-2 sm:grid-cols-2' : 'grid gap-2'}>
+        {offered.map((provider) => (
           <a
             key={provider.id}
             href={mainApiUrl(`/auth/${provider.id}`)}
