@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, uniqueAccount } from './support/helpers';
 import { bearer, browserToday, expectNoSidewaysScroll, gotoWithoutChat, signInWithCookies } from './support/records';
 
-// A feed of one's own leaves: its address is shown once, a calendar app (here a plain GET) reads the leave from it, and
+// A feed of one's own leaves and meetings: its address is shown once, a calendar app (here a plain GET) reads the leave from it, and
 // once revoked it answers 404.
 test.use({ timezoneId: 'UTC' });
 
@@ -17,6 +17,11 @@ test('a feed of my leaves: shown once, read by a calendar app, revoked', async (
   const to = plusDays(from, 1);
   const added = await request.post('/leaves/add', { headers: bearer(signed), data: { fromDate: from, toDate: to, reason: 'Mountains' } });
   expect(added.status(), await added.text()).toBe(201);
+  const meeting = await request.post('/meeting/add', {
+    headers: bearer(signed),
+    data: { scheduleDate: from, from: '10:00', to: '10:30', description: 'Planning with the team' },
+  });
+  expect(meeting.status(), await meeting.text()).toBe(201);
 
   // Settings links to the feeds on the calendar page.
   await gotoWithoutChat(page, '/settings');
@@ -44,6 +49,10 @@ test('a feed of my leaves: shown once, read by a calendar app, revoked', async (
   expect(ics).toContain('BEGIN:VEVENT');
   expect(ics).toContain(from.replaceAll('-', ''));
   expect(ics).toMatch(/Vacation/);
+  // The leave is all-day (a date), the meeting a timed event (10:00 UTC in this browser's zone).
+  expect(ics).toContain(`DTSTART;VALUE=DATE:${from.replaceAll('-', '')}`);
+  expect(ics).toContain('Planning with the team');
+  expect(ics).toContain(`DTSTART:${from.replaceAll('-', '')}T100000Z`);
 
   // Once dismissed, the address is gone for good: the list names the feed only.
   await shown.getByRole('button', { name: 'Done' }).click();

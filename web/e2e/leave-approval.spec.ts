@@ -98,6 +98,22 @@ test('a member requests leave, an admin approves one request and declines anothe
   const away = page.getByRole('list', { name: 'Members away today' });
   await expect(away.getByRole('listitem', { name: member.name })).toBeVisible();
   await expect(away.getByRole('listitem', { name: member.name })).toContainText('Family day');
+  // And on the team calendar, as the member's approved Vacation.
+  await gotoWithoutChat(page, '/calendar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Team calendar' })).toBeVisible();
+  const month = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`));
+  if ((page.viewportSize()?.width ?? 1280) < 768) {
+    const day = page
+      .getByRole('list', { name: `Days of ${month}` })
+      .getByRole('listitem')
+      .filter({ hasText: member.name })
+      .first();
+    await expect(day).toContainText('Vacation');
+    await expect(day).toContainText('Approved');
+  } else {
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: member.name }) });
+    await expect(row.getByRole('button', { name: /^Vacation, approved, / })).toBeVisible();
+  }
 
   // 3. A second request, next week, is declined with a comment.
   const from = plusDays(today, 7);
