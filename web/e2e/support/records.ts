@@ -78,7 +78,10 @@ export async function confirmDelete(page: Page) {
   await expect(done).toBeHidden();
 }
 
-/** Opens a page and closes Break Buddy's window, which starts open on wide screens and covers the right side. */
+/**
+ * Opens a page and closes Break Buddy's window, which starts open on wide screens in a column beside the page: the
+ * journeys then see the page at its full width (panel-layout.spec.ts covers the page with the window open).
+ */
 export async function gotoWithoutChat(page: Page, path: string) {
   await page.goto(path);
   const close = page.getByRole('button', { name: 'Close Break Buddy' });

@@ -295,3 +295,50 @@ describe('sidebar and daily overview', () => {
     expect(screen.queryByRole('region', { name: 'Daily Checklist' })).not.toBeInTheDocument();
   });
 });
+
+describe('Break Buddy beside the page', () => {
+  /** The column holding the top bar, the page and the footer. */
+  const pageColumn = () => screen.getByRole('main').parentElement!;
+  const reserve = 'pr-[21.5rem]';
+
+  it('docks from 768 px: the page gives up the window’s column while it is open, and takes it back when closed', async () => {
+    window.innerWidth = 1280;
+    const { user } = renderRoutes(routes, '/breaks');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    // Reserved in the first render, before the window's own chunk has even loaded: nothing moves when it arrives.
+    expect(pageColumn()).toHaveClass(reserve);
+    expect(await screen.findByRole('region', { name: 'Break Buddy' })).toBeVisible();
+    expect(document.getElementById('sidebar')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Close Break Buddy' }));
+    expect(pageColumn()).not.toHaveClass(reserve);
+    await user.click(screen.getByRole('button', { name: 'Open Break Buddy' }));
+    expect(pageColumn()).toHaveClass(reserve);
+  });
+
+  it('at 1024 px the sidebar becomes the drawer while the window is docked, so the page keeps room', async () => {
+    window.innerWidth = 1024;
+    const { user } = renderRoutes(routes, '/breaks');
+    expect(await screen.findByRole('region', { name: 'Break Buddy' })).toBeVisible();
+    expect(document.getElementById('sidebar')).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Toggle side navigation' }));
+    expect(document.getElementById('sidebar')).toBeVisible();
+    await user.click(within(sidebar()).getByRole('link', { name: 'Tasks' }));
+    await screen.findByRole('heading', { level: 1, name: 'Tasks' });
+    expect(document.getElementById('sidebar')).not.toBeVisible();
+
+    // Closed, the pinned sidebar is back.
+    await user.click(screen.getByRole('button', { name: 'Close Break Buddy' }));
+    expect(document.getElementById('sidebar')).toBeVisible();
+  });
+
+  it('on a phone it starts closed and, opened, floats over the page without taking its width', async () => {
+    window.innerWidth = 390;
+    const { user } = renderRoutes(routes, '/breaks');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(pageColumn()).not.toHaveClass(reserve);
+    await user.click(screen.getByRole('button', { name: 'Open Break Buddy (1 unread)' }));
+    expect(await screen.findByRole('region', { name: 'Break Buddy' })).toBeVisible();
+    expect(pageColumn()).not.toHaveClass(reserve);
+  });
+});

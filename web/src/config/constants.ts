@@ -5,6 +5,11 @@ export const CALLBACK_COOKIE_DAYS = 7;
 export const RELOAD_AFTER_LOGIN_MS = 100;
 export const NARROW_SCREEN_PX = 800;
 export const CHAT_DEFAULT_OPEN_MIN_PX = 768;
+/**
+ * From CHAT_DEFAULT_OPEN_MIN_PX up, the open chat docks at the right edge and the page gives up this much width for
+ * it: the 20rem window and a 0.75rem margin each side (the shell's pr-[21.5rem]), so it never lies over the page.
+ */
+export const DOCKED_CHAT_RESERVE_PX = 344;
 export const IOS_INSTALL_BANNER_DELAY_MS = 1500;
 export const SHORT_TOAST_MS = 1500;
 export const DEFAULT_TOAST_MS = 5000;

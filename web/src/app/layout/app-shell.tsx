@@ -1,11 +1,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useBlocker, useMatches } from 'react-router-dom';
 import { PageSpinner } from '@/components/layouts/page-spinner';
-import { NARROW_SCREEN_PX } from '@/config/constants';
+import { CHAT_DEFAULT_OPEN_MIN_PX, DOCKED_CHAT_RESERVE_PX, NARROW_SCREEN_PX } from '@/config/constants';
 import { selfBlockedPaths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { usePreferences } from '@/lib/preferences';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { useChatOpen } from '@/features/assistant/components/assistant-chat';
 import { InstallBanner } from '@/features/install/components/install-banner';
 import { Assistant } from './assistant';
 import { Configurator } from './configurator';
@@ -40,7 +41,15 @@ function useBlockSelfNavigation() {
 export function AppShell() {
   const title = usePageTitle();
   const preferences = usePreferences();
-  const narrow = useMediaQuery(`(max-width: ${NARROW_SCREEN_PX - 0.02}px)`);
+  // Break Buddy opens by default from 768 px (spec §9). There it docks in a column of its own at the right edge and
+  // the page gives up that width, so it never lies over the page's controls; on phones it floats as before. Both
+  // values are read synchronously, so the first paint already has the column (no layout shift).
+  const [chatOpen, setChatOpen] = useChatOpen();
+  const chatDocks = useMediaQuery(`(min-width: ${CHAT_DEFAULT_OPEN_MIN_PX}px)`);
+  const chatDocked = chatOpen && chatDocks;
+  // The sidebar's narrow-screen rule (800 px) applies to the room the page has: beside the docked chat, a pinned
+  // sidebar would squeeze the page below a phone's width on a 1024 px screen, so there it becomes the drawer.
+  const narrow = useMediaQuery(`(max-width: ${NARROW_SCREEN_PX + (chatDocked ? DOCKED_CHAT_RESERVE_PX : 0) - 0.02}px)`);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [configuratorOpen, setConfiguratorOpen] = useState(false);
   useBlockSelfNavigation();
@@ -71,7 +80,14 @@ export function AppShell() {
         onPin={() => preferences.update({ isPinned: true })}
         onNavigate={() => narrow && setMobileOpen(false)}
       />
-      <div className={cn('flex min-h-dvh flex-col transition-[padding] duration-200', !narrow && (preferences.isPinned ? 'pl-[17.5rem]' : 'pl-[6.5rem]'))}>
+      <div
+        className={cn(
+          'flex min-h-dvh flex-col transition-[padding] duration-200',
+          !narrow && (preferences.isPinned ? 'pl-[17.5rem]' : 'pl-[6.5rem]'),
+          // DOCKED_CHAT_RESERVE_PX: the chat's 20rem and a 0.75rem margin each side.
+          chatDocked && 'pr-[21.5rem] print:pr-0',
+        )}
+      >
         <Navbar
           title={title}
           sidebarExpanded={narrow ? mobileOpen : preferences.isPinned}
@@ -98,7 +114,7 @@ export function AppShell() {
       <Configurator open={configuratorOpen} onClose={() => setConfiguratorOpen(false)} />
       <DialogHost />
       <InstallBanner />
-      <Assistant />
+      <Assistant open={chatOpen} onOpenChange={setChatOpen} docked={chatDocked} />
       <ScrollRestoration />
     </div>
   );

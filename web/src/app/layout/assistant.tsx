@@ -70,7 +70,14 @@ const forms: PrefilledForms = {
   ),
 };
 
-/** The floating Break Buddy chat with the record forms it can open. */
-export function Assistant() {
-  return <AssistantChat forms={forms} />;
+export interface AssistantProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Open in the column the shell reserves beside the page (768 px and wider); floating over it on phones. */
+  docked: boolean;
+}
+
+/** The Break Buddy chat with the record forms it can open; the shell owns its open state to lay the page out. */
+export function Assistant(props: AssistantProps) {
+  return <AssistantChat forms={forms} {...props} />;
 }

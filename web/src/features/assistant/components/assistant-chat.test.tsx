@@ -10,7 +10,7 @@ import { ASSISTANT_URL, fail, heldResponse, http, ok, server } from '@/testing/s
 import { jwtValidFor } from '@/testing/jwt';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import { CHAT_HISTORY_KEY } from '../hooks/use-chat-history';
-import { AssistantChat } from './assistant-chat';
+import { AssistantChat, CHAT_OPEN_KEY, useChatOpen } from './assistant-chat';
 
 vi.mock('@/lib/browser', () => ({ reloadPage: vi.fn(), replaceUrl: vi.fn(), assignUrl: vi.fn() }));
 
@@ -75,6 +75,25 @@ describe('Break Buddy chat', () => {
     renderWithProviders(<AssistantChat />);
     expect(screen.getByRole('button', { name: 'Open Break Buddy' })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('region', { name: 'Break Buddy' })).not.toBeInTheDocument();
+  });
+
+  it('leaves its open state to a layout that owns it, and remembers the choice through the shared hook', async () => {
+    const onOpenChange = vi.fn();
+    const { user } = renderWithProviders(<AssistantChat open docked onOpenChange={onOpenChange} />);
+    expect(await screen.findByRole('region', { name: 'Break Buddy' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Close Break Buddy' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    // Controlled: it stays open until the owner says otherwise.
+    expect(screen.getByRole('region', { name: 'Break Buddy' })).toBeVisible();
+
+    function Owner() {
+      const [open, setOpen] = useChatOpen();
+      return <AssistantChat open={open} onOpenChange={setOpen} />;
+    }
+    const owned = renderWithProviders(<Owner />);
+    await owned.user.click(within(owned.container).getByRole('button', { name: 'Close Break Buddy' }));
+    expect(sessionStorage.getItem(CHAT_OPEN_KEY)).toBe('0');
+    expect(within(owned.container).getByRole('button', { name: 'Open Break Buddy' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('answers a question, the input disabled while the reply is pending', async () => {

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { CHAT_DEFAULT_OPEN_MIN_PX } from '@/config/constants';
 import type { PrefilledForms } from '@/lib/assistant-actions';
+import { cn } from '@/lib/cn';
 
 // The conversation is its own chunk: the launcher is all a first visit on a phone downloads.
 const ChatWindow = lazy(() => import('./chat-window').then((module) => ({ default: module.ChatWindow })));
@@ -47,50 +48,86 @@ function rememberOpen(open: boolean): void {
   }
 }
 
+/**
+ * Whether the window is open: from the session's earlier choice or the screen width, read synchronously so the first
+ * render already knows (the shell reserves the docked window's column before the first paint, no layout shift).
+ * Setting it remembers the choice for the session.
+ */
+export function useChatOpen(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(openAtStart);
+  const change = useCallback((next: boolean) => {
+    setOpen(next);
+    rememberOpen(next);
+  }, []);
+  return [open, change];
+}
+
 export interface AssistantChatProps {
   /** The pre-filled record forms the app layer registers (features do not import each other). */
   forms?: PrefilledForms;
+  /** Controlled open state (with onOpenChange), for a layout that makes room for the window; uncontrolled without. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /**
+   * The window is docked: a full-height column at the right edge whose width the page has reserved, instead of a
+   * window floating over the page. Only while open.
+   */
+  docked?: boolean;
 }
 
 /**
- * The floating Break Buddy window (spec §4, §9): open by default on screens 768 px or wider, and a hand-made choice
- * holds for the rest of the browser session (a closed window stays closed across reloads); when closed, a pulse
- * badge counts the replies not yet read.
+ * The Break Buddy window (spec §4, §9): open by default on screens 768 px or wider, and a hand-made choice holds for
+ * the rest of the browser session (a closed window stays closed across reloads); when closed, a pulse badge counts
+ * the replies not yet read.
  */
-export function AssistantChat({ forms = {} }: AssistantChatProps) {
+export function AssistantChat({ forms = {}, open: controlledOpen, onOpenChange, docked = false }: AssistantChatProps) {
   const windowId = useId();
-  const [open, setOpen] = useState(openAtStart);
-  const [loaded, setLoaded] = useState(open);
+  const [ownOpen, setOwnOpen] = useChatOpen();
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
+  // Loaded with the first opening, then kept (closed, it still receives the reply to a pending question).
+  const [loadedBefore, setLoaded] = useState(open);
+  const loaded = loadedBefore || open;
   const [unread, setUnread] = useState(() => (open || readSeen() ? 0 : 1));
+  const isDocked = docked && open;
 
   useEffect(() => {
-    if (open) markSeen();
+    if (!open) return;
+    setLoaded(true);
+    markSeen();
   }, [open]);
 
   const toggle = () => {
-    if (!open) {
-      setLoaded(true);
-      setUnread(0);
-    }
+    if (!open) setUnread(0);
     setOpen(!open);
-    rememberOpen(!open);
   };
 
   const label = open ? 'Close Break Buddy' : unread > 0 ? `Open Break Buddy (${unread} unread)` : 'Open Break Buddy';
 
   return (
-    <div className="fixed right-3 bottom-3 z-30 flex flex-col items-end gap-2 print:hidden">
+    <div
+      className={cn(
+        'fixed right-3 bottom-3 z-30 flex flex-col items-end gap-2 print:hidden',
+        // The column the shell keeps free for it (DOCKED_CHAT_RESERVE_PX): 20rem wide, from top to bottom.
+        isDocked && 'top-3 w-80',
+      )}
+    >
       {loaded && (
         <Suspense
           fallback={
             open && (
-              <div className="flex h-24 w-[min(24rem,calc(100vw-1.5rem))] items-center justify-center rounded-2xl bg-white shadow-2xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
+              <div
+                className={cn(
+                  'flex items-center justify-center rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700',
+                  isDocked ? 'min-h-0 w-full flex-1 shadow-sm' : 'h-24 w-[min(24rem,calc(100vw-1.5rem))] shadow-2xl',
+                )}
+              >
                 <Spinner label="Loading Break Buddy" />
               </div>
             )
           }
         >
-          <ChatWindow id={windowId} open={open} forms={forms} onUnread={() => setUnread((count) => count + 1)} />
+          <ChatWindow id={windowId} open={open} docked={isDocked} forms={forms} onUnread={() => setUnread((count) => count + 1)} />
         </Suspense>
       )}
       <button

@@ -105,6 +105,8 @@ function Bubble({ message, onOpenAction }: { message: ChatMessage; onOpenAction:
 export interface ChatWindowProps {
   id: string;
   open: boolean;
+  /** Fills the docked column beside the page instead of floating over it at a fixed size. */
+  docked?: boolean;
   forms: PrefilledForms;
   /** A reply arrived while the window was closed. */
   onUnread: () => void;
@@ -114,7 +116,7 @@ export interface ChatWindowProps {
  * Break Buddy's conversation: questions, answers, and proposals that open the matching pre-filled form.
  * It stays mounted while closed, so a reply that arrives meanwhile is kept and announced by the launcher.
  */
-export function ChatWindow({ id, open, forms, onUnread }: ChatWindowProps) {
+export function ChatWindow({ id, open, docked = false, forms, onUnread }: ChatWindowProps) {
   const { messages, append, clear } = useChatHistory();
   const { signedIn } = useSession();
   const [input, setInput] = useState('');
@@ -208,7 +210,10 @@ export function ChatWindow({ id, open, forms, onUnread }: ChatWindowProps) {
         id={id}
         aria-label="Break Buddy"
         hidden={!open}
-        className="animate-slide-up flex h-[min(30rem,calc(100dvh-6.5rem))] w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+        className={cn(
+          'animate-slide-up flex flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700',
+          docked ? 'min-h-0 w-full flex-1 shadow-sm' : 'h-[min(30rem,calc(100dvh-6.5rem))] w-[min(24rem,calc(100vw-1.5rem))] shadow-2xl',
+        )}
       >
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 py-1 pr-1 pl-4 dark:border-slate-700">
           <div>

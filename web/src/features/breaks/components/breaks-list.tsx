@@ -16,16 +16,19 @@ export interface BreaksListProps {
   onDelete?: (record: Break) => void;
 }
 
-/** One row per break: type, 12-hour times, duration, reason; on phones the actions wrap under the text. */
+/**
+ * One row per break: type, 12-hour times, duration, reason. Where the list is narrow (a phone, or a tablet beside the
+ * docked chat) the actions wrap under the text: the row follows the list's own width, not the screen's.
+ */
 export function BreaksList({ breaks, onView, onEdit, onDelete }: BreaksListProps) {
   if (breaks.length === 0) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{NO_BREAKS_TODAY}</p>;
   return (
-    <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Today's breaks">
+    <ul className="@container divide-y divide-slate-200 dark:divide-slate-800" aria-label="Today's breaks">
       {breaks.map((item) => {
         const when = `${formatTime(item.startTime)} – ${formatTime(item.endTime)}`;
         const name = `${item.type} at ${formatTime(item.startTime)}`;
         return (
-          <li key={item._id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4">
+          <li key={item._id} className="flex flex-col gap-2 py-3 @lg:flex-row @lg:items-center @lg:gap-4">
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-baseline gap-x-2 font-medium">
                 <span>{item.type}</span>
@@ -36,7 +39,7 @@ export function BreaksList({ breaks, onView, onEdit, onDelete }: BreaksListProps
               </p>
               {item.reason && <p className="truncate text-sm text-slate-600 dark:text-slate-400">{item.reason}</p>}
             </div>
-            <div className="flex items-center justify-between gap-2 sm:justify-end">
+            <div className="flex items-center justify-between gap-2 @lg:justify-end">
               <span className="rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800 dark:bg-brand-800/30 dark:text-brand-100">
                 {formatMinutes(item.duration)}
               </span>

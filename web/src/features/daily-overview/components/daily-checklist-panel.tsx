@@ -1,4 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+
+/** The least room kept between the dropdown and the window's left edge. */
+const EDGE_PX = 8;
 
 export interface DailyChecklistPanelProps {
   open: boolean;
@@ -19,6 +22,17 @@ export function DailyChecklistPanel({ open, onClose, children, id }: DailyCheckl
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open, onClose]);
+
+  // Right-aligned under its button, the dropdown starts left of the window when the top bar is narrow (the page's
+  // column beside the docked Break Buddy on a tablet): there it moves right just enough to stay whole. Measured before
+  // paint, so it never shows cut off first. (`translate` leaves the slide-up animation's `transform` alone.)
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel) return;
+    panel.style.translate = '';
+    const cutOff = EDGE_PX - panel.getBoundingClientRect().left;
+    if (cutOff > 0) panel.style.translate = `${cutOff}px 0`;
+  }, [open]);
 
   if (!open) return null;
   return (

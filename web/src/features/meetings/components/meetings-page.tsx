@@ -119,7 +119,7 @@ export function MeetingsPage() {
         ) : meetings.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{meetingMessages.empty[filter]}</p>
         ) : (
-          <ul aria-label="Meetings" className="divide-y divide-slate-200 dark:divide-slate-800">
+          <ul aria-label="Meetings" className="@container divide-y divide-slate-200 dark:divide-slate-800">
             {meetings.map((meeting) => (
               <MeetingRow
                 key={meeting._id}
@@ -151,8 +151,9 @@ function MeetingRow({ meeting, onEdit, onViewAll }: MeetingRowProps) {
   const { trigger } = useDeleteMeeting();
   const description = truncate(meeting.description, MEETING_DESCRIPTION_PREVIEW);
   const when = `${formatDate(meeting.scheduleDate)}, ${formatTime(meeting.from)} – ${formatTime(meeting.to)}`;
+  // The row follows the list's width (narrow beside the docked chat on a tablet), not the screen's.
   return (
-    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4" aria-label={when}>
+    <li className="flex flex-col gap-2 py-3 @lg:flex-row @lg:items-center @lg:gap-4" aria-label={when}>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold">
           <time dateTime={meeting.scheduleDate}>{formatDate(meeting.scheduleDate)}</time>

@@ -18,12 +18,13 @@ export interface TasksListProps {
   onDelete?: (task: Task) => void;
 }
 
+/** One row per task; where the list is narrow (a phone, or beside the docked chat) the actions wrap under the text. */
 export function TasksList({ label, tasks, empty, showDate, onView, onEdit, onDelete }: TasksListProps) {
   if (tasks.length === 0) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{empty}</p>;
   return (
-    <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={label}>
+    <ul className="@container divide-y divide-slate-200 dark:divide-slate-800" aria-label={label}>
       {tasks.map((task) => (
-        <li key={task._id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4">
+        <li key={task._id} className="flex flex-col gap-2 py-3 @lg:flex-row @lg:items-center @lg:gap-4">
           <div className="min-w-0 flex-1">
             <p className="font-medium break-words">{task.title}</p>
             <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
@@ -34,7 +35,7 @@ export function TasksList({ label, tasks, empty, showDate, onView, onEdit, onDel
             {task.description && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-400">{task.description}</p>}
           </div>
           {(onView || onEdit || onDelete) && (
-            <span className="flex gap-1 self-end sm:self-center">
+            <span className="flex gap-1 self-end @lg:self-center">
               {onView && (
                 <Button variant="ghost" size="compact" aria-label={`Details of ${task.title}`} onClick={() => onView(task)}>
                   Details
