@@ -47,12 +47,16 @@ test:
 ## soak generator and the function binaries of the runtime tests come from it, so no stage rebuilds the crates for
 ## another feature set (each such rebuild cost minutes on two cores). Stages run alone build what they need.
 test-build:
+	cargo fetch
 	cargo build --workspace --all-features --bins --examples
 
 # The OpenAPI document as the routers describe it: from the test build under `make test`, else built here.
 OPENAPI := $(if $(PREBUILT),./target/debug/openapi,cargo run -q -p breaktime-local --bin openapi)
 
+# `cargo fetch` first: the architecture test reads `cargo metadata --offline`, which wants every package of the lock
+# file (a build downloads only those it compiles).
 test-rust: venv
+	cargo fetch
 	REQUIRE_MOTO=1 RUNTIME_TESTS_PREBUILT=$(PREBUILT) cargo test --workspace --all-features
 
 ## Dependency audit: Cargo.lock against the offline RustSec advisory database snapshot in ../shared/advisory-db
