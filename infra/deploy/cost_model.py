@@ -57,9 +57,11 @@ DAYS_PER_MONTH = 30.4
 # ---------------------------------------------------------------------------------------------------------------
 MEMORY_MB = {"auth": 512, "user": 512, "default": 256}
 FUNCTIONS = 11
-# Alarm metrics: two API 5xx alarms (1 metric each), errors and throttles of the ten main-API functions (10 metrics
-# each) and the assistant's errors + throttles (2). Metric-math alarms are billed per metric they read.
-ALARM_METRICS = 1 + 1 + 10 + 10 + 2
+# Alarm metrics: by default one metric-math alarm on the 5xx answers of both APIs (2 metrics). DetailedAlarms=true
+# adds errors and throttles of the ten main-API functions (10 metrics each) and the assistant's errors + throttles (2).
+# Metric-math alarms are billed per metric they read.
+ALARM_METRICS = 2
+DETAILED_ALARM_METRICS = 10 + 10 + 2
 WEB_BUNDLE_GB = 0.003  # web/dist, about 3 MB with icons
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -221,6 +223,11 @@ def main() -> None:
     print()
     print(table("Idle floor (deployed, no traffic)", ["USD/month"], {k: [v] for k, v in floor.items()}))
     print(f"  total {sum(floor.values()):.2f} USD / month")
+    print()
+    at_50 = monthly_cost(50, args.calls, args.free_tier)
+    print(f"Idle: {sum(floor.values()):.2f} USD a month; 50 users: {sum(at_50.values()) / 50:.3f} USD per user-month.")
+    extra = DETAILED_ALARM_METRICS * PRICES["alarm_metric_month"]
+    print(f"DetailedAlarms=true (alarms per function) adds {extra:.2f} USD a month to both.")
 
 
 if __name__ == "__main__":

@@ -114,6 +114,7 @@ deploy_stack() {
         "WebDomainName=${WEB_DOMAIN_NAME:-}"
         "WebCertificateArn=${WEB_CERTIFICATE_ARN:-}"
         "ApiOrigin=${API_ORIGIN:-}"
+        "DetailedAlarms=${DETAILED_ALARMS:-false}"
         "GitHubClientId=${GITHUB_CLIENT_ID:-}"
         "GitHubClientSecretParameterName=${GITHUB_CLIENT_SECRET_PARAMETER:-}"
         "GoogleClientId=${GOOGLE_CLIENT_ID:-}"
