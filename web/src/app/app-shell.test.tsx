@@ -111,10 +111,11 @@ describe('navigation when signed out', () => {
   });
 
   it('points the social sign-in buttons at the main API host', async () => {
+    server.use(http.get(api('/auth/providers'), () => ok({ github: true, google: true })));
     const { user } = renderRoutes(routes, '/breaks');
     await user.click(within(sidebar()).getByRole('button', { name: 'Sign in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
-    expect(within(dialog).getByRole('link', { name: 'Continue with GitHub' })).toHaveAttribute('href', 'http://api.test/auth/github');
+    expect(await within(dialog).findByRole('link', { name: 'Continue with GitHub' })).toHaveAttribute('href', 'http://api.test/auth/github');
     expect(within(dialog).getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', 'http://api.test/auth/google');
   });
 

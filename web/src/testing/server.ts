@@ -4,8 +4,12 @@ import { setupServer } from 'msw/node';
 export const API_URL = 'http://api.test';
 export const ASSISTANT_URL = 'http://assistant.test';
 
-/** The network boundary of every test: each test adds the handlers it needs. */
-export const server = setupServer();
+/**
+ * The network boundary of every test: each test adds the handlers it needs. One answer is there for all of them: the
+ * public list of social sign-in providers, both off (as on a server without their credentials), which every page
+ * with the sign-in dialog asks for; a test of the buttons turns them on.
+ */
+export const server = setupServer(http.get(`${API_URL}/auth/providers`, () => HttpResponse.json({ data: { github: false, google: false } })));
 
 export const api = (path: string) => `${API_URL}${path}`;
 
