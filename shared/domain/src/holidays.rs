@@ -6,12 +6,12 @@
 //! are what that version writes. Nothing here is typed by hand: like the time-zone database in `chrono-tz`, the
 //! calendars are a snapshot of the library the field maintains, embedded so that no request needs a network.
 //!
-//! The gzip is read only when a team's country is looked up (then only that country's line is parsed), so binaries
-//! that never call [`public_holidays`] do not keep it.
+//! The gzip is read only when a team's country is first looked up (then only that country's line is parsed, and kept
+//! for the process), so binaries that never call [`public_holidays`] do not keep it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, BufReader};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -88,15 +88,25 @@ struct CountryDays {
     regions: BTreeMap<String, RegionDays>,
 }
 
-/// The line of one country, parsed (None for a code the data does not have).
-fn country_days(code: &str) -> Option<CountryDays> {
+/// The line of one country, parsed once per process (None for a code the data does not have). Balances, previews and
+/// the calendar ask for a year or two of the team's country on every request; inflating the data again each time
+/// would cost more than the request's own store reads.
+fn country_days(code: &str) -> Option<Arc<CountryDays>> {
+    static PARSED: OnceLock<Mutex<HashMap<String, Option<Arc<CountryDays>>>>> = OnceLock::new();
+    let parsed = PARSED.get_or_init(Default::default);
+    if let Some(known) = parsed.lock().unwrap_or_else(|e| e.into_inner()).get(code) {
+        return known.clone();
+    }
     let reader = BufReader::new(flate2::read::GzDecoder::new(HOLIDAYS_GZ));
     let prefix = format!("{code}\t");
-    reader
+    let days = reader
         .lines()
         .map_while(Result::ok)
         .find(|line| line.starts_with(&prefix))
         .and_then(|line| serde_json::from_str(&line[prefix.len()..]).ok())
+        .map(Arc::new);
+    parsed.lock().unwrap_or_else(|e| e.into_inner()).insert(code.to_string(), days.clone());
+    days
 }
 
 /// The public holidays of a country (of one of its regions when given) in `year`, by date. Empty for an unknown
@@ -107,19 +117,19 @@ pub fn public_holidays(country: &str, region: Option<&str>, year: i32) -> BTreeM
         return BTreeMap::new();
     }
     let Some(all) = country_days(&known.code) else { return BTreeMap::new() };
-    let mut days = all.national;
+    let prefix = format!("{year:04}-");
+    let of_year = |days: &BTreeMap<String, String>| -> BTreeMap<String, String> {
+        days.iter().filter(|(d, _)| d.starts_with(&prefix)).map(|(d, n)| (d.clone(), n.clone())).collect()
+    };
+    let mut days = of_year(&all.national);
     if let Some(region) = region {
         let Some(local) = all.regions.get(region) else { return BTreeMap::new() };
         for date in &local.dropped {
             days.remove(date);
         }
-        days.extend(local.added.iter().map(|(d, n)| (d.clone(), n.clone())));
+        days.extend(of_year(&local.added));
     }
-    let prefix = format!("{year:04}-");
-    days.into_iter()
-        .filter(|(d, _)| d.starts_with(&prefix))
-        .filter_map(|(d, n)| NaiveDate::parse_from_str(&d, "%Y-%m-%d").ok().map(|d| (d, n)))
-        .collect()
+    days.into_iter().filter_map(|(d, n)| NaiveDate::parse_from_str(&d, "%Y-%m-%d").ok().map(|d| (d, n))).collect()
 }
 
 #[cfg(test)]

@@ -11,10 +11,10 @@ import { useDialogs } from '@/lib/dialogs';
 import { todayIso } from '@/lib/format';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useTeamCalendar, useWorkWeek } from '../api/calendar';
-import { addMonths, daysOfMonth, formatDayMonth, formatLeaveDates, formatMonth, halfDayText, isMonth, monthOf, typesOf } from '../utils/month';
+import { addMonths, daysOfMonth, formatDayMonth, formatMonth, isMonth, monthOf, typesOf } from '../utils/month';
 import { CalendarLegend } from './calendar-legend';
 import { DayList } from './day-list';
-import { StatusBadge, Swatch, type SelectedLeave } from './leave-look';
+import { LeaveSummary, type SelectedLeave } from './leave-look';
 import { MonthGrid } from './month-grid';
 
 /** The grid needs a tablet's width; phones get the day-by-day list. */
@@ -157,19 +157,7 @@ function LeaveDetails({ selected: { member, leave }, onClose }: { selected: Sele
   return (
     <section aria-label="Leave details" className="flex flex-wrap items-start justify-between gap-3 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
       <div className="min-w-0 space-y-1">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold">{member.name}</span>
-          <span className="inline-flex items-center gap-1.5">
-            <Swatch color={leave.color} status={leave.status} className="w-4" />
-            {leave.typeName}
-          </span>
-          <StatusBadge status={leave.status} />
-        </p>
-        <p className="text-slate-700 dark:text-slate-300">
-          {formatLeaveDates(leave)}
-          {leave.halfDay ? `, ${halfDayText[leave.halfDay]}` : ''}
-        </p>
-        {leave.reason && <p className="break-words text-slate-700 dark:text-slate-300">Reason: {leave.reason}</p>}
+        <LeaveSummary member={member} leave={leave} />
       </div>
       <Button variant="ghost" size="compact" onClick={onClose} aria-label="Close leave details">
         Close

@@ -2,8 +2,8 @@ import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { CalendarHoliday, CalendarMember } from '../api/calendar';
-import { awayOn, formatLeaveDates, formatLongDay, formatMonth, formatShortDay, halfDayText, isoWeekday } from '../utils/month';
-import { StatusBadge, Swatch } from './leave-look';
+import { awayOn, formatLongDay, formatMonth, formatShortDay, isoWeekday } from '../utils/month';
+import { LeaveSummary } from './leave-look';
 
 export interface DayListProps {
   month: string;
@@ -63,19 +63,7 @@ export function DayList({ month, days, members, holidays, workWeek, today }: Day
                 <ul aria-label={`Away on ${formatLongDay(day)}`} className="mt-2 space-y-2">
                   {away.map(({ member, leave }) => (
                     <li key={`${member.userId}-${leave._id}`} className="text-sm">
-                      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                        <span className="font-semibold break-words">{member.name}</span>
-                        <span className="inline-flex items-center gap-1.5">
-                          <Swatch color={leave.color} status={leave.status} className="w-4" />
-                          {leave.typeName}
-                        </span>
-                        <StatusBadge status={leave.status} />
-                      </p>
-                      <p className="text-xs text-slate-600 dark:text-slate-400">
-                        {formatLeaveDates(leave)}
-                        {leave.halfDay ? `, ${halfDayText[leave.halfDay]}` : ''}
-                      </p>
-                      {leave.reason && <p className="text-xs break-words text-slate-700 dark:text-slate-300">Reason: {leave.reason}</p>}
+                      <LeaveSummary member={member} leave={leave} small />
                     </li>
                   ))}
                 </ul>

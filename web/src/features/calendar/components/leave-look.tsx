@@ -63,3 +63,27 @@ export interface SelectedLeave {
   member: CalendarMember;
   leave: CalendarLeave;
 }
+
+/**
+ * One leave as the page lists it (the details of a pressed bar, a day of the phone list): who, the type with its
+ * swatch, the status, the dates with the half day, and the reason when the answer carries one.
+ */
+export function LeaveSummary({ member, leave, small = false }: { member: CalendarMember; leave: CalendarLeave; small?: boolean }) {
+  return (
+    <>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="font-semibold break-words">{member.name}</span>
+        <span className="inline-flex items-center gap-1.5">
+          <Swatch color={leave.color} status={leave.status} className="w-4" />
+          {leave.typeName}
+        </span>
+        <StatusBadge status={leave.status} />
+      </p>
+      <p className={cn(small ? 'text-xs text-slate-600 dark:text-slate-400' : 'text-slate-700 dark:text-slate-300')}>
+        {formatLeaveDates(leave)}
+        {leave.halfDay ? `, ${halfDayText[leave.halfDay]}` : ''}
+      </p>
+      {leave.reason && <p className={cn('break-words text-slate-700 dark:text-slate-300', small && 'text-xs')}>Reason: {leave.reason}</p>}
+    </>
+  );
+}

@@ -1,16 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
-import type { CalendarHoliday, CalendarMember } from '../api/calendar';
 import { formatLongDay, formatMonth, formatNarrowWeekday, isoWeekday, rowCells } from '../utils/month';
+import type { DayListProps } from './day-list';
 import { barStyle, describeLeave, type SelectedLeave } from './leave-look';
 
-export interface MonthGridProps {
-  month: string;
-  days: string[];
-  members: CalendarMember[];
-  holidays: CalendarHoliday[];
-  workWeek: readonly number[];
-  today: string;
+/** What the day list shows, and the bar that is selected. */
+export interface MonthGridProps extends DayListProps {
   selectedId?: string;
   onSelect: (selected: SelectedLeave) => void;
 }
