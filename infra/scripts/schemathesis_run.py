@@ -1,28 +1,29 @@
-"""The schemathesis CLI, after one parse of the modules whose lambdas Hypothesis describes while it builds strategies.
+"""The schemathesis CLI, with Hypothesis's naming of lambdas made safe on Python 3.11.
 
-Hypothesis names each `.filter(lambda ...)` by parsing the lambda's whole source file. Deep in schemathesis's
-generators, Python 3.11 can fail that parse of its largest module ("SystemError: AST constructor recursion depth
-mismatch"), which stops the run with an error of the fuzzer's own, not a finding about the API. The same parse made
-here first, at a shallow stack, fills Hypothesis's cache, so the later lookups never parse again. Nothing else
-changes; if the pre-parse is not possible (another Hypothesis), the CLI runs as it would.
+Hypothesis names each `.filter(lambda ...)` / `.map(lambda ...)` (for a strategy's repr) by parsing the lambda's
+whole source file. Deep in schemathesis's generators, Python 3.11 can fail that parse ("SystemError: AST
+constructor recursion depth mismatch"), which stops the run with an error of the fuzzer's own, not a finding about
+the API. The name only serves reprs and reports, so a lambda whose source cannot be parsed there is named
+"lambda: <unparsed>" instead; nothing that is generated or checked changes. If this Hypothesis has no such function,
+the CLI runs as it would.
 """
 
-import ast
-import inspect
 import sys
 
 try:
-    import importlib
-
     from hypothesis.internal import lambda_sources
 
-    for name in ("schemathesis.specs.openapi.coverage._schema", "schemathesis.specs.openapi.coverage._operation"):
-        module = importlib.import_module(name)
-        lines, _ = inspect.findsource(module)
-        key = tuple(lines)
-        lambda_sources.AST_LAMBDAS_CACHE[key] = lambda_sources.extract_all_lambdas(ast.parse("".join(lines)))
-except Exception as error:  # noqa: BLE001 - the CLI still runs
-    print(f"schemathesis_run: no pre-parse ({error!r})", file=sys.stderr)
+    _describe = lambda_sources.lambda_description
+
+    def _safely_described(f):
+        try:
+            return _describe(f)
+        except SystemError:
+            return "lambda: <unparsed>"
+
+    lambda_sources.lambda_description = _safely_described
+except (ImportError, AttributeError) as error:
+    print(f"schemathesis_run: lambda names left as they are ({error!r})", file=sys.stderr)
 
 from schemathesis.cli import schemathesis  # noqa: E402
 
