@@ -26,44 +26,33 @@ fn main() {
     let show_failures = args.iter().any(|a| a == "--failures");
 
     let cases = harness::load();
-    let s = harness::score(&cases);
-    println!("== evaluation set (eval/sentences.jsonl)");
-    println!("sentences:        {}", s.cases);
-    println!("intent accuracy:  {:.1}% ({}/{})", 100.0 * s.intent_accuracy(), s.intents_right, s.cases);
-    println!(
-        "exact fields:     {:.1}% of sentences with fields ({}/{})",
-        100.0 * s.exact_accuracy(),
-        s.exact,
-        s.field_cases
-    );
-    println!(
-        "field accuracy:   {:.1}% of labelled fields ({}/{})",
-        100.0 * s.field_accuracy(),
-        s.fields_right,
-        s.fields
-    );
-    println!("by intent (right/total):");
-    for (intent, (n, ok)) in &s.by_intent {
-        println!("  {intent:<20} {ok}/{n}");
-    }
-    if show_failures {
-        for f in &s.failures {
-            println!("  {f}");
+    for (file, set) in harness::load_all() {
+        let s = harness::score(&set);
+        println!("== eval/{file}");
+        println!("sentences:        {}", s.cases);
+        println!("intent accuracy:  {:.1}% ({}/{})", 100.0 * s.intent_accuracy(), s.intents_right, s.cases);
+        println!(
+            "exact fields:     {:.1}% of sentences with fields ({}/{})",
+            100.0 * s.exact_accuracy(),
+            s.exact,
+            s.field_cases
+        );
+        println!(
+            "field accuracy:   {:.1}% of labelled fields ({}/{})",
+            100.0 * s.field_accuracy(),
+            s.fields_right,
+            s.fields
+        );
+        println!("by intent (right/total):");
+        for (intent, (n, ok)) in &s.by_intent {
+            println!("  {intent:<20} {ok}/{n}");
         }
-    } else if !s.failures.is_empty() {
-        println!("{} mistakes (run with --failures to list them)", s.failures.len());
-    }
-
-    let holdout = harness::load_holdout();
-    let h = harness::score(&holdout);
-    println!("== held-out set (eval/holdout.jsonl, not used for tuning)");
-    println!("sentences:        {}", h.cases);
-    println!("intent accuracy:  {:.1}% ({}/{})", 100.0 * h.intent_accuracy(), h.intents_right, h.cases);
-    println!("exact fields:     {:.1}% ({}/{})", 100.0 * h.exact_accuracy(), h.exact, h.field_cases);
-    println!("field accuracy:   {:.1}% ({}/{})", 100.0 * h.field_accuracy(), h.fields_right, h.fields);
-    if show_failures {
-        for f in &h.failures {
-            println!("  {f}");
+        if show_failures {
+            for f in &s.failures {
+                println!("  {f}");
+            }
+        } else if !s.failures.is_empty() {
+            println!("{} mistakes (run with --failures to list them)", s.failures.len());
         }
     }
 

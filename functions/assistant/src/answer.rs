@@ -94,7 +94,13 @@ impl Reply {
 pub async fn reply(state: &AppState, user: Option<&AuthUser>, ctx: &Context, u: Understanding) -> AppResult<Reply> {
     let intent = u.intent;
     match intent {
-        Intent::Help(topic) => Ok(Reply::text(intent, help::text(topic))),
+        Intent::Help(topic) => Ok(Reply::text(
+            intent,
+            match u.options {
+                Some(list) => help::options(list, ctx),
+                None => help::text(topic).to_string(),
+            },
+        )),
         Intent::Unknown => Ok(Reply::text(intent, NOT_UNDERSTOOD)),
         _ if user.is_none() && intent.kind().is_some() => Ok(Reply::text(intent, LOGIN_FIRST)),
         _ if user.is_none() => Ok(Reply::text(intent, LOGIN_TO_SEE)),

@@ -1,6 +1,50 @@
-//! How each part of the product is used, in the assistant's words.
+//! How each part of the product is used, in the assistant's words, and the lists of a form's options.
 
-use crate::understand::HelpTopic;
+use bt_domain::records::{TaskPriority, TaskStatus};
+
+use crate::understand::{Context, HelpTopic, OptionList};
+
+/// The answer to "what are the priorities?", "which break types can I choose?", "what leave types are there?": the
+/// list itself (the team's own break and leave types); the part's help when the team's list is not known.
+pub fn options(list: OptionList, ctx: &Context) -> String {
+    fn with_default(names: &[&str]) -> String {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| if i == 0 { format!("{n} (the default)") } else { n.to_string() })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+    let priorities = || {
+        let names: Vec<&str> = TaskPriority::ALL.iter().map(|p| p.as_str()).collect();
+        format!("A task's priority is one of: {}.", with_default(&names))
+    };
+    let statuses = || {
+        let names: Vec<&str> = TaskStatus::ALL.iter().map(|s| s.as_str()).collect();
+        format!("A task's status is one of: {}.", with_default(&names))
+    };
+    match list {
+        OptionList::Priorities => format!("{} Set it when you add or edit a task.", priorities()),
+        OptionList::Statuses => format!("{} Change it as the task moves along.", statuses()),
+        OptionList::PrioritiesAndStatuses => format!("{} {}", priorities(), statuses()),
+        OptionList::BreakTypes if !ctx.break_types.is_empty() => format!(
+            "The break types you can choose: {}. Pick one when you add a break or start a live break.",
+            ctx.break_types.join(", ")
+        ),
+        OptionList::LeaveTypes if !ctx.leave_types.is_empty() => {
+            let names: Vec<String> = ctx
+                .leave_types
+                .iter()
+                .map(|t| if t.is_default { format!("{} (the default)", t.name) } else { t.name.clone() })
+                .collect();
+            format!(
+                "Your team's leave types: {}. A leave of a type that needs approval waits for an admin or HR.",
+                names.join(", ")
+            )
+        }
+        OptionList::BreakTypes | OptionList::LeaveTypes => text(list.topic()).to_string(),
+    }
+}
 
 pub fn text(topic: HelpTopic) -> &'static str {
     match topic {
@@ -64,5 +108,29 @@ pub fn text(topic: HelpTopic) -> &'static str {
              name, time zone, email address and password, and where you can delete your account. Sign out from \
              the same menu."
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::understand::TeamLeaveType;
+    use chrono::TimeZone;
+
+    fn ctx() -> Context {
+        let now = chrono_tz::Europe::London.with_ymd_and_hms(2026, 3, 11, 10, 30, 0).unwrap();
+        Context::new(now, vec!["Lunch".into(), "Walk".into()])
+    }
+
+    #[test]
+    fn the_lists_of_options() {
+        assert!(options(OptionList::Priorities, &ctx()).contains("Normal (the default), Important, Critical"));
+        assert!(options(OptionList::Statuses, &ctx()).contains("To Do (the default), In Progress"));
+        assert!(options(OptionList::BreakTypes, &ctx()).contains("Lunch, Walk."));
+        // No team types known (a guest): the leaves help.
+        assert_eq!(options(OptionList::LeaveTypes, &ctx()), text(HelpTopic::Leaves));
+        let ctx = ctx()
+            .with_leave_types(vec![TeamLeaveType::new("1", "Vacation", true), TeamLeaveType::new("2", "Sick", false)]);
+        assert!(options(OptionList::LeaveTypes, &ctx).contains("Vacation (the default), Sick."));
     }
 }

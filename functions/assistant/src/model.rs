@@ -68,7 +68,12 @@ impl Assistant {
         let text = tokio::time::timeout(self.timeout, model.complete(&prompt(ctx), message))
             .await
             .map_err(|_| ModelError::Timeout)??;
-        read_answer(&text, ctx)
+        let mut u = read_answer(&text, ctx)?;
+        // A question about a form's options is answered with the list, whoever decided it was a help question.
+        if matches!(u.intent, Intent::Help(_)) {
+            u.options = crate::understand::options_asked(message);
+        }
+        Ok(u)
     }
 }
 

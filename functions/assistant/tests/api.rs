@@ -736,6 +736,32 @@ async fn help_answers_each_part_of_the_product() {
 }
 
 #[tokio::test]
+async fn a_question_about_a_forms_options_is_answered_with_the_list() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    break_types::set_team_break_types(
+        app.state.store.as_ref(),
+        &team("T1"),
+        vec!["Prayer".into(), "Gym".into()],
+        app.now(),
+    )
+    .await
+    .unwrap();
+    for (question, topic, listed) in [
+        ("what are the priorities?", HelpTopic::Tasks, "Normal (the default), Important, Critical"),
+        ("which statuses can a task have?", HelpTopic::Tasks, "To Do (the default), In Progress"),
+        ("what break types are there?", HelpTopic::Breaks, "Prayer, Gym"),
+        ("what leave types can I pick?", HelpTopic::Leaves, "Vacation (the default)"),
+    ] {
+        let data = app.ask(Some(&ana.token), question).await;
+        assert_eq!(data["intent"], "help", "{question}");
+        assert_eq!(data["topic"], topic.as_str(), "{question}");
+        assert!(data["summary"].as_str().unwrap().contains(listed), "{question}: {data}");
+        assert_eq!(data["actions"], json!([]), "{question}");
+    }
+}
+
+#[tokio::test]
 async fn guests_get_help_but_no_records() {
     let app = spawn_app();
     let data = app.ask(None, "how do I add a break?").await;

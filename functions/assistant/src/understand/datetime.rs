@@ -523,12 +523,13 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A day and month without a year is this year's, unless that reading is clearly on the wrong side of today:
-    /// a break "on 30 December" logged on 2 January was last year; a meeting "on January 5th" set on 30 December
-    /// is next year.
+    /// A day and month without a year is this year's, unless that reading is clearly on the wrong side of today
+    /// (more than about three months): a break "on 30 December" logged on 2 January was last year; a meeting "on
+    /// January 5th" set on 30 December is next year. A break a few days ahead ("on 14 March" on the 11th) stays this
+    /// year's, the nearest reading (the record's check then refuses it), never one almost a year back.
     fn nearest_year(&self, d: NaiveDate) -> NaiveDate {
         match self.lean {
-            Lean::Past if d > self.today + chrono::Duration::days(1) => {
+            Lean::Past if d > self.today + chrono::Duration::days(90) => {
                 d.checked_sub_months(Months::new(12)).unwrap_or(d)
             }
             Lean::Future if d < self.today - chrono::Duration::days(90) => {
@@ -583,6 +584,18 @@ impl<'a> Reader<'a> {
             } else {
                 self.weekday_date(wd, modifier)
             };
+            // "Monday 9th", "Tuesday the 10th", "Monday 2 March": the written day says which one.
+            if end == j + 1 {
+                if let Some(found) = self.day_month(end) {
+                    return Some(found);
+                }
+                let k = if self.low(end) == "the" { end + 1 } else { end };
+                if self.low(k).starts_with(|c: char| c.is_ascii_digit()) {
+                    if let Some(date) = vocab::ordinal(self.low(k)).and_then(|n| self.day_of_month(n)) {
+                        return Some((date, k + 1, false));
+                    }
+                }
+            }
             return Some((d, end, false));
         }
         // in 3 days, in a week, 3 days from now
@@ -601,12 +614,13 @@ impl<'a> Reader<'a> {
         if let Some(found) = self.day_month(i) {
             return Some(found);
         }
-        // ISO and numeric day-first dates
+        // ISO and numeric day-first dates; "on 10.03" (day.month) only after "on", as "10.30" is also a time.
         if w.contains(['/', '-', '.']) && w.starts_with(|c: char| c.is_ascii_digit()) {
+            let dotted_day = w.contains('.') && i > 0 && self.low(i - 1) == "on";
             let shape_ok = {
                 let parts: Vec<&str> = w.split(['/', '-', '.']).collect();
                 parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-                    && (parts.len() == 3 || (parts.len() == 2 && !w.contains('.') && !w.contains('-')))
+                    && (parts.len() == 3 || (parts.len() == 2 && (!w.contains('.') || dotted_day) && !w.contains('-')))
             };
             if shape_ok {
                 let has_year = w.matches(['/', '-', '.']).count() == 2;
@@ -616,9 +630,19 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        // on the 3rd / the 21st / on 3rd
-        if w == "the" || w == "on" {
-            let k = if w == "on" && self.low(i + 1) == "the" { i + 2 } else { i + 1 };
+        // on the 3rd / the 21st / on 3rd; a bare "25th" after another day ("the 24th and 25th", "the 3rd to 7th")
+        let k = match w {
+            "on" if self.low(i + 1) == "the" => Some(i + 2),
+            "the" | "on" => Some(i + 1),
+            _ if i > 0
+                && w.starts_with(|c: char| c.is_ascii_digit())
+                && self.is(i - 1, &["and", "&", "or", "to", "till", "until", "-", "through", "thru"]) =>
+            {
+                Some(i)
+            }
+            _ => None,
+        };
+        if let Some(k) = k {
             if let Some(d) = vocab::ordinal(self.low(k)) {
                 if !self.is(k + 1, &["floor", "time", "place", "round", "quarter", "item", "one", "of"]) {
                     return Some((self.day_of_month(d)?, k + 1, false));
@@ -626,6 +650,72 @@ impl<'a> Reader<'a> {
             }
         }
         None
+    }
+
+    /// A day said from another one just named (`prev`): "the day after", "the next day", "the following day", "the
+    /// day after that", "the day before", "the two days after" (the last of them), "the following Tuesday", "the Tuesday after".
+    pub fn after_date(&self, prev: NaiveDate, i: usize) -> Option<(NaiveDate, usize)> {
+        let j = if self.low(i) == "the" { i + 1 } else { i };
+        if j == i {
+            return None;
+        }
+        let day = chrono::Duration::days(1);
+        let that = |k: usize| if self.is(k, &["that", "it"]) { k + 1 } else { k };
+        // "the day after tomorrow" is a day of its own.
+        if self.low(j) == "day" && self.is(j + 1, &["after", "afterwards"]) && !self.is(j + 2, &["tomorrow", "tomorow"])
+        {
+            return Some((prev + day, that(j + 2)));
+        }
+        if self.is(j, &["next", "following"]) && self.is(j + 1, &["day"]) {
+            return Some((prev + day, j + 2));
+        }
+        if self.low(j) == "day" && self.is(j + 1, &["before"]) && !self.is(j + 2, &["yesterday"]) {
+            return Some((prev - day, that(j + 2)));
+        }
+        // "the two days after", "the next two days", "the following 3 days"
+        let (count_at, lead) = if self.is(j, &["next", "following"]) { (j + 1, true) } else { (j, false) };
+        if let Some(n) = vocab::number(self.low(count_at)).filter(|n| (1..=30).contains(n)) {
+            if self.is(count_at + 1, &["days"]) {
+                if lead {
+                    return Some((prev + chrono::Duration::days(n as i64), count_at + 2));
+                }
+                if self.is(count_at + 2, &["after", "afterwards"]) {
+                    return Some((prev + chrono::Duration::days(n as i64), that(count_at + 3)));
+                }
+            }
+        }
+        // "the following Tuesday", "the Tuesday after"
+        let weekday_after = |wd: Weekday| {
+            let n = (wd.num_days_from_monday() as i64 - prev.weekday().num_days_from_monday() as i64).rem_euclid(7);
+            prev + chrono::Duration::days(if n == 0 { 7 } else { n })
+        };
+        if self.is(j, &["following", "next"]) {
+            if let Some(wd) = vocab::weekday(self.low(j + 1)) {
+                return Some((weekday_after(wd), j + 2));
+            }
+        }
+        if let Some(wd) = vocab::weekday(self.low(j)) {
+            if self.is(j + 1, &["after"]) && !self.is(j + 2, &["next"]) {
+                return Some((weekday_after(wd), that(j + 2)));
+            }
+        }
+        None
+    }
+
+    /// "the next two days", "next 3 days", "the coming couple of days": the days from tomorrow.
+    fn next_days(&self, i: usize) -> Option<(NaiveDate, NaiveDate, usize)> {
+        let j = if self.low(i) == "the" { i + 1 } else { i };
+        if !self.is(j, &["next", "coming", "following"]) {
+            return None;
+        }
+        let (n, k) = self.count_of(j + 1, &["days"], &[])?;
+        let first = self.today.succ_opt()?;
+        Some((first, first + chrono::Duration::days(i64::from(n.max(1)) - 1), k))
+    }
+
+    /// The same reader, leaning the other way ("since Monday" is the Monday before).
+    pub fn leaning(&self, lean: Lean) -> Reader<'a> {
+        Reader { t: self.t, now: self.now, today: self.today, lean }
     }
 
     /// "3 days", "three days", "a week", "2 weeks": a count in days.
@@ -685,9 +775,17 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+        // "the next two days", "the coming 3 days": from tomorrow.
+        if let Some(found) = self.next_days(s) {
+            return Some(found);
+        }
         let (mut start, k, _) = self.date(s)?;
         if !joiners.contains(&self.low(k)) {
             return None;
+        }
+        // "Friday to the following Tuesday"
+        if let Some((end, e)) = self.after_date(start, k + 1) {
+            return Some((start, end, e));
         }
         let (mut end, e, end_year) = self.date(k + 1)?;
         // "Wednesday to Friday next week": the week of the end is the week of the start too.
@@ -887,6 +985,32 @@ mod tests {
         assert_eq!(duration("a quarter of an hour"), Some(15));
         assert_eq!(duration("3 days"), None);
         assert_eq!(duration("a minute"), None);
+    }
+
+    #[test]
+    fn days_said_from_another_day() {
+        let thu = NaiveDate::from_ymd_opt(2026, 3, 12).unwrap();
+        let after = |s: &str| {
+            let toks = tokenize(s);
+            reader(&toks, Lean::Future).after_date(thu, 0).map(|(d, _)| d.to_string())
+        };
+        assert_eq!(after("the day after").as_deref(), Some("2026-03-13"));
+        assert_eq!(after("the two days after").as_deref(), Some("2026-03-14"));
+        assert_eq!(after("the following tuesday").as_deref(), Some("2026-03-17"));
+        assert_eq!(after("the day before").as_deref(), Some("2026-03-11"));
+        assert_eq!(after("the friday after").as_deref(), Some("2026-03-13"));
+        assert_eq!(after("the day after tomorrow"), None);
+        assert_eq!(range("the next two days"), Some(("2026-03-12".into(), "2026-03-13".into())));
+        assert_eq!(range("friday to the following tuesday"), Some(("2026-03-13".into(), "2026-03-17".into())));
+    }
+
+    #[test]
+    fn a_break_date_without_a_year_is_the_nearest_reading() {
+        // Wednesday 11 March 2026: a few days ahead stays this year (the break's check refuses it), never 2025.
+        assert_eq!(date("14 march", Lean::Past).as_deref(), Some("2026-03-14"));
+        assert_eq!(date("10 march", Lean::Past).as_deref(), Some("2026-03-10"));
+        assert_eq!(date("30 december", Lean::Past).as_deref(), Some("2025-12-30"));
+        assert_eq!(date("monday 9th", Lean::Past).as_deref(), Some("2026-03-09"));
     }
 
     #[test]

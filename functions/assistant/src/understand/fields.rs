@@ -355,11 +355,15 @@ pub fn build(kind: Kind, msg: &str, toks: &[Tok], quote_mask: &[bool], quote: Op
                     // "on leave until Friday": from today.
                     f = Some(today);
                 }
+                // "from the 27th" alone says when the leave starts, not when it ends; "since Monday" runs to today.
+                let only = |role: Role| starts.len() == 1 && when.dates.iter().all(|(_, r)| *r == role);
                 if let (Some(start), None) = (f, t) {
-                    t = Some(match when.day_counts.first() {
-                        Some(&n) if n > 0 => super::datetime::add_days(start, n - 1),
-                        _ => start,
-                    });
+                    t = match when.day_counts.first() {
+                        Some(&n) if n > 0 => Some(super::datetime::add_days(start, n - 1)),
+                        _ if only(Role::Since) && start <= today => Some(today),
+                        _ if only(Role::Start) => None,
+                        _ => Some(start),
+                    };
                 }
                 from = f;
                 to = t;
@@ -388,9 +392,16 @@ fn is_end_lead(toks: &[Tok], at: usize) -> bool {
 /// concepts behind common words ("smoke" is the Cigarette type). A specific word wins over a generic one ("a quick
 /// coffee break" is a Coffee Break). Marks the words used.
 pub fn match_break_type(toks: &[Tok], used: &mut [bool], types: &[String]) -> Option<String> {
+    // "break from 10 to 10:15 to call the school": once the break is named, what follows "to" or "because" is its
+    // reason, and a word there ("school") is not its type.
+    let named = toks.iter().position(|t| vocab::kind_noun(&t.low) == Some(Kind::Break));
+    let clause = named.and_then(|n| {
+        (n + 1..toks.len())
+            .find(|&k| !used[k] && matches!(toks[k].low.as_str(), "to" | "because" | "cause" | "coz" | "reason"))
+    });
     for specific in [true, false] {
         for i in 0..toks.len() {
-            if used[i] || toks[i].punct {
+            if used[i] || toks[i].punct || clause.is_some_and(|c| i > c) {
                 continue;
             }
             let w = toks[i].low.as_str();
@@ -452,7 +463,12 @@ fn mark_run(toks: &[Tok], used: &mut [bool], i: usize, member: &dyn Fn(&str) -> 
     let mut k = i + 1;
     while k < toks.len() && k <= last + 4 && !used[k] && !toks[k].punct {
         let w = toks[k].low.as_str();
-        if member(w) || (w == "media" && toks[i].low == "social") {
+        // "social media", "school run", "gym session", "coffee time".
+        if member(w)
+            || (w == "media" && toks[i].low == "social")
+            || (w == "run" && toks[k - 1].low == "school")
+            || (matches!(w, "session" | "time") && k == last + 1)
+        {
             last = k;
         } else if !GLUE.contains(&w) {
             break;
@@ -591,6 +607,7 @@ const STATUS_LEADS: &[&str] = &[
     "set",
     "to",
     "and",
+    "it",
 ];
 
 pub fn take_status(toks: &[Tok], used: &mut [bool]) -> Option<&'static str> {
@@ -695,6 +712,8 @@ const OPENINGS: &[&str] = &[
     "would like to",
     "remind me to",
     "remind me",
+    "i forgot to",
+    "forgot to",
     "remember to",
     "don't forget to",
     "dont forget to",
@@ -783,8 +802,10 @@ const CONNECTORS: &[&str] = &[
     "from",
 ];
 
-const TRAILING_LEAVE: &[&str] =
-    &["take", "taking", "need", "want", "have", "get", "book", "request", "be", "will", "i'll"];
+const TRAILING_LEAVE: &[&str] = &[
+    "take", "taking", "need", "want", "have", "get", "book", "request", "be", "will", "i'll", "won't", "wont", "not",
+    "can't", "cant", "cannot",
+];
 
 const TRAILING: &[&str] = &[
     "please",
@@ -958,6 +979,41 @@ pub fn rest(msg: &str, toks: &[Tok], used: &[bool], kind: Kind) -> String {
                 items.drain(k..k + 3);
                 continue;
             }
+            if w == "out"
+                && next == "of"
+                && items.get(k + 2).is_some_and(|&x| low(x) == "the")
+                && items.get(k + 3).is_some_and(|&x| low(x) == "office")
+            {
+                items.drain(k..k + 4);
+                continue;
+            }
+            // "off work", "all day", "the whole day": said of the absence, not its reason.
+            if w == "off" && next == "work" {
+                items.drain(k..k + 2);
+                continue;
+            }
+            if matches!(w, "all" | "whole" | "full") && matches!(next, "day" | "week") {
+                let from = if k > 0 && low(items[k - 1]) == "the" { k - 1 } else { k };
+                items.drain(from..k + 2);
+                k = from;
+                continue;
+            }
+            // "I'll be out", "away", "won't be in", "not working".
+            let ws: Vec<&str> = items.iter().map(|&x| low(x)).collect();
+            if super::intent::absence_at(&ws, k) || (matches!(w, "out" | "away") && k == 0) {
+                let mut from = k;
+                while from > 0
+                    && matches!(
+                        low(items[from - 1]),
+                        "be" | "not" | "won't" | "wont" | "can't" | "cant" | "cannot" | "coming" | "come"
+                    )
+                {
+                    from -= 1;
+                }
+                items.drain(from..=k);
+                k = from;
+                continue;
+            }
             if w == "day" && next == "off" && k > 0 && matches!(low(items[k - 1]), "half" | "full" | "whole") {
                 items.remove(k + 1);
                 k += 1;
@@ -1042,6 +1098,11 @@ pub fn rest(msg: &str, toks: &[Tok], used: &[bool], kind: Kind) -> String {
         };
         let verb_ok = RECORD_VERBS.contains(&w)
             || (COMMAND_VERBS.contains(&w) && (matches!(kind, Kind::Leave | Kind::Meeting) || record_follows()));
+        // "I'm off to the dentist at 3": where the meeting is.
+        if kind == Kind::Meeting && matches!(w, "off" | "heading" | "going") && next == "to" && words.len() > 2 {
+            items.drain(..2);
+            continue;
+        }
         if verb_ok {
             items.remove(0);
             if matches!((w, next), ("set" | "jot" | "note", "up" | "down"))
@@ -1052,7 +1113,8 @@ pub fn rest(msg: &str, toks: &[Tok], used: &[bool], kind: Kind) -> String {
             stripped_any = true;
             continue;
         }
-        if DETS.contains(&w) || ADJ.contains(&w) {
+        // "daily standup" is the meeting's name.
+        if DETS.contains(&w) || (ADJ.contains(&w) && !(kind == Kind::Meeting && w == "daily")) {
             let j = words.iter().position(|x| !(DETS.contains(x) || ADJ.contains(x))).unwrap_or(words.len());
             let noun_after = j >= words.len() || is_kind_word(j);
             let after_command = stripped_any && matches!(w, "the" | "my" | "this" | "some" | "me" | "us");

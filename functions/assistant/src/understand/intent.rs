@@ -4,7 +4,9 @@
 
 use serde::Serialize;
 
+use super::datetime::{Lean, Reader};
 use super::lexer::Tok;
+use super::scan::{scan, Found};
 use super::vocab::{self, Kind};
 use super::Context;
 
@@ -141,6 +143,116 @@ impl Intent {
             Kind::Checklist => Intent::CreateChecklist,
         }
     }
+}
+
+/// A list of a form's options a question asks for ("what are the priorities?"): answered with the list itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OptionList {
+    Priorities,
+    Statuses,
+    PrioritiesAndStatuses,
+    BreakTypes,
+    LeaveTypes,
+}
+
+impl OptionList {
+    /// The part of the product the list belongs to.
+    pub fn topic(self) -> HelpTopic {
+        match self {
+            OptionList::Priorities | OptionList::Statuses | OptionList::PrioritiesAndStatuses => HelpTopic::Tasks,
+            OptionList::BreakTypes => HelpTopic::Breaks,
+            OptionList::LeaveTypes => HelpTopic::Leaves,
+        }
+    }
+}
+
+/// Words that ask for the options of a field: "types", "kinds", "options", "levels".
+const LIST_NOUNS: &[&str] = &[
+    "types",
+    "type",
+    "kinds",
+    "kind",
+    "categories",
+    "category",
+    "options",
+    "option",
+    "levels",
+    "level",
+    "choices",
+    "choice",
+    "values",
+    "sorts",
+    "varieties",
+];
+
+/// "What are the priorities?", "which statuses can a task have?", "what break types are there?", "leave types?": a
+/// question about the options of a form's field, not about the caller's data ("what are my priorities?") nor how to
+/// do something ("how do I change a break type?").
+pub fn options_list(words: &Words) -> Option<OptionList> {
+    let w = &words.w;
+    if w.is_empty() || words.any_phrase(HOW_TO) || words.any_phrase(&["how many", "how much", "how long"]) {
+        return None;
+    }
+    let mine = |x: &str| w.iter().enumerate().any(|(i, y)| *y == x && i > 0 && matches!(w[i - 1], "my" | "our"));
+    let list_noun = words.any(LIST_NOUNS);
+    let priorities = (words.any(&["priorities", "prios"]) && !mine("priorities"))
+        || (list_noun && words.any(&["priority", "prio", "priorty"]));
+    let statuses = (words.any(&["statuses", "stati", "states"]) && !mine("statuses"))
+        || (list_noun && words.any(&["status", "state"]));
+    let breaks = list_noun && w.iter().any(|x| vocab::kind_noun(x) == Some(Kind::Break));
+    let leaves = list_noun
+        && (words.any(&["leave", "leaves", "absence", "absences", "time-off", "vacation", "pto"])
+            || words.phrase("time off"));
+    let list = match (priorities, statuses) {
+        (true, true) => OptionList::PrioritiesAndStatuses,
+        (true, false) => OptionList::Priorities,
+        (false, true) => OptionList::Statuses,
+        _ if breaks && !leaves => OptionList::BreakTypes,
+        _ if leaves && !breaks => OptionList::LeaveTypes,
+        _ => return None,
+    };
+    let last = w[w.len() - 1];
+    let asks = words.ends_with_question_mark
+        || words.any_phrase(&["remind me what", "remind me which", "remind me of the"])
+        || matches!(
+            w[0],
+            "what"
+                | "what's"
+                | "whats"
+                | "which"
+                | "list"
+                | "show"
+                | "tell"
+                | "give"
+                | "name"
+                | "are"
+                | "is"
+                | "can"
+                | "could"
+                | "do"
+                | "does"
+                | "any"
+        )
+        || (w.len() <= 3 && (LIST_NOUNS.contains(&last) || matches!(last, "priorities" | "statuses")));
+    asks.then_some(list)
+}
+
+/// A record asked for in so many words: "task: ...", "new task ...", "add a task ...", "create a meeting".
+fn explicit_kind(words: &Words, toks: &[Tok]) -> Option<Kind> {
+    let w = &words.w;
+    for (i, word) in w.iter().enumerate().take(3) {
+        if let Some(k) = vocab::kind_noun(word) {
+            let next = toks.get(words.at[i] + 1).map(|t| t.low.as_str());
+            if matches!(next, Some(":") | Some("-")) {
+                return Some(k);
+            }
+        }
+    }
+    if w.len() > 1 && matches!(w[0], "new" | "add" | "create") {
+        let j = (1..w.len()).find(|&j| !matches!(w[j], "a" | "an" | "new" | "the" | "my" | "another"))?;
+        return vocab::kind_noun(w[j]);
+    }
+    None
 }
 
 /// The words of a message (quoted text left out), with phrase look-ups.
@@ -461,7 +573,7 @@ pub fn help_topic(words: &Words) -> HelpTopic {
     {
         return HelpTopic::General;
     }
-    let live = words.any(&["live", "timer", "stopwatch", "clock", "running", "on-breaks"])
+    let live = words.any(&["live", "timer", "stopwatch", "clock", "running", "on-breaks", "timing", "timed"])
         || words.any_phrase(&[
             "start a break",
             "start my break",
@@ -483,7 +595,10 @@ pub fn help_topic(words: &Words) -> HelpTopic {
     if live {
         return HelpTopic::LiveBreaks;
     }
-    // "who is on break" and "who is off" are the team's pages.
+    // "who approves my leave?" is about leaves; "who is on break" and "who is off" are the team's pages.
+    if words.any(APPROVAL) && words.any(&["leave", "leaves", "vacation", "holiday", "off", "absence", "pto"]) {
+        return HelpTopic::Leaves;
+    }
     if words.has("who") && words.any(&["break", "breaks", "off", "leave", "absent", "away"]) {
         return HelpTopic::Team;
     }
@@ -559,6 +674,8 @@ pub fn help_topic(words: &Words) -> HelpTopic {
     HelpTopic::General
 }
 
+const APPROVAL: &[&str] = &["approve", "approves", "approved", "approval", "approving", "approver", "approvals"];
+
 fn is_break_word(w: &str) -> bool {
     vocab::kind_noun(w) == Some(Kind::Break) || w == "on-break" || w == "onbreak"
 }
@@ -620,7 +737,7 @@ fn question(words: &Words) -> Option<Intent> {
         "leaves",
         "holidays",
     ];
-    if ((who && words.any(&off_words) && (asks || words.has("absentees")))
+    if ((who && words.any(&off_words) && (asks || words.has("absentees")) && !words.any(APPROVAL))
         || words.any_phrase(&[
             "today's absentees",
             "todays absentees",
@@ -639,7 +756,8 @@ fn question(words: &Words) -> Option<Intent> {
     if breaky && (asks || terse || words.any(&["total", "sum", "summary"])) && words.any(STATS) && !who {
         let week = words.any(&["week", "weekly", "week's", "weeks", "wk"])
             || words.phrase("last 7 days")
-            || words.phrase("past 7 days");
+            || words.phrase("past 7 days")
+            || words.phrase("since monday");
         return Some(if week { Intent::BreakMinutesWeek } else { Intent::BreakMinutesToday });
     }
     if breaky
@@ -678,7 +796,16 @@ fn question(words: &Words) -> Option<Intent> {
         "important",
         "urgent",
         "ongoing",
+        "blocked",
+        "stuck",
+        "critical",
+        "blocker",
+        "blockers",
+        "deferred",
     ]) || words.phrase("not done")
+        || words.phrase("in progress")
+        || words.phrase("in review")
+        || words.phrase("on hold")
         || words.phrase("still have")
         || words.phrase("need to do")
         || words.phrase("have to do")
@@ -773,7 +900,7 @@ fn leave_balance(words: &Words, asks: bool) -> bool {
     // "how long before I need to leave?" is the verb.
     let leave =
         words.w.iter().enumerate().any(|(i, w)| LEAVE.contains(w) && !(*w == "leave" && leave_is_verb(&words.w, i)))
-            || words.any_phrase(&["days off", "day off", "time off"]);
+            || words.any_phrase(&["days off", "day off", "time off", "sick days", "sick day", "sick leave"]);
     if !leave {
         return false;
     }
@@ -795,7 +922,7 @@ fn leave_balance(words: &Words, asks: bool) -> bool {
 }
 
 /// The kind of record a sentence asks for, if any.
-pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Option<Kind> {
+pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String], cues: Cues) -> Option<Kind> {
     let w = &words.w;
     if w.is_empty() {
         return None;
@@ -972,6 +1099,21 @@ pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Optio
         if *word == "out" && w.get(i + 1) == Some(&"of") && w.get(i + 2) == Some(&"office") {
             note(&mut strong, i, Kind::Leave);
         }
+        // "I'll be out Thursday and Friday", "away from the 3rd to the 7th", "won't be in on Friday": an absence
+        // said with its days.
+        if cues.day && (absence_at(w, i) || (*word == "half-day" || (*word == "day" && prev == "half"))) {
+            note(&mut strong, if *word == "day" { i - 1 } else { i }, Kind::Leave);
+        }
+        // "dentist appointment tomorrow at 9:30", "sales call 2-2:45", "sprint review Friday 4-5": an event at a
+        // time of day is a meeting.
+        if cues.time {
+            if let Some(at) = meeting_event_at(w, i) {
+                note(&mut strong, at, Kind::Meeting);
+            }
+            if is_team_type_word(word, break_types) && vocab::concept_of(word).is_none() {
+                note(&mut strong, i, Kind::Break);
+            }
+        }
     }
     // 5. Weaker hints.
     for (i, word) in w.iter().enumerate() {
@@ -996,29 +1138,14 @@ pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Optio
         {
             note(&mut weak, i, Kind::Break);
         }
-        if *word == "off"
-            && !matches!(
-                prev,
-                "turn"
-                    | "switch"
-                    | "log"
-                    | "sign"
-                    | "logged"
-                    | "signed"
-                    | "drop"
-                    | "pay"
-                    | "back"
-                    | "kick"
-                    | "show"
-                    | "finish"
-                    | "tick"
-                    | "cross"
-                    | "call"
-            )
-        {
+        // "I'm off to a meeting": going somewhere, not away.
+        if *word == "off" && absence_at(w, i) && next != "to" {
             note(&mut weak, i, Kind::Leave);
         }
-        if matches!(*word, "sick" | "ill" | "unwell") {
+        if matches!(*word, "appointment" | "appointments" | "appt") {
+            note(&mut weak, i, Kind::Meeting);
+        }
+        if vocab::leave_concept_of(word, next).is_some_and(|c| c.canonical == "Sick") {
             note(&mut weak, i, Kind::Leave);
         }
         if matches!(*word, "remind" | "remember" | "todo")
@@ -1026,7 +1153,8 @@ pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Optio
         {
             note(&mut weak, i, Kind::Task);
         }
-        if i == 0 && TASK_VERBS.contains(word) {
+        // "book me a flight", "write me a poem": asked of the assistant, not a to-do.
+        if i == 0 && TASK_VERBS.contains(word) && !matches!(next, "me" | "us") {
             note(&mut weak, i, Kind::Task);
         }
         if matches!(
@@ -1087,6 +1215,197 @@ pub fn record_kind(words: &Words, toks: &[Tok], break_types: &[String]) -> Optio
     match (strong, weak) {
         (Some((_, k)), _) => Some(k),
         (None, Some((_, k))) => Some(k),
+        _ => None,
+    }
+}
+
+/// What the sentence says besides its words: a day (a date, a weekday, "next week") and a time of day.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Cues {
+    pub day: bool,
+    pub time: bool,
+}
+
+impl Cues {
+    pub fn of(toks: &[Tok], quoted: &[bool], ctx: &Context) -> Cues {
+        let today = ctx.now.date_naive();
+        let reader = Reader { t: toks, now: ctx.now, today, lean: Lean::Future };
+        let mut used = quoted.to_vec();
+        let spans = scan(&reader, Some(Kind::Meeting), &mut used);
+        let time = spans.iter().any(|s| matches!(s.found, Found::Time(..) | Found::TimeRange(..)));
+        let day = spans.iter().any(|s| matches!(s.found, Found::Date(..) | Found::DateRange(..)))
+            || super::period::period(toks, quoted, ctx).is_some();
+        Cues { day, time }
+    }
+}
+
+/// Words before "off" that make it another verb ("log off", "drop off the parcel").
+const OFF_VERBS: &[&str] = &[
+    "turn", "switch", "log", "sign", "logged", "signed", "drop", "pay", "back", "kick", "show", "finish", "tick",
+    "cross", "call", "print", "send", "set", "cut", "hand", "write", "shut", "top", "cool", "ward", "rip", "tip",
+    "sell", "pull", "nod", "doze", "dropped", "dropping", "kicking", "signing", "ticking", "paid", "written",
+];
+
+/// Words before "away" that make it something else ("give away", "right away", "put away").
+const AWAY_NOT: &[&str] = &[
+    "give", "gave", "throw", "threw", "put", "right", "far", "tidy", "clear", "file", "pass", "passed", "straight",
+    "tuck", "lock", "pack", "packed", "store", "fade", "walk", "walked", "run", "ran", "take", "took", "move", "moved",
+    "blow", "blew", "chip", "chipping", "working", "work", "type", "typing", "fire", "ask", "stay",
+];
+
+/// Forms of "be" (and their typos) before "out": "I'm out", "I'll be out", "will be out".
+const BE: &[&str] = &["be", "i'm", "im", "am", "is", "are", "we're", "were", "being", "been", "was", "i'll", "ill"];
+
+/// An absence word at `i`: "off" (not "log off"), "away" (not "right away"), "out" after a form of "be" or
+/// opening the sentence ("out Monday", "I'll be out", not "find out", "out of milk"), "not in" / "won't be in",
+/// "not working" / "won't be working". Not when a break follows ("out for lunch", "off for a coffee").
+pub fn absence_at(w: &[&str], i: usize) -> bool {
+    let word = w[i];
+    let prev = if i > 0 { w[i - 1] } else { "" };
+    let next = w.get(i + 1).copied().unwrap_or("");
+    let next2 = w.get(i + 2).copied().unwrap_or("");
+    let negated = |k: usize| {
+        let before = |n: usize| if k >= n { w[k - n] } else { "" };
+        matches!(before(1), "not" | "won't" | "wont" | "cannot" | "can't" | "cant" | "isn't" | "aren't" | "never")
+            || (before(1) == "be"
+                && matches!(before(2), "not" | "won't" | "wont" | "cannot" | "can't" | "cant" | "never" | "shan't"))
+    };
+    let absent = match word {
+        "off" => !OFF_VERBS.contains(&prev),
+        "away" => !AWAY_NOT.contains(&prev),
+        "out" => {
+            let office = next == "of" && matches!(next2, "office" | "the" | "town" | "the-office");
+            (i == 0 || BE.contains(&prev) || prev == "sick") && (next != "of" || office)
+        }
+        "in" => {
+            // "won't be in", "not coming in"
+            let k = if matches!(prev, "coming" | "come" | "going" | "go" | "getting" | "get") { i - 1 } else { i };
+            (negated(i) || (k < i && negated(k)))
+                && (!matches!(next, "a" | "an" | "the" | "my" | "time" | "charge") || next2 == "office")
+        }
+        "around" | "available" | "reachable" | "contactable" => negated(i),
+        "unavailable" => true,
+        "working" | "work" => negated(i),
+        _ => false,
+    };
+    // "out for lunch", "off for a coffee break", "away for a smoke": a break, not an absence.
+    let break_follows = w.iter().skip(i + 1).take(3).any(|x| {
+        vocab::kind_noun(x) == Some(Kind::Break)
+            || vocab::concept_of(x)
+                .is_some_and(|c| c.canonical != "Short Break" && c.canonical != "Picking kids from School")
+    });
+    absent && !break_follows
+}
+
+/// Places one makes an appointment at ("dentist at 4 tomorrow").
+const APPOINTMENT_PLACES: &[&str] = &[
+    "dentist",
+    "dentist's",
+    "dentists",
+    "doctor",
+    "doctor's",
+    "doctors",
+    "gp",
+    "vet",
+    "vet's",
+    "vets",
+    "optician",
+    "optician's",
+    "opticians",
+    "physio",
+    "physiotherapist",
+    "hairdresser",
+    "hairdresser's",
+    "hairdressers",
+    "barber",
+    "barber's",
+    "barbers",
+    "therapist",
+    "clinic",
+    "orthodontist",
+    "counsellor",
+    "counselor",
+    "dermatologist",
+    "chiropractor",
+    "osteopath",
+    "hygienist",
+    "specialist",
+    "consultant",
+    "haircut",
+    "massage",
+    "checkup",
+    "check-up",
+    "x-ray",
+    "xray",
+    "vaccination",
+    "jab",
+    "mot",
+];
+
+/// Events that are meetings when they have a time ("design review", "all hands", "check-in").
+const EVENT_NOUNS: &[&str] = &[
+    "review",
+    "planning",
+    "demo",
+    "retro",
+    "presentation",
+    "briefing",
+    "debrief",
+    "workshop",
+    "training",
+    "session",
+    "kickoff",
+    "kick-off",
+    "onboarding",
+    "appraisal",
+    "walkthrough",
+    "brainstorm",
+    "offsite",
+    "check-in",
+    "checkin",
+    "all-hands",
+    "townhall",
+    "town-hall",
+    "consultation",
+    "viewing",
+    "screening",
+    "seminar",
+    "lecture",
+    "class",
+    "hearing",
+    "interview",
+    "showcase",
+    "sprint",
+];
+
+/// A meeting said by what it is, at `i`: an appointment, a call (also "call the plumber", with its time), a
+/// video call ("zoom with the agency"), a visit ("dentist"), a named event ("design review", "all hands", "lunch
+/// and learn"). Read only when the sentence has a time of day. Gives the position it starts at.
+fn meeting_event_at(w: &[&str], i: usize) -> Option<usize> {
+    let word = w[i];
+    let prev = if i > 0 { w[i - 1] } else { "" };
+    let next = w.get(i + 1).copied().unwrap_or("");
+    match word {
+        "appointment" | "appointments" | "appt" | "appts" | "call" | "calls" | "phone" | "zoom" | "skype"
+        | "facetime" | "webex" | "videocall" | "video-call" | "conference" => Some(i),
+        _ if APPOINTMENT_PLACES.contains(&word) => Some(i),
+        // "all hands", "town hall", "lunch and learn"
+        "hands" if prev == "all" => Some(i - 1),
+        "hall" if prev == "town" => Some(i - 1),
+        "learn" if prev == "and" && i > 1 && vocab::concept_of(w[i - 2]).is_some() => Some(i - 2),
+        // A noun, not the verb of a to-do ("review the PR at 3pm", "please review PR 42 at 3").
+        _ if EVENT_NOUNS.contains(&word) => {
+            let object = matches!(next, "the" | "a" | "an" | "my" | "our" | "this" | "that" | "their" | "his" | "her");
+            let modal = matches!(
+                prev,
+                "to" | "please" | "and" | "must" | "should" | "will" | "i'll" | "need" | "can" | "could" | "pls"
+            );
+            let opens = i == 0
+                && !matches!(next, "" | "with" | "at" | "on" | "for" | "about" | "from" | "tomorrow" | "today" | "-")
+                && vocab::weekday(next).is_none()
+                && !next.starts_with(|c: char| c.is_ascii_digit());
+            (!(object || modal || opens)).then_some(i)
+        }
         _ => None,
     }
 }
@@ -1160,10 +1479,11 @@ fn meeting_with(w: &[&str], i: usize) -> bool {
     let next = w.get(i + 1).copied().unwrap_or("");
     let next2 = w.get(i + 2).copied().unwrap_or("");
     match w[i] {
-        "call" | "chat" | "sync" | "meet" | "huddle" | "session" | "discussion" | "catchup" | "catch-up" | "call," => {
-            next == "with" || (next == "up" && next2 == "with")
-        }
+        "call" | "chat" | "sync" | "meet" | "huddle" | "session" | "discussion" | "catchup" | "catch-up" | "call,"
+        | "zoom" | "skype" | "facetime" | "check-in" | "checkin" | "appointment" | "appt" | "1:1" | "one-on-one"
+        | "1-on-1" | "videocall" => next == "with" || (next == "up" && next2 == "with"),
         "catch" => next == "up" && matches!(next2, "with" | "call" | "meeting"),
+        "check" => next == "in" && next2 == "with",
         _ => false,
     }
 }
@@ -1249,22 +1569,31 @@ pub fn classify(toks: &[Tok], quoted: &[bool], ctx: &Context, addressed: bool) -
     if words.w.iter().all(|w| GREETINGS.contains(w)) {
         return Intent::Help(HelpTopic::General);
     }
+    // "what are the priorities?", "which break types can I choose from?": the lists of the forms' options.
+    if let Some(list) = options_list(&words) {
+        return Intent::Help(list.topic());
+    }
+    let cues = Cues::of(toks, quoted, ctx);
     let not_stats = !words.any_phrase(&["how long", "how many", "how much"]);
-    let strong_help = words.any_phrase(HELP_PHRASES) || words.any(HELP_WORDS);
+    // "new task: write the onboarding guide" asks for a record, whatever its words.
+    let explicit = explicit_kind(&words, toks).is_some() && !words.any_phrase(HOW_TO);
+    let strong_help = !explicit && (words.any_phrase(HELP_PHRASES) || words.any(HELP_WORDS));
     let generic_help = words.any_phrase(GENERIC_HELP)
         && (help_topic(&words) != HelpTopic::General || words.any(&["you", "app", "assistant", "buddy", "breaktime"]));
     if not_stats && (strong_help || generic_help) {
         // "can I take a coffee break at 3?" is a request; "can I export my breaks?" is help.
         let polite_request = words.starts("can i")
-            && record_kind(&words, toks, break_types).is_some()
+            && record_kind(&words, toks, break_types, cues).is_some()
             && !words.any(HELP_WORDS)
-            && words.w.iter().any(|w| {
-                vocab::number(w).is_some()
-                    || w.contains(':')
-                    || w.ends_with("pm")
-                    || w.ends_with("am")
-                    || matches!(*w, "today" | "tomorrow" | "now" | "noon")
-            });
+            && (cues.day
+                || cues.time
+                || words.w.iter().any(|w| {
+                    vocab::number(w).is_some()
+                        || w.contains(':')
+                        || w.ends_with("pm")
+                        || w.ends_with("am")
+                        || matches!(*w, "today" | "tomorrow" | "now" | "noon")
+                }));
         let answerable =
             (words.starts("what is") || words.starts("what's") || words.starts("whats") || words.starts("what are"))
                 && question(&words).is_some();
@@ -1291,7 +1620,7 @@ pub fn classify(toks: &[Tok], quoted: &[bool], ctx: &Context, addressed: bool) -
         }
         return Intent::Unknown;
     }
-    if let Some(k) = record_kind(&words, toks, break_types) {
+    if let Some(k) = record_kind(&words, toks, break_types, cues) {
         return Intent::of_kind(k);
     }
     // A sentence that names one of the team's own leave types and a day, and no other record ("jury duty on

@@ -120,6 +120,10 @@ fn split_core(msg: &str, start: usize, end: usize, out: &mut Vec<Tok>) {
 }
 
 fn splits_at_dash(a: &str, b: &str) -> bool {
+    // "1-1" is a one-to-one meeting, never a range of no length.
+    if a == "1" && b == "1" {
+        return false;
+    }
     let timeish = |s: &str| {
         let s = s.trim_end_matches("am").trim_end_matches("pm");
         !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == ':' || c == '.')

@@ -16,7 +16,7 @@ use chrono::DateTime;
 use chrono_tz::Tz;
 
 pub use fields::{BreakFields, ChecklistFields, LeaveFields, MeetingFields, Proposal, TaskFields};
-pub use intent::{HelpTopic, Intent};
+pub use intent::{HelpTopic, Intent, OptionList};
 pub use vocab::Kind;
 
 /// What the sentence is read against.
@@ -79,11 +79,20 @@ pub struct Understanding {
     pub missing: Vec<String>,
     /// The days a question about the team's absences is about (`whoIsOffToday`, `whoIsOff`).
     pub period: Option<DateRange>,
+    /// For help asked as "what are the priorities?": the list of options the answer gives.
+    pub options: Option<OptionList>,
 }
 
 impl Understanding {
     pub fn of_intent(intent: Intent) -> Understanding {
-        Understanding { intent, proposal: None, problems: FieldErrors::new(), missing: Vec::new(), period: None }
+        Understanding {
+            intent,
+            proposal: None,
+            problems: FieldErrors::new(),
+            missing: Vec::new(),
+            period: None,
+            options: None,
+        }
     }
 
     /// "Who is off ...?" about these days: `whoIsOffToday` for today alone, `whoIsOff` for any other days.
@@ -108,10 +117,22 @@ pub fn understand(message: &str, ctx: &Context) -> Understanding {
         );
     }
     let Some(kind) = intent.kind() else {
-        return Understanding::of_intent(intent);
+        let options = match intent {
+            Intent::Help(_) => intent::options_list(&intent::Words::new(&toks, &quote_mask)),
+            _ => None,
+        };
+        return Understanding { options, ..Understanding::of_intent(intent) };
     };
     let proposal = fields::build(kind, message, &toks, &quote_mask, quote.as_deref(), ctx);
     checked(intent, proposal, ctx.now.date_naive())
+}
+
+/// The list of a form's options a message asks for ("what are the priorities?"), if it asks for one: for a help
+/// answer decided elsewhere (a hosted model's) to give the list as the built-in engine does.
+pub fn options_asked(message: &str) -> Option<OptionList> {
+    let toks = lexer::tokenize(message);
+    let (quote_mask, _) = fields::quoted(message, &toks);
+    intent::options_list(&intent::Words::new(&toks, &quote_mask))
 }
 
 /// Runs the record's checks over a proposal: a value that breaks a rule is cleared (never proposed) and its message
@@ -126,7 +147,7 @@ pub fn checked(intent: Intent, mut proposal: Proposal, today: chrono::NaiveDate)
     }
     let missing = if problems.is_empty() { errors } else { crate::rules::check(&proposal, today) };
     let missing = missing.into_keys().filter(|f| !problems.contains_key(f)).collect();
-    Understanding { intent, proposal: Some(proposal), problems, missing, period: None }
+    Understanding { intent, proposal: Some(proposal), problems, missing, period: None, options: None }
 }
 
 /// Empties a field that holds a value; false when it was empty already (a missing field, not a broken rule).
@@ -251,6 +272,37 @@ mod tests {
         assert_eq!((u.intent, u.period.map(|p| p.to.to_string())), (Intent::WhoIsOffToday, Some("2026-03-11".into())));
         assert_eq!(understand("how many leave days do I have left?", &ctx()).intent, Intent::LeaveBalance);
         assert_ne!(understand("how much time is left before I need to leave?", &ctx()).intent, Intent::LeaveBalance);
+    }
+
+    #[test]
+    fn an_absence_with_its_days_is_a_leave() {
+        for msg in ["I'll be out Thursday and Friday", "away tomorrow and the day after", "won't be in on Thursday"] {
+            let u = understand(msg, &ctx());
+            let Some(Proposal::Leave(l)) = &u.proposal else { panic!("{msg}: {u:?}") };
+            assert_eq!(l.from_date, "2026-03-12", "{msg}");
+            assert_eq!(l.reason, "", "{msg}");
+        }
+        assert_eq!(understand("log off at 5", &ctx()).intent, Intent::Unknown);
+        assert_eq!(understand("I'm out for lunch 12-1", &ctx()).intent, Intent::CreateBreak);
+    }
+
+    #[test]
+    fn calls_and_appointments_at_a_time_are_meetings() {
+        assert_eq!(understand("dentist appointment tomorrow at 9:30", &ctx()).intent, Intent::CreateMeeting);
+        assert_eq!(understand("call the plumber at 8:30", &ctx()).intent, Intent::CreateMeeting);
+        assert_eq!(understand("remind me to call the plumber at 8:30", &ctx()).intent, Intent::CreateTask);
+        assert_eq!(understand("call the plumber tomorrow", &ctx()).intent, Intent::CreateTask);
+    }
+
+    #[test]
+    fn questions_about_a_forms_options_are_answered_with_the_list() {
+        let u = understand("what are the priorities?", &ctx());
+        assert_eq!((u.intent, u.options), (Intent::Help(HelpTopic::Tasks), Some(OptionList::Priorities)));
+        let u = understand("which break types can I choose from?", &ctx());
+        assert_eq!((u.intent, u.options), (Intent::Help(HelpTopic::Breaks), Some(OptionList::BreakTypes)));
+        assert_eq!(understand("what leave types are there?", &ctx()).options, Some(OptionList::LeaveTypes));
+        assert_eq!(understand("how do I change a break type?", &ctx()).options, None);
+        assert_eq!(understand("what are my priorities?", &ctx()).options, None);
     }
 
     #[test]

@@ -17,7 +17,22 @@ pub fn period(toks: &[Tok], skip: &[bool], ctx: &Context) -> Option<DateRange> {
         named_span(&r, i, today)
             .or_else(|| month_alone(&r, i, today))
             .or_else(|| r.date_range(i).map(|(from, to, _)| DateRange { from, to }))
-            .or_else(|| r.date(i).map(|(d, _, _)| DateRange::day(d)))
+            .or_else(|| {
+                let (d, end, _) = r.date(i)?;
+                // "tomorrow and the day after", "Friday to the following Tuesday"
+                let joined = r.low(end) == "and" || r.low(end) == "to" || r.low(end) == "until" || r.low(end) == "till";
+                let after = joined.then(|| r.after_date(d, end + 1)).flatten();
+                // "from tomorrow for three days"
+                let count = (r.low(end) == "for")
+                    .then(|| r.count_of(end + 1, &["day", "days"], &["week", "weeks"]))
+                    .flatten()
+                    .filter(|(n, _)| *n > 1);
+                Some(match (after, count) {
+                    (Some((to, _)), _) if to > d => DateRange { from: d, to },
+                    (_, Some((n, _))) => DateRange { from: d, to: d + Duration::days(i64::from(n) - 1) },
+                    _ => DateRange::day(d),
+                })
+            })
     })
 }
 

@@ -11,6 +11,8 @@ pub enum Role {
     Plain,
     Start,
     End,
+    /// "since Monday": a start already past, up to today.
+    Since,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -67,6 +69,8 @@ const LEADS: &[&str] = &[
     "roughly",
     "like",
     "~",
+    "through",
+    "thru",
 ];
 
 /// Leads after which a bare number ("at 3") is a time.
@@ -97,12 +101,16 @@ const TIME_LEADS: &[&str] = &[
 ];
 
 fn role_of(leads: &[&str]) -> Role {
-    if leads
-        .iter()
-        .any(|l| matches!(*l, "until" | "till" | "til" | "untill" | "to" | "ending" | "ends" | "end" | "before"))
-    {
+    if leads.iter().any(|l| {
+        matches!(
+            *l,
+            "until" | "till" | "til" | "untill" | "to" | "ending" | "ends" | "end" | "before" | "through" | "thru"
+        )
+    }) {
         Role::End
-    } else if leads.iter().any(|l| matches!(*l, "from" | "starting" | "start" | "since" | "beginning" | "after")) {
+    } else if leads.contains(&"since") {
+        Role::Since
+    } else if leads.iter().any(|l| matches!(*l, "from" | "starting" | "start" | "beginning" | "after")) {
         Role::Start
     } else {
         Role::Plain
@@ -123,7 +131,32 @@ pub fn scan(r: &Reader, kind: Option<Kind>, used: &mut [bool]) -> Vec<Span> {
             j += 1;
         }
         let leads: Vec<&str> = (i..j).map(|k| r.low(k)).collect();
-        match find_at(r, j, &leads, kind) {
+        // The day named last, for "tomorrow and the day after".
+        let prev = spans.iter().rev().find_map(|s: &Span| match s.found {
+            Found::Date(d, _) => Some(d),
+            Found::DateRange(_, b) => Some(b),
+            _ => None,
+        });
+        let found = prev
+            .and_then(|p| r.after_date(p, j))
+            .map(|(d, to)| (to, Found::Date(d, role_of(&leads))))
+            .or_else(|| find_at(r, j, &leads, kind))
+            .map(|(to, found)| match (found, prev) {
+                // "next Thursday and Friday": a bare weekday after another day is the one after it.
+                (Found::Date(mut d, role), Some(p))
+                    if r.lean == super::datetime::Lean::Future
+                        && to == j + 1
+                        && vocab::weekday(r.low(j)).is_some()
+                        && d < p =>
+                {
+                    while d < p {
+                        d += chrono::Duration::days(7);
+                    }
+                    (to, Found::Date(d, role))
+                }
+                (found, _) => (to, found),
+            });
+        match found {
             Some((to, found)) if (i..to).all(|k| !used[k]) => {
                 for u in used.iter_mut().take(to).skip(i) {
                     *u = true;
@@ -166,7 +199,9 @@ fn find_at(r: &Reader, j: usize, leads: &[&str], kind: Option<Kind>) -> Option<(
         return Some(found);
     }
     // "in 3 days" is read from its "in"; other leads only say which end of a range a date is.
-    let date = if last == Some("in") { r.date(j - 1) } else { r.date(j) };
+    let since = leads.contains(&"since").then(|| r.leaning(super::datetime::Lean::Past));
+    let r_date = since.as_ref().unwrap_or(r);
+    let date = if last == Some("in") { r.date(j - 1) } else { r_date.date(j) };
     if let Some((d, to, _)) = date {
         return Some((to, Found::Date(d, role_of(leads))));
     }

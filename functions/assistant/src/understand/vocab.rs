@@ -181,8 +181,8 @@ pub fn kind_noun(s: &str) -> Option<Kind> {
         }
         "leave" | "leaves" | "vacation" | "vacations" | "holiday" | "holidays" | "pto" | "absence" | "ooo" | "leav"
         | "vacay" | "annual-leave" | "day-off" | "time-off" | "absent" => Some(Kind::Leave),
-        "meeting" | "meetings" | "meet" | "mtg" | "standup" | "stand-up" | "sync" | "1:1" | "1-on-1" | "one-on-one"
-        | "huddle" | "retro" | "retrospective" | "catch-up" | "catchup" | "kickoff" | "kick-off"
+        "meeting" | "meetings" | "meet" | "mtg" | "standup" | "stand-up" | "sync" | "1:1" | "1-1" | "1-on-1"
+        | "one-on-one" | "huddle" | "retro" | "retrospective" | "catch-up" | "catchup" | "kickoff" | "kick-off"
         | "sprint-planning" | "webinar" | "interview" => Some(Kind::Meeting),
         "checklist" | "checklists" | "check-list" | "cheklist" | "checlist" | "checkist" | "chekclist" => {
             Some(Kind::Checklist)
