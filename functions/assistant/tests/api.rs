@@ -403,7 +403,7 @@ async fn break_minutes_today_are_summed_from_the_callers_breaks() {
 async fn a_live_break_counts_in_todays_answer() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    let input = breaks::LiveBreakInput { break_type: Some("Coffee Break".into()), reason: None };
+    let input = breaks::LiveBreakInput { break_type: Some("Coffee Break".into()), reason: None, at: None };
     breaks::start_break(app.state.store.as_ref(), &ana.owner(), &input, app.now()).await.unwrap();
     let data = app.ask(Some(&ana.token), "total break time today?").await;
     assert!(data["summary"].as_str().unwrap().contains("You are on a Coffee Break right now"), "{data}");
@@ -469,7 +469,7 @@ async fn who_is_on_break_reads_the_teams_live_breaks() {
     assert_eq!(data["summary"], "Nobody is on a break right now.");
 
     let store = app.state.store.as_ref();
-    let lunch = breaks::LiveBreakInput { break_type: Some("Lunch Break".into()), reason: None };
+    let lunch = breaks::LiveBreakInput { break_type: Some("Lunch Break".into()), reason: None, at: None };
     breaks::start_break(store, &ben.owner(), &lunch, app.now()).await.unwrap();
     breaks::start_break(store, &eve.owner(), &lunch, app.now()).await.unwrap();
     let data = app.ask(Some(&ana.token), "is anyone on a break right now?").await;

@@ -3,7 +3,7 @@
 use axum::extract::State;
 use axum::Router;
 use bt_domain::records::schema::{date, required_text, time};
-use bt_domain::records::{breaks, dates, Break, BreakInput, LiveBreakInput, OpenBreak};
+use bt_domain::records::{breaks, dates, Break, BreakInput, EndBreakInput, LiveBreakInput, OpenBreak};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
@@ -126,12 +126,12 @@ async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): Ap
 }
 
 /// End my live break (records it)
-#[utoipa::path(post, path = "/break/end", tag = "breaks",
+#[utoipa::path(post, path = "/break/end", tag = "breaks", request_body(content = Option<EndBreakInput>),
     responses((status = 200, description = "Success", body = Data<Break>), (status = 401, response = Unauthorized),
-        (status = 409, description = "You are not on a break.", body = ErrorBody)))]
+        (status = 409, description = "You are not on a break.", body = ErrorBody), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
-async fn end(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    let record = breaks::end_break(state.table(), &user.owner(), state.clock.now()).await?;
+async fn end(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<EndBreakInput>) -> ApiResult {
+    let record = breaks::end_break(state.table(), &user.owner(), &input, state.clock.now()).await?;
     Ok(data(record))
 }
 

@@ -90,6 +90,16 @@ fn to_3_0(mut doc: Value) -> Value {
     doc["security"] = json!([{ "bearerAuth": [] }]);
     doc["tags"] = Value::Array(TAGS.iter().map(|t| json!({ "name": t })).collect());
 
+    doc["components"]["parameters"] = json!({
+        "IdempotencyKey": {
+            "name": bt_domain::idempotency::HEADER,
+            "in": "header",
+            "required": false,
+            "description": "Makes the write safe to repeat: a repeat with the same key gets the first answer again \
+    (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes.",
+            "schema": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[\\x21-\\x7E]+$" },
+        }
+    });
     inline_envelopes(&mut doc);
     // Schemas read from request bodies stay open; the others are answers and are closed.
     let mut requested = Vec::new();
@@ -199,6 +209,20 @@ fn conventions(method: &str, path: &str, op: &mut Value, operations: &[(String, 
     // `security(())` (public) is `[{}]` in utoipa; an empty list says the same in every 3.0 tool.
     if op["security"] == json!([{}]) {
         op["security"] = json!([]);
+    }
+    // Every signed-in write takes an `Idempotency-Key` (shared/http/src/idempotency.rs).
+    if matches!(method, "post" | "put" | "delete" | "patch") && op["security"] != json!([]) {
+        let params = op["parameters"].as_array_mut().map(std::mem::take).unwrap_or_default();
+        op["parameters"] = Value::Array(
+            std::iter::once(json!({ "$ref": "#/components/parameters/IdempotencyKey" })).chain(params).collect(),
+        );
+        let responses = op["responses"].as_object_mut().expect("responses");
+        responses
+            .entry("409")
+            .or_insert_with(|| error("Conflict, or a request with the same Idempotency-Key still in progress"));
+        responses
+            .entry("422")
+            .or_insert_with(|| error("Invalid fields, or an Idempotency-Key used for another request"));
     }
     // The new record's id leads to its read, edit and delete (the stateful phase of a fuzzer follows these).
     if let Some(group) = path.strip_suffix("/add").filter(|_| method == "post") {

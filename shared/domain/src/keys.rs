@@ -222,3 +222,11 @@ pub const CALENDAR_FEED_PREFIX: &str = "CALFEED#";
 pub fn calendar_feed_token(token_hash: &str) -> Key {
     Key::new(format!("CALTOKEN#{token_hash}"), "CALTOKEN")
 }
+
+// ---- idempotent writes -----------------------------------------------------------------------------------------
+
+/// A write's claim and kept answer, per caller and `Idempotency-Key`: `USER#<userId>` / `IDEM#<key>` (expires
+/// through `ttl` a day after the claim).
+pub fn idempotency(user_id: &UserId, key: &str) -> Key {
+    Key::new(format!("USER#{user_id}"), format!("IDEM#{key}"))
+}

@@ -9,6 +9,7 @@ pub mod clock;
 pub mod config;
 pub mod error;
 pub mod holidays;
+pub mod idempotency;
 pub mod keys;
 pub mod mail;
 pub mod ratelimit;

@@ -4,6 +4,7 @@
 
 pub mod auth;
 pub mod error;
+pub mod idempotency;
 pub mod openapi;
 pub mod routes;
 pub mod state;
@@ -184,8 +185,8 @@ pub async fn method_not_allowed_fallback() -> ApiError {
 /// Largest request body any route accepts (the biggest record is well under it).
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// What every function's router gets, on Lambda and locally: JSON 404s and 405s, a body-size cap, CORS for the
-/// configured web origins, and security headers.
+/// What every function's router gets, on Lambda and locally: JSON 404s and 405s, idempotent writes, a body-size
+/// cap, CORS for the configured web origins, and security headers.
 pub fn with_common_layers(router: axum::Router<AppState>, state: &AppState) -> axum::Router<AppState> {
     use axum::http::{header, HeaderValue, Method};
     use tower_http::cors::{AllowOrigin, CorsLayer};
@@ -195,11 +196,17 @@ pub fn with_common_layers(router: axum::Router<AppState>, state: &AppState) -> a
     let cors = CorsLayer::new()
         .allow_origin(AllowOrigin::list(origins))
         .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE, Method::OPTIONS])
-        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
+        .allow_headers([
+            header::AUTHORIZATION,
+            header::CONTENT_TYPE,
+            header::HeaderName::from_static("idempotency-key"),
+        ])
+        .expose_headers([header::HeaderName::from_static("idempotency-replayed")])
         .max_age(std::time::Duration::from_secs(600));
     router
         .fallback(not_found_fallback)
         .method_not_allowed_fallback(method_not_allowed_fallback)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::idempotent))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(cors)
         .layer(SetResponseHeaderLayer::if_not_present(

@@ -119,18 +119,18 @@ async fn a_live_break_is_one_transaction_each_way(store: Store) {
     let s = store.as_ref();
     let ann = owner("ANN", "T1");
     join(&store, &ann, Role::Member).await;
-    let start = LiveBreakInput { break_type: Some("Lunch Break".into()), reason: None };
+    let start = LiveBreakInput { break_type: Some("Lunch Break".into()), reason: None, at: None };
     let open = breaks::start_break(s, &ann, &start, now()).await.unwrap();
     assert_eq!((open.start_time.as_str(), open.created_date.as_str()), ("10:00", "2024-05-06"));
     assert!(matches!(breaks::start_break(s, &ann, &start, now()).await, Err(AppError::Conflict(_))));
     let on_break = presence::on_break(s, &team("T1")).await.unwrap();
     assert_eq!((on_break.len(), on_break[0].break_type.as_str()), (1, "Lunch Break"));
 
-    let closed = breaks::end_break(s, &ann, now() + Duration::minutes(25)).await.unwrap();
+    let closed = breaks::end_break(s, &ann, &Default::default(), now() + Duration::minutes(25)).await.unwrap();
     assert_eq!((closed.end_time.as_str(), closed.duration, closed.live), ("10:25", 25, true));
     assert!(breaks::current_break(s, &user("ANN")).await.unwrap().is_none());
     assert!(presence::on_break(s, &team("T1")).await.unwrap().is_empty());
-    assert!(matches!(breaks::end_break(s, &ann, now()).await, Err(AppError::Conflict(_))));
+    assert!(matches!(breaks::end_break(s, &ann, &Default::default(), now()).await, Err(AppError::Conflict(_))));
     assert_eq!(breaks::breaks_on(s, &user("ANN"), day("2024-05-06")).await.unwrap(), vec![closed]);
 }
 

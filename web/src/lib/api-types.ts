@@ -1848,6 +1848,16 @@ export interface components {
       email: string;
       message: string;
     };
+    /** @description The body of `POST /break/end` (optional). */
+    EndBreakInput: {
+      /**
+       * Format: date-time
+       * @description When the break ended, as taken on the device (RFC 3339), for an end sent late (offline); now when absent.
+       *     Within the last 24 hours, at most 2 minutes ahead of the server's clock, and after the break's start.
+       * @example 2026-03-11T10:45:00Z
+       */
+      at?: string | null;
+    };
     /** @description Every failure. `errors` (field to message) only for 422. */
     Error: {
       errors?: {
@@ -2151,6 +2161,13 @@ export interface components {
     };
     /** @description The body of `POST /break/start`. */
     LiveBreakInput: {
+      /**
+       * Format: date-time
+       * @description When the break started, as taken on the device (RFC 3339), for a start sent late (offline); now when absent.
+       *     Within the last 24 hours and at most 2 minutes ahead of the server's clock.
+       * @example 2026-03-11T10:30:00Z
+       */
+      at?: string | null;
       reason?: string | null;
       type?: string | null;
     };
@@ -2710,7 +2727,10 @@ export interface components {
       };
     };
   };
-  parameters: never;
+  parameters: {
+    /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+    IdempotencyKey: string;
+  };
   requestBodies: never;
   headers: never;
   pathItems: never;
@@ -2720,7 +2740,10 @@ export interface operations {
   post_admin_accept_email_invitation: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2793,7 +2816,10 @@ export interface operations {
   put_admin_allowance_userId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description A member of my team */
         userId: string;
@@ -2837,6 +2863,15 @@ export interface operations {
         };
       };
       404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Body over 64 KiB */
       413: {
         headers: {
@@ -2953,7 +2988,10 @@ export interface operations {
   post_admin_invite: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3026,7 +3064,10 @@ export interface operations {
   delete_admin_member_userId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description A member of my team */
         userId: string;
@@ -3068,6 +3109,15 @@ export interface operations {
       404: components['responses']['NotFound'];
       /** @description No admin would be left */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -3139,7 +3189,10 @@ export interface operations {
   put_admin_role_userId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description A member of my team */
         userId: string;
@@ -3216,7 +3269,10 @@ export interface operations {
   post_assistant_ask: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3247,6 +3303,15 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Body over 64 KiB */
       413: {
         headers: {
@@ -3648,7 +3713,10 @@ export interface operations {
   post_break_add: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3679,6 +3747,15 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Body over 64 KiB */
       413: {
         headers: {
@@ -3726,7 +3803,10 @@ export interface operations {
   delete_break_delete_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -3757,12 +3837,33 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   put_break_edit_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -3830,11 +3931,18 @@ export interface operations {
   post_break_end: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['EndBreakInput'] | null;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -3847,6 +3955,15 @@ export interface operations {
           };
         };
       };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       /** @description You are not on a break. */
       409: {
@@ -3857,6 +3974,25 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
     };
   };
   get_break_get_id: {
@@ -3898,7 +4034,10 @@ export interface operations {
   post_break_start: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4020,7 +4159,10 @@ export interface operations {
   post_calendar_feeds: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4093,7 +4235,10 @@ export interface operations {
   delete_calendar_feeds_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -4124,6 +4269,24 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   get_calendar_token: {
@@ -4234,7 +4397,10 @@ export interface operations {
   post_daily_checklist_add: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4265,6 +4431,15 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Body over 64 KiB */
       413: {
         headers: {
@@ -4289,7 +4464,10 @@ export interface operations {
   delete_daily_checklist_delete_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -4320,12 +4498,33 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   put_daily_checklist_edit_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -4516,7 +4715,10 @@ export interface operations {
   post_leaves_add: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4580,7 +4782,10 @@ export interface operations {
   post_leaves_approve_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -4730,7 +4935,10 @@ export interface operations {
   post_leaves_cancel_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -4770,12 +4978,24 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   post_leaves_decline_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -4853,7 +5073,10 @@ export interface operations {
   delete_leaves_delete_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -4884,12 +5107,33 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   put_leaves_edit_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -5140,7 +5384,10 @@ export interface operations {
   put_leaves_settings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5173,6 +5420,15 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       /** @description Only admins can change leave settings and allowances. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -5227,7 +5483,10 @@ export interface operations {
   post_leaves_types: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5267,6 +5526,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Body over 64 KiB */
       413: {
         headers: {
@@ -5291,7 +5559,10 @@ export interface operations {
   put_leaves_types_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -5368,7 +5639,10 @@ export interface operations {
   delete_leaves_types_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -5417,12 +5691,24 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   post_meeting_add: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5453,6 +5739,15 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Body over 64 KiB */
       413: {
         headers: {
@@ -5515,7 +5810,10 @@ export interface operations {
   delete_meeting_delete_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -5546,12 +5844,33 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   put_meeting_edit_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -6151,7 +6470,10 @@ export interface operations {
   post_task_add: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6182,6 +6504,15 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Body over 64 KiB */
       413: {
         headers: {
@@ -6206,7 +6537,10 @@ export interface operations {
   delete_task_delete_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -6237,12 +6571,33 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   put_task_edit_id: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
         id: string;
@@ -6462,7 +6817,10 @@ export interface operations {
   put_team_holidays: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6495,6 +6853,15 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       /** @description Only admins can change the team's holidays. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -6549,7 +6916,10 @@ export interface operations {
   put_type_edit: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6582,6 +6952,15 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       /** @description Not allowed for your role */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -6636,7 +7015,10 @@ export interface operations {
   post_user_change_email: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6700,7 +7082,10 @@ export interface operations {
   post_user_change_password: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6731,6 +7116,15 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Body over 64 KiB */
       413: {
         headers: {
@@ -6755,7 +7149,10 @@ export interface operations {
   delete_user_delete_account: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6914,7 +7311,10 @@ export interface operations {
   put_user_profile: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6945,6 +7345,15 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Body over 64 KiB */
       413: {
         headers: {

@@ -244,6 +244,40 @@ pub struct LiveBreakInput {
     #[serde(rename = "type")]
     pub break_type: Option<String>,
     pub reason: Option<String>,
+    /// When the break started, as taken on the device (RFC 3339), for a start sent late (offline); now when absent.
+    /// Within the last 24 hours and at most 2 minutes ahead of the server's clock.
+    #[schema(format = DateTime, example = "2026-03-11T10:30:00Z")]
+    pub at: Option<String>,
+}
+
+/// The body of `POST /break/end` (optional).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+pub struct EndBreakInput {
+    /// When the break ended, as taken on the device (RFC 3339), for an end sent late (offline); now when absent.
+    /// Within the last 24 hours, at most 2 minutes ahead of the server's clock, and after the break's start.
+    #[schema(format = DateTime, example = "2026-03-11T10:45:00Z")]
+    pub at: Option<String>,
+}
+
+/// How far back a time taken on the device may be, and how far ahead of the server's clock.
+pub const DEVICE_TIME_BACK: Duration = Duration::hours(24);
+pub const DEVICE_TIME_AHEAD: Duration = Duration::minutes(2);
+pub const AT_INVALID: &str = "Give the time as an RFC 3339 date and time, such as 2026-03-11T10:30:00Z.";
+pub const AT_TOO_OLD: &str = "The time must be within the last 24 hours.";
+pub const AT_AHEAD: &str = "The time cannot be in the future.";
+pub const END_BEFORE_START: &str = "The end must be after the break's start.";
+
+/// The instant a live-break tap happened: `at` when the device sent one (checked against the window), else `now`.
+pub fn device_time(at: Option<&str>, now: DateTime<Utc>) -> AppResult<DateTime<Utc>> {
+    let Some(raw) = at.map(str::trim).filter(|s| !s.is_empty()) else { return Ok(now) };
+    let at = DateTime::parse_from_rfc3339(raw).map_err(|_| AppError::field("at", AT_INVALID))?.with_timezone(&Utc);
+    if at < now - DEVICE_TIME_BACK {
+        return Err(AppError::field("at", AT_TOO_OLD));
+    }
+    if at > now + DEVICE_TIME_AHEAD {
+        return Err(AppError::field("at", AT_AHEAD));
+    }
+    Ok(at)
 }
 
 /// `(type, reason)` of a break about to start.
@@ -285,6 +319,7 @@ pub async fn start_break(
     now: DateTime<Utc>,
 ) -> AppResult<OpenBreak> {
     let (break_type, reason) = validate_live_break(input)?;
+    let now = device_time(input.at.as_deref(), now)?;
     let local = owner.local_now(now);
     let open = OpenBreak {
         user_id: owner.user_id.clone(),
@@ -345,9 +380,18 @@ pub fn close_open_break(open: &OpenBreak, now: DateTime<Utc>) -> AppResult<Valid
 
 /// Ends the caller's open break: one transaction removes the open break and the team presence item and writes the
 /// closed break record.
-pub async fn end_break(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> AppResult<Break> {
+pub async fn end_break(
+    store: &dyn Table,
+    owner: &Owner,
+    input: &EndBreakInput,
+    now: DateTime<Utc>,
+) -> AppResult<Break> {
+    let ended = device_time(input.at.as_deref(), now)?;
     let open = current_break(store, &owner.user_id).await?.ok_or_else(|| AppError::Conflict(NOT_ON_BREAK.into()))?;
-    let valid = close_open_break(&open, now)?;
+    if input.at.is_some() && DateTime::parse_from_rfc3339(&open.since).is_ok_and(|since| ended < since) {
+        return Err(AppError::field("at", END_BEFORE_START));
+    }
+    let valid = close_open_break(&open, ended)?;
     let record = valid.into_break(new_id(now), &owner.user_id, timestamp(now), timestamp(now), true);
     let mut ops = vec![
         TxOp::Delete {

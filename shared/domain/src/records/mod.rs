@@ -37,7 +37,9 @@ use crate::account::User;
 use crate::types::{RecordId, TeamId, UserId};
 
 pub use break_types::DEFAULT_BREAK_TYPES;
-pub use breaks::{validate_break, validate_live_break, Break, BreakInput, LiveBreakInput, OpenBreak, ValidBreak};
+pub use breaks::{
+    validate_break, validate_live_break, Break, BreakInput, EndBreakInput, LiveBreakInput, OpenBreak, ValidBreak,
+};
 pub use checklist::{validate_checklist_item, ChecklistInput, ChecklistItem, ValidChecklistItem};
 pub use dates::DateRange;
 pub use leaves::{validate_leave, Leave, LeaveInput, ValidLeave};

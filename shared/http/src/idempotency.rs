@@ -1,0 +1,121 @@
+//! `Idempotency-Key` on every POST, PUT and DELETE (see `bt_domain::idempotency`): a repeat of a completed write
+//! gets the kept answer with `Idempotency-Replayed: true` and writes nothing, the key with another request is 422,
+//! and a repeat that arrives while the first is still running waits for its answer (409 if it takes too long).
+//!
+//! Keys are kept per signed-in caller. A request without a valid access token (sign-in, sign-up, the contact form)
+//! runs as usual: its own handler answers it, and the header is ignored.
+
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use bt_domain::idempotency::{self as idem, Claim, IdempotencyKey, KeptAnswer};
+use bt_domain::types::UserId;
+use bt_domain::AppError;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::MAX_BODY_BYTES;
+
+/// How long a repeat waits for the first request's answer, and how often it looks.
+const WAIT: Duration = Duration::from_secs(5);
+const POLL: Duration = Duration::from_millis(50);
+
+/// The layer's function (`axum::middleware::from_fn_with_state`).
+pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    if !matches!(*req.method(), Method::POST | Method::PUT | Method::DELETE | Method::PATCH) {
+        return next.run(req).await;
+    }
+    let Some(raw) = req.headers().get(idem::HEADER) else { return next.run(req).await };
+    let key = match IdempotencyKey::parse(raw.as_bytes()) {
+        Ok(k) => k,
+        Err(e) => return ApiError(e).into_response(),
+    };
+    let Some(user_id) = caller(&state, &req) else { return next.run(req).await };
+
+    let (parts, body) = req.into_parts();
+    let bytes = match axum::body::to_bytes(body, MAX_BODY_BYTES).await {
+        Ok(b) => b,
+        Err(_) => return ApiError(AppError::PayloadTooLarge).into_response(),
+    };
+    let path = parts.uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
+    let fingerprint = idem::fingerprint(parts.method.as_str(), path, &bytes);
+
+    let started = tokio::time::Instant::now();
+    loop {
+        let now = state.clock.now();
+        match idem::claim(state.table(), &user_id, &key, &fingerprint, now).await {
+            Err(e) => return ApiError(e).into_response(),
+            Ok(Claim::Replay(answer)) => return replay(answer),
+            Ok(Claim::Reused) => return ApiError(AppError::field(idem::HEADER, idem::KEY_REUSED)).into_response(),
+            Ok(Claim::InProgress) if started.elapsed() < WAIT => tokio::time::sleep(POLL).await,
+            Ok(Claim::InProgress) => return ApiError(AppError::Conflict(idem::IN_PROGRESS.into())).into_response(),
+            Ok(Claim::Run { stamp }) => {
+                let response = next.run(Request::from_parts(parts, Body::from(bytes))).await;
+                return finish(&state, &user_id, &key, &stamp, response).await;
+            }
+        }
+    }
+}
+
+/// The signed-in caller's id from the access token's signature alone (the handler reads the user itself).
+fn caller(state: &AppState, req: &Request) -> Option<UserId> {
+    let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return None;
+    }
+    let claims = bt_domain::auth::decode_access_token(state, token.trim()).ok()?;
+    UserId::parse(&claims.sub).ok()
+}
+
+/// Keeps a final answer (or gives the claim up for one a retry may change) and passes it on.
+async fn finish(state: &AppState, user_id: &UserId, key: &IdempotencyKey, stamp: &str, response: Response) -> Response {
+    let status = response.status();
+    if !idem::keeps(status.as_u16()) {
+        if let Err(e) = idem::release(state.table(), user_id, key, stamp).await {
+            tracing::warn!(error = %e, "idempotency claim not released");
+        }
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let bytes = match axum::body::to_bytes(body, usize::MAX).await {
+        Ok(b) => b,
+        Err(e) => {
+            tracing::error!(error = %e, "answer body unreadable");
+            let _ = idem::release(state.table(), user_id, key, stamp).await;
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        }
+    };
+    let kept = match std::str::from_utf8(&bytes) {
+        Ok(text) if bytes.len() <= idem::MAX_KEPT_BODY => Some(KeptAnswer {
+            status: status.as_u16(),
+            content_type: parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_string),
+            body: text.to_string(),
+        }),
+        _ => None,
+    };
+    let outcome = match &kept {
+        Some(answer) => idem::complete(state.table(), user_id, key, stamp, answer).await,
+        None => idem::release(state.table(), user_id, key, stamp).await,
+    };
+    if let Err(e) = outcome {
+        // The write itself happened: its answer still goes out; a repeat will find the claim and wait, then run.
+        tracing::error!(error = %e, "idempotent answer not recorded");
+    }
+    Response::from_parts(parts, Body::from(bytes))
+}
+
+fn replay(answer: KeptAnswer) -> Response {
+    let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::OK);
+    let mut response = (status, Bytes::from(answer.body)).into_response();
+    let headers = response.headers_mut();
+    if let Some(ct) = answer.content_type.and_then(|c| HeaderValue::from_str(&c).ok()) {
+        headers.insert(header::CONTENT_TYPE, ct);
+    }
+    headers.insert(idem::REPLAYED_HEADER, HeaderValue::from_static("true"));
+    response
+}
