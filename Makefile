@@ -9,7 +9,7 @@ NPM := npm --prefix web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: audit test-audit api run build web web-deps server test test-rust test-web e2e setup venv chromium lint test-build lambdas bench lighthouse soak test-soak fuzz test-fuzz clean
+.PHONY: audit test-audit api run build web web-deps server test test-rust test-web e2e setup venv chromium lint test-build lambdas bench bench-tools lighthouse soak test-soak fuzz test-fuzz clean
 
 ## Start everything locally (SQLite store, local outbox, built web app).
 ## The web build (npm) and the server build (cargo) run side by side: the first start of a fresh clone is their
@@ -108,9 +108,16 @@ test-fuzz: venv
 fuzz: venv
 	infra/scripts/fuzz.sh long
 
-## Records API benchmark: 16 clients, create-break and list-today's-breaks (req/s, p50/p99), release build.
+## Request cost under oha (16 clients, 10 s, release build): list a day of 20 breaks, create a break, the caller
+## alone; TimeTagger's figures beside ours when it is installed (`make bench-tools`).
 bench:
 	infra/bench/run.sh
+
+## The load tool (oha, into .cache/oha) and TimeTagger (PyPI, into .cache/timetagger) for `make bench`.
+bench-tools:
+	[ -x .cache/oha/bin/oha ] || cargo install oha --locked --quiet --root .cache/oha
+	[ -x .cache/timetagger/bin/python ] || python3 -m venv .cache/timetagger
+	.cache/timetagger/bin/pip install --quiet --disable-pip-version-check timetagger
 
 ## Lighthouse, mobile preset, on / and, signed in, /breaks and /archives (scores and timings; not a test).
 lighthouse: web server

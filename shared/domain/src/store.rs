@@ -181,6 +181,17 @@ pub trait Table: Send + Sync + 'static {
     /// At most 100 operations, on distinct items.
     async fn transact(&self, ops: Vec<TxOp>) -> StoreResult<()>;
 
+    /// Every item the query matches, each as the JSON text of its object, for reads that decode straight into a
+    /// type without building a JSON tree first. The embedded store keeps items as JSON text and hands them over
+    /// as they are; this default writes each item out.
+    async fn query_all_json(&self, query: &Query) -> StoreResult<Vec<String>> {
+        self.query_all(query)
+            .await?
+            .iter()
+            .map(|item| serde_json::to_string(item).map_err(|e| StoreError::Other(e.into())))
+            .collect()
+    }
+
     /// Every item the query matches, following cursors.
     async fn query_all(&self, query: &Query) -> StoreResult<Vec<Item>> {
         let mut q = query.clone();

@@ -26,19 +26,24 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use serde_json::json;
 
 use bt_domain::types::RecordId;
 use bt_domain::AppError;
 
+/// The API's one success shape, serialised straight from the value (no intermediate JSON tree).
+#[derive(Serialize)]
+struct Envelope<T> {
+    data: T,
+}
+
 /// `{"data": ...}` with 200.
 pub fn data<T: Serialize>(value: T) -> Response {
-    (StatusCode::OK, axum::Json(json!({ "data": value }))).into_response()
+    (StatusCode::OK, axum::Json(Envelope { data: value })).into_response()
 }
 
 /// `{"data": ...}` with 201.
 pub fn created<T: Serialize>(value: T) -> Response {
-    (StatusCode::CREATED, axum::Json(json!({ "data": value }))).into_response()
+    (StatusCode::CREATED, axum::Json(Envelope { data: value })).into_response()
 }
 
 pub type ApiResult = Result<Response, ApiError>;
