@@ -125,7 +125,7 @@ EOF
 fi
 
 # ---- Report ----------------------------------------------------------------------------------------------------
-echo "Request cost, oha $("$OHA" --version | awk '{print $2}'), $CLIENTS clients, $DURATION per scenario, $(nproc) CPUs, release build:"
+echo "Request cost, oha $("$OHA" --version | awk '{print $2}'), $CLIENTS clients, $DURATION per scenario, $(nproc) CPUs, load average $(cut -d" " -f1 /proc/loadavg) at the start, server profile (release at opt-level 3):"
 python3 - "$WORK" <<'EOF'
 import json, os, sys
 work = sys.argv[1]
