@@ -18,6 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT="$PWD"
 
+LOAD_AT_START="$(cut -d" " -f1 /proc/loadavg)"
 CLIENTS="${1:-16}"
 DURATION="${2:-10s}"
 
@@ -125,7 +126,7 @@ EOF
 fi
 
 # ---- Report ----------------------------------------------------------------------------------------------------
-echo "Request cost, oha $("$OHA" --version | awk '{print $2}'), $CLIENTS clients, $DURATION per scenario, $(nproc) CPUs, load average $(cut -d" " -f1 /proc/loadavg) at the start, server profile (release at opt-level 3):"
+echo "Request cost, oha $("$OHA" --version | awk '{print $2}'), $CLIENTS clients, $DURATION per scenario, $(nproc) CPUs, load average $LOAD_AT_START at the start, server profile (release at opt-level 3):"
 python3 - "$WORK" <<'EOF'
 import json, os, sys
 work = sys.argv[1]
