@@ -9,9 +9,21 @@ import { VitePWA } from 'vite-plugin-pwa';
 // feed's address, /calendar/<token>.ics, opened in the browser is the iCalendar file, not the Team calendar page).
 const serverNavigations = [/^\/auth\/(github|google)/, /^\/dev\//, /^\/api\//, /^\/calendar\/[^/]+\.ics$/];
 
-export default defineConfig({
+// react-router's package exports point at its development build whatever the mode (remix-run/react-router#12532):
+// warnings on, and more code to parse and run on every first visit. The build takes the production files it ships.
+const routerProduction = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerProduction('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   plugins: [
     react(),
@@ -81,4 +93,4 @@ export default defineConfig({
       ]),
     ),
   },
-});
+}));
