@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { preloadPage } from '@/app/router';
 import { env } from '@/config/env';
 import { getCookie } from '@/lib/cookies';
 import { configureApis, preloadApis } from '@/lib/http';
@@ -8,13 +9,19 @@ import { applyColorScheme, loadPreferences } from '@/lib/preferences';
 import { refreshOnStartup } from '@/lib/session';
 import './index.css';
 
+/** How long the first render waits for the current page's chunk before it draws the shell with the page's spinner. */
+const PAGE_WAIT_MS = 1500;
+
 applyColorScheme(loadPreferences().darkMode);
 configureApis(env);
 // A returning user's first screen calls the API at once: fetch the client alongside the app.
 if (getCookie('refresh_token') || getCookie('access_token')) preloadApis();
+// The page's chunk loads while the session is checked, so the first render draws the shell and the page together
+// (the Dashboard's is already on its way: index.html preloads it).
+const page = Promise.race([preloadPage(window.location.pathname), new Promise((resolve) => setTimeout(resolve, PAGE_WAIT_MS))]);
 
 // With a refresh token but no access token, get a new access token before anything is shown (spec §4).
-void refreshOnStartup().finally(() => {
+void Promise.all([refreshOnStartup(), page]).finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
