@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
@@ -22,9 +22,13 @@ const page = Promise.race([preloadPage(window.location.pathname), new Promise((r
 
 // With a refresh token but no access token, get a new access token before anything is shown (spec §4).
 void Promise.all([refreshOnStartup(), page]).finally(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition: React renders the first screen in slices between which the browser stays responsive, instead of
+  // one long task.
+  startTransition(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });
