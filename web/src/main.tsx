@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
 import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 import { getCookie } from '@/lib/cookies';
 import { configureApis, preloadApis } from '@/lib/http';
 import { applyColorScheme, loadPreferences } from '@/lib/preferences';
@@ -11,6 +12,10 @@ import './index.css';
 
 /** How long the first render waits for the current page's chunk before it draws the shell with the page's spinner. */
 const PAGE_WAIT_MS = 1500;
+
+// `/` shows the Dashboard at /breaks (its route redirects there): go there before the router starts, rather than
+// through a first render of the redirect.
+if (window.location.pathname === paths.home) window.history.replaceState(window.history.state, '', paths.breaks);
 
 applyColorScheme(loadPreferences().darkMode);
 configureApis(env);
