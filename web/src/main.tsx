@@ -8,6 +8,7 @@ import { getCookie } from '@/lib/cookies';
 import { configureApis, preloadApis } from '@/lib/http';
 import { applyColorScheme, loadPreferences } from '@/lib/preferences';
 import { refreshOnStartup } from '@/lib/session';
+import { holdFirstReadsUntilPaint } from '@/lib/swr';
 import './index.css';
 
 /** How long the first render waits for the current page's chunk before it draws the shell with the page's spinner. */
@@ -27,6 +28,7 @@ const page = Promise.race([preloadPage(window.location.pathname), new Promise((r
 
 // With a refresh token but no access token, get a new access token before anything is shown (spec §4).
 void Promise.all([refreshOnStartup(), page]).finally(() => {
+  holdFirstReadsUntilPaint();
   // A transition: React renders the first screen in slices between which the browser stays responsive, instead of
   // one long task.
   startTransition(() => {
