@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Lighthouse, mobile preset, on /breaks and /archives signed in (and the signed-out home page), against the local
-# server built as `make run` builds it, in Debian's Chromium. Not part of `make test`: scores are figures, not checks.
+# Lighthouse, mobile preset, on / (which shows the Dashboard), /breaks and /archives, signed in with a day of breaks,
+# against the local server built as `make run` builds it, in Debian's Chromium. Not part of `make test`: scores are
+# figures, not checks.
 #
 #   infra/scripts/lighthouse.sh [PATH...]        (default: / /breaks /archives)
 #
-# Each path is measured RUNS times (default 3; every run a first visit, the session cookies kept) and the medians are
+# Each path is measured RUNS times (default 3; every run a first visit, in a browser of its own) and the medians are
 # printed with the load average: on a busy machine single runs vary by 10 points and more.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
