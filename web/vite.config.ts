@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // Paths the local server answers itself: a full-page navigation to them must reach the server,
@@ -9,12 +9,63 @@ import { VitePWA } from 'vite-plugin-pwa';
 // feed's address, /calendar/<token>.ics, opened in the browser is the iCalendar file, not the Team calendar page).
 const serverNavigations = [/^\/auth\/(github|google)/, /^\/dev\//, /^\/api\//, /^\/calendar\/[^/]+\.ics$/];
 
-export default defineConfig({
+// react-router's package exports point at its development build whatever the mode (remix-run/react-router#12532):
+// warnings on, and more code to parse and run on every first visit. The build takes the production files it ships.
+const routerProduction = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+/**
+ * index.html preloads the chunk of the page `/` shows (the Dashboard) and the chunks it imports, so they download
+ * beside the entry instead of after it has run. Other pages' chunks still load when first visited.
+ */
+function preloadHomePage(page: string): Plugin {
+  return {
+    name: 'breaktime:preload-home-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = new Map<string, { imports: string[] }>();
+        let entry: string | undefined;
+        let home: string | undefined;
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue;
+          chunks.set(output.fileName, output);
+          if (output.isEntry) entry = output.fileName;
+          if (output.facadeModuleId?.endsWith(page)) home = output.fileName;
+        }
+        if (!entry || !home) throw new Error(`preload-home-page: no chunk for ${page}`);
+        const reach = (start: string, seen = new Set<string>()) => {
+          if (!seen.has(start)) {
+            seen.add(start);
+            for (const imported of chunks.get(start)?.imports ?? []) reach(imported, seen);
+          }
+          return seen;
+        };
+        const loaded = reach(entry);
+        return [...reach(home)]
+          .filter((file) => !loaded.has(file))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerProduction('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   plugins: [
     react(),
+    preloadHomePage('/src/app/routes/breaks.tsx'),
     tailwindcss(),
     VitePWA({
       registerType: 'autoUpdate',
@@ -81,4 +132,4 @@ export default defineConfig({
       ]),
     ),
   },
-});
+}));

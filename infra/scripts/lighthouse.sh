@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Lighthouse, mobile preset, on /breaks and /archives signed in (and the signed-out home page), against the local
-# server built as `make run` builds it, in Debian's Chromium. Not part of `make test`: scores are figures, not checks.
+# Lighthouse, mobile preset, on / (which shows the Dashboard), /breaks and /archives, signed in with a day of breaks,
+# against the local server built as `make run` builds it, in Debian's Chromium. Not part of `make test`: scores are
+# figures, not checks.
 #
 #   infra/scripts/lighthouse.sh [PATH...]        (default: / /breaks /archives)
+#
+# Each path is measured RUNS times (default 3; every run a first visit, in a browser of its own) and the medians are
+# printed with the load average: on a busy machine single runs vary by 10 points and more.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 paths=("$@")
@@ -15,9 +19,13 @@ if [ ! -d "$tools/node_modules/lighthouse" ] || [ ! -d "$tools/node_modules/play
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm --prefix "$tools" install --no-audit --no-fund lighthouse@12.8.2 playwright-core@1
 fi
 
+# The server serves the web app from WEB_DIST (default: this checkout's build, wherever the binary came from).
+web_dist="${WEB_DIST:-$PWD/web/dist}"
+[ -f "$web_dist/index.html" ] || { echo "no $web_dist/index.html: run 'cd web && npm run build' first" >&2; exit 2; }
+
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 data=$(mktemp -d)
-PORT=$port DATA_DIR=$data RUST_LOG=warn ./target/debug/breaktime-local >"$data/server.log" 2>&1 &
+PORT=$port DATA_DIR=$data WEB_DIST=$web_dist RUST_LOG=warn ./target/debug/breaktime-local >"$data/server.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$data"' EXIT
 for _ in $(seq 1 100); do

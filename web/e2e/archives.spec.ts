@@ -21,9 +21,16 @@ async function csvLines(download: Download): Promise<string[]> {
   return text.trim().split(/\r?\n/);
 }
 
+/** A chart's canvas: the chart is drawn once its frame comes onto the screen. */
+async function chartCanvas(page: Page, chartName: string) {
+  const figure = page.getByRole('figure', { name: chartName });
+  await figure.scrollIntoViewIfNeeded();
+  return figure.locator('canvas');
+}
+
 /** Whether a chart's canvas has anything drawn on it. */
 async function hasDrawing(page: Page, chartName: string) {
-  const canvas = page.getByRole('figure', { name: chartName }).locator('canvas');
+  const canvas = await chartCanvas(page, chartName);
   await expect(canvas).toBeVisible();
   return canvas.evaluate((element: HTMLCanvasElement) => {
     const pixels = element.getContext('2d')!.getImageData(0, 0, element.width, element.height).data;
@@ -74,7 +81,7 @@ test('archives with a preset range: summary, charts, records and CSV downloads',
   await expect.poll(() => hasDrawing(page, 'Break minutes per day')).toBe(true);
   await expect.poll(() => hasDrawing(page, 'Break minutes per type')).toBe(true);
   await expect.poll(() => hasDrawing(page, 'Tasks per status')).toBe(true);
-  await expect(page.getByRole('figure', { name: 'Tasks per priority' }).locator('canvas')).toBeVisible();
+  await expect(await chartCanvas(page, 'Tasks per priority')).toBeVisible();
 
   // The breaks of the range, latest first.
   const breaks = page.getByRole('table', { name: 'Breaks' });

@@ -299,7 +299,7 @@ describe('sidebar and daily overview', () => {
 
 describe('Break Buddy beside the page', () => {
   /** The column holding the top bar, the page and the footer. */
-  const pageColumn = () => screen.getByRole('main').parentElement!;
+  const pageColumn = () => screen.getByRole('contentinfo').parentElement!;
   const reserve = 'pr-[21.5rem]';
 
   it('docks from 768 px: the page gives up the window’s column while it is open, and takes it back when closed', async () => {

@@ -1,13 +1,36 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { lazy, useState, type ComponentType, type ReactElement } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AppShell, type RouteHandle } from './layout/app-shell';
 import { RouteError } from './layout/route-error';
 
-/** Every page is its own chunk, loaded when first visited. */
+/** Each page element's loader, for {@link preloadPage}. */
+const loaders = new WeakMap<ReactElement, () => Promise<unknown>>();
+
+/**
+ * Every page is its own chunk, loaded when first visited. A page whose chunk is already here (see
+ * {@link preloadPage}) renders at once, without a turn through the loading spinner.
+ */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
-  return <Page />;
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => (loaded = pick(module)),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(() => preload().then((Component) => ({ default: Component })));
+  function Page() {
+    // Chosen once per mount: switching from the lazy wrapper to the component itself would remount the page.
+    const [Component] = useState(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  const element = <Page />;
+  loaders.set(element, preload);
+  return element;
 }
 
 const titled = (title: string): RouteHandle => ({ title });
@@ -215,3 +238,19 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/**
+ * Starts loading the chunk of the page at `pathname` (the home page redirects to the Dashboard), so the first render
+ * can draw it at once. Never rejects: a failed load is the page's own error, met again when it renders.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  const target = pathname === paths.home ? paths.breaks : pathname;
+  const element = matchRoutes(routes, target)?.at(-1)?.route.element;
+  const load = element ? loaders.get(element as ReactElement) : undefined;
+  return load
+    ? load().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
+}

@@ -14,8 +14,41 @@ export function fetcher<T>(key: ApiKey): Promise<T> {
   return api.get<T>(path, { query, api: apiName });
 }
 
+let firstReads: 'held' | Promise<void> | undefined;
+
+/**
+ * The reads of the first screen wait until it is painted (src/main.tsx calls this once before the first render).
+ * SWR starts them while React commits that screen, and building them (the token check, Amplify's request pipeline)
+ * would run before the browser could draw it. Later reads go out at once.
+ */
+export function holdFirstReadsUntilPaint(): void {
+  firstReads = 'held';
+}
+
+function firstReadsReleased(): Promise<void> | undefined {
+  if (firstReads === 'held') {
+    firstReads = new Promise<void>((resolve) => {
+      const release = () => {
+        firstReads = undefined;
+        resolve();
+      };
+      // The frame being committed now is drawn after the animation frame callbacks: the timeout after them runs once
+      // it is on the screen. A hidden tab draws no frames: it waits no longer than a tenth of a second.
+      requestAnimationFrame(() => setTimeout(release, 0));
+      setTimeout(release, 100);
+    });
+  }
+  return firstReads;
+}
+
+/** A task of its own for a held read: the first screen's five or so reads, built all at once, make one long task. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export const swrConfig: SWRConfiguration = {
-  fetcher,
+  fetcher: <T>(key: ApiKey): Promise<T> => {
+    const held = firstReadsReleased();
+    return held ? held.then(nextTask).then(() => fetcher<T>(key)) : fetcher<T>(key);
+  },
   revalidateOnFocus: false,
   // A rejected call has already refreshed the session or cleared it; retrying would only repeat the failure.
   shouldRetryOnError: false,

@@ -82,34 +82,37 @@ export function AppShell() {
       />
       <div
         className={cn(
-          'flex min-h-dvh flex-col transition-[padding] duration-200',
+          'transition-[padding] duration-200',
           !narrow && (preferences.isPinned ? 'pl-[17.5rem]' : 'pl-[6.5rem]'),
           // DOCKED_CHAT_RESERVE_PX: the chat's 20rem and a 0.75rem margin each side.
           chatDocked && 'pr-[21.5rem] print:pr-0',
         )}
       >
-        <Navbar
-          title={title}
-          sidebarExpanded={narrow ? mobileOpen : preferences.isPinned}
-          onToggleSidebar={toggleSidebar}
-          configuratorOpen={configuratorOpen}
-          onToggleConfigurator={() => setConfiguratorOpen((value) => !value)}
-        />
-        {/* The footer waits with the page: drawn under the loading spinner, it would be pushed down (a layout shift)
-            when the page arrives. Later navigations are transitions, which keep the current page until the next is
-            ready, so only the first load shows the fallback. */}
-        <Suspense
-          fallback={
+        {/* The top bar and the page fill at least the screen, so the footer always starts below the first screen: a
+            page whose records arrive after it is drawn grows without pushing a visible footer down (a layout shift).
+            Later navigations are transitions, which keep the current page until the next is ready, so only the
+            first load shows the fallback. */}
+        <div className="flex min-h-dvh flex-col">
+          <Navbar
+            title={title}
+            sidebarExpanded={narrow ? mobileOpen : preferences.isPinned}
+            onToggleSidebar={toggleSidebar}
+            configuratorOpen={configuratorOpen}
+            onToggleConfigurator={() => setConfiguratorOpen((value) => !value)}
+          />
+          <Suspense
+            fallback={
+              <main id="main" tabIndex={-1} className={mainClass}>
+                <PageSpinner />
+              </main>
+            }
+          >
             <main id="main" tabIndex={-1} className={mainClass}>
-              <PageSpinner />
+              <Outlet />
             </main>
-          }
-        >
-          <main id="main" tabIndex={-1} className={mainClass}>
-            <Outlet />
-          </main>
-          <Footer />
-        </Suspense>
+          </Suspense>
+        </div>
+        <Footer />
       </div>
       <Configurator open={configuratorOpen} onClose={() => setConfiguratorOpen(false)} />
       <DialogHost />

@@ -2,7 +2,6 @@ import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'rea
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -23,11 +22,13 @@ import {
 } from '../api/reports';
 import { presets, type DateRange } from '../utils/date-range';
 import { saveCsv } from '../utils/download';
+import { ChartFrames, useNearScreen } from './chart-figure';
 import { DateRangePicker } from './date-range-picker';
 import { LeaveDaysSection } from './leave-days-section';
 import { ReportRecordsTable } from './report-records';
 
-// The chart library is its own chunk, fetched only when a report has something to draw.
+// The chart library is its own chunk, fetched only when a report has something to draw and the charts' place comes
+// near the screen.
 const ReportCharts = lazy(() => import('./report-charts').then((module) => ({ default: module.ReportCharts })));
 
 const isKind = (value: string | null): value is ReportKind => reportKinds.includes(value as ReportKind);
@@ -109,14 +110,17 @@ function SignedInArchives() {
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {summary.error instanceof Error && summary.error.message ? summary.error.message : 'Could not load the report.'}
           </p>
-        ) : !summary.data ? (
-          <Spinner label="Loading the report" />
         ) : (
+          // While the report loads, its tiles and the charts' frames hold their places: nothing below moves when it
+          // arrives.
           <>
+            {!summary.data && (
+              <span role="status" className="visually-hidden">
+                Loading the report
+              </span>
+            )}
             <SummaryStats summary={summary.data} />
-            <Suspense fallback={<Spinner label="Loading charts" />}>
-              <ReportCharts summary={summary.data} />
-            </Suspense>
+            <Charts summary={summary.data} />
           </>
         )}
       </Card>
@@ -172,23 +176,61 @@ function MemberPicker({ userId, onChange }: { userId: string; onChange: (id: str
   );
 }
 
-function SummaryStats({ summary }: { summary: ReportSummary }) {
-  const stats = [
-    { label: 'Breaks', value: summary.breaks.count, detail: formatMinutes(summary.breaks.totalMinutes) },
-    { label: 'Tasks', value: summary.tasks.count, detail: `${summary.tasks.completed} completed` },
-    { label: 'Meetings', value: summary.meetings.count, detail: formatMinutes(summary.meetings.minutes) },
-    { label: 'Leaves', value: summary.leaves.count, detail: `${summary.leaves.days} ${summary.leaves.days === 1 ? 'day' : 'days'}` },
-    { label: 'Checklist', value: summary.checklist.count, detail: `${summary.checklist.done} done` },
-  ];
+/** The charts, once the report is here and their place comes near the screen (see {@link useNearScreen}). */
+function Charts({ summary }: { summary?: ReportSummary }) {
+  const [ref, near] = useNearScreen<HTMLDivElement>();
+  return (
+    <div ref={ref}>
+      {summary && near ? (
+        <Suspense fallback={<ChartFrames />}>
+          <ReportCharts summary={summary} />
+        </Suspense>
+      ) : (
+        <ChartFrames />
+      )}
+    </div>
+  );
+}
+
+const statLabels = ['Breaks', 'Tasks', 'Meetings', 'Leaves', 'Checklist'] as const;
+
+function SummaryStats({ summary }: { summary?: ReportSummary }) {
+  const stats = summary
+    ? [
+        { label: 'Breaks', value: summary.breaks.count, detail: formatMinutes(summary.breaks.totalMinutes) },
+        { label: 'Tasks', value: summary.tasks.count, detail: `${summary.tasks.completed} completed` },
+        { label: 'Meetings', value: summary.meetings.count, detail: formatMinutes(summary.meetings.minutes) },
+        { label: 'Leaves', value: summary.leaves.count, detail: `${summary.leaves.days} ${summary.leaves.days === 1 ? 'day' : 'days'}` },
+        { label: 'Checklist', value: summary.checklist.count, detail: `${summary.checklist.done} done` },
+      ]
+    : undefined;
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-      {stats.map((stat) => (
-        <div key={stat.label} className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
-          <dt className="text-sm text-slate-600 dark:text-slate-400">{stat.label}</dt>
-          <dd className="text-2xl font-bold">{stat.value}</dd>
-          <dd className="text-xs text-slate-600 dark:text-slate-400">{stat.detail}</dd>
-        </div>
-      ))}
+      {statLabels.map((label, i) => {
+        const stat = stats?.[i];
+        return (
+          <div key={label} className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
+            <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+            {stat ? (
+              <>
+                <dd className="text-2xl font-bold">{stat.value}</dd>
+                <dd className="text-xs text-slate-600 dark:text-slate-400">{stat.detail}</dd>
+              </>
+            ) : (
+              // Loading: the same two lines, blank (and still: every animation that starts is an event React handles).
+              <>
+                <dd aria-hidden="true" className="relative text-2xl font-bold">
+                  {'\u00a0'}
+                  <span className="absolute inset-y-1 left-0 w-10 rounded bg-slate-200 dark:bg-slate-700" />
+                </dd>
+                <dd aria-hidden="true" className="text-xs">
+                  {'\u00a0'}
+                </dd>
+              </>
+            )}
+          </div>
+        );
+      })}
     </dl>
   );
 }

@@ -20,7 +20,11 @@ export function DateRangePicker({ value, onApply }: DateRangePickerProps) {
   const [problem, setProblem] = useState<ReturnType<typeof rangeProblem>>();
 
   // A range chosen elsewhere (a preset, the browser's back button) shows in the fields too.
-  useEffect(() => setDraft({ from: value.from, to: value.to }), [value.from, value.to]);
+  // Unchanged (as on the first render), the draft is kept: no second render.
+  useEffect(
+    () => setDraft((current) => (current.from === value.from && current.to === value.to ? current : { from: value.from, to: value.to })),
+    [value.from, value.to],
+  );
 
   const set = (changes: Partial<DateRange>) => {
     setDraft((current) => ({ ...current, ...changes }));

@@ -1,10 +1,10 @@
 import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip, type ChartOptions } from 'chart.js';
-import { useId, type ReactNode } from 'react';
 import { Bar, Doughnut } from 'react-chartjs-2';
 import { formatDate } from '@/lib/format';
 import { usePreferences } from '@/lib/preferences';
 import type { ReportSummary } from '../api/reports';
 import { daysBetween } from '../utils/date-range';
+import { ChartFigure, chartGridClass, chartTitles } from './chart-figure';
 
 // Only the pieces these four charts draw, so the chunk stays small.
 ChartJS.register(CategoryScale, LinearScale, BarElement, ArcElement, Tooltip, Legend);
@@ -33,18 +33,6 @@ function barOptions(colors: ReturnType<typeof useChartColors>, horizontal = fals
   };
 }
 
-function ChartFigure({ title, children }: { title: string; children: ReactNode }) {
-  const captionId = useId();
-  return (
-    <figure aria-labelledby={captionId} className="rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800">
-      <figcaption id={captionId} className="mb-2 text-sm font-semibold">
-        {title}
-      </figcaption>
-      <div className="relative h-64">{children}</div>
-    </figure>
-  );
-}
-
 /** A short text version of a chart for screen readers: its largest values. */
 function describe(title: string, points: { label: string; value: number }[], unit: string) {
   const shown = points.filter((point) => point.value > 0);
@@ -70,11 +58,11 @@ export function ReportCharts({ summary }: { summary: ReportSummary }) {
   });
 
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <ChartFigure title="Break minutes per day">
+    <div className={chartGridClass}>
+      <ChartFigure title={chartTitles[0]}>
         <Bar role="img" aria-label={describe('Break minutes per day', perDay, 'minutes')} data={bars(perDay, 'Minutes')} options={barOptions(colors)} />
       </ChartFigure>
-      <ChartFigure title="Break minutes per type">
+      <ChartFigure title={chartTitles[1]}>
         {perType.length === 0 ? (
           <p className="grid h-full place-items-center text-sm text-slate-600 dark:text-slate-400">No breaks in this range.</p>
         ) : (
@@ -100,10 +88,10 @@ export function ReportCharts({ summary }: { summary: ReportSummary }) {
           />
         )}
       </ChartFigure>
-      <ChartFigure title="Tasks per status">
+      <ChartFigure title={chartTitles[2]}>
         <Bar role="img" aria-label={describe('Tasks per status', perStatus, 'tasks')} data={bars(perStatus, 'Tasks')} options={barOptions(colors, true)} />
       </ChartFigure>
-      <ChartFigure title="Tasks per priority">
+      <ChartFigure title={chartTitles[3]}>
         <Bar
           role="img"
           aria-label={describe('Tasks per priority', perPriority, 'tasks')}

@@ -61,8 +61,13 @@ export function BreaksPage() {
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
           <div>
             <h2 className="text-lg font-semibold">Today's breaks</h2>
+            {/* The total keeps the width of the longest (a day's 1440 minutes) from the first paint on: the 0 shown
+                while the breaks load would otherwise leave room for the button beside the text, and the real total
+                push it onto a line of its own (a layout shift on phones). One text node, so ' minutes' does not
+                move either when the number grows. */}
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              {formatDate(today)} · Total: <span className="font-semibold text-slate-900 dark:text-slate-100">{total} minutes</span>
+              {formatDate(today)} · Total:{' '}
+              <span className="inline-block min-w-[12ch] font-semibold text-slate-900 dark:text-slate-100">{`${total} minutes`}</span>
             </p>
           </div>
           <Button variant="secondary" onClick={() => setDialog({ kind: 'add' })}>
