@@ -60,15 +60,16 @@ export async function sendOrQueue<T>(write: OfflineWrite): Promise<WriteOutcome<
   const userId = readSession().id;
   const key = newIdempotencyKey();
   await ensureQueueLoaded();
-  if (userId && online() && !hasWaiting(userId)) {
+  if (online() && !hasWaiting(userId)) {
     try {
       const data = await api.send<T>(write.method, write.path, write.body, { headers: idempotent(key), timeoutMs: WRITE_TIMEOUT_MS });
       return { queued: false, data };
     } catch (error) {
-      if (!isNetworkError(error)) throw error;
+      // Queued items belong to a person (the `id` cookie): without it, the failure is shown as it is.
+      if (!isNetworkError(error) || !userId) throw error;
     }
   }
-  if (!userId) throw new ApiError(401, 'Please sign in again.');
+  if (!userId) throw new ApiError(0, 'No connection. Please try again when you are back online.');
   const item = await enqueue({ ...write, key, userId });
   // Online after all (a lost answer, or items ahead of it): try the queue at once.
   if (online()) void syncQueue(userId, apiTransport, syncHooks);
@@ -110,3 +111,6 @@ function subscribeOnline(listener: () => void): () => void {
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, online, () => true);
 }
+
+/** The toast of a save that was queued. */
+export const QUEUED_MESSAGE = 'Saved on this device. It is sent when the connection is back.';
