@@ -105,7 +105,11 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
     try {
       const started = await trigger({ type, reason: reason.trim() });
       if (started.queued)
-        toast.show({ title: 'Break started', message: 'Kept on this device: it is sent with the time you tapped when the connection is back.', variant: 'info' });
+        toast.show({
+          title: 'Break started',
+          message: 'Kept on this device: it is sent with the time you tapped when the connection is back.',
+          variant: 'info',
+        });
       setReason('');
       try {
         localStorage.setItem(LAST_TYPE_KEY, type);
