@@ -11,8 +11,8 @@ import { MeetingFormDialog } from './meetings/components/meeting-form-dialog';
 import { TaskFormDialog } from './tasks/components/task-form-dialog';
 
 // A failed save never loses what the person typed: whatever the failure (a refused value, a server error, no
-// network), the record dialog stays open with every value as it was and says what went wrong; saving again sends
-// the same values.
+// network for a leave), the record dialog stays open with every value as it was and says what went wrong; saving
+// again sends the same values. A break, task or meeting that meets no network is queued instead (last describe).
 
 beforeAll(() => import('@/lib/amplify-rest'));
 
@@ -20,10 +20,10 @@ const signIn = () =>
   setCookies({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r1', id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' });
 
 type Failure = { name: string; answer: () => Response };
+const NETWORK: Failure = { name: 'a network error', answer: () => HttpResponse.error() as unknown as Response };
 const FAILURES: Failure[] = [
   { name: '422 with a field message', answer: () => fail(422, 'Invalid value.', { reason: 'Invalid value.' }) },
   { name: '500', answer: () => fail(500, 'Something went wrong. Please try again later.') },
-  { name: 'a network error', answer: () => HttpResponse.error() as unknown as Response },
 ];
 
 /** A handler that fails once with `failure`, then saves; it keeps every body it received. */
@@ -166,5 +166,95 @@ describe.each(FAILURES)('a failed save ($name) keeps the record dialog and what 
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(bodies[1]).toEqual(bodies[0]);
+  });
+});
+
+describe.each([...FAILURES, NETWORK])('a failed leave save ($name) keeps the dialog', (failure) => {
+  it('leave', async () => {
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { handler, bodies } = failOnceThenSave('post', '/leaves/add', failure);
+    server.use(
+      handler,
+      http.get(api('/leaves/types'), () => ok(teamTypes)),
+      http.get(api('/leaves/preview'), () => ok({ workingDays: 3, countsAgainstAllowance: false, year: 2025 })),
+    );
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<LeaveFormDialog onClose={onClose} />);
+    await screen.findByRole('option', { name: 'Sick' });
+    fireEvent.change(screen.getByLabelText('From date'), { target: { value: '2025-06-02' } });
+    fireEvent.change(screen.getByLabelText('To date'), { target: { value: '2025-06-04' } });
+    await user.type(screen.getByLabelText('Reason'), 'Family visit');
+    await user.click(screen.getByRole('button', { name: 'Add leave' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(await screen.findByText('Error!')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(value('Reason')).toBe('Family visit');
+  });
+});
+
+describe('a break, task or meeting saved without a network is queued, and sent again with the same key', () => {
+  /** A handler whose first answer never arrives (no network), then saves; it keeps each Idempotency-Key. */
+  function lostThenSaved(path: string) {
+    const keys: (string | null)[] = [];
+    const bodies: unknown[] = [];
+    const handler = http.post(api(path), async ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      bodies.push(await request.json());
+      return keys.length === 1 ? (HttpResponse.error() as unknown as Response) : ok({ _id: 'saved', ...(bodies.at(-1) as object) }, 201);
+    });
+    return { handler, keys, bodies };
+  }
+
+  it('task', async () => {
+    signIn();
+    const { handler, keys, bodies } = lostThenSaved('/task/add');
+    server.use(handler);
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<TaskFormDialog onClose={onClose} />);
+    await user.type(screen.getByLabelText('Title'), 'Renew the certificate');
+    await user.type(screen.getByLabelText('Description'), 'Before Friday');
+    await user.click(screen.getByRole('button', { name: 'Add task' }));
+
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('Saved on this device. It is sent when the connection is back.')).toBeInTheDocument();
+    // The queue tries again at once (the browser says it is online): the same key and body.
+    await vi.waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
+    expect(bodies[1]).toEqual(bodies[0]);
+  });
+
+  it('meeting', async () => {
+    signIn();
+    const { handler, keys } = lostThenSaved('/meeting/add');
+    server.use(handler);
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<MeetingFormDialog onClose={onClose} />);
+    fireEvent.change(screen.getByLabelText('Schedule date'), { target: { value: '2025-07-01' } });
+    await user.type(screen.getByLabelText('Start time'), '15:00');
+    await user.type(screen.getByLabelText('End time'), '15:45');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await vi.waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('break', async () => {
+    signIn();
+    server.use(http.get(api('/type/get'), () => ok([{ type: ['Walk', 'Coffee Break'] }])));
+    const { handler, keys } = lostThenSaved('/break/add');
+    server.use(handler);
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<BreakFormDialog onClose={onClose} />);
+    await screen.findByRole('option', { name: 'Walk' });
+    await user.selectOptions(screen.getByLabelText('Break type'), 'Walk');
+    await pickTime(user, 'Start time', '11', '30', 'AM');
+    await pickTime(user, 'End time', '11', '45', 'AM');
+    await user.click(screen.getByRole('button', { name: 'Add break' }));
+
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await vi.waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
   });
 });

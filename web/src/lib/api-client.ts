@@ -1,6 +1,7 @@
 import { ApiError } from './api-error';
 import { getCookie } from './cookies';
 import { httpRequest, type HttpMethod, type HttpOptions } from './http';
+import { newIdempotencyKey } from './idempotency-key';
 import { getValidAccessToken, refreshAccessToken } from './session';
 
 export interface RequestOptions extends HttpOptions {
@@ -8,8 +9,17 @@ export interface RequestOptions extends HttpOptions {
   auth?: boolean;
 }
 
+/** Header names are case-insensitive: a caller's own key (the offline queue's) wins. */
+const hasHeader = (headers: Record<string, string> | undefined, name: string) =>
+  Object.keys(headers ?? {}).some((header) => header.toLowerCase() === name.toLowerCase());
+
 async function request<T>(method: HttpMethod, path: string, { auth = true, headers, ...options }: RequestOptions = {}): Promise<T> {
   if (!auth) return httpRequest<T>(method, path, { ...options, headers });
+  // Every signed-in write of the main API carries an Idempotency-Key, one per call (the retry below reuses it), so
+  // a write whose answer was lost is safe to send again (docs/api.md, Idempotent writes).
+  if (method !== 'GET' && (options.api ?? 'main') === 'main' && !hasHeader(headers, 'Idempotency-Key')) {
+    headers = { ...headers, 'Idempotency-Key': newIdempotencyKey() };
+  }
   const send = (token: string) => httpRequest<T>(method, path, { ...options, headers: { ...headers, Authorization: `Bearer ${token}` } });
   const token = await getValidAccessToken();
   try {
@@ -43,4 +53,6 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** Any method, for callers that choose it at run time (the offline queue). */
+  send: <T>(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions) => request<T>(method, path, { ...options, body }),
 };

@@ -12,6 +12,8 @@ export interface HttpOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
+  /** Gives up after this long (an ApiError with status 0, as for no connection); no limit by default. */
+  timeoutMs?: number;
 }
 
 let configuredEnv: Env | undefined;
@@ -86,7 +88,8 @@ function toApiError(error: unknown): ApiError {
  * Failures become {@link ApiError} with the server's `message` and field `errors`.
  */
 export async function httpRequest<T>(method: HttpMethod, path: string, options: HttpOptions = {}): Promise<T> {
-  const { api = 'main', body, query, headers } = options;
+  const { api = 'main', body, query, headers, timeoutMs } = options;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const { methods } = await loadAmplify();
     const operation = methods[method]({
@@ -98,10 +101,13 @@ export async function httpRequest<T>(method: HttpMethod, path: string, options: 
         ...(body === undefined ? {} : { body: body as never }),
       },
     });
+    if (timeoutMs !== undefined) timer = setTimeout(() => operation.cancel('The server did not answer in time.'), timeoutMs);
     const response = await operation.response;
     const payload = parseJson(await response.body.text()) as { data?: T } | undefined;
     return (payload && typeof payload === 'object' && 'data' in payload ? payload.data : payload) as T;
   } catch (error) {
     throw toApiError(error);
+  } finally {
+    clearTimeout(timer);
   }
 }

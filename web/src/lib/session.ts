@@ -1,4 +1,5 @@
 import { ACCESS_TOKEN_DAYS, CALLBACK_COOKIE_DAYS, REFRESH_TOKEN_MISSING, SESSION_COOKIE_DAYS, STARTUP_REFRESH_FAILED_MESSAGE } from '@/config/constants';
+import { ApiError } from './api-error';
 import { getCookie, removeCookie, setCookie } from './cookies';
 import { httpRequest } from './http';
 import { isAccessTokenUsable } from './jwt';
@@ -107,7 +108,9 @@ async function requestNewAccessToken(): Promise<string> {
     return data.access_token;
   } catch (error) {
     console.error('Refreshing the access token failed', error);
-    clearSession();
+    // No connection says nothing about the refresh token: the session stays for when the connection is back
+    // (the offline queue and the saved lists need it).
+    if (!(error instanceof ApiError && error.status === 0)) clearSession();
     throw error;
   }
 }
@@ -135,7 +138,9 @@ export async function refreshOnStartup(): Promise<void> {
   if (present(getCookie('access_token')) || !present(getCookie('refresh_token'))) return;
   try {
     await refreshAccessToken();
-  } catch {
+  } catch (error) {
+    // Opened offline: the app starts with what this device kept, and refreshes when the connection is back.
+    if (error instanceof ApiError && error.status === 0) return;
     window.alert(STARTUP_REFRESH_FAILED_MESSAGE);
     clearSession();
   }

@@ -1,6 +1,7 @@
 import type { SWRConfiguration } from 'swr';
 import { api } from './api-client';
 import type { ApiName, QueryValue } from './http';
+import { markFetched, offlineReads, persistedCacheProvider } from './offline/swr-cache';
 
 /**
  * SWR keys are the API path, optionally with its query (and the API name for the assistant):
@@ -8,10 +9,10 @@ import type { ApiName, QueryValue } from './http';
  */
 export type ApiKey = string | readonly [path: string, query?: Record<string, QueryValue>, apiName?: ApiName];
 
-export function fetcher<T>(key: ApiKey): Promise<T> {
-  if (typeof key === 'string') return api.get<T>(key);
-  const [path, query, apiName] = key;
-  return api.get<T>(path, { query, api: apiName });
+export async function fetcher<T>(key: ApiKey): Promise<T> {
+  const data = typeof key === 'string' ? await api.get<T>(key) : await api.get<T>(key[0], { query: key[1], api: key[2] });
+  markFetched(key);
+  return data;
 }
 
 let firstReads: 'held' | Promise<void> | undefined;
@@ -52,4 +53,7 @@ export const swrConfig: SWRConfiguration = {
   revalidateOnFocus: false,
   // A rejected call has already refreshed the session or cleared it; retrying would only repeat the failure.
   shouldRetryOnError: false,
+  // The last reads stay on screen offline (src/lib/offline/swr-cache.ts); tests give each render a fresh Map.
+  provider: persistedCacheProvider,
+  use: [offlineReads],
 };

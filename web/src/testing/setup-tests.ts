@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
+// The offline queue keeps its writes in IndexedDB, which jsdom lacks.
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { configureApis } from '@/lib/http';
+import { resetQueueForTests } from '@/lib/offline/queue';
 import { API_URL, ASSISTANT_URL, server } from './server';
 
 // jsdom has no matchMedia: a wide desktop screen unless a test sets window.innerWidth.
@@ -31,8 +34,9 @@ configureApis({ apiUrl: API_URL, assistantApiUrl: ASSISTANT_URL });
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await resetQueueForTests();
   server.resetHandlers();
   for (const cookie of document.cookie.split('; ')) {
     const name = cookie.split('=')[0];

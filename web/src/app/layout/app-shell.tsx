@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useBlocker, useMatches } from 'react-router-dom';
 import { PageSpinner } from '@/components/layouts/page-spinner';
+import { OfflineSync } from '@/components/offline/offline-sync';
 import { CHAT_DEFAULT_OPEN_MIN_PX, DOCKED_CHAT_RESERVE_PX, NARROW_SCREEN_PX } from '@/config/constants';
 import { selfBlockedPaths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -116,6 +117,7 @@ export function AppShell() {
       </div>
       <Configurator open={configuratorOpen} onClose={() => setConfiguratorOpen(false)} />
       <DialogHost />
+      <OfflineSync />
       <InstallBanner />
       <Assistant open={chatOpen} onOpenChange={setChatOpen} docked={chatDocked} />
       <ScrollRestoration />

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { OfflineBanner } from '@/components/offline/offline-banner';
+import { UnsyncedButton } from '@/components/offline/unsynced-button';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/auth';
 import { useDialogs } from '@/lib/dialogs';
@@ -43,6 +45,7 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
           <Breadcrumb title={title} />
         </div>
         <div className="ml-auto flex items-center gap-1">
+          <UnsyncedButton />
           <Button variant="ghost" size="compact" onClick={() => setAgendaOpen(true)} aria-label="Daily Agenda">
             <Icon name="agenda" />
             <span className="hidden lg:inline">Daily Agenda</span>
@@ -90,6 +93,8 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
           </button>
         </div>
       </div>
+      {/* In the sticky bar, so it stays in view: offline, or changes that could not be synced. */}
+      <OfflineBanner />
       <DailyAgendaDialog open={agendaOpen} onClose={() => setAgendaOpen(false)} />
     </header>
   );

@@ -1,9 +1,13 @@
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { useCallback } from 'react';
-import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import type { Schemas } from '@/lib/api-schema';
+import { localHhmm } from '@/lib/offline/format';
+import { queuedId, type Pending } from '@/lib/offline/pending';
+import type { QueuedWrite } from '@/lib/offline/queue';
+import { sendOrQueue, useQueuedWrites, type WriteOutcome } from '@/lib/offline/write';
+import { todayIso } from '@/lib/format';
 
 /** A logged break (spec §3); `duration` is minutes, computed by the server; `live` when recorded with Start break / End break. */
 export type Break = Schemas['Break'];
@@ -74,34 +78,138 @@ export function useBreakTypes(): { types: readonly string[]; isLoading: boolean 
 interface SaveArg {
   id?: string;
   fields: BreakFields;
+  /** The break as it was shown when the edit began (a queued edit checks the server still has it). */
+  base?: Break;
 }
 
-/** Adds a break, or edits one when `id` is given; then revalidates the break reads. */
+/**
+ * Adds a break, or edits one when `id` is given, then revalidates the break reads; without a connection the write
+ * is queued (`queued: true`) and sent later.
+ */
 export function useSaveBreak() {
   const revalidate = useRevalidateBreaks();
-  return useSWRMutation<Break, Error, string, SaveArg>('/break/save', async (_key, { arg }) => {
-    const saved = arg.id ? await api.put<Break>(`/break/edit/${arg.id}`, arg.fields) : await api.post<Break>('/break/add', arg.fields);
-    await revalidate();
-    return saved;
+  return useSWRMutation<WriteOutcome<Break>, Error, string, SaveArg>('/break/save', async (_key, { arg }) => {
+    const outcome = await sendOrQueue<Break>(
+      arg.id
+        ? {
+            kind: 'break',
+            action: 'edit',
+            method: 'PUT',
+            path: `/break/edit/${arg.id}`,
+            body: arg.fields,
+            recordId: arg.id,
+            base: arg.base,
+            label: `Edit break: ${arg.fields.type}`,
+          }
+        : { kind: 'break', action: 'add', method: 'POST', path: '/break/add', body: arg.fields, label: `Add break: ${arg.fields.type}` },
+    );
+    if (!outcome.queued) await revalidate();
+    return outcome;
   });
 }
 
+/** The break the person is on: the server's, with the live-break taps still queued played over it. */
+export type LiveBreak = OpenBreak & { pending?: QueuedWrite };
+
+/** Starts a live break now; offline, the tap's time (`at`) goes with it so the break keeps it. */
 export function useStartBreak() {
   const revalidate = useRevalidateBreaks();
-  return useSWRMutation<OpenBreak, Error, string, Schemas['LiveBreakInput']>('/break/start', async (_key, { arg }) => {
-    const started = await api.post<OpenBreak>('/break/start', arg);
-    await revalidate();
-    return started;
+  return useSWRMutation<WriteOutcome<OpenBreak>, Error, string, Schemas['LiveBreakInput']>('/break/start', async (_key, { arg }) => {
+    const at = new Date().toISOString();
+    const outcome = await sendOrQueue<OpenBreak>({
+      kind: 'live-break',
+      action: 'start',
+      method: 'POST',
+      path: '/break/start',
+      body: { ...arg, at },
+      label: `Start break: ${arg.type ?? ''}`,
+      queuedAt: at,
+    });
+    if (!outcome.queued) await revalidate();
+    return outcome;
   });
 }
 
+/** Ends the live break `current` now, with the tap's time. */
 export function useEndBreak() {
   const revalidate = useRevalidateBreaks();
-  return useSWRMutation<Break, Error, string>('/break/end', async () => {
-    const ended = await api.post<Break>('/break/end');
-    await revalidate();
-    return ended;
+  return useSWRMutation<WriteOutcome<Break>, Error, string, LiveBreak>('/break/end', async (_key, { arg: current }) => {
+    const at = new Date().toISOString();
+    const outcome = await sendOrQueue<Break>({
+      kind: 'live-break',
+      action: 'end',
+      method: 'POST',
+      path: '/break/end',
+      body: { at },
+      // What today's list shows until it is sent; `after` ties it to a start still queued.
+      meta: { type: current.type, reason: current.reason, since: current.since, startTime: current.startTime, after: current.pending?.key },
+      label: `End break: ${current.type}`,
+      queuedAt: at,
+    });
+    if (!outcome.queued) await revalidate();
+    return outcome;
   });
 }
 
-export const deleteBreak = (id: string) => api.del<Schemas['Deleted']>(`/break/delete/${id}`);
+/** The live break, with queued starts and ends played over the server's (last known) one. */
+export function useLiveBreak() {
+  const current = useCurrentBreak();
+  const taps = useQueuedWrites('live-break').filter((item) => item.status === 'waiting');
+  let live: LiveBreak | null | undefined = current.data;
+  for (const item of taps) {
+    if (item.action === 'end') {
+      live = null;
+    } else {
+      const since = String(item.body?.['at'] ?? item.queuedAt);
+      const started = new Date(since);
+      live = {
+        type: String(item.body?.['type'] ?? ''),
+        reason: String(item.body?.['reason'] ?? ''),
+        since,
+        startTime: localHhmm(started),
+        createdDate: todayIso(started),
+        name: '',
+        teamId: '',
+        timeZone: '',
+        userId: item.userId,
+        pending: item,
+      };
+    }
+  }
+  return { live, isLoading: current.isLoading && taps.length === 0 };
+}
+
+/** A live break ended offline, as today's list shows it until it is sent. */
+export function endedOffline(item: QueuedWrite): Pending<Break> | undefined {
+  if (item.action !== 'end' || !item.meta) return undefined;
+  const since = Date.parse(String(item.meta['since']));
+  const until = Date.parse(String(item.body?.['at'] ?? item.queuedAt));
+  if (Number.isNaN(since) || Number.isNaN(until)) return undefined;
+  return {
+    _id: queuedId(item),
+    type: String(item.meta['type'] ?? ''),
+    reason: String(item.meta['reason'] ?? ''),
+    startTime: localHhmm(new Date(since)),
+    endTime: localHhmm(new Date(until)),
+    duration: Math.max(1, Math.round((until - since) / 60_000)),
+    createdDate: todayIso(new Date(since)),
+    live: true,
+    isClosed: true,
+    isModal: false,
+    createdAt: item.queuedAt,
+    updatedAt: item.queuedAt,
+    userId: item.userId,
+    pending: item,
+  };
+}
+
+/** Deletes a break (queued without a connection). */
+export const deleteBreak = (record: Break) =>
+  sendOrQueue<Schemas['Deleted']>({
+    kind: 'break',
+    action: 'delete',
+    method: 'DELETE',
+    path: `/break/delete/${record._id}`,
+    recordId: record._id,
+    label: `Delete break: ${record.type} at ${record.startTime}`,
+  });

@@ -1,4 +1,6 @@
+import { PendingActions, PendingBadge, PendingMessage } from '@/components/offline/pending-mark';
 import { Button } from '@/components/ui/button';
+import type { Pending } from '@/lib/offline/pending';
 import { formatTime } from '@/lib/format';
 import type { Break } from '../api/breaks';
 import { endsNextDay, formatMinutes } from '../utils/time';
@@ -6,10 +8,12 @@ import { endsNextDay, formatMinutes } from '../utils/time';
 export const NO_BREAKS_TODAY = 'You have not taken any breaks today';
 
 /** Total minutes of a list of breaks. */
-export const totalMinutes = (breaks: readonly Break[]) => breaks.reduce((sum, item) => sum + item.duration, 0);
+export const totalMinutes = (breaks: readonly Pending<Break>[]) =>
+  breaks.reduce((sum, item) => sum + (item.pending?.action === 'delete' ? 0 : item.duration), 0);
 
 export interface BreaksListProps {
-  breaks: readonly Break[];
+  /** A break with a change not synced yet shows it, marked, with Discard instead of the usual actions. */
+  breaks: readonly Pending<Break>[];
   /** Without handlers the list is read-only (the Daily Agenda). */
   onView?: (record: Break) => void;
   onEdit?: (record: Break) => void;
@@ -38,12 +42,19 @@ export function BreaksList({ breaks, onView, onEdit, onDelete }: BreaksListProps
                 </span>
               </p>
               {item.reason && <p className="truncate text-sm text-slate-600 dark:text-slate-400">{item.reason}</p>}
+              {item.pending && (
+                <>
+                  <PendingBadge item={item.pending} className="mt-1" />
+                  <PendingMessage item={item.pending} />
+                </>
+              )}
             </div>
             <div className="flex items-center justify-between gap-2 @lg:justify-end">
               <span className="rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800 dark:bg-brand-800/30 dark:text-brand-100">
                 {formatMinutes(item.duration)}
               </span>
-              {(onView || onEdit || onDelete) && (
+              {item.pending && (onView || onEdit || onDelete) && <PendingActions item={item.pending} name={name} />}
+              {!item.pending && (onView || onEdit || onDelete) && (
                 <span className="flex gap-1">
                   {onView && (
                     <Button variant="ghost" size="compact" aria-label={`Details of ${name}`} onClick={() => onView(item)}>

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { todayIso } from '@/lib/format';
+import { queueSnapshot } from '@/lib/offline/queue';
 import { fakeJwt } from '@/testing/jwt';
 import { api, fail, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
@@ -112,6 +113,34 @@ describe('dashboard', () => {
     expect(await screen.findByText('Walk: 2 min.')).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: "Today's breaks" });
     expect(list).toHaveTextContent('10:00 AM – 10:02 AM');
+  });
+
+  it("offline, starts a live break and runs its timer, ends it and lists it waiting to sync, with the taps' times queued", async () => {
+    signIn();
+    breaksServer();
+    const { user } = renderWithProviders(<BreaksPage />);
+    const start = await screen.findByRole('button', { name: 'Start break' });
+    await waitFor(() => expect(start).toBeEnabled());
+    await screen.findByRole('option', { name: 'Walk' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await user.selectOptions(screen.getByLabelText('Break type'), 'Walk');
+    await user.click(start);
+
+    const timer = await screen.findByRole('timer', { name: 'Time on break' });
+    expect(screen.getByText('Waiting to sync')).toBeInTheDocument();
+    expect(timer).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'End break' }));
+    expect(await screen.findByRole('button', { name: 'Start break' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: "Today's breaks" });
+    expect(within(list).getByText('Walk')).toBeInTheDocument();
+    expect(within(list).getByText('Waiting to sync')).toBeInTheDocument();
+
+    const queued = queueSnapshot();
+    expect(queued.map((item) => [item.path, Object.keys(item.body ?? {}).sort()])).toEqual([
+      ['/break/start', ['at', 'reason', 'type']],
+      ['/break/end', ['at']],
+    ]);
+    expect(queued[1]?.meta).toMatchObject({ type: 'Walk', after: queued[0]?.key });
   });
 
   it("explains 'You are already on a break.' and shows the break started elsewhere", async () => {

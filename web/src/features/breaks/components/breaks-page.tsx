@@ -6,7 +6,9 @@ import { useConfirmDelete } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { readPrefilledRouteState, type BreakPrefill } from '@/lib/assistant-actions';
 import { formatDate, todayIso } from '@/lib/format';
-import { deleteBreak, useRevalidateBreaks, useTodayBreaks, type Break } from '../api/breaks';
+import { withPending, type Pending } from '@/lib/offline/pending';
+import { useQueuedWrites } from '@/lib/offline/write';
+import { deleteBreak, endedOffline, useRevalidateBreaks, useTodayBreaks, type Break, type BreakFields } from '../api/breaks';
 import { BreakDetailsDialog } from './break-details-dialog';
 import { BreaksList, totalMinutes } from './breaks-list';
 import { LiveBreakCard } from './live-break-card';
@@ -47,11 +49,24 @@ export function BreaksPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   useAssistantPrefill(setDialog);
   const close = () => setDialog(null);
-  const list = breaks ?? [];
+  const queued = useQueuedWrites();
+  // Today's breaks with the changes not synced yet: adds and edits as made, live breaks ended offline.
+  const list = [
+    ...queued.map(endedOffline).filter((record): record is Pending<Break> => record?.createdDate === today),
+    ...withPending(
+      breaks ?? [],
+      queued.filter((item) => item.kind === 'break'),
+      (item) => {
+        const fields = item.body as BreakFields | undefined;
+        if (fields?.createdDate !== today) return undefined;
+        return { ...fields, reason: fields.reason ?? '', _id: '', live: false, createdAt: item.queuedAt, updatedAt: item.queuedAt, userId: item.userId };
+      },
+    ),
+  ].sort((a, b) => a.startTime.localeCompare(b.startTime));
   const total = totalMinutes(list);
 
   const remove = async (record: Break) => {
-    if (await confirmDelete(() => deleteBreak(record._id))) await revalidate();
+    if (await confirmDelete(() => deleteBreak(record))) await revalidate();
   };
 
   return (
@@ -74,7 +89,7 @@ export function BreaksPage() {
             Add break
           </Button>
         </div>
-        {isLoading ? (
+        {isLoading && list.length === 0 ? (
           <div className="flex justify-center py-6">
             <Spinner label="Loading breaks" />
           </div>

@@ -7,7 +7,8 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
 import { formatTime } from '@/lib/format';
-import { useBreakTypes, useCurrentBreak, useEndBreak, useRevalidateBreaks, useStartBreak, type OpenBreak } from '../api/breaks';
+import { PendingBadge } from '@/components/offline/pending-mark';
+import { useBreakTypes, useEndBreak, useLiveBreak, useRevalidateBreaks, useStartBreak, type LiveBreak } from '../api/breaks';
 import { formatElapsed, formatMinutes, MAX_BREAK_MINUTES } from '../utils/time';
 
 const LAST_TYPE_KEY = 'breaktime.lastBreakType';
@@ -46,7 +47,7 @@ function RunningTimer({ since }: { since: string }) {
   );
 }
 
-function OnBreak({ current }: { current: OpenBreak }) {
+function OnBreak({ current }: { current: LiveBreak }) {
   const toast = useToast();
   const { trigger, isMutating } = useEndBreak();
   const revalidate = useRevalidateBreaks();
@@ -55,8 +56,9 @@ function OnBreak({ current }: { current: OpenBreak }) {
   const end = async () => {
     setError(undefined);
     try {
-      const ended = await trigger();
-      toast.show({ title: 'Break ended', message: `${ended.type}: ${formatMinutes(ended.duration)}.`, variant: 'success' });
+      const ended = await trigger(current);
+      if (ended.queued) toast.show({ title: 'Break ended', message: `${current.type}: waiting to sync, with the time you tapped.`, variant: 'info' });
+      else toast.show({ title: 'Break ended', message: `${ended.data.type}: ${formatMinutes(ended.data.duration)}.`, variant: 'success' });
     } catch (failure) {
       console.error('Ending the break failed', failure);
       setError(errorMessage(failure, 'The break could not be ended. Please try again.'));
@@ -76,6 +78,7 @@ function OnBreak({ current }: { current: OpenBreak }) {
         </p>
       </div>
       <RunningTimer since={current.since} />
+      {current.pending && <PendingBadge item={current.pending} />}
       <Button variant="danger" block onClick={end} disabled={isMutating} className="min-h-16 max-w-md text-lg">
         {isMutating ? 'Ending...' : 'End break'}
       </Button>
@@ -87,6 +90,7 @@ function OnBreak({ current }: { current: OpenBreak }) {
 /** The start form; `pending` while the current break is still loading (same layout, so nothing shifts). */
 function StartBreak({ pending = false }: { pending?: boolean }) {
   const requireAuth = useRequireAuth();
+  const toast = useToast();
   const { types } = useBreakTypes();
   const { trigger, isMutating } = useStartBreak();
   const revalidate = useRevalidateBreaks();
@@ -99,7 +103,13 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
     if (!requireAuth()) return;
     setError(undefined);
     try {
-      await trigger({ type, reason: reason.trim() });
+      const started = await trigger({ type, reason: reason.trim() });
+      if (started.queued)
+        toast.show({
+          title: 'Break started',
+          message: 'Kept on this device: it is sent with the time you tapped when the connection is back.',
+          variant: 'info',
+        });
       setReason('');
       try {
         localStorage.setItem(LAST_TYPE_KEY, type);
@@ -139,7 +149,7 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
 
 /** The phone user's main action: start a live break, watch it run, end it. */
 export function LiveBreakCard() {
-  const { data: current, isLoading } = useCurrentBreak();
+  const { live: current, isLoading } = useLiveBreak();
   return (
     <Card className={current ? 'border-t-4 border-amber-400 dark:border-amber-500' : undefined}>
       <h2 className="visually-hidden">Live break</h2>

@@ -2,8 +2,8 @@ import useSWR, { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { z } from 'zod';
 import { PAGE_SIZE } from '@/config/constants';
-import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import type { Schemas } from '@/lib/api-schema';
 import type { ApiKey } from '@/lib/swr';
 import { todayIso } from '@/lib/format';
@@ -79,24 +79,48 @@ function useRevalidateMeetings() {
 interface SaveArg {
   id?: string;
   values: MeetingValues;
+  /** The meeting as shown when the edit began (a queued edit checks the server still has it). */
+  base?: Meeting;
 }
 
-/** Schedules a meeting (no id) or updates one, then refreshes every meeting list. */
+const meetingLabel = (body: { scheduleDate: string; from: string }) => `${body.scheduleDate} ${body.from}`;
+
+/** Schedules a meeting (no id) or updates one, then refreshes every meeting list; queued without a connection. */
 export function useSaveMeeting() {
   const revalidate = useRevalidateMeetings();
-  return useSWRMutation<Meeting, Error, string, SaveArg>('meeting:save', async (_key, { arg: { id, values } }) => {
+  return useSWRMutation<WriteOutcome<Meeting>, Error, string, SaveArg>('meeting:save', async (_key, { arg: { id, values, base } }) => {
     const body: Schemas['MeetingCreate'] = { from: values.from, to: values.to, scheduleDate: values.scheduleDate, description: values.description.trim() };
-    const saved = id ? await api.put<Meeting>(`/meeting/edit/${id}`, body) : await api.post<Meeting>('/meeting/add', body);
-    void revalidate();
-    return saved;
+    const outcome = await sendOrQueue<Meeting>(
+      id
+        ? {
+            kind: 'meeting',
+            action: 'edit',
+            method: 'PUT',
+            path: `/meeting/edit/${id}`,
+            body,
+            recordId: id,
+            base,
+            label: `Edit meeting: ${meetingLabel(body)}`,
+          }
+        : { kind: 'meeting', action: 'add', method: 'POST', path: '/meeting/add', body, label: `Schedule meeting: ${meetingLabel(body)}` },
+    );
+    if (!outcome.queued) void revalidate();
+    return outcome;
   });
 }
 
 export function useDeleteMeeting() {
   const revalidate = useRevalidateMeetings();
-  return useSWRMutation<Schemas['Deleted'], Error, string, string>('meeting:delete', async (_key, { arg: id }) => {
-    const result = await api.del<Schemas['Deleted']>(`/meeting/delete/${id}`);
-    void revalidate();
-    return result;
+  return useSWRMutation<WriteOutcome<Schemas['Deleted']>, Error, string, Meeting>('meeting:delete', async (_key, { arg: meeting }) => {
+    const outcome = await sendOrQueue<Schemas['Deleted']>({
+      kind: 'meeting',
+      action: 'delete',
+      method: 'DELETE',
+      path: `/meeting/delete/${meeting._id}`,
+      recordId: meeting._id,
+      label: `Delete meeting: ${meetingLabel(meeting)}`,
+    });
+    if (!outcome.queued) void revalidate();
+    return outcome;
   });
 }

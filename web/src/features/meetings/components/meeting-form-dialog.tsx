@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
+import { QUEUED_MESSAGE, type WriteOutcome } from '@/lib/offline/write';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
@@ -50,9 +51,9 @@ export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: Meetin
 
   const onSubmit = async (values: MeetingValues) => {
     if (isMutating || !requireAuth()) return;
-    let saved: Meeting;
+    let saved: WriteOutcome<Meeting>;
     try {
-      saved = await trigger({ id: meeting?._id, values });
+      saved = await trigger({ id: meeting?._id, values, base: meeting });
     } catch (error) {
       console.error('Saving the meeting failed', error);
       if (error instanceof ApiError) {
@@ -64,8 +65,12 @@ export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: Meetin
       toast.show({ title: meetingMessages.failedTitle, message: meetingMessages.failed, variant: 'error' });
       return;
     }
-    toast.show({ message: editing ? meetingMessages.updated : meetingMessages.added, variant: 'success', duration: SHORT_TOAST_MS });
-    onSaved?.(saved);
+    if (saved.queued) {
+      toast.show({ title: 'Waiting to sync', message: QUEUED_MESSAGE, variant: 'info' });
+    } else {
+      toast.show({ message: editing ? meetingMessages.updated : meetingMessages.added, variant: 'success', duration: SHORT_TOAST_MS });
+      onSaved?.(saved.data);
+    }
     onClose();
   };
 

@@ -7,7 +7,11 @@ import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { PAGE_SIZE } from '@/config/constants';
 import { cn } from '@/lib/cn';
-import { formatDate, formatTime, truncate } from '@/lib/format';
+import { PendingActions, PendingBadge, PendingMessage } from '@/components/offline/pending-mark';
+import { formatDate, formatTime, todayIso, truncate } from '@/lib/format';
+import { withPending, type Pending } from '@/lib/offline/pending';
+import type { QueuedWrite } from '@/lib/offline/queue';
+import { useQueuedWrites } from '@/lib/offline/write';
 import { MEETING_DESCRIPTION_PREVIEW, meetingMessages, useDeleteMeeting, useMeetings, type Meeting, type MeetingFilter } from '../api/meetings';
 import { MeetingFormDialog } from './meeting-form-dialog';
 import { ViewAllTextDialog } from './view-all-text-dialog';
@@ -20,6 +24,21 @@ const filters: { value: MeetingFilter; label: string }[] = [
 
 type FormState = { mode: 'schedule' } | { mode: 'edit'; meeting: Meeting } | null;
 
+/** A meeting scheduled offline, as the list shows it until it is sent. */
+function queuedMeeting(item: QueuedWrite): Meeting {
+  const body = item.body as Pick<Meeting, 'from' | 'to' | 'scheduleDate' | 'description'>;
+  return { ...body, _id: '', createdAt: item.queuedAt, updatedAt: item.queuedAt, userId: item.userId };
+}
+
+/** Whether a meeting scheduled offline belongs on the page shown (adds head the first page). */
+function inView(filter: MeetingFilter, page: number, range: { start: string; end: string }, scheduleDate: string): boolean {
+  if (page !== 1) return false;
+  const today = todayIso();
+  if (filter === 'today') return scheduleDate === today;
+  if (filter === 'upcoming') return scheduleDate > today;
+  return (!range.start || scheduleDate >= range.start) && (!range.end || scheduleDate <= range.end);
+}
+
 export function MeetingsPage() {
   const [filter, setFilter] = useState<MeetingFilter>('today');
   const [page, setPage] = useState(1);
@@ -29,7 +48,11 @@ export function MeetingsPage() {
   const filterLabelId = useId();
 
   const { data, error, isLoading, mutate } = useMeetings({ filter, page, startScheduleDate: range.start, endScheduleDate: range.end });
-  const meetings = data?.meetings ?? [];
+  const queued = useQueuedWrites('meeting');
+  const meetings = withPending(data?.meetings ?? [], queued, (item) => {
+    const meeting = queuedMeeting(item);
+    return inView(filter, page, range, meeting.scheduleDate) ? meeting : undefined;
+  });
   const total = data?.totalCount ?? 0;
 
   // A delete can leave the last page empty: step back to the page that still exists.
@@ -114,7 +137,7 @@ export function MeetingsPage() {
               Try again
             </Button>
           </div>
-        ) : isLoading && !data ? (
+        ) : isLoading && !data && meetings.length === 0 ? (
           <Spinner label="Loading meetings" />
         ) : meetings.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{meetingMessages.empty[filter]}</p>
@@ -141,7 +164,7 @@ export function MeetingsPage() {
 }
 
 interface MeetingRowProps {
-  meeting: Meeting;
+  meeting: Pending<Meeting>;
   onEdit: () => void;
   onViewAll: () => void;
 }
@@ -172,15 +195,25 @@ function MeetingRow({ meeting, onEdit, onViewAll }: MeetingRowProps) {
             )}
           </p>
         )}
+        {meeting.pending && (
+          <>
+            <PendingBadge item={meeting.pending} className="mt-1" />
+            <PendingMessage item={meeting.pending} />
+          </>
+        )}
       </div>
-      <div className="flex shrink-0 gap-2">
-        <Button variant="secondary" size="sm" onClick={onEdit}>
-          Edit
-        </Button>
-        <Button variant="secondary" size="sm" className="text-red-700 dark:text-red-300" onClick={() => void confirmDelete(() => trigger(meeting._id))}>
-          Delete
-        </Button>
-      </div>
+      {meeting.pending ? (
+        <PendingActions item={meeting.pending} name={`the meeting of ${when}`} />
+      ) : (
+        <div className="flex shrink-0 gap-2">
+          <Button variant="secondary" size="sm" onClick={onEdit}>
+            Edit
+          </Button>
+          <Button variant="secondary" size="sm" className="text-red-700 dark:text-red-300" onClick={() => void confirmDelete(() => trigger(meeting))}>
+            Delete
+          </Button>
+        </div>
+      )}
     </li>
   );
 }

@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { PAGE_SIZE } from '@/config/constants';
-import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import type { Schemas } from '@/lib/api-schema';
 
 export type TaskStatus = Schemas['TaskStatus'];
@@ -90,13 +90,43 @@ export function useTaskList(filters: TaskFilters, page: number, enabled = true) 
   return useSWR<TaskPage>(signedIn && enabled ? taskKeys.list(filters, page) : null, { keepPreviousData: true });
 }
 
+interface SaveArg {
+  id?: string;
+  fields: TaskFields;
+  /** The task as shown when the edit began (a queued edit checks the server still has it). */
+  base?: Task;
+}
+
+/** Adds a task, or edits one when `id` is given; without a connection the write is queued and sent later. */
 export function useSaveTask() {
   const revalidate = useRevalidateTasks();
-  return useSWRMutation<Task, Error, string, { id?: string; fields: TaskFields }>('/task/save', async (_key, { arg }) => {
-    const saved = arg.id ? await api.put<Task>(`/task/edit/${arg.id}`, arg.fields) : await api.post<Task>('/task/add', arg.fields);
-    await revalidate();
-    return saved;
+  return useSWRMutation<WriteOutcome<Task>, Error, string, SaveArg>('/task/save', async (_key, { arg }) => {
+    const outcome = await sendOrQueue<Task>(
+      arg.id
+        ? {
+            kind: 'task',
+            action: 'edit',
+            method: 'PUT',
+            path: `/task/edit/${arg.id}`,
+            body: arg.fields,
+            recordId: arg.id,
+            base: arg.base,
+            label: `Edit task: ${arg.fields.title}`,
+          }
+        : { kind: 'task', action: 'add', method: 'POST', path: '/task/add', body: arg.fields, label: `Add task: ${arg.fields.title}` },
+    );
+    if (!outcome.queued) await revalidate();
+    return outcome;
   });
 }
 
-export const deleteTask = (id: string) => api.del<Schemas['Deleted']>(`/task/delete/${id}`);
+/** Deletes a task (queued without a connection). */
+export const deleteTask = (task: Task) =>
+  sendOrQueue<Schemas['Deleted']>({
+    kind: 'task',
+    action: 'delete',
+    method: 'DELETE',
+    path: `/task/delete/${task._id}`,
+    recordId: task._id,
+    label: `Delete task: ${task.title}`,
+  });

@@ -6,6 +6,7 @@ import { FormError, Input, Textarea } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
+import { QUEUED_MESSAGE } from '@/lib/offline/write';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
@@ -57,9 +58,13 @@ export function TaskFormDialog({ editing, prefill, onClose, onSaved }: TaskFormD
     if (!requireAuth()) return;
     setFormError(undefined);
     try {
-      const saved = await trigger({ id: editing?._id, fields: toTaskFields(values) });
-      toast.show({ message: editing ? 'Task updated successfully' : 'Task added successfully', variant: 'success', duration: SHORT_TOAST_MS });
-      onSaved?.(saved);
+      const outcome = await trigger({ id: editing?._id, fields: toTaskFields(values), base: editing });
+      if (outcome.queued) {
+        toast.show({ title: 'Waiting to sync', message: QUEUED_MESSAGE, variant: 'info' });
+      } else {
+        toast.show({ message: editing ? 'Task updated successfully' : 'Task added successfully', variant: 'success', duration: SHORT_TOAST_MS });
+        onSaved?.(outcome.data);
+      }
       onClose();
     } catch (error) {
       console.error('Saving the task failed', error);

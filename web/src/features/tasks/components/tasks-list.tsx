@@ -1,4 +1,6 @@
+import { PendingActions, PendingBadge, PendingMessage } from '@/components/offline/pending-mark';
 import { Button } from '@/components/ui/button';
+import type { Pending } from '@/lib/offline/pending';
 import { formatDate } from '@/lib/format';
 import type { Task } from '../api/tasks';
 import { PriorityBadge, StatusBadge } from './task-badges';
@@ -8,7 +10,8 @@ export const NO_TASKS_FOUND = 'No Tasks Found';
 
 export interface TasksListProps {
   label: string;
-  tasks: readonly Task[];
+  /** A task with a change not synced yet shows it, marked, with Discard instead of the usual actions. */
+  tasks: readonly Pending<Task>[];
   empty: string;
   /** Shows each task's scheduled date (the full list; today's list leaves it out). */
   showDate?: boolean;
@@ -33,8 +36,19 @@ export function TasksList({ label, tasks, empty, showDate, onView, onEdit, onDel
               {showDate && <span>Scheduled {formatDate(task.scheduled)}</span>}
             </p>
             {task.description && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-400">{task.description}</p>}
+            {task.pending && (
+              <>
+                <PendingBadge item={task.pending} className="mt-1" />
+                <PendingMessage item={task.pending} />
+              </>
+            )}
           </div>
-          {(onView || onEdit || onDelete) && (
+          {task.pending && (onView || onEdit || onDelete) && (
+            <span className="self-end @lg:self-center">
+              <PendingActions item={task.pending} name={task.title} />
+            </span>
+          )}
+          {!task.pending && (onView || onEdit || onDelete) && (
             <span className="flex gap-1 self-end @lg:self-center">
               {onView && (
                 <Button variant="ghost" size="compact" aria-label={`Details of ${task.title}`} onClick={() => onView(task)}>

@@ -8,7 +8,21 @@ import { PAGE_SIZE } from '@/config/constants';
 import { Spinner } from '@/components/ui/spinner';
 import { readPrefilledRouteState, type TaskPrefill } from '@/lib/assistant-actions';
 import { formatDate, todayIso } from '@/lib/format';
-import { deleteTask, emptyTaskFilters, useRevalidateTasks, useTaskList, useTodayTasks, type Task, type TaskFilters as Filters } from '../api/tasks';
+import { withPending } from '@/lib/offline/pending';
+import type { QueuedWrite } from '@/lib/offline/queue';
+import { useQueuedWrites } from '@/lib/offline/write';
+import {
+  DEFAULT_PRIORITY,
+  DEFAULT_STATUS,
+  deleteTask,
+  emptyTaskFilters,
+  useRevalidateTasks,
+  useTaskList,
+  useTodayTasks,
+  type Task,
+  type TaskFields,
+  type TaskFilters as Filters,
+} from '../api/tasks';
 import { TaskDetailsDialog } from './task-details-dialog';
 import { TaskFilters } from './task-filters';
 import { NO_TASKS_FOUND, NO_TASKS_TODAY, TasksList } from './tasks-list';
@@ -58,6 +72,21 @@ function useAssistantPrefill(open: (dialog: Dialog) => void) {
   }, [location.state, location.pathname, navigate, open]);
 }
 
+/** A task added offline, as the lists show it until it is sent. */
+function queuedTask(item: QueuedWrite): Task {
+  const fields = item.body as TaskFields;
+  return {
+    ...fields,
+    status: fields.status ?? DEFAULT_STATUS,
+    priority: fields.priority ?? DEFAULT_PRIORITY,
+    _id: '',
+    createdDate: todayIso(new Date(item.queuedAt)),
+    createdAt: item.queuedAt,
+    updatedAt: item.queuedAt,
+    userId: item.userId,
+  };
+}
+
 /** Tasks: today's tasks, then every task with filters and pages of 20. */
 export function TasksPage() {
   const today = todayIso();
@@ -76,8 +105,14 @@ export function TasksPage() {
     setPage(1);
   }, []);
 
+  const queued = useQueuedWrites('task');
+  const todayShown = withPending(todayTasks.data ?? [], queued, (item) => (item.body?.['scheduled'] === today ? queuedTask(item) : undefined));
+  // Adds not synced yet head the first page of the unfiltered list.
+  const unfiltered = page === 1 && JSON.stringify(filters) === JSON.stringify(emptyTaskFilters);
+  const listShown = withPending(list.data?.tasks ?? [], queued, unfiltered ? queuedTask : undefined);
+
   const remove = async (task: Task) => {
-    if (await confirmDelete(() => deleteTask(task._id))) await revalidate();
+    if (await confirmDelete(() => deleteTask(task))) await revalidate();
   };
 
   const handlers = {
@@ -103,12 +138,12 @@ export function TasksPage() {
           </div>
           <Button onClick={() => setDialog({ kind: 'add' })}>Add task</Button>
         </div>
-        {todayTasks.isLoading ? (
+        {todayTasks.isLoading && todayShown.length === 0 ? (
           <Loading label="Loading today's tasks" />
         ) : todayTasks.error ? (
           <LoadError what="Today's tasks" retry={() => void todayTasks.mutate()} />
         ) : (
-          <TasksList label="Today's tasks" tasks={todayTasks.data ?? []} empty={NO_TASKS_TODAY} {...handlers} />
+          <TasksList label="Today's tasks" tasks={todayShown} empty={NO_TASKS_TODAY} {...handlers} />
         )}
       </Card>
 
@@ -119,12 +154,12 @@ export function TasksPage() {
         </div>
         <TaskFilters onChange={applyFilters} />
         <div className="mt-2" aria-busy={list.isValidating}>
-          {list.isLoading ? (
+          {list.isLoading && listShown.length === 0 ? (
             <Loading label="Loading tasks" />
           ) : list.error ? (
             <LoadError what="The tasks" retry={() => void list.mutate()} />
           ) : (
-            <TasksList label="All tasks" tasks={list.data?.tasks ?? []} empty={NO_TASKS_FOUND} showDate {...handlers} />
+            <TasksList label="All tasks" tasks={listShown} empty={NO_TASKS_FOUND} showDate {...handlers} />
           )}
         </div>
         <Pagination total={total} page={page} onPageChange={setPage} />

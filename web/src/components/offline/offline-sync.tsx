@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useSWRConfig } from 'swr';
+import { useToast } from '@/components/ui/toast';
+import { getCookie } from '@/lib/cookies';
+import { hasWaiting, type QueueKind } from '@/lib/offline/queue';
+import { setSyncHooks, syncNow } from '@/lib/offline/write';
+import { readSession, refreshAccessToken } from '@/lib/session';
+
+/** While writes wait and the browser says it is online (a server out of reach does not say so), try again this often. */
+export const RETRY_MS = 30_000;
+
+const READS: Record<QueueKind, (path: string) => boolean> = {
+  'live-break': (path) => path.startsWith('/break/') || path === '/admin/onBreak' || path === '/admin/get',
+  break: (path) => path.startsWith('/break/') || path === '/admin/onBreak' || path === '/admin/get',
+  task: (path) => path.startsWith('/task/'),
+  meeting: (path) => path.startsWith('/meeting/'),
+};
+
+const pathOf = (key: unknown) => (typeof key === 'string' ? key : Array.isArray(key) && typeof key[0] === 'string' ? key[0] : '');
+
+/**
+ * Sends the queue when the app opens, when the connection comes back and every half minute while something waits;
+ * each write sent reloads the lists that show it before it leaves the queue (no flash of the old list).
+ */
+export function OfflineSync() {
+  const { mutate } = useSWRConfig();
+  const toast = useToast();
+
+  useEffect(() => {
+    setSyncHooks({ onSent: (item) => mutate((key) => READS[item.kind](pathOf(key))) });
+    let cancelled = false;
+    const run = async () => {
+      if (!navigator.onLine) return;
+      const session = readSession();
+      // Opened offline after the access token ran out: sign in again silently now that the server can be reached.
+      if (!session.signedIn && getCookie('refresh_token') && getCookie('id')) await refreshAccessToken().catch(() => undefined);
+      if (!hasWaiting(readSession().id)) return;
+      const { sent } = await syncNow();
+      if (!cancelled && sent.length > 0) {
+        toast.show({ message: sent.length === 1 ? '1 change synced.' : `${sent.length} changes synced.`, variant: 'success', duration: 3000 });
+      }
+    };
+    const start = () => void run().catch((error: unknown) => console.error('Syncing the offline changes failed', error));
+    start();
+    window.addEventListener('online', start);
+    const timer = setInterval(start, RETRY_MS);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', start);
+      clearInterval(timer);
+    };
+  }, [mutate, toast]);
+
+  return null;
+}

@@ -1,0 +1,277 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeJwt } from '@/testing/jwt';
+import { api, fail, http, HttpResponse, ok, server } from '@/testing/server';
+import { setCookies } from '@/testing/test-utils';
+import { ApiError } from '../api-error';
+import {
+  discard,
+  enqueue,
+  forgetMemoryForTests,
+  queueSnapshot,
+  reloadQueue,
+  resolveConflict,
+  syncQueue,
+  type NewWrite,
+  type QueuedWrite,
+  type RecordFields,
+  type SyncTransport,
+} from './queue';
+import { sendOrQueue } from './write';
+
+beforeAll(() => import('@/lib/amplify-rest'));
+
+const USER = 'u1';
+
+function write(key: string, changes: Partial<NewWrite> = {}): NewWrite {
+  return { key, userId: USER, kind: 'task', action: 'add', method: 'POST', path: '/task/add', body: { title: key }, label: `Add task: ${key}`, ...changes };
+}
+
+/** A transport that answers from a script and records what it sent (key and path, in order). */
+function transport(answer: (item: QueuedWrite) => unknown = () => ({}), record: (item: QueuedWrite) => RecordFields | null = () => null) {
+  const sent: { key: string; path: string; body: unknown }[] = [];
+  const fetched: string[] = [];
+  const t: SyncTransport = {
+    send: async (item) => {
+      sent.push({ key: item.key, path: item.path, body: item.body });
+      const result = answer(item);
+      if (result instanceof Error) throw result;
+      return result;
+    },
+    fetchRecord: async (item) => {
+      fetched.push(item.key);
+      const result = record(item);
+      if (result instanceof Error) throw result;
+      return result;
+    },
+  };
+  return { t, sent, fetched };
+}
+
+const keys = () => queueSnapshot().map((item) => item.key);
+
+describe('offline queue', () => {
+  it('sends the writes in the order they were made, and removes each once the server took it', async () => {
+    await enqueue(write('a'));
+    await enqueue(write('b', { kind: 'live-break', action: 'start', path: '/break/start', body: { at: '2025-06-02T09:00:00Z' } }));
+    await enqueue(write('c', { kind: 'live-break', action: 'end', path: '/break/end', body: { at: '2025-06-02T09:10:00Z' } }));
+    const { t, sent } = transport();
+    const onSent = vi.fn();
+
+    const result = await syncQueue(USER, t, { onSent });
+
+    expect(sent.map((item) => item.key)).toEqual(['a', 'b', 'c']);
+    expect(sent[1]?.body).toEqual({ at: '2025-06-02T09:00:00Z' });
+    expect(result).toMatchObject({ stopped: false });
+    expect(onSent).toHaveBeenCalledTimes(3);
+    expect(keys()).toEqual([]);
+  });
+
+  it('stops at the first write that does not reach the server and sends it again, with the same key, next time', async () => {
+    await enqueue(write('a'));
+    await enqueue(write('b'));
+    let offline = true;
+    const { t, sent } = transport(() => (offline ? new ApiError(0, 'Failed to fetch') : { _id: 'x' }));
+
+    const first = await syncQueue(USER, t);
+    expect(first.stopped).toBe(true);
+    expect(sent.map((item) => item.key)).toEqual(['a']);
+    expect(keys()).toEqual(['a', 'b']);
+    expect(queueSnapshot()[0]).toMatchObject({ status: 'waiting', tries: 1 });
+
+    offline = false;
+    await syncQueue(USER, t);
+    // The retry of `a` carries the key of its first attempt: had the first arrived, the server replays it.
+    expect(sent.map((item) => item.key)).toEqual(['a', 'a', 'b']);
+    expect(keys()).toEqual([]);
+  });
+
+  it('tries again later on answers a retry may change (5xx, 429, a repeat still in progress)', async () => {
+    await enqueue(write('a'));
+    const answers = [
+      new ApiError(503, 'Service unavailable'),
+      new ApiError(409, 'A request with this Idempotency-Key is still in progress. Try again in a moment.'),
+      {},
+    ];
+    const { t, sent } = transport(() => answers.shift());
+    expect((await syncQueue(USER, t)).stopped).toBe(true);
+    expect((await syncQueue(USER, t)).stopped).toBe(true);
+    expect((await syncQueue(USER, t)).stopped).toBe(false);
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((item) => item.key))).toEqual(new Set(['a']));
+    expect(keys()).toEqual([]);
+  });
+
+  it('marks a refused write failed with the server’s message, and the live break end that depended on it', async () => {
+    await enqueue(write('start', { kind: 'live-break', action: 'start', path: '/break/start' }));
+    await enqueue(write('end', { kind: 'live-break', action: 'end', path: '/break/end', meta: { after: 'start' } }));
+    await enqueue(write('task'));
+    const { t, sent } = transport((item) => (item.key === 'start' ? new ApiError(422, 'The time must be within the last 24 hours.') : {}));
+
+    await syncQueue(USER, t);
+
+    expect(sent.map((item) => item.key)).toEqual(['start', 'task']);
+    expect(queueSnapshot()).toEqual([
+      expect.objectContaining({ key: 'start', status: 'failed', message: 'The time must be within the last 24 hours.' }),
+      expect.objectContaining({ key: 'end', status: 'failed', message: 'Its start could not be saved.' }),
+    ]);
+  });
+
+  it('discards an item; discarding a live break’s start discards its end too', async () => {
+    await enqueue(write('a'));
+    await enqueue(write('start', { kind: 'live-break', action: 'start' }));
+    await enqueue(write('end', { kind: 'live-break', action: 'end', meta: { after: 'start' } }));
+    await discard('a');
+    expect(keys()).toEqual(['start', 'end']);
+    await discard('start');
+    expect(keys()).toEqual([]);
+  });
+
+  it('sends only the signed-in person’s writes', async () => {
+    await enqueue(write('mine'));
+    await enqueue(write('theirs', { userId: 'u2' }));
+    const { t, sent } = transport();
+    await syncQueue(USER, t);
+    expect(sent.map((item) => item.key)).toEqual(['mine']);
+    expect(keys()).toEqual(['theirs']);
+  });
+
+  it('keeps the queue in IndexedDB: a new page load finds it, in order', async () => {
+    await enqueue(write('a'));
+    await enqueue(write('b'));
+    await discard('a');
+    await enqueue(write('c'));
+    forgetMemoryForTests();
+    expect(keys()).toEqual([]);
+
+    await reloadQueue();
+
+    expect(queueSnapshot().map((item) => [item.key, item.status])).toEqual([
+      ['b', 'waiting'],
+      ['c', 'waiting'],
+    ]);
+  });
+});
+
+describe('a queued edit of a record changed meanwhile', () => {
+  const base = { _id: 'T1', title: 'Old', status: 'To Do', updatedAt: '2025-06-01T08:00:00Z' };
+  const edit = (changes: Partial<NewWrite> = {}) =>
+    write('edit', { action: 'edit', method: 'PUT', path: '/task/edit/T1', recordId: 'T1', base, body: { title: 'Mine', status: 'To Do' }, ...changes });
+
+  it('is held with both versions instead of overwriting the server’s', async () => {
+    await enqueue(edit());
+    const theirs = { ...base, title: 'Theirs', updatedAt: '2025-06-02T08:00:00Z' };
+    const { t, sent } = transport(undefined, () => theirs);
+
+    await syncQueue(USER, t);
+
+    expect(sent).toEqual([]);
+    expect(queueSnapshot()[0]).toMatchObject({ status: 'conflict', server: theirs, body: { title: 'Mine' }, message: 'This record was changed meanwhile.' });
+  });
+
+  it('"keep mine" sends it as it is, without the check, with its key', async () => {
+    await enqueue(edit());
+    const theirs = { ...base, title: 'Theirs', updatedAt: '2025-06-02T08:00:00Z' };
+    const { t, sent, fetched } = transport(undefined, () => theirs);
+    await syncQueue(USER, t);
+
+    await resolveConflict('edit', 'mine');
+    await syncQueue(USER, t);
+
+    expect(fetched).toEqual(['edit']);
+    expect(sent).toEqual([{ key: 'edit', path: '/task/edit/T1', body: { title: 'Mine', status: 'To Do' } }]);
+    expect(keys()).toEqual([]);
+  });
+
+  it('"keep the server’s" drops mine', async () => {
+    await enqueue(edit());
+    const { t, sent } = transport(undefined, () => ({ ...base, updatedAt: '2025-06-02T08:00:00Z', title: 'Theirs' }));
+    await syncQueue(USER, t);
+    await resolveConflict('edit', 'server');
+    await syncQueue(USER, t);
+    expect(sent).toEqual([]);
+    expect(keys()).toEqual([]);
+  });
+
+  it('a 409 answer to the edit itself is a conflict too; a record deleted meanwhile is one with no server version', async () => {
+    await enqueue(edit());
+    await enqueue(edit({ key: 'gone', recordId: 'T2', path: '/task/edit/T2' }));
+    const theirs = { ...base, title: 'Theirs', updatedAt: '2025-06-02T08:00:00Z' };
+    let reads = 0;
+    const { t } = transport(
+      () => new ApiError(409, 'This record was changed or deleted meanwhile. Reload it and try again.'),
+      (item) => {
+        if (item.recordId === 'T2') return null;
+        reads += 1;
+        return reads === 1 ? base : theirs;
+      },
+    );
+
+    await syncQueue(USER, t);
+
+    expect(queueSnapshot()).toEqual([
+      expect.objectContaining({ key: 'edit', status: 'conflict', server: theirs }),
+      expect.objectContaining({ key: 'gone', status: 'conflict', server: null, message: 'This record was deleted meanwhile.' }),
+    ]);
+  });
+
+  it('is sent when the server already has exactly these values (an earlier attempt whose answer was lost)', async () => {
+    await enqueue(edit());
+    const { t, sent } = transport(undefined, () => ({ ...base, title: 'Mine', updatedAt: '2025-06-02T08:00:00Z' }));
+    await syncQueue(USER, t);
+    expect(sent.map((item) => item.key)).toEqual(['edit']);
+    expect(keys()).toEqual([]);
+  });
+});
+
+describe('sendOrQueue', () => {
+  const signIn = () => setCookies({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r1', id: USER, name: 'Ada', email: 'ada@example.com' });
+  const addTask = { kind: 'task', action: 'add', method: 'POST', path: '/task/add', body: { title: 'Renew' }, label: 'Add task: Renew' } as const;
+
+  it('sends online with an Idempotency-Key and answers the record', async () => {
+    signIn();
+    const seen: (string | null)[] = [];
+    server.use(
+      http.post(api('/task/add'), ({ request }) => {
+        seen.push(request.headers.get('Idempotency-Key'));
+        return ok({ _id: 'T1', title: 'Renew' }, 201);
+      }),
+    );
+    const outcome = await sendOrQueue(addTask);
+    expect(outcome).toEqual({ queued: false, data: { _id: 'T1', title: 'Renew' } });
+    expect(seen[0]).toMatch(/^[\x21-\x7e]{1,64}$/);
+    expect(keys()).toEqual([]);
+  });
+
+  it('queues a write whose answer was lost, with the key it was sent with, and the retry sends that key', async () => {
+    signIn();
+    const seen: (string | null)[] = [];
+    server.use(
+      http.post(api('/task/add'), ({ request }) => {
+        seen.push(request.headers.get('Idempotency-Key'));
+        return seen.length === 1 ? HttpResponse.error() : ok({ _id: 'T1', title: 'Renew' }, 201);
+      }),
+    );
+
+    const outcome = await sendOrQueue(addTask);
+
+    expect(outcome.queued).toBe(true);
+    // It is tried again at once (the connection looks up): same key, then it leaves the queue.
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]).toBe(seen[0]);
+    expect(outcome.queued && outcome.item.key).toBe(seen[0]);
+    await vi.waitFor(() => expect(keys()).toEqual([]));
+  });
+
+  it('queues without trying while the browser is offline, and rejects a refused write as before', async () => {
+    signIn();
+    server.use(http.post(api('/task/add'), () => fail(422, 'Title is required.', { title: 'Title is required.' })));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const queued = await sendOrQueue(addTask);
+    expect(queued).toMatchObject({ queued: true, item: { path: '/task/add', body: { title: 'Renew' }, userId: USER, status: 'waiting' } });
+    onLine.mockRestore();
+    await discard(keys()[0]!);
+
+    await expect(sendOrQueue(addTask)).rejects.toMatchObject({ status: 422, message: 'Title is required.' });
+    expect(keys()).toEqual([]);
+  });
+});

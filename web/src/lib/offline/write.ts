@@ -1,0 +1,116 @@
+import { useSyncExternalStore } from 'react';
+import { api } from '../api-client';
+import { ApiError } from '../api-error';
+import { useSession } from '../auth';
+import { readSession } from '../session';
+import {
+  enqueue,
+  ensureQueueLoaded,
+  hasWaiting,
+  isNetworkError,
+  itemsOf,
+  newIdempotencyKey,
+  queueSnapshot,
+  subscribeQueue,
+  syncQueue,
+  type NewWrite,
+  type QueuedWrite,
+  type QueueKind,
+  type RecordFields,
+  type SyncHooks,
+  type SyncTransport,
+} from './queue';
+
+/** A write that can wait for the connection: a record's add, edit or delete, a live break's start or end. */
+export type OfflineWrite = Omit<NewWrite, 'key' | 'userId'>;
+
+export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; item: QueuedWrite };
+
+/**
+ * A save that could not reach the server is given up after this long and queued (with the same key, so if it did
+ * arrive, sending it again changes nothing).
+ */
+export const WRITE_TIMEOUT_MS = 20_000;
+
+const idempotent = (key: string) => ({ 'Idempotency-Key': key });
+
+const GET_PATHS: Record<Exclude<QueueKind, 'live-break'>, string> = { break: '/break/get/', task: '/task/get/', meeting: '/meeting/get/' };
+
+export const apiTransport: SyncTransport = {
+  send: (item) => api.send(item.method, item.path, item.body, { headers: idempotent(item.key), timeoutMs: WRITE_TIMEOUT_MS }),
+  fetchRecord: async (item) => {
+    if (item.kind === 'live-break' || !item.recordId) return null;
+    try {
+      return await api.get<RecordFields>(`${GET_PATHS[item.kind]}${encodeURIComponent(item.recordId)}`, { timeoutMs: WRITE_TIMEOUT_MS });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+};
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/**
+ * Sends a write now, or queues it: when offline, when earlier writes still wait (it must not overtake them), or when
+ * the call fails on the network. A queued write keeps its Idempotency-Key, so a lost answer sent again is harmless.
+ * Other failures (a refused value, a server error) reject as before, for the form to show.
+ */
+export async function sendOrQueue<T>(write: OfflineWrite): Promise<WriteOutcome<T>> {
+  const userId = readSession().id;
+  const key = newIdempotencyKey();
+  await ensureQueueLoaded();
+  if (online() && !hasWaiting(userId)) {
+    try {
+      const data = await api.send<T>(write.method, write.path, write.body, { headers: idempotent(key), timeoutMs: WRITE_TIMEOUT_MS });
+      return { queued: false, data };
+    } catch (error) {
+      // Queued items belong to a person (the `id` cookie): without it, the failure is shown as it is.
+      if (!isNetworkError(error) || !userId) throw error;
+    }
+  }
+  if (!userId) throw new ApiError(0, 'No connection. Please try again when you are back online.');
+  const item = await enqueue({ ...write, key, userId });
+  // Online after all (a lost answer, or items ahead of it): try the queue at once.
+  if (online()) void syncQueue(userId, apiTransport, syncHooks);
+  return { queued: true, item };
+}
+
+let syncHooks: SyncHooks = {};
+
+/** The shell's hooks for every run (reloading the lists a sent write changes). */
+export function setSyncHooks(hooks: SyncHooks): void {
+  syncHooks = hooks;
+}
+
+/** Sends the signed-in person's waiting writes. */
+export function syncNow() {
+  return syncQueue(readSession().id, apiTransport, syncHooks);
+}
+
+// ---- React ----------------------------------------------------------------------------------------------
+
+/** The signed-in person's queued writes, in order (all of them, or of one kind). */
+export function useQueuedWrites(kind?: QueueKind): QueuedWrite[] {
+  const items = useSyncExternalStore(subscribeQueue, queueSnapshot, queueSnapshot);
+  const { id } = useSession();
+  const mine = itemsOf(items, id);
+  return kind ? mine.filter((item) => item.kind === kind) : mine;
+}
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** The browser's own view of the connection (`navigator.onLine`). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, online, () => true);
+}
+
+/** The toast of a save that was queued. */
+export const QUEUED_MESSAGE = 'Saved on this device. It is sent when the connection is back.';
