@@ -21,8 +21,13 @@ import {
   type SyncTransport,
 } from './queue';
 
-/** A write that can wait for the connection: a record's add, edit or delete, a live break's start or end. */
-export type OfflineWrite = Omit<NewWrite, 'key' | 'userId'>;
+/**
+ * A write that can wait for the connection: a record's add, edit or delete, a live break's start or end.
+ * `whenQueued` are body fields sent only by a write that goes straight into the queue (a live break's tap time,
+ * `at`): a write sent at once lets the server's clock decide, so a phone whose clock is off changes nothing, and a
+ * write that was tried keeps the body it was tried with (its Idempotency-Key names that body).
+ */
+export type OfflineWrite = Omit<NewWrite, 'key' | 'userId'> & { whenQueued?: Record<string, unknown> };
 
 export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; item: QueuedWrite };
 
@@ -59,10 +64,13 @@ const online = () => typeof navigator === 'undefined' || navigator.onLine !== fa
 export async function sendOrQueue<T>(write: OfflineWrite): Promise<WriteOutcome<T>> {
   const userId = readSession().id;
   const key = newIdempotencyKey();
+  const { whenQueued, ...base } = write;
   await ensureQueueLoaded();
+  let tried = false;
   if (online() && !hasWaiting(userId)) {
+    tried = true;
     try {
-      const data = await api.send<T>(write.method, write.path, write.body, { headers: idempotent(key), timeoutMs: WRITE_TIMEOUT_MS });
+      const data = await api.send<T>(base.method, base.path, base.body, { headers: idempotent(key), timeoutMs: WRITE_TIMEOUT_MS });
       return { queued: false, data };
     } catch (error) {
       // Queued items belong to a person (the `id` cookie): without it, the failure is shown as it is.
@@ -70,7 +78,8 @@ export async function sendOrQueue<T>(write: OfflineWrite): Promise<WriteOutcome<
     }
   }
   if (!userId) throw new ApiError(0, 'No connection. Please try again when you are back online.');
-  const item = await enqueue({ ...write, key, userId });
+  const body = tried || !whenQueued ? base.body : { ...base.body, ...whenQueued };
+  const item = await enqueue({ ...base, body, key, userId });
   // Online after all (a lost answer, or items ahead of it): try the queue at once.
   if (online()) void syncQueue(userId, apiTransport, syncHooks);
   return { queued: true, item };

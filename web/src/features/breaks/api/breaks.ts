@@ -111,7 +111,7 @@ export function useSaveBreak() {
 /** The break the person is on: the server's, with the live-break taps still queued played over it. */
 export type LiveBreak = OpenBreak & { pending?: QueuedWrite };
 
-/** Starts a live break now; offline, the tap's time (`at`) goes with it so the break keeps it. */
+/** Starts a live break now; a tap queued offline carries its time (`at`) so the break keeps it. */
 export function useStartBreak() {
   const revalidate = useRevalidateBreaks();
   return useSWRMutation<WriteOutcome<OpenBreak>, Error, string, Schemas['LiveBreakInput']>('/break/start', async (_key, { arg }) => {
@@ -121,7 +121,8 @@ export function useStartBreak() {
       action: 'start',
       method: 'POST',
       path: '/break/start',
-      body: { ...arg, at },
+      body: { ...arg },
+      whenQueued: { at },
       label: `Start break: ${arg.type ?? ''}`,
       queuedAt: at,
     });
@@ -130,7 +131,7 @@ export function useStartBreak() {
   });
 }
 
-/** Ends the live break `current` now, with the tap's time. */
+/** Ends the live break `current` now; a tap queued offline carries its time (`at`). */
 export function useEndBreak() {
   const revalidate = useRevalidateBreaks();
   return useSWRMutation<WriteOutcome<Break>, Error, string, LiveBreak>('/break/end', async (_key, { arg: current }) => {
@@ -140,7 +141,8 @@ export function useEndBreak() {
       action: 'end',
       method: 'POST',
       path: '/break/end',
-      body: { at },
+      body: {},
+      whenQueued: { at },
       // What today's list shows until it is sent; `after` ties it to a start still queued.
       meta: { type: current.type, reason: current.reason, since: current.since, startTime: current.startTime, after: current.pending?.key },
       label: `End break: ${current.type}`,
