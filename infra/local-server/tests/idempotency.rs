@@ -196,33 +196,11 @@ async fn a_claim_left_by_a_stopped_request_is_taken_over_after_its_lease(store: 
     let claim = idem::claim(app.store(), &user, &key, &fingerprint, app.state.clock.now()).await.unwrap();
     assert!(matches!(claim, idem::Claim::Run { .. }));
     // Within its lease a repeat waits for it, then gives up with 409 and writes nothing.
-    let reply = app
-        .api
-        .client
-        .post(app.url("/task/add"))
-        .bearer_auth(&ann.token)
-        .header(idem::HEADER, "stalled")
-        .header("content-type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(reply.status().as_u16(), 409);
+    post_keyed(&app, &ann, "/task/add", "stalled", body.clone()).await.expect_error(409);
     assert_eq!(tasks_of(&app, &ann).await.len(), 0);
     // After the lease the repeat takes the claim over and runs.
     app.state.clock.advance(idem::LEASE.num_seconds() + 1);
-    let reply = app
-        .api
-        .client
-        .post(app.url("/task/add"))
-        .bearer_auth(&ann.token)
-        .header(idem::HEADER, "stalled")
-        .header("content-type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(reply.status().as_u16(), 201);
+    post_keyed(&app, &ann, "/task/add", "stalled", body).await.expect(201);
     assert_eq!(tasks_of(&app, &ann).await.len(), 1);
 }
 

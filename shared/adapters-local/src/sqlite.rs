@@ -81,7 +81,7 @@ fn spawn_checkpointer(path: &Path, table: std::sync::Weak<Mutex<Connection>>) ->
     std::thread::Builder::new().name("sqlite-housekeeping".into()).spawn(move || {
         let mut seconds = 0u64;
         while table.strong_count() > 0 {
-            if seconds % 600 == 0 {
+            if seconds.is_multiple_of(600) {
                 if let Err(e) = prune_expired(&conn, chrono::Utc::now().timestamp()) {
                     tracing::warn!(error = %e, "expired items not pruned");
                 }

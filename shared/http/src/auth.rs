@@ -40,14 +40,15 @@ impl AuthUser {
     }
 }
 
-fn bearer(parts: &Parts) -> Option<&str> {
-    let value = parts.headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
+/// The bearer token of a request's headers, if it has one.
+pub(crate) fn bearer(headers: &axum::http::HeaderMap) -> Option<&str> {
+    let value = headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then_some(token.trim()).filter(|t| !t.is_empty())
 }
 
 pub async fn authenticate(state: &AppState, parts: &Parts) -> AppResult<Option<AuthUser>> {
-    let Some(token) = bearer(parts) else { return Ok(None) };
+    let Some(token) = bearer(&parts.headers) else { return Ok(None) };
     Ok(Some(AuthUser { user: user_of_token(state, token).await? }))
 }
 

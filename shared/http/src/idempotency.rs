@@ -63,12 +63,8 @@ pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next)
 
 /// The signed-in caller's id from the access token's signature alone (the handler reads the user itself).
 fn caller(state: &AppState, req: &Request) -> Option<UserId> {
-    let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.split_once(' ')?;
-    if !scheme.eq_ignore_ascii_case("bearer") {
-        return None;
-    }
-    let claims = bt_domain::auth::decode_access_token(state, token.trim()).ok()?;
+    let token = crate::auth::bearer(req.headers())?;
+    let claims = bt_domain::auth::decode_access_token(state, token).ok()?;
     UserId::parse(&claims.sub).ok()
 }
 
