@@ -18,6 +18,7 @@ use utoipa_axum::routes;
 
 pub mod openapi;
 pub mod reference;
+pub mod scheduler;
 
 /// Every function's routes, merged: the API exactly as API Gateway serves it.
 pub fn api_router() -> Router<AppState> {
@@ -26,14 +27,14 @@ pub fn api_router() -> Router<AppState> {
 
 /// The local server's own routes. `/dev/outbox` is served only with `DEV_ROUTES=1` but always described.
 pub fn local_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(openapi_json)).routes(routes!(outbox))
+    OpenApiRouter::new().routes(routes!(openapi_json)).routes(routes!(outbox)).routes(routes!(run_scheduler))
 }
 
 /// The whole local app. `web_dist` is served when it exists.
 pub fn app(state: AppState, web_dist: Option<&Path>) -> Router {
     let mut api = openapi::functions().routes(routes!(openapi_json));
     if state.config.dev_routes {
-        api = api.routes(routes!(outbox));
+        api = api.routes(routes!(outbox)).routes(routes!(run_scheduler));
     }
     let api: Router<AppState> = api.into();
     let mut router = with_common_layers(api, &state);
@@ -91,6 +92,36 @@ async fn openapi_json() -> impl axum::response::IntoResponse {
 async fn outbox(State(state): State<AppState>) -> bt_http::ApiResult {
     let mails = state.mailer.sent().ok_or_else(|| AppError::NotFound("This mail adapter keeps no outbox.".into()))?;
     Ok(data(mails))
+}
+
+/// The instant a dev scheduler run takes as now.
+#[derive(serde::Deserialize, utoipa::ToSchema, Default)]
+struct SchedulerRun {
+    /// RFC 3339; the server's clock when absent.
+    #[schema(format = DateTime, example = "2026-03-11T10:45:00Z")]
+    now: Option<String>,
+}
+
+/// Run the reminder job as at an instant (local runs only)
+///
+/// Sends what is due in the 15 minutes up to `now` and not sent yet, exactly as the scheduled job does, and answers
+/// what it sent and skipped. The body is optional.
+#[utoipa::path(post, path = "/dev/scheduler/run", tag = "local", security(()), request_body(content = SchedulerRun, content_type = "application/json"),
+    responses((status = 200, description = "Success", body = Data<bt_domain::notifications::job::RunReport>),
+        (status = 404, response = NotFound), (status = 422, response = bt_http::openapi::Invalid)))]
+async fn run_scheduler(State(state): State<AppState>, body: axum::body::Bytes) -> bt_http::ApiResult {
+    let input: SchedulerRun = if body.iter().all(u8::is_ascii_whitespace) {
+        SchedulerRun::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| AppError::BadRequest(format!("The body is not valid JSON: {e}")))?
+    };
+    let now = match input.now.as_deref() {
+        None => state.clock.now(),
+        Some(raw) => chrono::DateTime::parse_from_rfc3339(raw)
+            .map_err(|_| AppError::field("now", "Give the time as an RFC 3339 date and time."))?
+            .with_timezone(&chrono::Utc),
+    };
+    Ok(data(bt_domain::notifications::job::run_at(&state, now).await?))
 }
 
 /// The folder the built web app is served from.

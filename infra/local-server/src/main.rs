@@ -58,6 +58,9 @@ async fn main() -> anyhow::Result<()> {
     let mailer: Arc<dyn Mailer> = Arc::new(Outbox::new(Some(data_dir.join("outbox.jsonl"))));
     tracing::info!(config = ?config.describe(), data_dir = %data_dir.display(), "starting Breaktime");
     let state = AppState::new(store, mailer, config);
+    if env_or("SCHEDULER", "1") == "1" {
+        tokio::spawn(breaktime_local::scheduler::every_minute(state.services().clone()));
+    }
     let app = breaktime_local::app(state, Some(&breaktime_local::default_web_dist()));
 
     let addr: SocketAddr = format!("{host}:{port}").parse()?;

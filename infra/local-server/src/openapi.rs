@@ -30,12 +30,13 @@ pub fn functions() -> OpenApiRouter<AppState> {
         .merge(meeting_fn::openapi_router())
         .merge(daily_checklist_fn::openapi_router())
         .merge(assistant_fn::openapi_router())
+        .merge(notifications_fn::openapi_router())
 }
 
 /// Schemas whose objects stay open although they are answers (more fields may come).
 const OPEN_ANSWERS: &[&str] = &["Message"];
 
-const TAGS: [&str; 11] = [
+const TAGS: [&str; 12] = [
     "accounts",
     "team",
     "breaks",
@@ -46,6 +47,7 @@ const TAGS: [&str; 11] = [
     "checklist",
     "reports",
     "assistant",
+    "notifications",
     "local",
 ];
 

@@ -12,6 +12,7 @@ pub mod holidays;
 pub mod idempotency;
 pub mod keys;
 pub mod mail;
+pub mod notifications;
 pub mod ratelimit;
 pub mod records;
 pub mod services;

@@ -14,6 +14,10 @@ pub struct Mail {
     pub link: Option<String>,
     #[serde(rename = "replyTo", skip_serializing_if = "Option::is_none")]
     pub reply_to: Option<String>,
+    /// The one-click unsubscribe address of a reminder or notice (RFC 8058): sent as `List-Unsubscribe` with
+    /// `List-Unsubscribe-Post`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unsubscribe: Option<String>,
 }
 
 /// A mail as an adapter that keeps mail (the local outbox) kept it.
@@ -71,5 +75,6 @@ fn build_mail(to: &str, subject: &str, intro: &str, action: &str, link: &str, fo
         ),
         link: Some(link.to_string()),
         reply_to: None,
+        unsubscribe: None,
     }
 }

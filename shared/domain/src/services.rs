@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::mail::Mailer;
+use crate::notifications::outbound::{NoOutbound, Outbound};
 use crate::store::Table;
 
 #[derive(Clone)]
@@ -13,11 +14,19 @@ pub struct Services {
     pub mailer: Arc<dyn Mailer>,
     pub config: Arc<Config>,
     pub clock: Clock,
+    /// Web Push (and webhooks): set by the start-ups that send or check them, else [`NoOutbound`].
+    pub outbound: Arc<dyn Outbound>,
 }
 
 impl Services {
     pub fn new(store: Arc<dyn Table>, mailer: Arc<dyn Mailer>, config: Config) -> Self {
-        Services { store, mailer, config: Arc::new(config), clock: Clock::default() }
+        Services { store, mailer, config: Arc::new(config), clock: Clock::default(), outbound: Arc::new(NoOutbound) }
+    }
+
+    /// The same services with the outbound adapter (push endpoints and webhooks) set.
+    pub fn with_outbound(mut self, outbound: Arc<dyn Outbound>) -> Self {
+        self.outbound = outbound;
+        self
     }
 
     /// The store port, for the repository functions that take it.

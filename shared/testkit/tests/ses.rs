@@ -63,6 +63,7 @@ async fn reply_to_and_unverified_senders() {
         html: "<p>A message</p>".into(),
         link: None,
         reply_to: Some("visitor@example.com".into()),
+        unsubscribe: None,
     };
     mailer.send(mail.clone()).await.expect("SES accepts a mail with a reply-to address");
     assert_eq!(sent_to(&sent_messages(&moto).await, &to).len(), 1);

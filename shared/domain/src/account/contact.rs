@@ -96,5 +96,6 @@ pub fn support_mail(state: &Services, from: &str, subject: &str, description: &s
         ),
         link: None,
         reply_to: Some(from.to_string()),
+        unsubscribe: None,
     }
 }

@@ -340,7 +340,10 @@ pub async fn start_break(
         },
     ];
     match store.transact(ops).await {
-        Ok(()) => Ok(open),
+        Ok(()) => {
+            crate::notifications::reminders::break_started(store, &open).await;
+            Ok(open)
+        }
         Err(StoreError::ConditionFailed) => Err(AppError::Conflict(ALREADY_ON_BREAK.into())),
         Err(e) => Err(e.into()),
     }
@@ -406,7 +409,10 @@ pub async fn end_break(
         ops.push(TxOp::Delete { key: keys::team_on_break(&open.team_id, &owner.user_id), cond: Cond::None });
     }
     match store.transact(ops).await {
-        Ok(()) => Ok(record),
+        Ok(()) => {
+            crate::notifications::reminders::break_ended(store, &owner.user_id).await;
+            Ok(record)
+        }
         Err(StoreError::ConditionFailed) => Err(AppError::Conflict(NOT_ON_BREAK.into())),
         Err(e) => Err(e.into()),
     }

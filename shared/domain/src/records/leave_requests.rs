@@ -16,7 +16,8 @@ use crate::account::teams;
 use crate::account::users::User;
 use crate::error::{AppError, AppResult};
 use crate::keys;
-use crate::mail::{notice_mail, Mail};
+use crate::notifications::job;
+use crate::notifications::settings::ReminderKind;
 use crate::services::Services;
 use crate::store::{Cond, Index, Query, SkCond, StoreError, Table, TxOp};
 use crate::types::{RecordId, UserId};
@@ -196,33 +197,17 @@ async fn type_name(services: &Services, team_id: &crate::types::TeamId, leave: &
     Ok(types.into_iter().find(|t| t.id == leave.type_id).map(|t| t.name).unwrap_or_else(|| "Leave".into()))
 }
 
-/// Mails are a courtesy: a mail that cannot be sent is logged, and the request or decision stands.
-async fn send_all(services: &Services, mails: Vec<Mail>) {
-    for mail in mails {
-        if let Err(e) = services.mailer.send(mail).await {
-            tracing::warn!(error = %e, "leave notification not sent");
-        }
-    }
-}
-
+/// The approvers are told on their channels (push, mail) as their notification settings say; a notice that cannot
+/// be sent is logged, and the request stands.
 async fn notify_approvers(services: &Services, owner: &Owner, leave: &Leave) -> AppResult<()> {
     let approvers = approvers_of(services.table(), &owner.team_id, &owner.user_id).await?;
     let what = leave_words(leave, &type_name(services, &owner.team_id, leave).await?);
-    let link = format!("{}/leaves/requests", services.config.app_url);
-    let mails = approvers
-        .iter()
-        .map(|a| {
-            let intro = format!("{} asks for {what}. Reason: {}", owner.name, leave.reason);
-            notice_mail(
-                a.email.as_str(),
-                &format!("Leave request from {}", owner.name),
-                &intro,
-                "Review the request",
-                &link,
-            )
-        })
-        .collect();
-    send_all(services, mails).await;
+    let title = format!("Leave request from {}", owner.name);
+    let body = format!("{} asks for {what}. Reason: {}", owner.name, leave.reason);
+    for approver in approvers {
+        job::notify_now(services, &approver.user_id, ReminderKind::LeaveRequested, &title, &body, "/leaves/requests")
+            .await;
+    }
     Ok(())
 }
 
@@ -236,14 +221,7 @@ async fn notify_requester(services: &Services, approver: &User, leave: &Leave) -
     if let Some(comment) = &leave.comment {
         intro.push_str(&format!(" Comment: {comment}"));
     }
-    let link = format!("{}/leaves", services.config.app_url);
-    let mail = notice_mail(
-        requester.email.as_str(),
-        &format!("Your leave request was {verb}"),
-        &intro,
-        "See your leaves",
-        &link,
-    );
-    send_all(services, vec![mail]).await;
+    let title = format!("Your leave request was {verb}");
+    job::notify_now(services, &requester.user_id, ReminderKind::LeaveDecided, &title, &intro, "/leaves").await;
     Ok(())
 }

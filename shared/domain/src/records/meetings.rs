@@ -114,6 +114,7 @@ pub async fn add_meeting(
         updated_at: timestamp(now),
     };
     repo::insert(store, &meeting, &owner.team_id).await?;
+    crate::notifications::reminders::meeting_saved(store, owner, &meeting, now).await;
     Ok(meeting)
 }
 
@@ -143,6 +144,7 @@ pub async fn edit_meeting(
         ..old
     };
     repo::replace(store, &meeting, &owner.team_id, stored.version).await?;
+    crate::notifications::reminders::meeting_saved(store, owner, &meeting, now).await;
     Ok(meeting)
 }
 
@@ -151,7 +153,9 @@ pub async fn get_meeting(store: &dyn Table, owner: &Owner, id: &RecordId) -> App
 }
 
 pub async fn delete_meeting(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Meeting> {
-    repo::remove::<Meeting>(store, &owner.user_id, id).await
+    let meeting = repo::remove::<Meeting>(store, &owner.user_id, id).await?;
+    crate::notifications::reminders::meeting_deleted(store, &owner.user_id, &meeting).await;
+    Ok(meeting)
 }
 
 /// Which meetings a list shows.

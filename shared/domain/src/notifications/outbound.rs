@@ -1,0 +1,76 @@
+//! The port of calls the app makes to other services: Web Push to a browser's push service (and, later, team-chat
+//! webhooks). The adapter (`bt_adapters_outbound`) encrypts payloads as RFC 8291 asks, signs with the deployment's
+//! VAPID key, and refuses any address that is not public; the domain only says what to send to whom.
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// The keys of a browser's push subscription, as `PushSubscription.toJSON()` gives them (base64url).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PushKeys {
+    /// The browser's P-256 public key (65 bytes, base64url).
+    #[schema(example = "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM")]
+    pub p256dh: String,
+    /// The subscription's authentication secret (16 bytes, base64url).
+    #[schema(example = "tBHItJI5svbpez7KI4CCXg")]
+    pub auth: String,
+}
+
+/// A browser's push subscription (`POST /notifications/subscriptions` takes `PushSubscription.toJSON()`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PushSubscription {
+    /// The push service's URL for this browser (https, public).
+    #[schema(example = "https://fcm.googleapis.com/fcm/send/abc123")]
+    pub endpoint: String,
+    pub keys: PushKeys,
+}
+
+/// What became of one push.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PushOutcome {
+    Delivered,
+    /// The push service no longer knows the subscription (404 or 410): the caller removes it.
+    Gone,
+    /// Refused or not reached (a short reason for the logs and the job's report).
+    Failed(String),
+}
+
+impl PushOutcome {
+    pub fn label(&self) -> String {
+        match self {
+            PushOutcome::Delivered => "delivered".into(),
+            PushOutcome::Gone => "gone".into(),
+            PushOutcome::Failed(reason) => format!("failed: {reason}"),
+        }
+    }
+}
+
+#[async_trait]
+pub trait Outbound: Send + Sync + 'static {
+    /// Whether the app may call this URL (a push endpoint or a webhook): https to a public address. `Err` carries a
+    /// message for the field.
+    async fn check_url(&self, url: &str) -> Result<(), String>;
+    /// Encrypts and sends one payload (at most 3,993 bytes of JSON) to one subscription.
+    async fn push(&self, subscription: &PushSubscription, payload: &[u8]) -> PushOutcome;
+    /// The deployment's VAPID public key (base64url, the browser's `applicationServerKey`), when push is set up.
+    fn vapid_public_key(&self) -> Option<String>;
+}
+
+/// Where push is not set up (no VAPID key): subscriptions are refused and nothing is pushed.
+pub struct NoOutbound;
+
+pub const PUSH_NOT_CONFIGURED: &str = "Push notifications are not set up on this server.";
+
+#[async_trait]
+impl Outbound for NoOutbound {
+    async fn check_url(&self, _url: &str) -> Result<(), String> {
+        Err(PUSH_NOT_CONFIGURED.into())
+    }
+    async fn push(&self, _subscription: &PushSubscription, _payload: &[u8]) -> PushOutcome {
+        PushOutcome::Failed(PUSH_NOT_CONFIGURED.into())
+    }
+    fn vapid_public_key(&self) -> Option<String> {
+        None
+    }
+}
