@@ -232,6 +232,14 @@ impl FunctionProcess {
         self.output.lock().unwrap().clone()
     }
 
+    /// A plain invocation (not an API Gateway event): the function's JSON output.
+    pub async fn invoke(&self, event: Value) -> Value {
+        match self.api.invoke(event, Duration::from_secs(30)).await {
+            Outcome::Response(v) => v,
+            other => panic!("{}: invocation failed: {other:?}\n--- function output ---\n{}", self.name, self.output().join("\n")),
+        }
+    }
+
     pub async fn call(&self, event: Value) -> Answer {
         match self.api.invoke(event.clone(), Duration::from_secs(30)).await {
             Outcome::Response(v) => Answer::from_lambda(&v),

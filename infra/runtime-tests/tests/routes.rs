@@ -34,6 +34,9 @@ fn router_of(binary: &str) -> Router<AppState> {
         "meeting-fn" => meeting_fn::router(),
         "daily-checklist-fn" => daily_checklist_fn::router(),
         "assistant-fn" => assistant_fn::router(),
+        "notifications-fn" => notifications_fn::router(),
+        // The reminder job serves no routes (EventBridge Scheduler invokes it).
+        "scheduler-fn" => axum::Router::new(),
         other => panic!("template.yaml names a binary with no router here: {other}"),
     }
 }

@@ -32,6 +32,11 @@ impl Deployed {
         &self.running[binary].0
     }
 
+    /// Invokes a function with a plain event (a scheduled job) and answers its JSON output.
+    async fn invoke(&mut self, binary: &str, event: Value) -> Value {
+        self.function(binary).await.invoke(event).await
+    }
+
     async fn call(&mut self, binary: &str, request: Request) -> Answer {
         let event = request.event();
         self.function(binary).await.call(event).await
@@ -333,6 +338,17 @@ async fn the_lambda_binaries_serve_api_gateway_events_with_aws_on_moto() {
         )
         .await;
     ok(&started, "POST /break/start");
+    // Reminder settings, then the scheduled job as EventBridge Scheduler invokes it (its cursor, the minute's shards).
+    let settings = aws.call("notifications-fn", Request::new("GET /notifications/settings", &[]).bearer(&access2)).await;
+    ok(&settings, "GET /notifications/settings");
+    let mut changed = settings.body["data"].clone();
+    changed["meetingReminder"]["minutes"] = json!(15);
+    let put = aws
+        .call("notifications-fn", Request::new("PUT /notifications/settings", &[]).bearer(&access2).json(changed))
+        .await;
+    ok(&put, "PUT /notifications/settings");
+    let run = aws.invoke("scheduler-fn", json!({ "source": "aws.scheduler" })).await;
+    assert!(run["minutes"].as_array().is_some_and(|m| !m.is_empty()), "a scheduled run reports its minutes: {run}");
     let current = aws.call("break-fn", Request::new("GET /break/current", &[]).bearer(&access2)).await;
     ok(&current, "GET /break/current");
     let on_break = aws.call("admin-fn", Request::new("GET /admin/onBreak", &[]).bearer(&access)).await;

@@ -400,3 +400,81 @@ proptest! {
         prop_assert_eq!(working_days(from, from, Some(HalfDay::Pm), &week, &BTreeSet::new(), None), one / 2.0);
     }
 }
+
+// ---- reminders: due times across zones and clock changes -------------------------------------------------------
+
+mod reminders {
+    use super::*;
+    use bt_domain::notifications::due::{
+        due_minute, in_quiet_hours, local_instant, minute_key, next_daily, shard_of, SHARDS,
+    };
+
+    proptest! {
+        #![proptest_config(config())]
+
+        /// The next daily reminder is after `after`, within a day and a few hours (a clock change), and shows the
+        /// chosen local time, or, when a clock change skips it that day, the first minute after the gap.
+        #[test]
+        fn the_next_daily_reminder_shows_the_chosen_local_time((tz, after) in near_transition(), at in time()) {
+            let next = next_daily(tz, at, after);
+            prop_assert!(next > after);
+            prop_assert!(next - after <= Duration::hours(27), "{next} is more than a day after {after}");
+            let local = next.with_timezone(&tz).naive_local();
+            if local.time() != at {
+                // Skipped: the moment before was still before the chosen time on the clock of that day.
+                let before = (next - Duration::minutes(1)).with_timezone(&tz).naive_local();
+                prop_assert!(before.time() < at || before.date() < local.date(), "{local} for {at} in {tz}");
+                prop_assert!(local.time() > at, "a skipped time is taken after the gap, not before: {local} for {at}");
+            }
+            // Nothing in between shows that time: it is the first occurrence after `after`.
+            let previous_day = next_daily(tz, at, after - Duration::days(1) - Duration::hours(3));
+            prop_assert!(previous_day <= next);
+        }
+
+        /// A local date and time maps to an instant whose local reading is that time, or just after a gap.
+        #[test]
+        fn a_local_time_maps_to_its_instant(tz in zone(), day in date(), at in time()) {
+            let instant = local_instant(tz, day, at);
+            let local = instant.with_timezone(&tz).naive_local();
+            let wanted = day.and_time(at);
+            prop_assert!(local >= wanted, "{local} before {wanted} in {tz}");
+            prop_assert!(local - wanted <= Duration::hours(4), "{local} far after {wanted} in {tz}");
+        }
+
+        /// A reminder is never filed before it is due, and at most a minute after; its key names that minute.
+        #[test]
+        fn a_reminder_is_filed_at_its_minute_or_the_next(t in instant(), ms in 0i64..60_000) {
+            let due = t + Duration::milliseconds(ms);
+            let minute = due_minute(due);
+            prop_assert!(minute >= due && minute - due < Duration::minutes(1));
+            prop_assert_eq!(minute.second(), 0);
+            prop_assert_eq!(minute_key(minute).len(), 16);
+        }
+
+        /// Quiet hours hold exactly the local times in `[from, to)`, across midnight too.
+        #[test]
+        fn quiet_hours_hold_their_local_times(tz in zone(), t in instant(), from in time(), to in time()) {
+            let local = t.with_timezone(&tz).time();
+            let local = NaiveTime::from_hms_opt(local.hour(), local.minute(), local.second()).unwrap();
+            let inside = if from <= to { from <= local && local < to } else { local >= from || local < to };
+            prop_assert_eq!(in_quiet_hours(tz, (from, to), t), inside);
+        }
+
+        /// Shards are spread over every partition of a minute.
+        #[test]
+        fn shards_are_in_range(id in "[0-9A-Z]{26}") {
+            prop_assert!(shard_of(&id) < SHARDS);
+        }
+    }
+
+    #[test]
+    fn a_thousand_people_spread_over_every_shard() {
+        let mut counts = vec![0u32; SHARDS as usize];
+        for i in 0..1000u32 {
+            let id = ulid::Ulid::from_parts(1_700_000_000_000 + u64::from(i) * 7919, u128::from(i) * 104_729).to_string();
+            counts[shard_of(&id) as usize] += 1;
+        }
+        let (min, max) = (*counts.iter().min().unwrap(), *counts.iter().max().unwrap());
+        assert!(min >= 80 && max <= 170, "uneven shards: {counts:?}");
+    }
+}

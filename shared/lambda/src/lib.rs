@@ -38,6 +38,37 @@ pub async fn run(make_router: impl FnOnce() -> Router<AppState>) -> Result<(), E
     lambda_http::run(app).await
 }
 
+/// Starts a scheduled job's function (EventBridge Scheduler invokes it with a fixed event): the same start-up as an
+/// endpoint group, then `job` runs once per invocation with the domain's services and answers a JSON summary.
+pub async fn run_job<F, Fut>(job: F) -> Result<(), Error>
+where
+    F: Fn(bt_domain::Services) -> Fut,
+    Fut: std::future::Future<Output = Result<serde_json::Value, bt_domain::AppError>>,
+{
+    init_logging();
+    let (services, _) = services().await?;
+    lambda_http::lambda_runtime::run(lambda_http::lambda_runtime::service_fn(
+        |_event: lambda_http::lambda_runtime::LambdaEvent<serde_json::Value>| {
+            let services = services.clone();
+            let run = job(services);
+            async move { run.await.map_err(|e| Error::from(e.to_string())) }
+        },
+    ))
+    .await
+}
+
+/// The domain's services over DynamoDB and SES, as every function builds them at cold start.
+async fn services() -> Result<(bt_domain::Services, Config), Error> {
+    let aws = bt_adapters_aws::sdk::lambda_config()?;
+    bt_adapters_aws::ssm::secrets_from_ssm(&aws).await?;
+    let config = Config::from_env(None)?;
+    let table = std::env::var("TABLE_NAME").map_err(|_| "TABLE_NAME is required")?;
+    let store = DynamoTable::from_env(&aws, table);
+    store.warm().await;
+    let mailer = SesMailer::from_env(&aws, &config);
+    Ok((bt_domain::Services::new(Arc::new(store), Arc::new(mailer), config.clone()), config))
+}
+
 /// API Gateway gives the caller's address in the request context; the HTTP crate reads it as [`SourceIp`] and
 /// never sees a Lambda type.
 async fn source_ip_from_api_gateway(mut request: Request) -> Request {

@@ -666,6 +666,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/dev/scheduler/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run the reminder job as at an instant (local runs only)
+     * @description Sends what is due in the 15 minutes up to `now` and not sent yet, exactly as the scheduled job does, and answers
+     *     what it sent and skipped. The body is optional.
+     */
+    post: operations['post_dev_scheduler_run'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/leaves/add': {
     parameters: {
       query?: never;
@@ -1025,6 +1046,99 @@ export interface paths {
     };
     /** One of my meetings */
     get: operations['get_meeting_get_id'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/notifications/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My notification settings
+     * @description The defaults until first changed: break reminder on after 60 minutes, meeting reminder on 10 minutes before,
+     *     daily agenda off, leave notices on, quiet hours off; push and mail on for each.
+     */
+    get: operations['get_notifications_settings'];
+    /**
+     * Change my notification settings
+     * @description The whole settings value; times are local `HH:MM` in the profile's time zone. Waiting reminders (the open break's,
+     *     the agenda's, the coming meetings') move to match.
+     */
+    put: operations['put_notifications_settings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/notifications/subscriptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Subscribe this browser to my push notifications
+     * @description The body is the browser's `PushSubscription.toJSON()`. The endpoint must be https to a public address. The same
+     *     endpoint again replaces its subscription; a person keeps at most 10 browsers (the oldest goes).
+     */
+    post: operations['post_notifications_subscriptions'];
+    /** Unsubscribe a browser from my push notifications */
+    delete: operations['delete_notifications_subscriptions'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/notifications/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What an unsubscribe link stops
+     * @description Changes nothing: the page shows it before the person confirms.
+     */
+    get: operations['get_notifications_unsubscribe'];
+    put?: never;
+    /**
+     * Stop mail of one kind (one click)
+     * @description The `List-Unsubscribe` address of reminder mails (RFC 8058: mail apps POST `List-Unsubscribe=One-Click`; any body
+     *     is accepted). Turns off mail of the link's kind only; a repeat changes nothing.
+     */
+    post: operations['post_notifications_unsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/notifications/vapid-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The push key of this deployment
+     * @description 404 when push is not set up on this server.
+     */
+    get: operations['get_notifications_vapid_key'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1829,6 +1943,17 @@ export interface components {
       email: string;
       password: string;
     };
+    /** @description A reminder at a local time each day. */
+    DailyReminder: {
+      email: boolean;
+      enabled: boolean;
+      push: boolean;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      time: string;
+    };
     /** @description The optional body of a decision. */
     DecisionInput: {
       /** @description Shown to the requester (and mailed to them). */
@@ -1839,6 +1964,16 @@ export interface components {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       _id: string;
       message: string;
+    };
+    /** @description One delivery attempt. */
+    Delivery: {
+      /** @description `push` or `email`. */
+      channel: string;
+      kind: components['schemas']['ReminderKind'];
+      /** @description `delivered`, `gone` (the subscription was removed) or `failed: …`. */
+      outcome: string;
+      title: string;
+      userId: string;
     };
     EmailInput: {
       email: string;
@@ -1857,6 +1992,11 @@ export interface components {
        * @example 2026-03-11T10:45:00Z
        */
       at?: string | null;
+    };
+    /** @description Which browser to unsubscribe. */
+    EndpointBody: {
+      /** @description The subscription's endpoint. */
+      endpoint: string;
     };
     /** @description Every failure. `errors` (field to message) only for 422. */
     Error: {
@@ -2179,6 +2319,11 @@ export interface components {
       subject: string;
       text: string;
       to: string;
+      /**
+       * @description The one-click unsubscribe address of a reminder or notice (RFC 8058): sent as `List-Unsubscribe` with
+       *     `List-Unsubscribe-Post`.
+       */
+      unsubscribe?: string | null;
     };
     Meeting: {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
@@ -2298,6 +2443,27 @@ export interface components {
       /** @description `<API origin>/calendar/<token>.ics`: whoever has it reads the feed, without signing in. */
       url: string;
     };
+    /** @description A notice sent when something happens (a leave requested or decided). */
+    Notice: {
+      email: boolean;
+      enabled: boolean;
+      push: boolean;
+    };
+    /** @description A person's reminder settings, in their profile's time zone. */
+    NotificationSettings: {
+      /** @description "Still on break?" after N minutes of a live break (default on, 60). */
+      breakReminder: components['schemas']['TimedReminder'];
+      /** @description The day's meetings and tasks at a local time (default off, 08:30). */
+      dailyAgenda: components['schemas']['DailyReminder'];
+      /** @description To the requester: their request was approved or declined (default on). */
+      leaveDecided: components['schemas']['Notice'];
+      /** @description To admins and HR: a leave request waits for them (default on). */
+      leaveRequested: components['schemas']['Notice'];
+      /** @description N minutes before a meeting (default on, 10). */
+      meetingReminder: components['schemas']['TimedReminder'];
+      /** @description Default off, 22:00 to 07:00. */
+      quietHours: components['schemas']['QuietHours'];
+    };
     /** @description A member on a live break (`GET /admin/onBreak`). */
     OnBreakMember: {
       /**
@@ -2375,6 +2541,11 @@ export interface components {
       subject: string;
       text: string;
       to: string;
+      /**
+       * @description The one-click unsubscribe address of a reminder or notice (RFC 8058): sent as `List-Unsubscribe` with
+       *     `List-Unsubscribe-Post`.
+       */
+      unsubscribe?: string | null;
     };
     /** @description The new session of the caller, who stays signed in on this device. */
     PasswordChanged: {
@@ -2419,6 +2590,42 @@ export interface components {
       github: boolean;
       google: boolean;
     };
+    /** @description The keys of a browser's push subscription, as `PushSubscription.toJSON()` gives them (base64url). */
+    PushKeys: {
+      /**
+       * @description The subscription's authentication secret (16 bytes, base64url).
+       * @example tBHItJI5svbpez7KI4CCXg
+       */
+      auth: string;
+      /**
+       * @description The browser's P-256 public key (65 bytes, base64url).
+       * @example BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM
+       */
+      p256dh: string;
+    };
+    /** @description A browser's push subscription (`POST /notifications/subscriptions` takes `PushSubscription.toJSON()`). */
+    PushSubscription: {
+      /**
+       * @description The push service's URL for this browser (https, public).
+       * @example https://fcm.googleapis.com/fcm/send/abc123
+       */
+      endpoint: string;
+      keys: components['schemas']['PushKeys'];
+    };
+    /** @description Local hours in which nothing is pushed or mailed; `from` after `to` spans midnight. */
+    QuietHours: {
+      enabled: boolean;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      from: string;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      to: string;
+    };
     /** @description A refresh token (required: a missing one is 422). */
     RefreshInput: {
       refresh_token: string;
@@ -2438,6 +2645,11 @@ export interface components {
       /** @description Its name (English where the package has one). */
       name: string;
     };
+    /**
+     * @description The kinds of reminder and notice, each with its own switch and channels (and its own unsubscribe link).
+     * @enum {string}
+     */
+    ReminderKind: 'break' | 'meeting' | 'agenda' | 'leaveRequested' | 'leaveDecided';
     /** @description A leave type of the report's columns. */
     ReportLeaveType: {
       color: string;
@@ -2458,6 +2670,26 @@ export interface components {
       /** @enum {string} */
       role: 'admin' | 'hr' | 'member';
     };
+    /** @description What one run did. */
+    RunReport: {
+      /** @description Reminders found due (including those another run had claimed). */
+      found: number;
+      /** @description The minutes (UTC, `YYYY-MM-DDTHH:MM`) whose reminders it looked for. */
+      minutes: string[];
+      /** @description The instant the run took as now. */
+      now: string;
+      sent: components['schemas']['Delivery'][];
+      skipped: components['schemas']['Skipped'][];
+    };
+    /** @description The instant a dev scheduler run takes as now. */
+    SchedulerRun: {
+      /**
+       * Format: date-time
+       * @description RFC 3339; the server's clock when absent.
+       * @example 2026-03-11T10:45:00Z
+       */
+      now?: string | null;
+    };
     /** @description The answer of a sign-in: the tokens, and who signed in. */
     Session: {
       access_token: string;
@@ -2472,6 +2704,12 @@ export interface components {
       email: string;
       name: string;
       password: string;
+    };
+    /** @description A due reminder not sent, and why. */
+    Skipped: {
+      kind: components['schemas']['ReminderKind'];
+      reason: string;
+      userId: string;
     };
     /** @description The reports page of one member over a range. */
     Summary: {
@@ -2682,6 +2920,17 @@ export interface components {
       to: string;
       totals: components['schemas']['Totals'];
     };
+    /** @description A reminder a set number of minutes from an event (after a break's start, before a meeting). */
+    TimedReminder: {
+      email: boolean;
+      enabled: boolean;
+      /**
+       * Format: int32
+       * @description Minutes after the break's start, or before the meeting.
+       */
+      minutes: number;
+      push: boolean;
+    };
     TokenInput: {
       token: string;
     };
@@ -2696,6 +2945,19 @@ export interface components {
       taskCount: number;
       /** Format: int64 */
       tasksCompleted: number;
+    };
+    /** @description What a link unsubscribes from (shown before the person confirms). */
+    UnsubscribeInfo: {
+      /** @description Whether mail of this kind is still on. */
+      email: boolean;
+      kind: components['schemas']['ReminderKind'];
+      /** @description In words: "break reminders". */
+      label: string;
+    };
+    /** @description The VAPID public key. */
+    VapidKey: {
+      /** @description The deployment's P-256 public key, base64url: `applicationServerKey` of `pushManager.subscribe`. */
+      publicKey: string;
     };
   };
   responses: {
@@ -4712,6 +4974,61 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  post_dev_scheduler_run: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SchedulerRun'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['RunReport'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
   post_leaves_add: {
     parameters: {
       query?: never;
@@ -6007,6 +6324,341 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  get_notifications_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationSettings'];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  put_notifications_settings: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NotificationSettings'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationSettings'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  post_notifications_subscriptions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PushSubscription'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Message'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Push is not set up on this server */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  delete_notifications_subscriptions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EndpointBody'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Message'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  get_notifications_unsubscribe: {
+    parameters: {
+      query: {
+        /** @description The token of the mail's unsubscribe link */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UnsubscribeInfo'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  post_notifications_unsubscribe: {
+    parameters: {
+      query: {
+        /** @description The token of the mail's unsubscribe link */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UnsubscribeInfo'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_notifications_vapid_key: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['VapidKey'];
+          };
+        };
+      };
       404: components['responses']['NotFound'];
     };
   };
