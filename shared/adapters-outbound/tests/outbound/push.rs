@@ -159,3 +159,19 @@ fn a_subscription_reads_the_browsers_json() {
     assert_eq!(sub.endpoint, "https://fcm.googleapis.com/fcm/send/x");
     sub.check_keys().unwrap();
 }
+
+/// A push service's refusal says why in its body; only its beginning is read and kept, on one line.
+#[tokio::test]
+async fn a_refusal_keeps_the_beginning_of_what_the_service_said() {
+    let said = format!("VAPID key mismatch:\n  the subscription was made with another key. {}", "x".repeat(100_000));
+    let service = spawn(vec![Answer::StatusWithBody(403, said)]).await;
+    let sub = FakeUserAgent::new().subscription(&service.url("/p"));
+    let outcome = local_sender().push(&VapidKeys::generate(), CONTACT, &sub, b"hi", 60, Urgency::Normal).await.unwrap();
+    let PushOutcome::Refused { status, message } = outcome else { panic!("{outcome:?}") };
+    assert_eq!(status, 403);
+    assert!(
+        message.starts_with("HTTP 403: VAPID key mismatch: the subscription was made with another key. xxx"),
+        "{message}"
+    );
+    assert!(message.chars().count() <= 220, "{} characters", message.chars().count());
+}

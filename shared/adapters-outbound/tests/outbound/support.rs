@@ -29,6 +29,7 @@ impl Received {
 #[derive(Debug, Clone)]
 pub enum Answer {
     Status(u16),
+    StatusWithBody(u16, String),
     Redirect(String),
     SleepThen(Duration, u16),
 }
@@ -83,6 +84,7 @@ async fn record(
 async fn answer_with(answer: Answer) -> Response {
     match answer {
         Answer::Status(code) => StatusCode::from_u16(code).unwrap().into_response(),
+        Answer::StatusWithBody(code, body) => (StatusCode::from_u16(code).unwrap(), body).into_response(),
         Answer::Redirect(to) => (StatusCode::FOUND, [(axum::http::header::LOCATION, to)]).into_response(),
         Answer::SleepThen(pause, code) => {
             tokio::time::sleep(pause).await;
