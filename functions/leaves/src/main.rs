@@ -2,5 +2,5 @@
 
 #[tokio::main]
 async fn main() -> Result<(), bt_lambda::Error> {
-    bt_lambda::run(leaves_fn::router).await
+    bt_lambda::run_with_outbound(leaves_fn::router).await
 }

@@ -3,5 +3,5 @@
 
 #[tokio::main]
 async fn main() -> Result<(), bt_lambda::Error> {
-    bt_lambda::run(notifications_fn::router).await
+    bt_lambda::run_with_outbound(notifications_fn::router).await
 }

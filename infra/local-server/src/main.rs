@@ -3,6 +3,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use bt_adapters_local::outbox::Outbox;
+use bt_adapters_outbound::port::OutboundAdapter;
 use bt_adapters_local::sqlite::SqliteTable;
 use bt_domain::config::Config;
 use bt_domain::mail::Mailer;
@@ -22,6 +23,26 @@ fn local_secret(data_dir: &std::path::Path) -> anyhow::Result<Vec<u8>> {
     rand::thread_rng().fill_bytes(&mut bytes);
     std::fs::write(&path, &bytes)?;
     Ok(bytes)
+}
+
+/// Web Push with the data folder's VAPID key pair, made on first start (`VAPID_PRIVATE_KEY` overrides it). With
+/// `DEV_ROUTES=1` plain http and loopback endpoints are accepted, for local fake push services and webhook receivers.
+fn local_outbound(data_dir: &std::path::Path, config: &Config) -> anyhow::Result<OutboundAdapter> {
+    use bt_adapters_outbound::{Policy, VapidKeys};
+    let policy = Policy { allow_insecure: config.dev_routes };
+    if std::env::var("VAPID_PRIVATE_KEY").is_ok_and(|v| !v.trim().is_empty()) {
+        return OutboundAdapter::from_env(policy, &config.support_email).map_err(anyhow::Error::msg);
+    }
+    let path = data_dir.join("vapid-private-key");
+    let keys = match std::fs::read_to_string(&path).ok().and_then(|k| VapidKeys::from_private_b64url(k.trim()).ok()) {
+        Some(keys) => keys,
+        None => {
+            let keys = VapidKeys::generate();
+            std::fs::write(&path, keys.to_private_b64url())?;
+            keys
+        }
+    };
+    Ok(OutboundAdapter::new(policy, Some(keys), None, &config.support_email)?)
 }
 
 fn env_or(name: &str, default: &str) -> String {
@@ -57,7 +78,8 @@ async fn main() -> anyhow::Result<()> {
     };
     let mailer: Arc<dyn Mailer> = Arc::new(Outbox::new(Some(data_dir.join("outbox.jsonl"))));
     tracing::info!(config = ?config.describe(), data_dir = %data_dir.display(), "starting Breaktime");
-    let state = AppState::new(store, mailer, config);
+    let outbound = local_outbound(&data_dir, &config)?;
+    let state = AppState::new(store, mailer, config).with_outbound(Arc::new(outbound));
     if env_or("SCHEDULER", "1") == "1" {
         tokio::spawn(breaktime_local::scheduler::every_minute(state.services().clone()));
     }

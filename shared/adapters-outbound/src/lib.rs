@@ -1,8 +1,8 @@
 //! Outbound HTTP to addresses that users and admins give: Web Push to a browser's push service, and events to a
 //! team chat's incoming webhook (Slack-compatible, Microsoft Teams, or a generic signed JSON).
 //!
-//! This crate knows nothing of the domain: it sends bytes it is given to addresses it is given, safely. The domain's
-//! notification ports are implemented on top of it elsewhere.
+//! It sends bytes it is given to addresses it is given, safely; [`port`] implements the domain's outbound port on
+//! top of that.
 //!
 //! # Which addresses are accepted
 //!
@@ -53,6 +53,7 @@
 //! does this, with the tolerance as a parameter.
 
 pub mod endpoint;
+pub mod port;
 pub mod push;
 mod sender;
 #[cfg(feature = "test-support")]

@@ -18,8 +18,19 @@ impl AppState {
         AppState { services: Services::new(store, mailer, config) }
     }
 
+    /// The same state with the outbound adapter (Web Push, webhooks) set.
+    pub fn with_outbound(self, outbound: Arc<dyn bt_domain::notifications::Outbound>) -> Self {
+        AppState { services: self.services.with_outbound(outbound) }
+    }
+
     pub fn services(&self) -> &Services {
         &self.services
+    }
+}
+
+impl From<Services> for AppState {
+    fn from(services: Services) -> Self {
+        AppState { services }
     }
 }
 

@@ -7,6 +7,8 @@ use axum::extract::Request;
 use axum::Router;
 use bt_adapters_aws::dynamo::DynamoTable;
 use bt_adapters_aws::ses::SesMailer;
+use bt_adapters_outbound::port::OutboundAdapter;
+use bt_adapters_outbound::Policy;
 use bt_domain::config::Config;
 use bt_http::{AppState, SourceIp};
 use tracing_subscriber::filter::LevelFilter;
@@ -23,15 +25,26 @@ pub use bt_adapters_aws::bedrock;
 pub async fn run(make_router: impl FnOnce() -> Router<AppState>) -> Result<(), Error> {
     init_logging();
     let router = make_router();
-    let aws = bt_adapters_aws::sdk::lambda_config()?;
-    bt_adapters_aws::ssm::secrets_from_ssm(&aws).await?;
-    let config = Config::from_env(None)?;
-    let table = std::env::var("TABLE_NAME").map_err(|_| "TABLE_NAME is required")?;
-    let store = DynamoTable::from_env(&aws, table);
-    // Warm the connection to DynamoDB during init, not on the first request.
-    store.warm().await;
-    let mailer = SesMailer::from_env(&aws, &config);
-    let state = AppState::new(Arc::new(store), Arc::new(mailer), config);
+    let (services, _) = services().await?;
+    serve(router, AppState::from(services)).await
+}
+
+/// [`run`] for the groups that send or check outbound calls (push subscriptions, leave notices pushed to approvers):
+/// the outbound adapter is built too, with the VAPID key from `VAPID_PRIVATE_KEY` (SSM) or `VAPID_PUBLIC_KEY`.
+/// Only the binaries that call this link the push and webhook client.
+pub async fn run_with_outbound(make_router: impl FnOnce() -> Router<AppState>) -> Result<(), Error> {
+    init_logging();
+    let router = make_router();
+    let (services, config) = services().await?;
+    let services = services.with_outbound(Arc::new(outbound(&config)?));
+    serve(router, AppState::from(services)).await
+}
+
+fn outbound(config: &Config) -> Result<OutboundAdapter, Error> {
+    Ok(OutboundAdapter::from_env(Policy::STRICT, &config.support_email)?)
+}
+
+async fn serve(router: Router<AppState>, state: AppState) -> Result<(), Error> {
     let app = bt_http::with_common_layers(router, &state)
         .layer(axum::middleware::map_request(source_ip_from_api_gateway))
         .with_state(state);
@@ -46,7 +59,8 @@ where
     Fut: std::future::Future<Output = Result<serde_json::Value, bt_domain::AppError>>,
 {
     init_logging();
-    let (services, _) = services().await?;
+    let (services, config) = services().await?;
+    let services = services.with_outbound(Arc::new(outbound(&config)?));
     lambda_http::lambda_runtime::run(lambda_http::lambda_runtime::service_fn(
         |_event: lambda_http::lambda_runtime::LambdaEvent<serde_json::Value>| {
             let services = services.clone();

@@ -108,7 +108,13 @@ pub async fn spawn_app_with(options: AppOptions<'_>) -> TestApp {
         None => Arc::new(SqliteTable::in_memory().expect("in-memory store")),
     };
     let outbox = Arc::new(Outbox::new(None));
-    let state = AppState::new(store, outbox.clone(), config);
+    // Push with a key pair of its own; http and loopback endpoints (the tests' fake push services) only with dev
+    // routes, as the local server does.
+    let policy = bt_adapters_outbound::Policy { allow_insecure: config.dev_routes };
+    let keys = bt_adapters_outbound::VapidKeys::generate();
+    let outbound = bt_adapters_outbound::port::OutboundAdapter::new(policy, Some(keys), None, &config.support_email)
+        .expect("an outbound client");
+    let state = AppState::new(store, outbox.clone(), config).with_outbound(Arc::new(outbound));
     let web = options.web.then(TempDist::new);
     let app = breaktime_local::app(state.clone(), web.as_ref().map(|d| d.path.as_path()));
     tokio::spawn(async move {
