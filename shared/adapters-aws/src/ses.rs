@@ -1,4 +1,6 @@
-//! The SES adapter of the mail port (feature `aws`): one SendEmail per mail, text and HTML bodies.
+//! The SES adapter of the mail port (feature `aws`): one SendEmail per mail, text and HTML bodies. A reminder's mail
+//! carries `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058), which SendEmail cannot set: it goes as a MIME
+//! message built with lettre through SendRawEmail.
 
 use async_trait::async_trait;
 use aws_config::SdkConfig;
@@ -44,6 +46,9 @@ fn utf8(data: &str) -> Result<Content, MailError> {
 impl Mailer for SesMailer {
     #[tracing::instrument(skip_all)]
     async fn send(&self, mail: Mail) -> Result<(), MailError> {
+        if mail.unsubscribe.is_some() {
+            return self.send_raw(mail).await;
+        }
         let message = Message::builder()
             .subject(utf8(&mail.subject)?)
             .body(Body::builder().text(utf8(&mail.text)?).html(utf8(&mail.html)?).build())
@@ -62,4 +67,47 @@ impl Mailer for SesMailer {
         tracing::info!(message_id = sent.message_id(), "mail sent through SES");
         Ok(())
     }
+}
+
+impl SesMailer {
+    async fn send_raw(&self, mail: Mail) -> Result<(), MailError> {
+        let raw = mime_message(&self.from, &mail)?;
+        let sent = self
+            .client
+            .send_raw_email()
+            .source(&self.from)
+            .destinations(&mail.to)
+            .raw_message(aws_sdk_ses::types::RawMessage::builder().data(aws_sdk_ses::primitives::Blob::new(raw)).build()
+                .map_err(|e| MailError(e.to_string()))?)
+            .set_configuration_set_name(self.configuration_set.clone())
+            .send()
+            .await
+            .map_err(|e| MailError(DisplayErrorContext(&e).to_string()))?;
+        tracing::info!(message_id = sent.message_id(), "mail sent through SES (raw)");
+        Ok(())
+    }
+}
+
+/// The whole MIME message: text and HTML alternatives, and the one-click unsubscribe headers.
+pub fn mime_message(from: &str, mail: &Mail) -> Result<Vec<u8>, MailError> {
+    use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+    use lettre::message::{Mailbox, MultiPart};
+    let mailbox = |address: &str| address.parse::<Mailbox>().map_err(|e| MailError(format!("{address}: {e}")));
+    let mut builder = lettre::Message::builder().from(mailbox(from)?).to(mailbox(&mail.to)?).subject(&mail.subject);
+    if let Some(reply_to) = &mail.reply_to {
+        builder = builder.reply_to(mailbox(reply_to)?);
+    }
+    if let Some(url) = &mail.unsubscribe {
+        let header = |name: &'static str, value: String| {
+            HeaderValue::new(HeaderName::new_from_ascii_str(name), value)
+        };
+        builder = builder
+            .raw_header(header("List-Unsubscribe", format!("<{url}>")))
+            .raw_header(header("List-Unsubscribe-Post", "List-Unsubscribe=One-Click".into()));
+    }
+    let body = MultiPart::alternative()
+        .singlepart(lettre::message::SinglePart::builder().header(ContentType::TEXT_PLAIN).body(mail.text.clone()))
+        .singlepart(lettre::message::SinglePart::builder().header(ContentType::TEXT_HTML).body(mail.html.clone()));
+    let message = builder.multipart(body).map_err(|e| MailError(e.to_string()))?;
+    Ok(message.formatted())
 }

@@ -76,3 +76,24 @@ async fn reply_to_and_unverified_senders() {
     let err = unverified.send(mail).await.expect_err("an unverified sender is refused");
     assert!(err.to_string().contains("not verified"), "{err}");
 }
+
+#[tokio::test]
+async fn a_reminder_mail_carries_its_one_click_unsubscribe_headers() {
+    let Some((mailer, moto)) = mailer("a_reminder_mail_carries_its_one_click_unsubscribe_headers").await else {
+        return;
+    };
+    let to = format!("{}@example.com", ulid::Ulid::new().to_string().to_lowercase());
+    let unsubscribe = "https://api.example.com/notifications/unsubscribe?token=01HZ.break.abc";
+    let mut mail = bt_domain::mail::notice_mail(&to, "Still on break?", "Your break started at 12:00.", "End it", "https://app.example.com/breaks");
+    mail.unsubscribe = Some(unsubscribe.into());
+    // The MIME message as SES gets it.
+    let raw = String::from_utf8(bt_adapters_aws::ses::mime_message(SENDER, &mail).unwrap()).unwrap();
+    assert!(raw.contains(&format!("List-Unsubscribe: <{unsubscribe}>")), "{raw}");
+    assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"), "{raw}");
+    assert!(raw.contains("text/plain") && raw.contains("text/html"));
+    mailer.send(mail).await.expect("SES accepts the raw mail");
+    let data: Value = reqwest::get(format!("{moto}/moto-api/data.json")).await.unwrap().json().await.unwrap();
+    let kept = data.to_string();
+    assert!(kept.contains("List-Unsubscribe"), "moto kept the raw message with its headers");
+    assert!(kept.contains(&to));
+}
