@@ -35,6 +35,7 @@ PRICES = {
     "alarm_metric_month": 0.10,  # standard-resolution alarm, per metric it reads
     "s3_storage_gb_month": 0.023,
     "s3_get_request": 0.0004 / 1000,
+    "scheduler_invocation": 1.00 / 1e6,  # EventBridge Scheduler, after its free 14 million a month
 }
 
 # Monthly free allowances that never expire (the "always free" tier), applied with --free-tier. The 12-month free
@@ -61,7 +62,7 @@ FUNCTIONS = 11
 # adds errors and throttles of the ten main-API functions (10 metrics each) and the assistant's errors + throttles (2).
 # Metric-math alarms are billed per metric they read.
 ALARM_METRICS = 2
-DETAILED_ALARM_METRICS = 10 + 10 + 2
+DETAILED_ALARM_METRICS = 10 + 10 + 2 + 1  # ... and the reminder job's errors
 WEB_BUNDLE_GB = 0.003  # web/dist, about 3 MB with icons
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -116,6 +117,45 @@ WEB_KB_PER_USER_DAY = 40 + 600 / 7
 # Logs: with JSON format each invocation writes the platform start and report records plus one request line.
 LOG_BYTES_PER_INVOCATION = 1500
 LOG_RETENTION_MONTHS = 1  # 30 days (dev: 14, prod: 90 in samconfig.toml)
+
+# The reminder job (scheduler-fn): EventBridge Scheduler invokes it every minute whatever the traffic. A run with
+# nothing due reads the cursor (GetItem, 0.5 read unit), queries the minute's 8 shards (bt_domain::notifications::due
+# ::SHARDS; 0.5 each when empty) and writes the cursor back (1 write unit); it is billed about 40 ms at 256 MB. It
+# runs every minute, so it stays warm. Its logs are at WARN (template.yaml), so a quiet run writes none; its errors
+# are alarmed with DetailedAlarms=true.
+SCHEDULE_RUNS_PER_MONTH = 60 * 24 * DAYS_PER_MONTH
+SCHEDULER_SHARDS = 8
+SCHEDULER_BILLED_MS = 40
+SCHEDULER_LOG_BYTES = 0
+# Reminders sent: about one a working day per user (a meeting, now and then a forgotten break; the agenda is off by
+# default), each read in five
+# calls (claim, person, settings, check, subscriptions: ~2.5 read units and 1 write unit) and mailed once.
+REMINDERS_PER_USER_MONTH = 21
+REMINDER_READ_UNITS = 2.5
+REMINDER_WRITE_UNITS = 1.0
+
+
+def scheduler_cost(free_tier: bool) -> float:
+    """What the every-minute reminder job costs a month with nothing due."""
+    p = PRICES
+    runs = SCHEDULE_RUNS_PER_MONTH
+    invocations = 0.0 if free_tier else runs * p["scheduler_invocation"]
+    lambda_cost = 0.0 if free_tier else runs * (
+        p["lambda_request"] + SCHEDULER_BILLED_MS / 1000 * memory_gb("default") * p["lambda_gb_second_arm64"]
+    )
+    reads = runs * (0.5 + SCHEDULER_SHARDS * 0.5) * p["dynamodb_read_unit"]
+    writes = runs * 1.0 * p["dynamodb_write_unit"]
+    logs_gb = runs * SCHEDULER_LOG_BYTES / 1024**3
+    logs = 0.0 if free_tier else logs_gb * (p["logs_ingest_gb"] + LOG_RETENTION_MONTHS * p["logs_storage_gb_month"])
+    return invocations + lambda_cost + reads + writes + logs
+
+
+def reminders_cost(users: int) -> float:
+    p = PRICES
+    n = users * REMINDERS_PER_USER_MONTH
+    return n * (REMINDER_READ_UNITS * p["dynamodb_read_unit"] + REMINDER_WRITE_UNITS * p["dynamodb_write_unit"]
+                + p["ses_email"])
+
 
 # Data kept: about 1 KB per record with its index entries, ~40 records per user a working day.
 STORED_KB_PER_USER_MONTH = 40 * 1.0 * 21
@@ -180,6 +220,7 @@ def monthly_cost(users: int, calls_per_day: int, free_tier: bool, months_of_data
         "CloudWatch Logs": logs_billed * p["logs_ingest_gb"]
         + logs_gb * LOG_RETENTION_MONTHS * p["logs_storage_gb_month"],
         "CloudWatch alarms": alarm_metrics * p["alarm_metric_month"],
+        "Reminder job (every minute) and reminders": scheduler_cost(free_tier) + reminders_cost(users),
     }
 
 
@@ -189,6 +230,7 @@ def idle_floor(free_tier: bool) -> dict[str, float]:
     return {
         "CloudWatch alarms": metrics * PRICES["alarm_metric_month"],
         "S3 (web bundle)": WEB_BUNDLE_GB * PRICES["s3_storage_gb_month"],
+        "Reminder job (EventBridge Scheduler, Lambda, DynamoDB, logs)": scheduler_cost(free_tier),
         "DynamoDB, Lambda, HTTP APIs, CloudFront, SES, SNS, SSM": 0.0,
     }
 

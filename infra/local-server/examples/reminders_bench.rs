@@ -1,0 +1,142 @@
+//! One minute with 1,000 people due at once: each has a live break left open past their reminder, and the job's run
+//! of that minute is timed and its store calls counted, on SQLite and on DynamoDB (moto, when installed). Push keys
+//! are set up (so each person's subscriptions are read) and mail goes to an in-memory outbox.
+//!
+//!   cargo run --release -p breaktime-local --example reminders_bench [people]
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use async_trait::async_trait;
+use bt_adapters_local::outbox::Outbox;
+use bt_adapters_outbound::port::OutboundAdapter;
+use bt_adapters_outbound::{Policy, VapidKeys};
+use bt_domain::account::{user_item, User};
+use bt_domain::config::Config;
+use bt_domain::notifications::{due, job};
+use bt_domain::records::{breaks, LiveBreakInput, Owner};
+use bt_domain::store::{Cond, Item, Key, Page, Query, StoreResult, Table, TxOp};
+use bt_domain::Services;
+use chrono::{Duration, Utc};
+use serde_json::json;
+
+/// The store with a count of each kind of call.
+struct Counting {
+    inner: Arc<dyn Table>,
+    calls: Mutex<BTreeMap<&'static str, u64>>,
+}
+
+impl Counting {
+    fn count(&self, what: &'static str) {
+        *self.calls.lock().unwrap().entry(what).or_default() += 1;
+    }
+    fn take(&self) -> BTreeMap<&'static str, u64> {
+        std::mem::take(&mut self.calls.lock().unwrap())
+    }
+}
+
+#[async_trait]
+impl Table for Counting {
+    async fn get(&self, key: &Key) -> StoreResult<Option<Item>> {
+        self.count("GetItem");
+        self.inner.get(key).await
+    }
+    async fn put(&self, item: Item, cond: Cond) -> StoreResult<()> {
+        self.count("PutItem");
+        self.inner.put(item, cond).await
+    }
+    async fn update(&self, key: &Key, set: Item, cond: Cond) -> StoreResult<Item> {
+        self.count("UpdateItem");
+        self.inner.update(key, set, cond).await
+    }
+    async fn increment(&self, key: &Key, attr: &str, delta: i64, on_create: Item) -> StoreResult<i64> {
+        self.count("UpdateItem");
+        self.inner.increment(key, attr, delta, on_create).await
+    }
+    async fn delete(&self, key: &Key, cond: Cond) -> StoreResult<Option<Item>> {
+        self.count("DeleteItem");
+        self.inner.delete(key, cond).await
+    }
+    async fn query(&self, query: &Query) -> StoreResult<Page> {
+        self.count("Query");
+        self.inner.query(query).await
+    }
+    async fn count(&self, query: &Query) -> StoreResult<u64> {
+        self.count("Query");
+        self.inner.count(query).await
+    }
+    async fn transact(&self, ops: Vec<TxOp>) -> StoreResult<()> {
+        self.count("TransactWriteItems");
+        self.inner.transact(ops).await
+    }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let people: usize = std::env::args().nth(1).map(|n| n.parse()).transpose()?.unwrap_or(1000);
+    run("SQLite (file)", Arc::new(bt_adapters_local::sqlite::SqliteTable::open(&temp_db()?)?), people).await?;
+    match bt_testkit::dynamo_store("reminders_bench").await {
+        Some(store) => run("DynamoDB (moto)", store, people).await?,
+        None => println!("DynamoDB (moto): skipped, moto is not installed (make venv)"),
+    }
+    Ok(())
+}
+
+fn temp_db() -> anyhow::Result<std::path::PathBuf> {
+    let dir = std::env::temp_dir().join(format!("reminders-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    Ok(dir.join("bench.sqlite3"))
+}
+
+async fn run(name: &str, inner: Arc<dyn Table>, people: usize) -> anyhow::Result<()> {
+    let store = Arc::new(Counting { inner, calls: Mutex::default() });
+    let config = Config::for_tests();
+    let outbound = OutboundAdapter::new(Policy::STRICT, Some(VapidKeys::generate()), None, &config.support_email)?;
+    let services = Services::new(store.clone(), Arc::new(Outbox::new(None)), config).with_outbound(Arc::new(outbound));
+    // Everyone started a break 61 minutes before `at`, a little before the minute, so all are due in that minute.
+    let at = due::minute_of(Utc::now()) + Duration::hours(2);
+    let started = at - Duration::minutes(61);
+    let seeding = Instant::now();
+    let team = bt_domain::records::new_id(Utc::now());
+    for i in 0..people {
+        let id = bt_domain::records::new_id(Utc::now());
+        let user: User = serde_json::from_value(json!({
+            "id": id, "name": format!("Person {i}"), "email": format!("p{i}-{}@bench.local", id.to_lowercase()),
+            "verified": true, "teamId": team, "role": "member", "timeZone": "Europe/Berlin", "tokenVersion": 0,
+            "createdAt": bt_domain::records::timestamp(started),
+        }))?;
+        store.inner.put(user_item(&user)?, Cond::NotExists).await?;
+        let input = LiveBreakInput { break_type: Some("Lunch Break".into()), ..Default::default() };
+        breaks::start_break(store.inner.as_ref(), &Owner::of(&user), &input, started).await?;
+    }
+    // The previous minute was handled: this run takes exactly the minute everyone is due in.
+    let mut cursor = Item::new();
+    cursor.insert("PK".into(), "SCHEDULER".into());
+    cursor.insert("SK".into(), "CURSOR".into());
+    cursor.insert("minute".into(), due::minute_key(at - Duration::minutes(1)).into());
+    store.inner.put(cursor, Cond::None).await?;
+    let seeded = seeding.elapsed();
+    store.take();
+
+    let clock = Instant::now();
+    let report = job::run_scheduled(&services, at).await?;
+    let took = clock.elapsed();
+    let calls = store.take();
+    let total: u64 = calls.values().sum();
+    let mails = report.sent.iter().filter(|d| d.channel == "email").count();
+    println!(
+        "{name}: {people} people due in one minute (seeded in {:.1} s): run took {:.2} s, {} reminders found, {mails} \
+         mails, {} skipped",
+        seeded.as_secs_f64(),
+        took.as_secs_f64(),
+        report.found,
+        report.skipped.len()
+    );
+    println!(
+        "  store calls: {total} in all, {:.2} per reminder: {}",
+        total as f64 / people.max(1) as f64,
+        calls.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ")
+    );
+    Ok(())
+}
