@@ -8,6 +8,7 @@ mod invitations;
 mod presence;
 mod reports;
 mod team;
+mod webhooks;
 
 use axum::Router;
 use bt_http::{AppState, Routes};
@@ -25,7 +26,10 @@ pub fn routes<R: Routes>(r: R) -> R {
         team::set_role,
         team::remove_member,
         allowances::set_allowance,
-        allowances::balances
+        allowances::balances,
+        webhooks::list,
+        webhooks::add,
+        webhooks::remove
     );
     reports::routes(presence::routes(r))
 }

@@ -2,5 +2,5 @@
 
 #[tokio::main]
 async fn main() -> Result<(), bt_lambda::Error> {
-    bt_lambda::run(admin_fn::router).await
+    bt_lambda::run_with_outbound(admin_fn::router).await
 }

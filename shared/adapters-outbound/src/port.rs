@@ -2,9 +2,14 @@
 //! address rules, pushes encrypted and signed with the deployment's VAPID key.
 
 use async_trait::async_trait;
-use bt_domain::notifications::outbound::{Outbound, PushOutcome as DomainOutcome, PushSubscription as DomainSub};
+use bt_domain::notifications::outbound::{
+    HookEvent, HookOutcome, Outbound, PushOutcome as DomainOutcome, PushSubscription as DomainSub,
+};
 
-use crate::{check_endpoint, Policy, PushOutcome, PushSubscription, Sender, SubscriptionKeys, Urgency, VapidKeys};
+use crate::{
+    check_endpoint, DeliveryOutcome, Policy, PushOutcome, PushSubscription, Sender, SubscriptionKeys, Urgency, VapidKeys,
+    WebhookEvent, WebhookFormat,
+};
 
 /// How long a push service keeps a reminder for a browser that is offline: an hour (a later "Still on break?" or
 /// meeting reminder is no use).
@@ -74,5 +79,24 @@ impl Outbound for OutboundAdapter {
 
     fn vapid_public_key(&self) -> Option<String> {
         self.public_key.clone()
+    }
+
+    async fn webhook(&self, url: &str, format: &str, secret: &str, event: &HookEvent) -> HookOutcome {
+        let format = match format {
+            "slack" => WebhookFormat::Slack,
+            "teams" => WebhookFormat::Teams,
+            _ => WebhookFormat::Generic,
+        };
+        let event = WebhookEvent {
+            id: event.id.clone(),
+            kind: event.kind.clone(),
+            occurred_at: event.occurred_at.clone(),
+            text: event.text.clone(),
+            data: event.data.clone(),
+        };
+        match self.sender.webhook(url, format, secret, &event).await {
+            DeliveryOutcome::Delivered { status } => HookOutcome { ok: true, status: Some(status), message: format!("HTTP {status}") },
+            DeliveryOutcome::Failed { status, message } => HookOutcome { ok: false, status, message },
+        }
     }
 }

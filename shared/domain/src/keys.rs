@@ -263,3 +263,21 @@ pub fn due_gsi(minute: &str, shard: u32) -> String {
 pub fn scheduler_cursor() -> Key {
     Key::new("SCHEDULER", "CURSOR")
 }
+
+/// A team-chat webhook of a team: `TEAM#<teamId>` / `WEBHOOK#<id>` (listed by `begins_with WEBHOOK#`); it holds its
+/// signing secret and its last delivery.
+pub fn webhook(team_id: &TeamId, id: &str) -> Key {
+    Key::new(team_pk(team_id), format!("{WEBHOOK_PREFIX}{id}"))
+}
+pub const WEBHOOK_PREFIX: &str = "WEBHOOK#";
+
+/// One event waiting for (or retrying) delivery to one hook: `TEAM#<teamId>` / `HOOKSEND#<eventId>#<hookId>`, on the
+/// due index like a reminder.
+pub fn hook_delivery(team_id: &TeamId, event_id: &str, hook_id: &str) -> Key {
+    Key::new(team_pk(team_id), format!("HOOKSEND#{event_id}#{hook_id}"))
+}
+
+/// A hook's next "who is off today" post: `TEAM#<teamId>` / `HOOKDAILY#<hookId>`, on the due index.
+pub fn hook_daily(team_id: &TeamId, hook_id: &str) -> Key {
+    Key::new(team_pk(team_id), format!("HOOKDAILY#{hook_id}"))
+}

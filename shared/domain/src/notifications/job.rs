@@ -18,6 +18,7 @@ use utoipa::ToSchema;
 use super::reminders::{self, Reminder};
 use super::settings::{self, NotificationSettings, ReminderKind, Switch};
 use super::{due, subscriptions, unsubscribe, PushOutcome};
+use crate::account::from_item;
 use crate::account::users::{get_user, User};
 use crate::error::AppResult;
 use crate::keys;
@@ -70,6 +71,8 @@ pub struct RunReport {
     pub found: usize,
     pub sent: Vec<Delivery>,
     pub skipped: Vec<Skipped>,
+    /// Team-chat webhook deliveries (events and daily posts).
+    pub hooks: Vec<super::webhooks::HookSent>,
 }
 
 /// The scheduled run: every minute since the last finished run (at most [`CATCH_UP_MINUTES`]), then the cursor moves.
@@ -118,6 +121,7 @@ fn minutes_between(first: DateTime<Utc>, last: DateTime<Utc>) -> Vec<DateTime<Ut
 enum Outcome {
     Sent(Vec<Delivery>),
     Skipped(Skipped),
+    Hook(Option<super::webhooks::HookSent>),
 }
 
 async fn run_minutes(services: &Services, minutes: Vec<DateTime<Utc>>, now: DateTime<Utc>) -> AppResult<RunReport> {
@@ -133,45 +137,62 @@ async fn run_minutes(services: &Services, minutes: Vec<DateTime<Utc>>, now: Date
         }
         while let Some(joined) = shards.join_next().await {
             let due = joined.map_err(|e| crate::AppError::Internal(e.into()))??;
-            found.extend(due.into_iter().filter(|(_, r)| r.due_at().is_none_or(|d| d <= now)));
+            found.extend(due.into_iter().filter(|item| due_by(item, now)));
         }
         report.minutes.push(key);
     }
     report.found = found.len();
     let limit = Arc::new(Semaphore::new(CONCURRENCY));
     let mut work = tokio::task::JoinSet::new();
-    for (item, reminder) in found {
+    for item in found {
         let services = services.clone();
         let limit = limit.clone();
         work.spawn(async move {
             let _permit = limit.acquire_owned().await;
-            let outcome = handle(&services, &item, &reminder, now).await;
-            (reminder, outcome)
+            let outcome = handle_item(&services, &item, now).await;
+            (item, outcome)
         });
     }
     while let Some(joined) = work.join_next().await {
-        let (reminder, outcome) = joined.map_err(|e| crate::AppError::Internal(e.into()))?;
+        let (item, outcome) = joined.map_err(|e| crate::AppError::Internal(e.into()))?;
         match outcome {
             Ok(Outcome::Sent(deliveries)) => report.sent.extend(deliveries),
             Ok(Outcome::Skipped(skipped)) => report.skipped.push(skipped),
+            Ok(Outcome::Hook(sent)) => report.hooks.extend(sent),
             Err(e) => {
-                tracing::warn!(error = %e, kind = ?reminder.kind, user = %reminder.user_id, "reminder failed");
-                report.skipped.push(skip(&reminder, &format!("error: {e}")));
+                tracing::warn!(error = %e, sk = ?item.get(crate::store::SK), "due item failed");
+                if let Ok(reminder) = from_item::<Reminder>(item) {
+                    report.skipped.push(skip(&reminder, &format!("error: {e}")));
+                }
             }
         }
     }
-    tracing::info!(found = report.found, sent = report.sent.len(), skipped = report.skipped.len(), "scheduler run");
+    if !report.sent.is_empty() || !report.hooks.is_empty() {
+        tracing::info!(found = report.found, sent = report.sent.len(), hooks = report.hooks.len(), "scheduler run");
+    }
     Ok(report)
+}
+
+/// Whether an item found under a minute is due at `now` (a run as at an earlier instant leaves later ones).
+fn due_by(item: &Item, now: DateTime<Utc>) -> bool {
+    item.get("due")
+        .and_then(Value::as_str)
+        .and_then(|d| DateTime::parse_from_rfc3339(d).ok())
+        .is_none_or(|d| d.with_timezone(&Utc) <= now)
 }
 
 fn skip(reminder: &Reminder, reason: &str) -> Skipped {
     Skipped { kind: reminder.kind, user_id: reminder.user_id.clone(), reason: reason.into() }
 }
 
-/// Claims the occurrence: off the due index, conditioned on the index key it was found under. Only one run wins.
-async fn claim(services: &Services, item: &Item, reminder: &Reminder, now: DateTime<Utc>) -> AppResult<bool> {
-    let Some(pk) = item.get(GSI1PK).cloned() else { return Ok(false) };
-    let key = keys::reminder(&reminder.user_id, reminder.kind.tag(), &reminder.subject);
+/// Claims a due item: off the due index, conditioned on the index key it was found under. Only one run wins.
+async fn claim(services: &Services, item: &Item, now: DateTime<Utc>) -> AppResult<bool> {
+    let (Some(pk), Some(Value::String(item_pk)), Some(Value::String(item_sk))) =
+        (item.get(GSI1PK).cloned(), item.get(crate::store::PK), item.get(crate::store::SK))
+    else {
+        return Ok(false);
+    };
+    let key = crate::store::Key::new(item_pk.clone(), item_sk.clone());
     let mut set = Item::new();
     set.insert(GSI1PK.into(), Value::Null);
     set.insert(GSI1SK.into(), Value::Null);
@@ -184,10 +205,31 @@ async fn claim(services: &Services, item: &Item, reminder: &Reminder, now: DateT
     }
 }
 
-async fn handle(services: &Services, item: &Item, reminder: &Reminder, now: DateTime<Utc>) -> AppResult<Outcome> {
-    if !claim(services, item, reminder, now).await? {
-        return Ok(Outcome::Skipped(skip(reminder, "sent by another run")));
+async fn handle_item(services: &Services, item: &Item, now: DateTime<Utc>) -> AppResult<Outcome> {
+    let entity = item.get("entity_type").and_then(Value::as_str).unwrap_or_default().to_string();
+    match entity.as_str() {
+        "webhook_delivery" | "webhook_daily" => {
+            if !claim(services, item, now).await? {
+                return Ok(Outcome::Hook(None));
+            }
+            let sent = if entity == "webhook_delivery" {
+                super::webhooks::deliver(services, from_item(item.clone())?, now).await?
+            } else {
+                super::webhooks::post_daily(services, from_item(item.clone())?, now).await?
+            };
+            Ok(Outcome::Hook(sent))
+        }
+        _ => {
+            let reminder: Reminder = from_item(item.clone())?;
+            if !claim(services, item, now).await? {
+                return Ok(Outcome::Skipped(skip(&reminder, "sent by another run")));
+            }
+            handle(services, &reminder, now).await
+        }
     }
+}
+
+async fn handle(services: &Services, reminder: &Reminder, now: DateTime<Utc>) -> AppResult<Outcome> {
     let store = services.table();
     let Some(user) = get_user(store, &reminder.user_id).await? else {
         return Ok(Outcome::Skipped(skip(reminder, "no such account")));

@@ -15,6 +15,7 @@ pub mod reminders;
 pub mod settings;
 pub mod subscriptions;
 pub mod unsubscribe;
+pub mod webhooks;
 
 pub use outbound::{Outbound, PushOutcome, PushSubscription};
 pub use settings::NotificationSettings;

@@ -46,6 +46,28 @@ impl PushOutcome {
     }
 }
 
+/// One event for a team chat's webhook. `id` is the same on every retry, for the receiver to drop repeats.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HookEvent {
+    pub id: String,
+    /// `leave.approved`, `daily.absences`, `break.started`, `break.ended`.
+    pub kind: String,
+    pub occurred_at: String,
+    /// One line a person reads in the chat.
+    pub text: String,
+    pub data: serde_json::Value,
+}
+
+/// What became of one webhook delivery.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HookOutcome {
+    pub ok: bool,
+    pub status: Option<u16>,
+    /// A few words for the admin page ("HTTP 500", "timed out", "address refused: not public").
+    pub message: String,
+}
+
 #[async_trait]
 pub trait Outbound: Send + Sync + 'static {
     /// Whether the app may call this URL (a push endpoint or a webhook): https to a public address. `Err` carries a
@@ -55,6 +77,8 @@ pub trait Outbound: Send + Sync + 'static {
     async fn push(&self, subscription: &PushSubscription, payload: &[u8]) -> PushOutcome;
     /// The deployment's VAPID public key (base64url, the browser's `applicationServerKey`), when push is set up.
     fn vapid_public_key(&self) -> Option<String>;
+    /// Posts one event to a hook in its format (`slack`, `teams`, `generic`; generic ones signed with `secret`).
+    async fn webhook(&self, url: &str, format: &str, secret: &str, event: &HookEvent) -> HookOutcome;
 }
 
 /// Where push is not set up (no VAPID key): subscriptions are refused and nothing is pushed.
@@ -72,5 +96,8 @@ impl Outbound for NoOutbound {
     }
     fn vapid_public_key(&self) -> Option<String> {
         None
+    }
+    async fn webhook(&self, _url: &str, _format: &str, _secret: &str, _event: &HookEvent) -> HookOutcome {
+        HookOutcome { ok: false, status: None, message: "webhooks are not set up here".into() }
     }
 }

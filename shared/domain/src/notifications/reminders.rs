@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::due;
 use super::settings::{self, NotificationSettings, ReminderKind};
-use crate::account::{from_item, to_item};
+use crate::account::to_item;
 use crate::error::AppResult;
 use crate::keys;
 use crate::records::breaks::OpenBreak;
@@ -81,11 +81,10 @@ pub async fn cancel(store: &dyn Table, user_id: &UserId, kind: ReminderKind, sub
     Ok(())
 }
 
-/// The reminders due in one minute's shard.
-pub async fn due_in(store: &dyn Table, minute: &str, shard: u32) -> AppResult<Vec<(Item, Reminder)>> {
+/// The items due in one minute's shard: reminders, and webhook deliveries and daily posts.
+pub async fn due_in(store: &dyn Table, minute: &str, shard: u32) -> AppResult<Vec<Item>> {
     let query = Query::new(Index::Gsi1, keys::due_gsi(minute, shard), SkCond::All);
-    let items = store.query_all(&query).await?;
-    items.into_iter().map(|item| Ok((item.clone(), from_item(item)?))).collect()
+    Ok(store.query_all(&query).await?)
 }
 
 async fn best_effort(what: &str, result: AppResult<()>) {

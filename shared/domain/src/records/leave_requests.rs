@@ -16,7 +16,7 @@ use crate::account::teams;
 use crate::account::users::User;
 use crate::error::{AppError, AppResult};
 use crate::keys;
-use crate::notifications::job;
+use crate::notifications::{job, webhooks};
 use crate::notifications::settings::ReminderKind;
 use crate::services::Services;
 use crate::store::{Cond, Index, Query, SkCond, StoreError, Table, TxOp};
@@ -220,6 +220,14 @@ async fn notify_requester(services: &Services, approver: &User, leave: &Leave) -
     let mut intro = format!("{} {verb} your {what}.", approver.name);
     if let Some(comment) = &leave.comment {
         intro.push_str(&format!(" Comment: {comment}"));
+    }
+    if leave.status == LeaveStatus::Approved {
+        let text = format!("{}'s {what} was approved by {}.", requester.name, approver.name);
+        let data = serde_json::json!({ "leaveId": leave.id, "userId": leave.user_id, "name": requester.name,
+            "fromDate": leave.from_date, "toDate": leave.to_date, "days": leave.days, "approvedBy": approver.name });
+        let now = services.clock.now();
+        crate::notifications::webhooks::emit(services.table(), &approver.team_id, webhooks::LEAVE_APPROVED, text, data, now)
+            .await;
     }
     let title = format!("Your leave request was {verb}");
     job::notify_now(services, &requester.user_id, ReminderKind::LeaveDecided, &title, &intro, "/leaves").await;
