@@ -3863,6 +3863,8 @@ export interface operations {
       header?: {
         /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        'If-Match'?: string;
       };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
@@ -3879,6 +3881,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3898,7 +3902,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Changed or deleted meanwhile */
+      /** @description Changed (If-Match names another version) or deleted meanwhile */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4010,6 +4014,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4524,6 +4530,8 @@ export interface operations {
       header?: {
         /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        'If-Match'?: string;
       };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
@@ -4540,6 +4548,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4559,7 +4569,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Changed or deleted meanwhile */
+      /** @description Changed (If-Match names another version) or deleted meanwhile */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4645,6 +4655,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5133,6 +5145,8 @@ export interface operations {
       header?: {
         /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        'If-Match'?: string;
       };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
@@ -5149,6 +5163,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5168,7 +5184,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Overlaps another leave, decided already, or changed meanwhile */
+      /** @description Overlaps a leave, decided already, or changed (If-Match names another version) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5213,6 +5229,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5870,6 +5888,8 @@ export interface operations {
       header?: {
         /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        'If-Match'?: string;
       };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
@@ -5886,6 +5906,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5905,7 +5927,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Changed or deleted meanwhile */
+      /** @description Changed (If-Match names another version) or deleted meanwhile */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5989,6 +6011,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6597,6 +6621,8 @@ export interface operations {
       header?: {
         /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        'If-Match'?: string;
       };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
@@ -6613,6 +6639,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6632,7 +6660,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Changed or deleted meanwhile */
+      /** @description Changed (If-Match names another version) or deleted meanwhile */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6677,6 +6705,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
