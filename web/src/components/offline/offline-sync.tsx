@@ -49,6 +49,7 @@ export function OfflineSync() {
     const timer = setInterval(start, RETRY_MS);
     return () => {
       cancelled = true;
+      setSyncHooks({});
       window.removeEventListener('online', start);
       clearInterval(timer);
     };
