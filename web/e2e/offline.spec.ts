@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedAccount, navbar, uniqueAccount } from './support/helpers';
-import { bearer, gotoWithoutChat, signInWithCookies } from './support/records';
+import { bearer, enGb, gotoWithoutChat, signInWithCookies } from './support/records';
 
 // The journey of a phone with a bad connection (390x844). The server's "today" is the profile's zone (UTC for a
 // new account); the browser runs in UTC too.
@@ -30,6 +30,18 @@ async function storedQueue(page: Page): Promise<Queued[]> {
 
 const hhmm = (iso: string) => iso.slice(11, 16);
 const unsynced = (page: Page) => navbar(page).getByRole('button', { name: /changes? not synced/ });
+
+async function openChecklist(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Daily Checklist' }).click();
+  const panel = page.getByRole('region', { name: 'Daily Checklist' });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+async function closeChecklist(page: Page) {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('region', { name: 'Daily Checklist' })).toBeHidden();
+}
 
 test('offline: a break started and ended, a task added, the app reloaded; online again, each reaches the server once with the tap’s times', async ({
   page,
@@ -132,6 +144,96 @@ test('offline: a break started and ended, a task added, the app reloaded; online
   const list = ((await tasks.json()) as { data: { totalCount: number; tasks: Array<{ title: string }> } }).data;
   expect(list.totalCount).toBe(1);
   expect(list.tasks[0]?.title).toBe('Call the supplier');
+});
+
+test('offline: a leave requested and a checklist item ticked, the app reloaded; online again, the server has one leave and the tick', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone journey');
+  test.slow();
+  const account = uniqueAccount(testInfo, 'offline-leave');
+  await createVerifiedAccount(request, account);
+  const signed = await signInWithCookies(context, request, baseURL!, account);
+  const today = new Date().toISOString().slice(0, 10);
+  const added = await request.post('/daily-checklist/add', {
+    headers: bearer(signed),
+    data: { task: 'Water the plants', status: false, createdDate: today, isFeature: false },
+  });
+  expect(added.status()).toBe(201);
+  const from = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 15 * 86_400_000).toISOString().slice(0, 10);
+  const range = `${enGb(from)} – ${enGb(to)}`;
+
+  // Online first: the leaves, their types and the checklist are fetched (and kept); the worker takes control.
+  await gotoWithoutChat(page, '/leaves');
+  await expect(page.getByText('You have not recorded any leaves.')).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect(page.getByText('You have not recorded any leaves.')).toBeVisible();
+  const panel = await openChecklist(page);
+  await expect(panel.getByRole('checkbox', { name: 'Water the plants' })).not.toBeChecked();
+  await closeChecklist(page);
+
+  await context.setOffline(true);
+  await expect(page.getByText('You are offline.')).toBeVisible();
+
+  // Request a leave: it waits in the list with the dates entered; its days and approval come with the sync.
+  await page.getByRole('button', { name: 'Add leave' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Leave' });
+  await add.getByLabel('From date').fill(from);
+  await add.getByLabel('To date').fill(to);
+  await add.getByLabel('Reason').fill('Family visit');
+  await add.getByRole('button', { name: 'Add leave' }).click();
+  await expect(page.getByText('Days and approval are worked out when it syncs.').first()).toBeVisible();
+  await expect(add).toBeHidden();
+  const leaves = page.getByRole('list', { name: 'Your leaves' });
+  await expect(leaves).toContainText(range);
+  await expect(leaves).toContainText('Waiting to sync');
+  await expect(unsynced(page)).toHaveAccessibleName('1 change not synced');
+
+  // Tick the checklist item.
+  const offlinePanel = await openChecklist(page);
+  await offlinePanel.getByRole('checkbox', { name: 'Water the plants' }).check();
+  await expect(offlinePanel.getByRole('checkbox', { name: 'Water the plants' })).toBeChecked();
+  await expect(offlinePanel.getByText('Waiting to sync')).toBeVisible();
+  await expect(unsynced(page)).toHaveAccessibleName('2 changes not synced');
+  await closeChecklist(page);
+
+  // Reload, still offline: both still wait.
+  await page.reload();
+  await expect(page.getByText('You are offline.')).toBeVisible();
+  await expect(leaves).toContainText(range);
+  await expect(leaves).toContainText('Waiting to sync');
+  await expect(leaves).toContainText('Days and approval are worked out when it syncs.');
+  await expect(unsynced(page)).toHaveAccessibleName('2 changes not synced');
+  const reloadedPanel = await openChecklist(page);
+  await expect(reloadedPanel.getByRole('checkbox', { name: 'Water the plants' })).toBeChecked();
+  await expect(reloadedPanel.getByText('Waiting to sync')).toBeVisible();
+  expect((await storedQueue(page)).map((item) => item.path)).toEqual(['/leaves/add', expect.stringMatching(/^\/daily-checklist\/edit\//)]);
+  await closeChecklist(page);
+
+  // Back online: both are sent, the server's leave replaces the waiting one.
+  await context.setOffline(false);
+  await expect(page.getByText('2 changes synced.')).toBeVisible({ timeout: 20_000 });
+  await expect(unsynced(page)).toBeHidden();
+  await expect(leaves).toContainText(range);
+  await expect(leaves).not.toContainText('Waiting to sync');
+  await expect(leaves).not.toContainText('Days and approval are worked out when it syncs.');
+  await expect(leaves).toContainText('2 days');
+
+  const list = await request.get('/leaves/list', { headers: bearer(signed) });
+  const saved = ((await list.json()) as { data: { totalCount: number; leaves: Array<{ fromDate: string; toDate: string; reason: string }> } }).data;
+  expect(saved.totalCount).toBe(1);
+  expect(saved.leaves[0]).toMatchObject({ fromDate: from, toDate: to, reason: 'Family visit' });
+  const checklist = await request.get('/daily-checklist/getCheckListWithTwoLatestDates', { headers: bearer(signed) });
+  const items = ((await checklist.json()) as { data: { checkList: Array<{ task: string; status: boolean }> } }).data.checkList;
+  expect(items).toEqual([expect.objectContaining({ task: 'Water the plants', status: true })]);
 });
 
 test.describe('an answer lost after the server wrote', () => {

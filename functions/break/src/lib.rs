@@ -6,7 +6,7 @@ use bt_domain::records::schema::{date, required_text, time};
 use bt_domain::records::{breaks, dates, Break, BreakInput, EndBreakInput, LiveBreakInput, OpenBreak};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
-use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
+use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
 use tracing::instrument;
@@ -62,19 +62,23 @@ async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJ
 }
 
 /// Edit one of my breaks (left-out fields keep their value)
-#[utoipa::path(put, path = "/break/edit/{id}", tag = "breaks", params(IdParam), request_body = BreakInput,
-    responses((status = 200, description = "Success", body = Data<Break>), (status = 401, response = Unauthorized),
+#[utoipa::path(put, path = "/break/edit/{id}", tag = "breaks", params(IdParam, IfMatch), request_body = BreakInput,
+    responses((status = 200, description = "Success", body = Data<Break>,
+            headers(("ETag" = String, description = "The record's version, for If-Match"))),
+        (status = 401, response = Unauthorized),
         (status = 404, response = NotFound), (status = 422, response = Invalid),
-        (status = 409, description = "Changed or deleted meanwhile", body = ErrorBody)))]
+        (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
+            body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit(
     State(state): State<AppState>,
     user: AuthUser,
     IdPath(id): IdPath,
+    IfMatch(expect): IfMatch,
     ApiJson(input): ApiJson<BreakInput>,
 ) -> ApiResult {
-    let record = breaks::edit_break(state.table(), &user.owner(), &id, &input, state.clock.now()).await?;
-    Ok(data(record))
+    let record = breaks::edit_break(state.table(), &user.owner(), &id, &input, &expect, state.clock.now()).await?;
+    Ok(data_with_etag(&record, &record.updated_at))
 }
 
 /// Delete one of my breaks
@@ -89,11 +93,14 @@ async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPat
 
 /// One of my breaks
 #[utoipa::path(get, path = "/break/get/{id}", tag = "breaks", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<Break>), (status = 401, response = Unauthorized),
+    responses((status = 200, description = "Success", body = Data<Break>,
+            headers(("ETag" = String, description = "The record's version, for If-Match"))),
+        (status = 401, response = Unauthorized),
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    Ok(data(breaks::get_break(state.table(), &user.owner(), &id).await?))
+    let record = breaks::get_break(state.table(), &user.owner(), &id).await?;
+    Ok(data_with_etag(&record, &record.updated_at))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -9,7 +9,7 @@ use bt_domain::records::{ChecklistInput, ChecklistItem, DateRange, Paging};
 use bt_domain::AppError;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
-use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
+use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
 use tracing::instrument;
@@ -63,21 +63,24 @@ async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJ
 }
 
 /// Edit one of my checklist items (left-out fields keep their value)
-#[utoipa::path(put, path = "/daily-checklist/edit/{id}", tag = "checklist", params(IdParam),
+#[utoipa::path(put, path = "/daily-checklist/edit/{id}", tag = "checklist", params(IdParam, IfMatch),
     request_body = ChecklistInput,
-    responses((status = 200, description = "Success", body = Data<ChecklistItem>),
+    responses((status = 200, description = "Success", body = Data<ChecklistItem>,
+            headers(("ETag" = String, description = "The record's version, for If-Match"))),
         (status = 401, response = Unauthorized), (status = 404, response = NotFound),
         (status = 422, response = Invalid),
-        (status = 409, description = "Changed or deleted meanwhile", body = ErrorBody)))]
+        (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
+            body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit(
     State(state): State<AppState>,
     user: AuthUser,
     IdPath(id): IdPath,
+    IfMatch(expect): IfMatch,
     ApiJson(input): ApiJson<ChecklistInput>,
 ) -> ApiResult {
-    let item = checklist::edit_item(state.table(), &user.owner(), &id, &input, state.clock.now()).await?;
-    Ok(data(item))
+    let item = checklist::edit_item(state.table(), &user.owner(), &id, &input, &expect, state.clock.now()).await?;
+    Ok(data_with_etag(&item, &item.updated_at))
 }
 
 /// Delete one of my checklist items
@@ -92,11 +95,13 @@ async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPat
 
 /// One of my checklist items
 #[utoipa::path(get, path = "/daily-checklist/get/{id}", tag = "checklist", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<ChecklistItem>),
+    responses((status = 200, description = "Success", body = Data<ChecklistItem>,
+            headers(("ETag" = String, description = "The record's version, for If-Match"))),
         (status = 401, response = Unauthorized), (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    Ok(data(checklist::get_item(state.table(), &user.owner(), &id).await?))
+    let item = checklist::get_item(state.table(), &user.owner(), &id).await?;
+    Ok(data_with_etag(&item, &item.updated_at))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -14,7 +14,7 @@ use bt_domain::records::schema::{date, required_text, ulid};
 use bt_domain::records::{leave_requests, leaves, DateRange, Leave, LeaveInput, Paging};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
-use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
+use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
 use bt_http::{AppState, Routes};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -130,18 +130,24 @@ async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJ
 }
 
 /// Edit one of my leaves (left-out fields keep their value)
-#[utoipa::path(put, path = "/leaves/edit/{id}", tag = "leaves", params(IdParam), request_body = LeaveEdit,
-    responses((status = 200, description = "Success", body = Data<Leave>), (status = 401, response = Unauthorized),
+#[utoipa::path(put, path = "/leaves/edit/{id}", tag = "leaves", params(IdParam, IfMatch), request_body = LeaveEdit,
+    responses((status = 200, description = "Success", body = Data<Leave>,
+            headers(("ETag" = String, description = "The record's version, for If-Match"))),
+        (status = 401, response = Unauthorized),
         (status = 404, response = NotFound), (status = 422, response = Invalid),
-        (status = 409, description = "Overlaps another leave, decided already, or changed meanwhile", body = ErrorBody)))]
+        (status = 409,
+            description = "Overlaps a leave, decided already, or changed (If-Match names another version)",
+            body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit(
     State(state): State<AppState>,
     user: AuthUser,
     IdPath(id): IdPath,
+    IfMatch(expect): IfMatch,
     ApiJson(input): ApiJson<LeaveInput>,
 ) -> ApiResult {
-    Ok(data(leave_requests::edit_request(&state, &user.owner(), &id, &input).await?))
+    let leave = leave_requests::edit_request(&state, &user.owner(), &id, &input, &expect).await?;
+    Ok(data_with_etag(&leave, &leave.updated_at))
 }
 
 /// Delete one of my leaves
@@ -156,11 +162,14 @@ async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPat
 
 /// One of my leaves
 #[utoipa::path(get, path = "/leaves/get/{id}", tag = "leaves", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<Leave>), (status = 401, response = Unauthorized),
+    responses((status = 200, description = "Success", body = Data<Leave>,
+            headers(("ETag" = String, description = "The record's version, for If-Match"))),
+        (status = 401, response = Unauthorized),
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    Ok(data(leaves::get_leave(state.table(), &user.owner(), &id).await?))
+    let leave = leaves::get_leave(state.table(), &user.owner(), &id).await?;
+    Ok(data_with_etag(&leave, &leave.updated_at))
 }
 
 #[derive(Debug, Deserialize)]

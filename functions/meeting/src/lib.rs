@@ -8,7 +8,7 @@ use bt_domain::records::schema::{date, time};
 use bt_domain::records::{dates, DateRange, Meeting, MeetingInput, Paging};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
-use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
+use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
 use tracing::instrument;
@@ -59,19 +59,24 @@ async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJ
 }
 
 /// Edit one of my meetings (left-out fields keep their value)
-#[utoipa::path(put, path = "/meeting/edit/{id}", tag = "meetings", params(IdParam), request_body = MeetingInput,
-    responses((status = 200, description = "Success", body = Data<Meeting>), (status = 401, response = Unauthorized),
+#[utoipa::path(put, path = "/meeting/edit/{id}", tag = "meetings", params(IdParam, IfMatch),
+    request_body = MeetingInput,
+    responses((status = 200, description = "Success", body = Data<Meeting>,
+            headers(("ETag" = String, description = "The record's version, for If-Match"))),
+        (status = 401, response = Unauthorized),
         (status = 404, response = NotFound), (status = 422, response = Invalid),
-        (status = 409, description = "Changed or deleted meanwhile", body = ErrorBody)))]
+        (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
+            body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit(
     State(state): State<AppState>,
     user: AuthUser,
     IdPath(id): IdPath,
+    IfMatch(expect): IfMatch,
     ApiJson(input): ApiJson<MeetingInput>,
 ) -> ApiResult {
-    let meeting = meetings::edit_meeting(state.table(), &user.owner(), &id, &input, state.clock.now()).await?;
-    Ok(data(meeting))
+    let meeting = meetings::edit_meeting(state.table(), &user.owner(), &id, &input, &expect, state.clock.now()).await?;
+    Ok(data_with_etag(&meeting, &meeting.updated_at))
 }
 
 /// Delete one of my meetings
@@ -86,11 +91,14 @@ async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPat
 
 /// One of my meetings
 #[utoipa::path(get, path = "/meeting/get/{id}", tag = "meetings", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<Meeting>), (status = 401, response = Unauthorized),
+    responses((status = 200, description = "Success", body = Data<Meeting>,
+            headers(("ETag" = String, description = "The record's version, for If-Match"))),
+        (status = 401, response = Unauthorized),
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    Ok(data(meetings::get_meeting(state.table(), &user.owner(), &id).await?))
+    let meeting = meetings::get_meeting(state.table(), &user.owner(), &id).await?;
+    Ok(data_with_etag(&meeting, &meeting.updated_at))
 }
 
 #[derive(Debug, Deserialize)]

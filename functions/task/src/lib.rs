@@ -8,7 +8,7 @@ use bt_domain::records::tasks::{self, TaskFilter, MAX_DESCRIPTION_CHARS, MAX_TIT
 use bt_domain::records::{dates, Paging, Task, TaskInput, TaskPriority, TaskStatus};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
-use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
+use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
 use bt_http::{AppState, Routes};
 use serde::{Deserialize, Serialize};
 use tracing::instrument;
@@ -66,19 +66,23 @@ async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJ
 }
 
 /// Edit one of my tasks (left-out fields keep their value)
-#[utoipa::path(put, path = "/task/edit/{id}", tag = "tasks", params(IdParam), request_body = TaskInput,
-    responses((status = 200, description = "Success", body = Data<Task>), (status = 401, response = Unauthorized),
+#[utoipa::path(put, path = "/task/edit/{id}", tag = "tasks", params(IdParam, IfMatch), request_body = TaskInput,
+    responses((status = 200, description = "Success", body = Data<Task>,
+            headers(("ETag" = String, description = "The record's version, for If-Match"))),
+        (status = 401, response = Unauthorized),
         (status = 404, response = NotFound), (status = 422, response = Invalid),
-        (status = 409, description = "Changed or deleted meanwhile", body = ErrorBody)))]
+        (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
+            body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit(
     State(state): State<AppState>,
     user: AuthUser,
     IdPath(id): IdPath,
+    IfMatch(expect): IfMatch,
     ApiJson(input): ApiJson<TaskInput>,
 ) -> ApiResult {
-    let task = tasks::edit_task(state.table(), &user.owner(), &id, &input, state.clock.now()).await?;
-    Ok(data(task))
+    let task = tasks::edit_task(state.table(), &user.owner(), &id, &input, &expect, state.clock.now()).await?;
+    Ok(data_with_etag(&task, &task.updated_at))
 }
 
 /// Delete one of my tasks
@@ -93,11 +97,14 @@ async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPat
 
 /// One of my tasks
 #[utoipa::path(get, path = "/task/get/{id}", tag = "tasks", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<Task>), (status = 401, response = Unauthorized),
+    responses((status = 200, description = "Success", body = Data<Task>,
+            headers(("ETag" = String, description = "The record's version, for If-Match"))),
+        (status = 401, response = Unauthorized),
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    Ok(data(tasks::get_task(state.table(), &user.owner(), &id).await?))
+    let task = tasks::get_task(state.table(), &user.owner(), &id).await?;
+    Ok(data_with_etag(&task, &task.updated_at))
 }
 
 #[derive(Debug, Deserialize)]

@@ -3,12 +3,14 @@
 //! layers (CORS, security headers, body limit, JSON 404 and 405).
 
 pub mod auth;
+pub mod conditional;
 pub mod error;
 pub mod idempotency;
 pub mod openapi;
 pub mod routes;
 pub mod state;
 
+pub use conditional::{data_with_etag, IfMatch};
 pub use error::ApiError;
 pub use routes::Routes;
 pub use state::AppState;
@@ -191,7 +193,7 @@ pub async fn method_not_allowed_fallback() -> ApiError {
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// What every function's router gets, on Lambda and locally: JSON 404s and 405s, idempotent writes, a body-size
-/// cap, CORS for the configured web origins, and security headers.
+/// cap, CORS for the configured web origins (with `If-Match` and `ETag` for conditional edits), and security headers.
 pub fn with_common_layers(router: axum::Router<AppState>, state: &AppState) -> axum::Router<AppState> {
     use axum::http::{header, HeaderValue, Method};
     use tower_http::cors::{AllowOrigin, CorsLayer};
@@ -205,8 +207,9 @@ pub fn with_common_layers(router: axum::Router<AppState>, state: &AppState) -> a
             header::AUTHORIZATION,
             header::CONTENT_TYPE,
             header::HeaderName::from_static("idempotency-key"),
+            header::IF_MATCH,
         ])
-        .expose_headers([header::HeaderName::from_static("idempotency-replayed")])
+        .expose_headers([header::HeaderName::from_static("idempotency-replayed"), header::ETAG])
         .max_age(std::time::Duration::from_secs(600));
     router
         .fallback(not_found_fallback)

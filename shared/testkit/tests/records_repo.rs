@@ -11,7 +11,7 @@ use bt_domain::records::checklist::{self, ChecklistFilter, ChecklistInput};
 use bt_domain::records::leaves::{self, LeaveInput};
 use bt_domain::records::meetings::{self, MeetingInput, MeetingView};
 use bt_domain::records::tasks::{self, TaskFilter, TaskInput, TaskStatus};
-use bt_domain::records::{presence, reports, DateRange, Owner, Paging};
+use bt_domain::records::{presence, reports, DateRange, Expect, Owner, Paging, CHANGED_MEANWHILE};
 use bt_domain::store::{Cond, Table};
 use bt_domain::types::{Email, TeamId, UserId};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
@@ -26,6 +26,7 @@ bt_testkit::on_every_store!(
     meetings_list_by_view_with_counts,
     checklist_features_live_in_a_sparse_index,
     reports_read_the_user_and_team_indexes,
+    an_edit_expecting_a_version_is_written_only_over_it,
 );
 
 fn now() -> DateTime<Utc> {
@@ -95,11 +96,11 @@ async fn breaks_are_owned_versioned_and_listed_by_day(store: Store) {
     let may6 = breaks::breaks_on(s, &user("ANN"), day("2024-05-06")).await.unwrap();
     assert_eq!(may6.iter().map(|b| b.start_time.as_str()).collect::<Vec<_>>(), ["09:00", "12:00"]);
     assert!(is_not_found(breaks::get_break(s, &bob, &b.id).await));
-    assert!(is_not_found(breaks::edit_break(s, &bob, &b.id, &BreakInput::default(), now()).await));
+    assert!(is_not_found(breaks::edit_break(s, &bob, &b.id, &BreakInput::default(), &Expect::Any, now()).await));
     assert!(is_not_found(breaks::delete_break(s, &bob, &b.id).await));
 
     let moved = BreakInput { created_date: Some("2024-05-05".into()), ..Default::default() };
-    let edited = breaks::edit_break(s, &ann, &b.id, &moved, now()).await.unwrap();
+    let edited = breaks::edit_break(s, &ann, &b.id, &moved, &Expect::Any, now()).await.unwrap();
     assert_eq!((edited.duration, edited.created_date.as_str()), (30, "2024-05-05"));
     assert_eq!(breaks::breaks_on(s, &user("ANN"), day("2024-05-05")).await.unwrap().len(), 1);
     assert_eq!(breaks::breaks_on(s, &user("ANN"), day("2024-05-06")).await.unwrap().len(), 1);
@@ -112,7 +113,7 @@ async fn breaks_are_owned_versioned_and_listed_by_day(store: Store) {
 
     breaks::delete_break(s, &ann, &b.id).await.unwrap();
     assert!(is_not_found(breaks::delete_break(s, &ann, &b.id).await));
-    assert!(is_not_found(breaks::edit_break(s, &ann, &b.id, &moved, now()).await));
+    assert!(is_not_found(breaks::edit_break(s, &ann, &b.id, &moved, &Expect::Any, now()).await));
 }
 
 async fn a_live_break_is_one_transaction_each_way(store: Store) {
@@ -162,9 +163,45 @@ async fn tasks_page_and_filter_on_their_indexes(store: Store) {
     // An edit read at an older version is refused.
     let task = tasks::tasks_on(s, &user("ANN"), day("2024-05-01")).await.unwrap().remove(0);
     let rename = TaskInput { title: Some("Renamed".into()), ..Default::default() };
-    tasks::edit_task(s, &ann, &task.id, &rename, now()).await.unwrap();
-    tasks::edit_task(s, &ann, &task.id, &rename, now()).await.unwrap();
+    tasks::edit_task(s, &ann, &task.id, &rename, &Expect::Any, now()).await.unwrap();
+    tasks::edit_task(s, &ann, &task.id, &rename, &Expect::Any, now()).await.unwrap();
     assert_eq!(tasks::get_task(s, &ann, &task.id).await.unwrap().title, "Renamed");
+}
+
+async fn an_edit_expecting_a_version_is_written_only_over_it(store: Store) {
+    let s = store.as_ref();
+    let ann = owner("ANN", "T1");
+    let bob = owner("BOB", "T1");
+    join(&store, &ann, Role::Member).await;
+    let input = TaskInput {
+        title: Some("Plan".into()),
+        description: Some("d".into()),
+        scheduled: Some("2024-05-06".into()),
+        ..Default::default()
+    };
+    let task = tasks::add_task(s, &ann, &input, now()).await.unwrap();
+    let seen = Expect::UpdatedAt(task.updated_at.clone());
+    let rename = |title: &str| TaskInput { title: Some(title.into()), ..Default::default() };
+    let later = |minutes| now() + Duration::minutes(minutes);
+
+    let mine = tasks::edit_task(s, &ann, &task.id, &rename("Mine"), &seen, later(1)).await.unwrap();
+    // The version first seen is no longer the one stored: refused, and nothing written.
+    let stale = tasks::edit_task(s, &ann, &task.id, &rename("Stale"), &seen, later(2)).await;
+    assert!(matches!(&stale, Err(AppError::Conflict(m)) if m == CHANGED_MEANWHILE), "{stale:?}");
+    assert_eq!(tasks::get_task(s, &ann, &task.id).await.unwrap(), mine);
+    let current = Expect::UpdatedAt(mine.updated_at.clone());
+    tasks::edit_task(s, &ann, &task.id, &rename("Again"), &current, later(3)).await.unwrap();
+    // Another user's id is not found, whatever version is named.
+    assert!(is_not_found(tasks::edit_task(s, &bob, &task.id, &rename("Bob's"), &current, later(4)).await));
+
+    // The same holds for a leave, whose write also guards against overlaps.
+    let leave = leaves::add_leave(s, &ann, &a_leave("2024-06-10", "2024-06-11"), now()).await.unwrap();
+    let seen = Expect::UpdatedAt(leave.updated_at.clone());
+    let longer = LeaveInput { to_date: Some("2024-06-12".into()), ..Default::default() };
+    let (_, edited) = leaves::edit_leave(s, &ann, &leave.id, &longer, &seen, later(1)).await.unwrap();
+    let stale = leaves::edit_leave(s, &ann, &leave.id, &a_leave("2024-06-20", "2024-06-20"), &seen, later(2)).await;
+    assert!(matches!(&stale, Err(AppError::Conflict(m)) if m == CHANGED_MEANWHILE), "{stale:?}");
+    assert_eq!(leaves::get_leave(s, &ann, &leave.id).await.unwrap(), edited);
 }
 
 fn a_leave(from: &str, to: &str) -> LeaveInput {
@@ -289,6 +326,7 @@ async fn checklist_features_live_in_a_sparse_index(store: Store) {
         &ann,
         &feature.id,
         &ChecklistInput { is_feature: Some(false), ..Default::default() },
+        &Expect::Any,
         now(),
     )
     .await

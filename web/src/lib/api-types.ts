@@ -4125,6 +4125,8 @@ export interface operations {
       header?: {
         /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        'If-Match'?: string;
       };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
@@ -4141,6 +4143,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4160,7 +4164,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Changed or deleted meanwhile */
+      /** @description Changed (If-Match names another version) or deleted meanwhile */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4272,6 +4276,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4786,6 +4792,8 @@ export interface operations {
       header?: {
         /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        'If-Match'?: string;
       };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
@@ -4802,6 +4810,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4821,7 +4831,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Changed or deleted meanwhile */
+      /** @description Changed (If-Match names another version) or deleted meanwhile */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4907,6 +4917,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5450,6 +5462,8 @@ export interface operations {
       header?: {
         /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        'If-Match'?: string;
       };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
@@ -5466,6 +5480,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5485,7 +5501,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Overlaps another leave, decided already, or changed meanwhile */
+      /** @description Overlaps a leave, decided already, or changed (If-Match names another version) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5530,6 +5546,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6187,6 +6205,8 @@ export interface operations {
       header?: {
         /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        'If-Match'?: string;
       };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
@@ -6203,6 +6223,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6222,7 +6244,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Changed or deleted meanwhile */
+      /** @description Changed (If-Match names another version) or deleted meanwhile */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6306,6 +6328,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7249,6 +7273,8 @@ export interface operations {
       header?: {
         /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        'If-Match'?: string;
       };
       path: {
         /** @description Record id (ULID); another user's id is 404 */
@@ -7265,6 +7291,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7284,7 +7312,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Changed or deleted meanwhile */
+      /** @description Changed (If-Match names another version) or deleted meanwhile */
       409: {
         headers: {
           [name: string]: unknown;
@@ -7329,6 +7357,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The record's version, for If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {

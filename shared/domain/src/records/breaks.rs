@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::dates::{self, date_field, format_date, format_time, minutes_between, time_field, DateRange};
 use super::paging::Paging;
 use super::repo::{self, Record};
-use super::{new_id, timestamp, Owner};
+use super::{new_id, timestamp, Expect, Owner};
 use crate::account::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys::{self, RecordKind};
@@ -71,6 +71,9 @@ impl Record for Break {
     }
     fn user_id(&self) -> &UserId {
         &self.user_id
+    }
+    fn updated_at(&self) -> &str {
+        &self.updated_at
     }
     fn date_key(&self) -> String {
         format!("{}#{}#{}", self.created_date, self.start_time, self.id)
@@ -181,14 +184,16 @@ pub async fn add_break(store: &dyn Table, owner: &Owner, input: &BreakInput, now
 }
 
 /// Fields left out of the body keep their stored value; the result is validated as a whole.
+/// Written only over the version `expect` names (a conflict, and nothing written, otherwise).
 pub async fn edit_break(
     store: &dyn Table,
     owner: &Owner,
     id: &RecordId,
     input: &BreakInput,
+    expect: &Expect,
     now: DateTime<Utc>,
 ) -> AppResult<Break> {
-    let stored = repo::load_owned::<Break>(store, &owner.user_id, id).await?;
+    let stored = repo::load_for_edit::<Break>(store, &owner.user_id, id, expect).await?;
     let old = &stored.record;
     let merged = BreakInput {
         start_time: input.start_time.clone().or_else(|| Some(old.start_time.clone())),

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::dates::{self, DateRange};
 use super::paging::Paging;
 use super::repo::{self, Record};
-use super::{new_id, timestamp, Owner};
+use super::{new_id, timestamp, Expect, Owner};
 use crate::error::AppResult;
 use crate::keys::{self, RecordKind};
 use crate::store::{Index, Query, SkCond, Table};
@@ -46,6 +46,9 @@ impl Record for ChecklistItem {
     }
     fn user_id(&self) -> &UserId {
         &self.user_id
+    }
+    fn updated_at(&self) -> &str {
+        &self.updated_at
     }
     fn date_key(&self) -> String {
         format!("{}#{}", self.created_date, self.id)
@@ -118,14 +121,16 @@ pub async fn add_item(
 }
 
 /// Fields left out of the body keep their stored value (ticking the box sends only `status`).
+/// Written only over the version `expect` names (a conflict, and nothing written, otherwise).
 pub async fn edit_item(
     store: &dyn Table,
     owner: &Owner,
     id: &RecordId,
     input: &ChecklistInput,
+    expect: &Expect,
     now: DateTime<Utc>,
 ) -> AppResult<ChecklistItem> {
-    let stored = repo::load_owned::<ChecklistItem>(store, &owner.user_id, id).await?;
+    let stored = repo::load_for_edit::<ChecklistItem>(store, &owner.user_id, id, expect).await?;
     let old = stored.record;
     let merged = ChecklistInput {
         task: input.task.clone().or(Some(old.task.clone())),

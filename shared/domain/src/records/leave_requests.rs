@@ -11,7 +11,7 @@ use super::leave_types;
 use super::leaves::{self, approvers_of, request_pointer, Leave, LeaveInput, LeaveStatus};
 use super::paging::Paging;
 use super::repo;
-use super::{timestamp, Owner};
+use super::{timestamp, Expect, Owner};
 use crate::account::teams;
 use crate::account::users::User;
 use crate::error::{AppError, AppResult};
@@ -49,9 +49,15 @@ pub async fn request_leave(services: &Services, owner: &Owner, input: &LeaveInpu
 }
 
 /// Edits a leave not yet decided (see [`leaves::edit_leave`]); one that becomes a request is mailed to the approvers.
-pub async fn edit_request(services: &Services, owner: &Owner, id: &RecordId, input: &LeaveInput) -> AppResult<Leave> {
+pub async fn edit_request(
+    services: &Services,
+    owner: &Owner,
+    id: &RecordId,
+    input: &LeaveInput,
+    expect: &Expect,
+) -> AppResult<Leave> {
     let now = services.clock.now();
-    let (before, leave) = leaves::edit_leave(services.table(), owner, id, input, now).await?;
+    let (before, leave) = leaves::edit_leave(services.table(), owner, id, input, expect, now).await?;
     if leave.status == LeaveStatus::Pending && before != LeaveStatus::Pending {
         notify_approvers(services, owner, &leave).await?;
     }

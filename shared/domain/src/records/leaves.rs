@@ -11,7 +11,7 @@ use super::dates::{self, date_field, format_date, inclusive_days, DateRange};
 use super::leave_types::{self, LeaveType};
 use super::paging::Paging;
 use super::repo::{self, Record};
-use super::{new_id, timestamp, Owner};
+use super::{new_id, timestamp, Expect, Owner};
 use crate::account::teams;
 use crate::account::users::Role;
 use crate::error::{AppError, AppResult};
@@ -118,6 +118,9 @@ impl Record for Leave {
     }
     fn user_id(&self) -> &UserId {
         &self.user_id
+    }
+    fn updated_at(&self) -> &str {
+        &self.updated_at
     }
     fn date_key(&self) -> String {
         format!("{}#{}", self.from_date, self.id)
@@ -382,14 +385,16 @@ pub async fn add_leave(store: &dyn Table, owner: &Owner, input: &LeaveInput, now
 }
 
 /// Fields left out of the body keep their stored value. Answers the status it had before, with the edited leave.
+/// Written only over the version `expect` names (a conflict, and nothing written, otherwise).
 pub async fn edit_leave(
     store: &dyn Table,
     owner: &Owner,
     id: &RecordId,
     input: &LeaveInput,
+    expect: &Expect,
     now: DateTime<Utc>,
 ) -> AppResult<(LeaveStatus, Leave)> {
-    let stored = repo::load_owned::<Leave>(store, &owner.user_id, id).await?;
+    let stored = repo::load_for_edit::<Leave>(store, &owner.user_id, id, expect).await?;
     let old = stored.record;
     let before = old.status;
     if old.is_decided() {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::dates::{self, date_field, format_date, format_time, time_field, DateRange};
 use super::paging::Paging;
 use super::repo::{self, Record};
-use super::{new_id, timestamp, Owner};
+use super::{new_id, timestamp, Expect, Owner};
 use crate::error::AppResult;
 use crate::keys::RecordKind;
 use crate::store::{SkCond, Table};
@@ -49,6 +49,9 @@ impl Record for Meeting {
     }
     fn user_id(&self) -> &UserId {
         &self.user_id
+    }
+    fn updated_at(&self) -> &str {
+        &self.updated_at
     }
     fn date_key(&self) -> String {
         format!("{}#{}#{}", self.schedule_date, self.from, self.id)
@@ -119,14 +122,16 @@ pub async fn add_meeting(
 }
 
 /// Fields left out of the body keep their stored value.
+/// Written only over the version `expect` names (a conflict, and nothing written, otherwise).
 pub async fn edit_meeting(
     store: &dyn Table,
     owner: &Owner,
     id: &RecordId,
     input: &MeetingInput,
+    expect: &Expect,
     now: DateTime<Utc>,
 ) -> AppResult<Meeting> {
-    let stored = repo::load_owned::<Meeting>(store, &owner.user_id, id).await?;
+    let stored = repo::load_for_edit::<Meeting>(store, &owner.user_id, id, expect).await?;
     let old = stored.record;
     let merged = MeetingInput {
         from: input.from.clone().or(Some(old.from.clone())),

@@ -48,6 +48,32 @@ pub use paging::Paging;
 pub use presence::{team_presence, MemberPresence, PresenceStatus};
 pub use tasks::{validate_task, Task, TaskInput, TaskPriority, TaskStatus, ValidTask};
 
+/// Which version of a record an edit may replace.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Expect {
+    /// Whatever is stored (the record must still exist): the last write wins.
+    #[default]
+    Any,
+    /// Only the version the person last saw, named by its `updatedAt` (HTTP `If-Match`); another version is a
+    /// conflict, and nothing is written.
+    UpdatedAt(String),
+}
+
+/// The answer to an edit whose record is no longer the version it was made from.
+pub const CHANGED_MEANWHILE: &str = "This record was changed meanwhile.";
+
+impl Expect {
+    /// Whether a stored version with this `updatedAt` is the one expected (a conflict otherwise).
+    pub fn check(&self, updated_at: &str) -> crate::error::AppResult<()> {
+        match self {
+            Expect::UpdatedAt(seen) if seen != updated_at => {
+                Err(crate::error::AppError::Conflict(CHANGED_MEANWHILE.into()))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Whose records a call reads or writes: the signed-in caller, or (reports) a member an admin looks at.
 #[derive(Debug, Clone)]
 pub struct Owner {
@@ -100,6 +126,15 @@ pub fn timestamp(now: DateTime<Utc>) -> String {
 #[cfg(test)]
 mod id_tests {
     use super::*;
+
+    #[test]
+    fn an_edit_expecting_a_version_takes_only_that_one() {
+        let stored = "2025-06-02T08:00:00.000Z";
+        assert!(Expect::Any.check(stored).is_ok());
+        assert!(Expect::UpdatedAt(stored.into()).check(stored).is_ok());
+        let stale = Expect::UpdatedAt("2025-06-01T08:00:00.000Z".into()).check(stored);
+        assert!(matches!(stale, Err(crate::error::AppError::Conflict(m)) if m == CHANGED_MEANWHILE));
+    }
 
     #[test]
     fn ids_of_one_millisecond_follow_each_other_and_carry_its_time() {

@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::paging::Paging;
+use super::Expect;
 use crate::account::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys::{self, RecordKind};
@@ -20,6 +21,8 @@ pub(crate) trait Record: Serialize + DeserializeOwned + Send + Sync {
     const ENTITY: &'static str;
     fn id(&self) -> &RecordId;
     fn user_id(&self) -> &UserId;
+    /// When it was last written (RFC 3339): names the version an edit was made from ([`Expect`]).
+    fn updated_at(&self) -> &str;
     /// `GSI1SK`: starts with the record's date, so day and range lists are one Query.
     fn date_key(&self) -> String;
     /// A second index pair, when the kind has one (team-wide lists, feature items).
@@ -69,6 +72,20 @@ pub(crate) async fn load<R: Record>(
 
 pub(crate) async fn load_owned<R: Record>(store: &dyn Table, user_id: &UserId, id: &RecordId) -> AppResult<Stored<R>> {
     load(store, user_id, id).await?.ok_or_else(AppError::not_found)
+}
+
+/// The caller's record to edit, if it is the version the edit expects. The check is atomic with the edit's write:
+/// [`replace`] writes only over the version read here (every write of a record bumps its `version`, so the version
+/// whose `updatedAt` was compared is the one replaced, or nothing is).
+pub(crate) async fn load_for_edit<R: Record>(
+    store: &dyn Table,
+    user_id: &UserId,
+    id: &RecordId,
+    expect: &Expect,
+) -> AppResult<Stored<R>> {
+    let stored = load_owned::<R>(store, user_id, id).await?;
+    expect.check(stored.record.updated_at())?;
+    Ok(stored)
 }
 
 /// Replaces the record if nobody changed or deleted it since it was read at `version`.

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::dates::{date_field, format_date, DateRange};
 use super::paging::Paging;
 use super::repo::{self, Record};
-use super::{new_id, timestamp, Owner};
+use super::{new_id, timestamp, Expect, Owner};
 use crate::error::{AppError, AppResult};
 use crate::keys::{self, RecordKind};
 use crate::store::{Index, Query, SkCond, Table};
@@ -116,6 +116,9 @@ impl Record for Task {
     fn user_id(&self) -> &UserId {
         &self.user_id
     }
+    fn updated_at(&self) -> &str {
+        &self.updated_at
+    }
     fn date_key(&self) -> String {
         format!("{}#{}", self.scheduled, self.id)
     }
@@ -205,14 +208,16 @@ pub async fn add_task(store: &dyn Table, owner: &Owner, input: &TaskInput, now: 
 }
 
 /// Fields left out of the body keep their stored value.
+/// Written only over the version `expect` names (a conflict, and nothing written, otherwise).
 pub async fn edit_task(
     store: &dyn Table,
     owner: &Owner,
     id: &RecordId,
     input: &TaskInput,
+    expect: &Expect,
     now: DateTime<Utc>,
 ) -> AppResult<Task> {
-    let stored = repo::load_owned::<Task>(store, &owner.user_id, id).await?;
+    let stored = repo::load_for_edit::<Task>(store, &owner.user_id, id, expect).await?;
     let old = stored.record;
     let merged = TaskInput {
         title: input.title.clone().or(Some(old.title)),

@@ -17,6 +17,10 @@ const LABELS: Record<string, string> = {
   scheduleDate: 'Date',
   from: 'From',
   to: 'To',
+  fromDate: 'From',
+  toDate: 'To',
+  halfDay: 'Half day',
+  task: 'Task',
 };
 
 const shown = (value: unknown) => (value === undefined || value === null || value === '' ? '—' : String(value));

@@ -14,6 +14,9 @@ const READS: Record<QueueKind, (path: string) => boolean> = {
   break: (path) => path.startsWith('/break/') || path === '/admin/onBreak' || path === '/admin/get',
   task: (path) => path.startsWith('/task/'),
   meeting: (path) => path.startsWith('/meeting/'),
+  // A leave changes the balances and the team's absences too.
+  leave: (path) => path.startsWith('/leaves/') || path === '/admin/onLeaves' || path === '/admin/get' || path === '/admin/balances',
+  checklist: (path) => path.startsWith('/daily-checklist/'),
 };
 
 const pathOf = (key: unknown) => (typeof key === 'string' ? key : Array.isArray(key) && typeof key[0] === 'string' ? key[0] : '');
@@ -46,6 +49,7 @@ export function OfflineSync() {
     const timer = setInterval(start, RETRY_MS);
     return () => {
       cancelled = true;
+      setSyncHooks({});
       window.removeEventListener('online', start);
       clearInterval(timer);
     };

@@ -16,7 +16,7 @@ import {
   type RecordFields,
   type SyncTransport,
 } from './queue';
-import { sendOrQueue } from './write';
+import { apiTransport, sendOrQueue } from './write';
 
 beforeAll(() => import('@/lib/amplify-rest'));
 
@@ -48,6 +48,8 @@ function transport(answer: (item: QueuedWrite) => unknown = () => ({}), record: 
 }
 
 const keys = () => queueSnapshot().map((item) => item.key);
+
+const signIn = () => setCookies({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r1', id: USER, name: 'Ada', email: 'ada@example.com' });
 
 describe('offline queue', () => {
   it('sends the writes in the order they were made, and removes each once the server took it', async () => {
@@ -153,78 +155,149 @@ describe('offline queue', () => {
 });
 
 describe('a queued edit of a record changed meanwhile', () => {
-  const base = { _id: 'T1', title: 'Old', status: 'To Do', updatedAt: '2025-06-01T08:00:00Z' };
+  const base = { _id: 'T1', title: 'Old', status: 'To Do', updatedAt: '2025-06-01T08:00:00.000Z' };
+  const theirs = { ...base, title: 'Theirs', updatedAt: '2025-06-02T08:00:00.000Z' };
   const edit = (changes: Partial<NewWrite> = {}) =>
     write('edit', { action: 'edit', method: 'PUT', path: '/task/edit/T1', recordId: 'T1', base, body: { title: 'Mine', status: 'To Do' }, ...changes });
 
-  it('is held with both versions instead of overwriting the server’s', async () => {
+  /**
+   * The server's side of the edit at the network edge: it keeps one task and writes an edit only over the version
+   * `If-Match` names (none: over any), as the API does. Records each edit's `If-Match` and each read.
+   */
+  function taskServer(start: RecordFields | null) {
+    let stored = start;
+    const ifMatch: (string | null)[] = [];
+    let reads = 0;
+    let stamp = 0;
+    server.use(
+      http.get(api('/task/get/:id'), () => {
+        reads += 1;
+        return stored ? ok(stored) : fail(404, 'Not found.');
+      }),
+      http.put(api('/task/edit/:id'), async ({ request }) => {
+        const tag = request.headers.get('If-Match');
+        ifMatch.push(tag);
+        if (!stored) return fail(404, 'Not found.');
+        if (tag !== null && tag !== `"${String(stored['updatedAt'])}"`) return fail(409, 'This record was changed meanwhile.');
+        stamp += 1;
+        stored = { ...stored, ...((await request.json()) as RecordFields), updatedAt: `2025-06-03T08:00:0${stamp}.000Z` };
+        return ok(stored);
+      }),
+    );
+    return { ifMatch, reads: () => reads, stored: () => stored };
+  }
+
+  it('is sent with If-Match naming the version it began from, and written when the server still has it', async () => {
+    signIn();
+    const remote = taskServer(base);
     await enqueue(edit());
-    const theirs = { ...base, title: 'Theirs', updatedAt: '2025-06-02T08:00:00Z' };
-    const { t, sent } = transport(undefined, () => theirs);
 
-    await syncQueue(USER, t);
+    await syncQueue(USER, apiTransport);
 
-    expect(sent).toEqual([]);
+    expect(remote.ifMatch).toEqual(['"2025-06-01T08:00:00.000Z"']);
+    // The server checks the version with the write: no read before it.
+    expect(remote.reads()).toBe(0);
+    expect(remote.stored()).toMatchObject({ title: 'Mine' });
+    expect(keys()).toEqual([]);
+  });
+
+  it('a 409 is the conflict: held with both versions, nothing overwritten', async () => {
+    signIn();
+    const remote = taskServer(theirs);
+    await enqueue(edit());
+
+    await syncQueue(USER, apiTransport);
+
+    expect(remote.ifMatch).toEqual(['"2025-06-01T08:00:00.000Z"']);
+    expect(remote.stored()).toEqual(theirs);
     expect(queueSnapshot()[0]).toMatchObject({ status: 'conflict', server: theirs, body: { title: 'Mine' }, message: 'This record was changed meanwhile.' });
   });
 
-  it('"keep mine" sends it as it is, without the check, with its key', async () => {
+  it('"keep mine" sends it again with its key and without If-Match', async () => {
+    signIn();
+    const remote = taskServer(theirs);
+    const sentKeys: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'PUT') sentKeys.push(request.headers.get('Idempotency-Key'));
+    });
     await enqueue(edit());
-    const theirs = { ...base, title: 'Theirs', updatedAt: '2025-06-02T08:00:00Z' };
-    const { t, sent, fetched } = transport(undefined, () => theirs);
-    await syncQueue(USER, t);
+    await syncQueue(USER, apiTransport);
 
     await resolveConflict('edit', 'mine');
-    await syncQueue(USER, t);
+    await syncQueue(USER, apiTransport);
+    server.events.removeAllListeners();
 
-    expect(fetched).toEqual(['edit']);
-    expect(sent).toEqual([{ key: 'edit', path: '/task/edit/T1', body: { title: 'Mine', status: 'To Do' } }]);
+    expect(remote.ifMatch).toEqual(['"2025-06-01T08:00:00.000Z"', null]);
+    expect(sentKeys).toEqual(['edit', 'edit']);
+    expect(remote.stored()).toMatchObject({ title: 'Mine' });
     expect(keys()).toEqual([]);
   });
 
   it('"keep the server’s" drops mine', async () => {
+    signIn();
+    const remote = taskServer(theirs);
     await enqueue(edit());
-    const { t, sent } = transport(undefined, () => ({ ...base, updatedAt: '2025-06-02T08:00:00Z', title: 'Theirs' }));
-    await syncQueue(USER, t);
+    await syncQueue(USER, apiTransport);
     await resolveConflict('edit', 'server');
+    await syncQueue(USER, apiTransport);
+    expect(remote.ifMatch).toHaveLength(1);
+    expect(remote.stored()).toEqual(theirs);
+    expect(keys()).toEqual([]);
+  });
+
+  it('a record deleted meanwhile is a conflict with no server version', async () => {
+    signIn();
+    taskServer(null);
+    await enqueue(edit());
+    await syncQueue(USER, apiTransport);
+    expect(queueSnapshot()[0]).toMatchObject({ status: 'conflict', server: null, message: 'This record was deleted meanwhile.' });
+  });
+
+  it('is taken as sent when the server already has exactly these values (an earlier attempt whose answer was lost)', async () => {
+    signIn();
+    taskServer({ ...theirs, title: 'Mine' });
+    await enqueue(edit());
+    await syncQueue(USER, apiTransport);
+    expect(keys()).toEqual([]);
+  });
+
+  it('a refusal of the version it began from is not a conflict: it fails with the server’s message', async () => {
+    signIn();
+    taskServer(base);
+    server.use(http.put(api('/task/edit/:id'), () => fail(409, 'This leave has been decided and can no longer be edited. Cancel it instead.')));
+    await enqueue(edit());
+    await syncQueue(USER, apiTransport);
+    expect(queueSnapshot()[0]).toMatchObject({ status: 'failed', message: 'This leave has been decided and can no longer be edited. Cancel it instead.' });
+  });
+
+  it('edits queued one after another on the same record follow each other, not conflict', async () => {
+    signIn();
+    const remote = taskServer(base);
+    await enqueue(edit({ key: 'first', body: { title: 'First' } }));
+    // Made on top of the first, from the same server version (the list showed the first change).
+    await enqueue(edit({ key: 'second', body: { title: 'Second' } }));
+
+    await syncQueue(USER, apiTransport);
+
+    expect(remote.ifMatch).toEqual(['"2025-06-01T08:00:00.000Z"', '"2025-06-03T08:00:01.000Z"']);
+    expect(remote.stored()).toMatchObject({ title: 'Second' });
+    expect(keys()).toEqual([]);
+  });
+
+  it('without an updatedAt to name, the record is read first and a changed one is held', async () => {
+    const { updatedAt: _left, ...unversioned } = base;
+    await enqueue(edit({ base: unversioned }));
+    const { t, sent, fetched } = transport(undefined, () => ({ ...unversioned, title: 'Theirs' }));
+
     await syncQueue(USER, t);
+
+    expect(fetched).toEqual(['edit']);
     expect(sent).toEqual([]);
-    expect(keys()).toEqual([]);
-  });
-
-  it('a 409 answer to the edit itself is a conflict too; a record deleted meanwhile is one with no server version', async () => {
-    await enqueue(edit());
-    await enqueue(edit({ key: 'gone', recordId: 'T2', path: '/task/edit/T2' }));
-    const theirs = { ...base, title: 'Theirs', updatedAt: '2025-06-02T08:00:00Z' };
-    let reads = 0;
-    const { t } = transport(
-      () => new ApiError(409, 'This record was changed or deleted meanwhile. Reload it and try again.'),
-      (item) => {
-        if (item.recordId === 'T2') return null;
-        reads += 1;
-        return reads === 1 ? base : theirs;
-      },
-    );
-
-    await syncQueue(USER, t);
-
-    expect(queueSnapshot()).toEqual([
-      expect.objectContaining({ key: 'edit', status: 'conflict', server: theirs }),
-      expect.objectContaining({ key: 'gone', status: 'conflict', server: null, message: 'This record was deleted meanwhile.' }),
-    ]);
-  });
-
-  it('is sent when the server already has exactly these values (an earlier attempt whose answer was lost)', async () => {
-    await enqueue(edit());
-    const { t, sent } = transport(undefined, () => ({ ...base, title: 'Mine', updatedAt: '2025-06-02T08:00:00Z' }));
-    await syncQueue(USER, t);
-    expect(sent.map((item) => item.key)).toEqual(['edit']);
-    expect(keys()).toEqual([]);
+    expect(queueSnapshot()[0]).toMatchObject({ status: 'conflict', message: 'This record was changed meanwhile.' });
   });
 });
 
 describe('sendOrQueue', () => {
-  const signIn = () => setCookies({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r1', id: USER, name: 'Ada', email: 'ada@example.com' });
   const addTask = { kind: 'task', action: 'add', method: 'POST', path: '/task/add', body: { title: 'Renew' }, label: 'Add task: Renew' } as const;
 
   it('sends online with an Idempotency-Key and answers the record', async () => {

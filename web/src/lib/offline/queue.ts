@@ -10,7 +10,7 @@ export { newIdempotencyKey } from '../idempotency-key';
  */
 
 /** What a queued write is about: the lists that show it and the reads to revalidate once it is sent. */
-export type QueueKind = 'live-break' | 'break' | 'task' | 'meeting';
+export type QueueKind = 'live-break' | 'break' | 'task' | 'meeting' | 'leave' | 'checklist';
 export type QueueAction = 'start' | 'end' | 'add' | 'edit' | 'delete';
 /**
  * `waiting`: to be sent. `conflict`: an edit of a record that changed (or went) on the server meanwhile, waiting for
@@ -35,7 +35,10 @@ export interface QueuedWrite {
   body?: RecordFields;
   /** The record an edit or delete is about. */
   recordId?: string;
-  /** Edits: the record as the person saw it when editing, to tell whether it changed on the server meanwhile. */
+  /**
+   * Edits: the record as the person saw it when editing. Its `updatedAt` is sent as `If-Match`, so the server writes
+   * the edit only over that version (docs/api.md, Conditional edits).
+   */
   base?: RecordFields;
   /** Display details the body does not carry (a live break's end: its type and start). */
   meta?: RecordFields;
@@ -48,7 +51,7 @@ export interface QueuedWrite {
   message?: string;
   /** A conflict: the server's version now, or null when the record was deleted. */
   server?: RecordFields | null;
-  /** Chosen "keep mine" after a conflict: sent without the check for changes made meanwhile. */
+  /** Chosen "keep mine" after a conflict: sent without `If-Match` (over whatever the server has). */
   force?: boolean;
   /** Attempts that did not reach the server (or got no answer). */
   tries: number;
@@ -186,15 +189,14 @@ async function patch(key: string, changes: Partial<QueuedWrite>): Promise<void> 
   await change((items) => items.map((item) => (item.key === key ? { ...item, ...changes } : item)));
 }
 
-async function remove(key: string): Promise<void> {
-  await change((items) => items.filter((item) => item.key !== key));
-}
-
 // ---- sending --------------------------------------------------------------------------------------------
 
 export interface SyncTransport {
-  /** Sends the write with its Idempotency-Key; rejects with ApiError (status 0 when the server was not reached). */
-  send(item: QueuedWrite): Promise<unknown>;
+  /**
+   * Sends the write with its Idempotency-Key, and an edit with `If-Match: "<ifMatch>"` when given; rejects with
+   * ApiError (status 0 when the server was not reached).
+   */
+  send(item: QueuedWrite, ifMatch?: string): Promise<unknown>;
   /** The record an edit is about as the server has it now, or null when it is gone. */
   fetchRecord(item: QueuedWrite): Promise<RecordFields | null>;
 }
@@ -214,6 +216,16 @@ export const isNetworkError = (error: unknown) => error instanceof ApiError && e
 
 /** Answers that may change on a retry: keep the item and try again later (docs/api.md lists them). */
 const retryLater = (status: number) => status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
+
+/**
+ * The version a queued edit may replace: the `updatedAt` of the record as the person saw it. None for other writes,
+ * for an edit without one, and for "keep mine".
+ */
+export function expectedVersion(item: QueuedWrite): string | undefined {
+  if (item.action !== 'edit' || item.force) return undefined;
+  const seen = item.base?.['updatedAt'];
+  return typeof seen === 'string' && seen ? seen : undefined;
+}
 
 /** `updatedAt` tells a change made meanwhile; without it, the fields the edit sends are compared. */
 function changedMeanwhile(item: QueuedWrite, server: RecordFields): boolean {
@@ -258,7 +270,7 @@ async function runSync(userId: string, transport: SyncTransport, hooks: SyncHook
     const outcome = await sendOne(item, transport);
     if (outcome.kind === 'sent') {
       await hooks.onSent?.(item, outcome.answer);
-      await remove(item.key);
+      await settle(item, outcome.answer);
       sent.push(item);
     } else if (outcome.kind === 'later') {
       await patch(item.key, { tries: item.tries + 1 });
@@ -298,13 +310,15 @@ async function conflictOf(item: QueuedWrite, transport: SyncTransport): Promise<
 }
 
 async function sendOne(item: QueuedWrite, transport: SyncTransport): Promise<Outcome> {
+  const ifMatch = expectedVersion(item);
   try {
-    // The API takes an edit as it is (last write wins): the check for a change made meanwhile is made here.
-    if (item.action === 'edit' && !item.force) {
+    // With a version to name, the server checks it atomically with the write (a 409 below); without one, the check
+    // is made here, a read before the write.
+    if (item.action === 'edit' && !item.force && ifMatch === undefined) {
       const conflict = await conflictOf(item, transport);
       if (conflict) return conflict;
     }
-    return { kind: 'sent', answer: await transport.send(item) };
+    return { kind: 'sent', answer: await transport.send(item, ifMatch) };
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'failed', message: sameMessage(error, 'It could not be saved.') };
     if (retryLater(error.status)) return { kind: 'later' };
@@ -312,16 +326,49 @@ async function sendOne(item: QueuedWrite, transport: SyncTransport): Promise<Out
     if (error.status === 409 && /Idempotency-Key/i.test(error.message)) return { kind: 'later' };
     // Deleting what is already gone is done.
     if (item.action === 'delete' && error.status === 404) return { kind: 'sent', answer: undefined };
-    if (item.action === 'edit' && (error.status === 409 || error.status === 404)) {
-      try {
-        const server = await transport.fetchRecord(item);
-        return { kind: 'conflict', server, message: server ? CHANGED_MEANWHILE : DELETED_MEANWHILE };
-      } catch {
-        return { kind: 'later' };
-      }
-    }
+    if (item.action === 'edit' && (error.status === 409 || error.status === 404)) return refusedEdit(item, error, transport);
     return { kind: 'failed', message: sameMessage(error, 'It could not be saved.') };
   }
+}
+
+/**
+ * An edit the server refused with 409 or 404: the record as the server has it now tells why. Gone, or another
+ * version than the one the edit began from, it is a conflict for the person to settle (unless the server already
+ * holds exactly these values); the same version, it was refused for another reason (a leave that would overlap
+ * another, or was decided meanwhile) and fails with the server's message.
+ */
+async function refusedEdit(item: QueuedWrite, error: ApiError, transport: SyncTransport): Promise<Outcome> {
+  let server: RecordFields | null;
+  try {
+    server = await transport.fetchRecord(item);
+  } catch {
+    return { kind: 'later' };
+  }
+  if (server === null) return { kind: 'conflict', server: null, message: DELETED_MEANWHILE };
+  if (!changedMeanwhile(item, server)) return { kind: 'failed', message: sameMessage(error, 'It could not be saved.') };
+  if (alreadyApplied(item, server)) return { kind: 'sent', answer: server };
+  return { kind: 'conflict', server, message: CHANGED_MEANWHILE };
+}
+
+/**
+ * A write the server took leaves the queue. Later edits of the same record made from the same version were made on
+ * top of this one (the list showed it): they now name the version the server answered, so they do not conflict
+ * with the person's own change.
+ */
+async function settle(item: QueuedWrite, answer: unknown): Promise<void> {
+  const from = item.base?.['updatedAt'];
+  const to = answer && typeof answer === 'object' ? (answer as RecordFields)['updatedAt'] : undefined;
+  const follows = (other: QueuedWrite) =>
+    item.action === 'edit' &&
+    other.action === 'edit' &&
+    other.kind === item.kind &&
+    other.recordId === item.recordId &&
+    typeof from === 'string' &&
+    typeof to === 'string' &&
+    other.base?.['updatedAt'] === from;
+  await change((items) =>
+    items.filter((other) => other.key !== item.key).map((other) => (follows(other) ? { ...other, base: { ...other.base, updatedAt: to } } : other)),
+  );
 }
 
 // ---- tests ----------------------------------------------------------------------------------------------

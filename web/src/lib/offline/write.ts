@@ -22,7 +22,8 @@ import {
 } from './queue';
 
 /**
- * A write that can wait for the connection: a record's add, edit or delete, a live break's start or end.
+ * A write that can wait for the connection: a record's add, edit or delete (a break, task, meeting, leave or checklist
+ * item), a live break's start or end.
  * `whenQueued` are body fields sent only by a write that goes straight into the queue (a live break's tap time,
  * `at`): a write sent at once lets the server's clock decide, so a phone whose clock is off changes nothing, and a
  * write that was tried keeps the body it was tried with (its Idempotency-Key names that body).
@@ -39,10 +40,20 @@ export const WRITE_TIMEOUT_MS = 20_000;
 
 const idempotent = (key: string) => ({ 'Idempotency-Key': key });
 
-const GET_PATHS: Record<Exclude<QueueKind, 'live-break'>, string> = { break: '/break/get/', task: '/task/get/', meeting: '/meeting/get/' };
+const GET_PATHS: Record<Exclude<QueueKind, 'live-break'>, string> = {
+  break: '/break/get/',
+  task: '/task/get/',
+  meeting: '/meeting/get/',
+  leave: '/leaves/get/',
+  checklist: '/daily-checklist/get/',
+};
 
 export const apiTransport: SyncTransport = {
-  send: (item) => api.send(item.method, item.path, item.body, { headers: idempotent(item.key), timeoutMs: WRITE_TIMEOUT_MS }),
+  send: (item, ifMatch) =>
+    api.send(item.method, item.path, item.body, {
+      headers: ifMatch ? { ...idempotent(item.key), 'If-Match': `"${ifMatch}"` } : idempotent(item.key),
+      timeoutMs: WRITE_TIMEOUT_MS,
+    }),
   fetchRecord: async (item) => {
     if (item.kind === 'live-break' || !item.recordId) return null;
     try {

@@ -1,8 +1,8 @@
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { PAGE_SIZE } from '@/config/constants';
-import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import type { Schemas } from '@/lib/api-schema';
 import type { ApiKey } from '@/lib/swr';
 
@@ -85,38 +85,77 @@ function useRevalidateChecklist() {
 
 export type NewChecklistItem = Schemas['ChecklistCreate'];
 
+/**
+ * Adds an item; without a connection it is queued and sent later. The lists are asked for again once it is saved or
+ * refused (a queued one shows from the queue).
+ */
 export function useAddChecklistItem() {
   const revalidate = useRevalidateChecklist();
-  return useSWRMutation<ChecklistItem, Error, string, NewChecklistItem>('checklist:add', async (_key, { arg }) => {
-    try {
-      return await api.post<ChecklistItem>('/daily-checklist/add', { ...arg, task: arg.task.trim() });
-    } finally {
-      void revalidate();
-    }
+  return useSWRMutation<WriteOutcome<ChecklistItem>, Error, string, NewChecklistItem>('checklist:add', async (_key, { arg }) => {
+    const task = arg.task.trim();
+    return afterSave(revalidate, () =>
+      sendOrQueue<ChecklistItem>({
+        kind: 'checklist',
+        action: 'add',
+        method: 'POST',
+        path: '/daily-checklist/add',
+        body: { ...arg, task },
+        label: `Add to the checklist: ${task}`,
+      }),
+    );
   });
 }
 
-export type ChecklistEdit = { id: string } & Required<Pick<Schemas['ChecklistInput'], 'task' | 'status'>>;
+export type ChecklistEdit = { id: string } & Required<Pick<Schemas['ChecklistInput'], 'task' | 'status'>> & {
+    /** The item as shown when the change began: a queued edit is written only over that version. */
+    base?: ChecklistItem;
+  };
 
-/** `PUT /daily-checklist/edit/{id}` with `{task, status}`; the lists are asked for again whatever the outcome. */
+/** `PUT /daily-checklist/edit/{id}` with `{task, status}`, queued without a connection. */
 export function useEditChecklistItem() {
   const revalidate = useRevalidateChecklist();
-  return useSWRMutation<ChecklistItem, Error, string, ChecklistEdit>('checklist:edit', async (_key, { arg: { id, task, status } }) => {
-    try {
-      return await api.put<ChecklistItem>(`/daily-checklist/edit/${id}`, { task: (task ?? '').trim(), status } satisfies Schemas['ChecklistInput']);
-    } finally {
-      void revalidate();
-    }
+  return useSWRMutation<WriteOutcome<ChecklistItem>, Error, string, ChecklistEdit>('checklist:edit', async (_key, { arg: { id, task, status, base } }) => {
+    const text = (task ?? '').trim();
+    const label = base && base.task === text ? `${status ? 'Tick' : 'Untick'}: ${text}` : `Edit checklist item: ${text}`;
+    return afterSave(revalidate, () =>
+      sendOrQueue<ChecklistItem>({
+        kind: 'checklist',
+        action: 'edit',
+        method: 'PUT',
+        path: `/daily-checklist/edit/${id}`,
+        body: { task: text, status } satisfies Schemas['ChecklistInput'],
+        recordId: id,
+        base,
+        label,
+      }),
+    );
   });
 }
 
+/** Deletes an item (queued without a connection). */
 export function useDeleteChecklistItem() {
   const revalidate = useRevalidateChecklist();
-  return useSWRMutation<Schemas['Deleted'], Error, string, string>('checklist:delete', async (_key, { arg: id }) => {
-    try {
-      return await api.del<Schemas['Deleted']>(`/daily-checklist/delete/${id}`);
-    } finally {
-      void revalidate();
-    }
-  });
+  return useSWRMutation<WriteOutcome<Schemas['Deleted']>, Error, string, ChecklistItem>('checklist:delete', async (_key, { arg: item }) =>
+    afterSave(revalidate, () =>
+      sendOrQueue<Schemas['Deleted']>({
+        kind: 'checklist',
+        action: 'delete',
+        method: 'DELETE',
+        path: `/daily-checklist/delete/${item._id}`,
+        recordId: item._id,
+        label: `Delete from the checklist: ${item.task}`,
+      }),
+    ),
+  );
+}
+
+/** Runs a save, then asks for the lists again unless it was queued (the queue reloads them once it is sent). */
+async function afterSave<T>(revalidate: () => Promise<unknown>, save: () => Promise<WriteOutcome<T>>): Promise<WriteOutcome<T>> {
+  let outcome: WriteOutcome<T> | undefined;
+  try {
+    outcome = await save();
+    return outcome;
+  } finally {
+    if (!outcome?.queued) void revalidate();
+  }
 }

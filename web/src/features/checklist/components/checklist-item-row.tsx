@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { PendingActions, PendingBadge, PendingMessage } from '@/components/offline/pending-mark';
 import { cn } from '@/lib/cn';
+import type { Pending } from '@/lib/offline/pending';
 import { CHECKLIST_TASK_MAX, taskProblem, type ChecklistItem } from '../api/checklist';
 
 export interface ChecklistItemRowProps {
-  item: ChecklistItem;
+  /** An item with a change not synced yet shows it, marked, with Discard instead of its box and buttons. */
+  item: Pending<ChecklistItem>;
   /** A save is running somewhere in the checklist: only one runs at a time (spec §4). */
   busy: boolean;
   onToggle: (item: ChecklistItem) => void;
@@ -130,6 +133,25 @@ export function ChecklistItemRow({ item, busy, onToggle, onRename, onDelete }: C
           </button>
         </div>
         {problem && <p className="mt-1 text-sm text-red-600 dark:text-red-400">{problem}</p>}
+      </li>
+    );
+  }
+
+  const pending = item.pending;
+  if (pending) {
+    return (
+      <li className="flex items-center gap-1 py-1">
+        <div className="min-w-0 flex-1">
+          <label className="flex min-h-11 min-w-0 items-center gap-3 text-sm">
+            <input type="checkbox" className="size-5 shrink-0 accent-brand-600" checked={item.status} disabled readOnly />
+            <span className={cn('min-w-0 break-words', item.status && 'text-slate-500 line-through dark:text-slate-400')}>{item.task}</span>
+          </label>
+          <PendingBadge item={pending} className="ml-8" />
+          <div className="ml-8">
+            <PendingMessage item={pending} />
+          </div>
+        </div>
+        <PendingActions item={pending} name={item.task} />
       </li>
     );
   }

@@ -4,6 +4,7 @@ import { useDialogs } from '@/lib/dialogs';
 import { todayIso } from '@/lib/format';
 import { jwtValidFor } from '@/testing/jwt';
 import { api, fail, heldResponse, http, ok, server } from '@/testing/server';
+import { OfflineSync } from '@/components/offline/offline-sync';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import type { ChecklistItem } from '../api/checklist';
 import { DailyChecklist } from './daily-checklist';
@@ -279,5 +280,85 @@ describe('Archived checklist', () => {
       skip: '0',
       limit: '20',
     });
+  });
+});
+
+describe('the checklist without a connection', () => {
+  /** The `If-Match` of every edit sent. */
+  function editVersions() {
+    const versions: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'PUT') versions.push(request.headers.get('If-Match'));
+    });
+    return versions;
+  }
+
+  it('a tick and a new item wait, marked, and are sent in order once back online, the tick naming its version', async () => {
+    signIn();
+    const { writes } = checklistApi([item('a', 'Stand-up notes')]);
+    const versions = editVersions();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user } = renderWithProviders(
+      <>
+        <OfflineSync />
+        <DailyChecklist />
+      </>,
+    );
+    await user.click(await screen.findByRole('checkbox', { name: 'Stand-up notes' }));
+    await user.type(screen.getByLabelText('New task'), 'Water the plants{Enter}');
+
+    const todaySection = screen.getByRole('region', { name: 'Today' });
+    const ticked = within(todaySection).getByRole('checkbox', { name: 'Stand-up notes' });
+    await vi.waitFor(() => expect(ticked).toBeChecked());
+    expect(ticked).toBeDisabled();
+    const added = await within(todaySection).findByRole('checkbox', { name: 'Water the plants' });
+    expect(added).toBeDisabled();
+    expect(within(todaySection).getAllByText('Waiting to sync')).toHaveLength(2);
+    expect(within(todaySection).getByRole('button', { name: 'Discard Water the plants' })).toBeInTheDocument();
+    expect(writes).toEqual([]);
+
+    onLine.mockRestore();
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('2 changes synced.')).toBeInTheDocument();
+    server.events.removeAllListeners();
+
+    expect(writes).toEqual([
+      { method: 'PUT', path: '/daily-checklist/edit/a', body: { task: 'Stand-up notes', status: true } },
+      { method: 'POST', path: '/daily-checklist/add', body: { task: 'Water the plants', status: false, createdDate: today, isFeature: false } },
+    ]);
+    expect(versions).toEqual([`"${today}T08:00:00Z"`]);
+    await vi.waitFor(() => expect(screen.queryByText('Waiting to sync')).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: 'Stand-up notes' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Stand-up notes' })).toBeEnabled();
+    expect(screen.getByRole('checkbox', { name: 'Water the plants' })).not.toBeChecked();
+  });
+
+  it('a tick discarded before it was sent leaves the item as it was', async () => {
+    signIn();
+    const { writes } = checklistApi([item('a', 'Stand-up notes')]);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user } = renderWithProviders(<DailyChecklist />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Stand-up notes' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard Stand-up notes' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+
+    await vi.waitFor(() => expect(screen.queryByText('Waiting to sync')).not.toBeInTheDocument());
+    const box = screen.getByRole('checkbox', { name: 'Stand-up notes' });
+    expect(box).not.toBeChecked();
+    expect(box).toBeEnabled();
+    onLine.mockRestore();
+    expect(writes).toEqual([]);
+  });
+
+  it('a delete waits, marked, until it is sent', async () => {
+    signIn();
+    const { writes } = checklistApi([item('a', 'Stand-up notes')]);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user } = renderWithProviders(<DailyChecklist />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Stand-up notes' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
+    expect(await screen.findByText('Deleting: waiting to sync')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+    onLine.mockRestore();
   });
 });

@@ -7,6 +7,9 @@ import { useToast } from '@/components/ui/toast';
 import { useRequireAuth, useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDate, todayIso } from '@/lib/format';
+import { withPending, type Pending } from '@/lib/offline/pending';
+import type { QueuedWrite } from '@/lib/offline/queue';
+import { useQueuedWrites } from '@/lib/offline/write';
 import {
   CHECKLIST_TASK_MAX,
   checklistMessages,
@@ -17,16 +20,35 @@ import {
   useLatestChecklist,
   type ChecklistItem,
   type LatestChecklist,
+  type NewChecklistItem,
 } from '../api/checklist';
 import { ArchivedChecklistDialog } from './archived-checklist-dialog';
 import { ChecklistItemRow } from './checklist-item-row';
 
 /** The items of each day, in the order the server gave them (latest day first). */
-function byDay(items: ChecklistItem[]): [string, ChecklistItem[]][] {
-  const days = new Map<string, ChecklistItem[]>();
+function byDay(items: Pending<ChecklistItem>[]): [string, Pending<ChecklistItem>[]][] {
+  const days = new Map<string, Pending<ChecklistItem>[]>();
   for (const item of items) days.set(item.createdDate, [...(days.get(item.createdDate) ?? []), item]);
   return [...days.entries()];
 }
+
+/** An item added offline (to the day's list or the Feature Tasks), as the panel shows it until it is sent. */
+const queuedItem =
+  (feature: boolean) =>
+  (item: QueuedWrite): ChecklistItem | undefined => {
+    const fields = item.body as NewChecklistItem;
+    if (Boolean(fields.isFeature) !== feature) return undefined;
+    return {
+      _id: '',
+      userId: item.userId,
+      task: fields.task,
+      status: fields.status ?? false,
+      createdDate: fields.createdDate ?? todayIso(new Date(item.queuedAt)),
+      isFeature: feature,
+      createdAt: item.queuedAt,
+      updatedAt: item.queuedAt,
+    };
+  };
 
 /**
  * The Daily Checklist panel's content: the items of the two latest days, the Feature Tasks, adding, checking,
@@ -43,6 +65,10 @@ export function DailyChecklist() {
   const [busy, setBusy] = useState(false);
   const saving = useRef(false);
   const [archiveOpen, setArchiveOpen] = useState(false);
+  // Changes not synced yet show in place, marked (adds first in their list).
+  const queued = useQueuedWrites('checklist');
+  const checkList = withPending(data?.checkList ?? [], queued, queuedItem(false));
+  const featureList = withPending(data?.featureList ?? [], queued, queuedItem(true));
 
   /** Runs one save; a second one asked for meanwhile is ignored. */
   async function oneAtATime<T>(save: () => Promise<T>): Promise<T | undefined> {
@@ -72,7 +98,9 @@ export function DailyChecklist() {
       // The box follows the click at once; the list is asked for again after the save either way.
       void mutate(replaceItem(changed), { revalidate: false });
       try {
-        await edit.trigger({ id: item._id, task: item.task, status: changed.status });
+        const outcome = await edit.trigger({ id: item._id, task: item.task, status: changed.status, base: item });
+        // Queued: the queue shows the tick, marked; the kept list goes back to the server's version (for a discard).
+        if (outcome.queued) void mutate(replaceItem(item), { revalidate: false });
       } catch (failure) {
         console.error('Updating the checklist item failed', failure);
         failedUpdate();
@@ -82,7 +110,7 @@ export function DailyChecklist() {
   const rename = async (item: ChecklistItem, task: string) =>
     (await oneAtATime(async () => {
       try {
-        await edit.trigger({ id: item._id, task, status: item.status });
+        await edit.trigger({ id: item._id, task, status: item.status, base: item });
         return true;
       } catch (failure) {
         console.error('Updating the checklist item failed', failure);
@@ -114,7 +142,7 @@ export function DailyChecklist() {
     });
     if (!confirmed) return;
     try {
-      await remove.trigger(item._id);
+      await remove.trigger(item);
     } catch (failure) {
       console.error('Deleting the checklist item failed', failure);
       toast.show({ title: checklistMessages.errorTitle, message: checklistMessages.deleteFailed, variant: 'error' });
@@ -139,10 +167,10 @@ export function DailyChecklist() {
         </div>
       ) : isLoading || !data ? (
         <Spinner label="Loading checklist" />
-      ) : data.checkList.length === 0 ? (
+      ) : checkList.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">Nothing on your checklist for today yet.</p>
       ) : (
-        byDay(data.checkList).map(([day, items]) => (
+        byDay(checkList).map(([day, items]) => (
           <section key={day} aria-label={day === today ? 'Today' : formatDate(day)}>
             <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{day === today ? 'Today' : formatDate(day)}</h3>
             <ul>
@@ -170,9 +198,9 @@ export function DailyChecklist() {
           busy={busy}
           onAdd={(task) => addTask(task, true)}
         />
-        {data && data.featureList.length > 0 && (
+        {data && featureList.length > 0 && (
           <ul className="mt-2">
-            {data.featureList.map((item) => (
+            {featureList.map((item) => (
               <ChecklistItemRow key={item._id} item={item} {...rowProps} />
             ))}
           </ul>

@@ -4,6 +4,8 @@ import useSWRMutation from 'swr/mutation';
 import { PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { formatDate } from '@/lib/format';
+import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import type { Deleted, Leave, LeaveFields, LeavePage } from './types';
 
 export type { Leave, LeaveFields, LeavePage } from './types';
@@ -45,16 +47,56 @@ export function useLeaves(page: number) {
   return useSWR<LeavePage>(signedIn ? leaveKeys.list(page) : null, { keepPreviousData: true });
 }
 
+/** What a leave waiting in the offline queue cannot show yet. */
+export const LEAVE_WORKED_OUT_ON_SYNC = 'Days and approval are worked out when it syncs.';
+
+/** A leave's dates for a queued change's label: '03/03/2031' or '03/03/2031 – 04/03/2031'. */
+const datesOf = (fields: Pick<LeaveFields, 'fromDate' | 'toDate'>) =>
+  fields.fromDate === fields.toDate ? formatDate(fields.fromDate) : `${formatDate(fields.fromDate)} – ${formatDate(fields.toDate)}`;
+
+interface SaveArg {
+  id?: string;
+  fields: LeaveFields;
+  /** The leave as shown when the edit began: a queued edit is written only over that version. */
+  base?: Leave;
+}
+
+/**
+ * Requests a leave, or edits one when `id` is given; without a connection the write is queued and sent later (the
+ * server works out its days, balance and approval then).
+ */
 export function useSaveLeave() {
   const revalidate = useRevalidateLeaves();
-  return useSWRMutation<Leave, Error, string, { id?: string; fields: LeaveFields }>('/leaves/save', async (_key, { arg }) => {
-    const saved = arg.id ? await api.put<Leave>(`/leaves/edit/${arg.id}`, arg.fields) : await api.post<Leave>('/leaves/add', arg.fields);
-    await revalidate();
-    return saved;
+  return useSWRMutation<WriteOutcome<Leave>, Error, string, SaveArg>('/leaves/save', async (_key, { arg }) => {
+    const outcome = await sendOrQueue<Leave>(
+      arg.id
+        ? {
+            kind: 'leave',
+            action: 'edit',
+            method: 'PUT',
+            path: `/leaves/edit/${arg.id}`,
+            body: arg.fields,
+            recordId: arg.id,
+            base: arg.base,
+            label: `Edit leave: ${datesOf(arg.fields)}`,
+          }
+        : { kind: 'leave', action: 'add', method: 'POST', path: '/leaves/add', body: arg.fields, label: `Request leave: ${datesOf(arg.fields)}` },
+    );
+    if (!outcome.queued) await revalidate();
+    return outcome;
   });
 }
 
-export const deleteLeave = (id: string) => api.del<Deleted>(`/leaves/delete/${id}`);
+/** Deletes a leave (queued without a connection). */
+export const deleteLeave = (leave: Leave) =>
+  sendOrQueue<Deleted>({
+    kind: 'leave',
+    action: 'delete',
+    method: 'DELETE',
+    path: `/leaves/delete/${leave._id}`,
+    recordId: leave._id,
+    label: `Delete leave: ${datesOf(leave)}`,
+  });
 
 /** The requester withdraws a pending leave, or an approved one that has not started; it stays, `cancelled`. */
 export const cancelLeave = (id: string) => api.post<Leave>(`/leaves/cancel/${encodeURIComponent(id)}`);

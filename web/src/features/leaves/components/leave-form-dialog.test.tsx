@@ -93,14 +93,18 @@ describe('leave add dialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it("toasts 'Failed to save leave. Please try again later.' when the server cannot be reached", async () => {
+  it('keeps a request the server cannot be reached for on the device, and says what waits for the sync', async () => {
     signIn();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(http.post(api('/leaves/add'), () => Response.error()));
-    const { user } = renderDialog({ prefill: { fromDate: '2025-06-02', toDate: '2025-06-02', reason: 'Dentist' } });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user, onClose } = renderDialog({ prefill: { fromDate: '2025-06-02', toDate: '2025-06-02', reason: 'Dentist' } });
     await user.click(screen.getByRole('button', { name: 'Add leave' }));
-    expect(await screen.findByText('Failed to save leave. Please try again later.')).toBeInTheDocument();
-    expect(screen.getByText('Error!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Saved on this device. It is sent when the connection is back. Days and approval are worked out when it syncs.'),
+    ).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    expect(screen.queryByText('Error!')).not.toBeInTheDocument();
+    onLine.mockRestore();
   });
 
   it('edits a leave through PUT /leaves/edit/{id}', async () => {

@@ -9,13 +9,14 @@ import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
+import { QUEUED_MESSAGE } from '@/lib/offline/write';
 import { formatDate } from '@/lib/format';
 import { isIsoDate } from '@/lib/iso-date';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLeavePreview, type LeavePreview, type PreviewQuery } from '../api/balances';
 import { isOneDay, leaveMessages, leaveSchema, MAX_LEAVE_DAYS, MAX_LEAVE_REASON, toLeaveFields, type LeaveFormValues } from '../api/leave-schema';
 import { useLeaveTypes, type LeaveType } from '../api/leave-types';
-import { useSaveLeave, type Leave } from '../api/leaves';
+import { LEAVE_WORKED_OUT_ON_SYNC, useSaveLeave, type Leave } from '../api/leaves';
 import type { HalfDay } from '../api/types';
 import { formatDayCount, formatDays, formatWorkingDays, halfDayLabels, leaveDays } from '../utils/days';
 
@@ -138,14 +139,19 @@ export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFor
   const onSubmit = async (values: LeaveFormValues) => {
     if (!requireAuth()) return;
     try {
-      const saved = await trigger({ id: editing?._id, fields: toLeaveFields(values) });
-      const message = editing
-        ? 'Leave updated successfully'
-        : saved?.status === 'pending'
-          ? 'Leave requested: waiting for approval'
-          : 'Leave added successfully';
-      toast.show({ message, variant: 'success', duration: SHORT_TOAST_MS });
-      onSaved?.(saved);
+      const outcome = await trigger({ id: editing?._id, fields: toLeaveFields(values), base: editing });
+      if (outcome.queued) {
+        toast.show({ title: 'Waiting to sync', message: `${QUEUED_MESSAGE} ${LEAVE_WORKED_OUT_ON_SYNC}`, variant: 'info' });
+      } else {
+        const saved = outcome.data;
+        const message = editing
+          ? 'Leave updated successfully'
+          : saved.status === 'pending'
+            ? 'Leave requested: waiting for approval'
+            : 'Leave added successfully';
+        toast.show({ message, variant: 'success', duration: SHORT_TOAST_MS });
+        onSaved?.(saved);
+      }
       onClose();
     } catch (error) {
       console.error('Saving the leave failed', error);

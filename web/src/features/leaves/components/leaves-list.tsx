@@ -1,7 +1,9 @@
+import { PendingActions, PendingBadge, PendingMessage } from '@/components/offline/pending-mark';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
-import type { Leave } from '../api/leaves';
+import type { Pending } from '@/lib/offline/pending';
+import { LEAVE_WORKED_OUT_ON_SYNC, type Leave } from '../api/leaves';
 import type { LeaveType } from '../api/types';
 import { leaveLength } from '../utils/days';
 import { canCancelLeave, canEditLeave } from '../utils/status';
@@ -27,7 +29,11 @@ function decisionLine(leave: Leave): string | undefined {
 }
 
 export interface LeavesListProps {
-  leaves: readonly Leave[];
+  /**
+   * A leave with a change not synced yet shows it, marked, with Discard instead of the usual actions; a request or
+   * edit waiting shows the dates entered without days or status, which the server works out when it syncs.
+   */
+  leaves: readonly Pending<Leave>[];
   today: string;
   /** The team's types by id, for each leave's name and colour. */
   types?: ReadonlyMap<string, LeaveType>;
@@ -44,21 +50,31 @@ export function LeavesList({ leaves, today, types, onEdit, onDelete, onCancel }:
         const range = leaveRange(leave);
         const timing = when(leave, today);
         const type = types?.get(leave.typeId);
-        const decided = decisionLine(leave);
-        const edit = onEdit && canEditLeave(leave);
-        const cancel = onCancel && canCancelLeave(leave, today);
+        const pending = leave.pending;
+        // A queued request or edit: the server has not worked out its days and approval yet.
+        const unsettled = pending !== undefined && pending.action !== 'delete';
+        const decided = unsettled ? undefined : decisionLine(leave);
+        const edit = !pending && onEdit && canEditLeave(leave);
+        const cancel = !pending && onCancel && canCancelLeave(leave, today);
         const closed = leave.status === 'declined' || leave.status === 'cancelled';
         return (
           <li key={leave._id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4">
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
                 <span className={cn(closed && 'text-slate-600 dark:text-slate-400')}>{range}</span>
-                <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{leaveLength(leave)}</span>
+                {!unsettled && <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{leaveLength(leave)}</span>}
                 {type && <LeaveTypeChip type={type} />}
-                <LeaveStatusBadge status={leave.status} />
+                {!unsettled && <LeaveStatusBadge status={leave.status} />}
                 {!closed && <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', timing.tone)}>{timing.label}</span>}
               </p>
               <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-400">{leave.reason}</p>
+              {pending && (
+                <>
+                  <PendingBadge item={pending} className="mt-1" />
+                  {unsettled && pending.status === 'waiting' && <p className="text-sm text-slate-600 dark:text-slate-400">{LEAVE_WORKED_OUT_ON_SYNC}</p>}
+                  <PendingMessage item={pending} />
+                </>
+              )}
               {(decided || leave.comment) && (
                 <div className="mt-1.5 rounded-lg bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800/60">
                   {decided && <p className="text-xs font-medium text-slate-600 dark:text-slate-400">{decided}</p>}
@@ -70,7 +86,12 @@ export function LeavesList({ leaves, today, types, onEdit, onDelete, onCancel }:
                 </div>
               )}
             </div>
-            {(edit || cancel || onDelete) && (
+            {pending && (onEdit || onDelete || onCancel) && (
+              <span className="self-end sm:self-center">
+                <PendingActions item={pending} name={`leave ${range}`} />
+              </span>
+            )}
+            {!pending && (edit || cancel || onDelete) && (
               <span className="flex flex-wrap justify-end gap-1 self-end sm:self-center">
                 {edit && (
                   <Button variant="ghost" size="compact" aria-label={`Edit leave ${range}`} onClick={() => onEdit(leave)}>

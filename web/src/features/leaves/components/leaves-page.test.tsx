@@ -4,6 +4,7 @@ import { todayIso } from '@/lib/format';
 import { addDaysIso } from '@/lib/iso-date';
 import { fakeJwt } from '@/testing/jwt';
 import { api, fail, http, ok, server } from '@/testing/server';
+import { OfflineSync } from '@/components/offline/offline-sync';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import type { Leave } from '../api/leaves';
 import type { Balance } from '../api/types';
@@ -286,5 +287,124 @@ describe('working days in the list', () => {
     expect(row('Errands')).toHaveTextContent('1 day · half day (afternoon)');
     expect(row('Old one')).toHaveTextContent('2 days');
     expect(row('Old one')).not.toHaveTextContent('working');
+  });
+});
+
+describe('a leave requested without a connection', () => {
+  /** Fills and sends the add dialog. */
+  async function requestLeave(user: ReturnType<typeof renderWithProviders>['user'], from: string, to: string, reason: string) {
+    await user.click(await screen.findByRole('button', { name: 'Add leave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Leave' });
+    await within(dialog).findByRole('option', { name: 'Sick' });
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'Sick');
+    fireEvent.change(within(dialog).getByLabelText('From date'), { target: { value: from } });
+    fireEvent.change(within(dialog).getByLabelText('To date'), { target: { value: to } });
+    await user.type(within(dialog).getByLabelText('Reason'), reason);
+    await user.click(within(dialog).getByRole('button', { name: 'Add leave' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Leave' })).not.toBeInTheDocument());
+  }
+
+  it('waits in the list with the dates and type entered, and the server’s answer replaces it once synced', async () => {
+    signIn();
+    let all: Leave[] = [];
+    const sent: unknown[] = [];
+    server.use(
+      listLeaves(() => all),
+      http.post(api('/leaves/add'), async ({ request }) => {
+        const body = (await request.json()) as Partial<Leave>;
+        sent.push(body);
+        const saved = leave(9, { ...body, typeId: sick._id, status: 'approved', days: 2 });
+        all = [saved];
+        return ok(saved, 201);
+      }),
+    );
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user } = renderWithProviders(
+      <>
+        <OfflineSync />
+        <LeavesPage />
+      </>,
+    );
+    await screen.findByText('You have not recorded any leaves.');
+
+    await requestLeave(user, '2031-03-03', '2031-03-04', 'Family visit');
+
+    const waiting = row('Family visit');
+    expect(waiting).toHaveTextContent('03/03/2031 – 04/03/2031');
+    expect(waiting).toHaveTextContent('Sick');
+    expect(waiting).toHaveTextContent('Waiting to sync');
+    expect(waiting).toHaveTextContent('Days and approval are worked out when it syncs.');
+    // No day count and no status: the server works them out.
+    expect(waiting).not.toHaveTextContent(/\d+ days?\b/);
+    expect(within(waiting).queryByText('Approved')).not.toBeInTheDocument();
+    expect(within(waiting).getByRole('button', { name: 'Discard leave 03/03/2031 – 04/03/2031' })).toBeInTheDocument();
+    expect(within(waiting).queryByRole('button', { name: /^Edit|^Delete|^Cancel/ })).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    // Back online: the app's sync sends it and reloads the lists.
+    onLine.mockRestore();
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('1 change synced.')).toBeInTheDocument();
+
+    expect(sent).toEqual([expect.objectContaining({ fromDate: '2031-03-03', toDate: '2031-03-04', reason: 'Family visit', typeId: sick._id })]);
+    await waitFor(() => expect(row('Family visit')).toHaveTextContent('2 days'));
+    expect(row('Family visit')).not.toHaveTextContent('Waiting to sync');
+    expect(within(row('Family visit')).getByText('Approved')).toBeInTheDocument();
+  });
+
+  it('refused by the server (over the balance), it stays in the list as not saved, with the server’s message, until discarded', async () => {
+    signIn();
+    server.use(
+      listLeaves(() => []),
+      http.post(api('/leaves/add'), () =>
+        fail(422, 'This leave takes 2 days but you have 1 day left in 2031.', { toDate: 'This leave takes 2 days but you have 1 day left in 2031.' }),
+      ),
+    );
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user } = renderWithProviders(<LeavesPage />);
+    await screen.findByText('You have not recorded any leaves.');
+    await requestLeave(user, '2031-03-03', '2031-03-04', 'Family visit');
+    onLine.mockRestore();
+
+    const { syncNow } = await import('@/lib/offline/write');
+    await syncNow();
+
+    const refused = row('Family visit');
+    await waitFor(() => expect(refused).toHaveTextContent('Not saved'));
+    expect(refused).toHaveTextContent('This leave takes 2 days but you have 1 day left in 2031.');
+    expect(refused).not.toHaveTextContent('Days and approval are worked out when it syncs.');
+    await user.click(within(refused).getByRole('button', { name: 'Discard leave 03/03/2031 – 04/03/2031' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(await screen.findByText('You have not recorded any leaves.')).toBeInTheDocument();
+  });
+
+  it('an edit waits with the new dates, and is sent with If-Match naming the version it began from', async () => {
+    signIn();
+    const stored = leave(1, { fromDate: '2031-05-04', toDate: '2031-05-04', days: 1, status: 'pending', updatedAt: '2031-01-01T08:00:00.000Z' });
+    const ifMatch: (string | null)[] = [];
+    server.use(
+      listLeaves(() => [stored]),
+      http.put(api('/leaves/edit/l1'), async ({ request }) => {
+        ifMatch.push(request.headers.get('If-Match'));
+        return ok({ ...stored, ...((await request.json()) as object), updatedAt: '2031-01-02T08:00:00.000Z' });
+      }),
+    );
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user } = renderWithProviders(<LeavesPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit leave 04/05/2031' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Leave' });
+    fireEvent.change(within(dialog).getByLabelText('To date'), { target: { value: '2031-05-05' } });
+    await user.click(within(dialog).getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Leave' })).not.toBeInTheDocument());
+
+    const waiting = row('Reason 1');
+    expect(waiting).toHaveTextContent('04/05/2031 – 05/05/2031');
+    expect(waiting).toHaveTextContent('Waiting to sync');
+    expect(within(waiting).queryByText('Pending')).not.toBeInTheDocument();
+
+    onLine.mockRestore();
+    const { syncNow } = await import('@/lib/offline/write');
+    await syncNow();
+    expect(ifMatch).toEqual(['"2031-01-01T08:00:00.000Z"']);
   });
 });

@@ -12,8 +12,11 @@ import { errorMessage } from '@/lib/api-error';
 import { readPrefilledRouteState, type LeavePrefill } from '@/lib/assistant-actions';
 import { useRequireAuth } from '@/lib/auth';
 import { todayIso } from '@/lib/format';
+import { withPending } from '@/lib/offline/pending';
+import type { QueuedWrite } from '@/lib/offline/queue';
+import { useQueuedWrites } from '@/lib/offline/write';
 import { useLeaveTypes } from '../api/leave-types';
-import { cancelLeave, deleteLeave, useLeaves, useRevalidateLeaves, type Leave } from '../api/leaves';
+import { cancelLeave, deleteLeave, useLeaves, useRevalidateLeaves, type Leave, type LeaveFields } from '../api/leaves';
 import { leaveLength } from '../utils/days';
 import { BalanceCard } from './balance-card';
 import { leaveRange, LeavesList } from './leaves-list';
@@ -80,6 +83,27 @@ function useCancelLeave() {
 }
 
 /**
+ * A leave requested offline, as the list shows it until it is sent: the dates, type and reason entered. Its days,
+ * status and balance are the server's to work out, so the list shows none of them for it.
+ */
+function queuedLeave(item: QueuedWrite, defaultTypeId: string | undefined): Leave {
+  const fields = item.body as LeaveFields;
+  return {
+    _id: '',
+    userId: item.userId,
+    fromDate: fields.fromDate,
+    toDate: fields.toDate,
+    reason: fields.reason,
+    typeId: fields.typeId ?? defaultTypeId ?? '',
+    halfDay: fields.halfDay || undefined,
+    days: 0,
+    status: 'pending',
+    createdAt: item.queuedAt,
+    updatedAt: item.queuedAt,
+  };
+}
+
+/**
  * Leaves: the caller's balance of this year, then their absence days, latest first, in pages of 20, with their type,
  * working days and where each request stands.
  */
@@ -88,7 +112,10 @@ export function LeavesPage() {
   const [page, setPage] = useState(1);
   const { data, error, isLoading, mutate } = useLeaves(page);
   const revalidate = useRevalidateLeaves();
-  const { byId: types } = useLeaveTypes();
+  const { byId: types, defaultType } = useLeaveTypes();
+  const queued = useQueuedWrites('leave');
+  // Requests not synced yet head the first page.
+  const shown = withPending(data?.leaves ?? [], queued, page === 1 ? (item) => queuedLeave(item, defaultType?._id) : undefined);
   const confirmDelete = useConfirmDelete();
   const cancel = useCancelLeave();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -102,7 +129,7 @@ export function LeavesPage() {
   }, [data, total, page]);
 
   const remove = async (leave: Leave) => {
-    if (await confirmDelete(() => deleteLeave(leave._id))) await revalidate();
+    if (await confirmDelete(() => deleteLeave(leave))) await revalidate();
   };
 
   return (
@@ -129,7 +156,7 @@ export function LeavesPage() {
           </div>
         ) : (
           <LeavesList
-            leaves={data?.leaves ?? []}
+            leaves={shown}
             today={today}
             types={types}
             onEdit={(leave) => setDialog({ kind: 'edit', leave })}
