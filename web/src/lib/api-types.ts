@@ -174,6 +174,51 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The team's webhooks (admins)
+     * @description Each with its events and its last delivery (time, event, status or error, and when it is tried again). Secrets
+     *     are never shown again.
+     */
+    get: operations['get_admin_webhooks'];
+    put?: never;
+    /**
+     * Add a webhook (admins)
+     * @description `url` must be https to a public address. `events` of `leave.approved`, `daily.absences` (who is off today, at
+     *     `dailyAt` in your time zone), `break.started` and `break.ended` (the team opts in by choosing them). The answer
+     *     shows the signing secret of `generic` hooks once: `Breaktime-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
+     *     "<t>.<body>">`; every delivery carries `Breaktime-Event-Id`. At most 10 per team.
+     */
+    post: operations['post_admin_webhooks'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a webhook (admins) */
+    delete: operations['delete_admin_webhooks_id'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/assistant/ask': {
     parameters: {
       query?: never;
@@ -1938,6 +1983,27 @@ export interface components {
       /** @description Empty when the whole country keeps the same days. */
       regions: components['schemas']['Region'][];
     };
+    /** @description The answer to adding a hook: the only time its signing secret is shown. */
+    CreatedWebhook: {
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      _id: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      dailyAt: string;
+      /** @description Of `leave.approved`, `daily.absences`, `break.started`, `break.ended`. */
+      events: string[];
+      /** @description `slack`, `teams` or `generic`. */
+      format: string;
+      lastDelivery?: components['schemas']['LastDelivery'] | null;
+      /** @description `Breaktime-Signature` key of generic hooks (shown once; keep it in the receiver). */
+      secret: string;
+      timeZone: string;
+      url: string;
+    };
     /** @description E-mail and password (both required: a missing one is 422 naming it). */
     Credentials: {
       email: string;
@@ -2057,6 +2123,16 @@ export interface components {
        */
       year?: number | null;
     };
+    /** @description What the job did with one hook delivery. */
+    HookSent: {
+      /** Format: int32 */
+      attempt: number;
+      event: string;
+      eventId: string;
+      hookId: string;
+      message: string;
+      ok: boolean;
+    };
     /** @description The team joined, and the role there. */
     InvitationAccepted: {
       message: string;
@@ -2077,6 +2153,28 @@ export interface components {
       email: string;
       /** @enum {string} */
       role: 'admin' | 'hr' | 'member';
+    };
+    /** @description The last delivery of a hook. */
+    LastDelivery: {
+      /** Format: date-time */
+      at: string;
+      /**
+       * Format: int32
+       * @description Which try this was (1 to 6).
+       */
+      attempt: number;
+      event: string;
+      eventId: string;
+      /** @description "HTTP 200", "HTTP 500", "timed out", "address refused: not public"... */
+      message: string;
+      /** @description When the next try goes, after a failure that will be retried. */
+      nextAttempt?: string | null;
+      ok: boolean;
+      /**
+       * Format: int32
+       * @description The receiver's HTTP status, when it answered.
+       */
+      status?: number | null;
     };
     /** @description `{checkList, featureList, totalCount}`. */
     LatestChecklist: {
@@ -2674,6 +2772,8 @@ export interface components {
     RunReport: {
       /** @description Reminders found due (including those another run had claimed). */
       found: number;
+      /** @description Team-chat webhook deliveries (events and daily posts). */
+      hooks: components['schemas']['HookSent'][];
       /** @description The minutes (UTC, `YYYY-MM-DDTHH:MM`) whose reminders it looked for. */
       minutes: string[];
       /** @description The instant the run took as now. */
@@ -2958,6 +3058,38 @@ export interface components {
     VapidKey: {
       /** @description The deployment's P-256 public key, base64url: `applicationServerKey` of `pushManager.subscribe`. */
       publicKey: string;
+    };
+    /** @description A team's webhook as admins see it (never with its secret). */
+    Webhook: {
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      _id: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      dailyAt: string;
+      /** @description Of `leave.approved`, `daily.absences`, `break.started`, `break.ended`. */
+      events: string[];
+      /** @description `slack`, `teams` or `generic`. */
+      format: string;
+      lastDelivery?: components['schemas']['LastDelivery'] | null;
+      timeZone: string;
+      url: string;
+    };
+    /** @description The body of `POST /admin/webhooks`. */
+    WebhookInput: {
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      dailyAt?: string;
+      events?: string[] | null;
+      /** @description `slack` (also Mattermost, Rocket.Chat, Discord's `/slack`), `teams` or `generic`. */
+      format?: string | null;
+      /** @description The incoming-webhook URL (https, public address). */
+      url?: string | null;
     };
   };
   responses: {
@@ -3526,6 +3658,180 @@ export interface operations {
         };
       };
       422: components['responses']['Invalid'];
+    };
+  };
+  get_admin_webhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Webhook'][];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  post_admin_webhooks: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookInput'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CreatedWebhook'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  delete_admin_webhooks_id: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description Record id (ULID); another user's id is 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Deleted'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   post_assistant_ask: {

@@ -4,7 +4,7 @@
 //! again with growing pauses, and the hook keeps its last delivery for the admin page.
 
 use base64::Engine;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, Timelike, Utc};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -191,8 +191,10 @@ pub async fn remove(store: &dyn Table, admin: &User, id: &str) -> AppResult<()> 
     Ok(())
 }
 
+/// Files an item under the minute its due instant falls in (not the next one, as reminders are): an event goes out
+/// with the run of the minute it happened in, and `due` still holds it back until its instant.
 fn with_due(mut item: Item, team_id: &TeamId, sk: &str, due: DateTime<Utc>) -> Item {
-    let minute = due::minute_key(due::due_minute(due));
+    let minute = due::minute_key(due::minute_of(due));
     item.insert(GSI1PK.into(), Value::String(keys::due_gsi(&minute, due::shard_of(team_id.as_ref()))));
     item.insert(GSI1SK.into(), Value::String(format!("{team_id}#{sk}")));
     item
@@ -252,13 +254,15 @@ pub async fn emit(store: &dyn Table, team_id: &TeamId, kind: &str, text: String,
             text,
             data,
         };
+        // Due at the whole second it happened: a run given a time to the second sends it.
+        let due = now.with_nanosecond(0).unwrap_or(now);
         for hook in wanted {
             let delivery = HookDelivery {
                 team_id: team_id.clone(),
                 hook_id: hook.hook.id.clone(),
                 event: event.clone(),
                 attempt: 1,
-                due: now.to_rfc3339(),
+                due: due.to_rfc3339(),
             };
             file_delivery(store, &delivery, now).await?;
         }
