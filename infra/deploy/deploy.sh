@@ -3,7 +3,8 @@
 #
 #   infra/deploy/deploy.sh dev|prod           build the functions (sam build), deploy the stack, build the web app
 #                                             with the stack's API URLs, upload it to S3, invalidate CloudFront
-#   infra/deploy/deploy.sh dev|prod secret    create the JWT signing key in SSM Parameter Store (once per environment)
+#   infra/deploy/deploy.sh dev|prod secret    create the JWT signing key and the Web Push (VAPID) key pair in SSM
+#                                             Parameter Store (once per environment)
 #   infra/deploy/deploy.sh dev|prod web       only rebuild, upload and invalidate the web app
 #   infra/deploy/deploy.sh dev|prod outputs   print the stack outputs
 #
@@ -46,6 +47,8 @@ overrides = dict(kv.split("=", 1) for kv in shlex.split(config["deploy"]["parame
 print(f"STACK={shlex.quote(config['global']['parameters']['stack_name'])}")
 print(f"REGION={shlex.quote(config['global']['parameters']['region'])}")
 print(f"JWT_PARAMETER={shlex.quote(overrides['JwtSecretParameterName'])}")
+vapid = overrides['JwtSecretParameterName'].rsplit('/', 1)[0] + '/vapid-private-key'
+print(f"VAPID_PARAMETER={shlex.quote(vapid)}")
 print("BASE_OVERRIDES=(" + " ".join(shlex.quote(f"{k}={v}") for k, v in overrides.items()) + ")")
 PY
 )"
@@ -86,6 +89,35 @@ create_secret() {
     echo "created"
 }
 
+vapid_exists() {
+    aws ssm describe-parameters --parameter-filters "Key=Name,Values=$VAPID_PARAMETER" \
+        --query 'length(Parameters)' --output text 2>/dev/null | grep -qx 1
+}
+
+# The VAPID key pair is made once: rotating it would silently end every browser's push subscription.
+create_vapid_key() {
+    step "Web Push (VAPID) private key in SSM: $VAPID_PARAMETER"
+    if vapid_exists; then
+        echo "already there; nothing to do"
+        return
+    fi
+    local file
+    file="$(mktemp)"
+    chmod 600 "$file"
+    cargo run -q -p breaktime-local --bin vapid-keys | cut -d' ' -f1 | tr -d '\n' >"$file"
+    aws ssm put-parameter --name "$VAPID_PARAMETER" --type SecureString --value "file://$file" \
+        --description "Breaktime $ENV_NAME Web Push (VAPID) private key" >/dev/null
+    rm -f "$file"
+    echo "created"
+}
+
+# The public half, for the template (browsers subscribe with it); empty when push is not set up.
+vapid_public_key() {
+    vapid_exists || return 0
+    aws ssm get-parameter --name "$VAPID_PARAMETER" --with-decryption --query Parameter.Value --output text |
+        cargo run -q -p breaktime-local --bin vapid-keys -- --public
+}
+
 output() {
     aws cloudformation describe-stacks --stack-name "$STACK" \
         --query "Stacks[0].Outputs[?OutputKey=='$1'].OutputValue" --output text
@@ -105,6 +137,13 @@ deploy_stack() {
     [ "$status" = "Success" ] ||
         echo "warning: SES identity $SES_IDENTITY is not verified in $AWS_REGION (status: ${status:-none}); mail will fail" >&2
 
+    local vapid_public="" vapid_parameter=""
+    if vapid_exists; then
+        vapid_public="$(vapid_public_key)"
+        vapid_parameter="$VAPID_PARAMETER"
+    else
+        echo "note: no VAPID key ($VAPID_PARAMETER): reminders go by mail only; run 'deploy.sh $ENV_NAME secret' to add push" >&2
+    fi
     local overrides=("${BASE_OVERRIDES[@]}"
         "MailFrom=$MAIL_FROM"
         "SesIdentity=$SES_IDENTITY"
@@ -118,7 +157,9 @@ deploy_stack() {
         "GitHubClientId=${GITHUB_CLIENT_ID:-}"
         "GitHubClientSecretParameterName=${GITHUB_CLIENT_SECRET_PARAMETER:-}"
         "GoogleClientId=${GOOGLE_CLIENT_ID:-}"
-        "GoogleClientSecretParameterName=${GOOGLE_CLIENT_SECRET_PARAMETER:-}")
+        "GoogleClientSecretParameterName=${GOOGLE_CLIENT_SECRET_PARAMETER:-}"
+        "VapidPublicKey=$vapid_public"
+        "VapidPrivateKeyParameterName=$vapid_parameter")
     # One string of Key="value" pairs: values may hold spaces ("Breaktime <no-reply@example.com>").
     local joined="" kv
     for kv in "${overrides[@]}"; do
@@ -169,7 +210,10 @@ print_outputs() {
 
 check_account
 case "$STEP" in
-    secret) create_secret ;;
+    secret)
+        create_secret
+        create_vapid_key
+        ;;
     web) deploy_web ;;
     outputs) print_outputs ;;
     all)
