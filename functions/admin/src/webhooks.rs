@@ -33,7 +33,11 @@ pub(crate) async fn list(State(state): State<AppState>, user: AuthUser) -> ApiRe
         (status = 403, description = "Only team admins can do this.", body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
-pub(crate) async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<WebhookInput>) -> ApiResult {
+pub(crate) async fn add(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(input): ApiJson<WebhookInput>,
+) -> ApiResult {
     Ok(created(webhooks::add(&state, &user.user, &input, state.clock.now()).await?))
 }
 

@@ -6,11 +6,11 @@ use axum::Router;
 use bt_domain::notifications::settings::{self, NotificationSettings};
 use bt_domain::notifications::unsubscribe::{self, UnsubscribeInfo};
 use bt_domain::notifications::{subscriptions, PushSubscription};
+use bt_domain::AppError;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message, NotFound, Unauthorized};
 use bt_http::{data, ApiJson, ApiQuery, ApiResult};
 use bt_http::{AppState, Routes};
-use bt_domain::AppError;
 use serde::{Deserialize, Serialize};
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
@@ -100,7 +100,11 @@ async fn vapid_key(State(state): State<AppState>) -> ApiResult {
         (status = 404, description = "Push is not set up on this server", body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
-async fn subscribe(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<PushSubscription>) -> ApiResult {
+async fn subscribe(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(input): ApiJson<PushSubscription>,
+) -> ApiResult {
     subscriptions::subscribe(&state, user.id(), &input, state.clock.now()).await?;
     Ok(data(Message { message: "This browser will get your notifications.".into() }))
 }

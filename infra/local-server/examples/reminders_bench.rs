@@ -94,9 +94,9 @@ async fn run(name: &str, inner: Arc<dyn Table>, people: usize) -> anyhow::Result
     let config = Config::for_tests();
     let outbound = OutboundAdapter::new(Policy::STRICT, Some(VapidKeys::generate()), None, &config.support_email)?;
     let services = Services::new(store.clone(), Arc::new(Outbox::new(None)), config).with_outbound(Arc::new(outbound));
-    // Everyone started a break 61 minutes before `at`, a little before the minute, so all are due in that minute.
+    // Everyone started a break 60 and a half minutes before `at`: each is due half a minute before it, filed under `at`.
     let at = due::minute_of(Utc::now()) + Duration::hours(2);
-    let started = at - Duration::minutes(61);
+    let started = at - Duration::minutes(60) - Duration::seconds(30);
     let seeding = Instant::now();
     let team = bt_domain::records::new_id(Utc::now());
     for i in 0..people {

@@ -3,8 +3,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use bt_adapters_local::outbox::Outbox;
-use bt_adapters_outbound::port::OutboundAdapter;
 use bt_adapters_local::sqlite::SqliteTable;
+use bt_adapters_outbound::port::OutboundAdapter;
 use bt_domain::config::Config;
 use bt_domain::mail::Mailer;
 use bt_domain::store::Table;

@@ -29,9 +29,12 @@ bt_testkit::on_every_store!(
     only_admins_manage_hooks_and_only_public_https_is_accepted,
 );
 
+/// Each post: its path, headers and body.
+type Posts = Arc<Mutex<Vec<(String, HeaderMap, Vec<u8>)>>>;
+
 #[derive(Clone, Default)]
 struct Receiver {
-    got: Arc<Mutex<Vec<(String, HeaderMap, Vec<u8>)>>>,
+    got: Posts,
     failures_left: Arc<AtomicU32>,
 }
 
@@ -84,7 +87,8 @@ async fn events_reach_each_format_and_generic_ones_are_signed(store: Store) {
     let team = app.new_team();
     let admin = app.person_in(&team, "Ada Admin", Role::Admin, "UTC").await;
     let member = app.person_in(&team, "Mo Member", Role::Member, "UTC").await;
-    let generic = add_hook(&app, &admin, &format!("{base}/generic"), "generic", &["break.started", "break.ended"]).await;
+    let generic =
+        add_hook(&app, &admin, &format!("{base}/generic"), "generic", &["break.started", "break.ended"]).await;
     let secret = generic["secret"].as_str().expect("the secret, once").to_string();
     assert!(secret.starts_with("whsec_"));
     add_hook(&app, &admin, &format!("{base}/slack"), "slack", &["leave.approved"]).await;
@@ -139,7 +143,10 @@ async fn a_failed_delivery_is_tried_again_and_the_hook_shows_it(store: Store) {
     assert_eq!(first["hooks"][0]["ok"], false, "{first}");
     let hook = &app.get(&admin, "/admin/webhooks").await.expect(200).data()[0].clone();
     let last = &hook["lastDelivery"];
-    assert_eq!((last["ok"].clone(), last["status"].clone(), last["attempt"].clone()), (json!(false), json!(500), json!(1)));
+    assert_eq!(
+        (last["ok"].clone(), last["status"].clone(), last["attempt"].clone()),
+        (json!(false), json!(500), json!(1))
+    );
     assert_eq!(last["message"], "HTTP 500");
     assert!(last["nextAttempt"].is_string(), "{hook}");
     // Not before its pause (a minute), then delivered with the same event id.
@@ -208,9 +215,11 @@ async fn only_admins_manage_hooks_and_only_public_https_is_accepted(store: Store
     let (t1, t2) = (dev.new_team(), dev.new_team());
     let ada = dev.person_in(&t1, "Ada", Role::Admin, "UTC").await;
     let eve = dev.person_in(&t2, "Eve", Role::Admin, "UTC").await;
-    let id = add_hook(&dev, &ada, &format!("{base}/x"), "slack", &["break.started"]).await["_id"].as_str().unwrap().to_string();
+    let id = add_hook(&dev, &ada, &format!("{base}/x"), "slack", &["break.started"]).await["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     dev.delete(&eve, &format!("/admin/webhooks/{id}")).await.expect(404);
     dev.delete(&ada, &format!("/admin/webhooks/{id}")).await.expect(200);
     assert!(dev.get(&ada, "/admin/webhooks").await.expect(200).data().as_array().unwrap().is_empty());
 }
-

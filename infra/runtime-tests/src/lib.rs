@@ -236,7 +236,11 @@ impl FunctionProcess {
     pub async fn invoke(&self, event: Value) -> Value {
         match self.api.invoke(event, Duration::from_secs(30)).await {
             Outcome::Response(v) => v,
-            other => panic!("{}: invocation failed: {other:?}\n--- function output ---\n{}", self.name, self.output().join("\n")),
+            other => panic!(
+                "{}: invocation failed: {other:?}\n--- function output ---\n{}",
+                self.name,
+                self.output().join("\n")
+            ),
         }
     }
 

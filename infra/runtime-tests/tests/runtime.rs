@@ -339,7 +339,8 @@ async fn the_lambda_binaries_serve_api_gateway_events_with_aws_on_moto() {
         .await;
     ok(&started, "POST /break/start");
     // Reminder settings, then the scheduled job as EventBridge Scheduler invokes it (its cursor, the minute's shards).
-    let settings = aws.call("notifications-fn", Request::new("GET /notifications/settings", &[]).bearer(&access2)).await;
+    let settings =
+        aws.call("notifications-fn", Request::new("GET /notifications/settings", &[]).bearer(&access2)).await;
     ok(&settings, "GET /notifications/settings");
     let mut changed = settings.body["data"].clone();
     changed["meetingReminder"]["minutes"] = json!(15);

@@ -77,8 +77,12 @@ impl SesMailer {
             .send_raw_email()
             .source(&self.from)
             .destinations(&mail.to)
-            .raw_message(aws_sdk_ses::types::RawMessage::builder().data(aws_sdk_ses::primitives::Blob::new(raw)).build()
-                .map_err(|e| MailError(e.to_string()))?)
+            .raw_message(
+                aws_sdk_ses::types::RawMessage::builder()
+                    .data(aws_sdk_ses::primitives::Blob::new(raw))
+                    .build()
+                    .map_err(|e| MailError(e.to_string()))?,
+            )
             .set_configuration_set_name(self.configuration_set.clone())
             .send()
             .await
@@ -98,9 +102,7 @@ pub fn mime_message(from: &str, mail: &Mail) -> Result<Vec<u8>, MailError> {
         builder = builder.reply_to(mailbox(reply_to)?);
     }
     if let Some(url) = &mail.unsubscribe {
-        let header = |name: &'static str, value: String| {
-            HeaderValue::new(HeaderName::new_from_ascii_str(name), value)
-        };
+        let header = |name: &'static str, value: String| HeaderValue::new(HeaderName::new_from_ascii_str(name), value);
         builder = builder
             .raw_header(header("List-Unsubscribe", format!("<{url}>")))
             .raw_header(header("List-Unsubscribe-Post", "List-Unsubscribe=One-Click".into()));

@@ -7,8 +7,8 @@ use bt_domain::notifications::outbound::{
 };
 
 use crate::{
-    check_endpoint, DeliveryOutcome, Policy, PushOutcome, PushSubscription, Sender, SubscriptionKeys, Urgency, VapidKeys,
-    WebhookEvent, WebhookFormat,
+    check_endpoint, DeliveryOutcome, Policy, PushOutcome, PushSubscription, Sender, SubscriptionKeys, Urgency,
+    VapidKeys, WebhookEvent, WebhookFormat,
 };
 
 /// How long a push service keeps a reminder for a browser that is offline: an hour (a later "Still on break?" or
@@ -95,7 +95,9 @@ impl Outbound for OutboundAdapter {
             data: event.data.clone(),
         };
         match self.sender.webhook(url, format, secret, &event).await {
-            DeliveryOutcome::Delivered { status } => HookOutcome { ok: true, status: Some(status), message: format!("HTTP {status}") },
+            DeliveryOutcome::Delivered { status } => {
+                HookOutcome { ok: true, status: Some(status), message: format!("HTTP {status}") }
+            }
             DeliveryOutcome::Failed { status, message } => HookOutcome { ok: false, status, message },
         }
     }

@@ -471,7 +471,8 @@ mod reminders {
     fn a_thousand_people_spread_over_every_shard() {
         let mut counts = vec![0u32; SHARDS as usize];
         for i in 0..1000u32 {
-            let id = ulid::Ulid::from_parts(1_700_000_000_000 + u64::from(i) * 7919, u128::from(i) * 104_729).to_string();
+            let id =
+                ulid::Ulid::from_parts(1_700_000_000_000 + u64::from(i) * 7919, u128::from(i) * 104_729).to_string();
             counts[shard_of(&id) as usize] += 1;
         }
         let (min, max) = (*counts.iter().min().unwrap(), *counts.iter().max().unwrap());

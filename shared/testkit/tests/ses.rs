@@ -84,7 +84,13 @@ async fn a_reminder_mail_carries_its_one_click_unsubscribe_headers() {
     };
     let to = format!("{}@example.com", ulid::Ulid::new().to_string().to_lowercase());
     let unsubscribe = "https://api.example.com/notifications/unsubscribe?token=01HZ.break.abc";
-    let mut mail = bt_domain::mail::notice_mail(&to, "Still on break?", "Your break started at 12:00.", "End it", "https://app.example.com/breaks");
+    let mut mail = bt_domain::mail::notice_mail(
+        &to,
+        "Still on break?",
+        "Your break started at 12:00.",
+        "End it",
+        "https://app.example.com/breaks",
+    );
     mail.unsubscribe = Some(unsubscribe.into());
     // The MIME message as SES gets it.
     let raw = String::from_utf8(bt_adapters_aws::ses::mime_message(SENDER, &mail).unwrap()).unwrap();

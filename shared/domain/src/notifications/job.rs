@@ -364,7 +364,8 @@ pub async fn deliver(services: &Services, user: &User, switch: Switch, message: 
                 for sub in subs {
                     let outcome = services.outbound.push(&sub.subscription, &payload).await;
                     if outcome == PushOutcome::Gone {
-                        if let Err(e) = subscriptions::unsubscribe(services.table(), &user.id, &sub.subscription.endpoint).await
+                        if let Err(e) =
+                            subscriptions::unsubscribe(services.table(), &user.id, &sub.subscription.endpoint).await
                         {
                             tracing::warn!(error = %e, "gone subscription not removed");
                         }
@@ -395,7 +396,12 @@ pub fn reminder_mail(services: &Services, user: &User, message: &Message) -> cra
     let footer = format!("You get this because {} are on in your settings. Stop these mails:", message.kind.label());
     mail.text = format!("{}\n\n{footer} {page}", mail.text);
     let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
-    mail.html = format!("{}<p style=\"font-size:12px\">{} <a href=\"{}\">Unsubscribe</a></p>", mail.html, esc(&footer), esc(&page));
+    mail.html = format!(
+        "{}<p style=\"font-size:12px\">{} <a href=\"{}\">Unsubscribe</a></p>",
+        mail.html,
+        esc(&footer),
+        esc(&page)
+    );
     mail.unsubscribe = Some(format!("{}/notifications/unsubscribe?token={token}", config.api_url));
     mail
 }
@@ -403,7 +409,14 @@ pub fn reminder_mail(services: &Services, user: &User, message: &Message) -> cra
 /// A notice sent right after the write that causes it (a leave requested or decided), in the person's settings.
 /// Inside quiet hours it is filed for the end of them, and the job sends it then. Failures are logged: the write
 /// stands.
-pub async fn notify_now(services: &Services, user_id: &UserId, kind: ReminderKind, title: &str, body: &str, path: &str) {
+pub async fn notify_now(
+    services: &Services,
+    user_id: &UserId,
+    kind: ReminderKind,
+    title: &str,
+    body: &str,
+    path: &str,
+) {
     let result: AppResult<()> = async {
         let store = services.table();
         let now = services.clock.now();

@@ -54,10 +54,7 @@ impl Reminder {
 /// The index pair that files a reminder under its minute and shard.
 pub fn due_index(user_id: &UserId, kind: ReminderKind, subject: &str, due: DateTime<Utc>) -> (String, String) {
     let minute = due::minute_key(due::due_minute(due));
-    (
-        keys::due_gsi(&minute, due::shard_of(user_id.as_ref())),
-        format!("{user_id}#{}#{subject}", kind.tag()),
-    )
+    (keys::due_gsi(&minute, due::shard_of(user_id.as_ref())), format!("{user_id}#{}#{subject}", kind.tag()))
 }
 
 pub fn reminder_item(reminder: &Reminder) -> AppResult<Item> {

@@ -154,7 +154,9 @@ impl NotificationSettings {
             ReminderKind::LeaveRequested => {
                 (self.leave_requested.enabled, self.leave_requested.push, self.leave_requested.email)
             }
-            ReminderKind::LeaveDecided => (self.leave_decided.enabled, self.leave_decided.push, self.leave_decided.email),
+            ReminderKind::LeaveDecided => {
+                (self.leave_decided.enabled, self.leave_decided.push, self.leave_decided.email)
+            }
         };
         Switch { enabled, push, email }
     }
@@ -193,11 +195,7 @@ pub const MEETING_MINUTES: (u32, u32) = (1, 240);
 pub fn validate(mut input: NotificationSettings) -> AppResult<NotificationSettings> {
     let mut check = Check::new();
     let minutes = |check: &mut Check, field: &str, value: u32, (low, high): (u32, u32)| {
-        check.rule(
-            field,
-            (low..=high).contains(&value),
-            &format!("Choose a number of minutes from {low} to {high}."),
-        );
+        check.rule(field, (low..=high).contains(&value), &format!("Choose a number of minutes from {low} to {high}."));
     };
     minutes(&mut check, "breakReminder.minutes", input.break_reminder.minutes, BREAK_MINUTES);
     minutes(&mut check, "meetingReminder.minutes", input.meeting_reminder.minutes, MEETING_MINUTES);

@@ -68,7 +68,11 @@ pub async fn subscribe(
         return Err(AppError::NotFound(PUSH_NOT_CONFIGURED.into()));
     }
     let subscription = validate(input)?;
-    services.outbound.check_url(&subscription.endpoint).await.map_err(|message| AppError::field("endpoint", message))?;
+    services
+        .outbound
+        .check_url(&subscription.endpoint)
+        .await
+        .map_err(|message| AppError::field("endpoint", message))?;
     let store = services.table();
     let mut existing = list(store, user_id).await?;
     let hash = endpoint_hash(&subscription.endpoint);

@@ -131,7 +131,12 @@ async fn load(store: &dyn Table, team_id: &TeamId, id: &str) -> AppResult<Option
 }
 
 /// Adds a hook to the admin's team; the answer shows its secret once.
-pub async fn add(services: &Services, admin: &User, input: &WebhookInput, now: DateTime<Utc>) -> AppResult<CreatedWebhook> {
+pub async fn add(
+    services: &Services,
+    admin: &User,
+    input: &WebhookInput,
+    now: DateTime<Utc>,
+) -> AppResult<CreatedWebhook> {
     admin.require_admin()?;
     let mut check = Check::new();
     let url = input.url.as_deref().unwrap_or("").trim().to_string();
@@ -139,7 +144,8 @@ pub async fn add(services: &Services, admin: &User, input: &WebhookInput, now: D
     check.rule("url", url.len() <= MAX_URL_CHARS, "The URL is too long.");
     let format = input.format.as_deref().unwrap_or("").trim().to_ascii_lowercase();
     check.rule("format", FORMATS.contains(&format.as_str()), "Choose slack, teams or generic.");
-    let mut events: Vec<String> = input.events.clone().unwrap_or_default().iter().map(|e| e.trim().to_string()).collect();
+    let mut events: Vec<String> =
+        input.events.clone().unwrap_or_default().iter().map(|e| e.trim().to_string()).collect();
     events.sort();
     events.dedup();
     check.rule("events", !events.is_empty(), "Choose at least one event.");
@@ -292,8 +298,9 @@ pub async fn deliver(services: &Services, delivery: HookDelivery, now: DateTime<
     let Some(mut stored) = load(store, &delivery.team_id, &delivery.hook_id).await? else { return Ok(None) };
     let outcome =
         services.outbound.webhook(&stored.hook.url, &stored.hook.format, &stored.secret, &delivery.event).await;
-    let retry = (!outcome.ok && delivery.attempt < MAX_ATTEMPTS)
-        .then(|| now + Duration::minutes(BACKOFF_MINUTES[(delivery.attempt as usize - 1).min(BACKOFF_MINUTES.len() - 1)]));
+    let retry = (!outcome.ok && delivery.attempt < MAX_ATTEMPTS).then(|| {
+        now + Duration::minutes(BACKOFF_MINUTES[(delivery.attempt as usize - 1).min(BACKOFF_MINUTES.len() - 1)])
+    });
     stored.hook.last_delivery = Some(LastDelivery {
         at: crate::records::timestamp(now),
         event: delivery.event.kind.clone(),
@@ -353,6 +360,7 @@ pub async fn post_daily(services: &Services, post: DailyPost, now: DateTime<Utc>
         text,
         data: json!({ "date": today.to_string(), "off": people }),
     };
-    let delivery = HookDelivery { team_id: post.team_id, hook_id: post.hook_id, event, attempt: 1, due: now.to_rfc3339() };
+    let delivery =
+        HookDelivery { team_id: post.team_id, hook_id: post.hook_id, event, attempt: 1, due: now.to_rfc3339() };
     deliver(services, delivery, now).await
 }

@@ -16,8 +16,8 @@ use crate::account::teams;
 use crate::account::users::User;
 use crate::error::{AppError, AppResult};
 use crate::keys;
-use crate::notifications::{job, webhooks};
 use crate::notifications::settings::ReminderKind;
+use crate::notifications::{job, webhooks};
 use crate::services::Services;
 use crate::store::{Cond, Index, Query, SkCond, StoreError, Table, TxOp};
 use crate::types::{RecordId, UserId};
@@ -232,8 +232,15 @@ async fn notify_requester(services: &Services, approver: &User, leave: &Leave) -
         let data = serde_json::json!({ "leaveId": leave.id, "userId": leave.user_id, "name": requester.name,
             "fromDate": leave.from_date, "toDate": leave.to_date, "days": leave.days, "approvedBy": approver.name });
         let now = services.clock.now();
-        crate::notifications::webhooks::emit(services.table(), &approver.team_id, webhooks::LEAVE_APPROVED, text, data, now)
-            .await;
+        crate::notifications::webhooks::emit(
+            services.table(),
+            &approver.team_id,
+            webhooks::LEAVE_APPROVED,
+            text,
+            data,
+            now,
+        )
+        .await;
     }
     let title = format!("Your leave request was {verb}");
     job::notify_now(services, &requester.user_id, ReminderKind::LeaveDecided, &title, &intro, "/leaves").await;
