@@ -255,6 +255,10 @@ fn aimed_at(
             template.replace("{id}", team_type),
             (method == "PUT").then(|| json!({ "name": "Renamed by someone else" })),
         ),
+        // The team's chat webhook: its admins only.
+        ("DELETE", "/admin/webhooks/{id}") => {
+            (Guard::TeamSetting, format!("/admin/webhooks/{}", ids["webhook"]), None)
+        }
         // Another person's calendar feed: revoking it by its id, or reading it with its id for a token.
         ("DELETE", "/calendar/feeds/{id}") => (Guard::Record, format!("/calendar/feeds/{}", ids["calendar"]), None),
         ("GET", "/calendar/{token}") => (Guard::Record, format!("/calendar/{}.ics", ids["calendar"]), None),
@@ -303,6 +307,9 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
     let mut aims = ids.clone();
     let feed = app.post(&ann, "/calendar/feeds", json!({ "scope": "me" })).await.expect(201);
     aims.insert("calendar", feed.data()["id"].as_str().expect("a feed id").to_string());
+    // The team's chat webhook (dev routes accept a loopback address).
+    let hook = json!({ "url": "http://127.0.0.1:9/hook", "format": "slack", "events": ["leave.approved"] });
+    aims.insert("webhook", app.post(&ada, "/admin/webhooks", hook).await.expect(201).id());
     let training = json!({ "name": "Training", "color": "#0ea5e9" });
     let team_type = app.post(&ada, "/leaves/types", training).await.expect(201).id();
     // Sam's team has its starting leave types too (written on a team's first use, which is not an intrusion).
