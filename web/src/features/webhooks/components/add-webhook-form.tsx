@@ -61,12 +61,7 @@ export function AddWebhookForm({ onAdded }: { onAdded: (hook: CreatedWebhook) =>
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      aria-label="Add a webhook"
-      className="min-w-0 space-y-4 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/50"
-    >
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Add a webhook" className="min-w-0 space-y-4 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/50">
       <h3 className="text-base font-semibold">Add a webhook</h3>
       <div className="grid gap-3 sm:grid-cols-[1fr_14rem] sm:items-start">
         <Input
@@ -116,13 +111,7 @@ export function AddWebhookForm({ onAdded }: { onAdded: (hook: CreatedWebhook) =>
       </fieldset>
       {daily && (
         <div className="sm:w-56">
-          <Input
-            label="Daily post time"
-            type="time"
-            hint="In your profile's time zone."
-            error={errors.dailyAt?.message}
-            {...register('dailyAt')}
-          />
+          <Input label="Daily post time" type="time" hint="In your profile's time zone." error={errors.dailyAt?.message} {...register('dailyAt')} />
         </div>
       )}
       <FormError>{formError}</FormError>

@@ -19,9 +19,9 @@ function HowToVerify() {
     <div className="space-y-1 text-sm text-slate-700 dark:text-slate-300">
       <h4 className="font-semibold text-slate-900 dark:text-slate-100">How to verify</h4>
       <p>
-        Each post carries <code className="break-all">Breaktime-Signature: t=…,v1=…</code>. Compute the HMAC-SHA256 of <code>&quot;&lt;t&gt;.&lt;body&gt;&quot;</code>{' '}
-        (the raw body) keyed with the whole secret, <code>whsec_</code> included, and compare its hex with <code>v1</code> in constant time. Refuse a{' '}
-        <code>t</code> more than five minutes off.
+        Each post carries <code className="break-all">Breaktime-Signature: t=…,v1=…</code>. Compute the HMAC-SHA256 of{' '}
+        <code>&quot;&lt;t&gt;.&lt;body&gt;&quot;</code> (the raw body) keyed with the whole secret, <code>whsec_</code> included, and compare its hex with{' '}
+        <code>v1</code> in constant time. Refuse a <code>t</code> more than five minutes off.
       </p>
       <p>
         A failed post is tried again with the same <code>Breaktime-Event-Id</code>: drop an id you have already handled.
