@@ -53,7 +53,7 @@ export function NewWebhookSecret({ hook, onDone }: { hook: CreatedWebhook; onDon
       className="min-w-0 space-y-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:ring-amber-900"
     >
       <p className="font-semibold break-all">
-        Webhook added: {formatLabels[hook.format as WebhookFormat] ?? hook.format} to {shortUrl(hook.url)}
+        Webhook added: {shortUrl(hook.url)} ({formatLabels[hook.format as WebhookFormat] ?? hook.format})
       </p>
       <p className="text-sm font-medium text-amber-900 dark:text-amber-100">{secretTexts.shownOnce}</p>
       <div className="space-y-1">

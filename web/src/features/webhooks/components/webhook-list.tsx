@@ -1,11 +1,17 @@
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatDate, formatTime, todayIso } from '@/lib/format';
-import { eventLabel, formatLabels } from '../api/webhook-schema';
+import { eventChoices, eventLabel, formatLabels } from '../api/webhook-schema';
 import type { LastDelivery, Webhook, WebhookFormat } from '../api/webhooks';
 
 const chip = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
 const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The server keeps events in name order; the cards show them in the form's order (unknown ones last). */
+const eventOrder = (event: string) => {
+  const index = eventChoices.findIndex((choice) => choice.event === event);
+  return index < 0 ? eventChoices.length : index;
+};
 
 /**
  * A hook's address without its scheme, long paths cut in the middle: chat webhook paths are long tokens, and the
@@ -65,11 +71,13 @@ export function WebhookList({ hooks, onRemove, busy }: WebhookListProps) {
               </p>
               <p className="text-sm text-slate-600 dark:text-slate-400">{formatLabels[hook.format as WebhookFormat] ?? hook.format}</p>
               <ul aria-label="Events" className="flex flex-wrap gap-1.5">
-                {hook.events.map((event) => (
-                  <li key={event} className={cn(chip, 'bg-brand-100 text-brand-800 dark:bg-brand-800/40 dark:text-brand-100')}>
-                    {event === 'daily.absences' ? `${eventLabel(event)} at ${formatTime(hook.dailyAt)}` : eventLabel(event)}
-                  </li>
-                ))}
+                {[...hook.events]
+                  .sort((a, b) => eventOrder(a) - eventOrder(b))
+                  .map((event) => (
+                    <li key={event} className={cn(chip, 'bg-brand-100 text-brand-800 dark:bg-brand-800/40 dark:text-brand-100')}>
+                      {event === 'daily.absences' ? `${eventLabel(event)} at ${formatTime(hook.dailyAt)}` : eventLabel(event)}
+                    </li>
+                  ))}
               </ul>
               {hook.events.includes('daily.absences') && (
                 <p className="text-xs text-slate-600 dark:text-slate-400">Daily post in {hook.timeZone.replaceAll('_', ' ')} time.</p>

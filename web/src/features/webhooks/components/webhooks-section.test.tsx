@@ -67,7 +67,8 @@ describe('team chat webhooks', () => {
         _id: '01HZX3Y8Q2W5E7R9T1V3B5N7MA',
         url: 'https://example.com/breaktime',
         format: 'generic',
-        events: ['daily.absences', 'break.started'],
+        // In name order, as the server keeps them.
+        events: ['break.started', 'daily.absences', 'leave.approved'],
         dailyAt: '08:30',
         lastDelivery: {
           at: todayAt(12, 3),
@@ -96,7 +97,7 @@ describe('team chat webhooks', () => {
     const generic = within(list).getByRole('listitem', { name: 'example.com/breaktime' });
     expect(generic).toHaveTextContent('Generic JSON, signed');
     const chips = within(within(generic).getByRole('list', { name: 'Events' })).getAllByRole('listitem');
-    expect(chips.map((chip) => chip.textContent)).toEqual(['Who is off today at 8:30 AM', 'Break started']);
+    expect(chips.map((chip) => chip.textContent)).toEqual(['Leave approved', 'Who is off today at 8:30 AM', 'Break started']);
     expect(generic).toHaveTextContent('Daily post in Europe/Berlin time.');
     expect(generic).toHaveTextContent('Failed 12:03 PM: HTTP 500 — next try 12:04 PM');
 
@@ -124,6 +125,7 @@ describe('team chat webhooks', () => {
     const shown = await screen.findByRole('region', { name: 'New webhook secret' });
     expect(posts).toEqual([{ url: 'https://example.com/breaktime', format: 'generic', events: ['daily.absences', 'break.started'], dailyAt: '08:45' }]);
     expect(within(shown).getByLabelText('Signing secret')).toHaveValue(SECRET);
+    expect(shown).toHaveTextContent('Webhook added: example.com/breaktime (Generic JSON, signed)');
     expect(shown).toHaveTextContent(secretTexts.shownOnce);
     expect(within(shown).getByRole('heading', { name: 'How to verify' })).toBeInTheDocument();
     expect(shown).toHaveTextContent('Breaktime-Signature: t=…,v1=…');
