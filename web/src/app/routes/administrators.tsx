@@ -3,11 +3,12 @@ import { BalancesSection } from '@/features/leaves/components/balances-section';
 import { LeaveSettingsSection } from '@/features/leaves/components/leave-settings-section';
 import { LeaveTypesSection } from '@/features/leaves/components/leave-types-section';
 import { TeamMembersPage } from '@/features/team/components/team-members-page';
+import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { isLeaveApprover, useTeamRole } from '@/lib/team-role';
 
 /**
- * Team Members (the Admin Panel); for admins the team's leave types, leave settings and public holidays; for admins
- * and HR the balances.
+ * Team Members (the Admin Panel); for admins the team's leave types, leave settings, public holidays and team-chat
+ * webhooks; for admins and HR the balances.
  */
 export function AdministratorsRoute() {
   const { role } = useTeamRole();
@@ -17,6 +18,7 @@ export function AdministratorsRoute() {
       {role === 'admin' && <LeaveTypesSection />}
       {role === 'admin' && <LeaveSettingsSection />}
       {role === 'admin' && <HolidaysSection />}
+      {role === 'admin' && <WebhooksSection />}
       {isLeaveApprover(role) && <BalancesSection canEdit={role === 'admin'} />}
     </div>
   );

@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Checkbox, FormError, Input } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { useRequireAuth } from '@/lib/auth';
+import {
+  emptyWebhookForm,
+  eventChoices,
+  formatHints,
+  formatLabels,
+  formats,
+  toWebhookBody,
+  webhookMessages,
+  webhookSchema,
+  type WebhookFormValues,
+} from '../api/webhook-schema';
+import { useAddWebhook, type CreatedWebhook } from '../api/webhooks';
+
+const FIELDS = ['url', 'format', 'events', 'dailyAt'] as const;
+
+const formatOptions = formats.map((format) => ({ value: format, label: formatLabels[format] }));
+
+/** Adds a hook: where it posts, in which format, and which events; the server's field messages land under each field. */
+export function AddWebhookForm({ onAdded }: { onAdded: (hook: CreatedWebhook) => void }) {
+  const requireAuth = useRequireAuth();
+  const { trigger, isMutating } = useAddWebhook();
+  const [formError, setFormError] = useState<string>();
+  const eventsId = useId();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<WebhookFormValues>({ resolver: zodResolver(webhookSchema), mode: 'onBlur', defaultValues: emptyWebhookForm });
+  const format = watch('format');
+  const daily = watch('events').includes('daily.absences');
+
+  const onSubmit = async (values: WebhookFormValues) => {
+    if (isMutating || !requireAuth()) return;
+    setFormError(undefined);
+    try {
+      const created = await trigger(toWebhookBody(values));
+      reset({ ...emptyWebhookForm, format: values.format });
+      onAdded(created);
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+      let shown = false;
+      for (const field of FIELDS) {
+        if (fieldErrors[field]) {
+          setError(field, { message: fieldErrors[field] });
+          shown = true;
+        }
+      }
+      if (!shown) setFormError(errorMessage(error, webhookMessages.addFailed));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Add a webhook" className="min-w-0 space-y-4 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/50">
+      <h3 className="text-base font-semibold">Add a webhook</h3>
+      <div className="grid gap-3 sm:grid-cols-[1fr_14rem] sm:items-start">
+        <Input
+          label="Webhook URL"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://hooks.slack.com/services/…"
+          hint="The incoming-webhook address your chat app gives you."
+          error={errors.url?.message}
+          {...register('url')}
+        />
+        <Select label="Format" options={formatOptions} hint={formatHints[format]} error={errors.format?.message} {...register('format')} />
+      </div>
+      <fieldset aria-describedby={errors.events ? `${eventsId}-error` : undefined} className="min-w-0">
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Events</legend>
+        <ul className="mt-1 grid gap-x-4 gap-y-1 sm:grid-cols-2">
+          {eventChoices.map((choice) => (
+            <li key={choice.event} className="min-w-0">
+              <Checkbox
+                value={choice.event}
+                aria-describedby={`${eventsId}-${choice.event}`}
+                label={
+                  <>
+                    <span className="font-medium">{choice.label}</span>
+                    {choice.optional && (
+                      <span className="ml-2 inline-flex rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                        Optional sharing
+                      </span>
+                    )}
+                  </>
+                }
+                {...register('events')}
+              />
+              <p id={`${eventsId}-${choice.event}`} className="pb-1 pl-8 text-xs text-slate-600 dark:text-slate-400">
+                {choice.explanation}
+              </p>
+            </li>
+          ))}
+        </ul>
+        {errors.events?.message && (
+          <p id={`${eventsId}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
+            {errors.events.message}
+          </p>
+        )}
+      </fieldset>
+      {daily && (
+        <div className="sm:w-56">
+          <Input label="Daily post time" type="time" hint="In your profile's time zone." error={errors.dailyAt?.message} {...register('dailyAt')} />
+        </div>
+      )}
+      <FormError>{formError}</FormError>
+      <div className="flex flex-col sm:flex-row sm:justify-end">
+        <Button type="submit" disabled={isMutating}>
+          {isMutating ? 'Adding...' : 'Add webhook'}
+        </Button>
+      </div>
+    </form>
+  );
+}
