@@ -43,5 +43,4 @@ export const deleteSubscription = (endpoint: string) =>
 export const readUnsubscribe = (token: string) => api.get<UnsubscribeInfo>('/notifications/unsubscribe', { auth: false, query: { token } });
 
 /** Turns off email of the link's kind (a repeat changes nothing). */
-export const confirmUnsubscribe = (token: string) =>
-  api.post<UnsubscribeInfo>('/notifications/unsubscribe', undefined, { auth: false, query: { token } });
+export const confirmUnsubscribe = (token: string) => api.post<UnsubscribeInfo>('/notifications/unsubscribe', undefined, { auth: false, query: { token } });
