@@ -11,6 +11,9 @@ export type UnsubscribeInfo = Schemas['UnsubscribeInfo'];
 /** What `POST /notifications/subscriptions` takes: the browser's `PushSubscription.toJSON()`, endpoint and keys. */
 export type PushSubscriptionBody = Schemas['PushSubscription'];
 
+/** The Settings card's anchor: `/settings#notifications`. */
+export const NOTIFICATIONS_ID = 'notifications';
+
 export const notificationKeys = {
   settings: '/notifications/settings',
   vapidKey: '/notifications/vapid-key',

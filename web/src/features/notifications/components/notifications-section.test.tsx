@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jwtValidFor } from '@/testing/jwt';
 import { api, fail, http, HttpResponse, ok, server } from '@/testing/server';

@@ -7,14 +7,14 @@ import { FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
-import { confirmUnsubscribe, readUnsubscribe } from '../api/notifications';
+import { confirmUnsubscribe, NOTIFICATIONS_ID, readUnsubscribe } from '../api/notifications';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-500';
 
 const turnBackOn = (
   <>
     You can turn them back on in{' '}
-    <Link to={`${paths.settings}#notifications`} className={linkClass}>
+    <Link to={`${paths.settings}#${NOTIFICATIONS_ID}`} className={linkClass}>
       Settings
     </Link>
     .
