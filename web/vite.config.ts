@@ -94,6 +94,8 @@ export default defineConfig(({ command }) => ({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverNavigations,
         cleanupOutdatedCaches: true,
+        // Shows reminders pushed by the server and opens the right page on a tap (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],
@@ -122,6 +124,7 @@ export default defineConfig(({ command }) => ({
         '/team/',
         '/calendar/',
         '/assistant/',
+        '/notifications/',
       ].map((prefix) => [
         prefix,
         {

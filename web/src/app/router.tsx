@@ -231,6 +231,14 @@ export const routes: RouteObject[] = [
           (m) => m.AcceptInvitationPage,
         ),
       },
+      {
+        path: paths.unsubscribe,
+        handle: titled('Unsubscribe'),
+        element: page(
+          () => import('@/features/notifications/components/unsubscribe-page'),
+          (m) => m.UnsubscribePage,
+        ),
+      },
 
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],

@@ -25,6 +25,8 @@ export const paths = {
   verifyNewEmail: '/verify-new-email',
   verifyResetPassword: '/verify-reset-password',
   acceptEmailInvitation: '/accept-email-invitation',
+  /** An email's unsubscribe link (public). */
+  unsubscribe: '/unsubscribe',
   /** Not a route: the login-callback failure goes here and falls through to `/`. */
   login: '/login',
 } as const;

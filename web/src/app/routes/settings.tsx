@@ -1,15 +1,17 @@
 import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { IosInstallSteps } from '@/features/install/components/ios-install-steps';
+import { NotificationsSection } from '@/features/notifications/components/notifications-section';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { useSession } from '@/lib/auth';
 
-/** Profile and settings, and where calendar subscriptions are (on the team calendar). */
+/** Profile and settings, notifications, and where calendar subscriptions are (on the team calendar). */
 export function SettingsRoute() {
   const { signedIn } = useSession();
   return (
     <div className="space-y-6">
-      <SettingsPage />
+      <SettingsPage notifications={<NotificationsSection installHelp={<IosInstallSteps />} />} />
       {signedIn && (
         <Card>
           <h2 className="text-lg font-semibold">Calendar subscriptions</h2>

@@ -28,8 +28,11 @@ function Section({ title, description, children, className }: { title: string; d
   );
 }
 
-/** Profile and settings (/settings): name, time zone, email, password, the team's break types, account deletion. */
-export function SettingsPage() {
+/**
+ * Profile and settings (/settings): name, time zone, email, password, the team's break types, account deletion.
+ * `notifications` is another feature's section, placed full width before the account deletion.
+ */
+export function SettingsPage({ notifications }: { notifications?: ReactNode } = {}) {
   const { signedIn } = useSession();
   const { open } = useDialogs();
   const { data: profile, isLoading, error } = useProfile();
@@ -69,6 +72,7 @@ export function SettingsPage() {
       <Section title="Break types" description="The types your team picks from when logging a break.">
         <BreakTypesForm isAdmin={isAdmin} />
       </Section>
+      {notifications && <div className="lg:col-span-2">{notifications}</div>}
       <Section title="Delete account" className="ring-red-200 lg:col-span-2 dark:ring-red-900/60">
         <DeleteAccountSection profile={profile} />
       </Section>

@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-error';
+import { useSession } from '@/lib/auth';
+import { useCurrentBreak, useEndBreak, useLiveBreak, useRevalidateBreaks } from '../api/breaks';
+import { formatMinutes } from '../utils/time';
+
+/** The query a break reminder's "End break now" opens the Dashboard with. */
+export const END_BREAK_ACTION = 'end-break';
+
+/**
+ * `/breaks?action=end-break` (a break reminder's action): ends the live break once the server's answer about it is
+ * in, the same call as the card's End break, then drops the query so a reload or Back does not repeat it.
+ */
+export function EndBreakFromLink() {
+  const [params, setParams] = useSearchParams();
+  const { signedIn } = useSession();
+  const { live } = useLiveBreak();
+  // A break kept from the last visit may have ended since: wait for the fresh answer, not the remembered one.
+  const { data, isValidating } = useCurrentBreak();
+  const { trigger } = useEndBreak();
+  const revalidate = useRevalidateBreaks();
+  const toast = useToast();
+  const handled = useRef(false);
+  const wanted = params.get('action') === END_BREAK_ACTION;
+  const settled = data !== undefined && !isValidating;
+
+  useEffect(() => {
+    // Signed out, the query stays: signing in reloads the page, which then ends the break.
+    if (!wanted || !signedIn || !settled || handled.current) return;
+    handled.current = true;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('action');
+        return next;
+      },
+      { replace: true },
+    );
+    if (!live) {
+      toast.show({ title: 'No break to end', message: 'You are not on a break.', variant: 'info' });
+      return;
+    }
+    trigger(live).then(
+      (ended) =>
+        toast.show({
+          title: 'Break ended',
+          message: ended.queued ? `${live.type}: waiting to sync, with the time you tapped.` : `${ended.data.type}: ${formatMinutes(ended.data.duration)}.`,
+          variant: ended.queued ? 'info' : 'success',
+        }),
+      (failure: unknown) => {
+        console.error('Ending the break from a reminder failed', failure);
+        toast.show({ title: 'Break not ended', message: errorMessage(failure, 'The break could not be ended. Please try again.'), variant: 'error' });
+        void revalidate();
+      },
+    );
+  }, [wanted, signedIn, settled, live, setParams, toast, trigger, revalidate]);
+
+  return null;
+}
