@@ -67,10 +67,12 @@ check_account() {
         die "no AWS credentials (aws configure, or AWS_PROFILE=...)"
 }
 
-secret_exists() {
-    aws ssm describe-parameters --parameter-filters "Key=Name,Values=$JWT_PARAMETER" \
+parameter_exists() {
+    aws ssm describe-parameters --parameter-filters "Key=Name,Values=$1" \
         --query 'length(Parameters)' --output text 2>/dev/null | grep -qx 1
 }
+secret_exists() { parameter_exists "$JWT_PARAMETER"; }
+vapid_exists() { parameter_exists "$VAPID_PARAMETER"; }
 
 create_secret() {
     step "JWT signing key in SSM: $JWT_PARAMETER"
@@ -87,11 +89,6 @@ create_secret() {
         --description "Breaktime $ENV_NAME JWT signing key" >/dev/null
     rm -f "$file"
     echo "created"
-}
-
-vapid_exists() {
-    aws ssm describe-parameters --parameter-filters "Key=Name,Values=$VAPID_PARAMETER" \
-        --query 'length(Parameters)' --output text 2>/dev/null | grep -qx 1
 }
 
 # The VAPID key pair is made once: rotating it would silently end every browser's push subscription.

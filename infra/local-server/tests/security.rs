@@ -256,9 +256,7 @@ fn aimed_at(
             (method == "PUT").then(|| json!({ "name": "Renamed by someone else" })),
         ),
         // The team's chat webhook: its admins only.
-        ("DELETE", "/admin/webhooks/{id}") => {
-            (Guard::TeamSetting, format!("/admin/webhooks/{}", ids["webhook"]), None)
-        }
+        ("DELETE", "/admin/webhooks/{id}") => (Guard::TeamSetting, format!("/admin/webhooks/{}", ids["webhook"]), None),
         // Another person's calendar feed: revoking it by its id, or reading it with its id for a token.
         ("DELETE", "/calendar/feeds/{id}") => (Guard::Record, format!("/calendar/feeds/{}", ids["calendar"]), None),
         ("GET", "/calendar/{token}") => (Guard::Record, format!("/calendar/{}.ics", ids["calendar"]), None),

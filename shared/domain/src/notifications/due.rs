@@ -71,6 +71,12 @@ pub fn shard_of(user_id: &str) -> u32 {
     hash % SHARDS
 }
 
+/// The due-index pair (`GSI1PK`, `GSI1SK`) of an item filed under `minute`: its shard comes from its owner's id (a
+/// person or a team), and the sort key names the owner and the item.
+pub fn index_pair(minute: DateTime<Utc>, owner_id: &str, item: &str) -> (String, String) {
+    (crate::keys::due_gsi(&minute_key(minute), shard_of(owner_id)), format!("{owner_id}#{item}"))
+}
+
 /// Whether the local time in `tz` at `at` falls in quiet hours `[from, to)`; `from` after `to` spans midnight.
 pub fn in_quiet_hours(tz: Tz, (from, to): (NaiveTime, NaiveTime), at: DateTime<Utc>) -> bool {
     let local = at.with_timezone(&tz).time();

@@ -91,12 +91,8 @@ pub async fn run_scheduled(services: &Services, now: DateTime<Utc>) -> AppResult
     };
     let minutes = minutes_between(first, this_minute);
     let report = run_minutes(services, minutes, now).await?;
-    let mut cursor = Item::new();
-    cursor.insert("minute".into(), Value::String(due::minute_key(this_minute)));
-    cursor.insert("entity_type".into(), Value::String("scheduler_cursor".into()));
-    let key = keys::scheduler_cursor();
-    cursor.insert("PK".into(), Value::String(key.pk));
-    cursor.insert("SK".into(), Value::String(key.sk));
+    let minute = json!({ "minute": due::minute_key(this_minute) });
+    let cursor = crate::account::to_item("scheduler_cursor", &keys::scheduler_cursor(), &minute)?;
     store.put(cursor, Cond::None).await?;
     Ok(report)
 }

@@ -200,9 +200,9 @@ pub async fn remove(store: &dyn Table, admin: &User, id: &str) -> AppResult<()> 
 /// Files an item under the minute its due instant falls in (not the next one, as reminders are): an event goes out
 /// with the run of the minute it happened in, and `due` still holds it back until its instant.
 fn with_due(mut item: Item, team_id: &TeamId, sk: &str, due: DateTime<Utc>) -> Item {
-    let minute = due::minute_key(due::minute_of(due));
-    item.insert(GSI1PK.into(), Value::String(keys::due_gsi(&minute, due::shard_of(team_id.as_ref()))));
-    item.insert(GSI1SK.into(), Value::String(format!("{team_id}#{sk}")));
+    let (pk, sort) = due::index_pair(due::minute_of(due), team_id.as_ref(), sk);
+    item.insert(GSI1PK.into(), Value::String(pk));
+    item.insert(GSI1SK.into(), Value::String(sort));
     item
 }
 

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CopyField } from '@/components/ui/copy-field';
 import { FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -27,40 +28,11 @@ export const feedTexts = {
 } as const;
 
 function NewFeed({ feed, onDone }: { feed: CreatedFeed; onDone: () => void }) {
-  const toast = useToast();
-  const field = useRef<HTMLInputElement>(null);
-  const id = useId();
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(feed.url);
-      toast.show({ message: feedTexts.copied, variant: 'success', duration: SHORT_TOAST_MS });
-    } catch {
-      field.current?.select();
-      toast.show({ message: feedTexts.copyFailed, variant: 'warning' });
-    }
-  };
-
   return (
     <section aria-label="New feed address" className="space-y-2 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:ring-amber-900">
       <p className="font-semibold">{scopeLabels[feed.scope]}: your new feed</p>
       <p className="text-sm font-medium text-amber-900 dark:text-amber-100">{feedTexts.shownOnce}</p>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-        Feed address
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          ref={field}
-          id={id}
-          readOnly
-          value={feed.url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
-        />
-        <Button onClick={() => void copy()} className="shrink-0">
-          Copy
-        </Button>
-      </div>
+      <CopyField label="Feed address" value={feed.url} copied={feedTexts.copied} copyFailed={feedTexts.copyFailed} />
       <p className="text-xs text-slate-700 dark:text-slate-300">{feedTexts.secret}</p>
       <div className="flex justify-end">
         <Button variant="secondary" onClick={onDone}>

@@ -1,7 +1,5 @@
-import { useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
-import { SHORT_TOAST_MS } from '@/config/constants';
+import { CopyField } from '@/components/ui/copy-field';
 import { formatLabels } from '../api/webhook-schema';
 import type { CreatedWebhook, WebhookFormat } from '../api/webhooks';
 import { shortUrl } from './webhook-list';
@@ -32,20 +30,7 @@ function HowToVerify() {
 
 /** The secret of a hook just added, once: copy it, then Done forgets it. */
 export function NewWebhookSecret({ hook, onDone }: { hook: CreatedWebhook; onDone: () => void }) {
-  const toast = useToast();
-  const field = useRef<HTMLInputElement>(null);
-  const id = useId();
   const generic = hook.format === 'generic';
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(hook.secret);
-      toast.show({ message: secretTexts.copied, variant: 'success', duration: SHORT_TOAST_MS });
-    } catch {
-      field.current?.select();
-      toast.show({ message: secretTexts.copyFailed, variant: 'warning' });
-    }
-  };
 
   return (
     <section
@@ -56,24 +41,7 @@ export function NewWebhookSecret({ hook, onDone }: { hook: CreatedWebhook; onDon
         Webhook added: {shortUrl(hook.url)} ({formatLabels[hook.format as WebhookFormat] ?? hook.format})
       </p>
       <p className="text-sm font-medium text-amber-900 dark:text-amber-100">{secretTexts.shownOnce}</p>
-      <div className="space-y-1">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-          Signing secret
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <input
-            ref={field}
-            id={id}
-            readOnly
-            value={hook.secret}
-            onFocus={(event) => event.currentTarget.select()}
-            className="block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
-          />
-          <Button onClick={() => void copy()} className="shrink-0">
-            Copy
-          </Button>
-        </div>
-      </div>
+      <CopyField label="Signing secret" value={hook.secret} copied={secretTexts.copied} copyFailed={secretTexts.copyFailed} />
       {generic ? <HowToVerify /> : <p className="text-sm text-slate-700 dark:text-slate-300">{secretTexts.unsigned}</p>}
       <div className="flex justify-end">
         <Button variant="secondary" onClick={onDone}>
