@@ -158,9 +158,10 @@ lambdas: lambda-tools
 deploy: lambda-tools
 	infra/deploy/deploy.sh $(ENV)
 
-## Dollars per month for 10, 50 and 500 users at 200 calls a day, and the idle floor.
+## Dollars per month for 10, 50 and 500 users at 200 calls a day, and the idle floor (ARGS="--platform-logs" and
+## the other options of infra/deploy/cost_model.py pass through).
 cost:
-	python3 infra/deploy/cost_model.py
+	python3 infra/deploy/cost_model.py $(ARGS)
 
 ## Cold start of every function under the local Runtime API (median of 20), with the zip sizes of `make lambdas`.
 coldstart: venv

@@ -3,6 +3,7 @@
 
     python3 infra/deploy/cost_model.py               # 10, 50 and 500 users at 200 calls a day, and the idle floor
     python3 infra/deploy/cost_model.py 2000 --calls 300 --free-tier
+    python3 infra/deploy/cost_model.py --platform-logs   # with Lambda's START and REPORT records (dev)
 
 The explanation of each assumption is in infra/deploy/cost-model.md. Prices are on-demand list prices; change PRICES
 when they change (or for another region) and run again. No network, no dependencies.
@@ -114,8 +115,12 @@ MAILS_PER_USER_MONTH = 2
 WEB_REQUESTS_PER_USER_DAY = 8
 WEB_KB_PER_USER_DAY = 40 + 600 / 7
 
-# Logs: with JSON format each invocation writes the platform start and report records plus one request line.
-LOG_BYTES_PER_INVOCATION = 1500
+# Logs (JSON format). Lambda's own START and REPORT records are about 1,400 bytes a call; the template leaves them out
+# by default (PlatformLogLevel WARN; `--platform-logs` puts them back, as dev does). The functions write no line per
+# request, only events (a sign-in, a role change, a mail sent, an error): a few per user a day, about 10 bytes a call
+# on average.
+PLATFORM_LOG_BYTES_PER_INVOCATION = 1400
+APP_LOG_BYTES_PER_INVOCATION = 10
 LOG_RETENTION_MONTHS = 1  # 30 days (dev: 14, prod: 90 in samconfig.toml)
 
 # The reminder job (scheduler-fn): EventBridge Scheduler invokes it every minute whatever the traffic. A run with
@@ -172,7 +177,9 @@ def cold_starts(calls: float) -> float:
     return cold_per_function_hour * FUNCTIONS * WORKING_HOURS * DAYS_PER_MONTH
 
 
-def monthly_cost(users: int, calls_per_day: int, free_tier: bool, months_of_data: int = 12) -> dict[str, float]:
+def monthly_cost(
+    users: int, calls_per_day: int, free_tier: bool, months_of_data: int = 12, platform_logs: bool = False
+) -> dict[str, float]:
     p = PRICES
     calls = users * calls_per_day * DAYS_PER_MONTH
 
@@ -187,7 +194,8 @@ def monthly_cost(users: int, calls_per_day: int, free_tier: bool, months_of_data
     gb_seconds += cold_starts(calls) * INIT_MS / 1000 * memory_gb("default")
 
     lambda_requests = calls
-    logs_gb = calls * LOG_BYTES_PER_INVOCATION / 1024**3
+    log_bytes = APP_LOG_BYTES_PER_INVOCATION + (PLATFORM_LOG_BYTES_PER_INVOCATION if platform_logs else 0)
+    logs_gb = calls * log_bytes / 1024**3
     stored_gb = users * STORED_KB_PER_USER_MONTH * months_of_data / 1024 / 1024
     web_requests = users * WEB_REQUESTS_PER_USER_DAY * DAYS_PER_MONTH
     web_gb = users * WEB_KB_PER_USER_DAY * DAYS_PER_MONTH / 1024 / 1024
@@ -249,9 +257,12 @@ def main() -> None:
     parser.add_argument("users", nargs="*", type=int, default=[10, 50, 500])
     parser.add_argument("--calls", type=int, default=200, help="API calls per user per day (default 200)")
     parser.add_argument("--free-tier", action="store_true", help="subtract the always-free monthly allowances")
+    parser.add_argument(
+        "--platform-logs", action="store_true", help="with Lambda's START and REPORT records (PlatformLogLevel=INFO)"
+    )
     args = parser.parse_args()
 
-    costs = [monthly_cost(u, args.calls, args.free_tier) for u in args.users]
+    costs = [monthly_cost(u, args.calls, args.free_tier, platform_logs=args.platform_logs) for u in args.users]
     rows = {name: [c[name] for c in costs] for name in costs[0]}
     rows["Total (USD / month)"] = [sum(c.values()) for c in costs]
     rows["per user"] = [sum(c.values()) / u for c, u in zip(costs, args.users)]
@@ -266,10 +277,16 @@ def main() -> None:
     print(table("Idle floor (deployed, no traffic)", ["USD/month"], {k: [v] for k, v in floor.items()}))
     print(f"  total {sum(floor.values()):.2f} USD / month")
     print()
-    at_50 = monthly_cost(50, args.calls, args.free_tier)
+    at_50 = monthly_cost(50, args.calls, args.free_tier, platform_logs=args.platform_logs)
     print(f"Idle: {sum(floor.values()):.2f} USD a month; 50 users: {sum(at_50.values()) / 50:.3f} USD per user-month.")
     extra = DETAILED_ALARM_METRICS * PRICES["alarm_metric_month"]
     print(f"DetailedAlarms=true (alarms per function) adds {extra:.2f} USD a month to both.")
+    if not args.platform_logs:
+        with_platform = monthly_cost(50, args.calls, args.free_tier, platform_logs=True)
+        print(
+            "PlatformLogLevel=INFO (Lambda's START and REPORT records, as in dev) adds "
+            f"{(sum(with_platform.values()) - sum(at_50.values())) / 50:.3f} USD per user-month."
+        )
 
 
 if __name__ == "__main__":

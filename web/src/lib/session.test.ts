@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, fail, http, ok, server } from '@/testing/server';
 import { fakeJwt } from '@/testing/jwt';
 import { cookieNames, setCookies } from '@/testing/test-utils';
-import { getCookie } from './cookies';
+import { forgetCookies, getCookie } from './cookies';
 import { getValidAccessToken, refreshOnStartup, SESSION_COOKIES } from './session';
 
 const NOW = Date.UTC(2025, 5, 2, 9, 0, 0);
@@ -119,9 +119,11 @@ describe('start-up refresh', () => {
     setCookies({ access_token: fakeJwt(Date.now() / 1000 - 10), refresh_token: 'refresh-1' });
     await refreshOnStartup();
     document.cookie = 'access_token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    forgetCookies();
     setCookies({ refresh_token: 'undefined' });
     await refreshOnStartup();
     document.cookie = 'refresh_token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    forgetCookies();
     await refreshOnStartup();
     expect(bodies).toHaveLength(0);
   });

@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_DAYS, CALLBACK_COOKIE_DAYS, REFRESH_TOKEN_MISSING, SESSION_COOKIE_DAYS, STARTUP_REFRESH_FAILED_MESSAGE } from '@/config/constants';
 import { ApiError } from './api-error';
-import { getCookie, removeCookie, setCookie } from './cookies';
+import { cookieString, getCookie, removeCookie, setCookie } from './cookies';
 import { httpRequest } from './http';
 import { isAccessTokenUsable } from './jwt';
 import type { Schemas } from './api-schema';
@@ -26,7 +26,7 @@ const listeners = new Set<() => void>();
 let cached: { key: string; session: Session } | undefined;
 
 export function readSession(): Session {
-  const key = document.cookie;
+  const key = cookieString();
   if (cached?.key === key) return cached.session;
   const session: Session = {
     signedIn: present(getCookie('access_token')),

@@ -45,10 +45,45 @@ function firstReadsReleased(): Promise<void> | undefined {
 /** A task of its own for a held read: the first screen's five or so reads, built all at once, make one long task. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** How long the first screen's answers wait for the slowest of them before each goes on alone. */
+const FIRST_ANSWERS_WAIT_MS = 400;
+
+/** The first screen's reads: their answers reach SWR together. */
+let firstBatch: Promise<unknown>[] | undefined;
+
+/**
+ * Each answer SWR gets starts a synchronous render and commit of the components that read it (SWR's store updates
+ * cannot be transitions). The first screen's five or so answers, each on its own, made as many long tasks right
+ * after the first paint; handed over together, in one task, React renders them once. A slow answer holds the others
+ * back no more than {@link FIRST_ANSWERS_WAIT_MS}.
+ */
+function answeredTogether<T>(answer: Promise<T>): Promise<T> {
+  const batch = (firstBatch ??= []);
+  batch.push(answer);
+  const together = settled(answer).then(
+    // Then waits for every read of the batch so far (one that starts later does not hold this one back).
+    () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, FIRST_ANSWERS_WAIT_MS);
+        void Promise.all(batch.map(settled)).then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  );
+  return together.then(() => answer);
+}
+
+const settled = (promise: Promise<unknown>): Promise<void> =>
+  promise.then(
+    () => undefined,
+    () => undefined,
+  );
+
 export const swrConfig: SWRConfiguration = {
   fetcher: <T>(key: ApiKey): Promise<T> => {
     const held = firstReadsReleased();
-    return held ? held.then(nextTask).then(() => fetcher<T>(key)) : fetcher<T>(key);
+    return held ? answeredTogether(held.then(nextTask).then(() => fetcher<T>(key))) : fetcher<T>(key);
   },
   revalidateOnFocus: false,
   // A rejected call has already refreshed the session or cleared it; retrying would only repeat the failure.

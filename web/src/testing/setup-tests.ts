@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { forgetCookies } from '@/lib/cookies';
 import { configureApis } from '@/lib/http';
 import { resetQueueForTests } from '@/lib/offline/queue';
 import { API_URL, ASSISTANT_URL, server } from './server';
@@ -42,6 +43,7 @@ afterEach(async () => {
     const name = cookie.split('=')[0];
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
+  forgetCookies();
   localStorage.clear();
   sessionStorage.clear();
   window.innerWidth = 1280;

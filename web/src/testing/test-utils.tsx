@@ -6,6 +6,7 @@ import { SWRConfig } from 'swr';
 import { AlertProvider } from '@/components/ui/alert-dialog';
 import { ToastProvider } from '@/components/ui/toast';
 import { DialogsProvider } from '@/lib/dialogs';
+import { forgetCookies } from '@/lib/cookies';
 import { PreferencesProvider } from '@/lib/preferences';
 import { swrConfig } from '@/lib/swr';
 
@@ -54,6 +55,7 @@ export function renderRoutes(routes: RouteObject[], route: string) {
 
 export function setCookies(values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) document.cookie = `${name}=${encodeURIComponent(value)}; path=/`;
+  forgetCookies();
 }
 
 export function cookieNames(): string[] {

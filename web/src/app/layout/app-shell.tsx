@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useBlocker, useMatches } from 'react-router-dom';
+import { Later } from '@/components/layouts/later';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { OfflineSync } from '@/components/offline/offline-sync';
 import { CHAT_DEFAULT_OPEN_MIN_PX, DOCKED_CHAT_RESERVE_PX, NARROW_SCREEN_PX } from '@/config/constants';
@@ -72,15 +73,19 @@ export function AppShell() {
       <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
-      <Sidebar
-        type={preferences.sidebarType}
-        narrow={narrow}
-        open={mobileOpen}
-        pinned={preferences.isPinned}
-        onClose={() => (narrow ? setMobileOpen(false) : preferences.update({ isPinned: false }))}
-        onPin={() => preferences.update({ isPinned: true })}
-        onNavigate={() => narrow && setMobileOpen(false)}
-      />
+      {/* What the first screen does not show comes just after it (components/layouts/later.tsx): on a phone the
+          closed drawer, the chat's floating button, the footer below the fold, and the hosts of dialogs and banners. */}
+      <Later now={!narrow || mobileOpen}>
+        <Sidebar
+          type={preferences.sidebarType}
+          narrow={narrow}
+          open={mobileOpen}
+          pinned={preferences.isPinned}
+          onClose={() => (narrow ? setMobileOpen(false) : preferences.update({ isPinned: false }))}
+          onPin={() => preferences.update({ isPinned: true })}
+          onNavigate={() => narrow && setMobileOpen(false)}
+        />
+      </Later>
       <div
         className={cn(
           'transition-[padding] duration-200',
@@ -113,13 +118,21 @@ export function AppShell() {
             </main>
           </Suspense>
         </div>
-        <Footer />
+        <Later>
+          <Footer />
+        </Later>
       </div>
-      <Configurator open={configuratorOpen} onClose={() => setConfiguratorOpen(false)} />
-      <DialogHost />
-      <OfflineSync />
-      <InstallBanner />
-      <Assistant open={chatOpen} onOpenChange={setChatOpen} docked={chatDocked} />
+      <Later now={configuratorOpen}>
+        <Configurator open={configuratorOpen} onClose={() => setConfiguratorOpen(false)} />
+      </Later>
+      <Later>
+        <DialogHost />
+        <OfflineSync />
+        <InstallBanner />
+      </Later>
+      <Later now={chatDocked}>
+        <Assistant open={chatOpen} onOpenChange={setChatOpen} docked={chatDocked} />
+      </Later>
       <ScrollRestoration />
     </div>
   );

@@ -62,7 +62,9 @@ export function BreaksPage() {
         return { ...fields, reason: fields.reason ?? '', _id: '', live: false, createdAt: item.queuedAt, updatedAt: item.queuedAt, userId: item.userId };
       },
     ),
-  ].sort((a, b) => a.startTime.localeCompare(b.startTime));
+    // "HH:MM" strings: compared as they are. localeCompare would build the ICU collator on the first load's main
+    // thread (tens of milliseconds on a phone).
+  ].sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0));
   const total = totalMinutes(list);
 
   const remove = async (record: Break) => {
