@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -51,6 +54,64 @@ function preloadHomePage(page: string): Plugin {
   };
 }
 
+/**
+ * The stylesheet goes into index.html itself (about 11 KB compressed): the splash screen paints as soon as the page
+ * arrives, without waiting for a request of its own, and before the app's scripts run. The CSP allows inline styles
+ * (`style-src 'unsafe-inline'`, template.yaml and the local server).
+ */
+function inlineStylesheet(): Plugin {
+  return {
+    name: 'breaktime:inline-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
+          const asset = bundle[fileName];
+          if (!asset || asset.type !== 'asset') return tag;
+          return `<style>${String(asset.source)}</style>`;
+        });
+      },
+    },
+  };
+}
+
+/**
+ * Writes a Brotli copy (`.br`, at the strongest level) beside each text file of the build. The local server sends it to
+ * a browser that accepts `br` (tower-http's precompressed files), 15 to 20 % fewer bytes than gzip on a first visit;
+ * on AWS, CloudFront compresses the bucket's files itself, and deploy.sh leaves the copies out of the bucket.
+ */
+function brotliCopies(): Plugin {
+  let outDir = 'dist';
+  const text = /\.(js|css|html|svg|webmanifest|json)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'breaktime:brotli-copies',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!text.test(file)) continue;
+          const bytes = readFileSync(file);
+          if (bytes.length < 1024) continue;
+          writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
@@ -98,6 +159,8 @@ export default defineConfig(({ command }) => ({
         importScripts: ['/push-sw.js'],
       },
     }),
+    inlineStylesheet(),
+    brotliCopies(),
   ],
   build: {
     outDir: 'dist',

@@ -186,9 +186,10 @@ deploy_web() {
     step "upload to s3://$bucket"
     # Content-hashed files: cached for a year, never deleted here, so a page still open keeps loading the chunks
     # it was built with.
-    aws s3 sync web/dist/assets "s3://$bucket/assets" --cache-control "public, max-age=31536000, immutable"
+    # The build's Brotli copies (*.br) are for the local server; CloudFront compresses the files itself.
+    aws s3 sync web/dist/assets "s3://$bucket/assets" --exclude "*.br" --cache-control "public, max-age=31536000, immutable"
     # Everything else (index.html, the service worker, the manifest, icons): revalidated on every load.
-    aws s3 sync web/dist "s3://$bucket" --exclude "assets/*" --delete --cache-control "no-cache"
+    aws s3 sync web/dist "s3://$bucket" --exclude "assets/*" --exclude "*.br" --delete --cache-control "no-cache"
     if [ -f web/dist/manifest.webmanifest ]; then
         aws s3 cp web/dist/manifest.webmanifest "s3://$bucket/manifest.webmanifest" \
             --content-type "application/manifest+json" --cache-control "no-cache"

@@ -46,10 +46,14 @@ pub fn app(state: AppState, web_dist: Option<&Path>) -> Router {
                 header::CACHE_CONTROL,
                 HeaderValue::from_static("public, max-age=31536000, immutable"),
             ))
-            .service(ServeDir::new(dist.join("assets")));
+            .layer(SetResponseHeaderLayer::if_not_present(header::VARY, HeaderValue::from_static("accept-encoding")))
+            // The build writes a Brotli copy of each text file (web/vite.config.ts): sent as it is to browsers that
+            // accept it; other answers are compressed on the fly below.
+            .service(ServeDir::new(dist.join("assets")).precompressed_br());
         let spa = tower::ServiceBuilder::new()
             .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-cache")))
-            .service(ServeDir::new(dist).fallback(ServeFile::new(index)));
+            .layer(SetResponseHeaderLayer::if_not_present(header::VARY, HeaderValue::from_static("accept-encoding")))
+            .service(ServeDir::new(dist).precompressed_br().fallback(ServeFile::new(index).precompressed_br()));
         // Files answer GET and HEAD; any other method is the API's JSON 404, not the file server's empty 405.
         router = router
             .nest_service("/assets", get_service(assets).fallback(not_found_fallback))

@@ -253,7 +253,9 @@ export const createRouter = () => createBrowserRouter(routes);
  */
 export function preloadPage(pathname: string): Promise<void> {
   const target = pathname === paths.home ? paths.breaks : pathname;
-  const element = matchRoutes(routes, target)?.at(-1)?.route.element;
+  // Page paths have no parameters: looked up as they are, without matchRoutes ranking every route (which the router
+  // does again as it starts) on the first load's main thread.
+  const element = routes[0]?.children?.find((route) => route.path === target)?.element ?? matchRoutes(routes, target)?.at(-1)?.route.element;
   const load = element ? loaders.get(element as ReactElement) : undefined;
   return load
     ? load().then(

@@ -30,7 +30,16 @@ function usePageTitle(): string {
   return 'Breaktime';
 }
 
-/** Following a link to the verify page you are already on would spend the single-use token twice. */
+/**
+ * Following a link to the verify page you are already on would spend the single-use token twice. A component of its
+ * own: the blocker sets state when it registers, which would otherwise render the whole shell again right after the
+ * first screen.
+ */
+function SelfNavigationGuard() {
+  useBlockSelfNavigation();
+  return null;
+}
+
 function useBlockSelfNavigation() {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => nextLocation.pathname === currentLocation.pathname && selfBlockedPaths.includes(nextLocation.pathname),
@@ -54,7 +63,6 @@ export function AppShell() {
   const narrow = useMediaQuery(`(max-width: ${NARROW_SCREEN_PX + (chatDocked ? DOCKED_CHAT_RESERVE_PX : 0) - 0.02}px)`);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [configuratorOpen, setConfiguratorOpen] = useState(false);
-  useBlockSelfNavigation();
 
   useEffect(() => {
     document.title = title === 'Breaktime' ? 'Breaktime' : `${title} | Breaktime`;
@@ -133,6 +141,7 @@ export function AppShell() {
       <Later now={chatDocked}>
         <Assistant open={chatOpen} onOpenChange={setChatOpen} docked={chatDocked} />
       </Later>
+      <SelfNavigationGuard />
       <ScrollRestoration />
     </div>
   );

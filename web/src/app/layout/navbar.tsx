@@ -95,7 +95,8 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
       </div>
       {/* In the sticky bar, so it stays in view: offline, or changes that could not be synced. */}
       <OfflineBanner />
-      <DailyAgendaDialog open={agendaOpen} onClose={() => setAgendaOpen(false)} />
+      {/* Rendered only while open: closed, it would still build its three sections on every render of the bar. */}
+      {agendaOpen && <DailyAgendaDialog open onClose={() => setAgendaOpen(false)} />}
     </header>
   );
 }

@@ -90,6 +90,8 @@ function broadcast(): BroadcastChannel | undefined {
 }
 
 function publish(items: QueuedWrite[], fromOtherTab = false): void {
+  // An empty queue read again (every start-up) changes nothing: readers keep their snapshot and do not render again.
+  if (items.length === 0 && memory.length === 0) return;
   memory = [...items].sort((a, b) => a.seq - b.seq);
   for (const listener of listeners) listener();
   if (!fromOtherTab) broadcast()?.postMessage('changed');

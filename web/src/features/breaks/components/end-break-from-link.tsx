@@ -11,9 +11,15 @@ export const END_BREAK_ACTION = 'end-break';
 
 /**
  * `/breaks?action=end-break` (a break reminder's action): ends the live break once the server's answer about it is
- * in, the same call as the card's End break, then drops the query so a reload or Back does not repeat it.
+ * in, the same call as the card's End break, then drops the query so a reload or Back does not repeat it. Without
+ * the query it renders nothing and reads nothing.
  */
 export function EndBreakFromLink() {
+  const [params] = useSearchParams();
+  return params.get('action') === END_BREAK_ACTION ? <EndBreakNow /> : null;
+}
+
+function EndBreakNow() {
   const [params, setParams] = useSearchParams();
   const { signedIn } = useSession();
   const { live } = useLiveBreak();
