@@ -712,6 +712,21 @@ async fn the_mail_outbox_is_served_only_when_asked_for() {
 }
 
 #[tokio::test]
+async fn the_builds_brotli_copies_go_to_browsers_that_accept_them() {
+    let app = spawn_app_with(options().web()).await;
+    let reply = app.call(Method::GET, ASSET_PATH).header("accept-encoding", "gzip, deflate, br, zstd").send().await;
+    assert_eq!(reply.status.as_u16(), 200);
+    assert_eq!(reply.header("content-encoding"), Some("br"));
+    assert_eq!(reply.header("content-type"), Some("text/javascript"));
+    assert_eq!(reply.header("vary"), Some("accept-encoding"));
+    assert_eq!(reply.text, ASSET_BR);
+    // Without br, the file itself.
+    let reply = app.call(Method::GET, ASSET_PATH).send().await;
+    assert_eq!(reply.header("content-encoding"), None);
+    assert_eq!(reply.text, ASSET_JS);
+}
+
+#[tokio::test]
 async fn the_web_app_serves_nothing_outside_its_build() {
     let app = spawn_app_with(options().web()).await;
     let tries = [

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::{Person, Reply, TestApp};
 
-/// A web app build of its own (`index.html`, one hashed asset) in `<root>/dist`, next to a file that must never be
+/// A web app build of its own (`index.html`, one hashed asset and its Brotli copy) in `<root>/dist`, next to a file that must never be
 /// served (`<root>/secret.txt`); removed when dropped.
 pub struct TempDist {
     pub root: PathBuf,
@@ -20,6 +20,8 @@ pub struct TempDist {
 pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Breaktime</title></head><body>app</body></html>";
 pub const ASSET_PATH: &str = "/assets/index-3f2a9c.js";
 pub const ASSET_JS: &str = "console.log('breaktime');";
+/// Stands in for the build's Brotli copy of the asset (`<asset>.br`): the server sends it as it is.
+pub const ASSET_BR: &str = "brotli-copy-of-the-asset";
 pub const SECRET: &str = "not-for-the-web-3b1f";
 
 impl TempDist {
@@ -35,6 +37,7 @@ impl TempDist {
         std::fs::create_dir_all(path.join("assets")).expect("a temporary web build");
         std::fs::write(path.join("index.html"), INDEX_HTML).expect("index.html");
         std::fs::write(path.join(ASSET_PATH.trim_start_matches('/')), ASSET_JS).expect("an asset");
+        std::fs::write(path.join(format!("{}.br", ASSET_PATH.trim_start_matches('/'))), ASSET_BR).expect("its Brotli copy");
         std::fs::write(root.join("secret.txt"), SECRET).expect("a file outside the build");
         TempDist { root, path }
     }

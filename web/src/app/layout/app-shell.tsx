@@ -81,19 +81,15 @@ export function AppShell() {
       <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
-      {/* What the first screen does not show comes just after it (components/layouts/later.tsx): on a phone the
-          closed drawer, the chat's floating button, the footer below the fold, and the hosts of dialogs and banners. */}
-      <Later now={!narrow || mobileOpen}>
-        <Sidebar
-          type={preferences.sidebarType}
-          narrow={narrow}
-          open={mobileOpen}
-          pinned={preferences.isPinned}
-          onClose={() => (narrow ? setMobileOpen(false) : preferences.update({ isPinned: false }))}
-          onPin={() => preferences.update({ isPinned: true })}
-          onNavigate={() => narrow && setMobileOpen(false)}
-        />
-      </Later>
+      <Sidebar
+        type={preferences.sidebarType}
+        narrow={narrow}
+        open={mobileOpen}
+        pinned={preferences.isPinned}
+        onClose={() => (narrow ? setMobileOpen(false) : preferences.update({ isPinned: false }))}
+        onPin={() => preferences.update({ isPinned: true })}
+        onNavigate={() => narrow && setMobileOpen(false)}
+      />
       <div
         className={cn(
           'transition-[padding] duration-200',
@@ -133,11 +129,14 @@ export function AppShell() {
       <Later now={configuratorOpen}>
         <Configurator open={configuratorOpen} onClose={() => setConfiguratorOpen(false)} />
       </Later>
+      {/* What the first screen does not show comes just after it (components/layouts/later.tsx): the footer below the
+          fold, the hosts of dialogs and banners, and on a phone the chat's floating button. None of them reads the API
+          as it mounts, so the first screen's reads (and a refused session) are where they were. */}
       <Later>
         <DialogHost />
-        <OfflineSync />
         <InstallBanner />
       </Later>
+      <OfflineSync />
       <Later now={chatDocked}>
         <Assistant open={chatOpen} onOpenChange={setChatOpen} docked={chatDocked} />
       </Later>

@@ -115,6 +115,10 @@ export function Sidebar({ type, narrow, open, pinned, onClose, onPin, onNavigate
     </li>
   );
 
+  // The closed drawer of a phone is an empty landmark (the menu button controls it): its links are built when it opens,
+  // not on every first screen.
+  if (hidden) return <aside id="sidebar" aria-label="Side navigation" hidden />;
+
   return (
     <>
       {narrow && open && <div className="fixed inset-0 z-30 bg-slate-950/50" aria-hidden="true" onClick={onClose} />}
