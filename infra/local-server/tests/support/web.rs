@@ -37,7 +37,8 @@ impl TempDist {
         std::fs::create_dir_all(path.join("assets")).expect("a temporary web build");
         std::fs::write(path.join("index.html"), INDEX_HTML).expect("index.html");
         std::fs::write(path.join(ASSET_PATH.trim_start_matches('/')), ASSET_JS).expect("an asset");
-        std::fs::write(path.join(format!("{}.br", ASSET_PATH.trim_start_matches('/'))), ASSET_BR).expect("its Brotli copy");
+        std::fs::write(path.join(format!("{}.br", ASSET_PATH.trim_start_matches('/'))), ASSET_BR)
+            .expect("its Brotli copy");
         std::fs::write(root.join("secret.txt"), SECRET).expect("a file outside the build");
         TempDist { root, path }
     }
