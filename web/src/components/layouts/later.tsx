@@ -15,10 +15,11 @@ function whenIdle(then: () => void): () => void {
 
 /**
  * Renders its children once the first screen is drawn and the browser is idle, not with it: parts of the shell a
- * first screen does not show (a closed drawer, the floating chat button, the footer below the fold, the hosts of
- * dialogs and banners, the offline sync) made the first render and its effects longer, and so the phone's first
- * screen later and less responsive. `now` renders at once (say, a docked chat window the first screen shows).
- * Rendered in a transition, in slices between which the browser stays responsive.
+ * first screen does not show (the footer below the fold, the hosts of dialogs and banners, a phone's floating chat
+ * button) made the first render and its effects longer, and so the phone's first screen later and less responsive.
+ * Keep out of it what reads the API as it mounts: its reads belong with the first screen's. `now` renders at once
+ * (say, a docked chat window the first screen shows). Rendered in a transition, in slices between which the browser
+ * stays responsive.
  */
 export function Later({ children, now = false }: { children: ReactNode; now?: boolean }) {
   const [ready, setReady] = useState(() => settled || now);
