@@ -125,7 +125,6 @@ export function Sidebar({ type, narrow, open, pinned, onClose, onPin, onNavigate
       <aside
         id="sidebar"
         aria-label="Side navigation"
-        hidden={hidden}
         className={cn(
           'group/sidebar fixed inset-y-0 left-0 z-40 flex flex-col overflow-hidden transition-[width,transform] duration-200',
           narrow ? 'w-72 max-w-[85vw] shadow-2xl' : 'm-3 rounded-2xl',
