@@ -54,14 +54,11 @@ function preloadHomePage(page: string): Plugin {
   };
 }
 
-/** The app's one stylesheet (src/index.css, imported by the entry), as the build names it. */
-const appStylesheet = /^assets\/index-[\w-]+\.css$/;
-
 /**
  * The stylesheet goes into index.html itself (about 11 KB compressed): the splash screen paints as soon as the page
  * arrives, without waiting for a request of its own, and before the app's scripts run. The CSP allows inline styles
- * (`style-src 'unsafe-inline'`, template.yaml and the local server). The file is left out of the build, so
- * the service worker does not download it a second time.
+ * (`style-src 'unsafe-inline'`, template.yaml and the local server). The file stays in the build: lazy chunks
+ * (the charts) still name it among the files they preload.
  */
 function inlineStylesheet(): Plugin {
   return {
@@ -73,8 +70,7 @@ function inlineStylesheet(): Plugin {
         if (!bundle) return html;
         return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
           const asset = bundle[fileName];
-          if (!appStylesheet.test(fileName) || !asset || asset.type !== 'asset') return tag;
-          delete bundle[fileName];
+          if (!asset || asset.type !== 'asset') return tag;
           return `<style>${String(asset.source)}</style>`;
         });
       },
