@@ -150,7 +150,9 @@ export function queueSnapshot(): readonly QueuedWrite[] {
 
 export function subscribeQueue(listener: () => void): () => void {
   listeners.add(listener);
-  void ensureQueueLoaded();
+  // In a task of its own: opening the database and the channel to other tabs would lengthen the first screen's
+  // effects, which run in one task.
+  if (!loaded) setTimeout(() => void ensureQueueLoaded(), 0);
   return () => listeners.delete(listener);
 }
 

@@ -26,12 +26,10 @@ const fetchedAt = new Map<string, number>();
 /** Reads on screen now (serialized key to the number of hooks using it). */
 const mounted = new Map<string, number>();
 const listeners = new Set<() => void>();
-let version = 0;
 let cache: Map<string, State> | undefined;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
 function changed(): void {
-  version += 1;
   for (const listener of listeners) listener();
 }
 
@@ -158,15 +156,18 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const getVersion = () => version;
-
-/** When the oldest read on screen was last fetched from the server (ms), if any was. */
-export function useLastUpdated(): number | undefined {
-  useSyncExternalStore(subscribe, getVersion, getVersion);
+/** When the oldest read on screen was last fetched (ms): the store's value itself, so a change that leaves it as it
+ * was (every read mounting on the first screen) renders nothing again. */
+function oldestOnScreen(): number | undefined {
   let oldest: number | undefined;
   for (const key of mounted.keys()) {
     const at = fetchedAt.get(key);
     if (at !== undefined && (oldest === undefined || at < oldest)) oldest = at;
   }
   return oldest;
+}
+
+/** When the oldest read on screen was last fetched from the server (ms), if any was. */
+export function useLastUpdated(): number | undefined {
+  return useSyncExternalStore(subscribe, oldestOnScreen, oldestOnScreen);
 }
