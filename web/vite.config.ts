@@ -81,7 +81,12 @@ function compileHints(modules: string[]): Plugin {
           marked.add(fileName);
           chunk.code = hint + chunk.code;
           // The new first line maps to nothing: the source map's lines move down by one.
-          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+          const map = bundle[`${fileName}.map`];
+          if (map?.type === 'asset') {
+            const json = JSON.parse(String(map.source)) as { mappings: string };
+            json.mappings = `;${json.mappings}`;
+            map.source = JSON.stringify(json);
+          }
           chunk.imports.forEach(mark);
         };
         starts.forEach((chunk) => mark(chunk.fileName));
