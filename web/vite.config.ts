@@ -4,7 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // Paths the local server answers itself: a full-page navigation to them must reach the server,
@@ -55,12 +55,13 @@ function preloadHomePage(page: string): Plugin {
 }
 
 /**
- * Marks the chunks a signed-in first visit runs at once (the entry, the Dashboard's chunk, the API client, and what
- * they import) with V8's compile hint, `//# allFunctionsCalledOnLoad`: Chromium then compiles their functions on the
- * background thread that streams the file, instead of on the main thread at each function's first call (React's and
- * the router's first calls took tens of milliseconds there). Other browsers read a comment.
+ * Marks every chunk with V8's compile hint, `//# allFunctionsCalledOnLoad`: Chromium then compiles a chunk's
+ * functions on the background thread that streams the file, instead of on the main thread at each function's first
+ * call (React's, the router's and the API client's first calls took tens of milliseconds there). A chunk is loaded
+ * when it is about to run: the first screen's at start, a page's when it is opened, the charts when they scroll into
+ * view. Other browsers read a comment.
  */
-function compileHints(modules: string[]): Plugin {
+function compileHints(): Plugin {
   const hint = '//# allFunctionsCalledOnLoad\n';
   return {
     name: 'breaktime:compile-hints',
@@ -70,26 +71,17 @@ function compileHints(modules: string[]): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const chunks = new Map<string, Rolldown.OutputChunk>();
-        for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
-        const starts = [...chunks.values()].filter((chunk) => chunk.isEntry || modules.some((module) => chunk.facadeModuleId?.endsWith(module)));
-        if (starts.length !== modules.length + 1) throw new Error(`compile-hints: not every one of ${modules.join(', ')} has a chunk`);
-        const marked = new Set<string>();
-        const mark = (fileName: string) => {
-          const chunk = chunks.get(fileName);
-          if (!chunk || marked.has(fileName)) return;
-          marked.add(fileName);
-          chunk.code = hint + chunk.code;
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue;
+          output.code = hint + output.code;
           // The new first line maps to nothing: the source map's lines move down by one.
-          const map = bundle[`${fileName}.map`];
+          const map = bundle[`${output.fileName}.map`];
           if (map?.type === 'asset') {
             const json = JSON.parse(String(map.source)) as { mappings: string };
             json.mappings = `;${json.mappings}`;
             map.source = JSON.stringify(json);
           }
-          chunk.imports.forEach(mark);
-        };
-        starts.forEach((chunk) => mark(chunk.fileName));
+        }
       },
     },
   };
@@ -169,7 +161,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     preloadHomePage('/src/app/routes/breaks.tsx'),
-    compileHints(['/src/app/routes/breaks.tsx', '/src/lib/amplify-rest.ts']),
+    compileHints(),
     tailwindcss(),
     VitePWA({
       registerType: 'autoUpdate',
