@@ -202,6 +202,18 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // React DOM and the router in chunks of their own beside the app's: the main thread finishes compiling each
+        // file as it arrives, in a task per file, so three shorter tasks instead of one long one for 380 KB.
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom-client', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

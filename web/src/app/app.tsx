@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './provider';
-import { createRouter } from './router';
+import { createRouter, type AppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createRouter);
+/** The app; `router` is made before the first render by src/main.tsx (in a task of its own), or here. */
+export function App({ router: made }: { router?: AppRouter }) {
+  const [router] = useState(() => made ?? createRouter());
   return (
     <AppProvider>
       <RouterProvider router={router} />

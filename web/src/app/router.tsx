@@ -246,6 +246,7 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createRouter>;
 
 /**
  * Starts loading the chunk of the page at `pathname` (the home page redirects to the Dashboard), so the first render
