@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createVerifiedAccount, uniqueAccount } from './support/helpers';
+import { createVerifiedAccount, uniqueAccount, seeTextDuring } from './support/helpers';
 import { bearer, confirmDelete, expectNoSidewaysScroll, expectTouchTargets, gotoWithoutChat, joinTeam, signInWithCookies } from './support/records';
 
 // The server's "today" is the profile's zone (UTC for a new account); the browser sends its own local date.
@@ -99,8 +99,7 @@ test('add, edit and delete a break through the dialog', async ({ page, context, 
   await expect(add.getByLabel('Duration (minutes)')).toHaveValue('45');
   await add.getByLabel('Reason').fill('Soup at the corner');
   await expectNoSidewaysScroll(page);
-  await add.getByRole('button', { name: 'Add break' }).click();
-  await expect(page.getByText('Break added successfully')).toBeVisible();
+  await seeTextDuring(page, 'Break added successfully', () => add.getByRole('button', { name: 'Add break' }).click());
   await expect(add).toBeHidden();
   await expect(todayList(page)).toContainText('12:30 PM – 1:15 PM');
   await expect(page.getByText('45 minutes', { exact: true })).toBeVisible();
@@ -110,8 +109,7 @@ test('add, edit and delete a break through the dialog', async ({ page, context, 
   await expect(edit.getByRole('group', { name: 'End time' }).getByLabel('Minute')).toHaveValue('15');
   await pickTime(edit.getByRole('group', { name: 'End time' }), '1', '30', 'PM');
   await expect(edit.getByLabel('Duration (minutes)')).toHaveValue('60');
-  await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Break updated successfully')).toBeVisible();
+  await seeTextDuring(page, 'Break updated successfully', () => edit.getByRole('button', { name: 'Save changes' }).click());
   await expect(todayList(page)).toContainText('12:30 PM – 1:30 PM');
   await expect(page.getByText('60 minutes', { exact: true })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedAccount, uniqueAccount } from './support/helpers';
+import { createVerifiedAccount, seeTextDuring, uniqueAccount } from './support/helpers';
 import { browserToday, enGb, expectNoSidewaysScroll, gotoWithoutChat, joinTeam, signInWithCookies } from './support/records';
 
 // Leave requests of a type that needs approval wait for an admin or HR: a new team's default type, Vacation, does.
@@ -20,8 +20,7 @@ async function requestVacation(page: Page, from: string, to: string, reason: str
   await add.getByLabel('From date').fill(from);
   await add.getByLabel('To date').fill(to);
   await add.getByLabel('Reason').fill(reason);
-  await add.getByRole('button', { name: 'Add leave' }).click();
-  await expect(page.getByText('Leave requested: waiting for approval')).toBeVisible();
+  await seeTextDuring(page, 'Leave requested: waiting for approval', () => add.getByRole('button', { name: 'Add leave' }).click());
   await expect(add).toBeHidden();
   return yourLeaves(page).getByRole('listitem').filter({ hasText: reason });
 }

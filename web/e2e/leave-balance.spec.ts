@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createVerifiedAccount, uniqueAccount } from './support/helpers';
+import { createVerifiedAccount, uniqueAccount, seeTextDuring } from './support/helpers';
 import { browserToday, enGb, expectNoSidewaysScroll, gotoWithoutChat, joinTeam, signInWithCookies } from './support/records';
 
 // An admin gives a member 2 days for this year; a 3-working-day request is refused, a 1-day one waits, is approved
@@ -96,8 +96,7 @@ test('an admin sets an allowance; a request over it is refused, one within it wa
   await expect(add.getByText('Counts 1 working day · Balance after: 1 day')).toBeVisible();
   await expect(add.getByText(refusal)).toBeHidden();
   await add.getByLabel('Reason').fill('Dentist');
-  await add.getByRole('button', { name: 'Add leave' }).click();
-  await expect(memberPage.getByText('Leave requested: waiting for approval')).toBeVisible();
+  await seeTextDuring(memberPage, 'Leave requested: waiting for approval', () => add.getByRole('button', { name: 'Add leave' }).click());
   await expect(add).toBeHidden();
   const leave = memberPage.getByRole('list', { name: 'Your leaves' }).getByRole('listitem').filter({ hasText: 'Dentist' });
   await expect(leave).toContainText('Pending');

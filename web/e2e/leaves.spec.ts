@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedAccount, uniqueAccount } from './support/helpers';
+import { createVerifiedAccount, uniqueAccount, seeTextDuring } from './support/helpers';
 import { browserToday, confirmDelete, enGb, expectNoSidewaysScroll, gotoWithoutChat, signInWithCookies } from './support/records';
 
 test.use({ timezoneId: 'UTC' });
@@ -30,8 +30,7 @@ test('add, edit and delete a leave through the UI', async ({ page, context, requ
   await expect(add.getByText('Reason is required.')).toBeVisible();
   await add.getByLabel('Reason').fill('Family wedding');
   await expectNoSidewaysScroll(page);
-  await add.getByRole('button', { name: 'Add leave' }).click();
-  await expect(page.getByText('Leave added successfully')).toBeVisible();
+  await seeTextDuring(page, 'Leave added successfully', () => add.getByRole('button', { name: 'Add leave' }).click());
   await expect(add).toBeHidden();
   const range = `${enGb(from)} – ${enGb(to)}`;
   await expect(leaves(page)).toContainText(range);
@@ -54,8 +53,7 @@ test('add, edit and delete a leave through the UI', async ({ page, context, requ
   await edit.getByLabel('To date').fill(from);
   await expect(edit.getByLabel('Days')).toHaveValue('1');
   await edit.getByLabel('Reason').fill('Family wedding, one day only');
-  await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Leave updated successfully')).toBeVisible();
+  await seeTextDuring(page, 'Leave updated successfully', () => edit.getByRole('button', { name: 'Save changes' }).click());
   await expect(leaves(page)).toContainText('1 day');
   await expect(leaves(page)).toContainText('Family wedding, one day only');
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createVerifiedAccount, uniqueAccount } from './support/helpers';
+import { createVerifiedAccount, uniqueAccount, seeTextDuring } from './support/helpers';
 import { bearer, browserToday, confirmDelete, enGb, expectNoSidewaysScroll, gotoWithoutChat, signInWithCookies, type Signed } from './support/records';
 
 test.use({ timezoneId: 'UTC' });
@@ -87,8 +87,7 @@ test('schedule, view, edit and delete a meeting through the UI', async ({ page, 
   await form.getByLabel('Start time').fill('23:00');
   await form.getByLabel('End time').fill('23:30');
   await form.getByLabel('Description').fill(description);
-  await form.getByRole('button', { name: 'Schedule' }).click();
-  await expect(page.getByText('Meeting added successfully')).toBeVisible();
+  await seeTextDuring(page, 'Meeting added successfully', () => form.getByRole('button', { name: 'Schedule' }).click());
   await expect(form).toBeHidden();
 
   const row = meetingList(page).getByRole('listitem', { name: `${enGb(today)}, 11:00 PM – 11:30 PM` });
@@ -104,8 +103,7 @@ test('schedule, view, edit and delete a meeting through the UI', async ({ page, 
   await expect(edit.getByLabel('Start time')).toHaveValue('23:00');
   await edit.getByLabel('End time').fill('23:45');
   await edit.getByLabel('Description').fill('Planning, shorter agenda');
-  await edit.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText('Meeting updated successfully')).toBeVisible();
+  await seeTextDuring(page, 'Meeting updated successfully', () => edit.getByRole('button', { name: 'Update' }).click());
   const edited = meetingList(page).getByRole('listitem', { name: `${enGb(today)}, 11:00 PM – 11:45 PM` });
   await expect(edited).toContainText('Planning, shorter agenda');
   await expectNoSidewaysScroll(page);

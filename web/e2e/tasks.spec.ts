@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedAccount, uniqueAccount } from './support/helpers';
+import { createVerifiedAccount, uniqueAccount, seeTextDuring } from './support/helpers';
 import { browserToday, confirmDelete, enGb, expectNoSidewaysScroll, gotoWithoutChat, signInWithCookies } from './support/records';
 
 test.use({ timezoneId: 'UTC' });
@@ -33,8 +33,7 @@ test('add, edit, filter and delete a task through the UI', async ({ page, contex
   await add.getByLabel('Title').fill('Send the weekly report');
   await add.getByLabel('Description').fill('Numbers from the dashboard, two charts.');
   await add.getByLabel('Priority').selectOption('High');
-  await add.getByRole('button', { name: 'Add task' }).click();
-  await expect(page.getByText('Task added successfully')).toBeVisible();
+  await seeTextDuring(page, 'Task added successfully', () => add.getByRole('button', { name: 'Add task' }).click());
   await expect(add).toBeHidden();
   await expect(todayTasks(page)).toContainText('Send the weekly report');
   await expect(todayTasks(page)).toContainText('To Do');
@@ -45,8 +44,7 @@ test('add, edit, filter and delete a task through the UI', async ({ page, contex
   await expect(edit.getByLabel('Priority')).toHaveValue('High');
   await edit.getByLabel('Title').fill('Send the monthly report');
   await edit.getByLabel('Status').selectOption('Completed');
-  await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Task updated successfully')).toBeVisible();
+  await seeTextDuring(page, 'Task updated successfully', () => edit.getByRole('button', { name: 'Save changes' }).click());
   await expect(todayTasks(page)).toContainText('Send the monthly report');
   await expect(todayTasks(page)).toContainText('Completed');
 

@@ -108,3 +108,27 @@ export function jwtExpiryMs(token: string): number {
   const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp: number };
   return payload.exp * 1000;
 }
+
+/**
+ * Runs `action` and waits until `text` has appeared on the page, watched from before the action (a MutationObserver):
+ * a success toast shows for 1.5 s, which an assertion polling once a second on a busy machine can miss.
+ */
+export async function seeTextDuring(page: Page, text: string, action: () => Promise<unknown>): Promise<void> {
+  const flag = `__seen_${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ([key, wanted]) => {
+      const flags = window as unknown as Record<string, boolean>;
+      flags[key] = false;
+      const observer = new MutationObserver(() => {
+        if (document.body.textContent?.includes(wanted)) {
+          flags[key] = true;
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    [flag, text] as const,
+  );
+  await action();
+  await page.waitForFunction((key) => (window as unknown as Record<string, boolean>)[key] === true, flag, { timeout: 10_000 });
+}

@@ -156,8 +156,10 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** When the oldest read on screen was last fetched (ms): the store's value itself, so a change that leaves it as it
- * was (every read mounting on the first screen) renders nothing again. */
+/**
+ * When the oldest read on screen was last fetched (ms). It is the store's value itself, so a change that leaves it as
+ * it was (each of the first screen's reads mounting) renders nothing again.
+ */
 function oldestOnScreen(): number | undefined {
   let oldest: number | undefined;
   for (const key of mounted.keys()) {
