@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { enqueue, queueSnapshot, type QueuedWrite } from '@/lib/offline/queue';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -33,7 +33,8 @@ describe('ConflictDialog', () => {
     expect(within(dialog).getByRole('row', { name: /Status/ }).className).not.toMatch(/amber/);
 
     await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
-    expect(onClose).toHaveBeenCalled();
+    // The choice is saved in IndexedDB first: on a busy machine that outlasts the click.
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(queueSnapshot()[0]).toMatchObject({ key: 'k1', status: 'waiting', force: true });
   });
 
@@ -41,7 +42,7 @@ describe('ConflictDialog', () => {
     const item = await conflict({ _id: 'T1', title: 'Theirs', status: 'To Do' });
     const { user, unmount } = renderWithProviders(<ConflictDialog item={item} onClose={() => undefined} />);
     await user.click(await screen.findByRole('button', { name: "Keep the server's" }));
-    expect(queueSnapshot()).toEqual([]);
+    await waitFor(() => expect(queueSnapshot()).toEqual([]));
     unmount();
 
     const gone = await conflict(null);
@@ -50,6 +51,6 @@ describe('ConflictDialog', () => {
     expect(dialog).toHaveTextContent('this record was deleted on another device');
     expect(within(dialog).queryByRole('button', { name: 'Keep mine' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Discard my change' }));
-    expect(queueSnapshot()).toEqual([]);
+    await waitFor(() => expect(queueSnapshot()).toEqual([]));
   });
 });
