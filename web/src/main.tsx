@@ -6,6 +6,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { getCookie } from '@/lib/cookies';
 import { configureApis, preloadApis } from '@/lib/http';
+import { nextTask } from '@/lib/next-task';
 import { applyColorScheme, loadPreferences } from '@/lib/preferences';
 import { refreshOnStartup } from '@/lib/session';
 import { holdFirstReadsUntilPaint } from '@/lib/swr';
@@ -14,17 +15,15 @@ import './index.css';
 /** How long the first render waits for the current page's chunk before it draws the shell with the page's spinner. */
 const PAGE_WAIT_MS = 1500;
 
+// `/` shows the Dashboard at /breaks (its route redirects there): go there before the router starts, rather than
+// through a first render of the redirect.
+if (window.location.pathname === paths.home) window.history.replaceState(window.history.state, '', paths.breaks);
+
 /**
  * The start's steps run in tasks of their own: on a fresh profile the first use of each of the browser's stores
  * (localStorage for the preferences, the cookie jar for the session, sessionStorage, which the router reads as it
  * starts) takes milliseconds, and together with the scripts' evaluation they made one long task.
  */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-// `/` shows the Dashboard at /breaks (its route redirects there): go there before the router starts, rather than
-// through a first render of the redirect.
-if (window.location.pathname === paths.home) window.history.replaceState(window.history.state, '', paths.breaks);
-
 async function start(): Promise<void> {
   await nextTask();
   applyColorScheme(loadPreferences().darkMode);

@@ -1,6 +1,7 @@
 import type { SWRConfiguration } from 'swr';
 import { api } from './api-client';
 import type { ApiName, QueryValue } from './http';
+import { nextTask } from './next-task';
 import { markFetched, offlineReads, persistedCacheProvider } from './offline/swr-cache';
 
 /**
@@ -42,9 +43,6 @@ function firstReadsReleased(): Promise<void> | undefined {
   return firstReads;
 }
 
-/** A task of its own for a held read: the first screen's five or so reads, built all at once, make one long task. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /** How long the first screen's answers wait for the slowest of them before each goes on alone. */
 const FIRST_ANSWERS_WAIT_MS = 400;
 
@@ -83,6 +81,7 @@ const settled = (promise: Promise<unknown>): Promise<void> =>
 export const swrConfig: SWRConfiguration = {
   fetcher: <T>(key: ApiKey): Promise<T> => {
     const held = firstReadsReleased();
+    // A task of its own for each held read: the first screen's five or so reads, built all at once, made one long task.
     return held ? answeredTogether(held.then(nextTask).then(() => fetcher<T>(key))) : fetcher<T>(key);
   },
   revalidateOnFocus: false,
