@@ -1,7 +1,11 @@
 // Fails when the JavaScript a first visit must download exceeds the budget.
 // "Initial" = the entry chunk and everything it imports statically (the Vite manifest's `imports`,
-// followed transitively), plus any other script dist/index.html loads up front. Lazy routes and
+// followed transitively), plus any other script dist/index.html loads up front, plus the chunks
+// index.html preloads for the page `/` shows (its `page-chunks` list). Other lazy routes and
 // dialogs (`dynamicImports`) are not counted. Sizes are gzip level 9, as servers typically send.
+// Also fails when a chunk lacks the compile hint, or when an inline script of index.html is not
+// allowed by its hash in the CSP of template.yaml, of the local server and of the e2e stand-in.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -29,6 +33,13 @@ for (const [key, entry] of Object.entries(manifest)) if (entry.isEntry) visit(ke
 
 // Scripts and module preloads the HTML itself asks for (e.g. the service-worker registration).
 for (const match of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g)) files.add(match[1]);
+// The chunks of the page at the address, which index.html's first script preloads (vite.config.ts, preloadPages).
+const pageChunks = JSON.parse(html.match(/<script type="application\/json" id="page-chunks">([^<]*)<\/script>/)?.[1] ?? '{}');
+if (!pageChunks['/']) {
+  console.error('index.html lists no chunks to preload for /');
+  process.exit(1);
+}
+for (const file of pageChunks['/']) files.add(file);
 
 let total = 0;
 const rows = [];
@@ -57,4 +68,13 @@ if (unhinted.length > 0) {
 if (total > BUDGET_KIB * 1024) {
   console.error(`Over budget by ${kib(total - BUDGET_KIB * 1024)} KiB.`);
   process.exit(1);
+}
+
+// Each inline script must be allowed by its hash wherever the web app's CSP is written.
+const policies = ['../../template.yaml', '../../infra/local-server/src/lib.rs', '../e2e/support/mock-api.mjs'].map((file) => new URL(file, import.meta.url));
+for (const match of html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)) {
+  const hash = `'sha256-${createHash('sha256').update(match[1]).digest('base64')}'`;
+  const missing = policies.filter((file) => !readFileSync(file, 'utf8').includes(hash)).map((file) => file.pathname);
+  console.log(`Inline script ${hash}: ${missing.length === 0 ? 'in every CSP' : `missing from ${missing.join(', ')}`}`);
+  if (missing.length > 0) process.exit(1);
 }

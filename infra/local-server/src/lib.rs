@@ -74,7 +74,8 @@ pub fn app(state: AppState, web_dist: Option<&Path>) -> Router {
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(
-                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; \
+                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
+                 script-src 'self' 'sha256-Gxr07R8FUxpoxZFSGrVLwY2+o3dV4yDaVTZYGfNBA0A='; \
                  connect-src 'self'; manifest-src 'self'; worker-src 'self'; frame-ancestors 'none'; base-uri 'self'; \
                  form-action 'self'",
             ),

@@ -14,7 +14,7 @@ const DIST = new URL('../../dist/', import.meta.url).pathname;
 const ACCESS_TTL_S = Number(process.env.ACCESS_TTL_S ?? 8 * 3600);
 const SECRET = randomBytes(32);
 const CSP =
-  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self' 'sha256-Gxr07R8FUxpoxZFSGrVLwY2+o3dV4yDaVTZYGfNBA0A='; connect-src 'self'; manifest-src 'self'; worker-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
 const users = new Map(); // email -> { id, name, email, password, active }
 const linkTokens = new Map(); // token -> { kind, email }

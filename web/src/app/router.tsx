@@ -9,14 +9,19 @@ const loaders = new WeakMap<ReactElement, () => Promise<unknown>>();
 
 /**
  * Every page is its own chunk, loaded when first visited. A page whose chunk is already here (see
- * {@link preloadPage}) renders at once, without a turn through the loading spinner.
+ * {@link preloadPage}) renders at once, without a turn through the loading spinner. `prepare`, where given, runs once
+ * the chunk is here and before the page is first drawn.
  */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, prepare?: (module: M) => Promise<void>) {
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
   const preload = () =>
     (loading ??= load().then(
-      (module) => (loaded = pick(module)),
+      async (module) => {
+        // What the page's first screen will need, in tasks of its own before it is drawn; never a reason not to draw.
+        await prepare?.(module).catch(() => undefined);
+        return (loaded = pick(module));
+      },
       (error: unknown) => {
         loading = undefined;
         throw error;
@@ -79,6 +84,7 @@ export const routes: RouteObject[] = [
         element: page(
           () => import('./routes/archives'),
           (m) => m.ArchivesRoute,
+          (m) => m.prepare(),
         ),
       },
       {
