@@ -47,22 +47,25 @@ async function clickRowAction(page: Page, control: Locator, name: string) {
 /**
  * The docked window leaves the page its own column: every control of the top bar, the page and the footer ends left
  * of the window's edge, whatever the scroll position (the window is fixed, so a horizontal overlap would put the
- * control under it somewhere along the way).
+ * control under it somewhere along the way). Checked again until it holds (for up to 5 s): the page's padding slides
+ * to its new width over 200 ms after the window opens.
  */
 async function expectPageBesidePanel(page: Page) {
   await expect(chat(page)).toBeVisible();
-  const panelLeft = Math.min(...(await panelBoxes(page)).map((box) => box.x));
-  const controls = await page
-    .locator('header, main, footer')
-    .locator('button:visible, a:visible, input:visible, select:visible, textarea:visible')
-    .evaluateAll((elements) =>
-      elements.map((element) => ({
-        name: element.getAttribute('aria-label') || element.textContent?.trim() || element.id || element.tagName,
-        right: element.getBoundingClientRect().right,
-      })),
-    );
-  expect(controls.length).toBeGreaterThan(5);
-  for (const control of controls) expect(control.right, `${control.name} reaches under Break Buddy`).toBeLessThanOrEqual(panelLeft);
+  await expect(async () => {
+    const panelLeft = Math.min(...(await panelBoxes(page)).map((box) => box.x));
+    const controls = await page
+      .locator('header, main, footer')
+      .locator('button:visible, a:visible, input:visible, select:visible, textarea:visible')
+      .evaluateAll((elements) =>
+        elements.map((element) => ({
+          name: element.getAttribute('aria-label') || element.textContent?.trim() || element.id || element.tagName,
+          right: element.getBoundingClientRect().right,
+        })),
+      );
+    expect(controls.length).toBeGreaterThan(5);
+    for (const control of controls) expect(control.right, `${control.name} reaches under Break Buddy`).toBeLessThanOrEqual(panelLeft);
+  }).toPass({ timeout: 5_000 });
   await expectNoSidewaysScroll(page);
 }
 
