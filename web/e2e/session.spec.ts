@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   accountMenu,
   cookieValue,
@@ -11,12 +11,20 @@ import {
   uniqueAccount,
 } from './support/helpers';
 
+/**
+ * The signed-in page's first reads go out after its first paint, when the account menu already shows: they are let
+ * finish before a test changes the cookies under the page, or the page itself could refresh the session before the
+ * test's reload does.
+ */
+const firstReadsDone = (page: Page) => page.waitForLoadState('networkidle');
+
 test.describe('session', () => {
   test('an expired access token is refreshed before the next call, and the refresh token rotates', async ({ page, context, request, baseURL }, testInfo) => {
     const account = uniqueAccount(testInfo, 'expiry');
     await createVerifiedAccount(request, account);
     await page.goto('/breaks');
     await signInThroughDialog(page, account);
+    await firstReadsDone(page);
     const firstRefresh = await cookieValue(context, 'refresh_token');
 
     // Replace the access token with one whose exp has passed.
@@ -43,6 +51,7 @@ test.describe('session', () => {
     await createVerifiedAccount(request, account);
     await page.goto('/breaks');
     await signInThroughDialog(page, account);
+    await firstReadsDone(page);
 
     await context.clearCookies({ name: 'access_token' });
     const refreshed = page.waitForResponse((response) => response.url().endsWith('/auth/refresh-token'));
@@ -57,6 +66,7 @@ test.describe('session', () => {
     await createVerifiedAccount(request, account);
     await page.goto('/breaks');
     await signInThroughDialog(page, account);
+    await firstReadsDone(page);
 
     const { hostname } = new URL(baseURL!);
     await context.clearCookies({ name: 'access_token' });
