@@ -39,7 +39,7 @@ const pageModules: Record<string, string> = {
  * (`script-src 'sha256-…'` in template.yaml, the local server and the e2e stand-in; `npm run budget` checks the hash
  * is in each).
  */
-export const preloadScript =
+const preloadScript =
   "(function(){var e=document.getElementById('page-chunks'),f=e?JSON.parse(e.textContent)[location.pathname]:null;" +
   "if(f)for(var i=0;i<f.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';" +
   "l.href='/'+f[i];document.head.appendChild(l)}})()";

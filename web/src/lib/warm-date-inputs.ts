@@ -11,11 +11,11 @@ export async function warmDateInputs(): Promise<void> {
   const input = document.createElement('input');
   input.type = 'date';
   input.value = '2000-01-01';
+  input.tabIndex = -1;
   await nextTask();
   const box = document.createElement('div');
   box.setAttribute('aria-hidden', 'true');
   box.style.cssText = 'position:absolute;top:0;left:0;width:0;height:0;overflow:hidden;visibility:hidden;contain:strict';
-  input.tabIndex = -1;
   box.append(input);
   document.body.append(box);
   // Reading the size lays the input out now, in this task.
