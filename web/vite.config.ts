@@ -17,20 +17,20 @@ const serverNavigations = [/^\/auth\/(github|google)/, /^\/dev\//, /^\/api\//, /
 // warnings on, and more code to parse and run on every first visit. The build takes the production files it ships.
 const routerProduction = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
-/** The page a first visit may land on, by path, and its route module: {@link preloadPages}. */
+/** The page a first visit may land on, by path, and its route module in src/app/routes: {@link preloadPages}. */
 const pageModules: Record<string, string> = {
-  [paths.home]: 'src/app/routes/breaks.tsx',
-  [paths.breaks]: 'src/app/routes/breaks.tsx',
-  [paths.tasks]: 'src/app/routes/tasks.tsx',
-  [paths.archives]: 'src/app/routes/archives.tsx',
-  [paths.leaves]: 'src/app/routes/leaves.tsx',
-  [paths.leaveRequests]: 'src/app/routes/leave-requests.tsx',
-  [paths.calendar]: 'src/app/routes/calendar.tsx',
-  [paths.meetings]: 'src/app/routes/meetings.tsx',
-  [paths.administrators]: 'src/app/routes/administrators.tsx',
-  [paths.onBreaks]: 'src/app/routes/on-breaks.tsx',
-  [paths.onLeaves]: 'src/app/routes/on-leaves.tsx',
-  [paths.settings]: 'src/app/routes/settings.tsx',
+  [paths.home]: 'breaks',
+  [paths.breaks]: 'breaks',
+  [paths.tasks]: 'tasks',
+  [paths.archives]: 'archives',
+  [paths.leaves]: 'leaves',
+  [paths.leaveRequests]: 'leave-requests',
+  [paths.calendar]: 'calendar',
+  [paths.meetings]: 'meetings',
+  [paths.administrators]: 'administrators',
+  [paths.onBreaks]: 'on-breaks',
+  [paths.onLeaves]: 'on-leaves',
+  [paths.settings]: 'settings',
 };
 
 /**
@@ -77,7 +77,7 @@ function preloadPages(): Plugin {
         const loaded = reach(entry);
         const files = Object.fromEntries(
           Object.entries(pageModules).map(([path, module]) => {
-            const chunk = byModule.get(fileURLToPath(new URL(`./${module}`, import.meta.url)));
+            const chunk = byModule.get(fileURLToPath(new URL(`./src/app/routes/${module}.tsx`, import.meta.url)));
             if (!chunk) throw new Error(`preload-pages: no chunk for ${module}`);
             return [path, [...reach(chunk)].filter((file) => !loaded.has(file))];
           }),
