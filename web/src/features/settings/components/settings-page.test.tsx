@@ -221,11 +221,14 @@ describe('Break types', () => {
     const puts = serve();
     const { user } = renderWithProviders(<SettingsPage />);
     const list = await screen.findByRole('list', { name: 'Break types' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Lunch Break', 'Coffee Break']);
+    // The list is drawn first and filled when the team's types arrive: on a busy machine, after the list was found.
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Lunch Break', 'Coffee Break']),
+    );
 
     const add = screen.getByRole('form', { name: 'Add a break type' });
     await user.type(within(add).getByLabelText('New break type'), 'coffee break');
