@@ -16,9 +16,10 @@ async function post(request: APIRequestContext, signed: Signed, path: string, da
   expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
 }
 
+/** The file's lines with the quotes around its text cells taken off (no cell here holds a quote of its own). */
 async function csvLines(download: Download): Promise<string[]> {
   const text = await readFile((await download.path())!, 'utf8');
-  return text.trim().split(/\r?\n/);
+  return text.trim().replaceAll('"', '').split(/\r?\n/);
 }
 
 /** A chart's canvas: the chart is drawn once its frame comes onto the screen. */

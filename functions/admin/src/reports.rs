@@ -237,13 +237,18 @@ async fn export(
         let owner = subject(&state, &user, q.user_id.as_deref()).await?;
         (kind.as_str(), reports::export_rows(state.table(), &owner, kind, range).await?, range)
     };
-    let mut writer = csv::Writer::from_writer(Vec::new());
     let write = |e: csv::Error| AppError::Internal(e.into());
-    writer.write_record(&header_row).map_err(write)?;
+    let into_bytes = |w: csv::Writer<Vec<u8>>| w.into_inner().map_err(|e| AppError::Internal(e.into_error().into()));
+    // The header is fixed and machine-read, as it always was; every cell below it that is not a number is quoted,
+    // so a reader that splits on `;` (or any other separator) never sees user text start a cell of its own.
+    let mut header = csv::Writer::from_writer(Vec::new());
+    header.write_record(&header_row).map_err(write)?;
+    let mut body = into_bytes(header)?;
+    let mut writer = csv::WriterBuilder::new().quote_style(csv::QuoteStyle::NonNumeric).from_writer(Vec::new());
     for row in rows {
         writer.write_record(row.into_iter().map(reports::csv_safe)).map_err(write)?;
     }
-    let body = writer.into_inner().map_err(|e| AppError::Internal(e.into_error().into()))?;
+    body.extend(into_bytes(writer)?);
     let filename = format!("{name}-{}-{}.csv", range.from, range.to);
     let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{filename}\""))
         .map_err(|e| AppError::Internal(e.into()))?;

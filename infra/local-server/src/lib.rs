@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use axum::extract::State;
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderName, HeaderValue};
 use axum::routing::get_service;
 use axum::Router;
 use bt_domain::AppError;
@@ -63,6 +63,16 @@ pub fn app(state: AppState, web_dist: Option<&Path>) -> Router {
         .layer(tower_http::compression::CompressionLayer::new())
         // The web app's files get the same security headers as the API answers.
         .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        // As CloudFront's policy (template.yaml, WebSecurityHeaders): no powerful feature the app does not use, and
+        // no window another site opens keeps a handle on the app's.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static("camera=(), microphone=(), geolocation=()"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),

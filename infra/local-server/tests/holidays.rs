@@ -230,7 +230,7 @@ async fn the_leave_days_report_counts_approved_leaves_per_member_and_type(store:
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "member,leaveType,days,workingDays,from,to,userId");
     assert_eq!(lines.len(), 4);
-    assert!(lines[1].starts_with("Bob,Vacation,2,2,2026-03-01,2026-03-31,"), "{}", lines[1]);
+    assert!(lines[1].starts_with("\"Bob\",\"Vacation\",2,2,\"2026-03-01\",\"2026-03-31\","), "{}", lines[1]);
     let mine = app.raw(Some(&cy), Method::GET, &format!("/reports/export/leave-days?{march}"), None).await;
     assert_eq!(mine.text().await.unwrap().lines().count(), 2);
 }

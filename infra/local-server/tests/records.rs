@@ -921,7 +921,8 @@ async fn csv_exports_each_record_kind_with_formulas_defused() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "date,startTime,endTime,durationMinutes,type,reason,id");
     assert_eq!(lines.len(), 5);
-    assert!(lines[1].starts_with("2024-05-06,09:00,09:15,15,Coffee Break,,"), "{}", lines[1]);
+    // Text cells quoted, numbers not.
+    assert!(lines[1].starts_with("\"2024-05-06\",\"09:00\",\"09:15\",15,\"Coffee Break\",\"\","), "{}", lines[1]);
     assert!(lines[4].contains(",\"'=HYPERLINK(\"\"x\"\"), then \"\"quoted\"\"\","), "{}", lines[4]);
 
     for (kind, header, rows) in [

@@ -14,6 +14,11 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use support::*;
 
+type Store = std::sync::Arc<dyn bt_domain::store::Table>;
+
+// Findings of an outside probe, each shown fixed on every store.
+bt_testkit::on_every_store!(csv_cells_start_no_formula_whatever_the_readers_separator,);
+
 const DAY: &str = "2024-05-06";
 const RANGE: &str = "from=2024-05-01&to=2024-05-31";
 const PASSWORD: &str = "correct-horse1";
@@ -692,6 +697,10 @@ async fn every_answer_carries_the_security_headers() {
         assert!(!csp.contains("unsafe-eval"), "{what}: {csp}");
         assert!(reply.header("server").is_none_or(|s| !s.chars().any(|c| c.is_ascii_digit())), "{what}");
     }
+    for (what, reply) in &answers[4..9] {
+        assert_eq!(reply.header("permissions-policy"), Some("camera=(), microphone=(), geolocation=()"), "{what}");
+        assert_eq!(reply.header("cross-origin-opener-policy"), Some("same-origin"), "{what}");
+    }
     assert_eq!(answers[4].1.text, INDEX_HTML);
     assert_eq!(answers[7].1.text, INDEX_HTML);
     assert_eq!(answers[6].1.text, ASSET_JS);
@@ -1154,4 +1163,36 @@ async fn wrong_methods_and_unknown_paths_answer_json() {
         }
         assert_eq!(stored(&app, &ann).await, before);
     }
+}
+
+// ---- injections -------------------------------------------------------------------------------------------------
+
+/// Every cell of `text` as a reader splitting on `separator` sees it, without the quotes a strict reader removes.
+fn cells(text: &str, separator: u8) -> Vec<String> {
+    let mut reader = csv::ReaderBuilder::new().delimiter(separator).has_headers(false).flexible(true).from_reader(text.as_bytes());
+    reader.records().flat_map(|r| r.expect("a row").iter().map(str::to_string).collect::<Vec<_>>()).collect()
+}
+
+async fn csv_cells_start_no_formula_whatever_the_readers_separator(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = app.person("Ann").await;
+    for title in ["Notes;=1+1", "Notes,=2+2", "Tab\t@SUM(A1)", "-3 and more", "Plain words"] {
+        app.post(&ann, "/task/add", a_task(title, DAY)).await.expect(201);
+    }
+    let export = app.raw(Some(&ann), Method::GET, &format!("/reports/export/tasks?{RANGE}"), None).await;
+    assert_eq!(export.status(), 200);
+    let text = export.text().await.unwrap();
+    assert_eq!(text.lines().next(), Some("scheduled,title,description,status,priority,createdDate,id"), "the header as it was");
+    for separator in [b',', b';', b'\t'] {
+        for cell in cells(&text, separator) {
+            assert!(!cell.starts_with(['=', '+', '-', '@']), "{:?} reader sees a formula cell {cell:?} in\n{text}", separator as char);
+        }
+    }
+    // The file's own reader gets every title back, whole, with the `'` only where a formula would start.
+    let titles: Vec<String> = csv::Reader::from_reader(text.as_bytes()).records().map(|r| r.unwrap()[1].to_string()).collect();
+    for title in ["Notes;'=1+1", "Notes,'=2+2", "Tab\t'@SUM(A1)", "'-3 and more", "Plain words"] {
+        assert!(titles.iter().any(|t| t == title), "{title:?} in {titles:?}");
+    }
+    // Every text cell is quoted, so a reader honouring quotes keeps `Notes;...` in one cell.
+    assert!(text.contains("\"Notes;'=1+1\""), "{text}");
 }

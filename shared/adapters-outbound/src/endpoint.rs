@@ -121,7 +121,7 @@ pub fn check_url(url: &str, policy: Policy) -> Result<Url, EndpointError> {
 ///
 /// Refused: unspecified and "this network" (0.0.0.0/8, ::), loopback (unless `allow_insecure`), private
 /// (10/8, 172.16/12, 192.168/16), shared CGNAT (100.64/10), link-local (169.254/16 with the metadata address
-/// 169.254.169.254, fe80::/10), IETF protocol assignments (192.0.0/24, 2001::/23), documentation (192.0.2/24,
+/// 169.254.169.254, fe80::/10), IETF protocol assignments (192.0.0/24, 2001::/23), the retired 6to4 relay anycast (192.88.99/24), documentation (192.0.2/24,
 /// 198.51.100/24, 203.0.113/24, 2001:db8::/32, 3fff::/20), benchmarking (198.18/15), multicast, reserved and
 /// broadcast (240/4), and every IPv6 address outside global unicast 2000::/3 (unique-local fc00::/7 with AWS's
 /// metadata address fd00:ec2::254, site-local, multicast, NAT64, IPv4-compatible). IPv4-mapped (::ffff:a.b.c.d) and
@@ -143,6 +143,7 @@ fn ipv4_allowed(ip: Ipv4Addr, policy: Policy) -> bool {
         || (a == 100 && (b & 0xc0) == 64)
         || ip.is_link_local()
         || (a == 192 && b == 0 && c == 0)
+        || (a == 192 && b == 88 && c == 99)
         || ip.is_documentation()
         || (a == 198 && (b & 0xfe) == 18)
         || ip.is_multicast()

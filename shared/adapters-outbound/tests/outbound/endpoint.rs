@@ -76,6 +76,8 @@ async fn addresses_are_refused_or_accepted_as_the_rules_say() {
         ("https://203.0.113.9/", Err(NotPublic), Err(NotPublic)),
         ("https://198.18.0.1/", Err(NotPublic), Err(NotPublic)),
         ("https://192.0.0.8/", Err(NotPublic), Err(NotPublic)),
+        ("https://192.88.99.1/", Err(NotPublic), Err(NotPublic)),
+        ("https://[2002:c058:6301::1]/", Err(NotPublic), Err(NotPublic)),
         ("https://[2001:db8::1]/", Err(NotPublic), Err(NotPublic)),
         ("https://[3fff::1]/", Err(NotPublic), Err(NotPublic)),
         ("https://[2001::1]/", Err(NotPublic), Err(NotPublic)),

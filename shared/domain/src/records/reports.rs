@@ -400,11 +400,22 @@ pub async fn export_rows(
 }
 
 /// Spreadsheet programs run a cell that starts with `=`, `+`, `-` or `@` as a formula; a leading `'` keeps user
-/// text as text.
+/// text as text. The export quotes every text cell, yet a reader that splits on another separator than the file's
+/// (`;` in much of Europe) without honouring the quotes starts a cell inside this one at every `,`, `;` or tab: a
+/// formula character right after one of those gets the same `'`.
 pub fn csv_safe(cell: String) -> String {
-    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{cell}")
-    } else {
-        cell
+    const FORMULA: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+    const SEPARATORS: [char; 3] = [',', ';', '\t'];
+    let mut safe = String::with_capacity(cell.len() + 1);
+    if cell.starts_with(FORMULA) {
+        safe.push('\'');
     }
+    let mut chars = cell.chars().peekable();
+    while let Some(c) = chars.next() {
+        safe.push(c);
+        if SEPARATORS.contains(&c) && chars.peek().is_some_and(|next| FORMULA.contains(next)) {
+            safe.push('\'');
+        }
+    }
+    safe
 }
