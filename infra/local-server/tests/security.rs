@@ -17,7 +17,10 @@ use support::*;
 type Store = std::sync::Arc<dyn bt_domain::store::Table>;
 
 // Findings of an outside probe, each shown fixed on every store.
-bt_testkit::on_every_store!(csv_cells_start_no_formula_whatever_the_readers_separator,);
+bt_testkit::on_every_store!(
+    csv_cells_start_no_formula_whatever_the_readers_separator,
+    an_ended_sign_in_refuses_its_access_tokens_at_once,
+);
 
 const DAY: &str = "2024-05-06";
 const RANGE: &str = "from=2024-05-01&to=2024-05-31";
@@ -1195,4 +1198,50 @@ async fn csv_cells_start_no_formula_whatever_the_readers_separator(store: Store)
     }
     // Every text cell is quoted, so a reader honouring quotes keeps `Notes;...` in one cell.
     assert!(text.contains("\"Notes;'=1+1\""), "{text}");
+}
+
+// ---- sessions ---------------------------------------------------------------------------------------------------
+
+async fn an_ended_sign_in_refuses_its_access_tokens_at_once(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = signed_in_user(&app, "Ann Sessions").await;
+    let phone = app.sign_in(&ann.name, &ann.email, PASSWORD).await;
+    let refresh = |who: &TestUser| json!({ "refresh_token": who.refresh_token });
+
+    // A keyed write of the desk's sign-in, whose answer is kept for a repeat.
+    let keyed = |token: &str| {
+        app.call(Method::POST, "/task/add")
+            .bearer(token)
+            .header("idempotency-key", "after-sign-out")
+            .json(&a_task("Keyed", DAY))
+    };
+    keyed(&ann.access_token).send().await.expect(201);
+
+    // Signing out ends the desk's access token at once; the phone's sign-in goes on.
+    app.api.post("/auth/logout", None, refresh(&ann)).await.expect(200);
+    app.api.get("/user/profile", ann.token()).await.expect(401);
+    app.api.post("/task/add", ann.token(), a_task("After", DAY)).await.expect(401);
+    // The kept answer of the ended sign-in's key is not replayed to its token either.
+    let replay = keyed(&ann.access_token).send().await.expect(401);
+    assert_eq!(replay.header("idempotency-replayed"), None);
+    app.api.get("/user/profile", phone.token()).await.expect(200);
+
+    // A reused refresh token ends its sign-in, and that sign-in's access tokens with it.
+    let rotated = app.api.post("/auth/refresh-token", None, refresh(&phone)).await.expect(200);
+    let newest = rotated.data()["access_token"].as_str().unwrap().to_string();
+    app.api.get("/user/profile", Some(&newest)).await.expect(200);
+    app.api.post("/auth/refresh-token", None, refresh(&phone)).await.expect(401);
+    app.api.get("/user/profile", Some(&newest)).await.expect(401);
+    app.api.get("/user/profile", phone.token()).await.expect(401);
+
+    // Signing in again works, and the marks of ended sign-ins are dropped once no token of theirs can be alive.
+    let again = app.sign_in(&ann.name, &ann.email, PASSWORD).await;
+    app.api.get("/user/profile", again.token()).await.expect(200);
+    app.state.clock.advance(app.state.config.access_token_secs + 1);
+    let later = app.sign_in(&ann.name, &ann.email, PASSWORD).await;
+    app.api.post("/auth/logout", None, refresh(&later)).await.expect(200);
+    let key = bt_domain::keys::user(&bt_domain::types::UserId::parse(&ann.id).unwrap());
+    let item = app.store().get(&key).await.unwrap().unwrap();
+    let marks: Vec<&String> = item.keys().filter(|k| k.starts_with("endedSession#")).collect();
+    assert_eq!(marks.len(), 1, "only the newest ended sign-in is still marked: {marks:?}");
 }

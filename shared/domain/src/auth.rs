@@ -50,9 +50,22 @@ pub struct Claims {
     pub iat: i64,
     pub exp: i64,
     pub typ: String,
+    /// The sign-in (session family) the token belongs to: once that sign-in ends, the token is refused at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sid: Option<String>,
 }
 
+/// An access token outside any sign-in (tests and tools); it lives until it expires or the user's token version moves.
 pub fn issue_access_token(state: &Services, user: &User) -> AppResult<String> {
+    sign_access_token(state, user, None)
+}
+
+/// An access token of the sign-in `family_id`: it dies with that sign-in (sign-out, a refresh token's reuse).
+pub fn issue_session_access_token(state: &Services, user: &User, family_id: &str) -> AppResult<String> {
+    sign_access_token(state, user, Some(family_id))
+}
+
+fn sign_access_token(state: &Services, user: &User, family_id: Option<&str>) -> AppResult<String> {
     let now = state.clock.now().timestamp();
     let claims = Claims {
         sub: user.id.to_string(),
@@ -62,6 +75,7 @@ pub fn issue_access_token(state: &Services, user: &User) -> AppResult<String> {
         iat: now,
         exp: now + state.config.access_token_secs,
         typ: "access".into(),
+        sid: family_id.map(str::to_string),
     };
     hs256::install();
     jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(&state.config.jwt_secret))
@@ -84,13 +98,15 @@ pub fn decode_access_token(state: &Services, token: &str) -> AppResult<Claims> {
     Ok(claims)
 }
 
-/// The user a bearer access token names, read fresh from the store: a deleted user, an unverified one or a revoked
-/// token is 401.
+/// The user a bearer access token names, read fresh from the store: a deleted user, an unverified one, a revoked
+/// token or one whose sign-in has ended is 401. One read: the ended sign-ins are marks on the user's own item.
 pub async fn user_of_token(state: &Services, token: &str) -> AppResult<User> {
     let claims = decode_access_token(state, token)?;
     // The token is signed, so its subject is an id this service issued; anything else is no user.
     let user_id = UserId::parse(&claims.sub).map_err(|_| AppError::unauthorized())?;
-    let user = account::get_user(state.store.as_ref(), &user_id).await?.ok_or_else(AppError::unauthorized)?;
+    let user = account::get_user_in_session(state.store.as_ref(), &user_id, claims.sid.as_deref())
+        .await?
+        .ok_or_else(AppError::unauthorized)?;
     if user.token_version != claims.tv || !user.verified {
         return Err(AppError::unauthorized());
     }

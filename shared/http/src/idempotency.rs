@@ -34,7 +34,8 @@ pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next)
         Ok(k) => k,
         Err(e) => return ApiError(e).into_response(),
     };
-    let Some(user_id) = caller(&state, &req) else { return next.run(req).await };
+    let token = crate::auth::bearer(req.headers()).map(str::to_string);
+    let Some(user_id) = caller(&state, token.as_deref()).await else { return next.run(req).await };
 
     let (parts, body) = req.into_parts();
     let bytes = match axum::body::to_bytes(body, MAX_BODY_BYTES).await {
@@ -61,11 +62,10 @@ pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next)
     }
 }
 
-/// The signed-in caller's id from the access token's signature alone (the handler reads the user itself).
-fn caller(state: &AppState, req: &Request) -> Option<UserId> {
-    let token = crate::auth::bearer(req.headers())?;
-    let claims = bt_domain::auth::decode_access_token(state, token).ok()?;
-    UserId::parse(&claims.sub).ok()
+/// The signed-in caller's id, checked as the route checks it (signature, expiry, token version, ended sign-in):
+/// a token the route would refuse gets no kept answer replayed; the route itself answers it (401).
+async fn caller(state: &AppState, token: Option<&str>) -> Option<UserId> {
+    bt_domain::auth::user_of_token(state, token?).await.ok().map(|user| user.id)
 }
 
 /// Keeps a final answer (or gives the claim up for one a retry may change) and passes it on.

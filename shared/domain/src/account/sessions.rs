@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::users::{self, check_password, confirm_password, get_user, User};
 use super::{from_item, new_id, to_item};
-use crate::auth::{self, hash_password, hash_token, issue_access_token, random_token};
+use crate::auth::{self, hash_password, hash_token, issue_session_access_token, random_token};
 use crate::error::{AppError, AppResult};
 use crate::keys;
 use crate::ratelimit;
@@ -84,17 +84,43 @@ pub async fn issue_session(state: &Services, user: &User) -> AppResult<Session> 
             },
         ])
         .await?;
-    Ok(Session { access_token: issue_access_token(state, user)?, refresh_token })
+    Ok(Session { access_token: issue_session_access_token(state, user, &family_id)?, refresh_token })
 }
 
-/// Revokes one sign-in: none of its refresh tokens works any more.
+/// Revokes one sign-in: none of its refresh tokens works any more, and its access tokens are refused at once (a
+/// mark on the user's item, which every request reads anyway). Marks older than an access token's lifetime guard
+/// nothing any more and are removed.
 pub async fn revoke_family(state: &Services, user_id: &UserId, family_id: &str) -> AppResult<()> {
     let mut set = Item::new();
     set.insert("revoked".into(), true.into());
     match state.store.update(&keys::session_family(user_id, family_id), set, Cond::Exists).await {
-        Ok(_) | Err(StoreError::ConditionFailed) => Ok(()),
-        Err(e) => Err(e.into()),
+        Ok(_) | Err(StoreError::ConditionFailed) => {}
+        Err(e) => return Err(e.into()),
     }
+    let now = state.clock.now().timestamp();
+    let mut mark = Item::new();
+    mark.insert(users::ended_session_attr(family_id), now.into());
+    let user = match state.store.update(&keys::user(user_id), mark, Cond::Exists).await {
+        Ok(user) => user,
+        // The user is gone: so are their tokens.
+        Err(StoreError::ConditionFailed) => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
+    let stale: Item = user
+        .iter()
+        .filter(|(attr, ended)| {
+            attr.starts_with(users::ENDED_SESSION_PREFIX)
+                && ended.as_i64().is_none_or(|at| at + state.config.access_token_secs < now)
+        })
+        .map(|(attr, _)| (attr.clone(), serde_json::Value::Null))
+        .collect();
+    if !stale.is_empty() {
+        match state.store.update(&keys::user(user_id), stale, Cond::Exists).await {
+            Ok(_) | Err(StoreError::ConditionFailed) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(())
 }
 
 /// Revokes every sign-in of the user (password reset or change, removal from a team).
@@ -231,7 +257,7 @@ pub async fn refresh(state: &Services, token: &str) -> AppResult<(User, Session)
         }
         Err(e) => return Err(e.into()),
     }
-    let access_token = issue_access_token(state, &user)?;
+    let access_token = issue_session_access_token(state, &user, &record.family_id)?;
     Ok((user, Session { access_token, refresh_token: next }))
 }
 

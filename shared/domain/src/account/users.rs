@@ -118,6 +118,23 @@ pub async fn get_user(store: &dyn Table, user_id: &UserId) -> AppResult<Option<U
     }
 }
 
+/// The attribute of the user's item that marks the sign-in `family_id` as ended, with the time it ended.
+pub fn ended_session_attr(family_id: &str) -> String {
+    format!("{ENDED_SESSION_PREFIX}{family_id}")
+}
+
+pub const ENDED_SESSION_PREFIX: &str = "endedSession#";
+
+/// The user, unless the sign-in `session` (a family id from an access token) has ended: its access tokens are then
+/// worth nothing, though they have not expired (read in the same read as the user).
+pub async fn get_user_in_session(store: &dyn Table, user_id: &UserId, session: Option<&str>) -> AppResult<Option<User>> {
+    let Some(item) = store.get(&keys::user(user_id)).await? else { return Ok(None) };
+    if session.is_some_and(|family_id| item.contains_key(&ended_session_attr(family_id))) {
+        return Ok(None);
+    }
+    Ok(Some(from_item(item)?))
+}
+
 pub async fn find_user_by_email(store: &dyn Table, email: &Email) -> AppResult<Option<User>> {
     let Some(guard) = store.get(&keys::email(email)).await? else { return Ok(None) };
     // A guard that names no user leads nowhere, like one whose user is gone.
