@@ -14,7 +14,7 @@ use bt_http::{data, ApiJson, ApiResult};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::signup::{EmailBody, EmailMessage, TokenBody, VERIFIED};
+use crate::signup::{EmailMessage, TokenBody, VERIFIED};
 
 /// The signed-in user's own account as they see it.
 #[derive(Serialize, ToSchema)]
@@ -77,16 +77,27 @@ pub async fn update_profile(
 }
 
 /// Change my e-mail (verified by a mailed link)
-#[utoipa::path(post, path = "/user/change-email", tag = "accounts", request_body = EmailBody,
+#[derive(Deserialize, ToSchema)]
+#[schema(as = ChangeEmailInput)]
+pub struct ChangeEmailBody {
+    #[serde(default)]
+    #[schema(required = true)]
+    email: String,
+    /// Required when the account has a password.
+    #[serde(default, rename = "currentPassword")]
+    current_password: String,
+}
+
+#[utoipa::path(post, path = "/user/change-email", tag = "accounts", request_body = ChangeEmailBody,
     responses((status = 200, description = "Success", body = Data<EmailMessage>), (status = 401, response = Unauthorized),
         (status = 409, description = "Email taken", body = ErrorBody), (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, caller, body), fields(user_id = %caller.id()))]
 pub async fn change_email(
     State(state): State<AppState>,
     caller: AuthUser,
-    ApiJson(body): ApiJson<EmailBody>,
+    ApiJson(body): ApiJson<ChangeEmailBody>,
 ) -> ApiResult {
-    let email = links::change_email(&state, &caller.user, &body.email).await?;
+    let email = links::change_email(&state, &caller.user, &body.email, &body.current_password).await?;
     Ok(data(EmailMessage::new(format!("A verification link has been sent to {email}."), email)))
 }
 
@@ -100,6 +111,13 @@ pub async fn verify_new_email(State(state): State<AppState>, ApiJson(body): ApiJ
     Ok(match links::verify_new_email(&state, &body.token).await? {
         EmailConfirmed::Verified(user) => data(EmailMessage::new(VERIFIED, user.email)),
         EmailConfirmed::Changed(email) => data(EmailMessage::new("Your email address has been changed.", email)),
+        EmailConfirmed::Restored(email) => data(EmailMessage::new(
+            format!(
+                "The change was undone: {email} is your account's address again, and every sign-in has ended. \
+                 If someone else changed it, choose a new password with \"Forgot password\"."
+            ),
+            email,
+        )),
     })
 }
 

@@ -284,15 +284,24 @@ async fn forgot_password_answers_unknown_addresses_alike_and_stops_unverified_on
 async fn a_reset_link_expires_after_an_hour_and_an_older_one_is_stale_after_a_reset() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Links").await;
-    app.api.post("/user/forgot-password", None, json!({ "email": ann.email })).await.expect(200);
+    app.api
+        .post("/user/forgot-password", None, json!({ "email": ann.email, "currentPassword": PASSWORD }))
+        .await
+        .expect(200);
     let expiring = app.last_token_to(&ann.email).await;
     app.state.clock.advance(3601);
     let late = app.api.post("/user/reset-password", None, json!({ "token": expiring, "password": "new-pass-1" })).await;
     assert_eq!(late.expect(400).message(), EXPIRED_LINK);
 
-    app.api.post("/user/forgot-password", None, json!({ "email": ann.email })).await.expect(200);
+    app.api
+        .post("/user/forgot-password", None, json!({ "email": ann.email, "currentPassword": PASSWORD }))
+        .await
+        .expect(200);
     let older = app.last_token_to(&ann.email).await;
-    app.api.post("/user/forgot-password", None, json!({ "email": ann.email })).await.expect(200);
+    app.api
+        .post("/user/forgot-password", None, json!({ "email": ann.email, "currentPassword": PASSWORD }))
+        .await
+        .expect(200);
     let newer = app.last_token_to(&ann.email).await;
     app.api.post("/user/reset-password", None, json!({ "token": newer, "password": "new-pass-1" })).await.expect(200);
     let stale = app.api.post("/user/reset-password", None, json!({ "token": older, "password": "new-pass-2" })).await;
@@ -374,14 +383,29 @@ async fn changing_the_email_takes_effect_after_the_new_address_confirms() {
     let ann = signed_in_user(&app, "Ann Mover").await;
     let bob = signed_in_user(&app, "Bob Taken").await;
 
-    let invalid = app.api.post("/user/change-email", ann.token(), json!({ "email": "nope" })).await.expect(422);
+    let invalid = app
+        .api
+        .post("/user/change-email", ann.token(), json!({ "email": "nope", "currentPassword": PASSWORD }))
+        .await
+        .expect(422);
     assert_eq!(invalid.field("email"), "Please enter a valid email address.");
-    let same = app.api.post("/user/change-email", ann.token(), json!({ "email": ann.email })).await.expect(422);
+    let same = app
+        .api
+        .post("/user/change-email", ann.token(), json!({ "email": ann.email, "currentPassword": PASSWORD }))
+        .await
+        .expect(422);
     assert_eq!(same.field("email"), "This is already your email address.");
-    let taken = app.api.post("/user/change-email", ann.token(), json!({ "email": bob.email })).await.expect(409);
+    let taken = app
+        .api
+        .post("/user/change-email", ann.token(), json!({ "email": bob.email, "currentPassword": PASSWORD }))
+        .await
+        .expect(409);
     assert_eq!(taken.message(), "An account with this email already exists.");
 
-    let asked = app.api.post("/user/change-email", ann.token(), json!({ "email": "Ann.New@Example.com" })).await;
+    let asked = app
+        .api
+        .post("/user/change-email", ann.token(), json!({ "email": "Ann.New@Example.com", "currentPassword": PASSWORD }))
+        .await;
     asked.expect(200);
     let link = app.last_link_to("ann.new@example.com").await;
     let token = token_of(&link);
@@ -412,7 +436,14 @@ async fn changing_the_email_takes_effect_after_the_new_address_confirms() {
 async fn an_email_change_loses_to_whoever_takes_the_address_first() {
     let app = spawn_app().await;
     let ann = signed_in_user(&app, "Ann Slow").await;
-    app.api.post("/user/change-email", ann.token(), json!({ "email": "contested@example.com" })).await.expect(200);
+    app.api
+        .post(
+            "/user/change-email",
+            ann.token(),
+            json!({ "email": "contested@example.com", "currentPassword": PASSWORD }),
+        )
+        .await
+        .expect(200);
     let token = app.last_token_to("contested@example.com").await;
     app.sign_up("Quick Person", "contested@example.com", PASSWORD).await.expect(201);
     let lost = app.api.post("/user/verify-new-email", None, json!({ "token": token })).await.expect(409);
@@ -655,6 +686,7 @@ async fn the_other_account_forms_check_their_fields() {
     assert_eq!(change.expect(422).field("password"), "Password must not exceed 20 characters.");
     let email = app.api.post("/user/change-email", ann.token(), json!({})).await.expect(422);
     assert_eq!(email.field("email"), "Email is required.");
+    assert_eq!(email.field("currentPassword"), "Current password is required.");
     let new_email = app.api.post("/user/verify-new-email", None, json!({ "token": " " })).await.expect(422);
     assert_eq!(new_email.field("token"), "Token is required.");
     let invite = app.api.post("/admin/invite", ann.token(), json!({})).await.expect(422);

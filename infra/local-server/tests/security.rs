@@ -20,6 +20,7 @@ type Store = std::sync::Arc<dyn bt_domain::store::Table>;
 bt_testkit::on_every_store!(
     csv_cells_start_no_formula_whatever_the_readers_separator,
     an_ended_sign_in_refuses_its_access_tokens_at_once,
+    an_access_token_alone_cannot_move_the_account_and_the_old_address_can_undo_a_move,
 );
 
 const DAY: &str = "2024-05-06";
@@ -1172,7 +1173,8 @@ async fn wrong_methods_and_unknown_paths_answer_json() {
 
 /// Every cell of `text` as a reader splitting on `separator` sees it, without the quotes a strict reader removes.
 fn cells(text: &str, separator: u8) -> Vec<String> {
-    let mut reader = csv::ReaderBuilder::new().delimiter(separator).has_headers(false).flexible(true).from_reader(text.as_bytes());
+    let mut reader =
+        csv::ReaderBuilder::new().delimiter(separator).has_headers(false).flexible(true).from_reader(text.as_bytes());
     reader.records().flat_map(|r| r.expect("a row").iter().map(str::to_string).collect::<Vec<_>>()).collect()
 }
 
@@ -1185,14 +1187,23 @@ async fn csv_cells_start_no_formula_whatever_the_readers_separator(store: Store)
     let export = app.raw(Some(&ann), Method::GET, &format!("/reports/export/tasks?{RANGE}"), None).await;
     assert_eq!(export.status(), 200);
     let text = export.text().await.unwrap();
-    assert_eq!(text.lines().next(), Some("scheduled,title,description,status,priority,createdDate,id"), "the header as it was");
+    assert_eq!(
+        text.lines().next(),
+        Some("scheduled,title,description,status,priority,createdDate,id"),
+        "the header as it was"
+    );
     for separator in [b',', b';', b'\t'] {
         for cell in cells(&text, separator) {
-            assert!(!cell.starts_with(['=', '+', '-', '@']), "{:?} reader sees a formula cell {cell:?} in\n{text}", separator as char);
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@']),
+                "{:?} reader sees a formula cell {cell:?} in\n{text}",
+                separator as char
+            );
         }
     }
     // The file's own reader gets every title back, whole, with the `'` only where a formula would start.
-    let titles: Vec<String> = csv::Reader::from_reader(text.as_bytes()).records().map(|r| r.unwrap()[1].to_string()).collect();
+    let titles: Vec<String> =
+        csv::Reader::from_reader(text.as_bytes()).records().map(|r| r.unwrap()[1].to_string()).collect();
     for title in ["Notes;'=1+1", "Notes,'=2+2", "Tab\t'@SUM(A1)", "'-3 and more", "Plain words"] {
         assert!(titles.iter().any(|t| t == title), "{title:?} in {titles:?}");
     }
@@ -1244,4 +1255,58 @@ async fn an_ended_sign_in_refuses_its_access_tokens_at_once(store: Store) {
     let item = app.store().get(&key).await.unwrap().unwrap();
     let marks: Vec<&String> = item.keys().filter(|k| k.starts_with("endedSession#")).collect();
     assert_eq!(marks.len(), 1, "only the newest ended sign-in is still marked: {marks:?}");
+}
+
+async fn an_access_token_alone_cannot_move_the_account_and_the_old_address_can_undo_a_move(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = signed_in_user(&app, "Ann Owner").await;
+    let thief = "thief@example.com";
+
+    // The stolen access token alone moves nothing.
+    let bare = app.api.post("/user/change-email", ann.token(), json!({ "email": thief })).await.expect(422);
+    assert_eq!(bare.field("currentPassword"), "Current password is required.");
+    let guessed = json!({ "email": thief, "currentPassword": "guessed-wrong1" });
+    let wrong = app.api.post("/user/change-email", ann.token(), guessed).await.expect(422);
+    assert_eq!(wrong.field("currentPassword"), "Current password is incorrect.");
+    assert!(app.mails_to(thief).await.is_empty());
+
+    // With the password (say it leaked too) the move goes through, and the old address is told, with a way back.
+    let asked = json!({ "email": thief, "currentPassword": PASSWORD });
+    app.api.post("/user/change-email", ann.token(), asked).await.expect(200);
+    let confirm = app.last_token_to(thief).await;
+    app.api.post("/user/verify-new-email", None, json!({ "token": confirm })).await.expect(200);
+    let notice = app.last_mail_to(&ann.email).await;
+    assert_eq!(notice["subject"], "Your Breaktime email address was changed");
+    assert!(notice["text"].as_str().unwrap().contains(thief), "{notice}");
+    let undo = token_of(notice["link"].as_str().unwrap());
+
+    // The taker resets the password at their address and signs in there.
+    app.api.post("/user/forgot-password", None, json!({ "email": thief })).await.expect(200);
+    let reset = app.last_token_to(thief).await;
+    let taken = json!({ "token": reset, "password": "mine-now-123" });
+    app.api.post("/user/reset-password", None, taken).await.expect(200);
+    let taker = app.log_in(thief, "mine-now-123").await.expect(200);
+    let taker_access = taker.data()["access_token"].as_str().unwrap().to_string();
+    let taker_refresh = taker.data()["refresh_token"].as_str().unwrap().to_string();
+
+    // Eight days later the owner follows the notice's link: the old address is back and every sign-in has ended.
+    app.state.clock.advance(8 * 24 * 3600);
+    let undone = app.api.post("/user/verify-new-email", None, json!({ "token": undo })).await.expect(200);
+    assert_eq!(undone.data()["email"], ann.email.as_str());
+    assert!(undone.data()["message"].as_str().unwrap().contains("undone"), "{}", undone.body);
+    app.api.get("/user/profile", Some(&taker_access)).await.expect(401);
+    app.api.post("/auth/refresh-token", None, json!({ "refresh_token": taker_refresh })).await.expect(401);
+    app.log_in(thief, "mine-now-123").await.expect(401);
+    app.api.post("/user/verify-new-email", None, json!({ "token": undo })).await.expect(400);
+
+    // The owner takes the password back through their own address.
+    app.api.post("/user/forgot-password", None, json!({ "email": ann.email })).await.expect(200);
+    let mine = app.last_token_to(&ann.email).await;
+    app.api.post("/user/reset-password", None, json!({ "token": mine, "password": "back-again-1" })).await.expect(200);
+    let back = app.log_in(&ann.email, "back-again-1").await.expect(200);
+    let profile = app.api.get("/user/profile", back.data()["access_token"].as_str()).await.expect(200);
+    assert_eq!(
+        (profile.data()["email"].as_str(), profile.data()["pendingEmail"].as_str()),
+        (Some(ann.email.as_str()), None)
+    );
 }

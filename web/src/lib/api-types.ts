@@ -1551,7 +1551,6 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Change my e-mail (verified by a mailed link) */
     post: operations['post_user_change_email'];
     delete?: never;
     options?: never;
@@ -1915,6 +1914,12 @@ export interface components {
       leaves: components['schemas']['CalendarLeave'][];
       name: string;
       userId: string;
+    };
+    /** @description Change my e-mail (verified by a mailed link) */
+    ChangeEmailInput: {
+      /** @description Required when the account has a password. */
+      currentPassword?: string;
+      email: string;
     };
     ChangePasswordInput: {
       currentPassword: string;
@@ -8012,7 +8017,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['EmailInput'];
+        'application/json': components['schemas']['ChangeEmailInput'];
       };
     };
     responses: {

@@ -24,7 +24,12 @@ pub enum LinkKind {
     Verify,
     Reset,
     ChangeEmail,
+    /// Mailed to the old address when the address changes: it puts the old address back and ends every sign-in.
+    UndoEmailChange,
 }
+
+/// How long the old address can undo a change of address (at least a week, so an owner away for days still can).
+pub const UNDO_EMAIL_CHANGE_SECS: i64 = 14 * 24 * 3600;
 
 /// The link item, found by the hash of its token.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -255,14 +260,19 @@ pub async fn reset_password(state: &Services, token: &str, password: String) -> 
 
 // ---- e-mail change -------------------------------------------------------------------------------------------
 
-/// Asks to change the caller's address: the new one must be free; a link goes to it, and the profile notes it as
-/// pending. Returns the new address (normalised).
-pub async fn change_email(state: &Services, user: &User, email: &str) -> AppResult<Email> {
+/// Asks to change the caller's address, after checking the current password (an access token alone is not enough
+/// to take the account): the new one must be free; a link goes to it, and the profile notes it as pending. Returns
+/// the new address (normalised).
+pub async fn change_email(state: &Services, user: &User, email: &str, current_password: &str) -> AppResult<Email> {
     let email = normalize_email(email);
     let mut check = Check::new();
     let parsed = check_email(&mut check, &email);
     check.rule("email", email != user.email.as_str(), "This is already your email address.");
+    if user.password_hash.is_some() {
+        check.required("currentPassword", current_password, "Current password is required.");
+    }
     check.finish()?;
+    users::confirm_password(state, user, "currentPassword", current_password, "Current password is required.").await?;
     let email = parsed.expect("checked");
     if users::email_taken(state.table(), &email).await? {
         return Err(AppError::Conflict(EMAIL_TAKEN.into()));
@@ -285,14 +295,18 @@ pub enum EmailConfirmed {
     Verified(User),
     /// An e-mail change link: the account's address is now this one.
     Changed(Email),
+    /// The old address's undo link: the account's address is this one again, and every sign-in has ended.
+    Restored(Email),
 }
 
 /// Confirms a new address (also accepts a sign-up verification link, so either link works on the web app's
 /// `/verify-new-email` route).
 pub async fn verify_new_email(state: &Services, token: &str) -> AppResult<EmailConfirmed> {
-    let link = check(state, token, &[LinkKind::ChangeEmail, LinkKind::Verify]).await?;
-    if link.link.kind == LinkKind::Verify {
-        return Ok(EmailConfirmed::Verified(verify(state, link).await?));
+    let link = check(state, token, &[LinkKind::ChangeEmail, LinkKind::Verify, LinkKind::UndoEmailChange]).await?;
+    match link.link.kind {
+        LinkKind::Verify => return Ok(EmailConfirmed::Verified(verify(state, link).await?)),
+        LinkKind::UndoEmailChange => return Ok(EmailConfirmed::Restored(undo_email_change(state, link).await?)),
+        LinkKind::ChangeEmail | LinkKind::Reset => {}
     }
     let user = get_user(state.table(), &link.link.user_id).await?.ok_or_else(invalid_link)?;
     let new_email = link.link.email.clone();
@@ -324,7 +338,69 @@ pub async fn verify_new_email(state: &Services, token: &str) -> AppResult<EmailC
         Err(e) => return Err(e.into()),
     }
     tracing::info!(user_id = %user.id, "email changed");
+    // The old address is told, with a way back: whoever changed it may not be the owner.
+    let undo = create(state, LinkKind::UndoEmailChange, &user, &user.email, UNDO_EMAIL_CHANGE_SECS).await?;
+    if !send_mail(state, email_changed_mail(state, &user, &new_email, &undo)).await {
+        tracing::error!(user_id = %user.id, "the old address was not told of the change");
+    }
     Ok(EmailConfirmed::Changed(new_email))
+}
+
+/// The notice to the old address, with the link that undoes the change.
+pub fn email_changed_mail(state: &Services, user: &User, new_email: &Email, token: &str) -> Mail {
+    link_mail(
+        &user.email,
+        "Your Breaktime email address was changed",
+        &format!(
+            "Hello {}, the email address of your Breaktime account was changed to {new_email}. If you did not do \
+             this, follow the link within {} days: it puts this address back and signs the account out everywhere; \
+             then choose a new password with \"Forgot password\".",
+            user.name,
+            UNDO_EMAIL_CHANGE_SECS / 86_400
+        ),
+        "This wasn't me: undo the change",
+        &url(state, "/verify-new-email", token, ""),
+    )
+}
+
+/// Puts the old address of an undo link back, whatever the address is now, and ends every sign-in and access token
+/// of the account. A password set since does not make the link stale: that is what a taker would do first.
+async fn undo_email_change(state: &Services, link: ValidLink) -> AppResult<Email> {
+    let user = get_user(state.table(), &link.link.user_id).await?.ok_or_else(invalid_link)?;
+    let old_email = link.link.email.clone();
+    let mut writes = vec![link.use_op()];
+    if user.email != old_email {
+        writes.push(TxOp::Put { item: email_guard_item(&old_email, &user.id), cond: Cond::NotExists });
+        writes.push(TxOp::Delete { key: keys::email(&user.email), cond: Cond::eq("userId", user.id.clone()) });
+        let mut member_set = Item::new();
+        member_set.insert("email".into(), old_email.clone().into());
+        writes.push(TxOp::Update { key: keys::member(&user.team_id, &user.id), set: member_set, cond: Cond::Exists });
+    }
+    let mut profile_set = Item::new();
+    profile_set.insert("email".into(), old_email.clone().into());
+    profile_set.insert("pendingEmail".into(), Value::Null);
+    profile_set.insert("tokenVersion".into(), (user.token_version + 1).into());
+    writes.push(TxOp::Update {
+        key: keys::user(&user.id),
+        set: profile_set,
+        cond: Cond::eq("tokenVersion", user.token_version),
+    });
+    match state.store.transact(writes).await {
+        Ok(()) => {}
+        Err(StoreError::ConditionFailed) => {
+            if link.still_unused(state).await? && users::email_taken(state.table(), &old_email).await? {
+                // The old address went to another account meanwhile: it cannot come back, but whoever holds this
+                // account now is still signed out everywhere.
+                sessions::revoke_all_sessions(state, &user.id).await?;
+                return Err(AppError::Conflict(EMAIL_TAKEN.into()));
+            }
+            return Err(invalid_link());
+        }
+        Err(e) => return Err(e.into()),
+    }
+    sessions::revoke_all_sessions(state, &user.id).await?;
+    tracing::warn!(user_id = %user.id, "email change undone from the old address");
+    Ok(old_email)
 }
 
 #[cfg(test)]
@@ -333,9 +409,12 @@ mod tests {
 
     #[test]
     fn link_kinds_keep_their_stored_names() {
-        for (kind, name) in
-            [(LinkKind::Verify, "verify"), (LinkKind::Reset, "reset"), (LinkKind::ChangeEmail, "change_email")]
-        {
+        for (kind, name) in [
+            (LinkKind::Verify, "verify"),
+            (LinkKind::Reset, "reset"),
+            (LinkKind::ChangeEmail, "change_email"),
+            (LinkKind::UndoEmailChange, "undo_email_change"),
+        ] {
             assert_eq!(serde_json::to_value(kind).unwrap(), name);
             assert_eq!(serde_json::from_value::<LinkKind>(name.into()).unwrap(), kind);
         }

@@ -21,7 +21,9 @@ use crate::store::{Item, Key};
 pub use teams::{
     get_team, member_item, membership_of, personal_team, team_item, team_member_count, team_members, Member, Team,
 };
-pub use users::{email_guard_item, find_user_by_email, get_user, get_user_in_session, new_account_ops, user_item, Role, User};
+pub use users::{
+    email_guard_item, find_user_by_email, get_user, get_user_in_session, new_account_ops, user_item, Role, User,
+};
 
 /// Turns a typed entity into a table item with its keys and `entity_type`.
 pub fn to_item<T: Serialize>(entity_type: &str, key: &Key, entity: &T) -> AppResult<Item> {

@@ -127,7 +127,11 @@ pub const ENDED_SESSION_PREFIX: &str = "endedSession#";
 
 /// The user, unless the sign-in `session` (a family id from an access token) has ended: its access tokens are then
 /// worth nothing, though they have not expired (read in the same read as the user).
-pub async fn get_user_in_session(store: &dyn Table, user_id: &UserId, session: Option<&str>) -> AppResult<Option<User>> {
+pub async fn get_user_in_session(
+    store: &dyn Table,
+    user_id: &UserId,
+    session: Option<&str>,
+) -> AppResult<Option<User>> {
     let Some(item) = store.get(&keys::user(user_id)).await? else { return Ok(None) };
     if session.is_some_and(|family_id| item.contains_key(&ended_session_attr(family_id))) {
         return Ok(None);

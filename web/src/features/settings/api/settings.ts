@@ -32,10 +32,15 @@ export function useUpdateProfile() {
   });
 }
 
-/** Mails the new address a link to /verify-new-email; the address changes once it is followed. */
+export type EmailChange = Schemas['ChangeEmailInput'];
+
+/**
+ * Mails the new address a link to /verify-new-email; the address changes once it is followed. The current password
+ * is asked for, and the old address gets a notice with a link that undoes the change.
+ */
 export function useChangeEmail() {
-  return useSWRMutation(settingsKeys.profile, (_key: string, { arg: email }: { arg: string }) =>
-    api.post<ApiData<'post_user_change_email'>>('/user/change-email', { email } satisfies Schemas['EmailInput']),
+  return useSWRMutation(settingsKeys.profile, (_key: string, { arg }: { arg: EmailChange }) =>
+    api.post<ApiData<'post_user_change_email'>>('/user/change-email', arg),
   );
 }
 

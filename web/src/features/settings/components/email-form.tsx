@@ -17,6 +17,7 @@ export const emailSchema = z.object({
     .min(1, 'Email is required.')
     .max(70, 'Email must not exceed 70 characters.')
     .regex(EMAIL_SHAPE, 'Please enter a valid email address.'),
+  currentPassword: z.string(),
 });
 
 type EmailValues = z.infer<typeof emailSchema>;
@@ -33,9 +34,9 @@ export function EmailForm({ profile }: { profile: Profile }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm<EmailValues>({ resolver: zodResolver(emailSchema), mode: 'onBlur', defaultValues: { email: '' } });
+  } = useForm<EmailValues>({ resolver: zodResolver(emailSchema), mode: 'onBlur', defaultValues: { email: '', currentPassword: '' } });
 
-  const onSubmit = async ({ email }: EmailValues) => {
+  const onSubmit = async ({ email, currentPassword }: EmailValues) => {
     if (isMutating || !requireAuth()) return;
     setFormError(undefined);
     setSent(undefined);
@@ -43,14 +44,19 @@ export function EmailForm({ profile }: { profile: Profile }) {
       setError('email', { message: 'This is already your email address.' });
       return;
     }
+    if (profile.hasPassword && !currentPassword) {
+      setError('currentPassword', { message: 'Current password is required.' });
+      return;
+    }
     try {
-      const answer = await trigger(email.trim());
+      const answer = await trigger({ email: email.trim(), currentPassword });
       setSent(answer?.message || `A verification link has been sent to ${email.trim()}.`);
-      reset({ email: '' });
+      reset({ email: '', currentPassword: '' });
     } catch (error) {
-      const fieldMessage = error instanceof ApiError ? error.fieldErrors.email : undefined;
-      if (fieldMessage) setError('email', { message: fieldMessage });
-      else setFormError(errorMessage(error, 'The verification email could not be sent. Please try again later.'));
+      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      if (fields.email) setError('email', { message: fields.email });
+      if (fields.currentPassword) setError('currentPassword', { message: fields.currentPassword });
+      if (!fields.email && !fields.currentPassword) setFormError(errorMessage(error, 'The verification email could not be sent. Please try again later.'));
     }
   };
 
@@ -65,6 +71,15 @@ export function EmailForm({ profile }: { profile: Profile }) {
         </p>
       )}
       <Input label="New email" type="email" autoComplete="email" maxLength={70} error={errors.email?.message} {...register('email')} />
+      {profile.hasPassword && (
+        <Input
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+      )}
       {sent && (
         <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-100">
           {sent} Follow it to confirm the change.

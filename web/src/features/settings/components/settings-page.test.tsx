@@ -124,8 +124,25 @@ describe('Email change', () => {
     await user.clear(within(form).getByLabelText('New email'));
     await user.type(within(form).getByLabelText('New email'), 'new@example.com');
     await user.click(within(form).getByRole('button', { name: 'Send verification link' }));
+    // An access token alone moves no account: the current password is asked for.
+    expect(await within(form).findByText('Current password is required.')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await user.type(within(form).getByLabelText('Current password'), 'my-secret-1');
+    await user.click(within(form).getByRole('button', { name: 'Send verification link' }));
     expect(await within(form).findByRole('status')).toHaveTextContent('A verification link has been sent to new@example.com.');
-    expect(bodies).toEqual([{ email: 'new@example.com' }]);
+    expect(bodies).toEqual([{ email: 'new@example.com', currentPassword: 'my-secret-1' }]);
+  });
+
+  it("shows the server's word on a wrong current password under its field", async () => {
+    signIn();
+    serve();
+    server.use(http.post(api('/user/change-email'), () => fail(422, 'Validation failed.', { currentPassword: 'Current password is incorrect.' })));
+    const { user } = renderWithProviders(<SettingsPage />);
+    const form = await screen.findByRole('form', { name: 'Change email' });
+    await user.type(within(form).getByLabelText('New email'), 'new@example.com');
+    await user.type(within(form).getByLabelText('Current password'), 'wrong-one-1');
+    await user.click(within(form).getByRole('button', { name: 'Send verification link' }));
+    expect(await within(form).findByText('Current password is incorrect.')).toBeInTheDocument();
   });
 
   it('shows a pending change', async () => {
@@ -142,6 +159,7 @@ describe('Email change', () => {
     const { user } = renderWithProviders(<SettingsPage />);
     const form = await screen.findByRole('form', { name: 'Change email' });
     await user.type(within(form).getByLabelText('New email'), 'taken@example.com');
+    await user.type(within(form).getByLabelText('Current password'), 'my-secret-1');
     await user.click(within(form).getByRole('button', { name: 'Send verification link' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('An account with this email already exists.');
   });
