@@ -22,9 +22,15 @@ pub(crate) fn render(feed: &FeedCalendar) -> String {
     calendar
         .append_property(Property::new("VERSION", "2.0"))
         .append_property(Property::new("PRODID", "-//Breaktime//Calendar feeds//EN"))
-        .append_property(Property::new("CALSCALE", "GREGORIAN"))
-        .name(&feed.name)
-        .description(&describe(feed))
+        .append_property(Property::new("CALSCALE", "GREGORIAN"));
+    // The crate escapes the properties it knows as TEXT (SUMMARY, DESCRIPTION) but writes these as given.
+    let name = escape_text(&one_line(&feed.name));
+    let about = escape_text(&describe(feed));
+    calendar
+        .append_property(Property::new("NAME", &name))
+        .append_property(Property::new("X-WR-CALNAME", &name))
+        .append_property(Property::new("DESCRIPTION", &about))
+        .append_property(Property::new("X-WR-CALDESC", &about))
         // Calendar apps that honour it refresh hourly.
         .ttl(&Duration::hours(1));
     for leave in &feed.leaves {
@@ -34,6 +40,24 @@ pub(crate) fn render(feed: &FeedCalendar) -> String {
         calendar.push(meeting_event(feed, meeting));
     }
     calendar.to_string()
+}
+
+/// User text on one line: every control character (a line break, a bare CR) becomes a space, so no text can start
+/// a content line of its own, whatever the store holds from before the API refused such text.
+fn one_line(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+}
+
+/// User text that may hold line breaks: CR LF and a bare CR become LF (which the crate escapes as `\n`); other
+/// control characters but tab are dropped.
+fn lines(text: &str) -> String {
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    text.chars().filter(|&c| c == '\n' || c == '\t' || !c.is_control()).collect()
+}
+
+/// RFC 5545 § 3.3.11 TEXT escaping, for the properties the crate writes as given.
+fn escape_text(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(',', "\\,").replace(';', "\\;").replace('\n', "\\n")
 }
 
 /// What the feed holds, shown by apps that show a calendar's description.
@@ -62,8 +86,8 @@ fn leave_summary(leave: &FeedLeave) -> String {
     let what =
         if notes.is_empty() { leave.type_name.clone() } else { format!("{} ({})", leave.type_name, notes.join(", ")) };
     match &leave.person {
-        Some(person) => format!("{person} — {what}"),
-        None => what,
+        Some(person) => one_line(&format!("{person} — {what}")),
+        None => one_line(&what),
     }
 }
 
@@ -81,7 +105,7 @@ fn leave_event(feed: &FeedCalendar, leave: &FeedLeave) -> Event {
         event.add_property("TRANSP", "TRANSPARENT");
     }
     if let Some(reason) = leave.reason.as_deref().filter(|r| !r.is_empty()) {
-        event.description(reason);
+        event.description(&lines(reason));
     }
     event.done()
 }
@@ -103,12 +127,12 @@ fn meeting_event(feed: &FeedCalendar, meeting: &FeedMeeting) -> Event {
     event
         .uid(&format!("meeting-{}@breaktime", meeting.id))
         .timestamp(meeting.updated_at.unwrap_or(feed.read_at))
-        .summary(&meeting_summary(&meeting.description))
+        .summary(&one_line(&meeting_summary(&lines(&meeting.description))))
         .starts(meeting.starts_at)
         .ends(meeting.ends_at)
         .status(EventStatus::Confirmed);
     if !meeting.description.trim().is_empty() {
-        event.description(meeting.description.trim());
+        event.description(&lines(meeting.description.trim()));
     }
     event.done()
 }
@@ -148,6 +172,34 @@ mod tests {
             meetings,
             read_at: Utc.with_ymd_and_hms(2024, 5, 2, 8, 0, 0).unwrap(),
         }
+    }
+
+    #[test]
+    fn no_user_text_writes_a_line_of_its_own() {
+        let evil = "Eve\r\nBEGIN:VALARM\rACTION:DISPLAY\nEND:VALARM";
+        let mut feed = calendar(FeedScope::Team, vec![leave(Some(evil), LeaveStatus::Approved, None)], vec![]);
+        feed.name = format!("{evil}, team; feed");
+        let mut own = leave(None, LeaveStatus::Approved, None);
+        own.reason = Some(evil.into());
+        feed.leaves.push(own);
+        feed.meetings.push(FeedMeeting {
+            id: RecordId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7MB").unwrap(),
+            starts_at: Utc.with_ymd_and_hms(2024, 5, 6, 8, 0, 0).unwrap(),
+            ends_at: Utc.with_ymd_and_hms(2024, 5, 6, 9, 0, 0).unwrap(),
+            description: evil.into(),
+            updated_at: None,
+        });
+        let text = render(&feed);
+        let unfolded = text.replace("\r\n ", "");
+        for line in unfolded.split("\r\n") {
+            assert!(!line.contains('\r') && !line.contains('\n'), "a bare line break in {line:?}");
+            assert!(
+                !line.starts_with("BEGIN:VALARM") && !line.starts_with("ACTION:") && !line.starts_with("END:VALARM"),
+                "{text}"
+            );
+        }
+        assert!(unfolded.contains("NAME:Eve  BEGIN:VALARM ACTION:DISPLAY END:VALARM\\, team\\; feed\r\n"), "{text}");
+        assert!(unfolded.contains("DESCRIPTION:Eve\\nBEGIN:VALARM\\nACTION:DISPLAY\\nEND:VALARM\r\n"), "{text}");
     }
 
     #[test]

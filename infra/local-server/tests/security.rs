@@ -21,6 +21,7 @@ bt_testkit::on_every_store!(
     csv_cells_start_no_formula_whatever_the_readers_separator,
     an_ended_sign_in_refuses_its_access_tokens_at_once,
     an_access_token_alone_cannot_move_the_account_and_the_old_address_can_undo_a_move,
+    line_breaks_and_control_characters_are_refused_in_one_line_fields,
 );
 
 const DAY: &str = "2024-05-06";
@@ -1309,4 +1310,34 @@ async fn an_access_token_alone_cannot_move_the_account_and_the_old_address_can_u
         (profile.data()["email"].as_str(), profile.data()["pendingEmail"].as_str()),
         (Some(ann.email.as_str()), None)
     );
+}
+
+async fn line_breaks_and_control_characters_are_refused_in_one_line_fields(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = app.person("Ann Lines").await;
+    let evil = "Eve\r\nBEGIN:VALARM";
+    let name = app.put(&ann, "/user/profile", json!({ "name": evil })).await.expect(422);
+    assert_eq!(name.field("name"), "Line breaks and control characters are not allowed here.");
+    let signup = json!({ "name": "Eve\nLine", "email": "eve.lines@example.com", "password": PASSWORD });
+    assert_eq!(
+        app.api.post("/user/signup", None, signup).await.expect(422).field("name"),
+        "Line breaks and control characters are not allowed here."
+    );
+    let title = app.post(&ann, "/task/add", a_task("Plan\rnow", DAY)).await.expect(422);
+    assert_eq!(title.field("title"), "Line breaks and control characters are not allowed here.");
+    let kinds = app.put(&ann, "/type/edit", json!({ "types": ["Coffee Break", "Nap\u{0}"] })).await;
+    assert_eq!(kinds.expect(422).field("types.1"), "Line breaks and control characters are not allowed here.");
+    // A description may run over lines (CR LF or LF), with tabs, but holds no other control character.
+    let mut task = a_task("Plan\tnow", DAY);
+    task["description"] = json!("First line\r\nsecond\n\tthird");
+    app.post(&ann, "/task/add", task.clone()).await.expect(201);
+    task["description"] = json!("bell\u{7}");
+    assert_eq!(
+        app.post(&ann, "/task/add", task).await.expect(422).field("description"),
+        "Control characters are not allowed here."
+    );
+    // Nothing refused was written, and the profile kept its name.
+    assert_eq!(app.get(&ann, "/user/profile").await.expect(200).data()["name"], "Ann Lines");
+    let tasks = app.get(&ann, &format!("/task/todayTasks?todayScheduledDate={DAY}")).await.expect(200);
+    assert_eq!(tasks.data().as_array().unwrap().len(), 1);
 }

@@ -63,7 +63,8 @@ fn build_mail(to: &str, subject: &str, intro: &str, action: &str, link: &str, fo
     let html_footer = footer.map(|f| format!("<p>{}</p>", esc(f))).unwrap_or_default();
     Mail {
         to: to.to_string(),
-        subject: subject.to_string(),
+        // A subject is one header line; names in it may predate the refusal of line breaks in names.
+        subject: subject.chars().map(|c| if c.is_control() { ' ' } else { c }).collect(),
         text: format!("{intro}\n\n{action}: {link}\n\n{text_footer}— Breaktime"),
         html: format!(
             "<p>{}</p><p><a href=\"{}\">{}</a></p><p>If the button does not work, open this address: {}</p>\

@@ -86,7 +86,17 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     match serde_path_to_error::deserialize::<_, T>(de) {
-        Ok(v) => Ok(v),
+        // JSON can only carry a control character in a string as an escape: without a backslash there is none.
+        Ok(v) if !bytes.contains(&b'\\') => Ok(v),
+        Ok(v) => {
+            let body: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| AppError::Internal(e.into()))?;
+            let faults = bt_domain::validate::control_characters(&body);
+            if faults.is_empty() {
+                Ok(v)
+            } else {
+                Err(AppError::Validation(faults))
+            }
+        }
         Err(err) => {
             let path = err.path().to_string();
             let inner = err.into_inner();
