@@ -22,6 +22,7 @@ bt_testkit::on_every_store!(
     an_ended_sign_in_refuses_its_access_tokens_at_once,
     an_access_token_alone_cannot_move_the_account_and_the_old_address_can_undo_a_move,
     line_breaks_and_control_characters_are_refused_in_one_line_fields,
+    a_stranger_cannot_keep_a_person_out_and_the_person_is_told,
 );
 
 const DAY: &str = "2024-05-06";
@@ -1340,4 +1341,41 @@ async fn line_breaks_and_control_characters_are_refused_in_one_line_fields(store
     assert_eq!(app.get(&ann, "/user/profile").await.expect(200).data()["name"], "Ann Lines");
     let tasks = app.get(&ann, &format!("/task/todayTasks?todayScheduledDate={DAY}")).await.expect(200);
     assert_eq!(tasks.data().as_array().unwrap().len(), 1);
+}
+
+async fn failed_sign_in_notices(app: &TestApp, email: &str) -> usize {
+    app.mails_to(email).await.iter().filter(|m| m["subject"] == "Failed sign-ins to your Breaktime account").count()
+}
+
+async fn a_stranger_cannot_keep_a_person_out_and_the_person_is_told(store: Store) {
+    let app = spawn_app_with(options().store(store).configure(|c| {
+        c.trust_forwarded_for = true;
+        c.rate_limits.login_failures_per_email = (30, 900);
+    }))
+    .await;
+    let ann = signed_in_user(&app, "Ann Locked").await;
+    let log_in = |from: &'static str, password: &'static str| {
+        let body = json!({ "email": ann.email, "password": password });
+        app.call(Method::POST, "/auth/login").header("x-forwarded-for", from).json(&body).send()
+    };
+
+    // A stranger guesses ten times from one address: that address waits, the owner elsewhere signs in.
+    for _ in 0..10 {
+        log_in("203.0.113.7", "guess-again1").await.expect(401);
+    }
+    log_in("203.0.113.7", "guess-again1").await.expect(429);
+    log_in("203.0.113.7", PASSWORD).await.expect(429);
+    log_in("198.51.100.2", PASSWORD).await.expect(200);
+    // The owner was told once, at the fifth failure.
+    assert_eq!(failed_sign_in_notices(&app, &ann.email).await, 1);
+
+    // Guesses spread over many addresses meet the higher ceiling for the address itself.
+    for n in 0..20 {
+        let from: &'static str = Box::leak(format!("192.0.2.{n}").into_boxed_str());
+        log_in(from, "guess-again1").await.expect(401);
+    }
+    log_in("198.51.100.2", PASSWORD).await.expect(429);
+    app.state.clock.advance(901);
+    log_in("198.51.100.2", PASSWORD).await.expect(200);
+    assert_eq!(failed_sign_in_notices(&app, &ann.email).await, 1, "once a window");
 }

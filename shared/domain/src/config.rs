@@ -17,7 +17,10 @@ pub struct OAuthProvider {
 #[derive(Debug, Clone)]
 pub struct RateLimits {
     /// (max requests, window seconds)
+    /// Failed sign-ins to one address from one client address; then that client waits (right password or not).
     pub login_per_email: (i64, i64),
+    /// Failed sign-ins to one address from anywhere: the higher ceiling that stops guessing spread over many clients.
+    pub login_failures_per_email: (i64, i64),
     pub login_per_ip: (i64, i64),
     pub signup_per_ip: (i64, i64),
     pub mail_per_email: (i64, i64),
@@ -138,6 +141,7 @@ impl Config {
             )?,
             rate_limits: RateLimits {
                 login_per_email: limit("LOGIN_PER_EMAIL", (10, 300))?,
+                login_failures_per_email: limit("LOGIN_FAILURES_PER_EMAIL", (100, 900))?,
                 login_per_ip: limit("LOGIN_PER_IP", (100, 300))?,
                 signup_per_ip: limit("SIGNUP_PER_IP", (60, 3600))?,
                 mail_per_email: limit("MAIL_PER_EMAIL", (5, 900))?,

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::users::{self, check_password, confirm_password, get_user, User};
-use super::{from_item, new_id, to_item};
+use super::{from_item, new_id, send_mail, to_item};
 use crate::auth::{self, hash_password, hash_token, issue_session_access_token, random_token};
 use crate::error::{AppError, AppResult};
 use crate::keys;
@@ -161,9 +161,13 @@ pub async fn sign_in(state: &Services, ip: &str, email: &str, password: String) 
         .required("password", &password, "Password is required.")
         .finish()?;
     let email = parsed.expect("checked");
+    // Every attempt counts against the client; only failures count against the address, per client and (with a
+    // higher ceiling) from anywhere, so a stranger's wrong guesses do not keep the owner out.
     let limits = &state.config.rate_limits;
+    let pair = format!("{email}|{ip}");
     ratelimit::hit(state, "login-ip", ip, limits.login_per_ip).await?;
-    ratelimit::hit(state, "login-email", &email, limits.login_per_email).await?;
+    ratelimit::check(state, "login-fail", &pair, limits.login_per_email).await?;
+    ratelimit::check(state, "login-fail-email", &email, limits.login_failures_per_email).await?;
 
     let user = users::find_user_by_email(state.table(), &email).await?;
     let stored_hash = user.as_ref().and_then(|u| u.password_hash.clone());
@@ -175,9 +179,17 @@ pub async fn sign_in(state: &Services, ip: &str, email: &str, password: String) 
             false
         }
     };
-    let Some(user) = user.filter(|_| password_ok) else {
+    if !password_ok {
+        ratelimit::count(state, "login-fail", &pair, limits.login_per_email).await?;
+        let failures = ratelimit::count(state, "login-fail-email", &email, limits.login_failures_per_email).await?;
+        if failures == FAILURES_TOLD {
+            if let Some(user) = user.filter(|u| u.verified) {
+                send_mail(state, failed_sign_ins_mail(state, &user)).await;
+            }
+        }
         return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()));
-    };
+    }
+    let Some(user) = user else { return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into())) };
     // Told only to whoever knows the password, so it reveals nothing about which addresses have accounts.
     if !user.verified {
         return Err(AppError::Forbidden(EMAIL_NOT_ACTIVE.into()));
@@ -185,6 +197,25 @@ pub async fn sign_in(state: &Services, ip: &str, email: &str, password: String) 
     let session = issue_session(state, &user).await?;
     tracing::info!(user_id = %user.id, "signed in");
     Ok((user, session))
+}
+
+/// The failed sign-ins to an address in one window after which its owner is mailed (once a window).
+pub const FAILURES_TOLD: i64 = 5;
+
+fn failed_sign_ins_mail(state: &Services, user: &User) -> crate::mail::Mail {
+    crate::mail::notice_mail(
+        &user.email,
+        "Failed sign-ins to your Breaktime account",
+        &format!(
+            "Hello {}, someone tried to sign in to your Breaktime account with a wrong password {FAILURES_TOLD} times \
+             in the last minutes. If it was you, you can choose a new password with \"Forgot password\". If it was \
+             not, your account stays safe as long as your password is not known; signing in from your own device \
+             keeps working.",
+            user.name
+        ),
+        "Open Breaktime",
+        &state.config.app_url,
+    )
 }
 
 // ---- rotation and sign-out -------------------------------------------------------------------------------------
