@@ -27,6 +27,7 @@ bt_testkit::on_every_store!(
     a_failed_delivery_is_tried_again_and_the_hook_shows_it,
     the_daily_absences_post_goes_at_its_local_time,
     only_admins_manage_hooks_and_only_public_https_is_accepted,
+    member_text_reaches_chats_as_text_and_a_burst_of_breaks_is_summed_up,
 );
 
 /// Each post: its path, headers and body.
@@ -222,4 +223,45 @@ async fn only_admins_manage_hooks_and_only_public_https_is_accepted(store: Store
     dev.delete(&eve, &format!("/admin/webhooks/{id}")).await.expect(404);
     dev.delete(&ada, &format!("/admin/webhooks/{id}")).await.expect(200);
     assert!(dev.get(&ada, "/admin/webhooks").await.expect(200).data().as_array().unwrap().is_empty());
+}
+
+async fn member_text_reaches_chats_as_text_and_a_burst_of_breaks_is_summed_up(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let (base, got) = receiver().await;
+    let team = app.new_team();
+    let admin = app.person_in(&team, "Ada Admin", Role::Admin, "UTC").await;
+    let evil = "<!channel> <https://e.ex|Hi> & **[win](https://e.ex)**";
+    let member = app.person_in(&team, "Eve Member", Role::Member, "UTC").await;
+    app.put(&member, "/user/profile", json!({ "name": evil })).await.expect(200);
+    let both = ["break.started", "break.ended"];
+    add_hook(&app, &admin, &format!("{base}/slack"), "slack", &both).await;
+    add_hook(&app, &admin, &format!("{base}/teams"), "teams", &both).await;
+
+    app.post(&member, "/break/start", json!({ "type": "Coffee Break" })).await.expect(201);
+    run_at(&app, app.state.clock.now()).await;
+    let slack = got.bodies("/slack")[0].1["text"].as_str().unwrap().to_string();
+    assert!(!slack.contains('<') && !slack.contains('>'), "{slack}");
+    assert!(slack.starts_with("&lt;!channel&gt; &lt;https://e.ex|Hi&gt; &amp; "), "{slack}");
+    let teams = got.bodies("/teams")[0].1["attachments"][0]["content"]["body"][0]["text"].as_str().unwrap().to_string();
+    assert!(teams.contains("\\*\\*\\[win\\]\\(https://e.ex\\)\\*\\*"), "{teams}");
+
+    // Ten more start-and-end taps within the minute: four posts in all for the minute, then one that sums up the rest.
+    app.post(&member, "/break/end", json!({})).await.expect(200);
+    let minute_start = app.state.clock.now();
+    for _ in 0..5 {
+        app.post(&member, "/break/start", json!({ "type": "Coffee Break" })).await.expect(201);
+        app.post(&member, "/break/end", json!({})).await.expect(200);
+    }
+    run_at(&app, minute_start).await;
+    let posts = got.bodies("/slack");
+    assert!(posts.len() <= 4, "{} posts within the minute", posts.len());
+    run_at(&app, minute_start + Duration::seconds(61)).await;
+    let posts = got.bodies("/slack");
+    let last = posts.last().unwrap().1["text"].as_str().unwrap().to_string();
+    assert!(last.contains("started or ended a break") && last.contains("more times within a minute"), "{last}");
+    let events: usize = posts.len() - 1;
+    let summed: usize =
+        last.split(" break ").nth(1).and_then(|r| r.split_whitespace().next()).unwrap().parse().unwrap();
+    assert_eq!(events + summed, 12, "every event of the minute is posted or counted: {posts:?}");
+    assert_eq!(got.bodies("/teams").len(), posts.len(), "the same for every hook");
 }

@@ -50,10 +50,30 @@ pub struct WebhookEvent {
     pub data: Value,
 }
 
-/// The request body for a hook of `format`.
+/// Text as Slack shows it literally: `&`, `<` and `>` are its only control characters (a `<!channel>` ping, a
+/// `<https://…|disguised>` link), escaped as Slack's message formatting asks.
+pub fn slack_text(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// Text as an Adaptive Card's TextBlock shows it literally: its Markdown subset (emphasis, links, lists, headings)
+/// has every marker backslash-escaped, and a Markdown-style link cannot form.
+pub fn teams_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if matches!(c, '\\' | '*' | '_' | '[' | ']' | '(' | ')' | '#' | '`' | '~' | '>' | '<' | '-' | '+' | '!' | '|') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The request body for a hook of `format`. The chat formats carry the event's text escaped for that chat, so no
+/// name or type a member typed is read as markup; a generic receiver gets the text as it is, in JSON.
 pub fn body(format: WebhookFormat, event: &WebhookEvent) -> Vec<u8> {
     let value = match format {
-        WebhookFormat::Slack => json!({ "text": event.text }),
+        WebhookFormat::Slack => json!({ "text": slack_text(&event.text) }),
         WebhookFormat::Teams => json!({
             "type": "message",
             "attachments": [{
@@ -63,7 +83,7 @@ pub fn body(format: WebhookFormat, event: &WebhookEvent) -> Vec<u8> {
                     "$schema": "http://adaptivecards.io/schemas/adaptive-card.json",
                     "type": "AdaptiveCard",
                     "version": "1.4",
-                    "body": [{ "type": "TextBlock", "text": event.text, "wrap": true }],
+                    "body": [{ "type": "TextBlock", "text": teams_text(&event.text), "wrap": true }],
                 },
             }],
         }),

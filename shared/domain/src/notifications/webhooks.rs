@@ -244,6 +244,12 @@ async fn file_delivery(store: &dyn Table, delivery: &HookDelivery, due: DateTime
     Ok(())
 }
 
+/// Break events one member may post to the team's hooks in one minute; the rest of that minute's are summed up in
+/// one post at its end ("… started or ended a break 7 more times"), not dropped and not posted one by one.
+pub const BREAK_EVENTS_PER_MINUTE: i64 = 4;
+/// The kind of that summing-up post.
+pub const BREAK_EVENTS_HELD: &str = "break.events";
+
 /// Something happened in a team: each of its hooks that chose this event gets a delivery, posted by the job within
 /// the minute. A courtesy of the write that caused it: failures are logged.
 pub async fn emit(store: &dyn Table, team_id: &TeamId, kind: &str, text: String, data: Value, now: DateTime<Utc>) {
@@ -252,6 +258,20 @@ pub async fn emit(store: &dyn Table, team_id: &TeamId, kind: &str, text: String,
         let wanted: Vec<_> = hooks.iter().filter(|h| h.hook.events.iter().any(|e| e == kind)).collect();
         if wanted.is_empty() {
             return Ok(());
+        }
+        if kind == BREAK_STARTED || kind == BREAK_ENDED {
+            if let Some(user_id) = data.get("userId").and_then(Value::as_str) {
+                let minute = now.timestamp() - now.timestamp().rem_euclid(60);
+                let mut on_create = Item::new();
+                on_create.insert("ttl".into(), Value::from(minute + 180));
+                on_create.insert("entity_type".into(), Value::from("rate_limit"));
+                let key = keys::rate_limit("hook-breaks", &format!("{team_id}|{user_id}"), minute);
+                let n = store.increment(&key, "count", 1, on_create).await?;
+                if n > BREAK_EVENTS_PER_MINUTE {
+                    let name = data.get("name").and_then(Value::as_str).unwrap_or("A member");
+                    return hold_break_events(store, team_id, &wanted, user_id, name, minute, n, now).await;
+                }
+            }
         }
         let event = HookEvent {
             id: crate::records::new_id(now).to_string(),
@@ -278,6 +298,45 @@ pub async fn emit(store: &dyn Table, team_id: &TeamId, kind: &str, text: String,
     if let Err(e) = result {
         tracing::warn!(error = %e, kind, "webhook event not filed");
     }
+}
+
+/// Files (or files again, with the newer count) the one post that sums up a member's break events over the limit in
+/// the minute starting at `minute`; it is due when that minute ends, so it holds them all.
+#[allow(clippy::too_many_arguments)]
+async fn hold_break_events(
+    store: &dyn Table,
+    team_id: &TeamId,
+    hooks: &[&StoredHook],
+    user_id: &str,
+    name: &str,
+    minute: i64,
+    seen: i64,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
+    let held = seen - BREAK_EVENTS_PER_MINUTE;
+    let due = DateTime::<Utc>::from_timestamp(minute + 60, 0).unwrap_or(now);
+    let event = HookEvent {
+        id: format!("held-{user_id}-{minute}"),
+        kind: BREAK_EVENTS_HELD.into(),
+        occurred_at: crate::records::timestamp(now),
+        text: format!(
+            "{name} started or ended a break {held} more time{} within a minute (summed up here, not posted one by one).",
+            if held == 1 { "" } else { "s" }
+        ),
+        data: serde_json::json!({ "userId": user_id, "name": name, "count": held,
+            "from": crate::records::timestamp(DateTime::<Utc>::from_timestamp(minute, 0).unwrap_or(now)) }),
+    };
+    for hook in hooks {
+        let delivery = HookDelivery {
+            team_id: team_id.clone(),
+            hook_id: hook.hook.id.clone(),
+            event: event.clone(),
+            attempt: 1,
+            due: due.to_rfc3339(),
+        };
+        file_delivery(store, &delivery, due).await?;
+    }
+    Ok(())
 }
 
 /// What the job did with one hook delivery.
