@@ -89,7 +89,9 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
         // JSON can only carry a control character in a string as an escape: without a backslash there is none.
         Ok(v) if !bytes.contains(&b'\\') => Ok(v),
         Ok(v) => {
-            let body: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| AppError::Internal(e.into()))?;
+            // A field the type ignores may still hold what JSON cannot carry (a lone surrogate escape).
+            let body: serde_json::Value = serde_json::from_slice(bytes)
+                .map_err(|_| AppError::BadRequest("The request body is not valid JSON.".into()))?;
             let faults = bt_domain::validate::control_characters(&body);
             if faults.is_empty() {
                 Ok(v)
