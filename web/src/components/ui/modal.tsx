@@ -43,8 +43,9 @@ export interface ModalProps {
 let openCount = 0;
 
 /**
- * A modal with a static backdrop: clicking outside does not close it, and neither does Escape.
- * Focus moves inside on open, Tab stays inside, and focus returns to the opener on close.
+ * A modal with a static backdrop: clicking outside does not close it (spec §2). Escape does what its close button
+ * does, so a modal without one (an alert waiting for its answer) stays. Focus moves inside on open, Tab stays
+ * inside, and focus returns to the opener on close.
  */
 export function Modal({
   open,
@@ -90,7 +91,16 @@ export function Modal({
 
   if (!open) return null;
 
-  function trapTab(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      // Only this modal: not a dialog or panel behind it (a nested modal's keys bubble through React's tree).
+      event.stopPropagation();
+      if (onClose && !event.defaultPrevented) {
+        event.preventDefault();
+        onClose();
+      }
+      return;
+    }
     if (event.key !== 'Tab' || !panelRef.current) return;
     const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[hidden], [aria-hidden="true"]'));
     if (items.length === 0) {
@@ -118,7 +128,7 @@ export function Modal({
         aria-labelledby={titleId}
         aria-describedby={describedBy}
         tabIndex={-1}
-        onKeyDown={trapTab}
+        onKeyDown={onKeyDown}
         className={cn(
           'animate-slide-up relative flex max-h-[100dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl outline-none sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl dark:bg-slate-900',
           sizes[size],
