@@ -43,16 +43,22 @@ describe('Modal', () => {
   it('closes only the top modal on Escape, not the one it was opened from', () => {
     const outer = vi.fn();
     const inner = vi.fn();
-    render(
+    const view = (termsOpen: boolean) => (
       <Modal open title="Sign Up" onClose={outer}>
-        <Modal open title="Terms and Conditions" onClose={inner}>
+        <Modal open={termsOpen} title="Terms and Conditions" onClose={inner}>
           <p>Terms</p>
         </Modal>
-      </Modal>,
+      </Modal>
     );
+    const { rerender } = render(view(false));
+    rerender(view(true));
     fireEvent.keyDown(screen.getByRole('dialog', { name: 'Terms and Conditions' }), { key: 'Escape' });
     expect(inner).toHaveBeenCalledTimes(1);
     expect(outer).not.toHaveBeenCalled();
+    // Focus left on the page behind (after an outside click): Escape still reaches the modal.
+    rerender(view(false));
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(outer).toHaveBeenCalledTimes(1);
   });
 
   it('keeps Tab inside the dialog', async () => {

@@ -42,6 +42,13 @@ export interface ModalProps {
 
 let openCount = 0;
 
+/** The modal drawn on top: alerts above dialogs, and of one layer the last one opened (later in the document). */
+function topModal(): Element | undefined {
+  const layers = Array.from(document.querySelectorAll('[data-static-backdrop]'));
+  const alerts = layers.filter((layer) => layer.getAttribute('data-static-backdrop') === 'alert');
+  return (alerts.length > 0 ? alerts : layers).at(-1);
+}
+
 /**
  * A modal with a static backdrop: clicking outside does not close it (spec §2). Escape does what its close button
  * does, so a modal without one (an alert waiting for its answer) stays. Focus moves inside on open, Tab stays
@@ -63,6 +70,24 @@ export function Modal({
 }: ModalProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  const layerRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  // Escape wherever focus is (an outside click leaves it on the page behind), for the modal on top only. Listened to
+  // while capturing, so a dropdown behind the modal that also closes on Escape does not see the key.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || topModal() !== layerRef.current) return;
+      event.stopPropagation();
+      if (!closeRef.current) return;
+      event.preventDefault();
+      closeRef.current();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -91,16 +116,7 @@ export function Modal({
 
   if (!open) return null;
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      // Only this modal: not a dialog or panel behind it (a nested modal's keys bubble through React's tree).
-      event.stopPropagation();
-      if (onClose && !event.defaultPrevented) {
-        event.preventDefault();
-        onClose();
-      }
-      return;
-    }
+  function trapTab(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'Tab' || !panelRef.current) return;
     const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[hidden], [aria-hidden="true"]'));
     if (items.length === 0) {
@@ -119,7 +135,11 @@ export function Modal({
   }
 
   return createPortal(
-    <div className={cn('fixed inset-0 flex', layer === 'alert' ? 'z-[60]' : 'z-50', ' items-end justify-center sm:items-center sm:p-4')} data-static-backdrop>
+    <div
+      className={cn('fixed inset-0 flex', layer === 'alert' ? 'z-[60]' : 'z-50', ' items-end justify-center sm:items-center sm:p-4')}
+      data-static-backdrop={layer}
+      ref={layerRef}
+    >
       <div className="absolute inset-0 bg-slate-950/60" aria-hidden="true" data-testid="modal-backdrop" />
       <div
         ref={panelRef}
@@ -128,7 +148,7 @@ export function Modal({
         aria-labelledby={titleId}
         aria-describedby={describedBy}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
+        onKeyDown={trapTab}
         className={cn(
           'animate-slide-up relative flex max-h-[100dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl outline-none sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl dark:bg-slate-900',
           sizes[size],
