@@ -79,12 +79,7 @@ export function BalancesSection({ canEdit }: BalancesSectionProps) {
                 Member
               </th>
               {balanceFigures.map(({ key, label }) => (
-                <th
-                  role="columnheader"
-                  key={key}
-                  scope="col"
-                  className="px-2 py-2 text-right font-semibold text-slate-600 dark:text-slate-300"
-                >
+                <th role="columnheader" key={key} scope="col" className="px-2 py-2 text-right font-semibold text-slate-600 dark:text-slate-300">
                   {label}
                 </th>
               ))}
