@@ -79,6 +79,14 @@ export function AppShell() {
     if (!narrow && !folded) setMobileOpen(false);
   }, [narrow, folded]);
 
+  // The Configurator closes with Escape like the dialogs and the side menu (a dialog over it takes the key first).
+  useEffect(() => {
+    if (!configuratorOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setConfiguratorOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [configuratorOpen]);
+
   const toggleSidebar = () => (narrow || folded ? setMobileOpen((value) => !value) : preferences.update({ isPinned: !preferences.isPinned }));
 
   const mainClass = cn('w-full flex-1 px-3 py-4 outline-none sm:px-6', preferences.layout === 'boxed' && 'mx-auto max-w-6xl');
