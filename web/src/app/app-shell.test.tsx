@@ -29,6 +29,29 @@ describe('routes', () => {
     expect(breadcrumb).toHaveTextContent('Pages/Dashboard');
   });
 
+  it('welcomes a visitor on the Dashboard with Sign up and Sign in, opening their dialogs', async () => {
+    const { user } = renderRoutes(routes, '/breaks');
+    const main = within(screen.getByRole('main'));
+    expect(await main.findByRole('heading', { name: 'Welcome to Breaktime' })).toBeInTheDocument();
+    expect(main.queryByRole('button', { name: 'Add break' })).not.toBeInTheDocument();
+    await user.click(main.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+
+  it('shows a signed-in user the Dashboard itself, not the welcome', async () => {
+    signIn();
+    server.use(
+      http.get(api('/break/todayBreaks'), () => ok([])),
+      http.get(api('/break/current'), () => ok(null)),
+      http.get(api('/type/get'), () => ok([{ type: ['Coffee Break'] }])),
+      http.get(api('/admin/get-count'), () => ok(1)),
+      profile('member'),
+    );
+    renderRoutes(routes, '/breaks');
+    expect(await screen.findByRole('heading', { name: "Today's breaks" })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome to Breaktime' })).not.toBeInTheDocument();
+  });
+
   it('sends any other path (including /login) to / and on to /breaks', async () => {
     for (const path of ['/login', '/no/such/page']) {
       const { router, unmount } = renderRoutes(routes, path);
