@@ -29,6 +29,29 @@ describe('routes', () => {
     expect(breadcrumb).toHaveTextContent('Pages/Dashboard');
   });
 
+  it('welcomes a visitor on the Dashboard with Sign up and Sign in, opening their dialogs', async () => {
+    const { user } = renderRoutes(routes, '/breaks');
+    const main = within(screen.getByRole('main'));
+    expect(await main.findByRole('heading', { name: 'Welcome to Breaktime' })).toBeInTheDocument();
+    expect(main.queryByRole('button', { name: 'Add break' })).not.toBeInTheDocument();
+    await user.click(main.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+
+  it('shows a signed-in user the Dashboard itself, not the welcome', async () => {
+    signIn();
+    server.use(
+      http.get(api('/break/todayBreaks'), () => ok([])),
+      http.get(api('/break/current'), () => ok(null)),
+      http.get(api('/type/get'), () => ok([{ type: ['Coffee Break'] }])),
+      http.get(api('/admin/get-count'), () => ok(1)),
+      profile('member'),
+    );
+    renderRoutes(routes, '/breaks');
+    expect(await screen.findByRole('heading', { name: "Today's breaks" })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome to Breaktime' })).not.toBeInTheDocument();
+  });
+
   it('sends any other path (including /login) to / and on to /breaks', async () => {
     for (const path of ['/login', '/no/such/page']) {
       const { router, unmount } = renderRoutes(routes, path);
@@ -52,9 +75,9 @@ describe('routes', () => {
       '/leaves': 'Leaves',
       '/calendar': 'Team calendar',
       '/meetings': 'Meetings',
-      '/administrators': 'Admin Panel',
+      '/administrators': 'Team Members',
       '/on-breaks': 'Currently on break',
-      '/on-leaves': 'Today Absentees',
+      '/on-leaves': "Today's absentees",
       '/settings': 'Profile',
     };
     for (const [path, title] of Object.entries(titles)) {
@@ -270,6 +293,8 @@ describe('configurator', () => {
 describe('sidebar and daily overview', () => {
   it('close minimizes and unpins the sidebar to an icon rail; pin brings it back, and the choice is remembered', async () => {
     const { user } = renderRoutes(routes, '/breaks');
+    // Beside the open Break Buddy a 1280 px screen folds the sidebar by itself (tested below).
+    await user.click(await screen.findByRole('button', { name: 'Close Break Buddy' }));
     await user.click(within(sidebar()).getByRole('button', { name: 'Close sidebar' }));
     await waitFor(() => expect(JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}')).toMatchObject({ isPinned: false }));
     // The links stay reachable (icons, with their names for assistive technology).
@@ -331,6 +356,36 @@ describe('Break Buddy beside the page', () => {
     // Closed, the pinned sidebar is back.
     await user.click(screen.getByRole('button', { name: 'Close Break Buddy' }));
     expect(document.getElementById('sidebar')).toBeVisible();
+  });
+
+  it('below 1648 px the pinned sidebar folds to its icon rail while the window is open; the menu button opens it over the page', async () => {
+    window.innerWidth = 1366;
+    const { user } = renderRoutes(routes, '/breaks');
+    expect(await screen.findByRole('region', { name: 'Break Buddy' })).toBeVisible();
+    expect(pageColumn()).toHaveClass('pl-[6.5rem]');
+    expect(within(sidebar()).queryByRole('button', { name: 'Close sidebar' })).not.toBeInTheDocument();
+    expect(within(sidebar()).queryByRole('button', { name: 'Pin sidebar' })).not.toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Toggle side navigation' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(sidebar()).getByRole('button', { name: 'Close sidebar' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The pin was never lost: closing the window brings the pinned sidebar back.
+    expect(JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{"isPinned":true}')).toMatchObject({ isPinned: true });
+    await user.click(screen.getByRole('button', { name: 'Close Break Buddy' }));
+    expect(pageColumn()).toHaveClass('pl-[17.5rem]');
+    expect(within(sidebar()).getByRole('button', { name: 'Close sidebar' })).toBeVisible();
+  });
+
+  it('at 1648 px and wider the pinned sidebar stays beside the open window', async () => {
+    window.innerWidth = 1680;
+    renderRoutes(routes, '/breaks');
+    expect(await screen.findByRole('region', { name: 'Break Buddy' })).toBeVisible();
+    expect(pageColumn()).toHaveClass('pl-[17.5rem]');
+    expect(within(sidebar()).getByRole('button', { name: 'Close sidebar' })).toBeVisible();
   });
 
   it('on a phone it starts closed and, opened, floats over the page without taking its width', async () => {

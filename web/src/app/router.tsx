@@ -121,7 +121,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.administrators,
-        handle: titled('Admin Panel'),
+        handle: titled('Team Members'),
         element: page(
           () => import('./routes/administrators'),
           (m) => m.AdministratorsRoute,
@@ -137,7 +137,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.onLeaves,
-        handle: titled('Today Absentees'),
+        handle: titled("Today's absentees"),
         element: page(
           () => import('./routes/on-leaves'),
           (m) => m.OnLeavesRoute,

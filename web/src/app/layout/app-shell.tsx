@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useBlocker, useMatches } from 'react-router-
 import { Later } from '@/components/layouts/later';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { OfflineSync } from '@/components/offline/offline-sync';
-import { CHAT_DEFAULT_OPEN_MIN_PX, DOCKED_CHAT_RESERVE_PX, NARROW_SCREEN_PX } from '@/config/constants';
+import { CHAT_DEFAULT_OPEN_MIN_PX, DOCKED_CHAT_RESERVE_PX, NARROW_SCREEN_PX, PAGE_BESIDE_CHAT_MIN_PX, PINNED_SIDEBAR_RESERVE_PX } from '@/config/constants';
 import { selfBlockedPaths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { usePreferences } from '@/lib/preferences';
@@ -61,7 +61,14 @@ export function AppShell() {
   // The sidebar's narrow-screen rule (800 px) applies to the room the page has: beside the docked chat, a pinned
   // sidebar would squeeze the page below a phone's width on a 1024 px screen, so there it becomes the drawer.
   const narrow = useMediaQuery(`(max-width: ${NARROW_SCREEN_PX + (chatDocked ? DOCKED_CHAT_RESERVE_PX : 0) - 0.02}px)`);
+  // Beside the open chat a pinned sidebar folds to its icon rail when the page would keep less than
+  // PAGE_BESIDE_CHAT_MIN_PX; the pin stays the user's choice and returns as the chat closes. Folded, the menu button
+  // opens the full sidebar over the page as the drawer does.
+  const roomyBesideChat = useMediaQuery(`(min-width: ${PINNED_SIDEBAR_RESERVE_PX + DOCKED_CHAT_RESERVE_PX + PAGE_BESIDE_CHAT_MIN_PX}px)`);
+  const folded = !narrow && chatDocked && preferences.isPinned && !roomyBesideChat;
+  const pinned = preferences.isPinned && !folded;
   const [mobileOpen, setMobileOpen] = useState(false);
+  const drawer = narrow || (folded && mobileOpen);
   const [configuratorOpen, setConfiguratorOpen] = useState(false);
 
   useEffect(() => {
@@ -69,10 +76,18 @@ export function AppShell() {
   }, [title]);
 
   useEffect(() => {
-    if (!narrow) setMobileOpen(false);
-  }, [narrow]);
+    if (!narrow && !folded) setMobileOpen(false);
+  }, [narrow, folded]);
 
-  const toggleSidebar = () => (narrow ? setMobileOpen((value) => !value) : preferences.update({ isPinned: !preferences.isPinned }));
+  // The Configurator closes with Escape like the dialogs and the side menu (a dialog over it takes the key first).
+  useEffect(() => {
+    if (!configuratorOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setConfiguratorOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [configuratorOpen]);
+
+  const toggleSidebar = () => (narrow || folded ? setMobileOpen((value) => !value) : preferences.update({ isPinned: !preferences.isPinned }));
 
   const mainClass = cn('w-full flex-1 px-3 py-4 outline-none sm:px-6', preferences.layout === 'boxed' && 'mx-auto max-w-6xl');
 
@@ -83,17 +98,19 @@ export function AppShell() {
       </a>
       <Sidebar
         type={preferences.sidebarType}
-        narrow={narrow}
+        narrow={drawer}
         open={mobileOpen}
-        pinned={preferences.isPinned}
-        onClose={() => (narrow ? setMobileOpen(false) : preferences.update({ isPinned: false }))}
+        pinned={pinned}
+        folded={folded}
+        onClose={() => (drawer ? setMobileOpen(false) : preferences.update({ isPinned: false }))}
         onPin={() => preferences.update({ isPinned: true })}
-        onNavigate={() => narrow && setMobileOpen(false)}
+        onNavigate={() => drawer && setMobileOpen(false)}
       />
       <div
         className={cn(
           'transition-[padding] duration-200',
-          !narrow && (preferences.isPinned ? 'pl-[17.5rem]' : 'pl-[6.5rem]'),
+          // PINNED_SIDEBAR_RESERVE_PX, or the icon rail's 5rem and its margins.
+          !narrow && (pinned ? 'pl-[17.5rem]' : 'pl-[6.5rem]'),
           // DOCKED_CHAT_RESERVE_PX: the chat's 20rem and a 0.75rem margin each side.
           chatDocked && 'pr-[21.5rem] print:pr-0',
         )}
@@ -105,7 +122,7 @@ export function AppShell() {
         <div className="flex min-h-dvh flex-col">
           <Navbar
             title={title}
-            sidebarExpanded={narrow ? mobileOpen : preferences.isPinned}
+            sidebarExpanded={narrow || folded ? mobileOpen : preferences.isPinned}
             onToggleSidebar={toggleSidebar}
             configuratorOpen={configuratorOpen}
             onToggleConfigurator={() => setConfiguratorOpen((value) => !value)}

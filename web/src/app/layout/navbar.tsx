@@ -20,7 +20,15 @@ export interface NavbarProps {
 }
 
 const iconButton =
-  'inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-200/70 dark:text-slate-300 dark:hover:bg-slate-800';
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-200/70 dark:text-slate-300 dark:hover:bg-slate-800';
+
+/** An icon button whose label shows when the bar has room: at least 44 px square either way (a touch target). */
+const labelledIcon = 'min-w-11 shrink-0';
+/**
+ * The labels show when the bar is 56rem (896 px) wide: then the page name, both labels and a long user name share
+ * one row (a 1366 px screen beside the docked chat has 918 px); narrower, the buttons keep their icons.
+ */
+const buttonLabel = 'hidden @4xl:inline';
 
 export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOpen, onToggleConfigurator }: NavbarProps) {
   const session = useSession();
@@ -29,8 +37,10 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
   const [isChecklistOpen, setChecklistOpen] = useState(false);
 
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200/70 bg-slate-100/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-2 py-2 sm:px-4">
+    // Opaque: text scrolled under a see-through bar showed through it. A container, so that the buttons' labels follow
+    // the room the page has (beside the sidebar and the docked chat), not the screen's width: the bar keeps one row.
+    <header className="@container sticky top-0 z-20 border-b border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-950">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-2 py-2 sm:flex-nowrap sm:px-4">
         <button
           type="button"
           className={iconButton}
@@ -41,26 +51,27 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
         >
           <Icon name="menu" />
         </button>
-        <div className="order-last w-full px-2 sm:order-none sm:w-auto sm:flex-1 sm:px-0">
+        <div className="order-last w-full px-2 sm:order-none sm:w-auto sm:min-w-0 sm:flex-1 sm:px-0">
           <Breadcrumb title={title} />
         </div>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex min-w-0 items-center gap-1">
           <UnsyncedButton />
-          <Button variant="ghost" size="compact" onClick={() => setAgendaOpen(true)} aria-label="Daily Agenda">
+          <Button variant="ghost" size="compact" className={labelledIcon} onClick={() => setAgendaOpen(true)} aria-label="Daily Agenda">
             <Icon name="agenda" />
-            <span className="hidden lg:inline">Daily Agenda</span>
+            <span className={buttonLabel}>Daily Agenda</span>
           </Button>
           <div className="sm:relative">
             <Button
               variant="ghost"
               size="compact"
+              className={labelledIcon}
               aria-label="Daily Checklist"
               aria-expanded={isChecklistOpen}
               aria-controls="daily-checklist"
               onClick={() => setChecklistOpen((value) => !value)}
             >
               <Icon name="checklist" />
-              <span className="hidden lg:inline">Daily Checklist</span>
+              <span className={buttonLabel}>Daily Checklist</span>
             </Button>
             <DailyChecklistPanel id="daily-checklist" open={isChecklistOpen} onClose={() => setChecklistOpen(false)}>
               <DailyChecklistSlot />
@@ -70,15 +81,12 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
             <UserMenu name={session.name ?? ''} />
           ) : (
             <>
-              <Button variant="ghost" size="sm" onClick={() => open('signIn')}>
+              <Button variant="ghost" size="sm" className="shrink-0" onClick={() => open('signIn')}>
                 Sign In
               </Button>
-              {/* On phones Sign Up stays in the side navigation and the sign-in dialog, leaving room in the bar. */}
-              <span className="hidden sm:inline-flex">
-                <Button size="sm" onClick={() => open('signUp')}>
-                  Sign Up
-                </Button>
-              </span>
+              <Button size="sm" className="shrink-0" onClick={() => open('signUp')}>
+                Sign Up
+              </Button>
             </>
           )}
           <button

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
@@ -57,12 +58,14 @@ export interface SidebarProps {
   open: boolean;
   /** Wide screens: pinned shows it in full, unpinned leaves an icon rail that expands on hover. */
   pinned: boolean;
+  /** Wide screens: pinned, but folded to the icon rail beside the open chat (no pin button: it is pinned already). */
+  folded?: boolean;
   onClose: () => void;
   onPin: () => void;
   onNavigate: () => void;
 }
 
-export function Sidebar({ type, narrow, open, pinned, onClose, onPin, onNavigate }: SidebarProps) {
+export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, onPin, onNavigate }: SidebarProps) {
   const { signedIn } = useSession();
   const { open: openDialog } = useDialogs();
   const memberCount = useMemberCount();
@@ -71,6 +74,15 @@ export function Sidebar({ type, narrow, open, pinned, onClose, onPin, onNavigate
   const theme = themes[type];
   const mini = !narrow && !pinned;
   const hidden = narrow && !open;
+  const drawerOpen = narrow && open;
+
+  // The open drawer closes with Escape like the dialogs; an outside click on its backdrop closes it too.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen, onClose]);
 
   const managementLinks: NavItem[] = [
     { to: paths.administrators, label: memberCount === undefined ? 'Team Members' : `Team Members (${memberCount})`, icon: 'team' },
@@ -138,7 +150,7 @@ export function Sidebar({ type, narrow, open, pinned, onClose, onPin, onNavigate
             {label('Breaktime')}
           </Link>
           <div className={mini ? 'hidden group-focus-within/sidebar:flex group-hover/sidebar:flex' : 'flex'}>
-            {!narrow && !pinned && (
+            {!narrow && !pinned && !folded && (
               <button
                 type="button"
                 onClick={onPin}

@@ -28,14 +28,14 @@ export function UserMenu({ name }: { name: string }) {
   const itemClass = 'flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800';
 
   return (
-    <div ref={rootRef} className="relative">
+    <div ref={rootRef} className="relative min-w-0">
       <button
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((value) => !value)}
-        className="inline-flex min-h-11 max-w-[9rem] items-center gap-1.5 rounded-lg px-2 text-sm font-semibold hover:bg-slate-200/70 sm:max-w-[14rem] dark:hover:bg-slate-800"
+        className="inline-flex min-h-11 max-w-full items-center gap-1.5 rounded-lg px-2 text-sm font-semibold hover:bg-slate-200/70 sm:max-w-[14rem] dark:hover:bg-slate-800"
       >
         <Icon name="profile" className="size-5 shrink-0" />
         <span className="truncate">{name || 'Account'}</span>

@@ -42,9 +42,17 @@ export interface ModalProps {
 
 let openCount = 0;
 
+/** The modal drawn on top: alerts above dialogs, and of one layer the last one opened (later in the document). */
+function topModal(): Element | undefined {
+  const layers = Array.from(document.querySelectorAll('[data-static-backdrop]'));
+  const alerts = layers.filter((layer) => layer.getAttribute('data-static-backdrop') === 'alert');
+  return (alerts.length > 0 ? alerts : layers).at(-1);
+}
+
 /**
- * A modal with a static backdrop: clicking outside does not close it, and neither does Escape.
- * Focus moves inside on open, Tab stays inside, and focus returns to the opener on close.
+ * A modal with a static backdrop: clicking outside does not close it (spec §2). Escape does what its close button
+ * does, so a modal without one (an alert waiting for its answer) stays. Focus moves inside on open, Tab stays
+ * inside, and focus returns to the opener on close.
  */
 export function Modal({
   open,
@@ -62,6 +70,24 @@ export function Modal({
 }: ModalProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  const layerRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  // Escape wherever focus is (an outside click leaves it on the page behind), for the modal on top only. Listened to
+  // while capturing, so a dropdown behind the modal that also closes on Escape does not see the key.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || topModal() !== layerRef.current) return;
+      event.stopPropagation();
+      if (!closeRef.current) return;
+      event.preventDefault();
+      closeRef.current();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -109,7 +135,11 @@ export function Modal({
   }
 
   return createPortal(
-    <div className={cn('fixed inset-0 flex', layer === 'alert' ? 'z-[60]' : 'z-50', ' items-end justify-center sm:items-center sm:p-4')} data-static-backdrop>
+    <div
+      className={cn('fixed inset-0 flex', layer === 'alert' ? 'z-[60]' : 'z-50', ' items-end justify-center sm:items-center sm:p-4')}
+      data-static-backdrop={layer}
+      ref={layerRef}
+    >
       <div className="absolute inset-0 bg-slate-950/60" aria-hidden="true" data-testid="modal-backdrop" />
       <div
         ref={panelRef}

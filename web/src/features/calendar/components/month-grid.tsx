@@ -111,7 +111,7 @@ export function MonthGrid({ month, days, members, holidays, workWeek, today, sel
             <tr key={member.userId}>
               <th
                 scope="row"
-                className="sticky left-0 z-10 truncate border-b border-slate-100 bg-white px-3 py-1 text-left font-medium dark:border-slate-800 dark:bg-slate-900"
+                className="sticky left-0 z-10 border-b border-slate-100 bg-white px-3 py-1 text-left leading-tight font-medium break-words dark:border-slate-800 dark:bg-slate-900"
                 title={member.name}
               >
                 {member.name}

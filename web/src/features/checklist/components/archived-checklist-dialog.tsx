@@ -32,8 +32,7 @@ export function ArchivedChecklistDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal open size="lg" title="Archived Checklist" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
-      {/* Escape inside the dialog must not also close the checklist panel behind it. */}
-      <div onKeyDown={(event) => event.key === 'Escape' && event.stopPropagation()} className="space-y-4">
+      <div className="space-y-4">
         <form noValidate onSubmit={apply} aria-label="Filter archived checklist" className="grid gap-3 sm:grid-cols-2">
           <Input label="Task" value={draft.task} onChange={(event) => set({ task: event.target.value })} />
           <div className="space-y-1">

@@ -35,7 +35,7 @@ export function HolidaysOverview({ initialYear, canEdit }: HolidaysOverviewProps
             {place ? `The public holidays of ${place}, and the team's own days off.` : "The team's days off."}{' '}
             {canEdit ? (
               <Link to={paths.administrators} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-500">
-                Change them in the Admin Panel
+                Change them in Team Members
               </Link>
             ) : (
               'Admins choose them.'

@@ -37,7 +37,7 @@ export function AboutPage() {
       <h2>For teams</h2>
       <p>
         Team members can see who is on a break right now and who is away today, so nobody has to ask around. Administrators and HR staff invite people by email
-        and see the team in the Admin Panel.
+        and see the team in Team Members.
       </p>
       <h2>Works where you are</h2>
       <p>

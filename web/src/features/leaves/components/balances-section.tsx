@@ -16,7 +16,7 @@ const memberName = (balance: Balance) => balance.name || 'A member';
 
 /** A figure's cell: a column of the table on wide screens, a labelled figure of the member's card on a phone. */
 const figureCell =
-  'px-3 py-2 text-right tabular-nums max-md:flex max-md:flex-col max-md:p-0 max-md:text-left max-md:text-base max-md:font-semibold max-md:before:text-xs max-md:before:font-normal max-md:before:text-slate-600 max-md:before:content-[attr(data-label)] dark:max-md:before:text-slate-400';
+  'px-2 py-2 text-right tabular-nums max-md:flex max-md:flex-col max-md:p-0 max-md:text-left max-md:text-base max-md:font-semibold max-md:before:text-xs max-md:before:font-normal max-md:before:text-slate-600 max-md:before:content-[attr(data-label)] dark:max-md:before:text-slate-400';
 
 export interface BalancesSectionProps {
   /** Admins may change a member's allowance for the shown year; HR only reads. */
@@ -75,21 +75,16 @@ export function BalancesSection({ canEdit }: BalancesSectionProps) {
         <table role="table" aria-label={title} className="w-full text-left text-sm max-md:block">
           <thead role="rowgroup" className="max-md:visually-hidden">
             <tr role="row" className="border-b border-slate-200 dark:border-slate-700">
-              <th role="columnheader" scope="col" className="px-3 py-2 font-semibold text-slate-600 dark:text-slate-300">
+              <th role="columnheader" scope="col" className="px-2 py-2 font-semibold text-slate-600 dark:text-slate-300">
                 Member
               </th>
               {balanceFigures.map(({ key, label }) => (
-                <th
-                  role="columnheader"
-                  key={key}
-                  scope="col"
-                  className="px-3 py-2 text-right font-semibold whitespace-nowrap text-slate-600 dark:text-slate-300"
-                >
+                <th role="columnheader" key={key} scope="col" className="px-2 py-2 text-right font-semibold text-slate-600 dark:text-slate-300">
                   {label}
                 </th>
               ))}
               {canEdit && (
-                <th role="columnheader" scope="col" className="px-3 py-2">
+                <th role="columnheader" scope="col" className="px-2 py-2">
                   <span className="visually-hidden">Actions</span>
                 </th>
               )}
@@ -104,7 +99,7 @@ export function BalancesSection({ canEdit }: BalancesSectionProps) {
                   key={balance.userId}
                   className="border-b border-slate-100 align-middle max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:gap-y-2 max-md:rounded-xl max-md:border-0 max-md:p-3 max-md:ring-1 max-md:ring-slate-200 dark:border-slate-800 max-md:dark:ring-slate-800"
                 >
-                  <th role="rowheader" scope="row" className="px-3 py-2 font-semibold break-words max-md:col-span-3 max-md:p-0 max-md:text-base">
+                  <th role="rowheader" scope="row" className="px-2 py-2 font-semibold break-words max-md:col-span-3 max-md:p-0 max-md:text-base">
                     {name}
                   </th>
                   {balanceFigures.map(({ key, label }) => (
@@ -122,7 +117,7 @@ export function BalancesSection({ canEdit }: BalancesSectionProps) {
                     </td>
                   ))}
                   {canEdit && (
-                    <td role="cell" className="px-3 py-1 text-right max-md:col-span-3 max-md:p-0">
+                    <td role="cell" className="py-1 pr-0 pl-2 text-right max-md:col-span-3 max-md:p-0">
                       <Button
                         variant="secondary"
                         size="compact"

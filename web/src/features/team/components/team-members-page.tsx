@@ -108,10 +108,10 @@ function MemberRow({ member, isMe, isAdmin }: { member: TeamMember; isMe: boolea
             <span className="break-words">{member.name}</span>
             {isMe && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">You</span>}
           </p>
-          <p className="truncate text-sm text-slate-600 dark:text-slate-400">{member.email}</p>
+          <p className="text-sm break-words text-slate-600 dark:text-slate-400">{member.email}</p>
           {member.joinedAt && <p className="text-xs text-slate-500 dark:text-slate-400">Joined {formatDate(member.joinedAt)}</p>}
         </div>
-        <div className="flex flex-wrap items-center gap-2 md:w-64 md:justify-end">
+        <div className="flex flex-wrap items-center gap-2 md:shrink-0 md:justify-end">
           <StatusBadge member={member} />
         </div>
         {isAdmin ? (
