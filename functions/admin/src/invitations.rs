@@ -7,9 +7,9 @@ use bt_domain::account::{invitations, Role};
 use bt_domain::records::schema::{role, ulid};
 use bt_domain::types::{Email, TeamId};
 use bt_http::auth::AuthUser;
-use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
+use bt_http::openapi::{Data, Deleted, ErrorBody, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
-use bt_http::{created, data, ApiJson, ApiResult};
+use bt_http::{created, data, ApiJson, ApiResult, IdPath};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -84,4 +84,80 @@ pub async fn accept(State(state): State<AppState>, caller: AuthUser, ApiJson(bod
         team_name: joined.team.name,
         role: joined.role,
     }))
+}
+
+/// A pending invitation as admins see it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PendingInvitation {
+    /// The invitation's id (it grants nothing: accepting takes the mailed link).
+    id: String,
+    #[schema(value_type = String)]
+    email: Email,
+    #[schema(schema_with = role)]
+    role: Role,
+    /// Who sent it (or sent it again).
+    #[schema(schema_with = ulid)]
+    invited_by: bt_domain::types::UserId,
+    /// RFC 3339.
+    created_at: String,
+    /// RFC 3339: the link works until then.
+    expires_at: String,
+    /// True once the link no longer works (send it again to renew it).
+    expired: bool,
+}
+
+impl From<invitations::PendingInvitation> for PendingInvitation {
+    fn from(p: invitations::PendingInvitation) -> Self {
+        let expires_at = chrono::DateTime::from_timestamp(p.invitation.expires_at, 0)
+            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+            .unwrap_or_default();
+        PendingInvitation {
+            id: p.id,
+            email: p.invitation.email,
+            role: p.invitation.role,
+            invited_by: p.invitation.invited_by,
+            created_at: p.invitation.created_at,
+            expires_at,
+            expired: p.expired,
+        }
+    }
+}
+
+/// The team's pending invitations (admins)
+///
+/// Newest first, each with its expiry; expired ones stay listed (flagged) until they are cleared, so they can be sent
+/// again.
+#[utoipa::path(get, path = "/admin/invitations", tag = "team",
+    responses((status = 200, description = "Success", body = Data<Vec<PendingInvitation>>),
+        (status = 401, response = Unauthorized), (status = 403, description = "Only team admins can do this.", body = ErrorBody)))]
+#[tracing::instrument(skip(state, caller), fields(user_id = %caller.id()))]
+pub async fn pending(State(state): State<AppState>, caller: AuthUser) -> ApiResult {
+    let list = invitations::list(&state, &caller.user).await?;
+    Ok(data(list.into_iter().map(PendingInvitation::from).collect::<Vec<_>>()))
+}
+
+/// Send an invitation again (admins)
+///
+/// A new link, valid 7 days from now, vouched for by the caller; the old link stops working.
+#[utoipa::path(post, path = "/admin/invitations/{id}/resend", tag = "team",
+    params(("id" = String, Path, description = "The invitation's id, from the list")),
+    responses((status = 200, description = "Success", body = Data<PendingInvitation>),
+        (status = 401, response = Unauthorized), (status = 403, description = "Only team admins can do this.", body = ErrorBody),
+        (status = 404, response = NotFound), (status = 429, description = "Too many mails to this address", body = ErrorBody)))]
+#[tracing::instrument(skip(state, caller, id), fields(user_id = %caller.id()))]
+pub async fn resend(State(state): State<AppState>, caller: AuthUser, IdPath(id): IdPath<String>) -> ApiResult {
+    Ok(data(PendingInvitation::from(invitations::resend(&state, &caller.user, &id).await?)))
+}
+
+/// Withdraw an invitation (admins)
+#[utoipa::path(delete, path = "/admin/invitations/{id}", tag = "team",
+    params(("id" = String, Path, description = "The invitation's id, from the list")),
+    responses((status = 200, description = "Success", body = Data<Deleted>),
+        (status = 401, response = Unauthorized), (status = 403, description = "Only team admins can do this.", body = ErrorBody),
+        (status = 404, response = NotFound)))]
+#[tracing::instrument(skip(state, caller, id), fields(user_id = %caller.id()))]
+pub async fn revoke(State(state): State<AppState>, caller: AuthUser, IdPath(id): IdPath<String>) -> ApiResult {
+    invitations::revoke(&state, &caller.user, &id).await?;
+    Ok(data(Deleted { id, message: "Invitation withdrawn.".into() }))
 }

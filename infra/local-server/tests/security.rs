@@ -23,6 +23,9 @@ bt_testkit::on_every_store!(
     an_access_token_alone_cannot_move_the_account_and_the_old_address_can_undo_a_move,
     line_breaks_and_control_characters_are_refused_in_one_line_fields,
     a_stranger_cannot_keep_a_person_out_and_the_person_is_told,
+    an_invitation_dies_with_its_senders_authority,
+    accepting_one_invitation_voids_the_others_for_that_address,
+    admins_list_resend_and_withdraw_their_teams_invitations_only,
 );
 
 const DAY: &str = "2024-05-06";
@@ -268,6 +271,13 @@ fn aimed_at(
         ),
         // The team's chat webhook: its admins only.
         ("DELETE", "/admin/webhooks/{id}") => (Guard::TeamSetting, format!("/admin/webhooks/{}", ids["webhook"]), None),
+        // The team's pending invitations: its admins only.
+        ("DELETE", "/admin/invitations/{id}") => {
+            (Guard::TeamSetting, format!("/admin/invitations/{}", ids["invitation"]), None)
+        }
+        ("POST", "/admin/invitations/{id}/resend") => {
+            (Guard::TeamSetting, format!("/admin/invitations/{}/resend", ids["invitation"]), None)
+        }
         // Another person's calendar feed: revoking it by its id, or reading it with its id for a token.
         ("DELETE", "/calendar/feeds/{id}") => (Guard::Record, format!("/calendar/feeds/{}", ids["calendar"]), None),
         ("GET", "/calendar/{token}") => (Guard::Record, format!("/calendar/{}.ics", ids["calendar"]), None),
@@ -319,6 +329,10 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
     // The team's chat webhook (dev routes accept a loopback address).
     let hook = json!({ "url": "http://127.0.0.1:9/hook", "format": "slack", "events": ["leave.approved"] });
     aims.insert("webhook", app.post(&ada, "/admin/webhooks", hook).await.expect(201).id());
+    // The team's pending invitation, aimed at by its id.
+    app.post(&ada, "/admin/invite", json!({ "email": "newcomer@example.com", "role": "member" })).await.expect(201);
+    let pending = app.get(&ada, "/admin/invitations").await.expect(200);
+    aims.insert("invitation", pending.data()[0]["id"].as_str().expect("an invitation id").to_string());
     let training = json!({ "name": "Training", "color": "#0ea5e9" });
     let team_type = app.post(&ada, "/leaves/types", training).await.expect(201).id();
     // Sam's team has its starting leave types too (written on a team's first use, which is not an intrusion).
@@ -1378,4 +1392,128 @@ async fn a_stranger_cannot_keep_a_person_out_and_the_person_is_told(store: Store
     app.state.clock.advance(901);
     log_in("198.51.100.2", PASSWORD).await.expect(200);
     assert_eq!(failed_sign_in_notices(&app, &ann.email).await, 1, "once a window");
+}
+
+// ---- invitations ------------------------------------------------------------------------------------------------
+
+/// `admin` invites `who` as `role`; the token mailed to them.
+async fn invite(app: &TestApp, admin: &Person, who: &Person, role: &str) -> String {
+    app.post(admin, "/admin/invite", json!({ "email": who.email, "role": role })).await.expect(201);
+    app.last_token_to(&who.email).await
+}
+
+async fn accept(app: &TestApp, who: &Person, token: &str) -> Reply {
+    app.post(who, "/admin/accept-email-invitation", json!({ "token": token })).await
+}
+
+async fn an_invitation_dies_with_its_senders_authority(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let team = app.new_team();
+    let ada = app.person_in(&team, "Ada Admin", Role::Admin, "UTC").await;
+    let bea = app.person_in(&team, "Bea Admin", Role::Admin, "UTC").await;
+    // Ada invites a second account of hers as admin, and is then removed by the other admin.
+    let ada_two = app.person("Ada Two").await;
+    let token = invite(&app, &ada, &ada_two, "admin").await;
+    app.delete(&bea, &format!("/admin/member/{}", ada.id)).await.expect(200);
+    let refused = accept(&app, &ada_two, &token).await;
+    assert!(matches!(refused.status.as_u16(), 400 | 403), "{}", refused.text);
+    assert_eq!(app.get(&bea, "/admin/get").await.expect(200).data().as_array().unwrap().len(), 1, "Bea alone");
+    let bea_now = app.get(&bea, "/user/profile").await.expect(200);
+    assert_eq!(bea_now.data()["role"], "admin");
+
+    // Demoted, an admin's invitations go with the role.
+    let cy = app.person_in(&team, "Cy Admin", Role::Admin, "UTC").await;
+    let dee = app.person("Dee Newcomer").await;
+    let token = invite(&app, &cy, &dee, "member").await;
+    app.put(&bea, &format!("/admin/role/{}", cy.id), json!({ "role": "member" })).await.expect(200);
+    let refused = accept(&app, &dee, &token).await;
+    assert!(matches!(refused.status.as_u16(), 400 | 403), "{}", refused.text);
+
+    // The sender's authority is checked when the invitation is accepted, whatever happened to the invitation list.
+    let eve = app.person("Eve Newcomer").await;
+    let token = invite(&app, &bea, &eve, "admin").await;
+    let mut demote = bt_domain::store::Item::new();
+    demote.insert("role".into(), json!("member"));
+    let bea_id = bt_domain::types::UserId::parse(&bea.id).unwrap();
+    let team_id = bt_domain::types::TeamId::parse(&team).unwrap();
+    app.store()
+        .update(&bt_domain::keys::member(&team_id, &bea_id), demote, bt_domain::store::Cond::Exists)
+        .await
+        .unwrap();
+    let refused = accept(&app, &eve, &token).await.expect(403);
+    assert!(refused.message().contains("no longer an admin"), "{}", refused.message());
+    assert_eq!(app.get(&eve, "/user/profile").await.expect(200).data()["teamId"], eve.team_id.as_str());
+}
+
+async fn accepting_one_invitation_voids_the_others_for_that_address(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let team = app.new_team();
+    let ada = app.person_in(&team, "Ada Admin", Role::Admin, "UTC").await;
+    let bea = app.person_in(&team, "Bea Admin", Role::Admin, "UTC").await;
+    let mo = app.person("Mo Member").await;
+    let first = invite(&app, &ada, &mo, "member").await;
+    let second = invite(&app, &bea, &mo, "admin").await;
+    assert_ne!(first, second);
+    accept(&app, &mo, &first).await.expect(200);
+    let mo = app.signed_in_again(&mo).await;
+    app.delete(&ada, &format!("/admin/member/{}", mo.id)).await.expect(200);
+    let mo = app.signed_in_again(&mo).await;
+    // Removed, Mo cannot come back with the other invitation (and as admin at that).
+    accept(&app, &mo, &second).await.expect(400);
+    assert_eq!(app.get(&ada, "/admin/get").await.expect(200).data().as_array().unwrap().len(), 2);
+}
+
+async fn admins_list_resend_and_withdraw_their_teams_invitations_only(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let team = app.new_team();
+    let ada = app.person_in(&team, "Ada Admin", Role::Admin, "UTC").await;
+    let member = app.person_in(&team, "Mel Member", Role::Member, "UTC").await;
+    let stranger = app.person("Sam Stranger").await;
+    let (zoe, yan) = (app.person("Zoe Newcomer").await, app.person("Yan Newcomer").await);
+    let zoe_token = invite(&app, &ada, &zoe, "member").await;
+    let yan_token = invite(&app, &ada, &yan, "hr").await;
+
+    let list = app.get(&ada, "/admin/invitations").await.expect(200);
+    let rows = list.data().as_array().unwrap().clone();
+    assert_eq!(rows.len(), 2);
+    let zoe_row = rows.iter().find(|r| r["email"] == zoe.email.as_str()).unwrap().clone();
+    assert_eq!((zoe_row["role"].as_str(), zoe_row["expired"].as_bool()), (Some("member"), Some(false)));
+    let expires = chrono::DateTime::parse_from_rfc3339(zoe_row["expiresAt"].as_str().unwrap()).unwrap();
+    assert_eq!((expires.timestamp() - app.state.clock.now().timestamp() + 60) / 86_400, 7);
+    let yan_id = rows.iter().find(|r| r["email"] == yan.email.as_str()).unwrap()["id"].as_str().unwrap().to_string();
+    let zoe_id = zoe_row["id"].as_str().unwrap().to_string();
+    assert!(!list.text.contains(&zoe_token), "the list shows no link");
+
+    // Nobody else sees or touches them: a member is refused, another team's admin finds nothing.
+    app.get(&member, "/admin/invitations").await.expect(403);
+    app.get(&stranger, "/admin/invitations")
+        .await
+        .expect(200)
+        .data()
+        .as_array()
+        .unwrap()
+        .is_empty()
+        .then_some(())
+        .unwrap();
+    app.post(&stranger, &format!("/admin/invitations/{zoe_id}/resend"), json!({})).await.expect(404);
+    app.delete(&stranger, &format!("/admin/invitations/{zoe_id}")).await.expect(404);
+    app.delete(&ada, "/admin/invitations/not-an-id!").await.expect(404);
+
+    // Withdrawn: the link stops working.
+    app.delete(&ada, &format!("/admin/invitations/{yan_id}")).await.expect(200);
+    accept(&app, &yan, &yan_token).await.expect(400);
+
+    // Eight days on, Zoe's has expired; sent again it works for seven more days, and the old link does not.
+    app.state.clock.advance(8 * 86_400);
+    let zoe = app.signed_in_again(&zoe).await;
+    let ada = app.signed_in_again(&ada).await;
+    let rows = app.get(&ada, "/admin/invitations").await.expect(200).data().clone();
+    assert_eq!(rows[0]["expired"], true);
+    let again = app.post(&ada, &format!("/admin/invitations/{zoe_id}/resend"), json!({})).await.expect(200);
+    assert_eq!(again.data()["expired"], false);
+    let renewed = app.last_token_to(&zoe.email).await;
+    assert_ne!(renewed, zoe_token);
+    accept(&app, &zoe, &zoe_token).await.expect(400);
+    accept(&app, &zoe, &renewed).await.expect(200);
+    assert!(app.get(&ada, "/admin/invitations").await.expect(200).data().as_array().unwrap().is_empty());
 }

@@ -16,7 +16,7 @@ use crate::keys;
 use crate::mail::link_mail;
 use crate::ratelimit;
 use crate::services::Services;
-use crate::store::{Cond, Item, StoreError, TxOp, GSI1PK, GSI1SK};
+use crate::store::{Cond, Index, Item, Query, SkCond, StoreError, Table, TxOp, GSI1PK, GSI1SK};
 use crate::types::{Email, TeamId, UserId};
 use crate::validate::{normalize_email, Check};
 
@@ -69,6 +69,14 @@ pub async fn invite(state: &Services, admin: &User, email: &str, role: &str) -> 
     ratelimit::hit(state, "mail", &email, state.config.rate_limits.mail_per_email).await?;
     let team = teams::get_team(state.table(), &admin.team_id).await?.ok_or_else(AppError::not_found)?;
 
+    send(state, admin, &team, &email, role).await?;
+    tracing::info!(team_id = %team.id, role = role.as_str(), "invitation sent");
+    Ok(Invited { email, role })
+}
+
+/// Stores a new invitation of `team` for `email` as `role`, vouched for by `inviter` (an admin of the team), and
+/// mails its link; nothing is kept when the mail cannot be sent.
+async fn send(state: &Services, inviter: &User, team: &Team, email: &Email, role: Role) -> AppResult<Invitation> {
     let token = random_token();
     let now = state.clock.now();
     let expires_at = now.timestamp() + state.config.invite_token_secs;
@@ -77,7 +85,7 @@ pub async fn invite(state: &Services, admin: &User, email: &str, role: &str) -> 
         team_name: team.name.clone(),
         email: email.clone(),
         role,
-        invited_by: admin.id.clone(),
+        invited_by: inviter.id.clone(),
         created_at: now.to_rfc3339(),
         expires_at,
         ttl: expires_at,
@@ -90,12 +98,12 @@ pub async fn invite(state: &Services, admin: &User, email: &str, role: &str) -> 
 
     let link = format!("{}/accept-email-invitation?token={token}", state.config.app_url);
     let mail = link_mail(
-        &email,
-        &format!("{} invited you to {} on Breaktime", admin.name, team.name),
+        email,
+        &format!("{} invited you to {} on Breaktime", inviter.name, team.name),
         &format!(
             "{} invited you to join the team \"{}\" on Breaktime as {}. Sign in (or sign up) with this email \
              address, then accept the invitation. It is valid for 7 days.",
-            admin.name,
+            inviter.name,
             team.name,
             role.as_str()
         ),
@@ -107,12 +115,108 @@ pub async fn invite(state: &Services, admin: &User, email: &str, role: &str) -> 
         state.store.delete(&key, Cond::None).await?;
         return Err(AppError::Unavailable("The invitation email could not be sent. Please try again later.".into()));
     }
-    tracing::info!(team_id = %team.id, role = role.as_str(), "invitation sent");
-    Ok(Invited { email, role })
+    Ok(invitation)
+}
+
+// ---- the admins' list ---------------------------------------------------------------------------------------------
+
+/// An invitation as admins see it in the list: `id` is the stored key's token hash (it grants nothing: accepting
+/// takes the mailed token itself).
+#[derive(Debug, Clone)]
+pub struct PendingInvitation {
+    pub id: String,
+    pub invitation: Invitation,
+    pub expired: bool,
+}
+
+/// Every invitation of the team with its id (expired ones included until their TTL removes them).
+async fn team_invitations(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<(String, Invitation)>> {
+    let items = store.query_all(&Query::new(Index::Gsi1, keys::team_invites_gsi(team_id), SkCond::All)).await?;
+    let mut found = Vec::with_capacity(items.len());
+    for item in items {
+        let Some(id) = item.get("PK").and_then(|pk| pk.as_str()).and_then(|pk| pk.strip_prefix("INVITE#")) else {
+            continue;
+        };
+        let id = id.to_string();
+        found.push((id, from_item::<Invitation>(item)?));
+    }
+    Ok(found)
+}
+
+/// The admin's team's invitations, newest first.
+pub async fn list(state: &Services, admin: &User) -> AppResult<Vec<PendingInvitation>> {
+    admin.require_admin()?;
+    let now = state.clock.now().timestamp();
+    let mut list: Vec<PendingInvitation> = team_invitations(state.table(), &admin.team_id)
+        .await?
+        .into_iter()
+        .map(|(id, invitation)| PendingInvitation { expired: invitation.expired(now), id, invitation })
+        .collect();
+    list.sort_by(|a, b| b.invitation.created_at.cmp(&a.invitation.created_at));
+    Ok(list)
+}
+
+/// The admin's team's invitation `id`; another team's or an unknown one is 404.
+async fn own(state: &Services, admin: &User, id: &str) -> AppResult<Invitation> {
+    admin.require_admin()?;
+    let not_found = || AppError::NotFound("Invitation not found.".into());
+    if id.is_empty() || id.len() > 128 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(not_found());
+    }
+    let item = state.store.get(&keys::invitation(id)).await?.ok_or_else(not_found)?;
+    let invitation: Invitation = from_item(item)?;
+    if invitation.team_id != admin.team_id {
+        return Err(not_found());
+    }
+    Ok(invitation)
+}
+
+/// Withdraws an invitation: its link stops working.
+pub async fn revoke(state: &Services, admin: &User, id: &str) -> AppResult<()> {
+    own(state, admin, id).await?;
+    state.store.delete(&keys::invitation(id), Cond::None).await?;
+    tracing::info!(team_id = %admin.team_id, "invitation revoked");
+    Ok(())
+}
+
+/// Sends an invitation again with a new link and seven new days, vouched for by this admin; the old link stops
+/// working.
+pub async fn resend(state: &Services, admin: &User, id: &str) -> AppResult<PendingInvitation> {
+    let old = own(state, admin, id).await?;
+    ratelimit::hit(state, "mail", &old.email, state.config.rate_limits.mail_per_email).await?;
+    let team = teams::get_team(state.table(), &admin.team_id).await?.ok_or_else(AppError::not_found)?;
+    let invitation = send(state, admin, &team, &old.email, old.role).await?;
+    state.store.delete(&keys::invitation(id), Cond::None).await?;
+    let id = team_invitations(state.table(), &team.id)
+        .await?
+        .into_iter()
+        .find(|(_, i)| i.created_at == invitation.created_at && i.email == invitation.email)
+        .map(|(id, _)| id)
+        .unwrap_or_default();
+    tracing::info!(team_id = %team.id, "invitation sent again");
+    Ok(PendingInvitation { id, invitation, expired: false })
+}
+
+/// Withdraws every invitation `inviter` sent for the team: an admin removed or made something else no longer vouches
+/// for anyone.
+pub async fn revoke_sent_by(store: &dyn Table, team_id: &TeamId, inviter: &UserId) -> AppResult<()> {
+    for (id, invitation) in team_invitations(store, team_id).await? {
+        if invitation.invited_by == *inviter {
+            store.delete(&keys::invitation(&id), Cond::None).await?;
+        }
+    }
+    Ok(())
 }
 
 fn invalid_invitation() -> AppError {
     AppError::BadRequest("This invitation is invalid or has already been used.".into())
+}
+
+fn sender_gone() -> AppError {
+    AppError::Forbidden(
+        "This invitation is no longer valid: whoever sent it is no longer an admin of the team. Please ask for a new one."
+            .into(),
+    )
 }
 
 /// The team joined by accepting an invitation, and the role there.
@@ -145,6 +249,20 @@ pub async fn accept(state: &Services, user: &User, token: &str) -> AppResult<Joi
         state.store.delete(&key, Cond::None).await?;
         return Err(invalid_invitation());
     };
+    // The invitation is only as good as its sender: they must still be an admin of the team when it is accepted
+    // (checked again in the transaction below).
+    let inviter = teams::find_member(state.table(), &team.id, &invitation.invited_by).await?;
+    if inviter.is_none_or(|m| m.role != Role::Admin) {
+        state.store.delete(&key, Cond::None).await?;
+        return Err(sender_gone());
+    }
+    // Accepting one invitation to a team voids the others for the same address.
+    let others: Vec<String> = team_invitations(state.table(), &team.id)
+        .await?
+        .into_iter()
+        .filter(|(id, other)| other.email == invitation.email && keys::invitation(id) != key)
+        .map(|(id, _)| id)
+        .collect();
     let old_team = user.team_id.clone();
     let old_members = teams::team_members(state.table(), &old_team).await?;
     let keeper = admin_who_stays(&old_members, &user.id, AdminChange::Leaves)
@@ -164,7 +282,9 @@ pub async fn accept(state: &Services, user: &User, token: &str) -> AppResult<Joi
         TxOp::Put { item: member_item(&team.id, &membership_of(&moved, &now))?, cond: Cond::NotExists },
         TxOp::Update { key: keys::user(&user.id), set, cond: Cond::eq("teamId", old_team.clone()) },
         TxOp::Check { key: keys::team(&team.id), cond: Cond::Exists },
+        still_admin(&team.id, &invitation.invited_by),
     ];
+    writes.extend(others.iter().map(|id| TxOp::Delete { key: keys::invitation(id), cond: Cond::None }));
     if alone {
         writes.push(TxOp::Delete { key: keys::team(&old_team), cond: Cond::Exists });
     } else if user.role == Role::Admin {
@@ -175,7 +295,17 @@ pub async fn accept(state: &Services, user: &User, token: &str) -> AppResult<Joi
     match state.store.transact(writes).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
-            return Err(if state.store.get(&key).await?.is_none() { invalid_invitation() } else { changed_meanwhile() })
+            if state.store.get(&key).await?.is_none() {
+                return Err(invalid_invitation());
+            }
+            if teams::find_member(state.table(), &team.id, &invitation.invited_by)
+                .await?
+                .is_none_or(|m| m.role != Role::Admin)
+            {
+                state.store.delete(&key, Cond::None).await?;
+                return Err(sender_gone());
+            }
+            return Err(changed_meanwhile());
         }
         Err(e) => return Err(e.into()),
     }

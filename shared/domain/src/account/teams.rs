@@ -194,6 +194,10 @@ pub async fn set_role(state: &Services, admin: &User, target_id: &UserId, role: 
         Err(StoreError::ConditionFailed) => return Err(changed_meanwhile()),
         Err(e) => return Err(e.into()),
     }
+    if target.role == Role::Admin {
+        // An admin no more: the invitations they sent lose their sender.
+        super::invitations::revoke_sent_by(state.table(), &team_id, target_id).await?;
+    }
     tracing::info!(target_id = %target_id, role = role.as_str(), "role changed");
     target.role = role;
     Ok(target)
@@ -235,6 +239,7 @@ pub async fn remove_member(state: &Services, admin: &User, target_id: &UserId) -
         Err(e) => return Err(e.into()),
     }
     move_team_scoped_items(state.table(), target_id, &team_id, &team.id).await?;
+    super::invitations::revoke_sent_by(state.table(), &team_id, target_id).await?;
     tracing::info!(target_id = %target_id, "member removed");
     Ok(member)
 }
