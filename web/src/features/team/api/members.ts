@@ -53,7 +53,33 @@ function useRevalidateCount() {
 export type InviteArg = Schemas['InviteInput'];
 
 export function useInviteMember() {
-  return useSWRMutation(teamKeys.members, (_key: string, { arg }: { arg: InviteArg }) => api.post<ApiData<'post_admin_invite'>>('/admin/invite', arg));
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(teamKeys.members, (_key: string, { arg }: { arg: InviteArg }) => api.post<ApiData<'post_admin_invite'>>('/admin/invite', arg), {
+    onSuccess: () => void mutate(teamKeys.invitations),
+  });
+}
+
+/** A row of `GET /admin/invitations`, newest first; `expired` ones can be sent again. */
+export type PendingInvitation = Schemas['PendingInvitation'];
+
+/** The team's pending invitations (admins only: others are never asked). */
+export function usePendingInvitations(isAdmin: boolean) {
+  const { signedIn } = useSession();
+  return useSWR<PendingInvitation[]>(signedIn && isAdmin ? teamKeys.invitations : null);
+}
+
+/** A new link and seven new days; the old link stops working. */
+export function useResendInvitation() {
+  return useSWRMutation(teamKeys.invitations, (_key: string, { arg: id }: { arg: string }) =>
+    api.post<ApiData<'post_admin_invitations_id_resend'>>(`/admin/invitations/${encodeURIComponent(id)}/resend`, {}),
+  );
+}
+
+/** The link stops working. */
+export function useRevokeInvitation() {
+  return useSWRMutation(teamKeys.invitations, (_key: string, { arg: id }: { arg: string }) =>
+    api.del<ApiData<'delete_admin_invitations_id'>>(`/admin/invitations/${encodeURIComponent(id)}`),
+  );
 }
 
 export function useChangeRole() {

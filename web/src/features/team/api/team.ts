@@ -7,6 +7,7 @@ import type { ApiData, Schemas } from '@/lib/api-schema';
 export const teamKeys = {
   memberCount: '/admin/get-count',
   members: '/admin/get',
+  invitations: '/admin/invitations',
   onBreak: '/admin/onBreak',
   onLeaves: (todayDate: string) => ['/admin/onLeaves', { todayDate }] as const,
 } as const;

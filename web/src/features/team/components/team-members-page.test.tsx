@@ -46,7 +46,10 @@ function signInAs(id: string) {
 
 function serveMembers(members: TeamMember[] = [ana, ben, cleo]) {
   let list = members;
-  server.use(http.get(api('/admin/get'), () => ok(list)));
+  server.use(
+    http.get(api('/admin/get'), () => ok(list)),
+    http.get(api('/admin/invitations'), () => ok([])),
+  );
   return { set: (next: TeamMember[]) => (list = next) };
 }
 
@@ -172,5 +175,69 @@ describe('Team Members', () => {
     expect(await screen.findByText('Cleo Away has been removed from the team.')).toBeInTheDocument();
     expect(removed).toBe(1);
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Cleo Away' })).not.toBeInTheDocument());
+  });
+
+  it('shows an admin the pending invitations with their expiry; one is sent again, another withdrawn', async () => {
+    signInAs('u-ana');
+    serveMembers();
+    let pending = [
+      {
+        id: 'aa11',
+        email: 'zoe@example.com',
+        role: 'member',
+        invitedBy: 'u-ana',
+        createdAt: '2026-11-20T10:00:00Z',
+        expiresAt: '2026-11-27T10:00:00Z',
+        expired: false,
+      },
+      {
+        id: 'bb22',
+        email: 'yan@example.com',
+        role: 'hr',
+        invitedBy: 'u-ana',
+        createdAt: '2026-11-01T10:00:00Z',
+        expiresAt: '2026-11-08T10:00:00Z',
+        expired: true,
+      },
+    ];
+    const calls: string[] = [];
+    server.use(
+      http.get(api('/admin/invitations'), () => ok(pending)),
+      http.post(api('/admin/invitations/bb22/resend'), () => {
+        calls.push('resend bb22');
+        pending = pending.map((p) => (p.id === 'bb22' ? { ...p, id: 'cc33', expiresAt: '2026-12-03T10:00:00Z', expired: false } : p));
+        return ok(pending[1]);
+      }),
+      http.delete(api('/admin/invitations/aa11'), () => {
+        calls.push('delete aa11');
+        pending = pending.filter((p) => p.id !== 'aa11');
+        return ok({ _id: 'aa11', message: 'Invitation withdrawn.' });
+      }),
+    );
+    const { user } = renderWithProviders(<TeamMembersPage />);
+    const list = await screen.findByRole('list', { name: 'Pending invitations' });
+    const zoe = within(list).getByRole('listitem', { name: 'zoe@example.com' });
+    expect(zoe).toHaveTextContent('Member · Valid until 27/11/2026');
+    const yan = within(list).getByRole('listitem', { name: 'yan@example.com' });
+    expect(yan).toHaveTextContent('HR · Expired on 08/11/2026');
+
+    await user.click(within(yan).getByRole('button', { name: 'Send the invitation to yan@example.com again' }));
+    await waitFor(() => expect(within(list).getByRole('listitem', { name: 'yan@example.com' })).toHaveTextContent('Valid until 03/12/2026'));
+
+    await user.click(within(zoe).getByRole('button', { name: 'Withdraw the invitation to zoe@example.com' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, withdraw' }));
+    await waitFor(() => expect(within(list).queryByRole('listitem', { name: 'zoe@example.com' })).not.toBeInTheDocument());
+    expect(calls).toEqual(['resend bb22', 'delete aa11']);
+  });
+
+  it('asks nothing about invitations for a member', async () => {
+    signInAs('u-ben');
+    serveMembers();
+    let asked = false;
+    server.use(http.get(api('/admin/invitations'), () => ((asked = true), ok([]))));
+    renderWithProviders(<TeamMembersPage />);
+    await screen.findByRole('list', { name: 'Team members' });
+    expect(screen.queryByRole('list', { name: 'Pending invitations' })).not.toBeInTheDocument();
+    expect(asked).toBe(false);
   });
 });

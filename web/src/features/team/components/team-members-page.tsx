@@ -14,6 +14,7 @@ import { formatDate, todayIso } from '@/lib/format';
 import { roleLabels, roles, useChangeRole, useRemoveMember, useTeamMembers, type Role, type TeamMember } from '../api/members';
 import { localClock } from '../utils/presence-time';
 import { InviteMemberForm } from './invite-member-form';
+import { PendingInvitations } from './pending-invitations';
 import { SignedOutNotice } from './signed-out-notice';
 
 const roleOptions = roles.map((role) => ({ value: role, label: roleLabels[role] }));
@@ -171,6 +172,7 @@ export function TeamMembersPage() {
           <InviteMemberForm />
         </Card>
       )}
+      <PendingInvitations isAdmin={isAdmin} />
       <Card>
         <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-lg font-semibold">Team Members{members.length > 0 ? ` (${members.length})` : ''}</h2>
