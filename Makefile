@@ -9,7 +9,7 @@ NPM := npm --prefix web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: audit test-audit api run build web web-deps server test test-rust test-web e2e setup venv chromium lint test-build lambdas bench bench-tools lighthouse soak test-soak fuzz test-fuzz clean
+.PHONY: serve audit test-audit api run build web web-deps server test test-rust test-web e2e setup venv chromium lint test-build lambdas bench bench-tools lighthouse soak test-soak fuzz test-fuzz clean
 
 ## Start everything locally (SQLite store, local outbox, built web app).
 ## The web build (npm) and the server build (cargo) run side by side: the first start of a fresh clone is their
@@ -20,6 +20,13 @@ run:
 
 server:
 	cargo build -p breaktime-local
+
+## Self-hosting: the web app and the optimised server (the `server` profile), listening on every address with the dev
+## routes off (the server refuses them off loopback); mail goes through SMTP_URL. README, "Self-hosting".
+SERVE_HOST ?= 0.0.0.0
+serve: web
+	cargo build --profile server -p breaktime-local
+	HOST=$(SERVE_HOST) PORT=$(PORT) DATA_DIR=$(DATA_DIR) DEV_ROUTES=0 ./target/server/breaktime-local
 
 web-deps:
 	@if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then $(NPM) ci --no-audit --no-fund || $(NPM) install --no-audit --no-fund; fi

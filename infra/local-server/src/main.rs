@@ -3,6 +3,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use bt_adapters_local::outbox::Outbox;
+use bt_adapters_local::smtp::SmtpMailer;
 use bt_adapters_local::sqlite::SqliteTable;
 use bt_adapters_outbound::port::OutboundAdapter;
 use bt_domain::config::Config;
@@ -66,7 +67,8 @@ async fn main() -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("DATA_DIR {} cannot be created: {e}", data_dir.display()))?;
 
     let mut config = Config::from_env(Some(local_secret(&data_dir)?))?;
-    config.dev_routes = env_or("DEV_ROUTES", "1") == "1";
+    config.dev_routes =
+        breaktime_local::dev_routes(&host, std::env::var("DEV_ROUTES").ok().as_deref()).map_err(anyhow::Error::msg)?;
     let store: Arc<dyn Table> = match env_or("STORE", "sqlite").as_str() {
         "sqlite" => Arc::new(SqliteTable::open(&data_dir.join("breaktime.sqlite3"))?),
         #[cfg(feature = "aws")]
@@ -76,7 +78,16 @@ async fn main() -> anyhow::Result<()> {
         }
         other => anyhow::bail!("STORE={other} is not supported by this build (sqlite; dynamo with --features aws)"),
     };
-    let mailer: Arc<dyn Mailer> = Arc::new(Outbox::new(Some(data_dir.join("outbox.jsonl"))));
+    // Real mail when an SMTP server is configured; else the outbox, which only a local try-out should use.
+    let mailer: Arc<dyn Mailer> = match std::env::var("SMTP_URL").ok().filter(|u| !u.trim().is_empty()) {
+        Some(url) => Arc::new(SmtpMailer::new(url.trim(), &config.mail_from).map_err(|e| anyhow::anyhow!(e.0))?),
+        None => {
+            if !config.dev_routes {
+                tracing::warn!("no SMTP_URL: mail is kept in the data folder's outbox.jsonl and sent to nobody");
+            }
+            Arc::new(Outbox::new(Some(data_dir.join("outbox.jsonl"))))
+        }
+    };
     tracing::info!(config = ?config.describe(), data_dir = %data_dir.display(), "starting Breaktime");
     let outbound = local_outbound(&data_dir, &config)?;
     let state = AppState::new(store, mailer, config).with_outbound(Arc::new(outbound));
