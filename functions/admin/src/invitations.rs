@@ -161,3 +161,38 @@ pub async fn revoke(State(state): State<AppState>, caller: AuthUser, IdPath(id):
     invitations::revoke(&state, &caller.user, &id).await?;
     Ok(data(Deleted { id, message: "Invitation withdrawn.".into() }))
 }
+
+/// What an invitation link offers.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvitationPreview {
+    /// The address the invitation was sent to.
+    #[schema(value_type = String)]
+    email: Email,
+    team_name: String,
+    #[schema(schema_with = role)]
+    role: Role,
+    /// Whether that address has an account: sign in to accept; else sign up with it (the account joins the team
+    /// once its address is verified).
+    account_exists: bool,
+}
+
+/// What an invitation link offers (no sign-in needed)
+///
+/// For the page the mailed link opens: the invited address, the team, the role, and whether the address has an
+/// account. 400 when the link is unknown, used or expired; 403 when its sender is no longer an admin.
+#[utoipa::path(post, path = "/admin/invitation-preview", tag = "team", security(()), request_body = AcceptBody,
+    responses((status = 200, description = "Success", body = Data<InvitationPreview>),
+        (status = 400, description = "Unknown, used or expired", body = ErrorBody),
+        (status = 403, description = "Its sender is no longer an admin", body = ErrorBody),
+        (status = 422, response = Invalid)))]
+#[tracing::instrument(skip(state, body))]
+pub async fn preview(State(state): State<AppState>, ApiJson(body): ApiJson<AcceptBody>) -> ApiResult {
+    let preview = invitations::preview(&state, &body.token).await?;
+    Ok(data(InvitationPreview {
+        email: preview.email,
+        team_name: preview.team_name,
+        role: preview.role,
+        account_exists: preview.account_exists,
+    }))
+}

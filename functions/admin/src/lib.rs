@@ -24,6 +24,7 @@ pub fn routes<R: Routes>(r: R) -> R {
         invitations::invite,
         invitations::accept,
         invitations::pending,
+        invitations::preview,
         invitations::resend,
         invitations::revoke,
         team::set_role,

@@ -14,7 +14,7 @@ use bt_http::{data, ApiJson, ApiResult};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::signup::{EmailMessage, TokenBody, VERIFIED};
+use crate::signup::{verified_message, EmailMessage, TokenBody};
 
 /// The signed-in user's own account as they see it.
 #[derive(Serialize, ToSchema)]
@@ -109,7 +109,7 @@ pub async fn change_email(
 #[tracing::instrument(skip(state, body))]
 pub async fn verify_new_email(State(state): State<AppState>, ApiJson(body): ApiJson<TokenBody>) -> ApiResult {
     Ok(match links::verify_new_email(&state, &body.token).await? {
-        EmailConfirmed::Verified(user) => data(EmailMessage::new(VERIFIED, user.email)),
+        EmailConfirmed::Verified(verified) => data(EmailMessage::new(verified_message(&verified), verified.user.email)),
         EmailConfirmed::Changed(email) => data(EmailMessage::new("Your email address has been changed.", email)),
         EmailConfirmed::Restored(email) => data(EmailMessage::new(
             format!(

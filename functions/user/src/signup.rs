@@ -54,13 +54,22 @@ pub struct TokenBody {
 
 pub const VERIFIED: &str = "Your email has been verified. You can now sign in.";
 
+/// The answer to a followed sign-up link: the specification's words, and the team joined when the person signed up
+/// through an invitation.
+pub fn verified_message(verified: &links::Verified) -> String {
+    match &verified.joined {
+        Some(team) => format!("Your email has been verified and you have joined {}. You can now sign in.", team.name),
+        None => VERIFIED.into(),
+    }
+}
+
 /// Verify the e-mail of a new account
 #[utoipa::path(post, path = "/user/verify-email", tag = "accounts", security(()), request_body = TokenBody,
     responses((status = 200, description = "Success", body = Data<EmailMessage>), (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, body))]
 pub async fn verify_email(State(state): State<AppState>, ApiJson(body): ApiJson<TokenBody>) -> ApiResult {
-    let user = links::verify_email(&state, &body.token).await?;
-    Ok(data(EmailMessage::new(VERIFIED, user.email)))
+    let verified = links::verify_email(&state, &body.token).await?;
+    Ok(data(EmailMessage::new(verified_message(&verified), verified.user.email)))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -26,6 +26,7 @@ bt_testkit::on_every_store!(
     an_invitation_dies_with_its_senders_authority,
     accepting_one_invitation_voids_the_others_for_that_address,
     admins_list_resend_and_withdraw_their_teams_invitations_only,
+    a_newcomer_signs_up_through_the_invitation_and_joins_once_verified,
 );
 
 const DAY: &str = "2024-05-06";
@@ -1568,4 +1569,64 @@ async fn admins_list_resend_and_withdraw_their_teams_invitations_only(store: Sto
     accept(&app, &zoe, &zoe_token).await.expect(400);
     accept(&app, &zoe, &renewed).await.expect(200);
     assert!(app.get(&ada, "/admin/invitations").await.expect(200).data().as_array().unwrap().is_empty());
+}
+
+async fn a_newcomer_signs_up_through_the_invitation_and_joins_once_verified(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let team = app.new_team();
+    let ada = app.person_in(&team, "Ada Admin", Role::Admin, "UTC").await;
+    let existing = app.person("Pat Existing").await;
+    let newcomer = "nell.newcomer@example.com";
+    app.post(&ada, "/admin/invite", json!({ "email": newcomer, "role": "hr" })).await.expect(201);
+    let token = app.last_token_to(newcomer).await;
+
+    // The link's page learns, before any sign-in, whom it is for and that the address has no account yet.
+    let preview = app.api.post("/admin/invitation-preview", None, json!({ "token": token })).await.expect(200);
+    assert_eq!(preview.data()["email"], newcomer);
+    assert_eq!(preview.data()["teamName"], "Ada Admin's team");
+    assert_eq!(preview.data()["role"], "hr");
+    assert_eq!(preview.data()["accountExists"], false);
+    let pat_token = invite(&app, &ada, &existing, "member").await;
+    let pat = app.api.post("/admin/invitation-preview", None, json!({ "token": pat_token })).await.expect(200);
+    assert_eq!(pat.data()["accountExists"], true);
+    app.api.post("/admin/invitation-preview", None, json!({ "token": "made-up" })).await.expect(400);
+    app.api.post("/admin/invitation-preview", None, json!({})).await.expect(422);
+
+    // Someone else signing up with the token does not get in: the invitation is for its own address only.
+    let other =
+        json!({ "name": "Oscar Other", "email": "oscar@example.com", "password": PASSWORD, "invitation": token });
+    app.api.post("/user/signup", None, other).await.expect(201);
+    let oscar_link = app.last_token_to("oscar@example.com").await;
+    let oscar = app.api.post("/user/verify-email", None, json!({ "token": oscar_link })).await.expect(200);
+    assert_eq!(oscar.data()["message"], "Your email has been verified. You can now sign in.");
+
+    // The newcomer signs up with the invitation, follows the verification link, and is in the team, with the role.
+    let body = json!({ "name": "Nell Newcomer", "email": newcomer, "password": PASSWORD, "invitation": token });
+    app.api.post("/user/signup", None, body).await.expect(201);
+    let verify = app.last_token_to(newcomer).await;
+    let verified = app.api.post("/user/verify-email", None, json!({ "token": verify })).await.expect(200);
+    assert_eq!(
+        verified.data()["message"],
+        "Your email has been verified and you have joined Ada Admin's team. You can now sign in."
+    );
+    let nell = app.log_in(newcomer, PASSWORD).await.expect(200);
+    let profile = app.api.get("/user/profile", nell.data()["access_token"].as_str()).await.expect(200);
+    assert_eq!((profile.data()["teamId"].as_str(), profile.data()["role"].as_str()), (Some(team.as_str()), Some("hr")));
+    // The invitation is spent.
+    app.api.post("/admin/invitation-preview", None, json!({ "token": token })).await.expect(400);
+
+    // A sender who is no admin by the time the address is verified lets nobody in.
+    let cy = app.person_in(&team, "Cy Admin", Role::Admin, "UTC").await;
+    let late = "lou.late@example.com";
+    app.post(&cy, "/admin/invite", json!({ "email": late, "role": "admin" })).await.expect(201);
+    let late_token = app.last_token_to(late).await;
+    let body = json!({ "name": "Lou Late", "email": late, "password": PASSWORD, "invitation": late_token });
+    app.api.post("/user/signup", None, body).await.expect(201);
+    app.delete(&ada, &format!("/admin/member/{}", cy.id)).await.expect(200);
+    let verify = app.last_token_to(late).await;
+    let verified = app.api.post("/user/verify-email", None, json!({ "token": verify })).await.expect(200);
+    assert_eq!(verified.data()["message"], "Your email has been verified. You can now sign in.");
+    let lou = app.log_in(late, PASSWORD).await.expect(200);
+    let profile = app.api.get("/user/profile", lou.data()["access_token"].as_str()).await.expect(200);
+    assert_ne!(profile.data()["teamId"].as_str(), Some(team.as_str()));
 }

@@ -89,6 +89,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/invitation-preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What an invitation link offers (no sign-in needed)
+     * @description For the page the mailed link opens: the invited address, the team, the role, and whether the address has an
+     *     account. 400 when the link is unknown, used or expired; 403 when its sender is no longer an admin.
+     */
+    post: operations['post_admin_invitation_preview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/invitations': {
     parameters: {
       query?: never;
@@ -2205,6 +2226,19 @@ export interface components {
       teamId: string;
       teamName: string;
     };
+    /** @description What an invitation link offers. */
+    InvitationPreview: {
+      /**
+       * @description Whether that address has an account: sign in to accept; else sign up with it (the account joins the team
+       *     once its address is verified).
+       */
+      accountExists: boolean;
+      /** @description The address the invitation was sent to. */
+      email: string;
+      /** @enum {string} */
+      role: 'admin' | 'hr' | 'member';
+      teamName: string;
+    };
     /** @description An invitation that went out. */
     InvitationSent: {
       email: string;
@@ -2881,6 +2915,11 @@ export interface components {
     /** @description What `POST /user/signup` sends. */
     SignUpInput: {
       email: string;
+      /**
+       * @description The token of the invitation link the person came from: once the address is verified, the account joins
+       *     that team (when the invitation was sent to this address and is still good).
+       */
+      invitation?: string;
       name: string;
       password: string;
     };
@@ -3456,6 +3495,69 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+    };
+  };
+  post_admin_invitation_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TokenInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvitationPreview'];
+          };
+        };
+      };
+      /** @description Unknown, used or expired */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Its sender is no longer an admin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
     };
   };
   get_admin_invitations: {

@@ -118,6 +118,87 @@ async fn send(state: &Services, inviter: &User, team: &Team, email: &Email, role
     Ok(invitation)
 }
 
+// ---- the newcomer's side ------------------------------------------------------------------------------------------
+
+/// What an invitation link offers, shown before anyone signs in: the address it was sent to, the team and role, and
+/// whether that address has an account (sign in) or not yet (sign up). Only the holder of the mailed token can ask.
+#[derive(Debug, Clone)]
+pub struct InvitationPreview {
+    pub email: Email,
+    pub team_name: String,
+    pub role: Role,
+    pub account_exists: bool,
+}
+
+/// The invitation of `token` if it can still be accepted.
+async fn usable(state: &Services, token_hash: &str) -> AppResult<Invitation> {
+    let item = state.store.get(&keys::invitation(token_hash)).await?.ok_or_else(invalid_invitation)?;
+    let invitation: Invitation = from_item(item)?;
+    if invitation.expired(state.clock.now().timestamp()) {
+        return Err(AppError::BadRequest("This invitation has expired. Please ask for a new one.".into()));
+    }
+    let inviter = teams::find_member(state.table(), &invitation.team_id, &invitation.invited_by).await?;
+    if inviter.is_none_or(|m| m.role != Role::Admin) {
+        return Err(sender_gone());
+    }
+    Ok(invitation)
+}
+
+pub async fn preview(state: &Services, token: &str) -> AppResult<InvitationPreview> {
+    let token = token.trim();
+    Check::new().required("token", token, "Token is required.").finish()?;
+    let invitation = usable(state, &hash_token(token)).await?;
+    let account_exists = super::users::find_user_by_email(state.table(), &invitation.email).await?.is_some();
+    Ok(InvitationPreview {
+        email: invitation.email,
+        team_name: invitation.team_name,
+        role: invitation.role,
+        account_exists,
+    })
+}
+
+/// The attribute of a new account that keeps the invitation it signed up through, until its address is verified.
+pub const PENDING_INVITATION: &str = "pendingInvitation";
+
+/// A sign-up through an invitation link: when the invitation is usable and was sent to this very address, the new
+/// account keeps it, and joins the team once its address is verified ([`join_on_verification`]). Anything else is
+/// an ordinary sign-up.
+pub async fn keep_for_sign_up(state: &Services, user: &User, token: &str) -> AppResult<()> {
+    let hash = hash_token(token.trim());
+    match usable(state, &hash).await {
+        Ok(invitation) if invitation.email == user.email => {
+            let mut set = Item::new();
+            set.insert(PENDING_INVITATION.into(), hash.into());
+            state.store.update(&keys::user(&user.id), set, Cond::Exists).await?;
+        }
+        Ok(_) | Err(AppError::BadRequest(_) | AppError::Forbidden(_)) => {}
+        Err(e) => return Err(e),
+    }
+    Ok(())
+}
+
+/// Called when a new account's address is verified: the invitation it signed up through is accepted (with every
+/// rule of [`accept`]); the team joined, if any. A failure is no failure of the verification: the invitation can
+/// still be accepted from its link.
+pub async fn join_on_verification(state: &Services, user: &User) -> AppResult<Option<Team>> {
+    let Some(item) = state.store.get(&keys::user(&user.id)).await? else { return Ok(None) };
+    let Some(hash) = item.get(PENDING_INVITATION).and_then(|v| v.as_str()).map(str::to_string) else {
+        return Ok(None);
+    };
+    let mut clear = Item::new();
+    clear.insert(PENDING_INVITATION.into(), serde_json::Value::Null);
+    state.store.update(&keys::user(&user.id), clear, Cond::Exists).await?;
+    let mut verified = user.clone();
+    verified.verified = true;
+    match accept_hashed(state, &verified, &hash).await {
+        Ok(joined) => Ok(Some(joined.team)),
+        Err(e) => {
+            tracing::info!(error = %e, user_id = %user.id, "the invitation of a sign-up was not accepted");
+            Ok(None)
+        }
+    }
+}
+
 // ---- the admins' list ---------------------------------------------------------------------------------------------
 
 /// An invitation as admins see it in the list: `id` is the stored key's token hash (it grants nothing: accepting
@@ -231,7 +312,13 @@ pub struct Joined {
 pub async fn accept(state: &Services, user: &User, token: &str) -> AppResult<Joined> {
     let token = token.trim();
     Check::new().required("token", token, "Token is required.").finish()?;
-    let key = keys::invitation(&hash_token(token));
+    accept_hashed(state, user, &hash_token(token)).await
+}
+
+/// [`accept`] by the stored hash of the token (a sign-up through the invitation keeps the hash until the new
+/// address is verified).
+pub async fn accept_hashed(state: &Services, user: &User, token_hash: &str) -> AppResult<Joined> {
+    let key = keys::invitation(token_hash);
     let item = state.store.get(&key).await?.ok_or_else(invalid_invitation)?;
     let invitation: Invitation = from_item(item)?;
     if invitation.expired(state.clock.now().timestamp()) {

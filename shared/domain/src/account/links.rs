@@ -169,14 +169,21 @@ fn check_email_field(email: &str) -> AppResult<Email> {
 
 // ---- verification ------------------------------------------------------------------------------------------------
 
+/// A verified new account, and the team it joined when it signed up through an invitation.
+#[derive(Debug, Clone)]
+pub struct Verified {
+    pub user: User,
+    pub joined: Option<super::teams::Team>,
+}
+
 /// Follows a sign-up verification link; returns the verified account.
-pub async fn verify_email(state: &Services, token: &str) -> AppResult<User> {
+pub async fn verify_email(state: &Services, token: &str) -> AppResult<Verified> {
     let link = check(state, token, &[LinkKind::Verify]).await?;
     verify(state, link).await
 }
 
-/// Marks the account of a verification link verified, spending the link.
-async fn verify(state: &Services, link: ValidLink) -> AppResult<User> {
+/// Marks the account of a verification link verified, spending the link, and joins the team it was invited to.
+async fn verify(state: &Services, link: ValidLink) -> AppResult<Verified> {
     let user = get_user(state.table(), &link.link.user_id).await?.ok_or_else(invalid_link)?;
     let mut set = Item::new();
     set.insert("verified".into(), true.into());
@@ -191,7 +198,8 @@ async fn verify(state: &Services, link: ValidLink) -> AppResult<User> {
         Err(e) => return Err(e.into()),
     }
     tracing::info!(user_id = %user.id, "email verified");
-    Ok(user)
+    let joined = super::invitations::join_on_verification(state, &user).await?;
+    Ok(Verified { user, joined })
 }
 
 /// What asking for a new verification link came to (the same whether or not an account exists).
@@ -292,7 +300,7 @@ pub async fn change_email(state: &Services, user: &User, email: &str, current_pa
 #[derive(Debug, Clone)]
 pub enum EmailConfirmed {
     /// A sign-up verification link: the account (with its address) is verified.
-    Verified(User),
+    Verified(Verified),
     /// An e-mail change link: the account's address is now this one.
     Changed(Email),
     /// The old address's undo link: the account's address is this one again, and every sign-in has ended.

@@ -228,6 +228,11 @@ pub struct SignUpInput {
     #[serde(default)]
     #[schema(required = true)]
     pub password: String,
+    /// The token of the invitation link the person came from: once the address is verified, the account joins
+    /// that team (when the invitation was sent to this address and is still good).
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub invitation: Option<String>,
 }
 
 /// A new account, unverified until its link is followed.
@@ -261,6 +266,11 @@ pub async fn sign_up(state: &Services, ip: &str, input: SignUpInput) -> AppResul
         return Err(AppError::Conflict(EMAIL_TAKEN.into()));
     }
     tracing::info!(user_id = %user.id, "account created");
+    if let Some(token) = input.invitation.as_deref().filter(|t| !t.trim().is_empty()) {
+        if let Err(e) = super::invitations::keep_for_sign_up(state, &user, token).await {
+            tracing::warn!(error = %e, user_id = %user.id, "the invitation of a sign-up was not kept");
+        }
+    }
 
     // The account exists from here on, so a link that cannot be stored is reported like a mail that cannot be sent
     // (not as an error: signing up again would only say the address is taken); a resend finishes the job later.
