@@ -3,9 +3,19 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 /** App-wide dialogs that any screen may open: sign-in, sign-up and Contact Us. */
 export type AppDialog = 'signIn' | 'signUp' | 'contact';
 
+/**
+ * What a dialog opens with: the e-mail to fill in (a verified address, an invited one), and the invitation token a
+ * sign-up carries so that the new account joins that team once its address is verified.
+ */
+export interface DialogPrefill {
+  email?: string;
+  invitation?: string;
+}
+
 interface DialogsValue {
   active: AppDialog | null;
-  open: (dialog: AppDialog) => void;
+  prefill: DialogPrefill;
+  open: (dialog: AppDialog, prefill?: DialogPrefill) => void;
   close: () => void;
 }
 
@@ -13,9 +23,13 @@ const DialogsContext = createContext<DialogsValue | null>(null);
 
 export function DialogsProvider({ children, initial = null }: { children: ReactNode; initial?: AppDialog | null }) {
   const [active, setActive] = useState<AppDialog | null>(initial);
-  const open = useCallback((dialog: AppDialog) => setActive(dialog), []);
+  const [prefill, setPrefill] = useState<DialogPrefill>({});
+  const open = useCallback((dialog: AppDialog, next: DialogPrefill = {}) => {
+    setPrefill(next);
+    setActive(dialog);
+  }, []);
   const close = useCallback(() => setActive(null), []);
-  const value = useMemo(() => ({ active, open, close }), [active, open, close]);
+  const value = useMemo(() => ({ active, prefill, open, close }), [active, prefill, open, close]);
   return <DialogsContext.Provider value={value}>{children}</DialogsContext.Provider>;
 }
 

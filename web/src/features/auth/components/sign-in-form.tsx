@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox, FormError, Input } from '@/components/ui/field';
 import { RELOAD_AFTER_LOGIN_MS } from '@/config/constants';
 import { errorMessage } from '@/lib/api-error';
+import { useDialogs } from '@/lib/dialogs';
 import { reloadPage } from '@/lib/browser';
 import { storeLogin } from '@/lib/session';
 import { isEmailNotActive, login } from '../api/auth';
@@ -19,6 +20,7 @@ export interface SignInFormProps {
 }
 
 export function SignInForm({ onForgotPassword, onSignUp }: SignInFormProps) {
+  const { prefill } = useDialogs();
   const [rememberedEmail] = useState(readRememberedEmail);
   const [loading, setLoading] = useState(false);
   const [serverError, setServerError] = useState<string>();
@@ -30,7 +32,7 @@ export function SignInForm({ onForgotPassword, onSignUp }: SignInFormProps) {
   } = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
     mode: 'onBlur',
-    defaultValues: { email: rememberedEmail ?? '', password: '', rememberMe: rememberedEmail !== undefined },
+    defaultValues: { email: prefill.email ?? rememberedEmail ?? '', password: '', rememberMe: rememberedEmail !== undefined },
   });
 
   const onSubmit = async ({ email, password, rememberMe }: SignInValues) => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Modal } from '@/components/ui/modal';
+import { useDialogs } from '@/lib/dialogs';
 import { SignUpForm } from './sign-up-form';
 import { TermsDialog } from './terms-dialog';
 
@@ -12,10 +13,11 @@ export interface SignUpDialogProps {
 export function SignUpDialog({ onClose, onSignIn }: SignUpDialogProps) {
   const [showTerms, setShowTerms] = useState(false);
   const alert = useAlert();
+  const { prefill } = useDialogs();
 
   const onSignedUp = (email: string) => {
     onClose();
-    void alert({ icon: 'success', title: 'Verification email sent!', text: <VerificationSent email={email} /> });
+    void alert({ icon: 'success', title: 'Verification email sent!', text: <VerificationSent email={email} invited={Boolean(prefill.invitation)} /> });
   };
 
   return (
@@ -28,10 +30,11 @@ export function SignUpDialog({ onClose, onSignIn }: SignUpDialogProps) {
   );
 }
 
-export function VerificationSent({ email }: { email: string }) {
+export function VerificationSent({ email, invited = false }: { email: string; invited?: boolean }) {
   return (
     <p>
-      Please verify your account: we sent a verification link to <strong className="break-all">{email}</strong>. Follow it, then sign in.
+      Please verify your account: we sent a verification link to <strong className="break-all">{email}</strong>.{' '}
+      {invited ? 'Follow it and you join the team that invited you; then sign in.' : 'Follow it, then sign in.'}
     </p>
   );
 }

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormError, Input } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-error';
+import { useDialogs } from '@/lib/dialogs';
 import { signUp } from '../api/auth';
 import { signUpSchema, type SignUpValues } from '../api/schemas';
 import { SocialSignIn } from './social-sign-in';
@@ -15,20 +16,26 @@ export interface SignUpFormProps {
 }
 
 export function SignUpForm({ onSignedUp, onSignIn, onShowTerms }: SignUpFormProps) {
+  const { prefill } = useDialogs();
   const [loading, setLoading] = useState(false);
   const [serverError, setServerError] = useState<string>();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SignUpValues>({ resolver: zodResolver(signUpSchema), mode: 'onBlur', defaultValues: { name: '', email: '', password: '' } });
+  } = useForm<SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    mode: 'onBlur',
+    defaultValues: { name: '', email: prefill.email ?? '', password: '' },
+  });
 
   const onSubmit = async (values: SignUpValues) => {
     if (loading) return;
     setServerError(undefined);
     setLoading(true);
     try {
-      await signUp(values);
+      // Through an invitation link: the account joins that team once the address is verified.
+      await signUp(prefill.invitation ? { ...values, invitation: prefill.invitation } : values);
       setLoading(false);
       onSignedUp(values.email);
     } catch (error) {

@@ -1,36 +1,55 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-error';
+import { ApiError, errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/auth';
 import { useDialogs } from '@/lib/dialogs';
 import { updateSessionEmail } from '@/lib/session';
 import { verifyEmail } from '../api/auth';
 
 type Kind = 'signup' | 'change';
-type Outcome = { state: 'verifying' } | { state: 'verified'; message: string } | { state: 'failed'; message: string };
+type Outcome = { state: 'verifying' } | { state: 'verified'; message: string; email?: string } | { state: 'failed'; message: string };
 
 export const INVALID_LINK = 'This link is invalid or has expired.';
+const VERIFIED_FALLBACK = 'Your email address is verified. You can now sign in.';
+const ALREADY_VERIFIED = 'This link has already been used: your email address is verified.';
 
 // Link tokens are single-use: one request per token, however often the effect runs.
 const attempts = new Map<string, Promise<{ message?: string; email?: string }>>();
 
+/** What a followed link said, kept in the page's history entry so that a reload (after a sign-in) shows it again. */
+interface Followed {
+  message: string;
+}
+
 /**
- * Sign-up links (`kind=signup`) verify the new account; other links confirm a change of email address.
+ * Sign-up links (`kind=signup`) verify the new account; other links confirm a change of email address. Once a link
+ * has worked, its token leaves the address bar (`?kind=…&verified=1&email=…`): a sign-in from this page reloads it,
+ * and the spent token must not be posted again. Signed in after a sign-up link, the page moves on to the Dashboard.
  */
 export function VerifyNewEmailPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
   const token = params.get('token') ?? '';
   const kind: Kind = params.get('kind') === 'signup' ? 'signup' : 'change';
-  const [outcome, setOutcome] = useState<Outcome>(token ? { state: 'verifying' } : { state: 'failed', message: INVALID_LINK });
+  const done = params.get('verified') === '1';
+  const verifiedEmail = params.get('email') ?? '';
+  const followed = (location.state as Followed | null)?.message;
+  const [outcome, setOutcome] = useState<Outcome>(
+    done
+      ? { state: 'verified', message: followed || (kind === 'signup' ? VERIFIED_FALLBACK : 'Your new email address is confirmed.') }
+      : token
+        ? { state: 'verifying' }
+        : { state: 'failed', message: INVALID_LINK },
+  );
   const session = useSession();
   const { open } = useDialogs();
 
   useEffect(() => {
-    if (!token) return;
+    if (!token || done) return;
     let current = true;
     const key = `${kind}:${token}`;
     if (!attempts.has(key)) attempts.set(key, verifyEmail(token, kind));
@@ -39,16 +58,28 @@ export function VerifyNewEmailPage() {
       .then((data) => {
         if (!current) return;
         if (kind === 'change' && data?.email && session.signedIn) updateSessionEmail(data.email);
-        const fallback = kind === 'signup' ? 'Your email address is verified. You can now sign in.' : 'Your new email address is confirmed.';
-        setOutcome({ state: 'verified', message: data?.message || fallback });
+        const fallback = kind === 'signup' ? VERIFIED_FALLBACK : 'Your new email address is confirmed.';
+        const message = data?.message || fallback;
+        setOutcome({ state: 'verified', message, email: data?.email });
+        // Straight through the History API: the router blocks navigating from this page to itself (spec §2), and
+        // the page needs no new render, only an address (and history entry) that a reload reads back.
+        const search = new URLSearchParams({ kind, verified: '1', ...(data?.email ? { email: data.email } : {}) });
+        const entry = (window.history.state ?? {}) as Record<string, unknown>;
+        window.history.replaceState({ ...entry, usr: { message } satisfies Followed }, '', `${window.location.pathname}?${search}`);
       })
       .catch((error: unknown) => {
-        if (current) setOutcome({ state: 'failed', message: errorMessage(error, INVALID_LINK) });
+        if (!current) return;
+        // Signed in, a used sign-up link is one that already did its work: no error to show.
+        const used = error instanceof ApiError && error.status === 400 && kind === 'signup' && session.signedIn;
+        setOutcome(used ? { state: 'verified', message: ALREADY_VERIFIED } : { state: 'failed', message: errorMessage(error, INVALID_LINK) });
       });
     return () => {
       current = false;
     };
-  }, [token, kind, session.signedIn]);
+  }, [token, kind, done, session.signedIn]);
+
+  // Signed in after following a sign-up link (the sign-in from this page reloads it): on to the Dashboard.
+  if (done && kind === 'signup' && session.signedIn) return <Navigate to={paths.home} replace />;
 
   return (
     <Card className="mx-auto max-w-lg text-center">
@@ -68,9 +99,9 @@ export function VerifyNewEmailPage() {
             {outcome.message}
           </p>
           {outcome.state === 'verified' && !session.signedIn ? (
-            <Button onClick={() => open('signIn')}>Sign in</Button>
+            <Button onClick={() => open('signIn', { email: outcome.email || verifiedEmail || undefined })}>Sign in</Button>
           ) : (
-            <Link to={paths.breaks} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline dark:text-brand-500">
+            <Link to={paths.home} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline dark:text-brand-500">
               Go to the dashboard
             </Link>
           )}

@@ -21,3 +21,9 @@ export function useMemberCount(): number | undefined {
 
 export const acceptInvitation = (token: string) =>
   api.post<ApiData<'post_admin_accept_email_invitation'>>('/admin/accept-email-invitation', { token } satisfies Schemas['TokenInput']);
+
+/** What an invitation link offers, asked before anyone signs in (`POST /admin/invitation-preview`). */
+export type InvitationPreview = ApiData<'post_admin_invitation_preview'>;
+
+export const previewInvitation = (token: string) =>
+  api.post<InvitationPreview>('/admin/invitation-preview', { token } satisfies Schemas['TokenInput'], { auth: false });

@@ -4,7 +4,7 @@ import { useDialogs } from '@/lib/dialogs';
 import { takeReturnPath } from '@/lib/return-path';
 import { useTeamRole } from '@/lib/team-role';
 import { storeLogin } from '@/lib/session';
-import { api, heldResponse, http, ok, server } from '@/testing/server';
+import { api, fail, heldResponse, http, ok, server } from '@/testing/server';
 import { fakeJwt } from '@/testing/jwt';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import { ACCEPT_AFTER_SIGN_IN_MS, AcceptInvitationPage } from './accept-invitation-page';
@@ -12,6 +12,11 @@ import { ACCEPT_AFTER_SIGN_IN_MS, AcceptInvitationPage } from './accept-invitati
 function Role() {
   const { role } = useTeamRole();
   return <output aria-label="role">{role ?? 'unknown'}</output>;
+}
+
+function Prefill() {
+  const { prefill } = useDialogs();
+  return <output aria-label="prefill">{JSON.stringify(prefill)}</output>;
 }
 
 function ActiveDialog() {
@@ -35,17 +40,43 @@ describe('/accept-email-invitation', () => {
     expect(bodies).toEqual([{ token: 'invite-1' }]);
   });
 
-  it('signed out, explains, opens sign-in and keeps the link for after sign-in', async () => {
+  it('signed out, an address with an account: says whom it is for, opens sign-in with it and keeps the link', async () => {
+    server.use(
+      http.post(api('/admin/invitation-preview'), () => ok({ email: 'ben@example.com', teamName: "Ana's team", role: 'member', accountExists: true })),
+    );
     renderWithProviders(
       <>
         <AcceptInvitationPage />
         <ActiveDialog />
+        <Prefill />
       </>,
       { route: '/accept-email-invitation?token=invite-2' },
     );
-    expect(screen.getByText(/Sign in with the email address the invitation was sent to/)).toBeInTheDocument();
+    expect(await screen.findByText(/Sign in as/)).toHaveTextContent("You have been invited to join Ana's team as a member. Sign in as ben@example.com");
     expect(await screen.findByLabelText('active dialog')).toHaveTextContent('signIn');
+    expect(screen.getByLabelText('prefill')).toHaveTextContent('{"email":"ben@example.com"}');
     expect(takeReturnPath()).toBe('/accept-email-invitation?token=invite-2');
+  });
+
+  it('signed out, a new address: opens sign-up with it and the invitation, to join once verified', async () => {
+    server.use(http.post(api('/admin/invitation-preview'), () => ok({ email: 'nell@example.com', teamName: "Ana's team", role: 'hr', accountExists: false })));
+    renderWithProviders(
+      <>
+        <AcceptInvitationPage />
+        <ActiveDialog />
+        <Prefill />
+      </>,
+      { route: '/accept-email-invitation?token=invite-5' },
+    );
+    expect(await screen.findByText(/Sign up with/)).toHaveTextContent('once you follow the verification link we mail you, you are in the team');
+    await waitFor(() => expect(screen.getByLabelText('active dialog')).toHaveTextContent('signUp'));
+    expect(screen.getByLabelText('prefill')).toHaveTextContent('{"email":"nell@example.com","invitation":"invite-5"}');
+  });
+
+  it('signed out, a link that no longer works says so', async () => {
+    server.use(http.post(api('/admin/invitation-preview'), () => fail(400, 'This invitation has expired. Please ask for a new one.')));
+    renderWithProviders(<AcceptInvitationPage />, { route: '/accept-email-invitation?token=invite-6' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This invitation has expired. Please ask for a new one.');
   });
 
   it('after a sign-in on the page, waits for the reload that follows instead of spending the token at once', async () => {
@@ -55,6 +86,7 @@ describe('/accept-email-invitation', () => {
         bodies.push(await request.json());
         return ok({ message: 'You have joined Ana’s team.', teamId: 't1' });
       }),
+      http.post(api('/admin/invitation-preview'), () => ok({ email: 'ben@example.com', teamName: "Ana's team", role: 'member', accountExists: true })),
     );
     renderWithProviders(<AcceptInvitationPage />, { route: '/accept-email-invitation?token=invite-3' });
     act(() => storeLogin({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r', id: 'u1', name: 'Ben' }));

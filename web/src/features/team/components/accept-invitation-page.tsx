@@ -10,11 +10,16 @@ import { useSession } from '@/lib/auth';
 import { useDialogs } from '@/lib/dialogs';
 import { setReturnPath, takeReturnPath } from '@/lib/return-path';
 import { PROFILE_KEY } from '@/lib/team-role';
-import { acceptInvitation, teamKeys } from '../api/team';
+import { acceptInvitation, previewInvitation, teamKeys, type InvitationPreview } from '../api/team';
 
 type Outcome = { state: 'idle' } | { state: 'accepting' } | { state: 'accepted'; message: string } | { state: 'failed'; message: string };
 
+type Preview = { state: 'loading' } | { state: 'ready'; data: InvitationPreview } | { state: 'failed'; message: string };
+
 const accepted = new Map<string, ReturnType<typeof acceptInvitation>>();
+const previews = new Map<string, Promise<InvitationPreview>>();
+
+const roleName = (role: InvitationPreview['role']) => ({ admin: 'an admin', hr: 'HR', member: 'a member' })[role] ?? role;
 
 /**
  * A sign-in made on this page reloads it about 100 ms later (spec §4); accepting before that reload would spend
@@ -38,13 +43,32 @@ export function AcceptInvitationPage() {
   const signedInAtStart = useRef(signedIn);
   const { mutate } = useSWRConfig();
 
+  const [preview, setPreview] = useState<Preview>({ state: 'loading' });
+
+  // Signed out, the page first learns whom the link is for: an address with an account signs in, a new one signs
+  // up (the account joins the team once its address is verified, without this link again).
+  useEffect(() => {
+    if (!token || signedIn) return;
+    let current = true;
+    if (!previews.has(token)) previews.set(token, previewInvitation(token));
+    previews
+      .get(token)!
+      .then((data) => current && setPreview({ state: 'ready', data }))
+      .catch((error: unknown) => current && setPreview({ state: 'failed', message: errorMessage(error, 'This invitation is invalid or has expired.') }));
+    return () => {
+      current = false;
+    };
+  }, [token, signedIn]);
+
   useEffect(() => {
     if (!token) return;
     if (!signedIn) {
       setReturnPath(location.pathname + location.search);
-      if (!promptedSignIn.current) {
+      if (preview.state === 'ready' && !promptedSignIn.current) {
         promptedSignIn.current = true;
-        open('signIn');
+        const { email, accountExists } = preview.data;
+        if (accountExists) open('signIn', { email });
+        else open('signUp', { email, invitation: token });
       }
       return;
     }
@@ -72,7 +96,7 @@ export function AcceptInvitationPage() {
       current = false;
       clearTimeout(wait);
     };
-  }, [token, signedIn, open, location.pathname, location.search, mutate]);
+  }, [token, signedIn, open, location.pathname, location.search, mutate, preview]);
 
   return (
     <Card className="mx-auto max-w-lg text-center">
@@ -82,11 +106,31 @@ export function AcceptInvitationPage() {
           This invitation link is incomplete. Open the link from the invitation email again.
         </p>
       ) : !signedIn ? (
-        <div className="space-y-4">
-          <p>You have been invited to join a team on Breaktime. Sign in with the email address the invitation was sent to, and we will add you to the team.</p>
-          <p className="text-sm text-slate-600 dark:text-slate-300">No account yet? Sign up with that address first, verify it, then open this link again.</p>
-          <Button onClick={() => open('signIn')}>Sign in to accept</Button>
-        </div>
+        preview.state === 'loading' ? (
+          <div className="flex flex-col items-center gap-3 py-4">
+            <Spinner label="Reading the invitation" />
+          </div>
+        ) : preview.state === 'failed' ? (
+          <p role="alert" className="text-red-700 dark:text-red-400">
+            {preview.message}
+          </p>
+        ) : preview.data.accountExists ? (
+          <div className="space-y-4">
+            <p>
+              You have been invited to join <strong>{preview.data.teamName}</strong> as {roleName(preview.data.role)}. Sign in as{' '}
+              <strong className="break-all">{preview.data.email}</strong> and we will add you to the team.
+            </p>
+            <Button onClick={() => open('signIn', { email: preview.data.email })}>Sign in to accept</Button>
+          </div>
+        ) : (
+          <div className="space-y-4">
+            <p>
+              You have been invited to join <strong>{preview.data.teamName}</strong> as {roleName(preview.data.role)}. Sign up with{' '}
+              <strong className="break-all">{preview.data.email}</strong>: once you follow the verification link we mail you, you are in the team.
+            </p>
+            <Button onClick={() => open('signUp', { email: preview.data.email, invitation: token })}>Sign up to join</Button>
+          </div>
+        )
       ) : outcome.state === 'accepted' || outcome.state === 'failed' ? (
         <div className="space-y-4">
           <p
