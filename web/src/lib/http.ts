@@ -1,6 +1,7 @@
 import type { Env } from '@/config/env';
 import { ApiError } from './api-error';
 import type { ErrorBody } from './api-schema';
+import { reportReachable } from './offline/connectivity';
 
 /** The two REST APIs of the product: the main API and the assistant API (separate hosts in production). */
 export type ApiName = 'main' | 'assistant';
@@ -90,6 +91,7 @@ function toApiError(error: unknown): ApiError {
 export async function httpRequest<T>(method: HttpMethod, path: string, options: HttpOptions = {}): Promise<T> {
   const { api = 'main', body, query, headers, timeoutMs } = options;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
   try {
     const { methods } = await loadAmplify();
     const operation = methods[method]({
@@ -101,12 +103,21 @@ export async function httpRequest<T>(method: HttpMethod, path: string, options: 
         ...(body === undefined ? {} : { body: body as never }),
       },
     });
-    if (timeoutMs !== undefined) timer = setTimeout(() => operation.cancel('The server did not answer in time.'), timeoutMs);
+    if (timeoutMs !== undefined)
+      timer = setTimeout(() => {
+        timedOut = true;
+        operation.cancel('The server did not answer in time.');
+      }, timeoutMs);
     const response = await operation.response;
+    reportReachable(true);
     const payload = parseJson(await response.body.text()) as { data?: T } | undefined;
     return (payload && typeof payload === 'object' && 'data' in payload ? payload.data : payload) as T;
   } catch (error) {
-    throw toApiError(error);
+    const failure = toApiError(error);
+    // Any answer means the server is there; none at all (not a timeout of ours) means it is out of reach.
+    if (failure.status !== 0) reportReachable(true);
+    else if (!timedOut) reportReachable(false);
+    throw failure;
   } finally {
     clearTimeout(timer);
   }

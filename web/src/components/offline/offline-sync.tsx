@@ -2,12 +2,16 @@ import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { getCookie } from '@/lib/cookies';
+import { httpRequest } from '@/lib/http';
+import { serverUnreachable, subscribeReachability } from '@/lib/offline/connectivity';
 import { hasWaiting, type QueueKind } from '@/lib/offline/queue';
 import { setSyncHooks, syncNow } from '@/lib/offline/write';
 import { readSession, refreshAccessToken } from '@/lib/session';
 
 /** While writes wait and the browser says it is online (a server out of reach does not say so), try again this often. */
 export const RETRY_MS = 30_000;
+/** While the server is out of reach, how often a small read checks whether it is back. */
+export const PROBE_MS = 5_000;
 
 const READS: Record<QueueKind, (path: string) => boolean> = {
   'live-break': (path) => path.startsWith('/break/') || path === '/admin/onBreak' || path === '/admin/get',
@@ -47,11 +51,20 @@ export function OfflineSync() {
     start();
     window.addEventListener('online', start);
     const timer = setInterval(start, RETRY_MS);
+    // The server out of reach: a small public read now and then tells when it is back, and the queue goes then.
+    const stopWatching = subscribeReachability(() => {
+      if (!serverUnreachable()) start();
+    });
+    const probe = setInterval(() => {
+      if (serverUnreachable() && navigator.onLine) void httpRequest('GET', '/auth/providers').catch(() => undefined);
+    }, PROBE_MS);
     return () => {
       cancelled = true;
       setSyncHooks({});
       window.removeEventListener('online', start);
       clearInterval(timer);
+      clearInterval(probe);
+      stopWatching();
     };
   }, [mutate, toast]);
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { serverUnreachable, subscribeReachability } from './connectivity';
 import { api } from '../api-client';
 import { ApiError } from '../api-error';
 import { useSession } from '../auth';
@@ -65,7 +66,8 @@ export const apiTransport: SyncTransport = {
   },
 };
 
-const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+/** Online as far as the app can tell: the browser says so and the last call reached the server. */
+const online = () => (typeof navigator === 'undefined' || navigator.onLine !== false) && !serverUnreachable();
 
 /**
  * Sends a write now, or queues it: when offline, when earlier writes still wait (it must not overtake them), or when
@@ -121,13 +123,15 @@ export function useQueuedWrites(kind?: QueueKind): QueuedWrite[] {
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
   window.addEventListener('offline', listener);
+  const unsubscribe = subscribeReachability(listener);
   return () => {
     window.removeEventListener('online', listener);
     window.removeEventListener('offline', listener);
+    unsubscribe();
   };
 }
 
-/** The browser's own view of the connection (`navigator.onLine`). */
+/** The connection as the app sees it: the browser's `navigator.onLine`, and whether the last call reached the server. */
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, online, () => true);
 }
