@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '@/testing/jwt';
 import { api, fail, http, HttpResponse, ok, server } from '@/testing/server';
 import { setCookies } from '@/testing/test-utils';
@@ -16,6 +16,8 @@ import {
   type RecordFields,
   type SyncTransport,
 } from './queue';
+import { httpRequest } from '../http';
+import { reportReachable, serverUnreachable } from './connectivity';
 import { apiTransport, sendOrQueue } from './write';
 
 beforeAll(() => import('@/lib/amplify-rest'));
@@ -298,6 +300,9 @@ describe('a queued edit of a record changed meanwhile', () => {
 });
 
 describe('sendOrQueue', () => {
+  // Each test starts with the server reachable (a call of an earlier test may have found it out of reach).
+  beforeEach(() => reportReachable(true));
+
   const addTask = { kind: 'task', action: 'add', method: 'POST', path: '/task/add', body: { title: 'Renew' }, label: 'Add task: Renew' } as const;
 
   it('sends online with an Idempotency-Key and answers the record', async () => {
@@ -346,5 +351,20 @@ describe('sendOrQueue', () => {
 
     await expect(sendOrQueue(addTask)).rejects.toMatchObject({ status: 422, message: 'Title is required.' });
     expect(keys()).toEqual([]);
+  });
+});
+
+describe('reachability', () => {
+  beforeEach(() => reportReachable(true));
+
+  it('a call that gets no answer makes the app offline until a call gets any answer, an error status included', async () => {
+    server.use(
+      http.post(api('/task/add'), () => HttpResponse.error()),
+      http.get(api('/task/list'), () => fail(401, 'Unauthorized')),
+    );
+    await expect(httpRequest('POST', '/task/add', { body: { title: 'Lost' } })).rejects.toMatchObject({ status: 0 });
+    expect(serverUnreachable()).toBe(true);
+    await expect(httpRequest('GET', '/task/list')).rejects.toMatchObject({ status: 401 });
+    expect(serverUnreachable()).toBe(false);
   });
 });

@@ -93,8 +93,8 @@ export async function sendOrQueue<T>(write: OfflineWrite): Promise<WriteOutcome<
   if (!userId) throw new ApiError(0, 'No connection. Please try again when you are back online.');
   const body = tried || !whenQueued ? base.body : { ...base.body, ...whenQueued };
   const item = await enqueue({ ...base, body, key, userId });
-  // Online after all (a lost answer, or items ahead of it): try the queue at once.
-  if (online()) void syncQueue(userId, apiTransport, syncHooks);
+  // The browser online after all (a lost answer, or items ahead of it): try the queue at once.
+  if (typeof navigator === 'undefined' || navigator.onLine !== false) void syncQueue(userId, apiTransport, syncHooks);
   return { queued: true, item };
 }
 
