@@ -4,7 +4,12 @@ import { bearer, browserToday, gotoWithoutChat, signInWithCookies } from './supp
 
 test.use({ timezoneId: 'UTC' });
 
-test('a task is completed with one tap from either list, kept after a reload, and undone with a second tap', async ({ page, context, request, baseURL }, testInfo) => {
+test('a task is completed with one tap from either list, kept after a reload, and undone with a second tap', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
   const account = uniqueAccount(testInfo, 'taskdone');
   await createVerifiedAccount(request, account);
   const signed = await signInWithCookies(context, request, baseURL!, account);

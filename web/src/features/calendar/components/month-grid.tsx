@@ -11,12 +11,10 @@ export interface MonthGridProps extends DayListProps {
 }
 
 /**
- * The name column is 8rem; the day columns share the rest of the page's width, so the whole month is in view on a
- * desk even beside a side panel. Only below 1.125rem a day (narrower than any screen the grid is shown on) does the
- * table scroll sideways.
+ * The name column is 7rem; the day columns share the rest of the page's width (some 14px a day beside Break Buddy's
+ * window at 1280px), so the whole month is in view on a desk without sideways scroll.
  */
-const DAY_MIN_REM = 1.125;
-const NAME_REM = 8;
+const NAME_REM = 7;
 
 /** A bar says its type in words only when it has room for them (three days or more). */
 const LABEL_MIN_DAYS = 3;
@@ -59,7 +57,7 @@ export function MonthGrid({ month, days, members, holidays, workWeek, today, sel
       tabIndex={0}
       className="relative overflow-x-auto rounded-xl ring-1 ring-slate-200 dark:ring-slate-800"
     >
-      <table className="w-full table-fixed border-separate border-spacing-0 text-sm" style={{ minWidth: `${NAME_REM + days.length * DAY_MIN_REM}rem` }}>
+      <table className="w-full table-fixed border-separate border-spacing-0 text-sm">
         <caption className="visually-hidden">Leaves of {formatMonth(month)}: a row per member, a column per day</caption>
         <colgroup>
           <col style={{ width: `${NAME_REM}rem` }} />
@@ -86,13 +84,13 @@ export function MonthGrid({ month, days, members, holidays, workWeek, today, sel
                   title={names ? names.join(', ') : undefined}
                   className={cn('border-b border-l border-slate-200 px-0 py-1 text-center text-xs font-medium dark:border-slate-700', dayShade(day))}
                 >
-                  <span aria-hidden="true" className="block text-[0.7rem] text-slate-500 dark:text-slate-400">
+                  <span aria-hidden="true" className="block text-[0.65rem] text-slate-500 dark:text-slate-400">
                     {formatNarrowWeekday(day)}
                   </span>
                   <span
                     aria-hidden="true"
                     className={cn(
-                      'mx-auto flex size-5 items-center justify-center rounded-full text-[0.7rem] tabular-nums',
+                      'mx-auto flex h-5 w-full max-w-5 items-center justify-center rounded-full text-[0.65rem] tabular-nums',
                       isToday && 'bg-brand-700 font-bold text-white',
                       names && !isToday && 'font-bold text-amber-900 dark:text-amber-200',
                     )}
@@ -134,7 +132,7 @@ export function MonthGrid({ month, days, members, holidays, workWeek, today, sel
                       title={leave.reason ? `${description}. Reason: ${leave.reason}` : description}
                       onClick={() => onSelect({ member, leave })}
                       className={cn(
-                        'flex h-7 items-center overflow-hidden rounded-md px-1 text-left text-xs font-semibold whitespace-nowrap focus-visible:outline-offset-1',
+                        'flex h-7 items-center overflow-hidden rounded-md px-0.5 text-left text-xs font-semibold whitespace-nowrap focus-visible:outline-offset-1',
                         leave.halfDay ? 'w-1/2' : 'w-full',
                         leave.halfDay === 'pm' && 'ml-auto',
                         leave.status !== 'approved' && 'text-slate-900 dark:text-slate-100',
