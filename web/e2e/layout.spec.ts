@@ -70,7 +70,7 @@ test('the sidebar, breadcrumb, footer and dark mode', async ({ page }, testInfo)
   await expect(page.getByRole('heading', { level: 1, name: 'Meetings' })).toBeVisible();
   if (testInfo.project.name === 'phone') await expect(page.locator('#sidebar')).toBeHidden();
 
-  await page.getByRole('button', { name: 'Configurator' }).click();
+  await page.getByRole('button', { name: 'Display options' }).click();
   await page.getByRole('switch', { name: 'Dark mode' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.reload();

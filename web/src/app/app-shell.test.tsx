@@ -278,8 +278,8 @@ describe('/auth/callback', () => {
 describe('configurator', () => {
   it('remembers sidebar type, dark mode and layout', async () => {
     const { user } = renderRoutes(routes, '/breaks');
-    await user.click(screen.getByRole('button', { name: 'Configurator' }));
-    const panel = screen.getByRole('complementary', { name: 'Configurator' });
+    await user.click(screen.getByRole('button', { name: 'Display options' }));
+    const panel = screen.getByRole('complementary', { name: 'Display options' });
     await user.click(within(panel).getByRole('button', { name: 'Light' }));
     await user.click(within(panel).getByRole('switch', { name: 'Dark mode' }));
     await user.click(within(panel).getByRole('button', { name: 'Centered' }));

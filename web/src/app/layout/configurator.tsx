@@ -62,18 +62,18 @@ export function Configurator({ open, onClose }: { open: boolean; onClose: () => 
   return (
     <aside
       id="configurator"
-      aria-label="Configurator"
+      aria-label="Display options"
       className="animate-slide-up fixed inset-y-0 right-0 z-40 flex w-full max-w-sm flex-col gap-6 overflow-y-auto bg-white p-5 shadow-2xl dark:bg-slate-900"
     >
       <div className="flex items-start justify-between">
         <div>
-          <h2 className="text-lg font-semibold">Configurator</h2>
+          <h2 className="text-lg font-semibold">Display options</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">See the app your way.</p>
         </div>
         <button
           type="button"
           onClick={onClose}
-          aria-label="Close configurator"
+          aria-label="Close display options"
           className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           <Icon name="close" />

@@ -92,7 +92,7 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
           <button
             type="button"
             className={iconButton}
-            aria-label="Configurator"
+            aria-label="Display options"
             aria-expanded={configuratorOpen}
             aria-controls="configurator"
             onClick={onToggleConfigurator}

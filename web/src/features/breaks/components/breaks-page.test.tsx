@@ -93,6 +93,15 @@ describe('dashboard', () => {
     expect(screen.getByText('50 minutes')).toBeInTheDocument();
   });
 
+  it('says "1 minute", not "1 minutes", when the day holds one minute of breaks', async () => {
+    signIn();
+    breaksServer([record({ _id: 'b1', startTime: '13:05', endTime: '13:06', duration: 1 })]);
+    renderWithProviders(<BreaksPage />);
+    await screen.findByRole('list', { name: "Today's breaks" });
+    expect(screen.getByText('1 minute')).toBeInTheDocument();
+    expect(screen.queryByText('1 minutes')).not.toBeInTheDocument();
+  });
+
   it('starts a live break, shows it running, ends it and lists it', async () => {
     signIn();
     breaksServer();

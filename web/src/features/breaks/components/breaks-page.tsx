@@ -84,7 +84,7 @@ export function BreaksPage() {
                 move either when the number grows. */}
             <p className="text-sm text-slate-600 dark:text-slate-400">
               {formatDate(today)} · Total:{' '}
-              <span className="inline-block min-w-[12ch] font-semibold text-slate-900 dark:text-slate-100">{`${total} minutes`}</span>
+              <span className="inline-block min-w-[12ch] font-semibold text-slate-900 dark:text-slate-100">{`${total} ${total === 1 ? 'minute' : 'minutes'}`}</span>
             </p>
           </div>
           <Button variant="secondary" onClick={() => setDialog({ kind: 'add' })}>

@@ -166,7 +166,12 @@ describe('team calendar', () => {
     expect(todayItem).toHaveTextContent('Today');
     await user.click(screen.getByRole('button', { name: 'Go to today' }));
     expect(scrolled.mock.contexts[0]).toBe(todayItem);
-    expect(within(days).getAllByRole('listitem', { name: /June$/ })).toHaveLength(30);
+    // Only the days that say something: someone away (1st to 4th, 10th), the holiday (4th) and today (10th).
+    expect(
+      within(days)
+        .getAllByRole('listitem', { name: /June$/ })
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Monday 1 June', 'Tuesday 2 June', 'Wednesday 3 June', 'Thursday 4 June', 'Wednesday 10 June']);
 
     const tuesday = within(days).getByRole('listitem', { name: 'Tuesday 2 June' });
     const away = within(tuesday).getByRole('list', { name: 'Away on Tuesday 2 June' });
@@ -185,8 +190,8 @@ describe('team calendar', () => {
     expect(grace).toHaveTextContent('half day (morning)');
     expect(grace).not.toHaveTextContent('Reason');
 
-    expect(within(days).getByRole('listitem', { name: 'Friday 5 June' })).toHaveTextContent('Nobody is away.');
-    expect(within(days).getByRole('listitem', { name: 'Saturday 6 June' })).toHaveTextContent('Non-working day');
+    expect(within(days).queryByRole('listitem', { name: 'Friday 5 June' })).not.toBeInTheDocument();
+    expect(within(days).queryByRole('listitem', { name: 'Saturday 6 June' })).not.toBeInTheDocument();
   });
 
   it('moves a month back and forward, and back to this month', async () => {
@@ -257,6 +262,23 @@ describe('team calendar', () => {
     const tuesday = within(days).getByRole('listitem', { name: 'Tuesday 2 June' });
     expect(tuesday).toHaveTextContent('Linus Pauling');
     expect(tuesday).not.toHaveTextContent('Ada Lovelace');
-    expect(within(days).getByRole('listitem', { name: 'Wednesday 10 June' })).toHaveTextContent('Nobody is away.');
+    // Grace's day is left out with her; the days of the member shown remain.
+    expect(within(days).queryByRole('listitem', { name: 'Wednesday 10 June' })).not.toBeInTheDocument();
+  });
+
+  it('on a phone, a month without leaves says so in one line and lists today alone', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 6, 15, 12));
+    window.innerWidth = 390;
+    signIn();
+    calendarServer();
+    renderWithProviders(<CalendarPage />, { route: '/calendar?month=2026-07' });
+    const days = await screen.findByRole('list', { name: 'Days of July 2026' });
+    expect(screen.getByText('Nobody is away in July 2026.')).toBeInTheDocument();
+    expect(
+      within(days)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Wednesday 15 July']);
   });
 });

@@ -17,8 +17,10 @@ export interface DayListProps {
 const mark = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
 
 /**
- * The month day by day, for phones: each day with its holidays and who is away (type, status, half day, and the
- * reason when the answer has one). Non-working days and holidays are shaded, today is marked.
+ * The month for phones: only the days that say something — a day on which someone is away, a holiday, and today —
+ * each with its holidays and who is away (type, status, half day, and the reason when the answer has one).
+ * Non-working days and holidays are shaded, today is marked. A month without leaves is today alone (the page says
+ * in one line that nobody is away).
  */
 export function DayList({ month, days, members, holidays, workWeek, today }: DayListProps) {
   const todayItem = useRef<HTMLLIElement>(null);
@@ -30,49 +32,51 @@ export function DayList({ month, days, members, holidays, workWeek, today }: Day
         </Button>
       )}
       <ol aria-label={`Days of ${formatMonth(month)}`} className="space-y-2">
-        {days.map((day) => {
-          const dayHolidays = holidays.filter((holiday) => holiday.date === day);
-          const away = awayOn(day, members);
-          const working = workWeek.includes(isoWeekday(day));
-          const isToday = day === today;
-          return (
-            <li
-              key={day}
-              ref={isToday ? todayItem : undefined}
-              aria-label={formatLongDay(day)}
-              aria-current={isToday ? 'date' : undefined}
-              className={cn(
-                'scroll-mt-24 rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800',
-                dayHolidays.length ? 'bg-amber-50 dark:bg-amber-950/40' : !working ? 'bg-slate-100 dark:bg-slate-800/60' : 'bg-white dark:bg-slate-900',
-                isToday && 'ring-2 ring-brand-700 dark:ring-brand-500',
-              )}
-            >
-              <div className="flex flex-wrap items-center gap-2">
-                <h3 className="font-semibold">{formatShortDay(day)}</h3>
-                {isToday && <span className={cn(mark, 'bg-brand-700 text-white')}>Today</span>}
-                {!working && !dayHolidays.length && (
-                  <span className={cn(mark, 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200')}>Non-working day</span>
+        {days
+          .filter((day) => day === today || holidays.some((holiday) => holiday.date === day) || awayOn(day, members).length > 0)
+          .map((day) => {
+            const dayHolidays = holidays.filter((holiday) => holiday.date === day);
+            const away = awayOn(day, members);
+            const working = workWeek.includes(isoWeekday(day));
+            const isToday = day === today;
+            return (
+              <li
+                key={day}
+                ref={isToday ? todayItem : undefined}
+                aria-label={formatLongDay(day)}
+                aria-current={isToday ? 'date' : undefined}
+                className={cn(
+                  'scroll-mt-24 rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800',
+                  dayHolidays.length ? 'bg-amber-50 dark:bg-amber-950/40' : !working ? 'bg-slate-100 dark:bg-slate-800/60' : 'bg-white dark:bg-slate-900',
+                  isToday && 'ring-2 ring-brand-700 dark:ring-brand-500',
                 )}
-              </div>
-              {dayHolidays.map((holiday) => (
-                <p key={holiday.name} className="mt-1 text-sm font-medium text-amber-900 dark:text-amber-200">
-                  Holiday: {holiday.name}
-                </p>
-              ))}
-              {away.length > 0 ? (
-                <ul aria-label={`Away on ${formatLongDay(day)}`} className="mt-2 space-y-2">
-                  {away.map(({ member, leave }) => (
-                    <li key={`${member.userId}-${leave._id}`} className="text-sm">
-                      <LeaveSummary member={member} leave={leave} small />
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                working && <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Nobody is away.</p>
-              )}
-            </li>
-          );
-        })}
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="font-semibold">{formatShortDay(day)}</h3>
+                  {isToday && <span className={cn(mark, 'bg-brand-700 text-white')}>Today</span>}
+                  {!working && !dayHolidays.length && (
+                    <span className={cn(mark, 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200')}>Non-working day</span>
+                  )}
+                </div>
+                {dayHolidays.map((holiday) => (
+                  <p key={holiday.name} className="mt-1 text-sm font-medium text-amber-900 dark:text-amber-200">
+                    Holiday: {holiday.name}
+                  </p>
+                ))}
+                {away.length > 0 ? (
+                  <ul aria-label={`Away on ${formatLongDay(day)}`} className="mt-2 space-y-2">
+                    {away.map(({ member, leave }) => (
+                      <li key={`${member.userId}-${leave._id}`} className="text-sm">
+                        <LeaveSummary member={member} leave={leave} small />
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  working && <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Nobody is away.</p>
+                )}
+              </li>
+            );
+          })}
       </ol>
     </>
   );

@@ -10,17 +10,19 @@ export interface MonthGridProps extends DayListProps {
   onSelect: (selected: SelectedLeave) => void;
 }
 
-/** Day columns are 2.25rem, the name column 9rem; wider screens stretch them all. */
-const DAY_REM = 2.25;
-const NAME_REM = 9;
+/**
+ * The name column is 7rem; the day columns share the rest of the page's width (some 14px a day beside Break Buddy's
+ * window at 1280px), so the whole month is in view on a desk without sideways scroll.
+ */
+const NAME_REM = 7;
 
 /** A bar says its type in words only when it has room for them (three days or more). */
 const LABEL_MIN_DAYS = 3;
 
 /**
  * The month as a table: a row per member, a column per day. A leave is one cell spanning its days, a bar in its
- * type's colour (pending ones striped); non-working days and holidays are shaded, today's column is marked. The table
- * scrolls sideways inside its own box; the member column stays in view.
+ * type's colour (pending ones striped); non-working days and holidays are shaded, today's column is marked. The days
+ * shrink to fit the page's width; the member column stays in view should the table ever have to scroll.
  */
 export function MonthGrid({ month, days, members, holidays, workWeek, today, selectedId, onSelect }: MonthGridProps) {
   const holidayNames = new Map<string, string[]>();
@@ -55,12 +57,12 @@ export function MonthGrid({ month, days, members, holidays, workWeek, today, sel
       tabIndex={0}
       className="relative overflow-x-auto rounded-xl ring-1 ring-slate-200 dark:ring-slate-800"
     >
-      <table className="w-full table-fixed border-separate border-spacing-0 text-sm" style={{ minWidth: `${NAME_REM + days.length * DAY_REM}rem` }}>
+      <table className="w-full table-fixed border-separate border-spacing-0 text-sm">
         <caption className="visually-hidden">Leaves of {formatMonth(month)}: a row per member, a column per day</caption>
         <colgroup>
           <col style={{ width: `${NAME_REM}rem` }} />
           {days.map((day) => (
-            <col key={day} style={{ width: `${DAY_REM}rem` }} />
+            <col key={day} />
           ))}
         </colgroup>
         <thead>
@@ -82,13 +84,13 @@ export function MonthGrid({ month, days, members, holidays, workWeek, today, sel
                   title={names ? names.join(', ') : undefined}
                   className={cn('border-b border-l border-slate-200 px-0 py-1 text-center text-xs font-medium dark:border-slate-700', dayShade(day))}
                 >
-                  <span aria-hidden="true" className="block text-[0.7rem] text-slate-500 dark:text-slate-400">
+                  <span aria-hidden="true" className="block text-[0.65rem] text-slate-500 dark:text-slate-400">
                     {formatNarrowWeekday(day)}
                   </span>
                   <span
                     aria-hidden="true"
                     className={cn(
-                      'mx-auto flex size-6 items-center justify-center rounded-full tabular-nums',
+                      'mx-auto flex h-5 w-full max-w-5 items-center justify-center rounded-full text-[0.65rem] tabular-nums',
                       isToday && 'bg-brand-700 font-bold text-white',
                       names && !isToday && 'font-bold text-amber-900 dark:text-amber-200',
                     )}
@@ -130,7 +132,7 @@ export function MonthGrid({ month, days, members, holidays, workWeek, today, sel
                       title={leave.reason ? `${description}. Reason: ${leave.reason}` : description}
                       onClick={() => onSelect({ member, leave })}
                       className={cn(
-                        'flex h-7 items-center overflow-hidden rounded-md px-1.5 text-left text-xs font-semibold whitespace-nowrap focus-visible:outline-offset-1',
+                        'flex h-7 items-center overflow-hidden rounded-md px-0.5 text-left text-xs font-semibold whitespace-nowrap focus-visible:outline-offset-1',
                         leave.halfDay ? 'w-1/2' : 'w-full',
                         leave.halfDay === 'pm' && 'ml-auto',
                         leave.status !== 'approved' && 'text-slate-900 dark:text-slate-100',

@@ -169,7 +169,10 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
           {onSwitch('leaveDecided')}
           {channelBoxes('leaveDecided')}
         </Reminder>
-        <Reminder title="Quiet hours" description="Nothing is pushed or emailed between these times; from after to spans midnight.">
+        <Reminder
+          title="Quiet hours"
+          description="Nothing is pushed or emailed between these times. If the end comes before the start, the quiet hours run overnight past midnight."
+        >
           <Checkbox role="switch" label="On" {...register('quietHours.enabled')} />
           <div className="w-32">
             <Input label="From" type="time" error={errors.quietHours?.from?.message} {...register('quietHours.from')} />

@@ -132,6 +132,8 @@ describe('notification settings', () => {
     expect(within(group('Leave decisions')).getByRole('switch', { name: 'On' })).toBeChecked();
     expect(within(group('Quiet hours')).getByLabelText('From')).toHaveValue('22:00');
     expect(within(group('Quiet hours')).getByLabelText('To')).toHaveValue('07:00');
+    expect(group('Quiet hours')).toHaveTextContent('If the end comes before the start, the quiet hours run overnight past midnight.');
+    expect(group('Quiet hours')).not.toHaveTextContent('from after to');
 
     expect(await screen.findByText('Push is off on this device.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Turn on push on this device' })).toBeEnabled();

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { PAGE_SIZE } from '@/config/constants';
@@ -130,3 +130,46 @@ export const deleteTask = (task: Task) =>
     recordId: task._id,
     label: `Delete task: ${task.title}`,
   });
+
+/** The same task with another status, in whichever shape a task key holds (today's array or a list page). */
+function withStatus(data: unknown, id: string, status: TaskStatus): unknown {
+  const patch = (tasks: Task[]) => tasks.map((task) => (task._id === id ? { ...task, status } : task));
+  if (Array.isArray(data)) return patch(data as Task[]);
+  if (data && typeof data === 'object' && Array.isArray((data as TaskPage).tasks)) return { ...(data as TaskPage), tasks: patch((data as TaskPage).tasks) };
+  return data;
+}
+
+/**
+ * Marks a task done with one tap, or, tapped again, back to the status it had before (To Do when this page did
+ * not see it). Every list shows the new status at once; the edit route then saves it (queued without a
+ * connection), and a refused save puts the lists back as the server has them.
+ */
+export function useToggleTaskDone(): (task: Task) => Promise<void> {
+  const { mutate } = useSWRConfig();
+  const before = useRef(new Map<string, TaskStatus>());
+  return useCallback(
+    async (task: Task) => {
+      const done = task.status === 'Completed';
+      const status: TaskStatus = done ? (before.current.get(task._id) ?? DEFAULT_STATUS) : 'Completed';
+      if (!done) before.current.set(task._id, task.status);
+      await mutate(isTaskKey, (data: unknown) => withStatus(data, task._id, status), { revalidate: false });
+      const fields: TaskFields = { title: task.title, description: task.description, scheduled: task.scheduled, priority: task.priority, status };
+      try {
+        const outcome = await sendOrQueue<Task>({
+          kind: 'task',
+          action: 'edit',
+          method: 'PUT',
+          path: `/task/edit/${task._id}`,
+          body: fields,
+          recordId: task._id,
+          base: task,
+          label: `Edit task: ${task.title}`,
+        });
+        if (!outcome.queued) await mutate(isTaskKey);
+      } catch {
+        await mutate(isTaskKey);
+      }
+    },
+    [mutate],
+  );
+}

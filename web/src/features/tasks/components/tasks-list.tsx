@@ -19,29 +19,45 @@ export interface TasksListProps {
   onView?: (task: Task) => void;
   onEdit?: (task: Task) => void;
   onDelete?: (task: Task) => void;
+  /** A checkbox on each row marks the task done, or undone with a second tap. */
+  onToggleDone?: (task: Task) => void;
 }
 
 /** One row per task; where the list is narrow (a phone, or beside the docked chat) the actions wrap under the text. */
-export function TasksList({ label, tasks, empty, showDate, onView, onEdit, onDelete }: TasksListProps) {
+export function TasksList({ label, tasks, empty, showDate, onView, onEdit, onDelete, onToggleDone }: TasksListProps) {
   if (tasks.length === 0) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{empty}</p>;
   return (
     <ul className="@container divide-y divide-slate-200 dark:divide-slate-800" aria-label={label}>
       {tasks.map((task) => (
         <li key={task._id} className="flex flex-col gap-2 py-3 @lg:flex-row @lg:items-center @lg:gap-4">
-          <div className="min-w-0 flex-1">
-            <p className="font-medium break-words">{task.title}</p>
-            <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
-              <StatusBadge status={task.status} />
-              <PriorityBadge priority={task.priority} />
-              {showDate && <span>Scheduled {formatDate(task.scheduled)}</span>}
-            </p>
-            {task.description && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-400">{task.description}</p>}
-            {task.pending && (
-              <>
-                <PendingBadge item={task.pending} className="mt-1" />
-                <PendingMessage item={task.pending} />
-              </>
+          <div className="flex min-w-0 flex-1 items-start gap-2">
+            {onToggleDone && (
+              <label className="-my-2 -ml-2 inline-flex size-11 shrink-0 cursor-pointer items-center justify-center" title="Done">
+                <input
+                  type="checkbox"
+                  className="size-5 cursor-pointer accent-emerald-600 disabled:cursor-not-allowed"
+                  aria-label={`Done: ${task.title}`}
+                  checked={task.status === 'Completed'}
+                  disabled={Boolean(task.pending) || !task._id}
+                  onChange={() => onToggleDone(task)}
+                />
+              </label>
             )}
+            <div className="min-w-0 flex-1">
+              <p className={`font-medium break-words ${task.status === 'Completed' ? 'text-slate-500 line-through dark:text-slate-400' : ''}`}>{task.title}</p>
+              <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+                <StatusBadge status={task.status} />
+                <PriorityBadge priority={task.priority} />
+                {showDate && <span>Scheduled {formatDate(task.scheduled)}</span>}
+              </p>
+              {task.description && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-400">{task.description}</p>}
+              {task.pending && (
+                <>
+                  <PendingBadge item={task.pending} className="mt-1" />
+                  <PendingMessage item={task.pending} />
+                </>
+              )}
+            </div>
           </div>
           {task.pending && (onView || onEdit || onDelete) && (
             <span className="self-end @lg:self-center">

@@ -130,4 +130,44 @@ describe('tasks page', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Deleted!' })).toBeInTheDocument();
     expect(await screen.findByText('No Tasks Found')).toBeInTheDocument();
   });
+
+  it('completes a task with one tap on its row, at once in both lists, and a second tap puts its old status back', async () => {
+    signIn();
+    const inProgress = task(1, { scheduled: todayIso(), status: 'In Progress' });
+    let stored = inProgress;
+    tasksServer([inProgress], [inProgress]);
+    const bodies: Record<string, unknown>[] = [];
+    let answer: () => void = () => {};
+    server.use(
+      http.get(api('/task/todayTasks'), () => ok([stored])),
+      http.get(api('/task/list'), () => ok({ tasks: [stored], totalCount: 1 })),
+      http.put(api('/task/edit/:id'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        await new Promise<void>((resolve) => (answer = resolve));
+        stored = { ...stored, status: body.status as Task['status'] };
+        return ok(stored);
+      }),
+    );
+    const { user } = renderWithProviders(<TasksPage />);
+    const today = await screen.findByRole('list', { name: "Today's tasks" });
+    const all = await screen.findByRole('list', { name: 'All tasks' });
+    const box = within(today).getByRole('checkbox', { name: 'Done: Task 1' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    // Shown done before the server answered, in both lists.
+    expect(within(today).getByRole('checkbox', { name: 'Done: Task 1' })).toBeChecked();
+    expect(within(all).getByRole('checkbox', { name: 'Done: Task 1' })).toBeChecked();
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ title: 'Task 1', status: 'Completed', priority: 'Normal', scheduled: todayIso() });
+    answer();
+    await waitFor(() => expect(within(all).getByText('Completed')).toBeInTheDocument());
+
+    await user.click(within(all).getByRole('checkbox', { name: 'Done: Task 1' }));
+    expect(within(all).getByRole('checkbox', { name: 'Done: Task 1' })).not.toBeChecked();
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ status: 'In Progress' });
+    answer();
+    await waitFor(() => expect(within(today).getByText('In Progress')).toBeInTheDocument());
+  });
 });

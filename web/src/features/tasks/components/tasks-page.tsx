@@ -17,6 +17,7 @@ import {
   deleteTask,
   emptyTaskFilters,
   useRevalidateTasks,
+  useToggleTaskDone,
   useTaskList,
   useTodayTasks,
   type Task,
@@ -96,6 +97,7 @@ export function TasksPage() {
   const list = useTaskList(filters, page);
   const revalidate = useRevalidateTasks();
   const confirmDelete = useConfirmDelete();
+  const toggleDone = useToggleTaskDone();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   useAssistantPrefill(setDialog);
   const close = () => setDialog(null);
@@ -119,6 +121,7 @@ export function TasksPage() {
     onView: (task: Task) => setDialog({ kind: 'details', task }),
     onEdit: (task: Task) => setDialog({ kind: 'edit', task }),
     onDelete: remove,
+    onToggleDone: (task: Task) => void toggleDone(task),
   };
 
   const total = list.data?.totalCount ?? 0;
