@@ -19,6 +19,7 @@ use utoipa_axum::routes;
 pub mod openapi;
 pub mod reference;
 pub mod scheduler;
+pub mod selfhost;
 
 /// Every function's routes, merged: the API exactly as API Gateway serves it.
 pub fn api_router() -> Router<AppState> {

@@ -390,35 +390,6 @@ impl Table for SqliteTable {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn expired_items_are_pruned_and_the_others_kept() {
-        let conn = Connection::open_in_memory().unwrap();
-        conn.execute_batch(SCHEMA).unwrap();
-        for (sk, ttl) in [("past", Some(99)), ("now", Some(100)), ("future", Some(101)), ("none", None)] {
-            let mut item = Item::new();
-            item.insert(PK.into(), Value::from("P"));
-            item.insert(SK.into(), Value::from(sk));
-            if let Some(ttl) = ttl {
-                item.insert("ttl".into(), Value::from(ttl));
-            }
-            put_tx(&conn, &item).unwrap();
-        }
-        assert_eq!(prune_expired(&conn, 100).unwrap(), 1);
-        let left: Vec<String> = conn
-            .prepare("SELECT sk FROM items ORDER BY sk")
-            .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
-        assert_eq!(left, ["future", "none", "now"]);
-    }
-}
-
 /// Copies the database at `db` into a new file at `dest` with SQLite's online backup API, while a server may go on
 /// reading and writing it: the copy is made in one step under a read transaction, which in WAL mode holds no writer
 /// back, so it is the database as one committed moment saw it. It is written beside `dest` first, checked
@@ -493,4 +464,33 @@ fn quick_check(conn: &Connection) -> anyhow::Result<()> {
     let result: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
     anyhow::ensure!(result == "ok", "integrity check: {result}");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expired_items_are_pruned_and_the_others_kept() {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(SCHEMA).unwrap();
+        for (sk, ttl) in [("past", Some(99)), ("now", Some(100)), ("future", Some(101)), ("none", None)] {
+            let mut item = Item::new();
+            item.insert(PK.into(), Value::from("P"));
+            item.insert(SK.into(), Value::from(sk));
+            if let Some(ttl) = ttl {
+                item.insert("ttl".into(), Value::from(ttl));
+            }
+            put_tx(&conn, &item).unwrap();
+        }
+        assert_eq!(prune_expired(&conn, 100).unwrap(), 1);
+        let left: Vec<String> = conn
+            .prepare("SELECT sk FROM items ORDER BY sk")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(left, ["future", "none", "now"]);
+    }
 }
