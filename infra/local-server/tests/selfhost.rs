@@ -57,31 +57,106 @@ fn dev_routes_on_a_non_loopback_address_are_refused_with_a_clear_message() {
 #[tokio::test]
 async fn on_a_non_loopback_address_the_server_runs_without_dev_routes_by_default() {
     let data = tempfile::tempdir().unwrap();
-    let port = free_port();
-    let mut child = server(data.path())
-        .env("HOST", "0.0.0.0")
-        .env("PORT", port.to_string())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let base = format!("http://127.0.0.1:{port}");
+    let (mut child, base) = start(data.path(), &[("HOST", "0.0.0.0".into())]).await;
     let client = reqwest::Client::new();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let up = loop {
-        match client.get(format!("{base}/openapi.json")).send().await {
-            Ok(r) => break r,
-            Err(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(100)).await,
-            Err(e) => panic!("the server did not start: {e}"),
-        }
-    };
-    assert_eq!(up.status(), 200);
     let outbox = client.get(format!("{base}/dev/outbox")).send().await.unwrap().status();
     let scheduler = client.post(format!("{base}/dev/scheduler/run")).json(&serde_json::json!({})).send().await;
     child.kill().unwrap();
     child.wait().unwrap();
     assert_eq!(outbox, 404);
     assert_eq!(scheduler.unwrap().status(), 404);
+}
+
+/// Starts the binary with `envs` and waits until it answers; the child and its address.
+async fn start(data: &std::path::Path, envs: &[(&str, String)]) -> (std::process::Child, String) {
+    let port = free_port();
+    let mut child = server(data)
+        .env("PORT", port.to_string())
+        .envs(envs.iter().map(|(k, v)| (k, v)))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let base = format!("http://127.0.0.1:{port}");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while reqwest::get(format!("{base}/openapi.json")).await.is_err() {
+        if Instant::now() > deadline || child.try_wait().unwrap().is_some() {
+            let _ = child.kill();
+            panic!("the server did not start");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    (child, base)
+}
+
+/// A one-connection-at-a-time SMTP receiver that hands each message's text (envelope recipients first) over.
+async fn smtp_receiver() -> (u16, tokio::sync::mpsc::UnboundedReceiver<String>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            let (read, mut write) = socket.into_split();
+            let mut lines = BufReader::new(read).lines();
+            let _ = write.write_all(b"220 receiver ESMTP\r\n").await;
+            let mut mail = String::new();
+            while let Ok(Some(line)) = lines.next_line().await {
+                let answer: &[u8] = match line.to_ascii_uppercase().as_str() {
+                    l if l.starts_with("EHLO") => b"250-receiver\r\n250 8BITMIME\r\n",
+                    l if l.starts_with("RCPT TO:") => {
+                        mail.push_str(&line);
+                        mail.push('\n');
+                        b"250 OK\r\n"
+                    }
+                    "DATA" => {
+                        let _ = write.write_all(b"354 go on\r\n").await;
+                        while let Ok(Some(line)) = lines.next_line().await {
+                            if line == "." {
+                                break;
+                            }
+                            mail.push_str(&line);
+                            mail.push('\n');
+                        }
+                        let _ = tx.send(std::mem::take(&mut mail));
+                        b"250 kept\r\n"
+                    }
+                    "QUIT" => break,
+                    _ => b"250 OK\r\n",
+                };
+                let _ = write.write_all(answer).await;
+            }
+        }
+    });
+    (port, rx)
+}
+
+#[tokio::test]
+async fn with_smtp_url_the_server_sends_mail_through_the_relay_and_keeps_no_outbox() {
+    let (smtp, mut received) = smtp_receiver().await;
+    let data = tempfile::tempdir().unwrap();
+    let (mut child, base) = start(
+        data.path(),
+        &[
+            ("SMTP_URL", format!("smtp://127.0.0.1:{smtp}")),
+            ("MAIL_FROM", "Breaktime <team@breaks.example>".into()),
+            ("SUPPORT_EMAIL", "it@breaks.example".into()),
+        ],
+    )
+    .await;
+    let body = serde_json::json!({ "email": "visitor@example.com", "subject": "Hello", "description": "Hi there" });
+    let sent = reqwest::Client::new().post(format!("{base}/contactUs/send")).json(&body).send().await.unwrap();
+    let status = sent.status();
+    let mail = tokio::time::timeout(Duration::from_secs(20), received.recv()).await;
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(status, 200);
+    let mail = mail.expect("no mail reached the relay").unwrap();
+    assert!(mail.contains("RCPT TO:<it@breaks.example>"), "{mail}");
+    assert!(mail.contains("From: Breaktime <team@breaks.example>"), "{mail}");
+    assert!(mail.contains("Reply-To: visitor@example.com"), "{mail}");
+    assert!(mail.contains("Hi there"), "{mail}");
+    assert!(!data.path().join("outbox.jsonl").exists());
 }
 
 #[tokio::test]
