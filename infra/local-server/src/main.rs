@@ -86,13 +86,17 @@ async fn main() -> anyhow::Result<()> {
     };
     let mailer: Arc<dyn Mailer> = match std::env::var("SMTP_URL").ok().filter(|v| !v.trim().is_empty()) {
         Some(url) => {
-            let smtp = SmtpMailer::new(url.trim(), &config.mail_from)?;
-            // A relay that is down now may be up by the first mail: said, not fatal.
-            match smtp.check().await {
-                Ok(()) => tracing::info!(from = %config.mail_from, "mail goes out through the SMTP relay"),
-                Err(e) => tracing::warn!("{e}; mail will be tried again as it is sent"),
-            }
-            Arc::new(smtp)
+            let smtp = Arc::new(SmtpMailer::new(url.trim(), &config.mail_from)?);
+            // The relay is greeted beside the start-up, not before it: one that is down now may be up by the first
+            // mail, so it is said, not fatal.
+            let (greeted, from) = (smtp.clone(), config.mail_from.clone());
+            tokio::spawn(async move {
+                match greeted.check().await {
+                    Ok(()) => tracing::info!(%from, "mail goes out through the SMTP relay"),
+                    Err(e) => tracing::warn!("{e}; each mail is tried as it is sent"),
+                }
+            });
+            smtp
         }
         None => {
             if !breaktime_local::selfhost::is_loopback(&host) {
