@@ -68,8 +68,12 @@ async fn main() -> anyhow::Result<()> {
     }
     let port: u16 = env_or("PORT", "8080").parse().map_err(|_| anyhow::anyhow!("PORT must be a port number"))?;
     let host = env_or("HOST", "127.0.0.1");
+    // The refusal is the whole message, without an error trace.
     let dev_routes = breaktime_local::selfhost::dev_routes(&host, std::env::var("DEV_ROUTES").ok().as_deref())
-        .map_err(anyhow::Error::msg)?;
+        .unwrap_or_else(|refusal| {
+            eprintln!("{refusal}");
+            std::process::exit(2)
+        });
     std::fs::create_dir_all(&data_dir)
         .map_err(|e| anyhow::anyhow!("DATA_DIR {} cannot be created: {e}", data_dir.display()))?;
 

@@ -22,7 +22,7 @@ pub fn dev_routes(host: &str, setting: Option<&str>) -> Result<bool, String> {
     };
     if on && !is_loopback(host) {
         return Err(format!(
-            "refusing to start: DEV_ROUTES=1 serves /dev/outbox (every mailed sign-in and reset link) to anyone who \
+            "refusing to start: DEV_ROUTES=1 serves /dev/outbox (every mailed verification, reset and invitation link) to anyone who \
              reaches HOST={host}. Set DEV_ROUTES=0 to serve beyond this machine, or bind HOST=127.0.0.1."
         ));
     }
