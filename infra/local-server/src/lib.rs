@@ -19,6 +19,7 @@ use utoipa_axum::routes;
 pub mod openapi;
 pub mod reference;
 pub mod scheduler;
+pub mod selfhost;
 
 /// Every function's routes, merged: the API exactly as API Gateway serves it.
 pub fn api_router() -> Router<AppState> {
@@ -142,42 +143,4 @@ async fn run_scheduler(State(state): State<AppState>, body: axum::body::Bytes) -
 /// The folder the built web app is served from.
 pub fn default_web_dist() -> PathBuf {
     std::env::var("WEB_DIST").map(PathBuf::from).unwrap_or_else(|_| PathBuf::from("web/dist"))
-}
-
-/// Whether the dev routes (`/dev/outbox` with every mailed link, `/dev/scheduler/run`, hooks and push to loopback)
-/// are on: `DEV_ROUTES` (`1` or `0`) as given, else on only when the server listens on a loopback address. Asked for
-/// on another address they would hand anyone on the network every reset link: the server refuses to start.
-pub fn dev_routes(host: &str, requested: Option<&str>) -> Result<bool, String> {
-    let loopback = host == "localhost" || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
-    let on = match requested.map(str::trim).filter(|v| !v.is_empty()) {
-        None => loopback,
-        Some("1" | "true") => true,
-        Some("0" | "false") => false,
-        Some(other) => return Err(format!("DEV_ROUTES must be 1 or 0, not {other:?}")),
-    };
-    if on && !loopback {
-        return Err(format!(
-            "DEV_ROUTES=1 serves every mailed link at /dev/outbox and lets hooks reach this machine: it is for a \
-             server on a loopback address only, and HOST is {host}. Set DEV_ROUTES=0 (and SMTP_URL for real mail)."
-        ));
-    }
-    Ok(on)
-}
-
-#[cfg(test)]
-mod dev_routes_tests {
-    use super::dev_routes;
-
-    #[test]
-    fn dev_routes_are_on_by_default_on_loopback_only_and_refused_elsewhere() {
-        assert_eq!(dev_routes("127.0.0.1", None), Ok(true));
-        assert_eq!(dev_routes("::1", None), Ok(true));
-        assert_eq!(dev_routes("localhost", Some("")), Ok(true));
-        assert_eq!(dev_routes("127.0.0.1", Some("0")), Ok(false));
-        assert_eq!(dev_routes("0.0.0.0", None), Ok(false));
-        assert_eq!(dev_routes("192.168.1.20", Some("0")), Ok(false));
-        assert!(dev_routes("0.0.0.0", Some("1")).unwrap_err().contains("HOST is 0.0.0.0"));
-        assert!(dev_routes("::", Some("true")).is_err());
-        assert!(dev_routes("127.0.0.1", Some("yes")).is_err());
-    }
 }

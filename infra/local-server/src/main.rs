@@ -60,17 +60,27 @@ async fn main() -> anyhow::Result<()> {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .init();
+    let data_dir = PathBuf::from(env_or("DATA_DIR", "./.data"));
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(done) = breaktime_local::selfhost::command(&args, &data_dir) {
+        eprintln!("{}", done?);
+        return Ok(());
+    }
     let port: u16 = env_or("PORT", "8080").parse().map_err(|_| anyhow::anyhow!("PORT must be a port number"))?;
     let host = env_or("HOST", "127.0.0.1");
-    let data_dir = PathBuf::from(env_or("DATA_DIR", "./.data"));
+    // The refusal is the whole message, without an error trace.
+    let dev_routes = breaktime_local::selfhost::dev_routes(&host, std::env::var("DEV_ROUTES").ok().as_deref())
+        .unwrap_or_else(|refusal| {
+            eprintln!("{refusal}");
+            std::process::exit(2)
+        });
     std::fs::create_dir_all(&data_dir)
         .map_err(|e| anyhow::anyhow!("DATA_DIR {} cannot be created: {e}", data_dir.display()))?;
 
     let mut config = Config::from_env(Some(local_secret(&data_dir)?))?;
-    config.dev_routes =
-        breaktime_local::dev_routes(&host, std::env::var("DEV_ROUTES").ok().as_deref()).map_err(anyhow::Error::msg)?;
+    config.dev_routes = dev_routes;
     let store: Arc<dyn Table> = match env_or("STORE", "sqlite").as_str() {
-        "sqlite" => Arc::new(SqliteTable::open(&data_dir.join("breaktime.sqlite3"))?),
+        "sqlite" => Arc::new(SqliteTable::open(&breaktime_local::selfhost::database(&data_dir))?),
         #[cfg(feature = "aws")]
         "dynamo" => {
             let aws = bt_adapters_aws::sdk::aws_config_from_env().await;
@@ -78,16 +88,33 @@ async fn main() -> anyhow::Result<()> {
         }
         other => anyhow::bail!("STORE={other} is not supported by this build (sqlite; dynamo with --features aws)"),
     };
-    // Real mail when an SMTP server is configured; else the outbox, which only a local try-out should use.
-    let mailer: Arc<dyn Mailer> = match std::env::var("SMTP_URL").ok().filter(|u| !u.trim().is_empty()) {
-        Some(url) => Arc::new(SmtpMailer::new(url.trim(), &config.mail_from).map_err(|e| anyhow::anyhow!(e.0))?),
+    let mailer: Arc<dyn Mailer> = match std::env::var("SMTP_URL").ok().filter(|v| !v.trim().is_empty()) {
+        Some(url) => {
+            let smtp = Arc::new(SmtpMailer::new(url.trim(), &config.mail_from)?);
+            // The relay is greeted beside the start-up, not before it: one that is down now may be up by the first
+            // mail, so it is said, not fatal.
+            let (greeted, from) = (smtp.clone(), config.mail_from.clone());
+            tokio::spawn(async move {
+                match greeted.check().await {
+                    Ok(()) => tracing::info!(%from, "mail goes out through the SMTP relay"),
+                    Err(e) => tracing::warn!("{e}; each mail is tried as it is sent"),
+                }
+            });
+            smtp
+        }
         None => {
-            if !config.dev_routes {
-                tracing::warn!("no SMTP_URL: mail is kept in the data folder's outbox.jsonl and sent to nobody");
+            if !breaktime_local::selfhost::is_loopback(&host) {
+                tracing::warn!(
+                    "no SMTP_URL: mail is not sent, only kept in {}",
+                    data_dir.join("outbox.jsonl").display()
+                );
             }
             Arc::new(Outbox::new(Some(data_dir.join("outbox.jsonl"))))
         }
     };
+    if !breaktime_local::selfhost::is_loopback(&host) && std::env::var("APP_URL").is_err() {
+        tracing::warn!(app_url = %config.app_url, "no APP_URL: mailed links point at this address, set it to the team's");
+    }
     tracing::info!(config = ?config.describe(), data_dir = %data_dir.display(), "starting Breaktime");
     let outbound = local_outbound(&data_dir, &config)?;
     let state = AppState::new(store, mailer, config).with_outbound(Arc::new(outbound));

@@ -741,58 +741,6 @@ async fn the_mail_outbox_is_served_only_when_asked_for() {
     app.call(Method::GET, "/dev/outbox").send().await.expect_error(404);
 }
 
-/// The server binary as a self-hosting team starts it, over a fresh data folder; what it printed when it stopped.
-fn start_server(env: &[(&str, &str)]) -> std::process::Child {
-    let data = std::env::temp_dir().join(format!("breaktime-start-{}-{}", std::process::id(), rand_suffix()));
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_breaktime-local"));
-    command
-        .env_remove("DEV_ROUTES")
-        .env("DATA_DIR", &data)
-        .env("SCHEDULER", "0")
-        .env("WEB_DIST", data.join("no-web"))
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped());
-    for (name, value) in env {
-        command.env(name, value);
-    }
-    command.spawn().expect("the server binary starts")
-}
-
-fn rand_suffix() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-#[tokio::test]
-async fn the_server_refuses_dev_routes_off_loopback_and_has_none_there_by_default() {
-    // Asked for on every address, the dev routes would hand out every reset link: the server does not start.
-    let port = free_port().to_string();
-    let refused = start_server(&[("HOST", "0.0.0.0"), ("PORT", &port), ("DEV_ROUTES", "1")]);
-    let output = tokio::task::spawn_blocking(move || refused.wait_with_output()).await.unwrap().unwrap();
-    assert!(!output.status.success());
-    let said = String::from_utf8_lossy(&output.stderr);
-    assert!(said.contains("DEV_ROUTES=1") && said.contains("HOST is 0.0.0.0"), "{said}");
-
-    // On every address without the flag, it starts with the dev routes off.
-    let port = free_port();
-    let mut server = start_server(&[("HOST", "0.0.0.0"), ("PORT", &port.to_string())]);
-    let client = reqwest::Client::new();
-    let mut answer = None;
-    for _ in 0..100 {
-        if let Ok(reply) = client.get(format!("http://127.0.0.1:{port}/dev/outbox")).send().await {
-            answer = Some(reply.status().as_u16());
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    server.kill().ok();
-    server.wait().ok();
-    assert_eq!(answer, Some(404), "the outbox is not served off loopback");
-}
-
 #[tokio::test]
 async fn the_builds_brotli_copies_go_to_browsers_that_accept_them() {
     let app = spawn_app_with(options().web()).await;

@@ -1,7 +1,9 @@
-//! Mail through an SMTP server, for a self-hosted Breaktime (`SMTP_URL`, e.g.
-//! `smtps://user:password@smtp.example.com` for TLS on 465, `smtp://user:password@smtp.example.com:587?tls=required`
-//! for STARTTLS, `smtp://127.0.0.1:25` for a relay on the same host), sent as `MAIL_FROM`. Each mail carries its text
-//! and HTML parts, `Reply-To` when it has one, and the one-click unsubscribe headers of RFC 8058.
+//! The mail port over SMTP, for a self-hosted server: each mail goes to the relay named by `SMTP_URL` (lettre's
+//! pooled async transport) as text and HTML alternatives, with the one-click unsubscribe headers of RFC 8058.
+//!
+//! `SMTP_URL` takes lettre's form: `smtp://user:pass@host:587?tls=required` (STARTTLS, refused without it),
+//! `smtps://user:pass@host:465` (TLS from the first byte), or `smtp://host:25` (plain, for a relay on the same
+//! machine or network). `MAIL_FROM` is the sender, e.g. `Breaktime <breaktime@example.com>`.
 
 use async_trait::async_trait;
 use bt_domain::mail::{Mail, MailError, Mailer};
@@ -14,45 +16,59 @@ pub struct SmtpMailer {
     from: Mailbox,
 }
 
-impl SmtpMailer {
-    /// A mailer for the server of `url`, sending as `from` (an address, or `Name <address>`).
-    pub fn new(url: &str, from: &str) -> Result<Self, MailError> {
-        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-            .map_err(|e| MailError(format!("SMTP_URL is not usable: {e}")))?
-            .timeout(Some(std::time::Duration::from_secs(20)))
-            .build();
-        let from =
-            from.parse::<Mailbox>().map_err(|e| MailError(format!("MAIL_FROM {from:?} is not an address: {e}")))?;
-        Ok(SmtpMailer { transport, from })
+/// Shows the sender only: the transport holds the relay's credentials.
+impl std::fmt::Debug for SmtpMailer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SmtpMailer").field("from", &self.from.to_string()).finish_non_exhaustive()
     }
 }
 
-/// The MIME message of `mail` from `from`.
-pub fn message(from: &Mailbox, mail: &Mail) -> Result<Message, MailError> {
-    let mailbox = |address: &str| address.parse::<Mailbox>().map_err(|e| MailError(format!("{address}: {e}")));
-    let mut builder = Message::builder().from(from.clone()).to(mailbox(&mail.to)?).subject(&mail.subject);
-    if let Some(reply_to) = &mail.reply_to {
-        builder = builder.reply_to(mailbox(reply_to)?);
+impl SmtpMailer {
+    /// A mailer for the relay at `url` (see the module notes) sending as `from`. Nothing is sent or connected yet.
+    pub fn new(url: &str, from: &str) -> anyhow::Result<Self> {
+        let from = from.parse::<Mailbox>().map_err(|e| anyhow::anyhow!("MAIL_FROM {from:?} is not an address: {e}"))?;
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+            .map_err(|e| anyhow::anyhow!("SMTP_URL is not an smtp:// or smtps:// address: {e}"))?
+            .timeout(Some(std::time::Duration::from_secs(20)))
+            .build();
+        Ok(SmtpMailer { transport, from })
     }
-    if let Some(url) = &mail.unsubscribe {
-        let header = |name: &'static str, value: String| HeaderValue::new(HeaderName::new_from_ascii_str(name), value);
-        builder = builder
-            .raw_header(header("List-Unsubscribe", format!("<{url}>")))
-            .raw_header(header("List-Unsubscribe-Post", "List-Unsubscribe=One-Click".into()));
+
+    /// Connects and greets the relay (and signs in, when the address carries a user): a start-up check.
+    pub async fn check(&self) -> anyhow::Result<()> {
+        match self.transport.test_connection().await {
+            Ok(true) => Ok(()),
+            Ok(false) => anyhow::bail!("the SMTP relay did not answer"),
+            Err(e) => anyhow::bail!("the SMTP relay cannot be reached: {e}"),
+        }
     }
-    let body = MultiPart::alternative()
-        .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(mail.text.clone()))
-        .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(mail.html.clone()));
-    builder.multipart(body).map_err(|e| MailError(e.to_string()))
+
+    fn message(&self, mail: &Mail) -> Result<Message, MailError> {
+        let mailbox = |address: &str| address.parse::<Mailbox>().map_err(|e| MailError(format!("{address}: {e}")));
+        let mut builder = Message::builder().from(self.from.clone()).to(mailbox(&mail.to)?).subject(&mail.subject);
+        if let Some(reply_to) = &mail.reply_to {
+            builder = builder.reply_to(mailbox(reply_to)?);
+        }
+        if let Some(url) = &mail.unsubscribe {
+            let header =
+                |name: &'static str, value: String| HeaderValue::new(HeaderName::new_from_ascii_str(name), value);
+            builder = builder
+                .raw_header(header("List-Unsubscribe", format!("<{url}>")))
+                .raw_header(header("List-Unsubscribe-Post", "List-Unsubscribe=One-Click".into()));
+        }
+        let body = MultiPart::alternative()
+            .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(mail.text.clone()))
+            .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(mail.html.clone()));
+        builder.multipart(body).map_err(|e| MailError(e.to_string()))
+    }
 }
 
 #[async_trait]
 impl Mailer for SmtpMailer {
-    #[tracing::instrument(skip_all)]
     async fn send(&self, mail: Mail) -> Result<(), MailError> {
-        let message = message(&self.from, &mail)?;
-        let answer = self.transport.send(message).await.map_err(|e| MailError(format!("SMTP: {e}")))?;
-        tracing::info!(code = %answer.code(), "mail sent over SMTP");
+        let message = self.message(&mail)?;
+        let response = self.transport.send(message).await.map_err(|e| MailError(e.to_string()))?;
+        tracing::info!(to = %mail.to, subject = %mail.subject, code = %response.code(), "mail sent through SMTP");
         Ok(())
     }
 }

@@ -390,6 +390,82 @@ impl Table for SqliteTable {
     }
 }
 
+/// Copies the database at `db` into a new file at `dest` with SQLite's online backup API, while a server may go on
+/// reading and writing it: the copy is made in one step under a read transaction, which in WAL mode holds no writer
+/// back, so it is the database as one committed moment saw it. It is written beside `dest` first, checked
+/// (`PRAGMA quick_check`) and then renamed into place, so `dest` is never a half-written file.
+pub fn backup(db: &Path, dest: &Path) -> anyhow::Result<()> {
+    anyhow::ensure!(db.is_file(), "no database at {}", db.display());
+    // Opened as the server opens it (a read-only connection cannot take part in WAL mode without its shared
+    // memory file); it only reads.
+    let src = Connection::open(db)?;
+    src.busy_timeout(std::time::Duration::from_secs(30))?;
+    if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let partial = partial_path(dest);
+    let _ = std::fs::remove_file(&partial);
+    {
+        let mut out = Connection::open(&partial)?;
+        copy_all(&src, &mut out)?;
+        out.pragma_update(None, "journal_mode", "DELETE")?;
+        quick_check(&out).inspect_err(|_| {
+            let _ = std::fs::remove_file(&partial);
+        })?;
+    }
+    std::fs::rename(&partial, dest)?;
+    Ok(())
+}
+
+/// Puts the backup at `from` in place of the database at `db` (created when missing), with the same backup API, so
+/// the database's WAL and shared memory stay consistent. The backup is checked first; stop the server before.
+pub fn restore(from: &Path, db: &Path) -> anyhow::Result<()> {
+    use rusqlite::OpenFlags;
+    anyhow::ensure!(from.is_file(), "no backup at {}", from.display());
+    let src = Connection::open_with_flags(from, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    quick_check(&src).map_err(|e| anyhow::anyhow!("{} is not a sound backup: {e}", from.display()))?;
+    let has_items: bool =
+        src.query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'items'", [], |r| r.get(0))?;
+    anyhow::ensure!(has_items, "{} is not a Breaktime database (no items table)", from.display());
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut out = Connection::open(db)?;
+    out.busy_timeout(std::time::Duration::from_secs(30))?;
+    copy_all(&src, &mut out)?;
+    // Leaves no restored page waiting in the WAL.
+    out.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+    Ok(())
+}
+
+/// Every page in one step (-1), so no write of the server can restart the copy half-way; a busy or locked database
+/// is waited for (up to 30 s).
+fn copy_all(src: &Connection, dest: &mut Connection) -> anyhow::Result<()> {
+    use rusqlite::backup::{Backup, StepResult};
+    let backup = Backup::new(src, dest)?;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        match backup.step(-1)? {
+            StepResult::Done => return Ok(()),
+            StepResult::More => {}
+            _ if std::time::Instant::now() > deadline => anyhow::bail!("the database stayed locked for 30 s"),
+            _ => std::thread::sleep(std::time::Duration::from_millis(50)),
+        }
+    }
+}
+
+fn partial_path(dest: &Path) -> std::path::PathBuf {
+    let mut name = dest.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    name.push(".partial");
+    dest.with_file_name(name)
+}
+
+fn quick_check(conn: &Connection) -> anyhow::Result<()> {
+    let result: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
+    anyhow::ensure!(result == "ok", "integrity check: {result}");
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,117 +1,132 @@
-//! The SMTP mailer against a local SMTP receiver: a small server on 127.0.0.1 that speaks the protocol's plain
-//! dialogue (EHLO, MAIL, RCPT, DATA, QUIT) and keeps what it was given.
-
-use std::sync::{Arc, Mutex};
+//! The SMTP mailer of a self-hosted server against an SMTP receiver in the test: what it hands over (envelope,
+//! headers, both bodies), and what it answers when the relay refuses or cannot be reached.
 
 use bt_adapters_local::smtp::SmtpMailer;
 use bt_domain::mail::{link_mail, Mailer};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
+use tokio::sync::mpsc;
 
-/// One delivered message: its envelope and its data.
-#[derive(Debug, Default, Clone)]
-struct Delivery {
+/// One mail as the receiver took it: the envelope and the message's text.
+#[derive(Debug)]
+struct Received {
     from: String,
     to: Vec<String>,
     data: String,
 }
 
-async fn receiver() -> (u16, Arc<Mutex<Vec<Delivery>>>) {
+/// A minimal SMTP receiver (RFC 5321's plain dialogue, no TLS or sign-in) on a free loopback port; recipients at
+/// `refused.example` are refused with a 550.
+async fn receiver() -> (u16, mpsc::UnboundedReceiver<Received>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
-    let got = Arc::new(Mutex::new(Vec::new()));
-    let kept = got.clone();
+    let (tx, rx) = mpsc::unbounded_channel();
     tokio::spawn(async move {
         loop {
             let Ok((socket, _)) = listener.accept().await else { return };
-            let kept = kept.clone();
+            let tx = tx.clone();
             tokio::spawn(async move {
                 let (read, mut write) = socket.into_split();
                 let mut lines = BufReader::new(read).lines();
-                write.write_all(b"220 receiver.test ESMTP\r\n").await.unwrap();
-                let mut current = Delivery::default();
+                write.write_all(b"220 receiver ESMTP\r\n").await.unwrap();
+                let (mut from, mut to) = (String::new(), Vec::new());
                 while let Ok(Some(line)) = lines.next_line().await {
-                    let verb = line.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
-                    let reply: &[u8] = match verb.as_str() {
-                        "EHLO" | "HELO" => b"250-receiver.test\r\n250 8BITMIME\r\n",
-                        "MAIL" => {
-                            current.from = line.get(10..).unwrap_or("").to_string();
+                    let upper = line.to_ascii_uppercase();
+                    let answer: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO") {
+                        b"250-receiver\r\n250 8BITMIME\r\n"
+                    } else if upper.starts_with("MAIL FROM:") {
+                        from = line[10..].trim().to_string();
+                        b"250 OK\r\n"
+                    } else if upper.starts_with("RCPT TO:") {
+                        if upper.contains("@REFUSED.EXAMPLE") {
+                            b"550 no such mailbox\r\n"
+                        } else {
+                            to.push(line[8..].trim().to_string());
                             b"250 OK\r\n"
                         }
-                        "RCPT" => {
-                            current.to.push(line.get(8..).unwrap_or("").to_string());
-                            b"250 OK\r\n"
-                        }
-                        "DATA" => {
-                            write.write_all(b"354 go on\r\n").await.unwrap();
-                            while let Ok(Some(data)) = lines.next_line().await {
-                                if data == "." {
-                                    break;
-                                }
-                                current.data.push_str(&data);
-                                current.data.push('\n');
+                    } else if upper == "DATA" {
+                        write.write_all(b"354 go on\r\n").await.unwrap();
+                        let mut data = String::new();
+                        while let Ok(Some(line)) = lines.next_line().await {
+                            if line == "." {
+                                break;
                             }
-                            kept.lock().unwrap().push(std::mem::take(&mut current));
-                            b"250 queued\r\n"
+                            data.push_str(&line);
+                            data.push('\n');
                         }
-                        "QUIT" => {
-                            let _ = write.write_all(b"221 bye\r\n").await;
-                            return;
-                        }
-                        _ => b"250 OK\r\n",
+                        let mail = Received { from: std::mem::take(&mut from), to: std::mem::take(&mut to), data };
+                        tx.send(mail).unwrap();
+                        b"250 kept\r\n"
+                    } else if upper == "QUIT" {
+                        let _ = write.write_all(b"221 bye\r\n").await;
+                        return;
+                    } else {
+                        b"250 OK\r\n"
                     };
-                    write.write_all(reply).await.unwrap();
+                    write.write_all(answer).await.unwrap();
                 }
             });
         }
     });
-    (port, got)
+    (port, rx)
 }
 
 #[tokio::test]
-async fn a_mail_reaches_the_smtp_server_with_both_parts_and_its_headers() {
-    let (port, got) = receiver().await;
-    let mailer = SmtpMailer::new(&format!("smtp://127.0.0.1:{port}"), "Breaktime <no-reply@breaktime.test>").unwrap();
-    let mut mail = link_mail(
-        "ann@example.com",
-        "Verify your Breaktime email",
-        "Welcome, Ann & friends <3",
-        "Verify email",
-        "https://app.test/verify-new-email?token=abc",
-    );
-    mail.reply_to = Some("support@breaktime.test".into());
-    mail.unsubscribe = Some("https://api.test/notifications/unsubscribe?token=xyz".into());
-    mailer.send(mail).await.expect("sent");
+async fn a_mail_reaches_the_relay_with_its_envelope_headers_and_both_bodies() {
+    let (port, mut received) = receiver().await;
+    let mailer = SmtpMailer::new(&format!("smtp://127.0.0.1:{port}"), "Breaktime <team@breaks.example>").unwrap();
+    mailer.check().await.unwrap();
 
-    let delivered = got.lock().unwrap().clone();
-    assert_eq!(delivered.len(), 1);
-    let one = &delivered[0];
-    assert!(one.from.contains("no-reply@breaktime.test"), "{one:?}");
-    assert_eq!(one.to.len(), 1);
-    assert!(one.to[0].contains("ann@example.com"), "{one:?}");
-    for header in [
-        "Subject: Verify your Breaktime email",
-        "Reply-To: support@breaktime.test",
-        "List-Unsubscribe: <https://api.test/notifications/unsubscribe?token=xyz>",
+    let mut mail = link_mail("ann@example.com", "Reset your password", "Someone asked.", "Reset", "http://b.example/r");
+    mail.reply_to = Some("lead@example.com".into());
+    mail.unsubscribe = Some("http://b.example/u".into());
+    mailer.send(mail).await.unwrap();
+
+    let got = received.recv().await.unwrap();
+    assert_eq!(got.from, "<team@breaks.example>");
+    assert_eq!(got.to, ["<ann@example.com>"]);
+    for expected in [
+        "From: Breaktime <team@breaks.example>",
+        "To: ann@example.com",
+        "Reply-To: lead@example.com",
+        "Subject: Reset your password",
+        "List-Unsubscribe: <http://b.example/u>",
         "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
         "Content-Type: multipart/alternative",
-        "Content-Type: text/plain",
-        "Content-Type: text/html",
+        "Content-Type: text/plain; charset=utf-8",
+        "Content-Type: text/html; charset=utf-8",
+        "Reset: http://b.example/r",
+        // Quoted-printable: `=3D` is "=".
+        "<a href=3D\"http://b.example/r\">Reset</a>",
     ] {
-        assert!(one.data.contains(header), "no {header:?} in\n{}", one.data);
+        assert!(got.data.contains(expected), "{expected:?} missing from:\n{}", got.data);
     }
-    assert!(one.data.contains("token=3Dabc") || one.data.contains("token=abc"), "{}", one.data);
+
+    // A second mail goes over the same relay too.
+    mailer.send(link_mail("bo@example.com", "Join", "Come.", "Join", "http://b.example/j")).await.unwrap();
+    assert_eq!(received.recv().await.unwrap().to, ["<bo@example.com>"]);
 }
 
 #[tokio::test]
-async fn a_server_that_cannot_be_reached_is_an_error_not_a_hang() {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    drop(listener);
-    let mailer = SmtpMailer::new(&format!("smtp://127.0.0.1:{port}"), "no-reply@breaktime.test").unwrap();
-    let mail = link_mail("ann@example.com", "Subject", "Intro", "Act", "https://app.test/");
-    let error = mailer.send(mail).await.expect_err("nobody listens");
-    assert!(error.0.starts_with("SMTP:"), "{}", error.0);
-    assert!(SmtpMailer::new("ftp://nowhere", "no-reply@breaktime.test").is_err());
-    assert!(SmtpMailer::new("smtp://127.0.0.1:25", "not an address").is_err());
+async fn a_refused_recipient_or_an_unreachable_relay_is_an_error_not_a_silent_loss() {
+    let (port, mut received) = receiver().await;
+    let mailer = SmtpMailer::new(&format!("smtp://127.0.0.1:{port}"), "team@breaks.example").unwrap();
+    let err = mailer.send(link_mail("x@refused.example", "Hi", "Hi.", "Open", "http://b.example/")).await.unwrap_err();
+    assert!(err.to_string().contains("no such mailbox"), "{err}");
+    assert!(received.try_recv().is_err());
+
+    // A port nobody listens on (taken, then let go).
+    let closed = TcpListener::bind("127.0.0.1:0").await.unwrap().local_addr().unwrap().port();
+    let mailer = SmtpMailer::new(&format!("smtp://127.0.0.1:{closed}"), "team@breaks.example").unwrap();
+    assert!(mailer.check().await.unwrap_err().to_string().contains("cannot be reached"));
+    assert!(mailer.send(link_mail("a@example.com", "Hi", "Hi.", "Open", "http://b.example/")).await.is_err());
+}
+
+#[test]
+fn a_bad_address_or_sender_is_refused_at_start() {
+    assert!(SmtpMailer::new("http://mail.example", "team@breaks.example")
+        .unwrap_err()
+        .to_string()
+        .contains("SMTP_URL"));
+    assert!(SmtpMailer::new("smtp://127.0.0.1:25", "not an address").unwrap_err().to_string().contains("MAIL_FROM"));
 }
