@@ -121,8 +121,8 @@ fn split_core(msg: &str, start: usize, end: usize, out: &mut Vec<Tok>) {
     out.push(Tok::new(msg, start, end, false));
 }
 
-/// A time written the continental way, as `H:MM`: "14h20", "11h15", "10H00", and an hour alone from 10 to 23 ("14h";
-/// "2h" stays two hours).
+/// A time written the continental way, as `H:MM`: "14h20", "11h15", "10H00" from 7h (before that, "1h30" stays a
+/// duration), and an hour alone from 10 to 23 ("14h"; "2h" stays two hours).
 fn continental(low: &str) -> Option<String> {
     let (h, m) = low.split_once('h')?;
     let hour: u32 =
@@ -133,7 +133,7 @@ fn continental(low: &str) -> Option<String> {
     if m.is_empty() {
         return (hour >= 10).then(|| format!("{hour}:00"));
     }
-    (m.len() == 2 && m.bytes().all(|b| b.is_ascii_digit()) && m < "60").then(|| format!("{hour}:{m}"))
+    (hour >= 7 && m.len() == 2 && m.bytes().all(|b| b.is_ascii_digit()) && m < "60").then(|| format!("{hour}:{m}"))
 }
 
 fn splits_at_dash(a: &str, b: &str) -> bool {
@@ -187,7 +187,7 @@ mod tests {
         assert_eq!(lows("coffee 14h to 14h20"), ["coffee", "14:00", "to", "14:20"]);
         assert_eq!(lows("11h15 - 11h30"), ["11:15", "-", "11:30"]);
         assert_eq!(lows("9h50-10H00"), ["9:50", "-", "10:00"]);
-        assert_eq!(lows("2h break"), ["2h", "break"]);
+        assert_eq!(lows("2h break 1h30"), ["2h", "break", "1h30"]);
         assert_eq!(lows("24h 9h75"), ["24h", "9h75"]);
     }
 
