@@ -149,7 +149,10 @@ fn splits_at_dash(a: &str, b: &str) -> bool {
     let numword = |s: &str| super::vocab::number_word(s).is_some();
     let dayish = |s: &str| super::vocab::weekday(s).is_some() || super::vocab::month(s).is_some();
     let unit = |s: &str| super::vocab::duration_unit(s).is_some() || matches!(s, "day" | "days" | "week" | "weeks");
+    // "3/16-3/17": two numeric dates.
+    let slashed = |s: &str| s.contains('/') && s.chars().all(|c| c.is_ascii_digit() || c == '/');
     (timeish(a) && timeish(b))
+        || (slashed(a) && slashed(b))
         || (dayish(a) && dayish(b))
         || (timeish(a) && (unit(b) || dayish(b)))
         || (numword(a) && (numword(b) || unit(b)))
@@ -180,6 +183,7 @@ mod tests {
         assert_eq!(lows("a 15-minute break"), ["a", "15", "-", "minute", "break"]);
         assert_eq!(lows("to-do 2026-03-11 follow-up"), ["to-do", "2026-03-11", "follow-up"]);
         assert_eq!(lows("12:30–13:15"), ["12:30", "-", "13:15"]);
+        assert_eq!(lows("3/16-3/17"), ["3/16", "-", "3/17"]);
     }
 
     #[test]
