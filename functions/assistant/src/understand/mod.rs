@@ -244,6 +244,15 @@ mod tests {
     }
 
     #[test]
+    fn a_second_quoted_text_is_the_description() {
+        let (_, f) = fields("create task 'Quarterly report' description 'numbers from finance by Friday'");
+        assert_eq!(
+            (f["title"].as_str(), f["description"].as_str()),
+            (Some("Quarterly report"), Some("numbers from finance by Friday"))
+        );
+    }
+
+    #[test]
     fn continental_times_and_back_by() {
         let (_, f) = fields("client call thursday 11h15 - 11h30");
         assert_eq!((f["from"].as_str(), f["to"].as_str()), (Some("11:15"), Some("11:30")));
