@@ -253,6 +253,19 @@ mod tests {
     }
 
     #[test]
+    fn short_or_misspelt_option_questions_are_help() {
+        for (msg, topic) in [
+            ("break types pls", HelpTopic::Breaks),
+            ("wat priority levels can a task have", HelpTopic::Tasks),
+            ("prioritys?", HelpTopic::Tasks),
+            ("wht kinds of leave r there", HelpTopic::Leaves),
+        ] {
+            assert_eq!(understand(msg, &ctx()).intent, Intent::Help(topic), "{msg}");
+        }
+        assert_ne!(understand("my priorities for today", &ctx()).intent, Intent::Help(HelpTopic::Tasks));
+    }
+
+    #[test]
     fn continental_times_and_back_by() {
         let (_, f) = fields("client call thursday 11h15 - 11h30");
         assert_eq!((f["from"].as_str(), f["to"].as_str()), (Some("11:15"), Some("11:30")));
