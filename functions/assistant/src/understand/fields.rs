@@ -731,6 +731,11 @@ const OPENINGS: &[&str] = &[
     "don't forget to",
     "dont forget to",
     "do not forget to",
+    "would you mind",
+    "do you mind",
+    "would you be able to",
+    "could you be able to",
+    "are you able to",
     "can you",
     "could you",
     "would you",
@@ -763,7 +768,8 @@ const OPENINGS: &[&str] = &[
 
 /// Verbs that only ever act on the record ("add", "log"), stripped wherever they open the sentence.
 const RECORD_VERBS: &[&str] = &[
-    "add", "create", "log", "logging", "put", "insert", "enter", "register", "save", "jot", "new", "adding", "creating",
+    "add", "create", "log", "logging", "put", "insert", "enter", "register", "save", "jot", "new", "adding",
+    "creating", "creat", "craete", "ad",
 ];
 
 /// Verbs that open a to-do as often as a command ("book a flight", "schedule the release", "submit the report"):
@@ -1270,6 +1276,9 @@ mod tests {
     fn the_command_is_not_part_of_the_title() {
         assert_eq!(rest_of("please can you add a new task to set up CI", Kind::Task), "Set up CI");
         assert_eq!(rest_of("remind me to call mom", Kind::Task), "Call mom");
+        assert_eq!(rest_of("would you mind adding a task to renew the domain", Kind::Task), "Renew the domain");
+        assert_eq!(rest_of("would you be able to create a task to prepare the pack", Kind::Task), "Prepare the pack");
+        assert_eq!(rest_of("creat a task to fix the printer", Kind::Task), "Fix the printer");
         assert_eq!(rest_of("book a flight to Oslo", Kind::Task), "Book a flight to Oslo");
         assert_eq!(rest_of("add buy milk to my daily checklist", Kind::Checklist), "Buy milk");
         assert_eq!(rest_of("schedule a meeting with the design team", Kind::Meeting), "Meeting with the design team");
