@@ -84,9 +84,20 @@ pub fn load_fresh() -> Vec<Case> {
     load_file("fresh.jsonl")
 }
 
+/// Sentences in the phrasings of independently written text (continental times, month/day dates, quoted titles and
+/// descriptions, "back by", polite questions, short or misspelt questions), labelled before the engine was run on them.
+pub fn load_phrasings() -> Vec<Case> {
+    load_file("phrasings.jsonl")
+}
+
 /// The evaluation files, in order: name and cases.
 pub fn load_all() -> Vec<(&'static str, Vec<Case>)> {
-    vec![("sentences.jsonl", load()), ("holdout.jsonl", load_holdout()), ("fresh.jsonl", load_fresh())]
+    vec![
+        ("sentences.jsonl", load()),
+        ("holdout.jsonl", load_holdout()),
+        ("fresh.jsonl", load_fresh()),
+        ("phrasings.jsonl", load_phrasings()),
+    ]
 }
 
 pub fn load_file(name: &str) -> Vec<Case> {

@@ -66,6 +66,13 @@ fn the_engine_meets_the_accuracy_thresholds_on_the_fresh_set() {
     meets("fresh.jsonl", &harness::load_fresh(), 0.97, 0.95);
 }
 
+/// The phrasings set is held to what the engine reaches on it (96.2% intent, 96.9% exact when this test was
+/// written), below the 97% of the other files: its four intent misses are listed in `eval/README.md`.
+#[test]
+fn the_engine_meets_the_accuracy_thresholds_on_the_phrasings_set() {
+    meets("phrasings.jsonl", &harness::load_phrasings(), 0.96, 0.95);
+}
+
 /// Lists every miss of every file: `cargo test -p assistant-fn --no-default-features --test eval -- --ignored
 /// --nocapture`.
 #[test]

@@ -131,6 +131,15 @@ pub fn hhmm(minutes: u32) -> String {
     format!("{:02}:{:02}", m / 60, m % 60)
 }
 
+/// `m/d[/y]` written as `d/m[/y]`, for the day-first reader.
+fn swap_day_month(w: &str) -> String {
+    let mut parts: Vec<&str> = w.split('/').collect();
+    if parts.len() >= 2 {
+        parts.swap(0, 1);
+    }
+    parts.join("/")
+}
+
 /// Which way a date without "next"/"last" points: breaks are logged after the fact, everything else is planned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lean {
@@ -458,6 +467,22 @@ impl<'a> Reader<'a> {
     }
 
     /// A written date resolved by `interim` (day-first), at midnight of `now`'s day.
+    /// Whether the sentence writes its numeric dates month first: one of them (`12/14`, `10/13/2026`) can only be
+    /// read that way, its second number being over 12. Otherwise numeric dates are day first (`6/4` is 6 April).
+    fn month_first(&self) -> bool {
+        self.t.iter().any(|t| {
+            let parts: Vec<&str> = t.low.split('/').collect();
+            let num = |p: &str| {
+                (!p.is_empty() && p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
+                    .then(|| p.parse::<u32>().ok())
+                    .flatten()
+            };
+            (parts.len() == 2
+                || (parts.len() == 3 && parts[2].len() == 4 && parts[2].bytes().all(|b| b.is_ascii_digit())))
+                && matches!((num(parts[0]), num(parts[1])), (Some(1..=12), Some(13..=31)))
+        })
+    }
+
     fn interim(&self, text: &str) -> Option<NaiveDate> {
         interim::parse_date_string(text, self.now, interim::Dialect::Uk).ok().map(|d| d.date_naive())
     }
@@ -624,7 +649,8 @@ impl<'a> Reader<'a> {
             };
             if shape_ok {
                 let has_year = w.matches(['/', '-', '.']).count() == 2;
-                if let Some(d) = self.interim(&w.replace('.', "/")) {
+                let text = if w.contains('/') && self.month_first() { swap_day_month(w) } else { w.replace('.', "/") };
+                if let Some(d) = self.interim(&text) {
                     let d = if has_year { d } else { self.nearest_year(d) };
                     return Some((d, i + 1, has_year));
                 }

@@ -122,8 +122,14 @@ fn ymd(d: NaiveDate) -> String {
 
 /// Quoted text ('Review PR', "buy milk"): the tokens inside are marked, and the text returned.
 pub fn quoted(msg: &str, toks: &[Tok]) -> (Vec<bool>, Option<String>) {
+    let (mask, texts) = quoted_texts(msg, toks);
+    (mask, texts.into_iter().next())
+}
+
+/// Every quoted text, in order, and the mask of the tokens inside quotes.
+pub fn quoted_texts(msg: &str, toks: &[Tok]) -> (Vec<bool>, Vec<String>) {
     let mut mask = vec![false; toks.len()];
-    let mut text = None;
+    let mut texts = Vec::new();
     let family = |s: &str| match s {
         "\"" | "“" | "”" => Some(2),
         "'" | "‘" | "’" => Some(1),
@@ -137,11 +143,9 @@ pub fn quoted(msg: &str, toks: &[Tok]) -> (Vec<bool>, Option<String>) {
                     for m in mask.iter_mut().take(j + 1).skip(i) {
                         *m = true;
                     }
-                    if text.is_none() {
-                        let inner = msg[toks[i].end..toks[j].start].trim();
-                        if !inner.is_empty() {
-                            text = Some(inner.to_string());
-                        }
+                    let inner = msg[toks[i].end..toks[j].start].trim();
+                    if !inner.is_empty() {
+                        texts.push(inner.to_string());
                     }
                     i = j + 1;
                     continue;
@@ -150,7 +154,7 @@ pub fn quoted(msg: &str, toks: &[Tok]) -> (Vec<bool>, Option<String>) {
         }
         i += 1;
     }
-    (mask, text)
+    (mask, texts)
 }
 
 /// What the scan found, gathered per role.
@@ -321,7 +325,16 @@ pub fn build(kind: Kind, msg: &str, toks: &[Tok], quote_mask: &[bool], quote: Op
             let priority = take_priority(toks, &mut used).unwrap_or("Normal");
             let status = take_status(toks, &mut used).unwrap_or("To Do");
             let (title, description) = match quote {
-                Some(q) => (q.to_string(), described(msg, toks, &used).unwrap_or_default()),
+                // A second quoted text is the description: 'Fix login' description 'users get a 500'.
+                Some(q) => (
+                    q.to_string(),
+                    quoted_texts(msg, toks)
+                        .1
+                        .get(1)
+                        .cloned()
+                        .or_else(|| described(msg, toks, &used))
+                        .unwrap_or_default(),
+                ),
                 None => split_title(&rest(msg, toks, &used, Kind::Task)),
             };
             Proposal::Task(TaskFields {
@@ -718,6 +731,11 @@ const OPENINGS: &[&str] = &[
     "don't forget to",
     "dont forget to",
     "do not forget to",
+    "would you mind",
+    "do you mind",
+    "would you be able to",
+    "could you be able to",
+    "are you able to",
     "can you",
     "could you",
     "would you",
@@ -750,7 +768,8 @@ const OPENINGS: &[&str] = &[
 
 /// Verbs that only ever act on the record ("add", "log"), stripped wherever they open the sentence.
 const RECORD_VERBS: &[&str] = &[
-    "add", "create", "log", "logging", "put", "insert", "enter", "register", "save", "jot", "new", "adding", "creating",
+    "add", "create", "log", "logging", "put", "insert", "enter", "register", "save", "jot", "new", "adding",
+    "creating", "creat", "craete", "ad",
 ];
 
 /// Verbs that open a to-do as often as a command ("book a flight", "schedule the release", "submit the report"):
@@ -1257,6 +1276,9 @@ mod tests {
     fn the_command_is_not_part_of_the_title() {
         assert_eq!(rest_of("please can you add a new task to set up CI", Kind::Task), "Set up CI");
         assert_eq!(rest_of("remind me to call mom", Kind::Task), "Call mom");
+        assert_eq!(rest_of("would you mind adding a task to renew the domain", Kind::Task), "Renew the domain");
+        assert_eq!(rest_of("would you be able to create a task to prepare the pack", Kind::Task), "Prepare the pack");
+        assert_eq!(rest_of("creat a task to fix the printer", Kind::Task), "Fix the printer");
         assert_eq!(rest_of("book a flight to Oslo", Kind::Task), "Book a flight to Oslo");
         assert_eq!(rest_of("add buy milk to my daily checklist", Kind::Checklist), "Buy milk");
         assert_eq!(rest_of("schedule a meeting with the design team", Kind::Meeting), "Meeting with the design team");

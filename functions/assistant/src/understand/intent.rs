@@ -193,12 +193,17 @@ pub fn options_list(words: &Words) -> Option<OptionList> {
     if w.is_empty() || words.any_phrase(HOW_TO) || words.any_phrase(&["how many", "how much", "how long"]) {
         return None;
     }
-    let mine = |x: &str| w.iter().enumerate().any(|(i, y)| *y == x && i > 0 && matches!(w[i - 1], "my" | "our"));
-    let list_noun = words.any(LIST_NOUNS);
-    let priorities = (words.any(&["priorities", "prios"]) && !mine("priorities"))
-        || (list_noun && words.any(&["priority", "prio", "priorty"]));
-    let statuses = (words.any(&["statuses", "stati", "states"]) && !mine("statuses"))
-        || (list_noun && words.any(&["status", "state"]));
+    // Misspelt list words count ("prioritys", "priorites", "statuss", "typs").
+    let near = |x: &str, targets: &[&str]| targets.iter().any(|t| vocab::close(x, t));
+    let has = |targets: &[&str]| w.iter().any(|x| near(x, targets));
+    let mine = |targets: &[&str]| {
+        w.iter().enumerate().any(|(i, y)| near(y, targets) && i > 0 && matches!(w[i - 1], "my" | "our"))
+    };
+    let list_noun = has(LIST_NOUNS);
+    let priorities = (has(&["priorities", "prios"]) && !mine(&["priorities"]))
+        || (list_noun && has(&["priority", "prio", "priorty"]));
+    let statuses =
+        (has(&["statuses", "stati", "states"]) && !mine(&["statuses"])) || (list_noun && has(&["status", "state"]));
     let breaks = list_noun && w.iter().any(|x| vocab::kind_noun(x) == Some(Kind::Break));
     let leaves = list_noun
         && (words.any(&["leave", "leaves", "absence", "absences", "time-off", "vacation", "pto"])
@@ -211,8 +216,21 @@ pub fn options_list(words: &Words) -> Option<OptionList> {
         _ if leaves && !breaks => OptionList::LeaveTypes,
         _ => return None,
     };
-    let last = w[w.len() - 1];
+    // "break types pls": a trailing please or thanks is not part of the question.
+    let core: Vec<&str> = {
+        let mut core = w.clone();
+        while core.len() > 1 && matches!(core[core.len() - 1], "pls" | "plz" | "please" | "thanks" | "thx" | "ty") {
+            core.pop();
+        }
+        core
+    };
+    let last = core[core.len() - 1];
+    let list_word = |x: &str| near(x, LIST_NOUNS) || near(x, &["priorities", "statuses"]);
     let asks = words.ends_with_question_mark
+        // A few words that start or end with the list's name: "types of leave", "break types", "priority options".
+        || (core.len() <= 4 && (list_word(core[0]) || list_word(last)))
+        // A misspelt question word: "wat", "wht", "wich".
+        || matches!(w[0], "wat" | "wht" | "wot" | "wut" | "wich" | "whic" | "whats")
         || words.any_phrase(&["remind me what", "remind me which", "remind me of the"])
         || matches!(
             w[0],
@@ -232,8 +250,7 @@ pub fn options_list(words: &Words) -> Option<OptionList> {
                 | "do"
                 | "does"
                 | "any"
-        )
-        || (w.len() <= 3 && (LIST_NOUNS.contains(&last) || matches!(last, "priorities" | "statuses")));
+        );
     asks.then_some(list)
 }
 

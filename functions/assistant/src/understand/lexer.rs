@@ -26,6 +26,8 @@ impl Tok {
             low = format!("{n}pm");
         } else if let Some(n) = low.strip_suffix("a.m.").or_else(|| low.strip_suffix("a.m")) {
             low = format!("{n}am");
+        } else if let Some(clock) = continental(&low) {
+            low = clock;
         }
         Tok { text, low, start, end, punct }
     }
@@ -119,19 +121,38 @@ fn split_core(msg: &str, start: usize, end: usize, out: &mut Vec<Tok>) {
     out.push(Tok::new(msg, start, end, false));
 }
 
+/// A time written the continental way, as `H:MM`: "14h20", "11h15", "10H00" from 7h (before that, "1h30" stays a
+/// duration), and an hour alone from 10 to 23 ("14h"; "2h" stays two hours).
+fn continental(low: &str) -> Option<String> {
+    let (h, m) = low.split_once('h')?;
+    let hour: u32 =
+        (!h.is_empty() && h.len() <= 2 && h.bytes().all(|b| b.is_ascii_digit())).then(|| h.parse().ok())??;
+    if hour > 23 {
+        return None;
+    }
+    if m.is_empty() {
+        return (hour >= 10).then(|| format!("{hour}:00"));
+    }
+    (hour >= 7 && m.len() == 2 && m.bytes().all(|b| b.is_ascii_digit()) && m < "60").then(|| format!("{hour}:{m}"))
+}
+
 fn splits_at_dash(a: &str, b: &str) -> bool {
     // "1-1" is a one-to-one meeting, never a range of no length.
     if a == "1" && b == "1" {
         return false;
     }
     let timeish = |s: &str| {
-        let s = s.trim_end_matches("am").trim_end_matches("pm");
+        let clock = continental(s);
+        let s = clock.as_deref().unwrap_or(s).trim_end_matches("am").trim_end_matches("pm");
         !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == ':' || c == '.')
     };
     let numword = |s: &str| super::vocab::number_word(s).is_some();
     let dayish = |s: &str| super::vocab::weekday(s).is_some() || super::vocab::month(s).is_some();
     let unit = |s: &str| super::vocab::duration_unit(s).is_some() || matches!(s, "day" | "days" | "week" | "weeks");
+    // "3/16-3/17": two numeric dates.
+    let slashed = |s: &str| s.contains('/') && s.chars().all(|c| c.is_ascii_digit() || c == '/');
     (timeish(a) && timeish(b))
+        || (slashed(a) && slashed(b))
         || (dayish(a) && dayish(b))
         || (timeish(a) && (unit(b) || dayish(b)))
         || (numword(a) && (numword(b) || unit(b)))
@@ -162,6 +183,16 @@ mod tests {
         assert_eq!(lows("a 15-minute break"), ["a", "15", "-", "minute", "break"]);
         assert_eq!(lows("to-do 2026-03-11 follow-up"), ["to-do", "2026-03-11", "follow-up"]);
         assert_eq!(lows("12:30–13:15"), ["12:30", "-", "13:15"]);
+        assert_eq!(lows("3/16-3/17"), ["3/16", "-", "3/17"]);
+    }
+
+    #[test]
+    fn reads_continental_times_as_clocks() {
+        assert_eq!(lows("coffee 14h to 14h20"), ["coffee", "14:00", "to", "14:20"]);
+        assert_eq!(lows("11h15 - 11h30"), ["11:15", "-", "11:30"]);
+        assert_eq!(lows("9h50-10H00"), ["9:50", "-", "10:00"]);
+        assert_eq!(lows("2h break 1h30"), ["2h", "break", "1h30"]);
+        assert_eq!(lows("24h 9h75"), ["24h", "9h75"]);
     }
 
     #[test]

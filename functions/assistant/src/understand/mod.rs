@@ -234,6 +234,49 @@ mod tests {
     }
 
     #[test]
+    fn numeric_dates_are_month_first_when_one_of_them_can_only_be() {
+        let (_, f) = fields("leave 12/14 to 12/16");
+        assert_eq!((f["fromDate"].as_str(), f["toDate"].as_str()), (Some("2026-12-14"), Some("2026-12-16")));
+        let (_, f) = fields("pto 12/24 thru 1/2");
+        assert_eq!((f["fromDate"].as_str(), f["toDate"].as_str()), (Some("2026-12-24"), Some("2027-01-02")));
+        let (_, f) = fields("leave 6/4 to 10/4");
+        assert_eq!((f["fromDate"].as_str(), f["toDate"].as_str()), (Some("2026-04-06"), Some("2026-04-10")));
+    }
+
+    #[test]
+    fn a_second_quoted_text_is_the_description() {
+        let (_, f) = fields("create task 'Quarterly report' description 'numbers from finance by Friday'");
+        assert_eq!(
+            (f["title"].as_str(), f["description"].as_str()),
+            (Some("Quarterly report"), Some("numbers from finance by Friday"))
+        );
+    }
+
+    #[test]
+    fn short_or_misspelt_option_questions_are_help() {
+        for (msg, topic) in [
+            ("break types pls", HelpTopic::Breaks),
+            ("wat priority levels can a task have", HelpTopic::Tasks),
+            ("prioritys?", HelpTopic::Tasks),
+            ("wht kinds of leave r there", HelpTopic::Leaves),
+        ] {
+            assert_eq!(understand(msg, &ctx()).intent, Intent::Help(topic), "{msg}");
+        }
+        assert_ne!(understand("my priorities for today", &ctx()).intent, Intent::Help(HelpTopic::Tasks));
+    }
+
+    #[test]
+    fn continental_times_and_back_by() {
+        let (_, f) = fields("client call thursday 11h15 - 11h30");
+        assert_eq!((f["from"].as_str(), f["to"].as_str()), (Some("11:15"), Some("11:30")));
+        let (_, f) = fields("picking up the kids at 3, back by 4");
+        assert_eq!(
+            (f["startTime"].as_str(), f["endTime"].as_str(), f["reason"].as_str()),
+            (Some("15:00"), Some("16:00"), Some(""))
+        );
+    }
+
+    #[test]
     fn a_question_is_not_a_record() {
         assert_eq!(understand("how long were my breaks today?", &ctx()).intent, Intent::BreakMinutesToday);
         assert_eq!(understand("how do I add a break?", &ctx()).intent, Intent::Help(HelpTopic::Breaks));

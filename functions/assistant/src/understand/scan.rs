@@ -71,6 +71,8 @@ const LEADS: &[&str] = &[
     "~",
     "through",
     "thru",
+    // "back by 4", "back at 1": the end of a break.
+    "back",
 ];
 
 /// Leads after which a bare number ("at 3") is a time.
@@ -104,7 +106,18 @@ fn role_of(leads: &[&str]) -> Role {
     if leads.iter().any(|l| {
         matches!(
             *l,
-            "until" | "till" | "til" | "untill" | "to" | "ending" | "ends" | "end" | "before" | "through" | "thru"
+            "until"
+                | "till"
+                | "til"
+                | "untill"
+                | "to"
+                | "ending"
+                | "ends"
+                | "end"
+                | "before"
+                | "through"
+                | "thru"
+                | "back"
         )
     }) {
         Role::End
