@@ -20,6 +20,7 @@ bt_testkit::on_every_store!(
     without_another_approver_a_request_is_approved_at_once,
     balances_count_working_days_against_the_allowance,
     the_team_calendar_shows_types_to_all_and_reasons_to_approvers,
+    the_balance_splits_taken_from_planned_and_the_preview_says_what_happens,
 );
 
 const VACATION: &str = "00000000000000000000000001";
@@ -257,7 +258,9 @@ async fn balances_count_working_days_against_the_allowance(store: Store) {
             (
                 b["allowance"].as_f64(),
                 b["carriedOver"].as_f64(),
-                b["taken"].as_f64(),
+                // Approved days, taken (before today) and planned (from today on) together; split in
+                // `the_balance_splits_taken_from_planned_and_the_preview_says_what_happens`.
+                b["taken"].as_f64().zip(b["planned"].as_f64()).map(|(taken, planned)| taken + planned),
                 b["pending"].as_f64(),
                 b["remaining"].as_f64(),
             )
@@ -376,4 +379,56 @@ async fn the_team_calendar_shows_types_to_all_and_reasons_to_approvers(store: St
         app.get(&ann, "/leaves/calendar?month=2030-13").await.expect(422).field("month"),
         "Month must be written YYYY-MM."
     );
+}
+
+async fn the_balance_splits_taken_from_planned_and_the_preview_says_what_happens(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = app.person("Ann").await;
+    let today: chrono::NaiveDate = app.today(&ann).parse().unwrap();
+    let day = |offset: i64| (today + chrono::Duration::days(offset)).to_string();
+    let preview = |type_id: &str| format!("/leaves/preview?fromDate={}&toDate={}&typeId={type_id}", day(30), day(30));
+
+    // Ann is the team's only admin: her vacation is approved at once, and the preview says so and why.
+    let alone = app.get(&ann, &preview(VACATION)).await.expect(200);
+    assert_eq!(alone.data()["approval"], "onlyApprover");
+    // With HR in the team, a member's vacation waits for them.
+    let _hal = app.person_in(&ann.team_id, "Hal", Role::Hr, "UTC").await;
+    let bob = app.person_in(&ann.team_id, "Bob", Role::Member, "UTC").await;
+    assert_eq!(app.get(&bob, &preview(VACATION)).await.expect(200).data()["approval"], "waitsForApprover");
+    assert_eq!(app.get(&ann, &preview(VACATION)).await.expect(200).data()["approval"], "waitsForApprover");
+
+    // Approved leaves before today are taken, from today on planned; a leave across today is split at it.
+    let year = today.format("%Y").to_string();
+    let mut ids = Vec::new();
+    for (from, to) in [(-400, -400), (-3, 3), (20, 20)] {
+        let leave = app.post(&bob, "/leaves/add", leave(&day(from), &day(to))).await.expect(201);
+        ids.push(leave.id());
+    }
+    for id in &ids {
+        app.post(&ann, &format!("/leaves/approve/{id}"), json!({})).await.expect(200);
+    }
+    let balance = app.get(&bob, &format!("/leaves/balance?year={year}")).await.expect(200);
+    let b = balance.data().clone();
+    let settings = app.get(&bob, "/leaves/settings").await.expect(200).data().clone();
+    let work_week: Vec<u32> =
+        settings["workWeek"].as_array().unwrap().iter().map(|d| d.as_u64().unwrap() as u32).collect();
+    let working = |from: i64, to: i64| {
+        (from..=to)
+            .map(|o| today + chrono::Duration::days(o))
+            .filter(|d| {
+                d.format("%Y").to_string() == year
+                    && work_week.contains(&chrono::Datelike::weekday(d).number_from_monday())
+            })
+            .count() as f64
+    };
+    let (taken, planned) = (working(-3, -1), working(0, 3) + working(20, 20));
+    assert_eq!((b["taken"].as_f64(), b["planned"].as_f64()), (Some(taken), Some(planned)), "{b}");
+    assert_eq!(
+        b["remaining"].as_f64(),
+        Some(b["allowance"].as_f64().unwrap() + b["carriedOver"].as_f64().unwrap() - taken - planned)
+    );
+    // The team's list splits the same way.
+    let team = app.get(&ann, &format!("/admin/balances?year={year}")).await.expect(200);
+    let row = team.data().as_array().unwrap().iter().find(|r| r["userId"] == bob.id.as_str()).unwrap().clone();
+    assert_eq!((row["taken"].as_f64(), row["planned"].as_f64()), (Some(taken), Some(planned)));
 }

@@ -1810,6 +1810,11 @@ export interface components {
       /** Format: int32 */
       year: number | null;
     };
+    /**
+     * @description What sending a leave leads to, for the person who sends it.
+     * @enum {string}
+     */
+    Approval: 'noApprovalNeeded' | 'onlyApprover' | 'waitsForApprover';
     AskInput: {
       message: string;
     };
@@ -1861,12 +1866,17 @@ export interface components {
       pending: number;
       /**
        * Format: double
+       * @description Approved leaves of counting types in the year, from today on: booked, not yet taken.
+       */
+      planned?: number;
+      /**
+       * Format: double
        * @description `allowance + carriedOver - taken - pending`.
        */
       remaining: number;
       /**
        * Format: double
-       * @description Approved leaves of counting types in the year.
+       * @description Approved leaves of counting types in the year, the days before today (see `planned`).
        */
       taken: number;
       userId: string;
@@ -2418,6 +2428,8 @@ export interface components {
     };
     /** @description What a leave would count, shown in the dialog before it is sent. */
     LeavePreview: {
+      /** @description What happens when this person sends it: approved at once (and why), or a request an admin or HR decides. */
+      approval: components['schemas']['Approval'];
       /** @description Whether its type counts against the allowance. */
       countsAgainstAllowance: boolean;
       /**

@@ -111,8 +111,11 @@ pub struct Balance {
     pub year: i32,
     pub allowance: f64,
     pub carried_over: f64,
-    /// Approved leaves of counting types in the year.
+    /// Approved leaves of counting types in the year, the days before today (see `planned`).
     pub taken: f64,
+    /// Approved leaves of counting types in the year, from today on: booked, not yet taken.
+    #[serde(default)]
+    pub planned: f64,
     /// Pending requests of counting types in the year.
     pub pending: f64,
     /// `allowance + carriedOver - taken - pending`.
@@ -311,9 +314,33 @@ impl Ledger {
             allowance,
             carried_over,
             taken,
+            planned: 0.0,
             pending,
             remaining: allowance + carried_over - taken - pending,
         }
+    }
+
+    /// [`Ledger::balance`] with the approved days split at `today`: before it taken, from it on planned.
+    pub fn balance_on(&self, user_id: &UserId, year: i32, leaves: &[Leave], today: NaiveDate) -> Balance {
+        let balance = self.balance(user_id, year, leaves);
+        let planned = leaves
+            .iter()
+            .filter(|l| l.status == LeaveStatus::Approved && self.counts(l))
+            .filter_map(|l| {
+                let from = super::dates::parse_date(&l.from_date)?.max(today);
+                let to = super::dates::parse_date(&l.to_date)?;
+                (from <= to).then(|| {
+                    // A half day counts as a half wherever it falls; a leave cut at today is whole days.
+                    let half = if from == to && super::dates::parse_date(&l.from_date) == Some(to) {
+                        l.half_day
+                    } else {
+                        None
+                    };
+                    working_days(from, to, half, &self.settings.work_week, &self.holidays, Some(year))
+                })
+            })
+            .fold(0.0, |a, b| a + b);
+        Balance { taken: balance.taken - planned, planned, ..balance }
     }
 }
 
@@ -323,7 +350,7 @@ pub async fn my_balance(store: &dyn Table, owner: &Owner, year: Option<i32>, now
     let types = leave_types::team_leave_types(store, &owner.team_id, now).await?;
     let ledger = Ledger::load(store, &owner.team_id, year - 1, year, types).await?;
     let leaves = leaves::leaves_in(store, &owner.user_id, balance_range(year)).await?;
-    Ok(ledger.balance(&owner.user_id, year, &leaves))
+    Ok(ledger.balance_on(&owner.user_id, year, &leaves, owner.today(now)))
 }
 
 /// Every member's balance of a year, by name (admins and HR): the members, the team's leaves and the overrides, a
@@ -337,7 +364,8 @@ pub async fn team_balances(
     if !viewer.role.sees_reports() {
         return Err(AppError::Forbidden(APPROVERS_ONLY.into()));
     }
-    let year = check_year(year, super::dates::today(viewer.tz(), now).year())?;
+    let today = super::dates::today(viewer.tz(), now);
+    let year = check_year(year, today.year())?;
     let team_id = &viewer.team_id;
     let types = leave_types::team_leave_types(store, team_id, now).await?;
     let ledger = Ledger::load(store, team_id, year - 1, year, types).await?;
@@ -348,7 +376,7 @@ pub async fn team_balances(
         .into_iter()
         .map(|m| {
             let theirs: Vec<Leave> = leaves.iter().filter(|l| l.user_id == m.user_id).cloned().collect();
-            Balance { name: Some(m.name.clone()), ..ledger.balance(&m.user_id, year, &theirs) }
+            Balance { name: Some(m.name.clone()), ..ledger.balance_on(&m.user_id, year, &theirs, today) }
         })
         .collect())
 }
@@ -378,6 +406,20 @@ pub struct LeavePreview {
     /// The balance of that year after it (counting it), when its type counts.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remaining_after: Option<f64>,
+    /// What happens when this person sends it: approved at once (and why), or a request an admin or HR decides.
+    pub approval: Approval,
+}
+
+/// What sending a leave leads to, for the person who sends it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Approval {
+    /// Its type needs no approval: approved at once.
+    NoApprovalNeeded,
+    /// The type needs approval, but nobody else in the team (no other admin or HR) can give it: approved at once.
+    OnlyApprover,
+    /// A request: an admin or HR of the team approves or declines it.
+    WaitsForApprover,
 }
 
 pub async fn preview(
@@ -409,11 +451,19 @@ pub async fn preview(
     } else {
         None
     };
+    let approval = if !leave_type.needs_approval {
+        Approval::NoApprovalNeeded
+    } else if leaves::initial_status(store, owner, &leave_type).await? == LeaveStatus::Approved {
+        Approval::OnlyApprover
+    } else {
+        Approval::WaitsForApprover
+    };
     Ok(LeavePreview {
         working_days,
         counts_against_allowance: leave_type.counts_against_allowance,
         year,
         remaining_after,
+        approval,
     })
 }
 
