@@ -16,9 +16,11 @@ async function requestVacation(page: Page, from: string, to: string, reason: str
   const add = page.getByRole('dialog', { name: 'Add Leave' });
   const type = add.getByLabel('Type', { exact: true });
   await expect(type.locator('option:checked')).toHaveText('Vacation');
-  await expect(add.getByText('Needs approval by an admin or HR', { exact: false })).toBeVisible();
+  await expect(add.getByText('Needs approval;', { exact: false })).toBeVisible();
   await add.getByLabel('From date').fill(from);
   await add.getByLabel('To date').fill(to);
+  // Before sending, what will happen for this person: the team has an admin who decides.
+  await expect(add.getByText('Sent as a request: an admin or HR approves or declines it.', { exact: false })).toBeVisible();
   await add.getByLabel('Reason').fill(reason);
   await seeTextDuring(page, 'Leave requested: waiting for approval', () => add.getByRole('button', { name: 'Add leave' }).click());
   await expect(add).toBeHidden();

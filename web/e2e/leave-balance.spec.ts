@@ -61,7 +61,7 @@ test('an admin sets an allowance; a request over it is refused, one within it wa
   await expect(page.getByText(`${member.name}'s allowance for ${year} is now 2 days.`)).toBeVisible();
   await expect(allowance).toBeHidden();
   await expect(row.getByRole('cell').first()).toHaveText('2');
-  await expect(row.getByRole('cell').nth(4)).toHaveText('2');
+  await expect(row.getByRole('cell').nth(5)).toHaveText('2');
   await expectNoSidewaysScroll(page);
 
   // 2. The member sees the allowance on their Leaves page.
@@ -70,7 +70,7 @@ test('an admin sets an allowance; a request over it is refused, one within it wa
   const memberPage = await memberContext.newPage();
   await gotoWithoutChat(memberPage, '/leaves');
   const card = balanceCard(memberPage, year);
-  await expectFigures(card, { Allowance: '2', 'Carried over': '0', Taken: '0', Pending: '0', Remaining: '2' });
+  await expectFigures(card, { Allowance: '2', 'Carried over': '0', Taken: '0', Planned: '0', Pending: '0', Remaining: '2' });
   await expectNoSidewaysScroll(memberPage);
 
   // 3. Three working days: the preview shows them, the server refuses them under To date.
@@ -114,11 +114,14 @@ test('an admin sets an allowance; a request over it is refused, one within it wa
 
   await memberPage.reload();
   await expect(leave).toContainText('Approved');
-  await expectFigures(card, { Allowance: '2', Taken: '1', Pending: '0', Remaining: '1' });
+  // Approved days before today are taken, from today on planned.
+  const [taken, planned] = monday < today ? ['1', '0'] : ['0', '1'];
+  await expectFigures(card, { Allowance: '2', Taken: taken, Planned: planned, Pending: '0', Remaining: '1' });
 
   // The team's balances say the same.
   await gotoWithoutChat(page, '/administrators');
-  await expect(row.getByRole('cell').nth(2)).toHaveText('1');
-  await expect(row.getByRole('cell').nth(4)).toHaveText('1');
+  await expect(row.getByRole('cell').nth(2)).toHaveText(taken);
+  await expect(row.getByRole('cell').nth(3)).toHaveText(planned);
+  await expect(row.getByRole('cell').nth(5)).toHaveText('1');
   await memberContext.close();
 });

@@ -1868,7 +1868,7 @@ export interface components {
        * Format: double
        * @description Approved leaves of counting types in the year, from today on: booked, not yet taken.
        */
-      planned?: number;
+      planned: number;
       /**
        * Format: double
        * @description `allowance + carriedOver - taken - pending`.

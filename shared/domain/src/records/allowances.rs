@@ -114,7 +114,6 @@ pub struct Balance {
     /// Approved leaves of counting types in the year, the days before today (see `planned`).
     pub taken: f64,
     /// Approved leaves of counting types in the year, from today on: booked, not yet taken.
-    #[serde(default)]
     pub planned: f64,
     /// Pending requests of counting types in the year.
     pub pending: f64,

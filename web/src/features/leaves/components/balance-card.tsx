@@ -4,17 +4,24 @@ import { cn } from '@/lib/cn';
 import { useBalance, type Balance } from '../api/balances';
 import { dayNumber } from '../utils/days';
 
-/** The five figures of a balance, in the order the server counts them: allowance + carried over - taken - pending. */
-export const balanceFigures: readonly { key: keyof Pick<Balance, 'allowance' | 'carriedOver' | 'taken' | 'pending' | 'remaining'>; label: string }[] = [
+/**
+ * The six figures of a balance, in the order the server counts them: allowance + carried over - taken (approved,
+ * before today) - planned (approved, from today on) - pending.
+ */
+export const balanceFigures: readonly {
+  key: keyof Pick<Balance, 'allowance' | 'carriedOver' | 'taken' | 'planned' | 'pending' | 'remaining'>;
+  label: string;
+}[] = [
   { key: 'allowance', label: 'Allowance' },
   { key: 'carriedOver', label: 'Carried over' },
   { key: 'taken', label: 'Taken' },
+  { key: 'planned', label: 'Planned' },
   { key: 'pending', label: 'Pending' },
   { key: 'remaining', label: 'Remaining' },
 ];
 
 /**
- * The caller's balance of `year` in working days, above their leaves: five figures in a row on wide screens, wrapped
+ * The caller's balance of `year` in working days, above their leaves: six figures in a row on wide screens, wrapped
  * in columns on a phone. It reloads with the leaves after every change (see useRevalidateLeaves).
  */
 export function BalanceCard({ year }: { year: number }) {
@@ -38,7 +45,7 @@ export function BalanceCard({ year }: { year: number }) {
           </Button>
         </p>
       ) : data ? (
-        <dl className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+        <dl className="grid grid-cols-3 gap-2 sm:grid-cols-6">
           {balanceFigures.map(({ key, label }) => {
             const value = data[key];
             const remaining = key === 'remaining';

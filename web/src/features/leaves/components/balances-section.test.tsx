@@ -19,6 +19,7 @@ const row = (userId: string, name: string, year: number, figures: Partial<Balanc
   allowance: 25,
   carriedOver: 0,
   taken: 0,
+  planned: 0,
   pending: 0,
   remaining: 25,
   ...figures,
@@ -64,15 +65,15 @@ describe('balances (admins and HR)', () => {
     const headers = within(await table())
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Member', 'Allowance', 'Carried over', 'Taken', 'Pending', 'Remaining']);
-    expect(cells(await memberRow('Ada Lovelace')).slice(0, 5)).toEqual(['25', '2', '5', '0.5', '21.5']);
-    expect(cells(await memberRow('Grace Hopper')).slice(0, 5)).toEqual(['25', '0', '3', '0', '22']);
+    expect(headers).toEqual(['Member', 'Allowance', 'Carried over', 'Taken', 'Planned', 'Pending', 'Remaining']);
+    expect(cells(await memberRow('Ada Lovelace')).slice(0, 6)).toEqual(['25', '2', '5', '0', '0.5', '21.5']);
+    expect(cells(await memberRow('Grace Hopper')).slice(0, 6)).toEqual(['25', '0', '3', '0', '0', '22']);
     expect(screen.queryByRole('button', { name: /^Edit allowance/ })).not.toBeInTheDocument();
     expect(screen.getByText(/Only admins can change allowances\./)).toBeInTheDocument();
     expect(years).toEqual([String(THIS_YEAR)]);
 
     await user.click(screen.getByRole('button', { name: 'Previous year' }));
-    expect(cells(await memberRow('Grace Hopper', THIS_YEAR - 1)).slice(0, 5)).toEqual(['25', '0', '0', '0', '25']);
+    expect(cells(await memberRow('Grace Hopper', THIS_YEAR - 1)).slice(0, 6)).toEqual(['25', '0', '0', '0', '0', '25']);
     await user.click(screen.getByRole('button', { name: 'Next year' }));
     await user.click(screen.getByRole('button', { name: 'Next year' }));
     await table(THIS_YEAR + 1);
@@ -101,7 +102,7 @@ describe('balances (admins and HR)', () => {
     expect(await screen.findByText(`Grace Hopper's allowance for ${THIS_YEAR} is now 2 days.`)).toBeInTheDocument();
     expect(dialog).not.toBeInTheDocument();
     expect(puts).toEqual([{ path: '/admin/allowance/u2', body: { year: THIS_YEAR, days: 2 } }]);
-    await waitFor(async () => expect(cells(await memberRow('Grace Hopper')).slice(0, 5)).toEqual(['2', '0', '3', '0', '-1']));
+    await waitFor(async () => expect(cells(await memberRow('Grace Hopper')).slice(0, 6)).toEqual(['2', '0', '3', '0', '0', '-1']));
   });
 
   it('sets the allowance of the year shown, and shows the server’s message for the days', async () => {

@@ -149,7 +149,7 @@ describe('leave type select', () => {
     await screen.findByRole('option', { name: 'Vacation' });
     expect(select).toHaveValue(vacation._id);
     expect(Array.from((select as HTMLSelectElement).options).map((option) => option.text)).toEqual(['Sick', 'Vacation', 'Unpaid']);
-    expect(screen.getByText('Needs approval by an admin or HR; paid, counts against your allowance.')).toBeInTheDocument();
+    expect(screen.getByText('Needs approval; paid, counts against your allowance.')).toBeInTheDocument();
   });
 
   it('preselects the default type when the types arrive after the dialog opened', async () => {
@@ -187,7 +187,7 @@ describe('leave type select', () => {
     const { user } = renderDialog({ prefill: { fromDate: '2025-06-02', toDate: '2025-06-02', reason: 'Errands' } });
     await screen.findByRole('option', { name: 'Unpaid' });
     await user.selectOptions(screen.getByLabelText('Type'), 'Unpaid');
-    expect(screen.getByText('Needs approval by an admin or HR; unpaid.')).toBeInTheDocument();
+    expect(screen.getByText('Needs approval; unpaid.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add leave' }));
     expect(await screen.findByText('Leave requested: waiting for approval')).toBeInTheDocument();
     expect(bodies).toEqual([{ fromDate: '2025-06-02', toDate: '2025-06-02', reason: 'Errands', days: 1, typeId: unpaid._id, halfDay: '' }]);
@@ -357,18 +357,18 @@ describe('leave preview', () => {
     setDate('From date', `${THIS_YEAR}-06-01`);
     expect(screen.queryByText(/^Counts/)).not.toBeInTheDocument();
     setDate('To date', `${THIS_YEAR}-06-03`);
-    expect(await screen.findByText('Counts 3 working days · Balance after: 19.5 days')).toBeInTheDocument();
+    expect(await screen.findByText('Counts 3 working days · Balance after: 19.5 days.')).toBeInTheDocument();
     expect(queries.at(-1)).toEqual({ fromDate: `${THIS_YEAR}-06-01`, toDate: `${THIS_YEAR}-06-03`, typeId: vacation._id });
 
     setDate('To date', `${THIS_YEAR}-06-01`);
     await user.click(screen.getByRole('radio', { name: 'Morning' }));
-    expect(await screen.findByText('Counts 0.5 working days · Balance after: 22 days')).toBeInTheDocument();
+    expect(await screen.findByText('Counts 0.5 working days · Balance after: 22 days.')).toBeInTheDocument();
     expect(queries.at(-1)).toEqual({ fromDate: `${THIS_YEAR}-06-01`, toDate: `${THIS_YEAR}-06-01`, halfDay: 'am', typeId: vacation._id });
 
     // Another year is named.
     setDate('From date', '2031-06-02');
     setDate('To date', '2031-06-04');
-    expect(await screen.findByText('Counts 3 working days · Balance after in 2031: 19.5 days')).toBeInTheDocument();
+    expect(await screen.findByText('Counts 3 working days · Balance after in 2031: 19.5 days.')).toBeInTheDocument();
 
     // Without two valid dates in order, nothing is asked or shown.
     const asked = queries.length;
@@ -384,7 +384,7 @@ describe('leave preview', () => {
     const { user } = renderDialog({ prefill: { fromDate: `${THIS_YEAR}-06-01`, toDate: `${THIS_YEAR}-06-03` } });
     await screen.findByRole('option', { name: 'Sick' });
     await user.selectOptions(screen.getByLabelText('Type'), 'Sick');
-    expect(await screen.findByText('Counts 3 working days · does not count against your allowance')).toBeInTheDocument();
+    expect(await screen.findByText('Counts 3 working days · does not count against your allowance.')).toBeInTheDocument();
   });
 
   it('leaves the edited leave out of the count', async () => {
@@ -405,7 +405,7 @@ describe('leave preview', () => {
         updatedAt: '',
       },
     });
-    expect(await screen.findByText('Counts 3 working days · Balance after: 19.5 days')).toBeInTheDocument();
+    expect(await screen.findByText('Counts 3 working days · Balance after: 19.5 days.')).toBeInTheDocument();
     expect(queries.at(-1)).toEqual({ fromDate: `${THIS_YEAR}-06-01`, toDate: `${THIS_YEAR}-06-03`, typeId: vacation._id, exclude: 'l5' });
   });
 

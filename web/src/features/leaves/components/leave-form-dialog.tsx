@@ -44,12 +44,20 @@ const halfDayChoices: { value: '' | HalfDay; label: string }[] = [
  * The preview's line: 'Counts 3 working days · Balance after: 19.5 days', or '... · does not count against your
  * allowance'; the year is named when it is not this one.
  */
+/** What sending the leave does for this person, as the server works it out. */
+export const approvalOutcome: Record<LeavePreview['approval'], string> = {
+  noApprovalNeeded: 'Approved at once: this type needs no approval.',
+  onlyApprover: "Approved at once: you are the team's only approver.",
+  waitsForApprover: 'Sent as a request: an admin or HR approves or declines it.',
+};
+
 export function describePreview(preview: LeavePreview, thisYear: number): string {
   const counts = `Counts ${formatWorkingDays(preview.workingDays)}`;
-  if (!preview.countsAgainstAllowance) return `${counts} · does not count against your allowance`;
-  if (preview.remainingAfter === undefined || preview.remainingAfter === null) return counts;
+  const outcome = preview.approval ? ` ${approvalOutcome[preview.approval]}` : '';
+  if (!preview.countsAgainstAllowance) return `${counts} · does not count against your allowance.${outcome}`;
+  if (preview.remainingAfter === undefined || preview.remainingAfter === null) return `${counts}.${outcome}`;
   const after = preview.year === thisYear ? 'Balance after' : `Balance after in ${preview.year}`;
-  return `${counts} · ${after}: ${formatDayCount(preview.remainingAfter)}`;
+  return `${counts} · ${after}: ${formatDayCount(preview.remainingAfter)}.${outcome}`;
 }
 
 /** The leave as the preview call takes it, written as a string so it can be debounced; '' without two valid dates. */
@@ -84,7 +92,7 @@ function PreviewLine({ query }: { query: string }) {
 
 /** What choosing a type means for the request, under the select. */
 export function describeLeaveType(type: LeaveType): string {
-  const approval = type.needsApproval ? 'Needs approval by an admin or HR' : 'No approval needed';
+  const approval = type.needsApproval ? 'Needs approval' : 'No approval needed';
   return `${approval}; ${type.paid ? 'paid' : 'unpaid'}${type.countsAgainstAllowance ? ', counts against your allowance' : ''}.`;
 }
 

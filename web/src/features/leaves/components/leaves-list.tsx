@@ -55,7 +55,12 @@ export function LeavesList({ leaves, today, types, onEdit, onDelete, onCancel }:
         const unsettled = pending !== undefined && pending.action !== 'delete';
         const decided = unsettled ? undefined : decisionLine(leave);
         const edit = !pending && onEdit && canEditLeave(leave);
-        const cancel = !pending && onCancel && canCancelLeave(leave, today);
+        // One way to remove a leave in each state: a request or a leave an approver granted is cancelled (its days go
+        // back); a leave nobody had to approve (the spec's own), a declined or a cancelled one is deleted.
+        const selfApproved = leave.status === 'approved' && !leave.decidedBy;
+        const cancel = !pending && onCancel && !selfApproved && canCancelLeave(leave, today);
+        const remove = !cancel && onDelete;
+        const cancelLabel = leave.status === 'pending' ? 'Cancel request' : 'Cancel leave';
         const closed = leave.status === 'declined' || leave.status === 'cancelled';
         return (
           <li key={leave._id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4">
@@ -91,7 +96,7 @@ export function LeavesList({ leaves, today, types, onEdit, onDelete, onCancel }:
                 <PendingActions item={pending} name={`leave ${range}`} />
               </span>
             )}
-            {!pending && (edit || cancel || onDelete) && (
+            {!pending && (edit || cancel || remove) && (
               <span className="flex flex-wrap justify-end gap-1 self-end sm:self-center">
                 {edit && (
                   <Button variant="ghost" size="compact" aria-label={`Edit leave ${range}`} onClick={() => onEdit(leave)}>
@@ -99,11 +104,11 @@ export function LeavesList({ leaves, today, types, onEdit, onDelete, onCancel }:
                   </Button>
                 )}
                 {cancel && (
-                  <Button variant="ghost" size="compact" aria-label={`Cancel request ${range}`} onClick={() => onCancel(leave)}>
-                    Cancel request
+                  <Button variant="ghost" size="compact" aria-label={`${cancelLabel} ${range}`} onClick={() => onCancel(leave)}>
+                    {cancelLabel}
                   </Button>
                 )}
-                {onDelete && (
+                {remove && (
                   <Button
                     variant="ghost"
                     size="compact"

@@ -19,6 +19,7 @@ const balanceOf = (figures: Partial<Balance> = {}): Balance => ({
   allowance: 25,
   carriedOver: 0,
   taken: 0,
+  planned: 0,
   pending: 0,
   remaining: 25,
   ...figures,
@@ -117,7 +118,7 @@ describe('leaves page', () => {
     expect(row('Changed plans')).toHaveTextContent('Status: Cancelled');
   });
 
-  it('offers Cancel request for pending leaves and approved ones not yet started, and Edit unless an approver decided', async () => {
+  it('offers one way to remove a leave in each state, and Edit unless an approver decided', async () => {
     signIn();
     const today = todayIso();
     const later = addDaysIso(today, 5);
@@ -136,10 +137,11 @@ describe('leaves page', () => {
       within(row(reason))
         .getAllByRole('button')
         .map((button) => button.textContent);
-    expect(buttons('pending today')).toEqual(['Edit', 'Cancel request', 'Delete']);
-    expect(buttons('approved later')).toEqual(['Cancel request', 'Delete']);
+    // One way to remove a leave in each state.
+    expect(buttons('pending today')).toEqual(['Edit', 'Cancel request']);
+    expect(buttons('approved later')).toEqual(['Cancel leave']);
     expect(buttons('approved today')).toEqual(['Delete']);
-    expect(buttons('approved alone')).toEqual(['Edit', 'Cancel request', 'Delete']);
+    expect(buttons('approved alone')).toEqual(['Edit', 'Delete']);
     expect(buttons('declined')).toEqual(['Delete']);
     expect(buttons('cancelled')).toEqual(['Delete']);
   });
@@ -180,7 +182,7 @@ describe('leaves page', () => {
       http.post(api('/leaves/cancel/l1'), () => fail(409, 'This leave has already started.')),
     );
     const { user } = renderWithProviders(<LeavesPage />);
-    await user.click(await screen.findByRole('button', { name: /^Cancel request/ }));
+    await user.click(await screen.findByRole('button', { name: /^Cancel leave/ }));
     await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
     expect(await screen.findByText('This leave has already started.')).toBeInTheDocument();
   });
@@ -189,7 +191,7 @@ describe('leaves page', () => {
 describe('balance card', () => {
   const card = () => screen.getByRole('region', { name: `Leave balance ${THIS_YEAR}` });
 
-  it("shows this year's allowance, carried over, taken, pending and remaining days", async () => {
+  it("shows this year's allowance, carried over, taken, planned, pending and remaining days", async () => {
     signIn();
     const years: (string | null)[] = [];
     server.use(
@@ -200,7 +202,7 @@ describe('balance card', () => {
       }),
     );
     renderWithProviders(<LeavesPage />);
-    await waitFor(() => expect(card()).toHaveTextContent('Allowance 25 Carried over 0 Taken 5 Pending 0.5 Remaining 19.5'));
+    await waitFor(() => expect(card()).toHaveTextContent('Allowance 25 Carried over 0 Taken 5 Planned 0 Pending 0.5 Remaining 19.5'));
     expect(within(card()).getByText('In working days')).toBeInTheDocument();
     expect(years).toEqual([String(THIS_YEAR)]);
   });
@@ -235,7 +237,8 @@ describe('balance card', () => {
 
   it('reloads after a leave is deleted', async () => {
     signIn();
-    let all = [leave(1, { status: 'pending', reason: 'Beach', days: 1, workingDays: 1, fromDate: '2020-06-02', toDate: '2020-06-02' })];
+    // Declined: a leave that is deleted, not cancelled.
+    let all = [leave(1, { status: 'declined', reason: 'Beach', days: 1, workingDays: 1, fromDate: '2020-06-02', toDate: '2020-06-02' })];
     let balance = balanceOf({ pending: 1, remaining: 24 });
     server.use(
       listLeaves(() => all),
