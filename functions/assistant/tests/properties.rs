@@ -20,6 +20,8 @@ const TYPES: [&str; 7] = bt_domain::records::DEFAULT_BREAK_TYPES;
 const KINDS: [(&str, &str); 3] = [("coffee", "Coffee Break"), ("lunch", "Lunch Break"), ("short", "Short Break")];
 const ZERO_LENGTH: &str = "Break duration must be greater than 0 minutes";
 const TOO_LONG: &str = "Break cannot be more than 8 hours.";
+const TOO_LONG_NEXT_DAY: &str =
+    "Break cannot be more than 8 hours. The end time is before the start time, so it was taken as the next day.";
 
 fn config() -> ProptestConfig {
     let cases = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256);
@@ -336,7 +338,13 @@ proptest! {
             prop_assert!(u.problems.is_empty(), "{:?}: {:?}", message, u.problems);
         } else {
             prop_assert_eq!(&b.end_time, "", "{:?}", message);
-            let expected = if minutes == 0 { ZERO_LENGTH } else { TOO_LONG };
+            let expected = if minutes == 0 {
+                ZERO_LENGTH
+            } else if end < start {
+                TOO_LONG_NEXT_DAY
+            } else {
+                TOO_LONG
+            };
             prop_assert_eq!(u.problems.get("endTime").map(String::as_str), Some(expected), "{:?}", message);
         }
     }

@@ -23,6 +23,9 @@ pub const MAX_TYPE_CHARS: u64 = 100;
 pub const START_REQUIRED: &str = "Start time is required.";
 pub const END_REQUIRED: &str = "End time is required.";
 pub const TOO_LONG: &str = "Break cannot be more than 8 hours.";
+/// `TOO_LONG` when the end is before the start: the end was read as the next day, and the message says so.
+pub const TOO_LONG_NEXT_DAY: &str =
+    "Break cannot be more than 8 hours. The end time is before the start time, so it was taken as the next day.";
 pub const ZERO_LENGTH: &str = "Break duration must be greater than 0 minutes";
 pub const TYPE_REQUIRED: &str = "Break type is required.";
 pub const DATE_REQUIRED: &str = "Created Date is required.";
@@ -136,7 +139,8 @@ pub fn validate_break(input: &BreakInput, today: NaiveDate) -> AppResult<ValidBr
     let mut duration = 0;
     if let (Some(s), Some(e)) = (start, end) {
         duration = minutes_between(s.time(), e.time());
-        check.rule("endTime", duration > 0, ZERO_LENGTH).rule("endTime", duration <= MAX_BREAK_MINUTES, TOO_LONG);
+        let too_long = if e.time() < s.time() { TOO_LONG_NEXT_DAY } else { TOO_LONG };
+        check.rule("endTime", duration > 0, ZERO_LENGTH).rule("endTime", duration <= MAX_BREAK_MINUTES, too_long);
     }
     let break_type = check_type(&mut check, input.break_type.as_deref());
     let created =
@@ -469,6 +473,7 @@ mod tests {
     fn the_spec_messages() {
         assert_eq!(message(validate_break(&input("09:00", "09:00"), today()), "endTime"), ZERO_LENGTH);
         assert_eq!(message(validate_break(&input("09:00", "17:01"), today()), "endTime"), TOO_LONG);
+        assert_eq!(message(validate_break(&input("22:00", "06:01"), today()), "endTime"), TOO_LONG_NEXT_DAY);
         assert_eq!(message(validate_break(&input("", "09:00"), today()), "startTime"), START_REQUIRED);
         assert_eq!(message(validate_break(&BreakInput::default(), today()), "endTime"), END_REQUIRED);
         assert_eq!(message(validate_break(&BreakInput::default(), today()), "type"), TYPE_REQUIRED);

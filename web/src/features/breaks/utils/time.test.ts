@@ -15,7 +15,9 @@ describe('break time arithmetic', () => {
     expect(breakDurationError('09:00', '17:01')).toBe('Break cannot be more than 8 hours.');
     expect(breakDurationError('09:00', '17:00')).toBeUndefined();
     expect(breakDurationError('22:00', '06:00')).toBeUndefined();
-    expect(breakDurationError('22:00', '06:01')).toBe('Break cannot be more than 8 hours.');
+    expect(breakDurationError('22:00', '06:01')).toBe(
+      'Break cannot be more than 8 hours. The end time is before the start time, so it was taken as the next day.',
+    );
   });
 
   it('converts between 24-hour storage and 12-hour parts', () => {

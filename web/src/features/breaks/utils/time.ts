@@ -27,6 +27,7 @@ export function breakMinutes(startTime: string, endTime: string): number | undef
 export const durationMessages = {
   zero: 'Break duration must be greater than 0 minutes',
   tooLong: 'Break cannot be more than 8 hours.',
+  tooLongNextDay: 'Break cannot be more than 8 hours. The end time is before the start time, so it was taken as the next day.',
 } as const;
 
 /** The duration rules of spec §5, or undefined when the two times make a valid break (or are not both set). */
@@ -34,7 +35,7 @@ export function breakDurationError(startTime: string, endTime: string): string |
   const minutes = breakMinutes(startTime, endTime);
   if (minutes === undefined) return undefined;
   if (minutes === 0) return durationMessages.zero;
-  if (minutes > MAX_BREAK_MINUTES) return durationMessages.tooLong;
+  if (minutes > MAX_BREAK_MINUTES) return endsNextDay(startTime, endTime) ? durationMessages.tooLongNextDay : durationMessages.tooLong;
   return undefined;
 }
 
