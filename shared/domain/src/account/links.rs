@@ -300,7 +300,7 @@ pub async fn change_email(state: &Services, user: &User, email: &str, current_pa
 #[derive(Debug, Clone)]
 pub enum EmailConfirmed {
     /// A sign-up verification link: the account (with its address) is verified.
-    Verified(Verified),
+    Verified(Box<Verified>),
     /// An e-mail change link: the account's address is now this one.
     Changed(Email),
     /// The old address's undo link: the account's address is this one again, and every sign-in has ended.
@@ -312,7 +312,7 @@ pub enum EmailConfirmed {
 pub async fn verify_new_email(state: &Services, token: &str) -> AppResult<EmailConfirmed> {
     let link = check(state, token, &[LinkKind::ChangeEmail, LinkKind::Verify, LinkKind::UndoEmailChange]).await?;
     match link.link.kind {
-        LinkKind::Verify => return Ok(EmailConfirmed::Verified(verify(state, link).await?)),
+        LinkKind::Verify => return Ok(EmailConfirmed::Verified(Box::new(verify(state, link).await?))),
         LinkKind::UndoEmailChange => return Ok(EmailConfirmed::Restored(undo_email_change(state, link).await?)),
         LinkKind::ChangeEmail | LinkKind::Reset => {}
     }
