@@ -103,7 +103,7 @@ test('a visitor gets a welcome on the Dashboard with Sign up and Sign in, and Si
   await expect(page.getByRole('dialog', { name: 'Sign Up' })).toBeVisible();
 });
 
-test('Escape closes a dialog, the Configurator and the phone menu; an outside click leaves a dialog open', async ({ page }, testInfo) => {
+test('Escape closes a dialog, the display options and the phone menu; an outside click leaves a dialog open', async ({ page }, testInfo) => {
   await page.goto('/meetings');
   await expect(page.getByRole('heading', { level: 1, name: 'Meetings' })).toBeVisible();
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
@@ -114,10 +114,10 @@ test('Escape closes a dialog, the Configurator and the phone menu; an outside cl
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  await page.getByRole('button', { name: 'Configurator' }).click();
-  await expect(page.getByRole('complementary', { name: 'Configurator' })).toBeVisible();
+  await page.getByRole('button', { name: 'Display options' }).click();
+  await expect(page.getByRole('complementary', { name: 'Display options' })).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('complementary', { name: 'Configurator' })).toBeHidden();
+  await expect(page.getByRole('complementary', { name: 'Display options' })).toBeHidden();
 
   if (testInfo.project.name === 'phone') {
     const toggle = page.getByRole('button', { name: 'Toggle side navigation' });

@@ -99,5 +99,6 @@ export async function expectTouchTargets(scope: Locator) {
         .map((el) => ({ name: el.getAttribute('aria-label') || el.textContent?.trim() || el.id, height: el.getBoundingClientRect().height })),
     );
   expect(boxes.length).toBeGreaterThan(0);
-  for (const box of boxes) expect(box.height, `${box.name} is too small to tap`).toBeGreaterThanOrEqual(44);
+  // 44 px, up to the layout's sub-pixel rounding on a 3x screen (43.99999 px is a 44 px box).
+  for (const box of boxes) expect(box.height, `${box.name} is too small to tap`).toBeGreaterThanOrEqual(43.99);
 }

@@ -16,7 +16,7 @@ const memberName = (balance: Balance) => balance.name || 'A member';
 
 /** A figure's cell: a column of the table on wide screens, a labelled figure of the member's card on a phone. */
 const figureCell =
-  'px-2 py-2 text-right tabular-nums max-md:flex max-md:flex-col max-md:p-0 max-md:text-left max-md:text-base max-md:font-semibold max-md:before:text-xs max-md:before:font-normal max-md:before:text-slate-600 max-md:before:content-[attr(data-label)] dark:max-md:before:text-slate-400';
+  'px-2 py-2 text-right tabular-nums @max-4xl:flex @max-4xl:flex-col @max-4xl:p-0 @max-4xl:text-left @max-4xl:text-base @max-4xl:font-semibold @max-4xl:before:text-xs @max-4xl:before:font-normal @max-4xl:before:text-slate-600 @max-4xl:before:content-[attr(data-label)] dark:@max-4xl:before:text-slate-400';
 
 export interface BalancesSectionProps {
   /** Admins may change a member's allowance for the shown year; HR only reads. */
@@ -72,68 +72,72 @@ export function BalancesSection({ canEdit }: BalancesSectionProps) {
       ) : rows.length === 0 ? (
         <p className="py-4 text-sm text-slate-600 dark:text-slate-400">No members.</p>
       ) : (
-        <table role="table" aria-label={title} className="w-full text-left text-sm max-md:block">
-          <thead role="rowgroup" className="max-md:visually-hidden">
-            <tr role="row" className="border-b border-slate-200 dark:border-slate-700">
-              <th role="columnheader" scope="col" className="px-2 py-2 font-semibold text-slate-600 dark:text-slate-300">
-                Member
-              </th>
-              {balanceFigures.map(({ key, label }) => (
-                <th role="columnheader" key={key} scope="col" className="px-2 py-2 text-right font-semibold text-slate-600 dark:text-slate-300">
-                  {label}
+        // The card's own width decides (beside the sidebar and the docked chat a desk's page is narrow): a table
+        // of six figures and the action when it has room, one card per member when it has not.
+        <div className="@container">
+          <table role="table" aria-label={title} className="w-full text-left text-sm @max-4xl:block">
+            <thead role="rowgroup" className="@max-4xl:visually-hidden">
+              <tr role="row" className="border-b border-slate-200 dark:border-slate-700">
+                <th role="columnheader" scope="col" className="px-2 py-2 font-semibold text-slate-600 dark:text-slate-300">
+                  Member
                 </th>
-              ))}
-              {canEdit && (
-                <th role="columnheader" scope="col" className="px-2 py-2">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody role="rowgroup" className="max-md:block max-md:space-y-3">
-            {rows.map((balance) => {
-              const name = memberName(balance);
-              return (
-                <tr
-                  role="row"
-                  key={balance.userId}
-                  className="border-b border-slate-100 align-middle max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:gap-y-2 max-md:rounded-xl max-md:border-0 max-md:p-3 max-md:ring-1 max-md:ring-slate-200 dark:border-slate-800 max-md:dark:ring-slate-800"
-                >
-                  <th role="rowheader" scope="row" className="px-2 py-2 font-semibold break-words max-md:col-span-3 max-md:p-0 max-md:text-base">
-                    {name}
+                {balanceFigures.map(({ key, label }) => (
+                  <th role="columnheader" key={key} scope="col" className="px-2 py-2 text-right font-semibold text-slate-600 dark:text-slate-300">
+                    {label}
                   </th>
-                  {balanceFigures.map(({ key, label }) => (
-                    <td
-                      role="cell"
-                      key={key}
-                      data-label={label}
-                      className={cn(
-                        figureCell,
-                        key === 'remaining' && 'font-semibold',
-                        key === 'remaining' && balance[key] < 0 && 'text-red-700 dark:text-red-400',
-                      )}
-                    >
-                      {dayNumber(balance[key])}
-                    </td>
-                  ))}
-                  {canEdit && (
-                    <td role="cell" className="py-1 pr-0 pl-2 text-right max-md:col-span-3 max-md:p-0">
-                      <Button
-                        variant="secondary"
-                        size="compact"
-                        aria-label={`Edit allowance of ${name}`}
-                        onClick={() => setEditing(balance)}
-                        className="whitespace-nowrap max-md:w-full"
+                ))}
+                {canEdit && (
+                  <th role="columnheader" scope="col" className="px-2 py-2">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody role="rowgroup" className="@max-4xl:block @max-4xl:space-y-3">
+              {rows.map((balance) => {
+                const name = memberName(balance);
+                return (
+                  <tr
+                    role="row"
+                    key={balance.userId}
+                    className="border-b border-slate-100 align-middle @max-4xl:grid @max-4xl:grid-cols-3 @max-4xl:gap-x-3 @max-4xl:gap-y-2 @max-4xl:rounded-xl @max-4xl:border-0 @max-4xl:p-3 @max-4xl:ring-1 @max-4xl:ring-slate-200 dark:border-slate-800 @max-4xl:dark:ring-slate-800"
+                  >
+                    <th role="rowheader" scope="row" className="px-2 py-2 font-semibold break-words @max-4xl:col-span-3 @max-4xl:p-0 @max-4xl:text-base">
+                      {name}
+                    </th>
+                    {balanceFigures.map(({ key, label }) => (
+                      <td
+                        role="cell"
+                        key={key}
+                        data-label={label}
+                        className={cn(
+                          figureCell,
+                          key === 'remaining' && 'font-semibold',
+                          key === 'remaining' && balance[key] < 0 && 'text-red-700 dark:text-red-400',
+                        )}
                       >
-                        Edit allowance
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                        {dayNumber(balance[key])}
+                      </td>
+                    ))}
+                    {canEdit && (
+                      <td role="cell" className="py-1 pr-0 pl-2 text-right @max-4xl:col-span-3 @max-4xl:p-0">
+                        <Button
+                          variant="secondary"
+                          size="compact"
+                          aria-label={`Edit allowance of ${name}`}
+                          onClick={() => setEditing(balance)}
+                          className="whitespace-nowrap @max-4xl:w-full"
+                        >
+                          Edit allowance
+                        </Button>
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
       {editing && <AllowanceDialog key={editing.userId} balance={editing} name={memberName(editing)} onClose={() => setEditing(null)} />}
     </Card>
