@@ -7,21 +7,34 @@ use crate::keys;
 use crate::services::Services;
 use crate::store::Item;
 
+/// The current window of `window_secs` for `subject` in `scope`: its counter's key, now and the window's start.
+fn window(state: &Services, scope: &str, subject: &str, window_secs: i64) -> (crate::store::Key, i64, i64) {
+    let now = state.clock.now().timestamp();
+    let start = now - now.rem_euclid(window_secs);
+    (keys::rate_limit(scope, &subject.trim().to_lowercase(), start), now, start)
+}
+
+fn too_many(now: i64, start: i64, window_secs: i64) -> AppError {
+    let retry_after = (start + window_secs - now).max(1) as u64;
+    AppError::TooManyRequests {
+        message: format!("Too many requests. Please try again in {}.", human_wait(retry_after)),
+        retry_after,
+    }
+}
+
+/// Adds one to the window's counter (made with a TTL just past the window) and returns the new count.
+async fn increment(state: &Services, key: &crate::store::Key, start: i64, window_secs: i64) -> AppResult<i64> {
+    let mut on_create = Item::new();
+    on_create.insert("ttl".into(), Value::from(start + window_secs + 60));
+    on_create.insert("entity_type".into(), Value::from("rate_limit"));
+    Ok(state.store.increment(key, "count", 1, on_create).await?)
+}
+
 /// Counts one request of `subject` in `scope`; over `max` in the current window of `window_secs` it is refused.
 pub async fn hit(state: &Services, scope: &str, subject: &str, (max, window_secs): (i64, i64)) -> AppResult<()> {
-    let now = state.clock.now().timestamp();
-    let window = now - now.rem_euclid(window_secs);
-    let mut on_create = Item::new();
-    on_create.insert("ttl".into(), Value::from(window + window_secs + 60));
-    on_create.insert("entity_type".into(), Value::from("rate_limit"));
-    let subject = subject.trim().to_lowercase();
-    let n = state.store.increment(&keys::rate_limit(scope, &subject, window), "count", 1, on_create).await?;
-    if n > max {
-        let retry_after = (window + window_secs - now).max(1) as u64;
-        return Err(AppError::TooManyRequests {
-            message: format!("Too many requests. Please try again in {}.", human_wait(retry_after)),
-            retry_after,
-        });
+    let (key, now, start) = window(state, scope, subject, window_secs);
+    if increment(state, &key, start, window_secs).await? > max {
+        return Err(too_many(now, start, window_secs));
     }
     Ok(())
 }
@@ -29,30 +42,18 @@ pub async fn hit(state: &Services, scope: &str, subject: &str, (max, window_secs
 /// Refuses when `subject` has already been counted `max` times in the current window, without counting this call
 /// (for counters of failures, which [`count`] adds to once the outcome is known).
 pub async fn check(state: &Services, scope: &str, subject: &str, (max, window_secs): (i64, i64)) -> AppResult<()> {
-    let now = state.clock.now().timestamp();
-    let window = now - now.rem_euclid(window_secs);
-    let subject = subject.trim().to_lowercase();
-    let seen = state.store.get(&keys::rate_limit(scope, &subject, window)).await?;
-    let n = seen.as_ref().and_then(|item| item.get("count")).and_then(Value::as_i64).unwrap_or(0);
-    if n >= max {
-        let retry_after = (window + window_secs - now).max(1) as u64;
-        return Err(AppError::TooManyRequests {
-            message: format!("Too many requests. Please try again in {}.", human_wait(retry_after)),
-            retry_after,
-        });
+    let (key, now, start) = window(state, scope, subject, window_secs);
+    let seen = state.store.get(&key).await?;
+    if seen.as_ref().and_then(|item| item.get("count")).and_then(Value::as_i64).unwrap_or(0) >= max {
+        return Err(too_many(now, start, window_secs));
     }
     Ok(())
 }
 
 /// Counts one event of `subject` in `scope`'s current window and returns how many there are now (never refuses).
 pub async fn count(state: &Services, scope: &str, subject: &str, (_, window_secs): (i64, i64)) -> AppResult<i64> {
-    let now = state.clock.now().timestamp();
-    let window = now - now.rem_euclid(window_secs);
-    let mut on_create = Item::new();
-    on_create.insert("ttl".into(), Value::from(window + window_secs + 60));
-    on_create.insert("entity_type".into(), Value::from("rate_limit"));
-    let subject = subject.trim().to_lowercase();
-    Ok(state.store.increment(&keys::rate_limit(scope, &subject, window), "count", 1, on_create).await?)
+    let (key, _, start) = window(state, scope, subject, window_secs);
+    increment(state, &key, start, window_secs).await
 }
 
 fn human_wait(secs: u64) -> String {

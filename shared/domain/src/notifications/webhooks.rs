@@ -282,17 +282,7 @@ pub async fn emit(store: &dyn Table, team_id: &TeamId, kind: &str, text: String,
         };
         // Due at the whole second it happened: a run given a time to the second sends it.
         let due = now.with_nanosecond(0).unwrap_or(now);
-        for hook in wanted {
-            let delivery = HookDelivery {
-                team_id: team_id.clone(),
-                hook_id: hook.hook.id.clone(),
-                event: event.clone(),
-                attempt: 1,
-                due: due.to_rfc3339(),
-            };
-            file_delivery(store, &delivery, now).await?;
-        }
-        Ok(())
+        file_for_each(store, team_id, &wanted, &event, due, now).await
     }
     .await;
     if let Err(e) = result {
@@ -326,6 +316,18 @@ async fn hold_break_events(
         data: serde_json::json!({ "userId": user_id, "name": name, "count": held,
             "from": crate::records::timestamp(DateTime::<Utc>::from_timestamp(minute, 0).unwrap_or(now)) }),
     };
+    file_for_each(store, team_id, hooks, &event, due, due).await
+}
+
+/// A first delivery of `event` to each of `hooks`, due at `due`, filed under the minute of `filed_at`.
+async fn file_for_each(
+    store: &dyn Table,
+    team_id: &TeamId,
+    hooks: &[&StoredHook],
+    event: &HookEvent,
+    due: DateTime<Utc>,
+    filed_at: DateTime<Utc>,
+) -> AppResult<()> {
     for hook in hooks {
         let delivery = HookDelivery {
             team_id: team_id.clone(),
@@ -334,7 +336,7 @@ async fn hold_break_events(
             attempt: 1,
             due: due.to_rfc3339(),
         };
-        file_delivery(store, &delivery, due).await?;
+        file_delivery(store, &delivery, filed_at).await?;
     }
     Ok(())
 }
