@@ -9,7 +9,7 @@
 //! `PROPTEST_CASES` sets the number of cases per property (256 by default).
 
 use bt_domain::error::AppError;
-use bt_domain::records::breaks::{close_open_break, MAX_BREAK_MINUTES, TOO_LONG, ZERO_LENGTH};
+use bt_domain::records::breaks::{close_open_break, MAX_BREAK_MINUTES, TOO_LONG, TOO_LONG_NEXT_DAY, ZERO_LENGTH};
 use bt_domain::records::dates::{
     format_date, format_time, inclusive_days, minutes_between, parse_date, parse_time, today, today_in, DateRange,
     MAX_RANGE_DAYS, RANGE_REVERSED,
@@ -199,6 +199,8 @@ proptest! {
                 prop_assert_eq!(end_message.is_some() || date_message.is_some(), true);
                 match minutes {
                     0 => prop_assert_eq!(end_message.as_deref(), Some(ZERO_LENGTH)),
+                    // Past midnight the message says the end was taken as the next day.
+                    m if m > MAX_BREAK_MINUTES && end < start => prop_assert_eq!(end_message.as_deref(), Some(TOO_LONG_NEXT_DAY)),
                     m if m > MAX_BREAK_MINUTES => prop_assert_eq!(end_message.as_deref(), Some(TOO_LONG)),
                     _ => prop_assert_eq!(end_message, None),
                 }
