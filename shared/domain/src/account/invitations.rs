@@ -76,7 +76,13 @@ pub async fn invite(state: &Services, admin: &User, email: &str, role: &str) -> 
 
 /// Stores a new invitation of `team` for `email` as `role`, vouched for by `inviter` (an admin of the team), and
 /// mails its link; nothing is kept when the mail cannot be sent.
-async fn send(state: &Services, inviter: &User, team: &Team, email: &Email, role: Role) -> AppResult<Invitation> {
+async fn send(
+    state: &Services,
+    inviter: &User,
+    team: &Team,
+    email: &Email,
+    role: Role,
+) -> AppResult<PendingInvitation> {
     let token = random_token();
     let now = state.clock.now();
     let expires_at = now.timestamp() + state.config.invite_token_secs;
@@ -90,7 +96,8 @@ async fn send(state: &Services, inviter: &User, team: &Team, email: &Email, role
         expires_at,
         ttl: expires_at,
     };
-    let key = keys::invitation(&hash_token(&token));
+    let id = hash_token(&token);
+    let key = keys::invitation(&id);
     let mut item = to_item("invitation", &key, &invitation)?;
     item.insert(GSI1PK.into(), keys::team_invites_gsi(&team.id).into());
     item.insert(GSI1SK.into(), invitation.created_at.clone().into());
@@ -115,7 +122,7 @@ async fn send(state: &Services, inviter: &User, team: &Team, email: &Email, role
         state.store.delete(&key, Cond::None).await?;
         return Err(AppError::Unavailable("The invitation email could not be sent. Please try again later.".into()));
     }
-    Ok(invitation)
+    Ok(PendingInvitation { id, invitation, expired: false })
 }
 
 // ---- the newcomer's side ------------------------------------------------------------------------------------------
@@ -266,16 +273,10 @@ pub async fn resend(state: &Services, admin: &User, id: &str) -> AppResult<Pendi
     let old = own(state, admin, id).await?;
     ratelimit::hit(state, "mail", &old.email, state.config.rate_limits.mail_per_email).await?;
     let team = teams::get_team(state.table(), &admin.team_id).await?.ok_or_else(AppError::not_found)?;
-    let invitation = send(state, admin, &team, &old.email, old.role).await?;
+    let sent = send(state, admin, &team, &old.email, old.role).await?;
     state.store.delete(&keys::invitation(id), Cond::None).await?;
-    let id = team_invitations(state.table(), &team.id)
-        .await?
-        .into_iter()
-        .find(|(_, i)| i.created_at == invitation.created_at && i.email == invitation.email)
-        .map(|(id, _)| id)
-        .unwrap_or_default();
     tracing::info!(team_id = %team.id, "invitation sent again");
-    Ok(PendingInvitation { id, invitation, expired: false })
+    Ok(sent)
 }
 
 /// Withdraws every invitation `inviter` sent for the team: an admin removed or made something else no longer vouches
