@@ -54,6 +54,7 @@ pub fn check(proposal: &Proposal, today: NaiveDate) -> FieldErrors {
             to: some(&m.to),
             schedule_date: some(&m.schedule_date),
             description: some(&m.description),
+            ..Default::default()
         })),
         Proposal::Checklist(c) => errors(validate_checklist_item(
             &ChecklistInput {

@@ -440,6 +440,7 @@ async fn the_agenda_lists_todays_meetings_breaks_and_tasks() {
         to: Some("10:30".into()),
         schedule_date: Some(ymd(app.today())),
         description: Some("Sprint planning".into()),
+        ..Default::default()
     };
     meetings::add_meeting(store, &ana.owner(), &meeting, app.now()).await.unwrap();
     let task = tasks::TaskInput {

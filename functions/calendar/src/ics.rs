@@ -127,12 +127,19 @@ fn meeting_event(feed: &FeedCalendar, meeting: &FeedMeeting) -> Event {
     event
         .uid(&format!("meeting-{}@breaktime", meeting.id))
         .timestamp(meeting.updated_at.unwrap_or(feed.read_at))
-        .summary(&one_line(&meeting_summary(&lines(&meeting.description))))
+        .summary(&one_line(&meeting_summary(&lines(if meeting.title.trim().is_empty() {
+            &meeting.description
+        } else {
+            &meeting.title
+        }))))
         .starts(meeting.starts_at)
         .ends(meeting.ends_at)
         .status(EventStatus::Confirmed);
     if !meeting.description.trim().is_empty() {
         event.description(&lines(meeting.description.trim()));
+    }
+    if !meeting.place.trim().is_empty() {
+        event.location(&one_line(&lines(meeting.place.trim())));
     }
     event.done()
 }
@@ -187,6 +194,8 @@ mod tests {
             starts_at: Utc.with_ymd_and_hms(2024, 5, 6, 8, 0, 0).unwrap(),
             ends_at: Utc.with_ymd_and_hms(2024, 5, 6, 9, 0, 0).unwrap(),
             description: evil.into(),
+            title: evil.into(),
+            place: evil.into(),
             updated_at: None,
         });
         let text = render(&feed);
@@ -200,6 +209,23 @@ mod tests {
         }
         assert!(unfolded.contains("NAME:Eve  BEGIN:VALARM ACTION:DISPLAY END:VALARM\\, team\\; feed\r\n"), "{text}");
         assert!(unfolded.contains("DESCRIPTION:Eve\\nBEGIN:VALARM\\nACTION:DISPLAY\\nEND:VALARM\r\n"), "{text}");
+    }
+
+    #[test]
+    fn a_meeting_title_is_its_summary_and_its_place_its_location() {
+        let meeting = FeedMeeting {
+            id: RecordId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7MC").unwrap(),
+            starts_at: Utc.with_ymd_and_hms(2024, 5, 6, 8, 0, 0).unwrap(),
+            ends_at: Utc.with_ymd_and_hms(2024, 5, 6, 9, 0, 0).unwrap(),
+            description: "Agenda: numbers".into(),
+            title: "Quarterly review".into(),
+            place: "Room 4, floor 2; https://meet.example/q".into(),
+            updated_at: None,
+        };
+        let text = render(&calendar(FeedScope::Me, vec![], vec![meeting])).replace("\r\n ", "");
+        assert!(text.contains("SUMMARY:Quarterly review\r\n"), "{text}");
+        assert!(text.contains("LOCATION:Room 4\\, floor 2\\; https://meet.example/q\r\n"), "{text}");
+        assert!(text.contains("DESCRIPTION:Agenda: numbers\r\n"), "{text}");
     }
 
     #[test]
@@ -223,6 +249,8 @@ mod tests {
             starts_at: Utc.with_ymd_and_hms(2024, 5, 6, 8, 0, 0).unwrap(),
             ends_at: Utc.with_ymd_and_hms(2024, 5, 6, 9, 30, 0).unwrap(),
             description: "Weekly sync".into(),
+            title: String::new(),
+            place: String::new(),
             updated_at: None,
         };
         let text = render(&calendar(FeedScope::Me, vec![leave(None, LeaveStatus::Pending, None)], vec![meeting]));

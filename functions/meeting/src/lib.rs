@@ -2,10 +2,10 @@
 
 use axum::extract::State;
 use axum::Router;
-use bt_domain::records::meetings::{self, MeetingList, MeetingView};
+use bt_domain::records::meetings::{self, Invitee, MeetingList, MeetingView};
 use bt_domain::records::paging::{limit_schema, skip_schema};
 use bt_domain::records::schema::{date, time};
-use bt_domain::records::{dates, DateRange, Meeting, MeetingInput, Paging};
+use bt_domain::records::{dates, DateRange, Meeting, MeetingAnswerInput, MeetingInput, Paging};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
@@ -20,7 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 /// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
 /// describes them.
 pub fn routes<R: Routes>(r: R) -> R {
-    bt_http::routes!(r, add, edit, remove, one, today_or_upcoming, all)
+    bt_http::routes!(r, add, edit, remove, one, today_or_upcoming, all, respond, leave, people)
 }
 
 /// The routes as each Lambda serves them, without their description.
@@ -46,6 +46,14 @@ struct MeetingCreate {
     schedule_date: String,
     #[schema(max_length = 1000, nullable = false)]
     description: Option<String>,
+    #[schema(max_length = 120, nullable = false)]
+    title: Option<String>,
+    /// A room, an address or a video link.
+    #[schema(max_length = 500, nullable = false)]
+    place: Option<String>,
+    /// User ids of team members to invite (`GET /meeting/people`); none keeps the meeting personal.
+    #[schema(max_items = 50, nullable = false)]
+    attendees: Option<Vec<String>>,
 }
 
 /// Add a meeting
@@ -58,12 +66,16 @@ async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJ
     Ok(created(meeting))
 }
 
-/// Edit one of my meetings (left-out fields keep their value)
+/// Edit a meeting I organize (left-out fields keep their value)
+///
+/// Every attendee's copy follows; attendees taken off the list lose theirs. Moving the date or time asks every
+/// attendee again (their answers go back to pending).
 #[utoipa::path(put, path = "/meeting/edit/{id}", tag = "meetings", params(IdParam, IfMatch),
     request_body = MeetingInput,
     responses((status = 200, description = "Success", body = Data<Meeting>,
             headers(("ETag" = String, description = "The record's version, for If-Match"))),
         (status = 401, response = Unauthorized),
+        (status = 403, description = "An attendee's copy: only the organizer changes it", body = ErrorBody),
         (status = 404, response = NotFound), (status = 422, response = Invalid),
         (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
             body = ErrorBody)))]
@@ -79,10 +91,12 @@ async fn edit(
     Ok(data_with_etag(&meeting, &meeting.updated_at))
 }
 
-/// Delete one of my meetings
+/// Delete a meeting I organize, for every attendee too
 #[utoipa::path(delete, path = "/meeting/delete/{id}", tag = "meetings", params(IdParam),
     responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound)))]
+        (status = 403, description = "An attendee's copy: leave the meeting instead", body = ErrorBody),
+        (status = 404, response = NotFound),
+        (status = 409, description = "Changed meanwhile", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     meetings::delete_meeting(state.table(), &user.owner(), &id).await?;
@@ -177,4 +191,45 @@ async fn all(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuer
         "endScheduleDate",
     )?;
     Ok(data(meetings::list_meetings(state.table(), user.id(), MeetingView::All(range), paging).await?))
+}
+
+/// Answer a meeting I am invited to (yes or no)
+///
+/// Every copy of the meeting shows the answer. A no also drops my reminder for it.
+#[utoipa::path(post, path = "/meeting/respond/{id}", tag = "meetings", params(IdParam),
+    request_body = MeetingAnswerInput,
+    responses((status = 200, description = "My copy of the meeting", body = Data<Meeting>),
+        (status = 401, response = Unauthorized),
+        (status = 403, description = "I organize it", body = ErrorBody),
+        (status = 404, response = NotFound), (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id(), id = %id))]
+async fn respond(
+    State(state): State<AppState>,
+    user: AuthUser,
+    IdPath(id): IdPath,
+    ApiJson(input): ApiJson<MeetingAnswerInput>,
+) -> ApiResult {
+    Ok(data(meetings::answer_meeting(state.table(), &user.owner(), &id, &input, state.clock.now()).await?))
+}
+
+/// Leave a meeting I am invited to
+///
+/// My copy goes, and the organizer and other attendees no longer see me listed.
+#[utoipa::path(post, path = "/meeting/leave/{id}", tag = "meetings", params(IdParam),
+    responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
+        (status = 403, description = "I organize it: delete it instead", body = ErrorBody),
+        (status = 404, response = NotFound)))]
+#[instrument(skip_all, fields(user = %user.id(), id = %id))]
+async fn leave(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
+    meetings::leave_meeting(state.table(), &user.owner(), &id, state.clock.now()).await?;
+    Ok(data(Deleted::record(id)))
+}
+
+/// The teammates my meetings can invite (names only)
+#[utoipa::path(get, path = "/meeting/people", tag = "meetings",
+    responses((status = 200, description = "Success", body = Data<Vec<Invitee>>),
+        (status = 401, response = Unauthorized)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn people(State(state): State<AppState>, user: AuthUser) -> ApiResult {
+    Ok(data(meetings::invitees(state.table(), &user.owner()).await?))
 }

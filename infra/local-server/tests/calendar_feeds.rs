@@ -2,7 +2,8 @@
 //! URLs created, listed and revoked by their owner, read without a session by a calendar app, and parsed back as
 //! iCalendar with an independent parser (`ical`): all-day leaves with an exclusive end, meetings as UTC instants,
 //! stable UIDs, a team feed of approved absences without reasons, and 404 for anything revoked, unknown or no longer
-//! entitled.
+//! entitled. Also meetings with attendees: each attendee's lists, reminders and feed, their answers, and who may
+//! change what.
 
 mod support;
 
@@ -23,6 +24,7 @@ bt_testkit::on_every_store!(
     a_feed_follows_its_owner_out_of_the_team_and_out_of_existence,
     feeds_are_revoked_by_their_owner_only_and_unknown_urls_are_404,
     feeds_are_capped_and_their_bodies_checked,
+    a_meeting_reaches_each_attendee_who_answers_or_leaves_and_only_the_organizer_changes_it,
 );
 
 const SICK: &str = "00000000000000000000000002";
@@ -395,4 +397,149 @@ async fn feeds_are_capped_and_their_bodies_checked(store: Store) {
     // Revoking one makes room for another.
     app.delete(&ann, &format!("/calendar/feeds/{}", feeds[3].id)).await.expect(200);
     create_feed(&app, &ann, "me").await;
+}
+
+/// `(kind, userId)` of each delivery of a scheduler run at `now`.
+async fn deliveries_at(app: &TestApp, now: chrono::DateTime<chrono::Utc>) -> Vec<(String, String)> {
+    let at = now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let reply = app.api.post("/dev/scheduler/run", None, json!({ "now": at })).await.expect(200);
+    reply.data()["sent"]
+        .as_array()
+        .expect("sent")
+        .iter()
+        .map(|d| (d["kind"].as_str().unwrap().to_string(), d["userId"].as_str().unwrap().to_string()))
+        .collect()
+}
+
+async fn a_meeting_reaches_each_attendee_who_answers_or_leaves_and_only_the_organizer_changes_it(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let team = app.new_team();
+    let ann = app.person_in(&team, "Ann Organizer", Role::Member, "UTC").await;
+    let tim = app.person_in(&team, "Tim Teammate", Role::Member, "UTC").await;
+    let hal = app.person_in(&team, "Hal Hr", Role::Hr, "UTC").await;
+    let sam = app.person("Sam Stranger").await;
+    let today = app.today(&ann);
+    let day = plus(&today, 2);
+
+    // Whom Ann can invite: her teammates by name, never herself, never another team, no e-mail addresses.
+    let people = app.get(&ann, "/meeting/people").await.expect(200);
+    let names: Vec<&str> = people.data().as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Hal Hr", "Tim Teammate"]);
+    assert!(!people.text.contains('@'), "{}", people.text);
+
+    // Only teammates can attend; a bad id is a field error too.
+    let mut body = json!({ "from": "10:00", "to": "11:00", "scheduleDate": day, "description": "Numbers first",
+        "title": "Quarterly review", "place": "Room 4, floor 2", "attendees": [tim.id, sam.id] });
+    let refused = app.post(&ann, "/meeting/add", body.clone()).await.expect_error(422);
+    assert_eq!(refused.field("attendees"), "Choose attendees from your team.", "{}", refused.text);
+    body["attendees"] = json!(["not an id"]);
+    app.post(&ann, "/meeting/add", body.clone()).await.expect_error(422);
+    assert_eq!(app.get(&sam, "/meeting/all").await.expect(200).data()["totalCount"], 0);
+
+    // Ann herself in the list is left out; Tim twice counts once.
+    body["attendees"] = json!([tim.id, hal.id, ann.id, tim.id]);
+    let added = app.post(&ann, "/meeting/add", body).await.expect(201);
+    let id = added.id();
+    let m = added.data();
+    assert_eq!((m["title"].as_str(), m["place"].as_str()), (Some("Quarterly review"), Some("Room 4, floor 2")));
+    assert_eq!(
+        (m["organizerId"].as_str(), m["organizerName"].as_str()),
+        (Some(ann.id.as_str()), Some("Ann Organizer"))
+    );
+    let attendees = m["attendees"].as_array().unwrap();
+    assert_eq!(attendees.len(), 2, "{m}");
+    assert!(attendees.iter().all(|a| a["answer"] == "pending"), "{m}");
+
+    // Each attendee sees it in their day list, upcoming list, all list and by id.
+    for who in [&tim, &hal] {
+        let listed = app.get(who, &format!("/meeting/get?todayScheduledDate={day}")).await.expect(200);
+        assert_eq!(listed.data()["meetings"][0]["_id"], id.as_str(), "{}: {}", who.name, listed.text);
+        assert_eq!(listed.data()["meetings"][0]["userId"], who.id.as_str());
+        assert_eq!(listed.data()["meetings"][0]["organizerId"], ann.id.as_str());
+        let upcoming = app.get(who, &format!("/meeting/get?isToday=false&todayScheduledDate={today}")).await;
+        assert_eq!(upcoming.expect(200).data()["totalCount"], 1);
+        assert_eq!(app.get(who, "/meeting/all").await.expect(200).data()["totalCount"], 1);
+        app.get(who, &format!("/meeting/get/{id}")).await.expect(200);
+    }
+
+    // Attendees neither change nor delete it; the organizer neither answers nor leaves.
+    let edit = app.put(&tim, &format!("/meeting/edit/{id}"), json!({ "title": "Mine now" })).await;
+    assert_eq!(edit.expect_error(403).message(), "Only the organizer can change this meeting.");
+    app.delete(&tim, &format!("/meeting/delete/{id}")).await.expect_error(403);
+    app.post(&ann, &format!("/meeting/respond/{id}"), json!({ "answer": "yes" })).await.expect_error(403);
+    app.post(&ann, &format!("/meeting/leave/{id}"), json!({})).await.expect_error(403);
+    app.post(&sam, &format!("/meeting/respond/{id}"), json!({ "answer": "yes" })).await.expect_error(404);
+    let maybe = app.post(&tim, &format!("/meeting/respond/{id}"), json!({ "answer": "maybe" })).await;
+    assert_eq!(maybe.expect_error(422).field("answer"), "Answer yes or no.");
+
+    // Answers show on every copy.
+    let yes = app.post(&tim, &format!("/meeting/respond/{id}"), json!({ "answer": "yes" })).await.expect(200);
+    assert_eq!(yes.data()["userId"], tim.id.as_str());
+    app.post(&hal, &format!("/meeting/respond/{id}"), json!({ "answer": "no" })).await.expect(200);
+    let answers = |m: &Value| -> Vec<(String, String)> {
+        m["attendees"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| (a["name"].as_str().unwrap().to_string(), a["answer"].as_str().unwrap().to_string()))
+            .collect()
+    };
+    let expected = vec![("Tim Teammate".to_string(), "yes".to_string()), ("Hal Hr".to_string(), "no".to_string())];
+    for who in [&ann, &tim, &hal] {
+        let seen = app.get(who, &format!("/meeting/get/{id}")).await.expect(200);
+        assert_eq!(answers(seen.data()), expected, "{}", who.name);
+    }
+
+    // Reminders: the organizer and Tim, not Hal who said no.
+    let start = chrono::DateTime::parse_from_rfc3339(&format!("{day}T10:00:00Z")).unwrap().to_utc();
+    let mut sent = deliveries_at(&app, start - chrono::Duration::minutes(10)).await;
+    sent.sort();
+    let mut want = vec![("meeting".to_string(), ann.id.to_string()), ("meeting".to_string(), tim.id.to_string())];
+    want.sort();
+    assert_eq!(sent, want);
+
+    // Tim's calendar feed has it: the title is the summary, the place the location.
+    let feed = create_feed(&app, &tim, "me").await;
+    let found = events(&fetch(&app, &feed).await);
+    let review = by_uid(&found, &format!("meeting-{id}@breaktime"));
+    assert_eq!(value(review, "SUMMARY"), "Quarterly review");
+    assert_eq!(value(review, "LOCATION"), "Room 4\\, floor 2");
+    assert_eq!(value(review, "DTSTART"), format!("{}T100000Z", ics_day(&today, 2)));
+
+    // The organizer moves it and takes Hal off: Tim is asked again, Hal no longer has it.
+    let moved = json!({ "from": "14:00", "to": "15:00", "attendees": [tim.id] });
+    let moved = app.put(&ann, &format!("/meeting/edit/{id}"), moved).await.expect(200);
+    assert_eq!(answers(moved.data()), vec![("Tim Teammate".to_string(), "pending".to_string())]);
+    app.get(&hal, &format!("/meeting/get/{id}")).await.expect_error(404);
+    let tims = app.get(&tim, &format!("/meeting/get/{id}")).await.expect(200);
+    assert_eq!(
+        (tims.data()["from"].as_str(), tims.data()["title"].as_str()),
+        (Some("14:00"), Some("Quarterly review"))
+    );
+
+    // Tim leaves: his copy goes, and Ann's meeting no longer lists him.
+    app.post(&tim, &format!("/meeting/leave/{id}"), json!({})).await.expect(200);
+    app.get(&tim, &format!("/meeting/get/{id}")).await.expect_error(404);
+    assert_eq!(app.get(&tim, "/meeting/all").await.expect(200).data()["totalCount"], 0);
+    let left = app.get(&ann, &format!("/meeting/get/{id}")).await.expect(200);
+    assert_eq!(left.data()["attendees"], json!([]));
+
+    // The organizer deletes a meeting for everyone.
+    let other = json!({ "from": "09:00", "to": "09:30", "scheduleDate": day, "title": "Stand-up",
+        "attendees": [tim.id, hal.id] });
+    let other = app.post(&ann, "/meeting/add", other).await.expect(201).id();
+    app.get(&hal, &format!("/meeting/get/{other}")).await.expect(200);
+    app.delete(&ann, &format!("/meeting/delete/{other}")).await.expect(200);
+    for who in [&ann, &tim, &hal] {
+        app.get(who, &format!("/meeting/get/{other}")).await.expect_error(404);
+    }
+    // Its reminders went with it.
+    let stand_up = chrono::DateTime::parse_from_rfc3339(&format!("{day}T09:00:00Z")).unwrap().to_utc();
+    assert!(deliveries_at(&app, stand_up - chrono::Duration::minutes(10)).await.is_empty());
+
+    // A meeting without attendees stays personal, with the specification's fields as they were.
+    let personal = app.post(&ann, "/meeting/add", a_meeting(&day, "16:00", "16:30")).await.expect(201);
+    assert_eq!(personal.data()["attendees"], json!([]));
+    assert_eq!(personal.data()["description"], "Weekly sync");
+    assert_eq!(app.get(&tim, "/meeting/all").await.expect(200).data()["totalCount"], 0);
 }

@@ -282,6 +282,10 @@ fn aimed_at(
         // Another person's calendar feed: revoking it by its id, or reading it with its id for a token.
         ("DELETE", "/calendar/feeds/{id}") => (Guard::Record, format!("/calendar/feeds/{}", ids["calendar"]), None),
         ("GET", "/calendar/{token}") => (Guard::Record, format!("/calendar/{}.ics", ids["calendar"]), None),
+        // Answering or leaving another person's meeting: not invited, so not found.
+        ("POST", "/meeting/respond/{id}") => {
+            (Guard::Record, template.replace("{id}", &ids["meeting"]), Some(json!({ "answer": "yes" })))
+        }
         (_, t) if t.ends_with("/{id}") => {
             let id = ids.get(group).unwrap_or_else(|| panic!("no record of {group} for {method} {template}"));
             let path = template.replace("{id}", id);

@@ -147,7 +147,7 @@ proptest! {
         let _ = validate_break(&break_input(&s, &s, &s), NaiveDate::from_ymd_opt(2024, 5, 1).unwrap());
         let some = || Some(s.clone());
         let _ = validate_leave(&LeaveInput { from_date: some(), to_date: some(), reason: some(), type_id: None, half_day: None });
-        let _ = validate_meeting(&MeetingInput { from: some(), to: some(), schedule_date: some(), description: None });
+        let _ = validate_meeting(&MeetingInput { from: some(), to: some(), schedule_date: some(), description: None, title: some(), place: some(), attendees: Some(vec![s.clone()]) });
         let _ = today_in(&s, Utc::now());
     }
 
@@ -273,6 +273,7 @@ proptest! {
             to: Some(format_time(to)),
             schedule_date: Some(format_date(day)),
             description: None,
+            ..Default::default()
         };
         prop_assert_eq!(validate_meeting(&input).is_ok(), to > from);
     }

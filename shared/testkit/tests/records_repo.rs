@@ -286,6 +286,7 @@ async fn meetings_list_by_view_with_counts(store: Store) {
             to: Some(to.into()),
             schedule_date: Some(date.into()),
             description: None,
+            ..Default::default()
         };
         meetings::add_meeting(s, &ann, &input, now()).await.unwrap();
     }

@@ -1116,7 +1116,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete one of my meetings */
+    /** Delete a meeting I organize, for every attendee too */
     delete: operations['delete_meeting_delete_id'];
     options?: never;
     head?: never;
@@ -1131,7 +1131,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Edit one of my meetings (left-out fields keep their value) */
+    /**
+     * Edit a meeting I organize (left-out fields keep their value)
+     * @description Every attendee's copy follows; attendees taken off the list lose theirs. Moving the date or time asks every
+     *     attendee again (their answers go back to pending).
+     */
     put: operations['put_meeting_edit_id'];
     post?: never;
     delete?: never;
@@ -1172,6 +1176,63 @@ export interface paths {
     get: operations['get_meeting_get_id'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meeting/leave/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Leave a meeting I am invited to
+     * @description My copy goes, and the organizer and other attendees no longer see me listed.
+     */
+    post: operations['post_meeting_leave_id'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meeting/people': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The teammates my meetings can invite (names only) */
+    get: operations['get_meeting_people'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meeting/respond/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Answer a meeting I am invited to (yes or no)
+     * @description Every copy of the meeting shows the answer. A no also drops my reminder for it.
+     */
+    post: operations['post_meeting_respond_id'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1811,6 +1872,11 @@ export interface components {
       year: number | null;
     };
     /**
+     * @description An attendee's answer to a meeting.
+     * @enum {string}
+     */
+    Answer: 'pending' | 'yes' | 'no';
+    /**
      * @description What sending a leave leads to, for the person who sends it.
      * @enum {string}
      */
@@ -1850,6 +1916,13 @@ export interface components {
       summary: string;
       /** @enum {string} */
       topic?: 'general' | 'breaks' | 'liveBreaks' | 'tasks' | 'leaves' | 'meetings' | 'checklist' | 'archives' | 'team' | 'profile';
+    };
+    /** @description Someone invited to a meeting, with their answer. */
+    Attendee: {
+      answer: components['schemas']['Answer'];
+      name: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      userId: string;
     };
     /** @description A balance of one person and year, in working days. */
     Balance: {
@@ -2261,6 +2334,12 @@ export interface components {
       /** @enum {string} */
       role: 'admin' | 'hr' | 'member';
     };
+    /** @description A team member a meeting can invite: names only (no e-mail addresses), for every member. */
+    Invitee: {
+      name: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      userId: string;
+    };
     /** @description The last delivery of a hook. */
     LastDelivery: {
       /** Format: date-time */
@@ -2535,6 +2614,8 @@ export interface components {
     Meeting: {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       _id: string;
+      /** @description Everyone invited besides the organizer, with their answers; empty for a personal meeting. */
+      attendees?: components['schemas']['Attendee'][];
       /** Format: date-time */
       createdAt: string;
       description: string;
@@ -2543,11 +2624,23 @@ export interface components {
        * @example 09:30
        */
       from: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      organizerId?: string;
+      organizerName?: string;
+      /** @description A room, an address or a video link; empty when none. */
+      place?: string;
       /**
        * Format: date
        * @example 2024-05-06
        */
       scheduleDate: string;
+      /**
+       * @description The organizer's time zone (IANA name), in which `scheduleDate`, `from` and `to` are read; empty on meetings
+       *     stored before it was kept (the owner's zone).
+       */
+      timeZone?: string;
+      /** @description Empty when none was given (lists then show the description). */
+      title?: string;
       /**
        * @description 24-hour HH:MM
        * @example 09:30
@@ -2558,19 +2651,29 @@ export interface components {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       userId: string;
     };
+    /** @description The body of `POST /meeting/{id}/respond`. */
+    MeetingAnswerInput: {
+      /** @description `yes` or `no`. */
+      answer?: string | null;
+    };
     /** @description A new meeting. */
     MeetingCreate: {
+      /** @description User ids of team members to invite (`GET /meeting/people`); none keeps the meeting personal. */
+      attendees?: string[];
       description?: string;
       /**
        * @description 24-hour HH:MM
        * @example 09:30
        */
       from: string;
+      /** @description A room, an address or a video link. */
+      place?: string;
       /**
        * Format: date
        * @example 2024-05-06
        */
       scheduleDate: string;
+      title?: string;
       /**
        * @description 24-hour HH:MM
        * @example 09:30
@@ -2579,17 +2682,25 @@ export interface components {
     };
     /** @description The body of `POST /meeting/add` and `PUT /meeting/edit/{id}`. */
     MeetingInput: {
+      /**
+       * @description The user ids of the team members invited (the organizer is never one of them); left out on an edit, the
+       *     attendees stay as they are.
+       */
+      attendees?: string[] | null;
       description?: string | null;
       /**
        * @description 24-hour HH:MM
        * @example 09:30
        */
       from?: string;
+      /** @description A room, an address or a video link. */
+      place?: string | null;
       /**
        * Format: date
        * @example 2024-05-06
        */
       scheduleDate?: string;
+      title?: string | null;
       /**
        * @description 24-hour HH:MM
        * @example 09:30
@@ -6850,8 +6961,17 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /** @description An attendee's copy: leave the meeting instead */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       404: components['responses']['NotFound'];
-      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      /** @description Changed meanwhile */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6915,6 +7035,15 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /** @description An attendee's copy: only the organizer changes it */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       404: components['responses']['NotFound'];
       /** @description Changed (If-Match names another version) or deleted meanwhile */
       409: {
@@ -7021,6 +7150,175 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+    };
+  };
+  post_meeting_leave_id: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description Record id (ULID); another user's id is 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Deleted'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description I organize it: delete it instead */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  get_meeting_people: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Invitee'][];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  post_meeting_respond_id: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description Record id (ULID); another user's id is 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MeetingAnswerInput'];
+      };
+    };
+    responses: {
+      /** @description My copy of the meeting */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Meeting'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description I organize it */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
     };
   };
   get_notifications_settings: {

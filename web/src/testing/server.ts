@@ -9,7 +9,11 @@ export const ASSISTANT_URL = 'http://assistant.test';
  * public list of social sign-in providers, both off (as on a server without their credentials), which every page
  * with the sign-in dialog asks for; a test of the buttons turns them on.
  */
-export const server = setupServer(http.get(`${API_URL}/auth/providers`, () => HttpResponse.json({ data: { github: false, google: false } })));
+export const server = setupServer(
+  http.get(`${API_URL}/auth/providers`, () => HttpResponse.json({ data: { github: false, google: false } })),
+  // A team of one: nobody to invite to a meeting.
+  http.get(`${API_URL}/meeting/people`, () => HttpResponse.json({ data: [] })),
+);
 
 export const api = (path: string) => `${API_URL}${path}`;
 

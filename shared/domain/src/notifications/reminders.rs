@@ -131,7 +131,7 @@ pub async fn break_ended(store: &dyn Table, user_id: &UserId) {
 pub fn meeting_start(owner: &Owner, meeting: &Meeting) -> Option<DateTime<Utc>> {
     let date = parse_date(&meeting.schedule_date)?;
     let time = parse_time(&meeting.from)?;
-    Some(due::local_instant(owner.tz, date, time))
+    Some(due::local_instant(meeting.zone(owner.tz), date, time))
 }
 
 pub fn meeting_guard(meeting: &Meeting) -> String {
@@ -154,7 +154,12 @@ pub fn meeting_reminder(
         return None;
     }
     let due = (start - Duration::minutes(i64::from(minutes))).max(now);
-    let what = if meeting.description.trim().is_empty() { "Meeting".to_string() } else { meeting.description.clone() };
+    let what = [&meeting.title, &meeting.description]
+        .into_iter()
+        .map(|t| t.trim())
+        .find(|t| !t.is_empty())
+        .unwrap_or("Meeting")
+        .to_string();
     let what: String = what.chars().take(120).collect();
     Some(Reminder {
         user_id: owner.user_id.clone(),

@@ -246,6 +246,10 @@ pub struct FeedMeeting {
     pub starts_at: DateTime<Utc>,
     pub ends_at: DateTime<Utc>,
     pub description: String,
+    /// Empty when it has none (the summary then comes from the description).
+    pub title: String,
+    /// A room, an address or a video link; empty when none.
+    pub place: String,
     pub updated_at: Option<DateTime<Utc>>,
 }
 
@@ -381,11 +385,14 @@ async fn personal_feed(
             let day = dates::parse_date(&m.schedule_date)?;
             let from = dates::parse_time(&m.from)?;
             let to = dates::parse_time(&m.to)?;
+            let zone = m.zone(tz);
             Some(FeedMeeting {
-                starts_at: instant_of(tz, day.and_time(from)),
-                ends_at: instant_of(tz, day.and_time(to)),
+                starts_at: instant_of(zone, day.and_time(from)),
+                ends_at: instant_of(zone, day.and_time(to)),
                 updated_at: stamp(&m.updated_at),
                 description: m.description,
+                title: m.title,
+                place: m.place,
                 id: m.id,
             })
         })

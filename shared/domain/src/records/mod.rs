@@ -43,7 +43,7 @@ pub use breaks::{
 pub use checklist::{validate_checklist_item, ChecklistInput, ChecklistItem, ValidChecklistItem};
 pub use dates::DateRange;
 pub use leaves::{validate_leave, Leave, LeaveInput, ValidLeave};
-pub use meetings::{validate_meeting, Meeting, MeetingInput, ValidMeeting};
+pub use meetings::{validate_meeting, Answer, Attendee, Meeting, MeetingAnswerInput, MeetingInput, ValidMeeting};
 pub use paging::Paging;
 pub use presence::{team_presence, MemberPresence, PresenceStatus};
 pub use tasks::{validate_task, Task, TaskInput, TaskPriority, TaskStatus, ValidTask};

@@ -3,7 +3,7 @@ import { useSession } from '@/lib/auth';
 import type { Schemas } from '@/lib/api-schema';
 
 /** The fields of today's records the read-only agenda shows. */
-export type AgendaMeeting = Pick<Schemas['Meeting'], '_id' | 'from' | 'to' | 'scheduleDate' | 'description'>;
+export type AgendaMeeting = Pick<Schemas['Meeting'], '_id' | 'from' | 'to' | 'scheduleDate' | 'description' | 'title' | 'place'>;
 
 export type AgendaBreak = Pick<Schemas['Break'], '_id' | 'startTime' | 'endTime' | 'duration' | 'type' | 'reason'>;
 

@@ -37,7 +37,11 @@ export function AgendaMeetings() {
       empty={agendaEmpty.meetings}
       row={(meeting) => (
         <>
-          <p className="font-medium">{when(meeting.from, meeting.to)}</p>
+          <p className="font-medium">
+            {when(meeting.from, meeting.to)}
+            {meeting.title && <span className="break-words">: {meeting.title}</span>}
+          </p>
+          {meeting.place && <p className="break-words text-slate-600 dark:text-slate-300">{meeting.place}</p>}
           {meeting.description && <p className="break-words text-slate-600 dark:text-slate-300">{meeting.description}</p>}
         </>
       )}

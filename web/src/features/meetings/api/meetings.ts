@@ -2,6 +2,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { z } from 'zod';
 import { PAGE_SIZE } from '@/config/constants';
+import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import type { Schemas } from '@/lib/api-schema';
@@ -12,6 +13,11 @@ export type Meeting = Schemas['Meeting'];
 
 export type MeetingList = Schemas['MeetingList'];
 
+export type Attendee = Schemas['Attendee'];
+
+/** A teammate a meeting can invite (`GET /meeting/people`). */
+export type Invitee = Schemas['Invitee'];
+
 export type MeetingFilter = 'today' | 'upcoming' | 'all';
 
 export const meetingMessages = {
@@ -19,6 +25,8 @@ export const meetingMessages = {
   toRequired: 'End time is required.',
   dateRequired: 'Schedule date is required.',
   descriptionMax: 'Description must not exceed 1000 characters.',
+  titleMax: 'Title must not exceed 120 characters.',
+  placeMax: 'Place must not exceed 500 characters.',
   added: 'Meeting added successfully',
   updated: 'Meeting updated successfully',
   failedTitle: 'Error!',
@@ -31,6 +39,8 @@ export const meetingMessages = {
 } as const;
 
 export const MEETING_DESCRIPTION_MAX = 1000;
+export const MEETING_TITLE_MAX = 120;
+export const MEETING_PLACE_MAX = 500;
 /** Descriptions longer than this are cut in lists, with 'View All' for the rest (spec §9). */
 export const MEETING_DESCRIPTION_PREVIEW = 70;
 
@@ -39,6 +49,9 @@ export const meetingSchema = z.object({
   from: z.string().min(1, meetingMessages.fromRequired),
   to: z.string().min(1, meetingMessages.toRequired),
   description: z.string().trim().max(MEETING_DESCRIPTION_MAX, meetingMessages.descriptionMax),
+  title: z.string().trim().max(MEETING_TITLE_MAX, meetingMessages.titleMax),
+  place: z.string().trim().max(MEETING_PLACE_MAX, meetingMessages.placeMax),
+  attendees: z.array(z.string()),
 });
 
 export type MeetingValues = z.infer<typeof meetingSchema>;
@@ -89,7 +102,15 @@ const meetingLabel = (body: { scheduleDate: string; from: string }) => `${body.s
 export function useSaveMeeting() {
   const revalidate = useRevalidateMeetings();
   return useSWRMutation<WriteOutcome<Meeting>, Error, string, SaveArg>('meeting:save', async (_key, { arg: { id, values, base } }) => {
-    const body: Schemas['MeetingCreate'] = { from: values.from, to: values.to, scheduleDate: values.scheduleDate, description: values.description.trim() };
+    const body: Schemas['MeetingCreate'] = {
+      from: values.from,
+      to: values.to,
+      scheduleDate: values.scheduleDate,
+      description: values.description.trim(),
+      title: values.title.trim(),
+      place: values.place.trim(),
+      attendees: values.attendees,
+    };
     const outcome = await sendOrQueue<Meeting>(
       id
         ? {
@@ -122,5 +143,41 @@ export function useDeleteMeeting() {
     });
     if (!outcome.queued) void revalidate();
     return outcome;
+  });
+}
+
+/** Whether the signed-in person organizes the meeting (meetings stored before attendees have no organizer: theirs). */
+export function organizes(meeting: Pick<Meeting, 'userId' | 'organizerId'>): boolean {
+  return !meeting.organizerId || meeting.organizerId === meeting.userId;
+}
+
+/** The signed-in person's own answer to a meeting they attend. */
+export function myAnswer(meeting: Pick<Meeting, 'userId' | 'attendees'>): Attendee['answer'] | undefined {
+  return meeting.attendees?.find((attendee) => attendee.userId === meeting.userId)?.answer;
+}
+
+/** The teammates a meeting can invite, by name. */
+export function useInvitees(enabled = true) {
+  const { signedIn } = useSession();
+  return useSWR<Invitee[]>(signedIn && enabled ? '/meeting/people' : null);
+}
+
+/** An attendee answers yes or no; every list shows the answer after. */
+export function useRespondMeeting() {
+  const revalidate = useRevalidateMeetings();
+  return useSWRMutation<Meeting, Error, string, { id: string; answer: 'yes' | 'no' }>('meeting:respond', async (_key, { arg }) => {
+    const meeting = await api.post<Meeting>(`/meeting/respond/${encodeURIComponent(arg.id)}`, { answer: arg.answer });
+    void revalidate();
+    return meeting;
+  });
+}
+
+/** An attendee leaves a meeting: it goes from their lists. */
+export function useLeaveMeeting() {
+  const revalidate = useRevalidateMeetings();
+  return useSWRMutation<Schemas['Deleted'], Error, string, string>('meeting:leave', async (_key, { arg: id }) => {
+    const left = await api.post<Schemas['Deleted']>(`/meeting/leave/${encodeURIComponent(id)}`, {});
+    void revalidate();
+    return left;
   });
 }

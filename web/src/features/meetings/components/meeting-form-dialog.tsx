@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Input, Textarea } from '@/components/ui/field';
+import { Checkbox, Input, Textarea } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { QUEUED_MESSAGE, type WriteOutcome } from '@/lib/offline/write';
@@ -10,7 +10,17 @@ import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
 import { todayIso } from '@/lib/format';
-import { MEETING_DESCRIPTION_MAX, meetingMessages, meetingSchema, useSaveMeeting, type Meeting, type MeetingValues } from '../api/meetings';
+import {
+  MEETING_DESCRIPTION_MAX,
+  MEETING_PLACE_MAX,
+  MEETING_TITLE_MAX,
+  meetingMessages,
+  meetingSchema,
+  useInvitees,
+  useSaveMeeting,
+  type Meeting,
+  type MeetingValues,
+} from '../api/meetings';
 
 export interface MeetingFormDialogProps {
   /** The meeting to edit; without one the form schedules a new meeting. */
@@ -22,7 +32,7 @@ export interface MeetingFormDialogProps {
   onClose: () => void;
 }
 
-const fields = ['from', 'to', 'scheduleDate', 'description'] as const;
+const fields = ['from', 'to', 'scheduleDate', 'description', 'title', 'place', 'attendees'] as const;
 
 /** A proposal may leave fields out; those keep the form's defaults. */
 function definedOnly(values: Partial<MeetingValues> = {}): Partial<MeetingValues> {
@@ -36,8 +46,11 @@ export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: Meetin
   const toast = useToast();
   const requireAuth = useRequireAuth();
   const { trigger, isMutating } = useSaveMeeting();
+  const attendeesLabelId = useId();
+  const { data: invitees } = useInvitees();
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -45,9 +58,19 @@ export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: Meetin
     resolver: zodResolver(meetingSchema),
     mode: 'onBlur',
     defaultValues: meeting
-      ? { scheduleDate: meeting.scheduleDate, from: meeting.from, to: meeting.to, description: meeting.description }
-      : { scheduleDate: todayIso(), from: '', to: '', description: '', ...definedOnly(initial) },
+      ? {
+          scheduleDate: meeting.scheduleDate,
+          from: meeting.from,
+          to: meeting.to,
+          description: meeting.description,
+          title: meeting.title ?? '',
+          place: meeting.place ?? '',
+          attendees: (meeting.attendees ?? []).map((attendee) => attendee.userId),
+        }
+      : { scheduleDate: todayIso(), from: '', to: '', description: '', title: '', place: '', attendees: [], ...definedOnly(initial) },
   });
+  // Teammates who were invited but are no longer in the team still show, so the organizer can take them off.
+  const people = [...(invitees ?? []), ...(meeting?.attendees ?? []).filter((attendee) => !invitees?.some((person) => person.userId === attendee.userId))];
 
   const onSubmit = async (values: MeetingValues) => {
     if (isMutating || !requireAuth()) return;
@@ -94,6 +117,7 @@ export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: Meetin
       }
     >
       <form id={formId} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? 'Edit meeting' : 'Schedule meeting'}>
+        <Input label="Title" maxLength={MEETING_TITLE_MAX} placeholder="Weekly sync" error={errors.title?.message} {...register('title')} />
         <Input label="Schedule date" type="date" error={errors.scheduleDate?.message} {...register('scheduleDate')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Input label="Start time" type="time" error={errors.from?.message} {...register('from')} />
@@ -107,6 +131,46 @@ export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: Meetin
           error={errors.description?.message}
           {...register('description')}
         />
+        <Input
+          label="Place or video link"
+          maxLength={MEETING_PLACE_MAX}
+          placeholder="Room 4, or https://…"
+          error={errors.place?.message}
+          {...register('place')}
+        />
+        {people.length > 0 && (
+          <Controller
+            control={control}
+            name="attendees"
+            render={({ field }) => (
+              <fieldset aria-labelledby={attendeesLabelId} aria-describedby={`${attendeesLabelId}-hint`}>
+                <legend id={attendeesLabelId} className="text-sm font-medium">
+                  Attendees
+                </legend>
+                <p id={`${attendeesLabelId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+                  Each one sees the meeting in their list and answers yes or no. With none, it stays yours alone.
+                </p>
+                <div className="mt-1 grid max-h-48 gap-x-4 overflow-y-auto sm:grid-cols-2">
+                  {people.map((person) => (
+                    <Checkbox
+                      key={person.userId}
+                      label={person.name}
+                      checked={field.value.includes(person.userId)}
+                      onChange={(event) =>
+                        field.onChange(event.target.checked ? [...field.value, person.userId] : field.value.filter((id) => id !== person.userId))
+                      }
+                    />
+                  ))}
+                </div>
+                {errors.attendees?.message && (
+                  <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                    {errors.attendees.message}
+                  </p>
+                )}
+              </fieldset>
+            )}
+          />
+        )}
       </form>
     </Modal>
   );

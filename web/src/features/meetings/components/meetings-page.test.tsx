@@ -223,7 +223,11 @@ describe('Meeting form', () => {
     expect(await screen.findByText('Meeting added successfully')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Schedule Meeting' })).not.toBeInTheDocument();
     expect(bodies).toEqual([
-      { method: 'POST', path: '/meeting/add', body: { from: '10:00', to: '10:45', scheduleDate: todayIso(), description: 'Sprint review' } },
+      {
+        method: 'POST',
+        path: '/meeting/add',
+        body: { from: '10:00', to: '10:45', scheduleDate: todayIso(), description: 'Sprint review', title: '', place: '', attendees: [] },
+      },
     ]);
     expect(await screen.findByText('Sprint review')).toBeInTheDocument();
   });
@@ -242,7 +246,11 @@ describe('Meeting form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Meeting updated successfully')).toBeInTheDocument();
     expect(bodies).toEqual([
-      { method: 'PUT', path: '/meeting/edit/m1', body: { from: '09:00', to: '09:30', scheduleDate: '2025-06-02', description: 'Moved to the big room' } },
+      {
+        method: 'PUT',
+        path: '/meeting/edit/m1',
+        body: { from: '09:00', to: '09:30', scheduleDate: '2025-06-02', description: 'Moved to the big room', title: '', place: '', attendees: [] },
+      },
     ]);
 
     await user.click(within(screen.getByText('Moved to the big room').closest('li')!).getByRole('button', { name: 'Edit' }));
@@ -265,5 +273,80 @@ describe('Meeting form', () => {
     expect(screen.getByText('Error!')).toBeInTheDocument();
     expect(within(dialog).getByText('End time must be after start time.')).toBeInTheDocument();
     expect(dialog).toBeInTheDocument();
+  });
+});
+
+describe('Meetings with attendees', () => {
+  it('invites teammates with a title and place, and shows their answers', async () => {
+    signIn();
+    const { bodies } = meetingsApi();
+    server.use(
+      http.get(api('/meeting/people'), () =>
+        ok([
+          { userId: 'u2', name: 'Bea Lima' },
+          { userId: 'u3', name: 'Cal Ortiz' },
+        ]),
+      ),
+    );
+    const { user } = renderWithProviders(<MeetingsPage />);
+    await user.click(screen.getByRole('button', { name: 'Schedule Meeting' }));
+    const dialog = screen.getByRole('dialog', { name: 'Schedule Meeting' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Quarterly review');
+    await user.type(within(dialog).getByLabelText('Start time'), '10:00');
+    await user.type(within(dialog).getByLabelText('End time'), '11:00');
+    await user.type(within(dialog).getByLabelText('Place or video link'), 'https://meet.example/q');
+    const attendees = within(dialog).getByRole('group', { name: 'Attendees' });
+    await user.click(await within(attendees).findByLabelText('Cal Ortiz'));
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('Meeting added successfully')).toBeInTheDocument();
+    expect(bodies[0].body).toEqual({
+      from: '10:00',
+      to: '11:00',
+      scheduleDate: todayIso(),
+      description: '',
+      title: 'Quarterly review',
+      place: 'https://meet.example/q',
+      attendees: ['u3'],
+    });
+  });
+
+  it("lets an attendee answer yes or no and leave, but not edit or delete the organizer's meeting", async () => {
+    signIn();
+    const theirs = meeting(7, {
+      scheduleDate: todayIso(),
+      title: 'Quarterly review',
+      place: 'https://meet.example/q',
+      organizerId: 'u9',
+      organizerName: 'Olga Organizer',
+      attendees: [
+        { userId: 'u1', name: 'Ada', answer: 'pending' },
+        { userId: 'u2', name: 'Bea Lima', answer: 'no' },
+      ],
+    });
+    let answered: unknown = null;
+    let left = false;
+    meetingsApi([theirs]);
+    server.use(
+      http.post(api('/meeting/respond/:id'), async ({ request }) => {
+        answered = await request.json();
+        return ok({ ...theirs, attendees: [{ userId: 'u1', name: 'Ada', answer: 'yes' }] });
+      }),
+      http.post(api('/meeting/leave/:id'), () => {
+        left = true;
+        return ok({ _id: 'm7', message: 'Deleted.' });
+      }),
+    );
+    const { user } = renderWithProviders(<MeetingsPage />);
+    const row = (await screen.findByText('Quarterly review')).closest('li')!;
+    expect(within(row).getByRole('link', { name: 'https://meet.example/q' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(row).toHaveTextContent('Organized by Olga Organizer. Attendees: You (not answered), Bea Lima (no)');
+    expect(within(row).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Yes' }));
+    await vi.waitFor(() => expect(answered).toEqual({ answer: 'yes' }));
+    await user.click(within(row).getByRole('button', { name: 'Leave' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Leave this meeting?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Leave' }));
+    await vi.waitFor(() => expect(left).toBe(true));
   });
 });

@@ -12,7 +12,22 @@ import { formatDate, formatTime, todayIso, truncate } from '@/lib/format';
 import { withPending, type Pending } from '@/lib/offline/pending';
 import type { QueuedWrite } from '@/lib/offline/queue';
 import { useQueuedWrites } from '@/lib/offline/write';
-import { MEETING_DESCRIPTION_PREVIEW, meetingMessages, useDeleteMeeting, useMeetings, type Meeting, type MeetingFilter } from '../api/meetings';
+import { useAlert } from '@/components/ui/alert-dialog';
+import { useToast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-error';
+import {
+  MEETING_DESCRIPTION_PREVIEW,
+  meetingMessages,
+  myAnswer,
+  organizes,
+  useDeleteMeeting,
+  useLeaveMeeting,
+  useMeetings,
+  useRespondMeeting,
+  type Attendee,
+  type Meeting,
+  type MeetingFilter,
+} from '../api/meetings';
 import { MeetingFormDialog } from './meeting-form-dialog';
 import { ViewAllTextDialog } from './view-all-text-dialog';
 
@@ -169,16 +184,112 @@ interface MeetingRowProps {
   onViewAll: () => void;
 }
 
+const answerLabels: Record<Attendee['answer'], string> = { pending: 'not answered', yes: 'yes', no: 'no' };
+
+/** A place that is a web address is a link (a video call); anything else is text. */
+function Place({ place }: { place: string }) {
+  const isLink = /^https?:\/\/\S+$/i.test(place);
+  return (
+    <p className="mt-0.5 text-sm break-words text-slate-700 dark:text-slate-300">
+      <span className="text-slate-500 dark:text-slate-400">Where: </span>
+      {isLink ? (
+        <a href={place} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline dark:text-brand-400">
+          {place}
+        </a>
+      ) : (
+        place
+      )}
+    </p>
+  );
+}
+
+/** The organizer and each attendee with their answer. */
+function People({ meeting }: { meeting: Meeting }) {
+  const attendees = meeting.attendees ?? [];
+  if (attendees.length === 0) return null;
+  const organizer = organizes(meeting) ? 'You' : meeting.organizerName || 'Someone';
+  return (
+    <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
+      Organized by {organizer}. Attendees:{' '}
+      {attendees.map((attendee, index) => (
+        <span key={attendee.userId}>
+          {index > 0 && ', '}
+          {attendee.userId === meeting.userId ? 'You' : attendee.name} ({answerLabels[attendee.answer]})
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** An attendee's Yes / No and Leave. */
+function AttendeeActions({ meeting, when }: { meeting: Meeting; when: string }) {
+  const toast = useToast();
+  const alert = useAlert();
+  const respond = useRespondMeeting();
+  const leave = useLeaveMeeting();
+  const answer = myAnswer(meeting);
+  const fail = (error: unknown) =>
+    toast.show({ title: meetingMessages.failedTitle, message: error instanceof ApiError ? error.message : 'Could not send your answer.', variant: 'error' });
+  const say = (value: 'yes' | 'no') => respond.trigger({ id: meeting._id, answer: value }).catch(fail);
+  return (
+    <div className="flex shrink-0 flex-wrap gap-2" role="group" aria-label={`Your answer to the meeting of ${when}`}>
+      <Button
+        variant={answer === 'yes' ? 'primary' : 'secondary'}
+        size="sm"
+        aria-pressed={answer === 'yes'}
+        disabled={respond.isMutating}
+        onClick={() => void say('yes')}
+      >
+        Yes
+      </Button>
+      <Button
+        variant={answer === 'no' ? 'primary' : 'secondary'}
+        size="sm"
+        aria-pressed={answer === 'no'}
+        disabled={respond.isMutating}
+        onClick={() => void say('no')}
+      >
+        No
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={leave.isMutating}
+        onClick={async () => {
+          const confirmed = await alert({
+            icon: 'warning',
+            title: 'Leave this meeting?',
+            text: 'It goes from your lists, and the organizer sees you no longer attend.',
+            confirmText: 'Leave',
+            cancelText: 'Stay',
+          });
+          if (!confirmed) return;
+          try {
+            await leave.trigger(meeting._id);
+            toast.show({ message: 'You left the meeting.', variant: 'success' });
+          } catch (error) {
+            fail(error);
+          }
+        }}
+      >
+        Leave
+      </Button>
+    </div>
+  );
+}
+
 function MeetingRow({ meeting, onEdit, onViewAll }: MeetingRowProps) {
   const confirmDelete = useConfirmDelete();
   const { trigger } = useDeleteMeeting();
   const description = truncate(meeting.description, MEETING_DESCRIPTION_PREVIEW);
   const when = `${formatDate(meeting.scheduleDate)}, ${formatTime(meeting.from)} – ${formatTime(meeting.to)}`;
+  const mine = organizes(meeting);
   // The row follows the list's width (narrow beside the docked chat on a tablet), not the screen's.
   return (
     <li className="flex flex-col gap-2 py-3 @lg:flex-row @lg:items-center @lg:gap-4" aria-label={when}>
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-semibold">
+        {meeting.title && <p className="font-semibold break-words">{meeting.title}</p>}
+        <p className={cn('text-sm', meeting.title ? 'text-slate-700 dark:text-slate-300' : 'font-semibold')}>
           <time dateTime={meeting.scheduleDate}>{formatDate(meeting.scheduleDate)}</time>
           <span className="mx-1.5 text-slate-400" aria-hidden="true">
             ·
@@ -195,6 +306,8 @@ function MeetingRow({ meeting, onEdit, onViewAll }: MeetingRowProps) {
             )}
           </p>
         )}
+        {meeting.place && <Place place={meeting.place} />}
+        <People meeting={meeting} />
         {meeting.pending && (
           <>
             <PendingBadge item={meeting.pending} className="mt-1" />
@@ -204,6 +317,8 @@ function MeetingRow({ meeting, onEdit, onViewAll }: MeetingRowProps) {
       </div>
       {meeting.pending ? (
         <PendingActions item={meeting.pending} name={`the meeting of ${when}`} />
+      ) : !mine ? (
+        <AttendeeActions meeting={meeting} when={when} />
       ) : (
         <div className="flex shrink-0 gap-2">
           <Button variant="secondary" size="sm" onClick={onEdit}>
