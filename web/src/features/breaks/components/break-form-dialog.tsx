@@ -15,7 +15,7 @@ import { addDaysIso, isIsoDate } from '@/lib/iso-date';
 import { breakSchema, MAX_BREAK_REASON, toBreakFields, type BreakFormValues } from '../api/break-schema';
 import { useBreakTypes, useSaveBreak, type Break } from '../api/breaks';
 import { breakDurationError, breakMinutes, endsNextDay, formatMinutes } from '../utils/time';
-import { TimeField } from './time-field';
+import { TimeField } from '@/components/ui/time-field';
 
 export interface BreakFormDialogProps {
   /** The break being edited; without it the dialog adds one. */

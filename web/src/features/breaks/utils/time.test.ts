@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakDurationError, breakMinutes, endsNextDay, formatElapsed, formatMinutes, joinTime, splitTime } from './time';
+import { breakDurationError, breakMinutes, endsNextDay, formatElapsed, formatMinutes } from './time';
 
 describe('break time arithmetic', () => {
   it('counts the minutes from start to end, an earlier end being the next day', () => {
@@ -18,16 +18,6 @@ describe('break time arithmetic', () => {
     expect(breakDurationError('22:00', '06:01')).toBe(
       'Break cannot be more than 8 hours. The end time is before the start time, so it was taken as the next day.',
     );
-  });
-
-  it('converts between 24-hour storage and 12-hour parts', () => {
-    expect(splitTime('13:05')).toEqual({ hour: '1', minute: '05', period: 'PM' });
-    expect(splitTime('00:30')).toEqual({ hour: '12', minute: '30', period: 'AM' });
-    expect(splitTime('12:00')).toEqual({ hour: '12', minute: '00', period: 'PM' });
-    expect(joinTime({ hour: '12', minute: '30', period: 'AM' })).toBe('00:30');
-    expect(joinTime({ hour: '12', minute: '00', period: 'PM' })).toBe('12:00');
-    expect(joinTime({ hour: '11', minute: '59', period: 'PM' })).toBe('23:59');
-    expect(joinTime({ hour: '3', minute: '', period: 'PM' })).toBe('');
   });
 
   it('formats durations and the running timer', () => {

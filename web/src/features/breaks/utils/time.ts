@@ -54,30 +54,6 @@ export function formatMinutes(total: number): string {
   return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
 }
 
-export type Period = 'AM' | 'PM';
-
-export interface TimeParts {
-  /** '1' to '12', or '' while not chosen. */
-  hour: string;
-  /** '00' to '59', or ''. */
-  minute: string;
-  period: Period | '';
-}
-
-/** '13:05' -> { hour: '1', minute: '05', period: 'PM' }; anything else -> all empty. */
-export function splitTime(hhmm: string): TimeParts {
-  const total = toMinutes(hhmm);
-  if (total === undefined) return { hour: '', minute: '', period: '' };
-  const hours = Math.floor(total / 60);
-  return { hour: String(hours % 12 || 12), minute: String(total % 60).padStart(2, '0'), period: hours >= 12 ? 'PM' : 'AM' };
-}
-
-/** The 24-hour 'HH:MM' of complete parts, or '' while any part is missing. */
-export function joinTime({ hour, minute, period }: TimeParts): string {
-  if (!hour || !minute || !period) return '';
-  const hours = (Number(hour) % 12) + (period === 'PM' ? 12 : 0);
-  return `${String(hours).padStart(2, '0')}:${minute}`;
-}
 
 /** Elapsed time as a stopwatch reads it: '4:05' under an hour, '1:04:05' from an hour on. */
 export function formatElapsed(ms: number): string {

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+import { DayPicker } from 'react-day-picker';
+import { enGB } from 'react-day-picker/locale';
+import 'react-day-picker/style.css';
+
+const toDate = (iso: string) => new Date(`${iso}T12:00:00`);
+const pad = (n: number) => String(n).padStart(2, '0');
+const toIso = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+export interface CalendarPopoverProps {
+  label: string;
+  value?: string;
+  min?: string;
+  max?: string;
+  onPick: (iso: string) => void;
+  onClose: () => void;
+}
+
+/** The month grid under a date field: weeks from Monday, keyboard-navigable; Escape or a click outside closes it. */
+export default function CalendarPopover({ label, value, min, max, onPick, onClose }: CalendarPopoverProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const outside = (event: PointerEvent) => {
+      if (panel.current && !panel.current.contains(event.target as Node)) onClose();
+    };
+    document.addEventListener('pointerdown', outside, true);
+    return () => document.removeEventListener('pointerdown', outside, true);
+  }, [onClose]);
+  const disabled = [...(min ? [{ before: toDate(min) }] : []), ...(max ? [{ after: toDate(max) }] : [])];
+  return (
+    <div
+      ref={panel}
+      role="dialog"
+      aria-label={`${label}: calendar`}
+      onKeyDown={(event) => {
+        // Escape closes the calendar only, not the dialog the field is in.
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+      className="absolute z-50 mt-1 rounded-xl border border-slate-200 bg-white p-2 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 [--rdp-accent-color:var(--color-brand-600)] [--rdp-accent-background-color:var(--color-brand-50)] [--rdp-day-height:2.75rem] [--rdp-day-width:2.75rem] [--rdp-day_button-height:2.625rem] [--rdp-day_button-width:2.625rem]"
+    >
+      <DayPicker
+        mode="single"
+        locale={enGB}
+        weekStartsOn={1}
+        autoFocus
+        selected={value ? toDate(value) : undefined}
+        defaultMonth={value ? toDate(value) : max && new Date() > toDate(max) ? toDate(max) : undefined}
+        disabled={disabled}
+        onSelect={(date) => date && onPick(toIso(date))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
+import { isIsoDate } from '@/lib/iso-date';
+
+// The month grid is a maintained date picker (react-day-picker), loaded the first time someone opens it.
+const CalendarPopover = lazy(() => import('./calendar-popover'));
+
+/**
+ * What a person typed, as the API's 'YYYY-MM-DD': day-month-year with '/', '.' or '-' between (the product's
+ * display, whatever the browser's locale), or the ISO form itself. Anything else is undefined.
+ */
+export function parseDate(text: string): string | undefined {
+  const trimmed = text.trim();
+  let iso: string | undefined;
+  const iso8601 = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(trimmed);
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed);
+  if (iso8601) iso = `${iso8601[1]}-${iso8601[2].padStart(2, '0')}-${iso8601[3].padStart(2, '0')}`;
+  else if (dmy) iso = `${dmy[3]}-${dmy[2].padStart(2, '0')}-${dmy[1].padStart(2, '0')}`;
+  return iso && isIsoDate(iso) ? iso : undefined;
+}
+
+export interface DateFieldProps {
+  label: ReactNode;
+  /** 'YYYY-MM-DD', or '' when empty; text that is no date yet is passed on as typed (the form's check names it). */
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  hint?: ReactNode;
+  /** Earliest and latest days the calendar offers ('YYYY-MM-DD'). */
+  min?: string;
+  max?: string;
+  name?: string;
+  id?: string;
+  className?: string;
+}
+
+const control =
+  'block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
+
+/**
+ * One date control for every form and filter: the date written day-month-year (DD/MM/YYYY) in the field on every
+ * browser and locale, typed or picked from a month grid, and read and written as the API's 'YYYY-MM-DD'.
+ */
+export function DateField({ label, value, onChange, onBlur, error, hint, min, max, name, id, className }: DateFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const [text, setText] = useState(() => (isIsoDate(value) ? formatDate(value) : value));
+  const [seen, setSeen] = useState(value);
+  const [open, setOpen] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // A new value from outside (a reset, a pick, the record being edited) replaces what is shown.
+  if (value !== seen) {
+    setSeen(value);
+    if (parseDate(text) !== value) setText(isIsoDate(value) ? formatDate(value) : value);
+  }
+
+  const change = (next: string) => {
+    setText(next);
+    const iso = next.trim() === '' ? '' : (parseDate(next) ?? next);
+    setSeen(iso);
+    onChange(iso);
+  };
+
+  const describedBy = [error ? `${inputId}-error` : undefined, `${inputId}-format`, hint ? `${inputId}-hint` : undefined].filter(Boolean).join(' ');
+  return (
+    <div className={cn('relative space-y-1', className)}>
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      <div className="flex gap-1.5">
+        <input
+          ref={input}
+          id={inputId}
+          name={name}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="DD/MM/YYYY"
+          value={text}
+          onChange={(event) => change(event.target.value)}
+          onBlur={() => {
+            const iso = parseDate(text);
+            if (iso) setText(formatDate(iso));
+            onBlur?.();
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cn(control, error ? 'border-red-500' : 'border-slate-300 dark:border-slate-600')}
+        />
+        <button
+          type="button"
+          aria-label={`Choose ${typeof label === 'string' ? label.toLowerCase() : 'date'} from a calendar`}
+          aria-expanded={open}
+          aria-haspopup="dialog"
+          onClick={() => setOpen((was) => !was)}
+          className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 focus:ring-2 focus:ring-brand-600/30 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <rect x="3" y="4" width="18" height="18" rx="2" />
+            <path d="M16 2v4M8 2v4M3 10h18" />
+          </svg>
+        </button>
+      </div>
+      <p id={`${inputId}-format`} className="visually-hidden">
+        Day, month and year, like 26/11/2026.
+      </p>
+      {open && (
+        <Suspense fallback={null}>
+          <CalendarPopover
+            label={typeof label === 'string' ? label : 'Date'}
+            value={isIsoDate(value) ? value : undefined}
+            min={min}
+            max={max}
+            onPick={(iso) => {
+              change(formatDate(iso));
+              setOpen(false);
+              input.current?.focus();
+            }}
+            onClose={() => {
+              setOpen(false);
+              input.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+      {hint && !error && (
+        <p id={`${inputId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${inputId}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useId, useState, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { formatTime } from '@/lib/format';
+
+/**
+ * What a person typed, as the API's 24-hour 'HH:MM': 12-hour with am/pm ('9:30 pm', '930p', '12 AM'), or 24-hour
+ * ('21:30', '2130', '7:05'). Anything else is undefined.
+ */
+export function parseTime(text: string): string | undefined {
+  const compact = text.trim().toLowerCase().replace(/\s+/g, '').replace(/\./g, '');
+  const twelve = /^(\d{1,2})(?::?(\d{2}))?([ap])m?$/.exec(compact);
+  let hours: number;
+  let minutes: number;
+  if (twelve) {
+    hours = Number(twelve[1]);
+    minutes = Number(twelve[2] ?? '0');
+    if (hours < 1 || hours > 12) return undefined;
+    hours = (hours % 12) + (twelve[3] === 'p' ? 12 : 0);
+  } else {
+    const clock = /^(\d{1,2}):(\d{2})$/.exec(compact) ?? /^(\d{1,2})(\d{2})$/.exec(compact);
+    if (!clock) return undefined;
+    hours = Number(clock[1]);
+    minutes = Number(clock[2]);
+    if (hours > 23) return undefined;
+  }
+  if (minutes > 59) return undefined;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
+const isClock = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+
+/** Every quarter hour, as the suggestions under the field show them. */
+const QUARTERS = Array.from({ length: 96 }, (_, i) => formatTime(`${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`));
+
+export interface TimeFieldProps {
+  label: ReactNode;
+  /** 'HH:MM' (24 h), or '' when empty; text that is no time yet is passed on as typed (the form's check names it). */
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  hint?: ReactNode;
+  name?: string;
+  id?: string;
+}
+
+const control =
+  'block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
+
+/**
+ * One time control for every form: the time shown in 12-hour form ('9:30 AM') on every browser and locale, typed
+ * freely (12- or 24-hour) or picked from quarter-hour suggestions, and read and written as the API's 'HH:MM'.
+ */
+export function TimeField({ label, value, onChange, onBlur, error, hint, name, id }: TimeFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const [text, setText] = useState(() => (isClock(value) ? formatTime(value) : value));
+  const [seen, setSeen] = useState(value);
+  // A new value from outside (a reset, the record being edited) replaces what is shown.
+  if (value !== seen) {
+    setSeen(value);
+    if (parseTime(text) !== value) setText(isClock(value) ? formatTime(value) : value);
+  }
+
+  const change = (next: string) => {
+    setText(next);
+    const clock = next.trim() === '' ? '' : (parseTime(next) ?? next);
+    setSeen(clock);
+    onChange(clock);
+  };
+
+  const describedBy = [error ? `${inputId}-error` : undefined, `${inputId}-format`, hint ? `${inputId}-hint` : undefined].filter(Boolean).join(' ');
+  return (
+    <div className="min-w-0 space-y-1">
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        name={name}
+        type="text"
+        autoComplete="off"
+        placeholder="9:30 AM"
+        list={`${inputId}-times`}
+        value={text}
+        onChange={(event) => change(event.target.value)}
+        onBlur={() => {
+          const clock = parseTime(text);
+          if (clock) setText(formatTime(clock));
+          onBlur?.();
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={cn(control, error ? 'border-red-500' : 'border-slate-300 dark:border-slate-600')}
+      />
+      <datalist id={`${inputId}-times`}>
+        {QUARTERS.map((time) => (
+          <option key={time} value={time} />
+        ))}
+      </datalist>
+      <p id={`${inputId}-format`} className="visually-hidden">
+        Hours and minutes, like 9:30 AM or 21:30.
+      </p>
+      {hint && !error && (
+        <p id={`${inputId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${inputId}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
