@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { isIsoDate } from '@/lib/iso-date';
@@ -15,8 +15,9 @@ export function parseDate(text: string): string | undefined {
   let iso: string | undefined;
   const iso8601 = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(trimmed);
   const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed);
-  if (iso8601) iso = `${iso8601[1]}-${iso8601[2].padStart(2, '0')}-${iso8601[3].padStart(2, '0')}`;
-  else if (dmy) iso = `${dmy[3]}-${dmy[2].padStart(2, '0')}-${dmy[1].padStart(2, '0')}`;
+  const pad = (part: string | undefined) => (part ?? '').padStart(2, '0');
+  if (iso8601) iso = `${iso8601[1]}-${pad(iso8601[2])}-${pad(iso8601[3])}`;
+  else if (dmy) iso = `${dmy[3]}-${pad(dmy[2])}-${pad(dmy[1])}`;
   return iso && isIsoDate(iso) ? iso : undefined;
 }
 
@@ -33,7 +34,11 @@ export interface DateFieldProps {
   max?: string;
   name?: string;
   id?: string;
+  /** The input itself (a form focuses the first field in error). */
+  ref?: Ref<HTMLInputElement>;
   className?: string;
+  /** Pass on only whole dates and '' (filters, which ask the server at once), never text still being typed. */
+  strict?: boolean;
 }
 
 const control =
@@ -43,7 +48,7 @@ const control =
  * One date control for every form and filter: the date written day-month-year (DD/MM/YYYY) in the field on every
  * browser and locale, typed or picked from a month grid, and read and written as the API's 'YYYY-MM-DD'.
  */
-export function DateField({ label, value, onChange, onBlur, error, hint, min, max, name, id, className }: DateFieldProps) {
+export function DateField({ label, value, onChange, onBlur, error, hint, min, max, name, id, className, strict, ref }: DateFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const [text, setText] = useState(() => (isIsoDate(value) ? formatDate(value) : value));
@@ -59,11 +64,13 @@ export function DateField({ label, value, onChange, onBlur, error, hint, min, ma
   const change = (next: string) => {
     setText(next);
     const iso = next.trim() === '' ? '' : (parseDate(next) ?? next);
+    if (strict && iso !== '' && !isIsoDate(iso)) return;
     setSeen(iso);
     onChange(iso);
   };
 
-  const describedBy = [error ? `${inputId}-error` : undefined, `${inputId}-format`, hint ? `${inputId}-hint` : undefined].filter(Boolean).join(' ');
+  // An error is the whole description while it lasts (as with every field); otherwise the format and the hint.
+  const describedBy = error ? `${inputId}-error` : [`${inputId}-format`, hint ? `${inputId}-hint` : undefined].filter(Boolean).join(' ');
   return (
     <div className={cn('relative space-y-1', className)}>
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -71,13 +78,20 @@ export function DateField({ label, value, onChange, onBlur, error, hint, min, ma
       </label>
       <div className="flex gap-1.5">
         <input
-          ref={input}
+          ref={(element) => {
+            input.current = element;
+            if (typeof ref === 'function') ref(element);
+            else if (ref) ref.current = element;
+          }}
           id={inputId}
           name={name}
           type="text"
           inputMode="numeric"
           autoComplete="off"
           placeholder="DD/MM/YYYY"
+          // Not read by a text field: kept for assistive tools and tests, as the days the calendar offers.
+          min={min}
+          max={max}
           value={text}
           onChange={(event) => change(event.target.value)}
           onBlur={() => {
@@ -97,7 +111,16 @@ export function DateField({ label, value, onChange, onBlur, error, hint, min, ma
           onClick={() => setOpen((was) => !was)}
           className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 focus:ring-2 focus:ring-brand-600/30 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <rect x="3" y="4" width="18" height="18" rx="2" />
             <path d="M16 2v4M8 2v4M3 10h18" />
           </svg>

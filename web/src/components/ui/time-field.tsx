@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode, type Ref } from 'react';
 import { cn } from '@/lib/cn';
 import { formatTime } from '@/lib/format';
 
@@ -42,6 +42,8 @@ export interface TimeFieldProps {
   hint?: ReactNode;
   name?: string;
   id?: string;
+  /** The input itself (a form focuses the first field in error). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 const control =
@@ -51,7 +53,7 @@ const control =
  * One time control for every form: the time shown in 12-hour form ('9:30 AM') on every browser and locale, typed
  * freely (12- or 24-hour) or picked from quarter-hour suggestions, and read and written as the API's 'HH:MM'.
  */
-export function TimeField({ label, value, onChange, onBlur, error, hint, name, id }: TimeFieldProps) {
+export function TimeField({ label, value, onChange, onBlur, error, hint, name, id, ref }: TimeFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const [text, setText] = useState(() => (isClock(value) ? formatTime(value) : value));
@@ -69,13 +71,15 @@ export function TimeField({ label, value, onChange, onBlur, error, hint, name, i
     onChange(clock);
   };
 
-  const describedBy = [error ? `${inputId}-error` : undefined, `${inputId}-format`, hint ? `${inputId}-hint` : undefined].filter(Boolean).join(' ');
+  // An error is the whole description while it lasts (as with every field); otherwise the format and the hint.
+  const describedBy = error ? `${inputId}-error` : [`${inputId}-format`, hint ? `${inputId}-hint` : undefined].filter(Boolean).join(' ');
   return (
     <div className="min-w-0 space-y-1">
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
         {label}
       </label>
       <input
+        ref={ref}
         id={inputId}
         name={name}
         type="text"

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useDialogs } from '@/lib/dialogs';
-import { todayIso } from '@/lib/format';
+import { formatDate, todayIso } from '@/lib/format';
 import { jwtValidFor } from '@/testing/jwt';
 import { api, http, HttpResponse, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
@@ -130,7 +130,7 @@ describe('Archives | Reports', () => {
     await user.click(screen.getByRole('button', { name: '6 Months' }));
     await vi.waitFor(() => expect(asked.filter((a) => a.path === '/reports/summary').at(-1)?.query.from).not.toBe(addDays(today, -6)));
     expect(screen.getByRole('button', { name: '6 Months' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByLabelText('End date')).toHaveValue(today);
+    expect(screen.getByLabelText('End date')).toHaveValue(formatDate(today));
     expect(asked.filter((a) => a.path === '/reports/breaks').at(-1)?.query.to).toBe(today);
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/field';
+import { DateField } from '@/components/ui/date-field';
 import { cn } from '@/lib/cn';
 import { todayIso } from '@/lib/format';
 import { presets, rangeProblem, type DateRange } from '../utils/date-range';
@@ -71,23 +71,23 @@ export function DateRangePicker({ value, onApply }: DateRangePickerProps) {
       </div>
       <form noValidate onSubmit={apply} aria-label="Date range" className="grid grid-cols-2 items-start gap-3 sm:flex sm:items-start">
         <div className="sm:w-48">
-          <Input
+          <DateField
+            strict
             label="Start date"
-            type="date"
             value={draft.from}
             max={draft.to || undefined}
             error={problem?.field === 'from' ? problem.message : undefined}
-            onChange={(event) => set({ from: event.target.value })}
+            onChange={(value) => set({ from: value })}
           />
         </div>
         <div className="sm:w-48">
-          <Input
+          <DateField
+            strict
             label="End date"
-            type="date"
             value={draft.to}
             min={draft.from || undefined}
             error={problem?.field === 'to' ? problem.message : undefined}
-            onChange={(event) => set({ to: event.target.value })}
+            onChange={(value) => set({ to: value })}
           />
         </div>
         <Button type="submit" className="col-span-2 sm:mt-6">

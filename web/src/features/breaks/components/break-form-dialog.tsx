@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormError, Input, Textarea } from '@/components/ui/field';
+import { DateField } from '@/components/ui/date-field';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
@@ -10,8 +11,8 @@ import { QUEUED_MESSAGE } from '@/lib/offline/write';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
-import { formatDate, todayIso } from '@/lib/format';
-import { addDaysIso, isIsoDate } from '@/lib/iso-date';
+import { todayIso } from '@/lib/format';
+import { addDaysIso } from '@/lib/iso-date';
 import { breakSchema, MAX_BREAK_REASON, toBreakFields, type BreakFormValues } from '../api/break-schema';
 import { useBreakTypes, useSaveBreak, type Break } from '../api/breaks';
 import { breakDurationError, breakMinutes, endsNextDay, formatMinutes } from '../utils/time';
@@ -59,7 +60,7 @@ export function BreakFormDialog({ editing, prefill, onClose, onSaved }: BreakFor
     defaultValues: initialValues(editing, prefill),
   });
 
-  const [startTime, endTime, createdDate, type] = watch(['startTime', 'endTime', 'createdDate', 'type']);
+  const [startTime, endTime, type] = watch(['startTime', 'endTime', 'type']);
   const minutes = breakMinutes(startTime, endTime);
   const durationError = breakDurationError(startTime, endTime);
   const typeOptions = type && !types.includes(type) ? [...types, type] : types;
@@ -89,13 +90,21 @@ export function BreakFormDialog({ editing, prefill, onClose, onSaved }: BreakFor
     <Modal open title={editing ? 'Edit Break' : 'Add Break'} onClose={onClose}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? 'Edit break' : 'Add break'}>
         <Select label="Break type" placeholder="Select a break type" options={typeOptions} error={errors.type?.message} {...register('type')} />
-        <Input
-          label="Date"
-          type="date"
-          max={addDaysIso(todayIso(), 1)}
-          hint={isIsoDate(createdDate) ? formatDate(createdDate) : undefined}
-          error={errors.createdDate?.message}
-          {...register('createdDate')}
+        <Controller
+          control={control}
+          name="createdDate"
+          render={({ field, fieldState }) => (
+            <DateField
+              label="Date"
+              max={addDaysIso(todayIso(), 1)}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <Controller
@@ -108,6 +117,7 @@ export function BreakFormDialog({ editing, prefill, onClose, onSaved }: BreakFor
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
+                ref={field.ref}
                 error={fieldState.error?.message}
               />
             )}
@@ -122,6 +132,7 @@ export function BreakFormDialog({ editing, prefill, onClose, onSaved }: BreakFor
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
+                ref={field.ref}
                 error={fieldState.error?.message}
               />
             )}

@@ -228,7 +228,7 @@ describe('dashboard', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Edit Coffee Break at 1:05 PM' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit Break' });
-    expect(within(within(edit).getByRole('group', { name: 'End time' })).getByLabelText('Minute')).toHaveValue('35');
+    expect(within(edit).getByLabelText('End time')).toHaveValue('1:35 PM');
   });
 
   it('opens the sign-in dialog when a signed-out visitor starts a break', async () => {

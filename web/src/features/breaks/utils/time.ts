@@ -54,7 +54,6 @@ export function formatMinutes(total: number): string {
   return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
 }
 
-
 /** Elapsed time as a stopwatch reads it: '4:05' under an hour, '1:04:05' from an hour on. */
 export function formatElapsed(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
+import { DateField } from '@/components/ui/date-field';
 import { Modal } from '@/components/ui/modal';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
@@ -50,19 +51,19 @@ export function ArchivedChecklistDialog({ onClose }: { onClose: () => void }) {
               <option value="false">Not done</option>
             </select>
           </div>
-          <Input
+          <DateField
+            strict
             label="Created from"
-            type="date"
             value={draft.createdDateFrom}
             max={draft.createdDateTo || undefined}
-            onChange={(event) => set({ createdDateFrom: event.target.value })}
+            onChange={(value) => set({ createdDateFrom: value })}
           />
-          <Input
+          <DateField
+            strict
             label="Created to"
-            type="date"
             value={draft.createdDateTo}
             min={draft.createdDateFrom || undefined}
-            onChange={(event) => set({ createdDateTo: event.target.value })}
+            onChange={(value) => set({ createdDateTo: value })}
           />
           <div className="flex gap-2 sm:col-span-2 sm:justify-end">
             <Button variant="secondary" onClick={clear}>

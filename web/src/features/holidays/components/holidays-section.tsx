@@ -3,6 +3,7 @@ import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError, Input } from '@/components/ui/field';
+import { DateField } from '@/components/ui/date-field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -203,15 +204,7 @@ function HolidaysEditor({ saved, countries, countriesError }: EditorProps) {
       >
         <h3 className="text-base font-semibold">Add a company day off</h3>
         <div className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
-          <Input
-            label="Date"
-            type="date"
-            value={date}
-            min={`${year}-01-01`}
-            max={`${year}-12-31`}
-            error={errors.date}
-            onChange={(event) => setDate(event.target.value)}
-          />
+          <DateField label="Date" value={date} min={`${year}-01-01`} max={`${year}-12-31`} error={errors.date} onChange={setDate} />
           <Input
             label="Name"
             value={name}

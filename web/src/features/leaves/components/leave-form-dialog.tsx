@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/field';
+import { DateField } from '@/components/ui/date-field';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
@@ -10,7 +11,6 @@ import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
 import { QUEUED_MESSAGE } from '@/lib/offline/write';
-import { formatDate } from '@/lib/format';
 import { isIsoDate } from '@/lib/iso-date';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLeavePreview, type LeavePreview, type PreviewQuery } from '../api/balances';
@@ -105,6 +105,7 @@ export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFor
   const source = editing ?? prefill ?? {};
   const {
     register,
+    control,
     handleSubmit,
     watch,
     setError,
@@ -186,21 +187,37 @@ export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFor
           <Select label="Type" options={[]} placeholder="Loading types..." disabled value="" onChange={() => undefined} />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input
-            label="From date"
-            type="date"
-            max={toDate || undefined}
-            hint={isIsoDate(fromDate) ? formatDate(fromDate) : undefined}
-            error={errors.fromDate?.message}
-            {...register('fromDate')}
+          <Controller
+            control={control}
+            name="fromDate"
+            render={({ field, fieldState }) => (
+              <DateField
+                label="From date"
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+                max={isIsoDate(toDate) ? toDate : undefined}
+              />
+            )}
           />
-          <Input
-            label="To date"
-            type="date"
-            min={fromDate || undefined}
-            hint={isIsoDate(toDate) ? formatDate(toDate) : undefined}
-            error={errors.toDate?.message}
-            {...register('toDate')}
+          <Controller
+            control={control}
+            name="toDate"
+            render={({ field, fieldState }) => (
+              <DateField
+                label="To date"
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+                min={isIsoDate(fromDate) ? fromDate : undefined}
+              />
+            )}
           />
         </div>
         <Input

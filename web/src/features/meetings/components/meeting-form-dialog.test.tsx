@@ -17,8 +17,8 @@ describe('MeetingFormDialog pre-filled', () => {
     const { user } = renderWithProviders(
       <MeetingFormDialog initial={{ scheduleDate: '2025-07-01', from: '15:00', to: undefined, description: 'Planning' }} onSaved={onSaved} onClose={onClose} />,
     );
-    expect(screen.getByLabelText('Schedule date')).toHaveValue('2025-07-01');
-    expect(screen.getByLabelText('Start time')).toHaveValue('15:00');
+    expect(screen.getByLabelText('Schedule date')).toHaveValue('01/07/2025');
+    expect(screen.getByLabelText('Start time')).toHaveValue('3:00 PM');
     expect(screen.getByLabelText('End time')).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     expect(await screen.findByText('End time is required.')).toBeInTheDocument();

@@ -3,6 +3,8 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Textarea } from '@/components/ui/field';
+import { TimeField } from '@/components/ui/time-field';
+import { DateField } from '@/components/ui/date-field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { QUEUED_MESSAGE, type WriteOutcome } from '@/lib/offline/write';
@@ -118,10 +120,52 @@ export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: Meetin
     >
       <form id={formId} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? 'Edit meeting' : 'Schedule meeting'}>
         <Input label="Title" maxLength={MEETING_TITLE_MAX} placeholder="Weekly sync" error={errors.title?.message} {...register('title')} />
-        <Input label="Schedule date" type="date" error={errors.scheduleDate?.message} {...register('scheduleDate')} />
+        <Controller
+          control={control}
+          name="scheduleDate"
+          render={({ field, fieldState }) => (
+            <DateField
+              label="Schedule date"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input label="Start time" type="time" error={errors.from?.message} {...register('from')} />
-          <Input label="End time" type="time" error={errors.to?.message} {...register('to')} />
+          <Controller
+            control={control}
+            name="from"
+            render={({ field, fieldState }) => (
+              <TimeField
+                label="Start time"
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="to"
+            render={({ field, fieldState }) => (
+              <TimeField
+                label="End time"
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
         </div>
         <Textarea
           label="Description"

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useDialogs } from '@/lib/dialogs';
-import { todayIso } from '@/lib/format';
+import { formatDate, todayIso } from '@/lib/format';
 import { jwtValidFor } from '@/testing/jwt';
 import { api, fail, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
@@ -187,7 +187,7 @@ describe('Meeting form', () => {
     await user.click(screen.getByRole('button', { name: 'Schedule Meeting' }));
     const dialog = screen.getByRole('dialog', { name: 'Schedule Meeting' });
     expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Schedule date')).toHaveValue(todayIso());
+    expect(within(dialog).getByLabelText('Schedule date')).toHaveValue(formatDate(todayIso()));
     await user.clear(within(dialog).getByLabelText('Schedule date'));
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     expect(await within(dialog).findByText('Start time is required.')).toBeInTheDocument();
@@ -239,7 +239,7 @@ describe('Meeting form', () => {
     const row = (await screen.findByText('Meeting number 1')).closest('li')!;
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Meeting' });
-    expect(within(dialog).getByLabelText('Start time')).toHaveValue('09:00');
+    expect(within(dialog).getByLabelText('Start time')).toHaveValue('9:00 AM');
     const description = within(dialog).getByLabelText('Description');
     await user.clear(description);
     await user.type(description, 'Moved to the big room');
@@ -299,7 +299,7 @@ describe('Meetings with attendees', () => {
     await user.click(await within(attendees).findByLabelText('Cal Ortiz'));
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     expect(await screen.findByText('Meeting added successfully')).toBeInTheDocument();
-    expect(bodies[0].body).toEqual({
+    expect(bodies[0]?.body).toEqual({
       from: '10:00',
       to: '11:00',
       scheduleDate: todayIso(),

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useConfirmDelete } from '@/components/ui/confirm-dialog';
-import { Input } from '@/components/ui/field';
+import { DateField } from '@/components/ui/date-field';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { PAGE_SIZE } from '@/config/constants';
@@ -121,23 +121,23 @@ export function MeetingsPage() {
           </div>
           {filter === 'all' && (
             <div className="grid w-full grid-cols-2 gap-3 sm:w-auto">
-              <Input
+              <DateField
+                strict
                 label="From"
-                type="date"
                 value={range.start}
                 max={range.end || undefined}
-                onChange={(event) => {
-                  setRange((current) => ({ ...current, start: event.target.value }));
+                onChange={(value) => {
+                  setRange((current) => ({ ...current, start: value }));
                   setPage(1);
                 }}
               />
-              <Input
+              <DateField
+                strict
                 label="To"
-                type="date"
                 value={range.end}
                 min={range.start || undefined}
-                onChange={(event) => {
-                  setRange((current) => ({ ...current, end: event.target.value }));
+                onChange={(value) => {
+                  setRange((current) => ({ ...current, end: value }));
                   setPage(1);
                 }}
               />

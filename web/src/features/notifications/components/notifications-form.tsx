@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { useForm, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
+import { Controller, useForm, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox, FormError, Input } from '@/components/ui/field';
+import { TimeField } from '@/components/ui/time-field';
 import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
@@ -83,6 +84,7 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
   const [formError, setFormError] = useState<string>();
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -157,7 +159,21 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
         <Reminder title="Daily agenda" description="The day’s meetings and tasks, every morning at this time.">
           {onSwitch('dailyAgenda')}
           <div className="w-40">
-            <Input label="Time" type="time" error={errors.dailyAgenda?.time?.message} {...register('dailyAgenda.time')} />
+            <Controller
+              control={control}
+              name="dailyAgenda.time"
+              render={({ field, fieldState }) => (
+                <TimeField
+                  label="Time"
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
           </div>
           {channelBoxes('dailyAgenda')}
         </Reminder>
@@ -175,10 +191,38 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
         >
           <Checkbox role="switch" label="On" {...register('quietHours.enabled')} />
           <div className="w-32">
-            <Input label="From" type="time" error={errors.quietHours?.from?.message} {...register('quietHours.from')} />
+            <Controller
+              control={control}
+              name="quietHours.from"
+              render={({ field, fieldState }) => (
+                <TimeField
+                  label="From"
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
           </div>
           <div className="w-32">
-            <Input label="To" type="time" error={errors.quietHours?.to?.message} {...register('quietHours.to')} />
+            <Controller
+              control={control}
+              name="quietHours.to"
+              render={({ field, fieldState }) => (
+                <TimeField
+                  label="To"
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
           </div>
         </Reminder>
       </div>

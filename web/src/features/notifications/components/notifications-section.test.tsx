@@ -127,11 +127,11 @@ describe('notification settings', () => {
     expect(within(breakReminder).getByRole('checkbox', { name: 'Email' })).toBeChecked();
     expect(within(group('Meeting reminder')).getByLabelText('Minutes before')).toHaveValue(10);
     expect(within(group('Daily agenda')).getByRole('switch', { name: 'On' })).not.toBeChecked();
-    expect(within(group('Daily agenda')).getByLabelText('Time')).toHaveValue('08:30');
+    expect(within(group('Daily agenda')).getByLabelText('Time')).toHaveValue('8:30 AM');
     expect(within(group('Leave requests')).getByRole('switch', { name: 'On' })).toBeChecked();
     expect(within(group('Leave decisions')).getByRole('switch', { name: 'On' })).toBeChecked();
-    expect(within(group('Quiet hours')).getByLabelText('From')).toHaveValue('22:00');
-    expect(within(group('Quiet hours')).getByLabelText('To')).toHaveValue('07:00');
+    expect(within(group('Quiet hours')).getByLabelText('From')).toHaveValue('10:00 PM');
+    expect(within(group('Quiet hours')).getByLabelText('To')).toHaveValue('7:00 AM');
     expect(group('Quiet hours')).toHaveTextContent('If the end comes before the start, the quiet hours run overnight past midnight.');
     expect(group('Quiet hours')).not.toHaveTextContent('from after to');
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
+import { DateField } from '@/components/ui/date-field';
 import { Select } from '@/components/ui/select';
 import { emptyTaskFilters, TASK_PRIORITIES, TASK_STATUSES, type TaskFilters as Filters } from '../api/tasks';
 
@@ -23,6 +24,7 @@ export function TaskFilters({ onChange }: TaskFiltersProps) {
   // Wide screens have room to show every filter; phones open them on demand.
   const [expanded, setExpanded] = useState(() => window.matchMedia('(min-width: 1024px)').matches);
   const set = (name: keyof Filters) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [name]: event.target.value }));
+  const setValue = (name: keyof Filters) => (value: string) => set(name)({ target: { value } });
 
   const scheduledReversed = reversed(draft.scheduledFrom, draft.scheduledTo);
   const createdReversed = reversed(draft.createdDateFrom, draft.createdDateTo);
@@ -52,25 +54,25 @@ export function TaskFilters({ onChange }: TaskFiltersProps) {
         </div>
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-1 text-sm font-semibold">Scheduled</legend>
-          <Input label="Scheduled from" type="date" max={draft.scheduledTo || undefined} value={draft.scheduledFrom} onChange={set('scheduledFrom')} />
-          <Input
+          <DateField strict label="Scheduled from" max={draft.scheduledTo || undefined} value={draft.scheduledFrom} onChange={setValue('scheduledFrom')} />
+          <DateField
+            strict
             label="Scheduled to"
-            type="date"
             min={draft.scheduledFrom || undefined}
             value={draft.scheduledTo}
-            onChange={set('scheduledTo')}
+            onChange={setValue('scheduledTo')}
             error={scheduledReversed ? RANGE_MESSAGE : undefined}
           />
         </fieldset>
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-1 text-sm font-semibold">Created</legend>
-          <Input label="Created from" type="date" max={draft.createdDateTo || undefined} value={draft.createdDateFrom} onChange={set('createdDateFrom')} />
-          <Input
+          <DateField strict label="Created from" max={draft.createdDateTo || undefined} value={draft.createdDateFrom} onChange={setValue('createdDateFrom')} />
+          <DateField
+            strict
             label="Created to"
-            type="date"
             min={draft.createdDateFrom || undefined}
             value={draft.createdDateTo}
-            onChange={set('createdDateTo')}
+            onChange={setValue('createdDateTo')}
             error={createdReversed ? RANGE_MESSAGE : undefined}
           />
         </fieldset>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { todayIso } from '@/lib/format';
+import { formatDate, todayIso } from '@/lib/format';
 import { fakeJwt } from '@/testing/jwt';
 import { api, fail, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
@@ -27,7 +27,7 @@ describe('task add/edit dialog', () => {
     expect(optionNames('Priority')).toEqual(['Normal', 'Important', 'Critical', 'Low', 'High', 'Urgent', 'Blocker']);
     expect(screen.getByLabelText('Status')).toHaveValue('To Do');
     expect(screen.getByLabelText('Priority')).toHaveValue('Normal');
-    expect(screen.getByLabelText('Scheduled date')).toHaveValue(todayIso());
+    expect(screen.getByLabelText('Scheduled date')).toHaveValue(formatDate(todayIso()));
   });
 
   it('requires the title, the description and a valid date', async () => {
@@ -70,8 +70,8 @@ describe('task add/edit dialog', () => {
     const { user, onClose } = renderDialog();
     await user.type(screen.getByLabelText('Title'), '  Write the report ');
     await user.type(screen.getByLabelText('Description'), 'Quarterly numbers');
-    fireEvent.change(screen.getByLabelText('Scheduled date'), { target: { value: '2025-06-02' } });
-    expect(screen.getByText('02/06/2025')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Scheduled date'), { target: { value: '02/06/2025' } });
+    expect(screen.getByLabelText('Scheduled date')).toHaveValue('02/06/2025');
     await user.selectOptions(screen.getByLabelText('Status'), 'In Progress');
     await user.selectOptions(screen.getByLabelText('Priority'), 'Urgent');
     await user.click(screen.getByRole('button', { name: 'Add task' }));

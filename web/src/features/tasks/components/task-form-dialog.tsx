@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormError, Input, Textarea } from '@/components/ui/field';
+import { DateField } from '@/components/ui/date-field';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
@@ -10,8 +11,7 @@ import { QUEUED_MESSAGE } from '@/lib/offline/write';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
-import { formatDate, todayIso } from '@/lib/format';
-import { isIsoDate } from '@/lib/iso-date';
+import { todayIso } from '@/lib/format';
 import { MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, taskSchema, toTaskFields, type TaskFormValues } from '../api/task-schema';
 import { DEFAULT_PRIORITY, DEFAULT_STATUS, TASK_PRIORITIES, TASK_STATUSES, useSaveTask, type Task } from '../api/tasks';
 
@@ -47,12 +47,11 @@ export function TaskFormDialog({ editing, prefill, onClose, onSaved }: TaskFormD
   const [formError, setFormError] = useState<string>();
   const {
     register,
+    control,
     handleSubmit,
-    watch,
     setError,
     formState: { errors },
   } = useForm<TaskFormValues>({ resolver: zodResolver(taskSchema), mode: 'onBlur', defaultValues: initialValues(editing, prefill) });
-  const scheduled = watch('scheduled');
 
   const onSubmit = async (values: TaskFormValues) => {
     if (!requireAuth()) return;
@@ -88,12 +87,20 @@ export function TaskFormDialog({ editing, prefill, onClose, onSaved }: TaskFormD
           {...register('description')}
         />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Input
-            label="Scheduled date"
-            type="date"
-            hint={isIsoDate(scheduled) ? formatDate(scheduled) : undefined}
-            error={errors.scheduled?.message}
-            {...register('scheduled')}
+          <Controller
+            control={control}
+            name="scheduled"
+            render={({ field, fieldState }) => (
+              <DateField
+                label="Scheduled date"
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
           />
           <Select label="Status" options={TASK_STATUSES} error={errors.status?.message} {...register('status')} />
           <Select label="Priority" options={TASK_PRIORITIES} error={errors.priority?.message} {...register('priority')} />
