@@ -72,8 +72,8 @@ test('archives with a preset range: summary, charts, records and CSV downloads',
   // A preset applies at once and widens the report to ten days ago.
   await page.getByRole('button', { name: '30 Days' }).click();
   await expect(page.getByRole('button', { name: '30 Days' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByLabel('Start date')).toHaveValue(daysBefore(today, 29));
-  await expect(page.getByLabel('End date')).toHaveValue(today);
+  await expect(page.getByLabel('Start date')).toHaveValue(enGb(daysBefore(today, 29)));
+  await expect(page.getByLabel('End date')).toHaveValue(enGb(today));
   await expect(breaksStat).toContainText('3');
   await expect(breaksStat).toContainText('1 h 20 min');
   await expect(page.locator('dl > div', { hasText: 'Tasks' })).toContainText('1 completed');

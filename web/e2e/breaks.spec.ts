@@ -5,10 +5,9 @@ import { bearer, confirmDelete, expectNoSidewaysScroll, expectTouchTargets, goto
 // The server's "today" is the profile's zone (UTC for a new account); the browser sends its own local date.
 test.use({ timezoneId: 'UTC' });
 
-async function pickTime(group: Locator, hour: string, minute: string, period: 'AM' | 'PM') {
-  await group.getByLabel('Hour').selectOption(hour);
-  await group.getByLabel('Minute').selectOption(minute);
-  await group.getByLabel('AM/PM').selectOption(period);
+/** Types a time into a time field, as a person would (12-hour, with AM or PM). */
+async function pickTime(field: Locator, hour: string, minute: string, period: 'AM' | 'PM') {
+  await field.fill(`${hour}:${minute} ${period}`);
 }
 
 const todayList = (page: Page) => page.getByRole('list', { name: "Today's breaks" });
@@ -93,10 +92,10 @@ test('add, edit and delete a break through the dialog', async ({ page, context, 
   await page.getByRole('button', { name: 'Add break' }).click();
   const add = page.getByRole('dialog', { name: 'Add Break' });
   await add.getByLabel('Break type').selectOption('Lunch Break');
-  await pickTime(add.getByRole('group', { name: 'Start time' }), '12', '30', 'PM');
-  await pickTime(add.getByRole('group', { name: 'End time' }), '12', '30', 'PM');
+  await pickTime(add.getByLabel('Start time'), '12', '30', 'PM');
+  await pickTime(add.getByLabel('End time'), '12', '30', 'PM');
   await expect(add.getByText('Break duration must be greater than 0 minutes')).toBeVisible();
-  await pickTime(add.getByRole('group', { name: 'End time' }), '1', '15', 'PM');
+  await pickTime(add.getByLabel('End time'), '1', '15', 'PM');
   await expect(add.getByLabel('Duration (minutes)')).toHaveValue('45');
   await add.getByLabel('Reason').fill('Soup at the corner');
   await expectNoSidewaysScroll(page);
@@ -107,8 +106,8 @@ test('add, edit and delete a break through the dialog', async ({ page, context, 
 
   await page.getByRole('button', { name: 'Edit Lunch Break at 12:30 PM' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Break' });
-  await expect(edit.getByRole('group', { name: 'End time' }).getByLabel('Minute')).toHaveValue('15');
-  await pickTime(edit.getByRole('group', { name: 'End time' }), '1', '30', 'PM');
+  await expect(edit.getByLabel('End time')).toHaveValue('1:15 PM');
+  await pickTime(edit.getByLabel('End time'), '1', '30', 'PM');
   await expect(edit.getByLabel('Duration (minutes)')).toHaveValue('60');
   await seeTextDuring(page, 'Break updated successfully', () => edit.getByRole('button', { name: 'Save changes' }).click());
   await expect(todayList(page)).toContainText('12:30 PM – 1:30 PM');

@@ -78,7 +78,7 @@ test('schedule, view, edit and delete a meeting through the UI', async ({ page, 
   await page.getByRole('button', { name: 'Schedule Meeting' }).click();
   const form = page.getByRole('dialog', { name: 'Schedule Meeting' });
   await expect(form.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
-  await expect(form.getByLabel('Schedule date')).toHaveValue(today);
+  await expect(form.getByLabel('Schedule date')).toHaveValue(enGb(today));
   await form.getByRole('button', { name: 'Schedule' }).click();
   await expect(form.getByText('Start time is required.')).toBeVisible();
   await expect(form.getByText('End time is required.')).toBeVisible();
@@ -100,7 +100,7 @@ test('schedule, view, edit and delete a meeting through the UI', async ({ page, 
   await row.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Meeting' });
   await expect(edit.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  await expect(edit.getByLabel('Start time')).toHaveValue('23:00');
+  await expect(edit.getByLabel('Start time')).toHaveValue('11:00 PM');
   await edit.getByLabel('End time').fill('23:45');
   await edit.getByLabel('Description').fill('Planning, shorter agenda');
   await seeTextDuring(page, 'Meeting updated successfully', () => edit.getByRole('button', { name: 'Update' }).click());

@@ -73,7 +73,7 @@ export function DateField({ label, value, onChange, onBlur, error, hint, min, ma
   const describedBy = error ? `${inputId}-error` : [`${inputId}-format`, hint ? `${inputId}-hint` : undefined].filter(Boolean).join(' ');
   return (
     <div className={cn('relative space-y-1', className)}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+      <label id={`${inputId}-label`} htmlFor={inputId} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
         {label}
       </label>
       <div className="flex gap-1.5">
@@ -105,7 +105,9 @@ export function DateField({ label, value, onChange, onBlur, error, hint, min, ma
         />
         <button
           type="button"
-          aria-label={`Choose ${typeof label === 'string' ? label.toLowerCase() : 'date'} from a calendar`}
+          // Named apart from the field, so that the field's label names the field alone.
+          aria-label="Open calendar"
+          aria-describedby={`${inputId}-label`}
           aria-expanded={open}
           aria-haspopup="dialog"
           onClick={() => setOpen((was) => !was)}

@@ -61,7 +61,7 @@ describe('DateField and TimeField', () => {
   it('picks a date from the calendar', async () => {
     const user = userEvent.setup();
     render(<Both />);
-    await user.click(screen.getByRole('button', { name: 'Choose date from a calendar' }));
+    await user.click(screen.getByRole('button', { name: 'Open calendar' }));
     const calendar = await screen.findByRole('dialog', { name: 'Date: calendar' });
     await user.click(await within(calendar).findByRole('button', { name: /28 November 2026/ }));
     expect(screen.getByLabelText('stored')).toHaveTextContent('2026-11-28 13:05');
