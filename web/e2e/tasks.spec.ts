@@ -26,7 +26,7 @@ test('add, edit, filter and delete a task through the UI', async ({ page, contex
   const add = page.getByRole('dialog', { name: 'Add Task' });
   await expect(add.getByLabel('Status')).toHaveValue('To Do');
   await expect(add.getByLabel('Priority')).toHaveValue('Normal');
-  await expect(add.getByLabel('Scheduled date')).toHaveValue(today);
+  await expect(add.getByLabel('Scheduled date')).toHaveValue(enGb(today));
   await add.getByRole('button', { name: 'Add task' }).click();
   await expect(add.getByText('Title is required.')).toBeVisible();
   await expect(add.getByText('Description is required.')).toBeVisible();
