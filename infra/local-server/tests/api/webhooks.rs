@@ -4,12 +4,11 @@
 //! delivery, the daily "who is off" goes at its local time, members cannot manage hooks, and without dev routes
 //! only https to public addresses is accepted.
 
-mod support;
-
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
+use crate::support::*;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
@@ -18,7 +17,6 @@ use bt_domain::account::Role;
 use bt_domain::store::Table;
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use serde_json::{json, Value};
-use support::*;
 
 type Store = Arc<dyn Table>;
 

@@ -2,14 +2,12 @@
 //! `aws`): the starting types and their management by admins, requests that wait for an approver, decisions and
 //! their mails, withdrawal, and absences counting approved leaves only.
 
-mod support;
-
 use std::sync::Arc;
 
+use crate::support::*;
 use bt_domain::account::Role;
 use bt_domain::store::Table;
 use serde_json::{json, Value};
-use support::*;
 
 type Store = Arc<dyn Table>;
 

@@ -3,17 +3,15 @@
 //! sixteen concurrent repeats make one record, answers a retry may change are not kept, a claim left by a stopped
 //! request is taken over after its lease, and a live break keeps the start and end taken offline inside the window.
 
-mod support;
-
 use std::sync::Arc;
 
+use crate::support::*;
 use bt_domain::idempotency::{self as idem, IdempotencyKey};
 use bt_domain::store::Table;
 use bt_domain::types::UserId;
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use reqwest::Method;
 use serde_json::{json, Value};
-use support::*;
 
 type Store = Arc<dyn Table>;
 

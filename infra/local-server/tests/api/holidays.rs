@@ -2,15 +2,13 @@
 //! feature `aws`): countries and regions from the holiday library, an admin's company days off and removals, the
 //! days leaves do not count, and approved leave days per member and type.
 
-mod support;
-
 use std::sync::Arc;
 
+use crate::support::*;
 use bt_domain::account::Role;
 use bt_domain::store::Table;
 use reqwest::Method;
 use serde_json::{json, Value};
-use support::*;
 
 type Store = Arc<dyn Table>;
 

@@ -3,14 +3,12 @@
 //! writes nothing, one naming the stored version (quoted, bare or weak) is written, and one without the header is
 //! written as before. Breaks, tasks, meetings, checklist items and leaves alike.
 
-mod support;
-
 use std::sync::Arc;
 
+use crate::support::*;
 use bt_domain::store::Table;
 use reqwest::Method;
 use serde_json::{json, Value};
-use support::*;
 
 type Store = Arc<dyn Table>;
 

@@ -3,16 +3,14 @@
 //! exactly the acknowledged edits), an edit never brings a deleted record back, and the single-holder rules (one
 //! live break, no overlapping leaves) hold when the requests race.
 
-mod support;
-
 use std::sync::Arc;
 
+use crate::support::*;
 use bt_domain::keys::{self, RecordKind};
 use bt_domain::store::Key;
 use bt_domain::types::{RecordId, UserId};
 use reqwest::Method;
 use serde_json::{json, Value};
-use support::*;
 
 const DAY: &str = "2024-05-06";
 const CHANGED: &str = "This record was changed or deleted meanwhile. Reload it and try again.";

@@ -5,14 +5,12 @@
 //! What `accounts.rs` and `records.rs` already prove is not repeated here (refresh-token reuse, sign-out, reset-link
 //! expiry, sign-in rate limits, the contact honeypot, the basic ownership checks of the record routes).
 
-mod support;
-
 use std::collections::BTreeSet;
 
+use crate::support::*;
 use bt_domain::account::Role;
 use reqwest::Method;
 use serde_json::{json, Value};
-use support::*;
 
 type Store = std::sync::Arc<dyn bt_domain::store::Table>;
 

@@ -2,15 +2,13 @@
 //! route the routers serve is in it and every path in it is served, and the records routes answer what their
 //! schemas say.
 
-mod support;
-
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use crate::support::*;
 use bt_domain::account::Role;
 use reqwest::Method;
 use serde_json::{json, Value};
-use support::*;
 
 const METHODS: [&str; 5] = ["get", "post", "put", "delete", "patch"];
 

@@ -5,16 +5,14 @@
 //! entitled. Also meetings with attendees: each attendee's lists, reminders and feed, their answers, and who may
 //! change what.
 
-mod support;
-
 use std::sync::Arc;
 
+use crate::support::*;
 use bt_domain::account::Role;
 use bt_domain::store::Table;
 use chrono::{Days, NaiveDate};
 use reqwest::Method;
 use serde_json::{json, Value};
-use support::*;
 
 type Store = Arc<dyn Table>;
 

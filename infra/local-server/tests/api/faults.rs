@@ -10,12 +10,11 @@
 //! - DynamoDB (feature `aws`): the real server binary over a dead endpoint answers 503; over moto behind a proxy
 //!   that is cut and restored, it answers 503 during the cut and recovers with nothing lost.
 
-mod support;
-
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::support::*;
 use async_trait::async_trait;
 use bt_adapters_local::sqlite::SqliteTable;
 use bt_domain::keys;
@@ -24,7 +23,6 @@ use bt_domain::store::{Cond, Item, Key, Page, Query, SkCond, StoreError, StoreRe
 use bt_domain::types::{Email, TeamId, UserId};
 use reqwest::Method;
 use serde_json::{json, Value};
-use support::*;
 
 const UNAVAILABLE: &str = "The service is temporarily unavailable. Please try again shortly.";
 /// The longest a request may take to answer while the store is down.
@@ -525,8 +523,8 @@ mod dynamo {
     use reqwest::Method;
     use serde_json::{json, Value};
 
-    use super::support::Api;
     use super::UNAVAILABLE;
+    use crate::support::Api;
 
     /// How long a request may take while DynamoDB cannot be reached (the SDK retries with backoff first).
     const BOUNDED: Duration = Duration::from_secs(20);

@@ -3,10 +3,9 @@
 //! and checks the VAPID signature (RFC 8292); a subscription the push service calls gone (404, 410) is removed; with
 //! `DEV_ROUTES` off, endpoints that are not https to a public address are refused.
 
-mod support;
-
 use std::sync::{Arc, Mutex};
 
+use crate::support::*;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
@@ -14,7 +13,6 @@ use bt_adapters_outbound::test_support::{verify_vapid, FakeUserAgent};
 use bt_domain::store::{Query, SkCond, Table};
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use serde_json::{json, Value};
-use support::*;
 
 type Store = Arc<dyn Table>;
 

@@ -1,12 +1,10 @@
 //! The records API through the local server: breaks (manual and live), break types, tasks, leaves, meetings, the
 //! daily checklist, team presence and reports. Each test starts its own app over a fresh in-memory store.
 
-mod support;
-
+use crate::support::*;
 use bt_domain::account::Role;
 use reqwest::Method;
 use serde_json::{json, Value};
-use support::*;
 
 const DAY: &str = "2024-05-06";
 

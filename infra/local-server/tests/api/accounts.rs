@@ -3,12 +3,11 @@
 //! (invitations, roles, removal), the contact form, and social sign-in against a fake OAuth provider.
 //! Each test starts its own app over a fresh in-memory store; mails are read from the local outbox.
 
-mod support;
-
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::support::*;
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -17,7 +16,6 @@ use axum::{Json, Router};
 use bt_domain::config::OAuthProvider;
 use bt_domain::store::{Query as TableQuery, SkCond};
 use serde_json::{json, Value};
-use support::*;
 
 const APP_URL: &str = "http://127.0.0.1:8080";
 const NOT_ACTIVE: &str = "Email is not active. Please verify your email first.";

@@ -3,15 +3,13 @@
 //! runs) and never once ended, meetings reminded at their (new) time and never once deleted, quiet hours, the daily
 //! agenda in the person's zone, leave notices in the approver's settings, and the one-click unsubscribe link.
 
-mod support;
-
 use std::sync::Arc;
 
+use crate::support::*;
 use bt_domain::account::Role;
 use bt_domain::store::Table;
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use serde_json::{json, Value};
-use support::*;
 
 type Store = Arc<dyn Table>;
 

@@ -1,0 +1,22 @@
+//! The local server's integration tests, in one test binary: each module below was a binary of its own, and each
+//! linked the whole server again (minutes of every clean build). `support` is the one harness (`spawn_app`,
+//! people, bodies, the HTTP client); the modules run on a fresh app and store each, so they run side by side.
+
+mod support;
+
+mod accounts;
+mod api_reference;
+mod calendar_feeds;
+mod concurrency;
+mod conditional_edits;
+mod faults;
+mod holidays;
+mod idempotency;
+mod leave_requests;
+mod notifications;
+mod openapi;
+mod push;
+mod records;
+mod security;
+mod selfhost;
+mod webhooks;
