@@ -33,15 +33,21 @@ async fn main() {
     println!("| function | init (median ms) | first answer (median ms) | min-max first answer (ms) | bootstrap (MB, host) | zip arm64 (MB) |");
     println!("|---|---:|---:|---:|---:|---:|");
     for function in &template.functions {
-        let (_, route) = &function.routes[0];
+        // A function without routes (the scheduler) is started by its EventBridge Scheduler event.
+        let event = match function.routes.first() {
+            Some((_, route)) => {
+                let params: Vec<&str> = route.path.matches('{').map(|_| "01HZZZZZZZZZZZZZZZZZZZZZZZ").collect();
+                Request::new(&route.key(), &params).json(serde_json::json!({})).event()
+            }
+            None => serde_json::json!({ "source": "aws.scheduler" }),
+        };
         let path = binary_path(&function.binary, Profile::Release);
         let mut inits = Vec::new();
         let mut answers = Vec::new();
         for _ in 0..runs {
             let api = RuntimeApi::start(&function.binary).await;
             let env = stack.lambda_env(&function.binary, function.memory_mb, &api.address(), &moto);
-            let params: Vec<&str> = route.path.matches('{').map(|_| "01HZZZZZZZZZZZZZZZZZZZZZZZ").collect();
-            let answer = api.submit(Request::new(&route.key(), &params).json(serde_json::json!({})).event());
+            let answer = api.submit(event.clone());
             let started = Instant::now();
             let process = FunctionProcess::start(&path, &function.binary, env, api).await;
             match process.api.wait(answer, Duration::from_secs(30)).await {
