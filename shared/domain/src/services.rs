@@ -20,6 +20,8 @@ pub struct Services {
 
 impl Services {
     pub fn new(store: Arc<dyn Table>, mailer: Arc<dyn Mailer>, config: Config) -> Self {
+        // The composition root: the notifications layer acts on what the records publish.
+        crate::records::events::install(Arc::new(crate::notifications::events::Notifier));
         Services { store, mailer, config: Arc::new(config), clock: Clock::default(), outbound: Arc::new(NoOutbound) }
     }
 

@@ -9,6 +9,7 @@
 //! claim), checks it still stands (the break still open, the meeting still at that time), and only then delivers.
 
 pub mod due;
+pub mod events;
 pub mod job;
 pub mod outbound;
 pub mod reminders;

@@ -5,13 +5,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::dates::{self, date_field, format_date, format_time, minutes_between, time_field, DateRange};
+use super::events::{self, RecordEvent, Via};
 use super::paging::Paging;
 use super::repo::{self, Record};
 use super::{new_id, timestamp, Expect, Owner};
 use crate::account::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys::{self, RecordKind};
-use crate::notifications::webhooks;
 use crate::store::{Cond, Index, Query, SkCond, StoreError, Table, TxOp};
 use crate::types::{ClockTime, Day, RecordId, TeamId, UserId};
 use crate::validate::Check;
@@ -351,11 +351,8 @@ pub async fn start_break(
     ];
     match store.transact(ops).await {
         Ok(()) => {
-            crate::notifications::reminders::break_started(store, &open).await;
-            let text = format!("{} started a {}.", open.name, open.break_type);
-            let data = serde_json::json!({ "userId": open.user_id, "name": open.name, "type": open.break_type,
-                "since": open.since });
-            crate::notifications::webhooks::emit(store, &owner.team_id, webhooks::BREAK_STARTED, text, data, now).await;
+            let event = RecordEvent::BreakStarted { owner: owner.clone(), open: open.clone(), now };
+            events::publish(Via::Store(store), event).await;
             Ok(open)
         }
         Err(StoreError::ConditionFailed) => Err(AppError::Conflict(ALREADY_ON_BREAK.into())),
@@ -424,12 +421,8 @@ pub async fn end_break(
     }
     match store.transact(ops).await {
         Ok(()) => {
-            crate::notifications::reminders::break_ended(store, &owner.user_id).await;
-            let text = format!("{} ended a {} ({} min).", owner.name, record.break_type, record.duration);
-            let data = serde_json::json!({ "userId": owner.user_id, "name": owner.name, "type": record.break_type,
-                "startTime": record.start_time, "endTime": record.end_time, "duration": record.duration,
-                "date": record.created_date });
-            crate::notifications::webhooks::emit(store, &owner.team_id, webhooks::BREAK_ENDED, text, data, now).await;
+            let event = RecordEvent::BreakEnded { owner: owner.clone(), ended: record.clone(), now };
+            events::publish(Via::Store(store), event).await;
             Ok(record)
         }
         Err(StoreError::ConditionFailed) => Err(AppError::Conflict(NOT_ON_BREAK.into())),

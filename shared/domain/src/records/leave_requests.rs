@@ -7,8 +7,8 @@
 //! in one transaction. Balances are counted from the approved leaves when they are read, so there is no separate
 //! balance to keep in step.
 
-use super::leave_types;
-use super::leaves::{self, approvers_of, request_pointer, Leave, LeaveInput, LeaveStatus};
+use super::events::{self, RecordEvent, Via};
+use super::leaves::{self, request_pointer, Leave, LeaveInput, LeaveStatus};
 use super::paging::Paging;
 use super::repo;
 use super::{timestamp, Expect, Owner};
@@ -16,8 +16,6 @@ use crate::account::teams;
 use crate::account::users::User;
 use crate::error::{AppError, AppResult};
 use crate::keys;
-use crate::notifications::settings::ReminderKind;
-use crate::notifications::{job, webhooks};
 use crate::services::Services;
 use crate::store::{Cond, Index, Query, SkCond, StoreError, Table, TxOp};
 use crate::types::{RecordId, UserId};
@@ -43,7 +41,8 @@ pub async fn request_leave(services: &Services, owner: &Owner, input: &LeaveInpu
     let now = services.clock.now();
     let leave = leaves::add_leave(services.table(), owner, input, now).await?;
     if leave.status == LeaveStatus::Pending {
-        notify_approvers(services, owner, &leave).await?;
+        let event = RecordEvent::LeaveRequested { owner: owner.clone(), leave: leave.clone() };
+        events::publish(Via::Services(services), event).await;
     }
     Ok(leave)
 }
@@ -59,7 +58,8 @@ pub async fn edit_request(
     let now = services.clock.now();
     let (before, leave) = leaves::edit_leave(services.table(), owner, id, input, expect, now).await?;
     if leave.status == LeaveStatus::Pending && before != LeaveStatus::Pending {
-        notify_approvers(services, owner, &leave).await?;
+        let event = RecordEvent::LeaveRequested { owner: owner.clone(), leave: leave.clone() };
+        events::publish(Via::Services(services), event).await;
     }
     Ok(leave)
 }
@@ -169,7 +169,8 @@ pub async fn decide(
     };
     write_decided(store, &approver.team_id, &leave, stored.version).await?;
     tracing::info!(leave = %leave.id, status = ?leave.status, "leave request decided");
-    notify_requester(services, approver, &leave).await?;
+    let event = RecordEvent::LeaveDecided { approver: approver.clone(), leave: leave.clone() };
+    events::publish(Via::Services(services), event).await;
     Ok(leave)
 }
 
@@ -187,62 +188,4 @@ pub async fn cancel(services: &Services, owner: &Owner, id: &RecordId) -> AppRes
     let leave = Leave { status: LeaveStatus::Cancelled, updated_at: timestamp(now), ..stored.record };
     write_decided(store, &owner.team_id, &leave, stored.version).await?;
     Ok(leave)
-}
-
-fn leave_words(leave: &Leave, type_name: &str) -> String {
-    let days = if leave.days == 1 { "1 day".to_string() } else { format!("{} days", leave.days) };
-    if leave.from_date == leave.to_date {
-        format!("{type_name} leave on {} ({days})", leave.from_date)
-    } else {
-        format!("{type_name} leave from {} to {} ({days})", leave.from_date, leave.to_date)
-    }
-}
-
-async fn type_name(services: &Services, team_id: &crate::types::TeamId, leave: &Leave) -> AppResult<String> {
-    let types = leave_types::team_leave_types(services.table(), team_id, services.clock.now()).await?;
-    Ok(types.into_iter().find(|t| t.id == leave.type_id).map(|t| t.name).unwrap_or_else(|| "Leave".into()))
-}
-
-/// The approvers are told on their channels (push, mail) as their notification settings say; a notice that cannot
-/// be sent is logged, and the request stands.
-async fn notify_approvers(services: &Services, owner: &Owner, leave: &Leave) -> AppResult<()> {
-    let approvers = approvers_of(services.table(), &owner.team_id, &owner.user_id).await?;
-    let what = leave_words(leave, &type_name(services, &owner.team_id, leave).await?);
-    let title = format!("Leave request from {}", owner.name);
-    let body = format!("{} asks for {what}. Reason: {}", owner.name, leave.reason);
-    for approver in approvers {
-        job::notify_now(services, &approver.user_id, ReminderKind::LeaveRequested, &title, &body, "/leaves/requests")
-            .await;
-    }
-    Ok(())
-}
-
-async fn notify_requester(services: &Services, approver: &User, leave: &Leave) -> AppResult<()> {
-    let Some(requester) = teams::find_member(services.table(), &approver.team_id, &leave.user_id).await? else {
-        return Ok(());
-    };
-    let what = leave_words(leave, &type_name(services, &approver.team_id, leave).await?);
-    let verb = if leave.status == LeaveStatus::Approved { "approved" } else { "declined" };
-    let mut intro = format!("{} {verb} your {what}.", approver.name);
-    if let Some(comment) = &leave.comment {
-        intro.push_str(&format!(" Comment: {comment}"));
-    }
-    if leave.status == LeaveStatus::Approved {
-        let text = format!("{}'s {what} was approved by {}.", requester.name, approver.name);
-        let data = serde_json::json!({ "leaveId": leave.id, "userId": leave.user_id, "name": requester.name,
-            "fromDate": leave.from_date, "toDate": leave.to_date, "days": leave.days, "approvedBy": approver.name });
-        let now = services.clock.now();
-        crate::notifications::webhooks::emit(
-            services.table(),
-            &approver.team_id,
-            webhooks::LEAVE_APPROVED,
-            text,
-            data,
-            now,
-        )
-        .await;
-    }
-    let title = format!("Your leave request was {verb}");
-    job::notify_now(services, &requester.user_id, ReminderKind::LeaveDecided, &title, &intro, "/leaves").await;
-    Ok(())
 }

@@ -11,6 +11,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::dates::{self, date_field, format_date, format_time, time_field, DateRange};
+use super::events::{self, RecordEvent, Via};
 use super::paging::Paging;
 use super::repo::{self, Record};
 use super::{new_id, timestamp, Expect, Owner};
@@ -311,21 +312,29 @@ pub const CHANGED_MEANWHILE_MEETING: &str = "This meeting was changed or deleted
 /// Each person's reminder follows the meeting: the organizer's and every attendee's who has not said no, in the
 /// meeting's zone; those in `gone` (and attendees who said no) lose theirs.
 async fn saved_for_everyone(store: &dyn Table, owner: &Owner, meeting: &Meeting, gone: &[UserId], now: DateTime<Utc>) {
-    use crate::notifications::reminders;
     let tz = meeting.zone(owner.tz);
     let organizer = Owner { user_id: meeting.organizer().clone(), tz, ..owner.clone() };
-    reminders::meeting_saved(store, &organizer, &meeting.copy_for(&organizer.user_id), now).await;
+    let copy = meeting.copy_for(&organizer.user_id);
+    events::publish(Via::Store(store), RecordEvent::MeetingSaved { person: organizer, meeting: copy, now }).await;
     for a in &meeting.attendees {
         if a.answer == Answer::No {
-            reminders::meeting_deleted(store, &a.user_id, meeting).await;
+            dropped(store, &a.user_id, meeting).await;
         } else {
             let attendee = Owner { user_id: a.user_id.clone(), name: a.name.clone(), tz, ..owner.clone() };
-            reminders::meeting_saved(store, &attendee, &meeting.copy_for(&a.user_id), now).await;
+            let copy = meeting.copy_for(&a.user_id);
+            events::publish(Via::Store(store), RecordEvent::MeetingSaved { person: attendee, meeting: copy, now })
+                .await;
         }
     }
     for id in gone {
-        reminders::meeting_deleted(store, id, meeting).await;
+        dropped(store, id, meeting).await;
     }
+}
+
+/// The meeting left `user_id`'s plans.
+async fn dropped(store: &dyn Table, user_id: &UserId, meeting: &Meeting) {
+    let event = RecordEvent::MeetingDropped { user_id: user_id.clone(), meeting: meeting.clone() };
+    events::publish(Via::Store(store), event).await;
 }
 
 /// Fields left out of the body keep their stored value.
@@ -451,7 +460,7 @@ async fn change_as_attendee(
         }
         let organizer = Owner { user_id: meeting.organizer().clone(), ..owner.clone() };
         if left {
-            crate::notifications::reminders::meeting_deleted(store, &owner.user_id, &meeting).await;
+            dropped(store, &owner.user_id, &meeting).await;
         } else {
             saved_for_everyone(store, &organizer, &meeting, &[], now).await;
         }
@@ -486,9 +495,9 @@ pub async fn delete_meeting(store: &dyn Table, owner: &Owner, id: &RecordId) -> 
             Err(e) => return Err(e.into()),
         }
     }
-    crate::notifications::reminders::meeting_deleted(store, &owner.user_id, &meeting).await;
+    dropped(store, &owner.user_id, &meeting).await;
     for a in &meeting.attendees {
-        crate::notifications::reminders::meeting_deleted(store, &a.user_id, &meeting).await;
+        dropped(store, &a.user_id, &meeting).await;
     }
     Ok(meeting)
 }

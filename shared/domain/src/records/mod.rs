@@ -15,6 +15,7 @@ pub mod breaks;
 pub mod calendar;
 pub mod checklist;
 pub mod dates;
+pub mod events;
 pub mod feeds;
 pub mod holidays;
 pub mod leave_queries;
