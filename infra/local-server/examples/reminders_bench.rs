@@ -17,7 +17,6 @@ use bt_domain::config::Config;
 use bt_domain::notifications::{due, job};
 use bt_domain::records::{breaks, LiveBreakInput, Owner};
 use bt_domain::store::{Cond, Item, Key, Page, Query, StoreResult, Table, TxOp};
-use bt_domain::Services;
 use chrono::{Duration, Utc};
 use serde_json::json;
 
@@ -93,7 +92,8 @@ async fn run(name: &str, inner: Arc<dyn Table>, people: usize) -> anyhow::Result
     let store = Arc::new(Counting { inner, calls: Mutex::default() });
     let config = Config::for_tests();
     let outbound = OutboundAdapter::new(Policy::STRICT, Some(VapidKeys::generate()), None, &config.support_email)?;
-    let services = Services::new(store.clone(), Arc::new(Outbox::new(None)), config).with_outbound(Arc::new(outbound));
+    let services =
+        bt_domain::app::services(store.clone(), Arc::new(Outbox::new(None)), config).with_outbound(Arc::new(outbound));
     // Everyone started a break 60 and a half minutes before `at`: each is due half a minute before it, filed under `at`.
     let at = due::minute_of(Utc::now()) + Duration::hours(2);
     let started = at - Duration::minutes(60) - Duration::seconds(30);

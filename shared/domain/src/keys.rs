@@ -4,7 +4,7 @@
 //! Ownership is structural: a user's records live in the user's partition (`USER#<userId>`), team-wide items in
 //! the team's (`TEAM#<teamId>`), and every read or write by id builds the key from the caller's own ids.
 
-use crate::store::Key;
+use crate::store::{attr_str, Item, Key};
 use crate::types::{Email, RecordId, TeamId, UserId};
 
 // ---- accounts -------------------------------------------------------------------------------------------------
@@ -280,4 +280,15 @@ pub fn hook_delivery(team_id: &TeamId, event_id: &str, hook_id: &str) -> Key {
 /// A hook's next "who is off today" post: `TEAM#<teamId>` / `HOOKDAILY#<hookId>`, on the due index.
 pub fn hook_daily(team_id: &TeamId, hook_id: &str) -> Key {
     Key::new(team_pk(team_id), format!("HOOKDAILY#{hook_id}"))
+}
+
+/// The `entity_type` of a calendar feed item.
+pub const CALENDAR_FEED_ENTITY: &str = "calendar_feed";
+
+/// The key of the token item that lives outside a calendar feed's partition, when `item` is a feed: it goes with the
+/// feed.
+pub fn calendar_feed_token_of(item: &Item) -> Option<Key> {
+    (attr_str(item, "entity_type") == Some(CALENDAR_FEED_ENTITY))
+        .then(|| attr_str(item, "tokenHash").map(calendar_feed_token))
+        .flatten()
 }

@@ -3,9 +3,11 @@
 //! keeps it so): the HTTP crate maps [`AppError`] to answers, the adapter crates implement the ports.
 
 pub mod account;
+pub mod app;
 pub mod assistant;
-pub mod auth;
+pub use account::auth;
 pub mod clock;
+pub mod codec;
 pub mod config;
 pub mod error;
 pub mod holidays;
@@ -13,8 +15,10 @@ pub mod idempotency;
 pub mod keys;
 pub mod mail;
 pub mod notifications;
+pub mod outbound;
 pub mod ratelimit;
 pub mod records;
+pub mod schema;
 pub mod services;
 pub mod store;
 pub mod types;

@@ -28,7 +28,7 @@ pub struct SentMail {
     #[serde(flatten)]
     pub mail: Mail,
     #[serde(rename = "sentAt")]
-    #[schema(schema_with = crate::records::schema::stamp)]
+    #[schema(schema_with = crate::schema::stamp)]
     pub sent_at: String,
 }
 

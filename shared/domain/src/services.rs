@@ -5,7 +5,7 @@ use std::sync::Arc;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::mail::Mailer;
-use crate::notifications::outbound::{NoOutbound, Outbound};
+use crate::outbound::{NoOutbound, Outbound};
 use crate::store::Table;
 
 #[derive(Clone)]
@@ -19,9 +19,8 @@ pub struct Services {
 }
 
 impl Services {
+    /// The ports alone; a start-up builds them with [`crate::app::services`], which also wires the layers.
     pub fn new(store: Arc<dyn Table>, mailer: Arc<dyn Mailer>, config: Config) -> Self {
-        // The composition root: the notifications layer acts on what the records publish.
-        crate::records::events::install(Arc::new(crate::notifications::events::Notifier));
         Services { store, mailer, config: Arc::new(config), clock: Clock::default(), outbound: Arc::new(NoOutbound) }
     }
 

@@ -6,7 +6,6 @@ use std::fmt;
 use chrono::{Datelike, NaiveDate, NaiveTime};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::records::dates;
 use crate::validate;
 
 /// Why a value did not parse (the caller words the message for its field).
@@ -154,7 +153,7 @@ pub struct Day(NaiveDate);
 
 impl Day {
     pub fn parse(value: &str) -> Result<Day, Invalid> {
-        dates::parse_date(value).map(Day).ok_or(Invalid)
+        parse_date(value).map(Day).ok_or(Invalid)
     }
 
     /// A day computed rather than typed (the owner's today): the same year range as [`Day::parse`].
@@ -183,7 +182,7 @@ pub struct ClockTime(NaiveTime);
 
 impl ClockTime {
     pub fn parse(value: &str) -> Result<ClockTime, Invalid> {
-        dates::parse_time(value).map(ClockTime).ok_or(Invalid)
+        parse_time(value).map(ClockTime).ok_or(Invalid)
     }
 
     pub fn time(self) -> NaiveTime {
@@ -243,9 +242,51 @@ text_forms!(
     UserId => |v| v.0.clone(),
     TeamId => |v| v.0.clone(),
     RecordId => |v| v.0.clone(),
-    Day => |v| dates::format_date(v.0),
-    ClockTime => |v| dates::format_time(v.0),
+    Day => |v| format_date(v.0),
+    ClockTime => |v| format_time(v.0),
 );
+
+// ---- the text forms of dates and times ---------------------------------------------------------------------
+
+/// A calendar date written exactly `YYYY-MM-DD` (years 1900 to 2999).
+pub fn parse_date(value: &str) -> Option<NaiveDate> {
+    let v = value.trim();
+    let b = v.as_bytes();
+    let shaped = b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() });
+    if !shaped {
+        return None;
+    }
+    NaiveDate::parse_from_str(v, "%Y-%m-%d").ok().filter(|d| (1900..=2999).contains(&d.year()))
+}
+
+/// A time of day written `HH:MM` (24 h); `HH:MM:SS` is accepted and the seconds dropped.
+pub fn parse_time(value: &str) -> Option<NaiveTime> {
+    let v = value.trim();
+    let b = v.as_bytes();
+    let digits = |idx: &[usize]| idx.iter().all(|&i| b[i].is_ascii_digit());
+    let shaped = match b.len() {
+        5 => b[2] == b':' && digits(&[0, 1, 3, 4]),
+        8 => b[2] == b':' && b[5] == b':' && digits(&[0, 1, 3, 4, 6, 7]),
+        _ => false,
+    };
+    if !shaped {
+        return None;
+    }
+    let t = NaiveTime::parse_from_str(&v[..5], "%H:%M").ok()?;
+    if b.len() == 8 && v[6..8].parse::<u32>().ok()? > 59 {
+        return None;
+    }
+    Some(t)
+}
+
+pub fn format_date(d: NaiveDate) -> String {
+    d.format("%Y-%m-%d").to_string()
+}
+
+pub fn format_time(t: NaiveTime) -> String {
+    t.format("%H:%M").to_string()
+}
 
 #[cfg(test)]
 mod tests {

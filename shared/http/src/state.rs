@@ -15,7 +15,7 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(store: Arc<dyn Table>, mailer: Arc<dyn Mailer>, config: Config) -> Self {
-        AppState { services: Services::new(store, mailer, config) }
+        AppState { services: bt_domain::app::services(store, mailer, config) }
     }
 
     /// The same state with the outbound adapter (Web Push, webhooks) set.

@@ -80,7 +80,7 @@ async fn services() -> Result<(bt_domain::Services, Config), Error> {
     let store = DynamoTable::from_env(&aws, table);
     store.warm().await;
     let mailer = SesMailer::from_env(&aws, &config);
-    Ok((bt_domain::Services::new(Arc::new(store), Arc::new(mailer), config.clone()), config))
+    Ok((bt_domain::app::services(Arc::new(store), Arc::new(mailer), config.clone()), config))
 }
 
 /// API Gateway gives the caller's address in the request context; the HTTP crate reads it as [`SourceIp`] and

@@ -273,3 +273,64 @@ fn records_publish_events_and_never_call_notifications() {
     }
     assert!(bad.is_empty(), "records reach into notifications (publish a RecordEvent instead):\n{}", bad.join("\n"));
 }
+
+/// The domain's modules in layers that depend one way: core (ids, newtypes, keys, the store port, the item codec,
+/// errors, the ports) → accounts → records → notifications → the composition root (`app`). A module may name its
+/// own layer and those below, never one above. (Read from the sources' `crate::` paths until the layers are crates.)
+#[test]
+fn the_domain_layers_depend_one_way() {
+    const LAYERS: &[(&str, u8)] = &[
+        ("assistant", 0),
+        ("clock", 0),
+        ("codec", 0),
+        ("config", 0),
+        ("error", 0),
+        ("holidays", 0),
+        ("idempotency", 0),
+        ("keys", 0),
+        ("mail", 0),
+        ("outbound", 0),
+        ("ratelimit", 0),
+        ("schema", 0),
+        ("services", 0),
+        ("store", 0),
+        ("types", 0),
+        ("validate", 0),
+        ("account", 1),
+        // `crate::auth` is the accounts layer's `account::auth`, re-exported.
+        ("auth", 1),
+        ("records", 2),
+        ("notifications", 3),
+        ("app", 4),
+    ];
+    let layer = |module: &str| LAYERS.iter().find(|(m, _)| *m == module).map(|(_, l)| *l);
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut bad = Vec::new();
+    for file in &files {
+        let relative = file.strip_prefix(&src).unwrap();
+        let top = relative.components().next().unwrap().as_os_str().to_str().unwrap().trim_end_matches(".rs");
+        if top == "lib" {
+            continue;
+        }
+        let Some(own) = layer(top) else {
+            bad.push(format!("{}: a module of no layer (add it to LAYERS)", relative.display()));
+            continue;
+        };
+        let text = std::fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for part in code.split("crate::").skip(1) {
+                let named: String = part.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                if let Some(theirs) = layer(&named) {
+                    if theirs > own {
+                        bad.push(format!("{}:{}: {top} names {named}: {}", relative.display(), n + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(files.len() > 40, "the domain's sources are found in {}", src.display());
+    assert!(bad.is_empty(), "the domain's layers depend upwards:\n{}", bad.join("\n"));
+}

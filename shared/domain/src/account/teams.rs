@@ -9,7 +9,7 @@ use super::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys;
 use crate::services::Services;
-use crate::store::{attr_str, key_of, Cond, Item, Query, SkCond, StoreError, Table, TxOp, GSI2PK, PK, SK};
+use crate::store::{attr_str, key_of, Cond, Item, Query, SkCond, StoreError, Table, TxOp, GSI1PK, GSI2PK, PK, SK};
 use crate::types::{Email, RecordId, TeamId, UserId};
 use crate::validate::Check;
 
@@ -270,7 +270,7 @@ pub async fn move_team_scoped_items(store: &dyn Table, user_id: &UserId, from: &
         let Some(key) = key_of(&item) else { continue };
         if attr_str(&item, "entity_type") == Some("leave") {
             if let Some(id) = attr_str(&item, "_id").and_then(|id| RecordId::parse(id).ok()) {
-                crate::records::leaves::move_request(store, &id, from, to).await?;
+                move_leave_request(store, &id, from, to).await?;
             }
         }
         if set.is_empty() || key == keys::user(user_id) {
@@ -282,6 +282,20 @@ pub async fn move_team_scoped_items(store: &dyn Table, user_id: &UserId, from: &
             Err(e) => return Err(e.into()),
         }
     }
+    Ok(())
+}
+
+/// A member changed teams: the item by which approvers reach one of their leaves moves to the new team (a pending
+/// request is then the new team's to decide).
+async fn move_leave_request(store: &dyn Table, leave_id: &RecordId, from: &TeamId, to: &TeamId) -> AppResult<()> {
+    let Some(mut item) = store.delete(&keys::leave_request(from, leave_id), Cond::None).await? else { return Ok(()) };
+    let key = keys::leave_request(to, leave_id);
+    item.insert(PK.into(), key.pk.into());
+    item.insert(SK.into(), key.sk.into());
+    if item.contains_key(GSI1PK) {
+        item.insert(GSI1PK.into(), keys::team_pending_gsi(to).into());
+    }
+    store.put(item, Cond::None).await?;
     Ok(())
 }
 

@@ -403,7 +403,7 @@ pub async fn delete_account(state: &Services, user: &User, password: &str) -> Ap
     for query in leftovers {
         for item in state.store.query_all(&query).await? {
             // A calendar feed's token item lives outside the partition: it goes with the feed.
-            if let Some(token) = crate::records::feeds::token_key_of(&item) {
+            if let Some(token) = keys::calendar_feed_token_of(&item) {
                 state.store.delete(&token, Cond::None).await?;
             }
             if let Some(key) = key_of(&item) {

@@ -11,7 +11,7 @@
 pub mod due;
 pub mod events;
 pub mod job;
-pub mod outbound;
+pub use crate::outbound;
 pub mod reminders;
 pub mod settings;
 pub mod subscriptions;

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::due;
 use super::settings::{self, NotificationSettings, ReminderKind};
-use crate::account::to_item;
+use crate::codec::to_item;
 use crate::error::AppResult;
 use crate::keys;
 use crate::records::breaks::OpenBreak;

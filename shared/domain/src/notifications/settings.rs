@@ -5,7 +5,7 @@ use chrono::NaiveTime;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::account::{from_item, to_item};
+use crate::codec::{from_item, to_item};
 use crate::error::AppResult;
 use crate::keys;
 use crate::records::dates::{format_time, parse_time};

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::outbound::{PushSubscription, PUSH_NOT_CONFIGURED};
-use crate::account::{from_item, to_item};
+use crate::codec::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys;
 use crate::records::timestamp;

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use super::due;
 use super::outbound::HookEvent;
 use crate::account::users::User;
-use crate::account::{from_item, to_item};
+use crate::codec::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys;
 use crate::records::dates::{format_time, parse_time};

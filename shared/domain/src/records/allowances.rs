@@ -22,7 +22,7 @@ use super::leave_types::{self, LeaveType};
 use super::leaves::{self, Leave, LeaveStatus};
 use super::Owner;
 use crate::account::users::{Role, User};
-use crate::account::{from_item, to_item};
+use crate::codec::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys;
 use crate::store::{Cond, Query, SkCond, Table};

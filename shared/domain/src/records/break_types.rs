@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::timestamp;
-use crate::account::to_item;
+use crate::codec::to_item;
 use crate::error::AppResult;
 use crate::keys;
 use crate::store::{Cond, Table};

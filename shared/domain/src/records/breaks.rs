@@ -9,7 +9,7 @@ use super::events::{self, RecordEvent, Via};
 use super::paging::Paging;
 use super::repo::{self, Record};
 use super::{new_id, timestamp, Expect, Owner};
-use crate::account::{from_item, to_item};
+use crate::codec::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys::{self, RecordKind};
 use crate::store::{Cond, Index, Query, SkCond, StoreError, Table, TxOp};

@@ -1,6 +1,6 @@
 //! Dates (`YYYY-MM-DD`), times (`HH:MM`, 24 h) and the day arithmetic of breaks and leaves, in the owner's time zone.
 
-use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
 use chrono_tz::Tz;
 
 use crate::error::{AppError, AppResult};
@@ -15,45 +15,8 @@ pub const RANGE_REVERSED: &str = "End date cannot be earlier than start date.";
 /// The longest range a report reads: the date-range picker's largest preset (5 years) with room for leap days.
 pub const MAX_RANGE_DAYS: i64 = 5 * 366 + 1;
 
-/// A calendar date written exactly `YYYY-MM-DD` (years 1900 to 2999).
-pub fn parse_date(value: &str) -> Option<NaiveDate> {
-    let v = value.trim();
-    let b = v.as_bytes();
-    let shaped = b.len() == 10
-        && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() });
-    if !shaped {
-        return None;
-    }
-    NaiveDate::parse_from_str(v, "%Y-%m-%d").ok().filter(|d| (1900..=2999).contains(&d.year()))
-}
-
-/// A time of day written `HH:MM` (24 h); `HH:MM:SS` is accepted and the seconds dropped.
-pub fn parse_time(value: &str) -> Option<NaiveTime> {
-    let v = value.trim();
-    let b = v.as_bytes();
-    let digits = |idx: &[usize]| idx.iter().all(|&i| b[i].is_ascii_digit());
-    let shaped = match b.len() {
-        5 => b[2] == b':' && digits(&[0, 1, 3, 4]),
-        8 => b[2] == b':' && b[5] == b':' && digits(&[0, 1, 3, 4, 6, 7]),
-        _ => false,
-    };
-    if !shaped {
-        return None;
-    }
-    let t = NaiveTime::parse_from_str(&v[..5], "%H:%M").ok()?;
-    if b.len() == 8 && v[6..8].parse::<u32>().ok()? > 59 {
-        return None;
-    }
-    Some(t)
-}
-
-pub fn format_date(d: NaiveDate) -> String {
-    d.format("%Y-%m-%d").to_string()
-}
-
-pub fn format_time(t: NaiveTime) -> String {
-    t.format("%H:%M").to_string()
-}
+// The text forms of dates and times belong to the core types (`Day`, `ClockTime`); re-exported for the records.
+pub use crate::types::{format_date, format_time, parse_date, parse_time};
 
 pub fn local_now(tz: Tz, now: DateTime<Utc>) -> NaiveDateTime {
     now.with_timezone(&tz).naive_local()

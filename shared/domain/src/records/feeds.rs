@@ -25,12 +25,13 @@ use super::leaves::{self, LeaveStatus};
 use super::meetings;
 use super::{new_id, timestamp};
 use crate::account::users::get_user;
-use crate::account::{from_item, teams, to_item, User};
+use crate::account::{teams, User};
 use crate::auth;
+use crate::codec::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys;
 use crate::services::Services;
-use crate::store::{attr_str, Cond, Item, Key, Query, SkCond, StoreError, Table, TxOp};
+use crate::store::{Cond, Query, SkCond, StoreError, Table, TxOp};
 use crate::types::{RecordId, TeamId, UserId};
 
 /// Most feeds one person may have at a time.
@@ -117,7 +118,7 @@ struct TokenPointer {
     feed_id: RecordId,
 }
 
-const FEED_ENTITY: &str = "calendar_feed";
+const FEED_ENTITY: &str = keys::CALENDAR_FEED_ENTITY;
 const TOKEN_ENTITY: &str = "calendar_feed_token";
 
 fn not_found() -> AppError {
@@ -210,13 +211,6 @@ pub async fn revoke_feed(store: &dyn Table, user_id: &UserId, id: &RecordId) -> 
     }
     tracing::info!(user_id = %user_id, feed_id = %id, "calendar feed revoked");
     Ok(feed.listed())
-}
-
-/// The token item that goes with a feed item of a partition being deleted (account deletion), if `item` is one.
-pub fn token_key_of(item: &Item) -> Option<Key> {
-    (attr_str(item, "entity_type") == Some(FEED_ENTITY))
-        .then(|| attr_str(item, "tokenHash").map(keys::calendar_feed_token))
-        .flatten()
 }
 
 // ---- what a feed shows -------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use super::dates::{format_date, parse_date};
 use crate::account::users::{Role, User};
-use crate::account::{from_item, to_item};
+use crate::codec::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::holidays;
 use crate::keys;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::timestamp;
 use crate::account::users::{Role, User};
-use crate::account::{from_item, to_item};
+use crate::codec::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys;
 use crate::store::{Cond, Query, SkCond, StoreError, Table, TxOp};

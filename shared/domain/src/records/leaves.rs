@@ -301,20 +301,6 @@ pub(crate) fn request_pointer(team_id: &TeamId, leave: &Leave) -> TxOp {
     TxOp::Put { item, cond: Cond::None }
 }
 
-/// A member changed teams: the item by which approvers reach one of their leaves moves to the new team (a pending
-/// request is then the new team's to decide).
-pub async fn move_request(store: &dyn Table, leave_id: &RecordId, from: &TeamId, to: &TeamId) -> AppResult<()> {
-    let Some(mut item) = store.delete(&keys::leave_request(from, leave_id), Cond::None).await? else { return Ok(()) };
-    let key = keys::leave_request(to, leave_id);
-    item.insert(crate::store::PK.into(), key.pk.into());
-    item.insert(crate::store::SK.into(), key.sk.into());
-    if item.contains_key(crate::store::GSI1PK) {
-        item.insert(crate::store::GSI1PK.into(), keys::team_pending_gsi(to).into());
-    }
-    store.put(item, Cond::None).await?;
-    Ok(())
-}
-
 /// Counts the leave's working days and, for a type that counts against the allowance, refuses it when it takes more
 /// than the balance has left in any year it touches (unless the team allows negative balances).
 async fn count_and_check_balance(

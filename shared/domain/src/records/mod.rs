@@ -28,7 +28,7 @@ pub mod paging;
 pub mod presence;
 mod repo;
 pub mod reports;
-pub mod schema;
+pub use crate::schema;
 pub mod tasks;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::paging::Paging;
 use super::Expect;
-use crate::account::{from_item, to_item};
+use crate::codec::{from_item, to_item};
 use crate::error::{AppError, AppResult};
 use crate::keys::{self, RecordKind};
 use crate::store::{Cond, Item, Query, StoreError, Table, GSI1PK, GSI1SK, GSI2PK, GSI2SK};
