@@ -350,3 +350,25 @@ describe('Meetings with attendees', () => {
     await vi.waitFor(() => expect(left).toBe(true));
   });
 });
+
+describe('Meetings scheduled offline', () => {
+  it('lists a meeting with attendees waiting to sync, without naming them by id', async () => {
+    signIn();
+    meetingsApi();
+    server.use(http.get(api('/meeting/people'), () => ok([{ userId: 'u2', name: 'Bea Lima' }])));
+    const { user } = renderWithProviders(<MeetingsPage />);
+    await screen.findByText('No meetings scheduled for today.');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await user.click(screen.getByRole('button', { name: 'Schedule Meeting' }));
+    const dialog = screen.getByRole('dialog', { name: 'Schedule Meeting' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Offline review');
+    await user.type(within(dialog).getByLabelText('Start time'), '10:00');
+    await user.type(within(dialog).getByLabelText('End time'), '11:00');
+    await user.click(await within(dialog).findByLabelText('Bea Lima'));
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    const row = (await screen.findByText('Offline review')).closest('li')!;
+    expect(within(row).getByText('Waiting to sync')).toBeInTheDocument();
+    // Their names and answers come with the saved meeting; until then no half-known list of attendees.
+    expect(row).not.toHaveTextContent('Attendees');
+  });
+});

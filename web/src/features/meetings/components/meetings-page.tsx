@@ -41,8 +41,11 @@ type FormState = { mode: 'schedule' } | { mode: 'edit'; meeting: Meeting } | nul
 
 /** A meeting scheduled offline, as the list shows it until it is sent. */
 function queuedMeeting(item: QueuedWrite): Meeting {
-  const body = item.body as Pick<Meeting, 'from' | 'to' | 'scheduleDate' | 'description'>;
-  return { ...body, _id: '', createdAt: item.queuedAt, updatedAt: item.queuedAt, userId: item.userId };
+  const { attendees: _ids, ...body } = item.body as Pick<Meeting, 'from' | 'to' | 'scheduleDate' | 'description' | 'title' | 'place'> & {
+    attendees?: string[];
+  };
+  // The body names attendees by id only; their names and answers come with the saved meeting.
+  return { ...body, attendees: [], _id: '', createdAt: item.queuedAt, updatedAt: item.queuedAt, userId: item.userId };
 }
 
 /** Whether a meeting scheduled offline belongs on the page shown (adds head the first page). */
