@@ -8,6 +8,10 @@ use super::datetime::{hhmm, resolve_range, Clock, Lean, Mer, Reader};
 use super::lexer::Tok;
 use super::scan::{scan, Found, Role, Span};
 use super::vocab::{self, Kind};
+use super::vocab::{
+    ADJ, COMMAND_VERBS, CONNECTORS, DETS, NOW_VERBS, OPENINGS, PAST, POLITE, PRIORITY_LEADS, RECORD_VERBS,
+    STATUS_LEADS, TRAILING, TRAILING_LEAVE, TYPE_GENERIC,
+};
 use super::Context;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -225,15 +229,6 @@ impl When {
     }
 }
 
-/// Words that show a break already happened ("I took", "had lunch"), so a bare duration ends now.
-const PAST: &[&str] = &[
-    "took", "had", "was", "did", "just", "earlier", "i've", "ive", "finished", "ended", "went", "spent", "grabbed",
-    "enjoyed", "got", "been", "came", "back", "returned", "done",
-];
-
-/// Words that say a break begins as the person speaks.
-const NOW_VERBS: &[&str] = &["going", "start", "starting", "heading", "off", "taking", "stepping", "popping", "gonna"];
-
 pub fn build(kind: Kind, msg: &str, toks: &[Tok], quote_mask: &[bool], quote: Option<&str>, ctx: &Context) -> Proposal {
     let today = ctx.now.date_naive();
     let lean = if kind == Kind::Break { Lean::Past } else { Lean::Future };
@@ -435,8 +430,6 @@ pub fn match_break_type(toks: &[Tok], used: &mut [bool], types: &[String]) -> Op
     None
 }
 
-const TYPE_GENERIC: &[&str] = &["break", "breaks", "from", "the", "a", "of", "and", "for", "to", "time", "my"];
-
 fn type_words(ty: &str) -> Vec<String> {
     ty.to_lowercase()
         .split(|c: char| !c.is_alphanumeric())
@@ -535,11 +528,6 @@ fn mark_leads(toks: &[Tok], used: &mut [bool], mut i: usize, leads: &[&str]) {
     }
 }
 
-const PRIORITY_LEADS: &[&str] = &[
-    "with", "as", "at", "a", "an", "of", "set", "is", "it's", "its", "mark", "make", "it", "very", "super", "really",
-    "and", "priority",
-];
-
 pub fn take_priority(toks: &[Tok], used: &mut [bool]) -> Option<&'static str> {
     for i in 0..toks.len() {
         if used[i] || toks[i].punct {
@@ -603,26 +591,6 @@ pub fn take_priority(toks: &[Tok], used: &mut [bool]) -> Option<&'static str> {
     None
 }
 
-const STATUS_LEADS: &[&str] = &[
-    "as",
-    "status",
-    "is",
-    "it's",
-    "its",
-    "already",
-    "currently",
-    "marked",
-    "mark",
-    "with",
-    "now",
-    "still",
-    "being",
-    "set",
-    "to",
-    "and",
-    "it",
-];
-
 pub fn take_status(toks: &[Tok], used: &mut [bool]) -> Option<&'static str> {
     let low = |i: usize| toks.get(i).map_or("", |t| t.low.as_str());
     for i in 0..toks.len() {
@@ -684,206 +652,6 @@ fn take_feature(toks: &[Tok], used: &mut [bool]) -> bool {
 }
 
 // ---- the words left over -------------------------------------------------------------------------------------
-
-const POLITE: &[&str] = &[
-    "please", "pls", "plz", "plse", "kindly", "hey", "hi", "hello", "ok", "okay", "so", "buddy", "just", "also", "yo",
-    "hmm", "um", "uh", "oh", "well", "quickly", "now", "then", "again", "actually", "btw", "today",
-];
-
-/// Openings said to the assistant, longest first.
-const OPENINGS: &[&str] = &[
-    "i would like to",
-    "i'd like to",
-    "i want to",
-    "i wanna",
-    "i need to",
-    "i have to",
-    "i've got to",
-    "i got to",
-    "i gotta",
-    "i must",
-    "i should",
-    "i'm going to",
-    "im going to",
-    "i am going to",
-    "i'm gonna",
-    "im gonna",
-    "i will",
-    "i'll",
-    "we need to",
-    "we have to",
-    "we should",
-    "we must",
-    "need to",
-    "have to",
-    "got to",
-    "gotta",
-    "going to",
-    "gonna",
-    "want to",
-    "wanna",
-    "would like to",
-    "remind me to",
-    "remind me",
-    "i forgot to",
-    "forgot to",
-    "remember to",
-    "don't forget to",
-    "dont forget to",
-    "do not forget to",
-    "would you mind",
-    "do you mind",
-    "would you be able to",
-    "could you be able to",
-    "are you able to",
-    "can you",
-    "could you",
-    "would you",
-    "will you",
-    "can u",
-    "could u",
-    "let's",
-    "lets",
-    "let me",
-    "help me",
-    "i am",
-    "i'm",
-    "im",
-    "i've",
-    "ive",
-    "i",
-    "we",
-    "we're",
-    "note to self",
-    "please",
-    "make sure to",
-    "make sure i",
-    "try to",
-    "can i",
-    "could i",
-    "may i",
-    "should i",
-    "for me",
-];
-
-/// Verbs that only ever act on the record ("add", "log"), stripped wherever they open the sentence.
-const RECORD_VERBS: &[&str] = &[
-    "add", "create", "log", "logging", "put", "insert", "enter", "register", "save", "jot", "new", "adding",
-    "creating", "creat", "craete", "ad",
-];
-
-/// Verbs that open a to-do as often as a command ("book a flight", "schedule the release", "submit the report"):
-/// stripped only when the record itself follows ("book a meeting", "take a coffee break").
-const COMMAND_VERBS: &[&str] = &[
-    "book", "plan", "schedule", "arrange", "organise", "organize", "take", "taking", "took", "had", "have", "having",
-    "grab", "grabbed", "grabbing", "start", "starting", "started", "go", "going", "went", "get", "getting", "need",
-    "want", "block", "reserve", "hold", "do", "doing", "enjoy", "enjoyed", "be", "been", "will", "am", "was", "is",
-    "submit", "request", "apply", "record", "note", "track", "set", "setup", "mark", "make",
-];
-
-const DETS: &[&str] = &[
-    "a", "an", "the", "my", "our", "another", "some", "one", "this", "that", "me", "us", "up", "down", "in", "on",
-    "off", "for", "out",
-];
-
-const ADJ: &[&str] = &["new", "quick", "small", "little", "short", "brief", "long", "daily", "personal", "few"];
-
-const CONNECTORS: &[&str] = &[
-    "to",
-    "for",
-    "called",
-    "named",
-    "titled",
-    "saying",
-    "that",
-    "because",
-    "cause",
-    "coz",
-    "cuz",
-    "since",
-    "as",
-    "reason",
-    "regarding",
-    "re",
-    "about",
-    "so",
-    "which",
-    "is",
-    "due",
-    "of",
-    "being",
-    "bc",
-    "b/c",
-    "-",
-    "and",
-    "on",
-    "at",
-    "from",
-];
-
-const TRAILING_LEAVE: &[&str] = &[
-    "take", "taking", "need", "want", "have", "get", "book", "request", "be", "will", "i'll", "won't", "wont", "not",
-    "can't", "cant", "cannot",
-];
-
-const TRAILING: &[&str] = &[
-    "please",
-    "pls",
-    "plz",
-    "thanks",
-    "thank",
-    "you",
-    "thx",
-    "ty",
-    "ok",
-    "okay",
-    "to",
-    "for",
-    "on",
-    "at",
-    "in",
-    "of",
-    "with",
-    "from",
-    "by",
-    "and",
-    "or",
-    "the",
-    "a",
-    "an",
-    "my",
-    "due",
-    "starting",
-    "until",
-    "till",
-    "between",
-    "as",
-    "is",
-    "it",
-    "-",
-    "me",
-    "today",
-    "now",
-    "asap",
-    "again",
-    "also",
-    "too",
-    "then",
-    "lasting",
-    "around",
-    "about",
-    "would",
-    "be",
-    "great",
-    "cheers",
-    "starts",
-    "start",
-    "begins",
-    "ending",
-    "ends",
-    "scheduled",
-    "deadline",
-];
 
 fn kind_noun_here(kind: Kind, w: &str, next: &str) -> bool {
     match kind {

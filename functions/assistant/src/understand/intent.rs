@@ -8,6 +8,10 @@ use super::datetime::{Lean, Reader};
 use super::lexer::Tok;
 use super::scan::{scan, Found};
 use super::vocab::{self, Kind};
+use super::vocab::{
+    APPOINTMENT_PLACES, APPROVAL, AWAY_NOT, BE, CREATE_VERBS, EVENT_NOUNS, GENERIC_HELP, GREETINGS, HELP_PHRASES,
+    HELP_WORDS, HOW_TO, LIST_NOUNS, OFF_VERBS, QUESTION_STARTS, STATS, TASK_VERBS, WHO,
+};
 use super::Context;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -166,25 +170,6 @@ impl OptionList {
     }
 }
 
-/// Words that ask for the options of a field: "types", "kinds", "options", "levels".
-const LIST_NOUNS: &[&str] = &[
-    "types",
-    "type",
-    "kinds",
-    "kind",
-    "categories",
-    "category",
-    "options",
-    "option",
-    "levels",
-    "level",
-    "choices",
-    "choice",
-    "values",
-    "sorts",
-    "varieties",
-];
-
 /// "What are the priorities?", "which statuses can a task have?", "what break types are there?", "leave types?": a
 /// question about the options of a form's field, not about the caller's data ("what are my priorities?") nor how to
 /// do something ("how do I change a break type?").
@@ -322,267 +307,6 @@ impl<'a> Words<'a> {
     }
 }
 
-const GREETINGS: &[&str] = &[
-    "hi",
-    "hello",
-    "hey",
-    "yo",
-    "hiya",
-    "howdy",
-    "thanks",
-    "thank",
-    "you",
-    "ok",
-    "okay",
-    "good",
-    "morning",
-    "afternoon",
-    "evening",
-    "there",
-    "buddy",
-    "cheers",
-    "sup",
-    "great",
-    "cool",
-    "nice",
-    "bye",
-    "goodbye",
-    "ty",
-];
-
-const HELP_PHRASES: &[&str] = &[
-    "how do i",
-    "how can i",
-    "how to",
-    "how should i",
-    "how does",
-    "how do you",
-    "how would i",
-    "how do we",
-    "how can we",
-    "how does one",
-    "where do i",
-    "where can i",
-    "where do you",
-    "what can you do",
-    "what do you do",
-    "what are you",
-    "who are you",
-    "what can i do",
-    "what can i ask",
-    "show me how",
-    "tell me how",
-    "teach me",
-    "explain",
-    "i don't know how",
-    "i dont know how",
-    "how it works",
-    "how does it work",
-    "how this works",
-    "help me understand",
-];
-
-/// Asking how to do something rather than for the thing itself.
-const HOW_TO: &[&str] = &[
-    "how do i",
-    "how can i",
-    "how to",
-    "how should i",
-    "where do i",
-    "where can i",
-    "show me how",
-    "tell me how",
-    "teach me",
-];
-
-const HELP_WORDS: &[&str] = &["help", "tutorial", "guide", "instructions", "manual", "faq", "howto", "explain"];
-
-const QUESTION_STARTS: &[&str] = &[
-    "how",
-    "what",
-    "what's",
-    "whats",
-    "who",
-    "who's",
-    "whos",
-    "which",
-    "when",
-    "where",
-    "show",
-    "list",
-    "tell",
-    "give",
-    "any",
-    "anyone",
-    "anybody",
-    "is",
-    "are",
-    "do",
-    "did",
-    "does",
-    "have",
-    "has",
-    "am",
-    "was",
-    "were",
-    "whose",
-    "display",
-    "get",
-    "fetch",
-    "check",
-    "see",
-    "view",
-    "count",
-    "sum",
-    "total",
-    "summarize",
-    "summarise",
-];
-
-const WHO: &[&str] = &[
-    "who",
-    "who's",
-    "whos",
-    "anyone",
-    "anybody",
-    "someone",
-    "somebody",
-    "people",
-    "colleagues",
-    "coworkers",
-    "teammates",
-    "members",
-    "everyone",
-    "everybody",
-    "whoever",
-    "team",
-    "folks",
-    "staff",
-    "employees",
-    "absentees",
-];
-
-const STATS: &[&str] = &[
-    "total",
-    "sum",
-    "summary",
-    "stats",
-    "statistics",
-    "spent",
-    "count",
-    "minutes",
-    "mins",
-    "hours",
-    "duration",
-    "long",
-    "much",
-    "many",
-    "time",
-];
-
-const CREATE_VERBS: &[&str] = &[
-    "add", "create", "new", "log", "record", "schedule", "book", "set", "setup", "plan", "put", "make", "register",
-    "enter", "note", "remind", "take", "taking", "took", "had", "having", "request", "apply", "mark", "track", "save",
-    "insert", "arrange", "organise", "organize", "submit", "block", "need", "want", "grab", "grabbed", "going",
-    "gonna", "went", "start", "started", "starting", "i'm", "im", "i'll", "i", "lets", "let's", "please",
-];
-
-/// Leading verbs that make a sentence a to-do when nothing else says which record it is.
-const TASK_VERBS: &[&str] = &[
-    "fix",
-    "write",
-    "review",
-    "prepare",
-    "call",
-    "email",
-    "e-mail",
-    "send",
-    "finish",
-    "update",
-    "buy",
-    "submit",
-    "clean",
-    "pay",
-    "order",
-    "read",
-    "deploy",
-    "test",
-    "refactor",
-    "draft",
-    "reply",
-    "research",
-    "complete",
-    "investigate",
-    "implement",
-    "design",
-    "build",
-    "check",
-    "follow",
-    "renew",
-    "file",
-    "print",
-    "sign",
-    "book",
-    "contact",
-    "ask",
-    "ping",
-    "prep",
-    "organise",
-    "organize",
-    "document",
-    "migrate",
-    "upgrade",
-    "install",
-    "configure",
-    "debug",
-    "merge",
-    "release",
-    "ship",
-    "publish",
-    "translate",
-    "backup",
-    "archive",
-    "cancel",
-    "move",
-    "pick",
-    "return",
-    "collect",
-    "confirm",
-    "schedule",
-    "text",
-    "message",
-    "invite",
-    "finalise",
-    "finalize",
-    "plan",
-    "study",
-    "learn",
-    "practice",
-    "practise",
-    "water",
-    "feed",
-    "walk",
-    "wash",
-    "fill",
-    "get",
-    "submit",
-    "approve",
-    "reconcile",
-    "audit",
-    "analyse",
-    "analyze",
-    "interview",
-    "onboard",
-    "train",
-    "record",
-    "edit",
-    "proofread",
-    "look",
-    "go",
-    "remember",
-    "verify",
-];
-
 pub fn help_topic(words: &Words) -> HelpTopic {
     if words.phrase("break buddy")
         || words.any(&["assistant", "bot", "chatbot", "you"])
@@ -690,8 +414,6 @@ pub fn help_topic(words: &Words) -> HelpTopic {
     }
     HelpTopic::General
 }
-
-const APPROVAL: &[&str] = &["approve", "approves", "approved", "approval", "approving", "approver", "approvals"];
 
 fn is_break_word(w: &str) -> bool {
     vocab::kind_noun(w) == Some(Kind::Break) || w == "on-break" || w == "onbreak"
@@ -1256,23 +978,6 @@ impl Cues {
     }
 }
 
-/// Words before "off" that make it another verb ("log off", "drop off the parcel").
-const OFF_VERBS: &[&str] = &[
-    "turn", "switch", "log", "sign", "logged", "signed", "drop", "pay", "back", "kick", "show", "finish", "tick",
-    "cross", "call", "print", "send", "set", "cut", "hand", "write", "shut", "top", "cool", "ward", "rip", "tip",
-    "sell", "pull", "nod", "doze", "dropped", "dropping", "kicking", "signing", "ticking", "paid", "written",
-];
-
-/// Words before "away" that make it something else ("give away", "right away", "put away").
-const AWAY_NOT: &[&str] = &[
-    "give", "gave", "throw", "threw", "put", "right", "far", "tidy", "clear", "file", "pass", "passed", "straight",
-    "tuck", "lock", "pack", "packed", "store", "fade", "walk", "walked", "run", "ran", "take", "took", "move", "moved",
-    "blow", "blew", "chip", "chipping", "working", "work", "type", "typing", "fire", "ask", "stay",
-];
-
-/// Forms of "be" (and their typos) before "out": "I'm out", "I'll be out", "will be out".
-const BE: &[&str] = &["be", "i'm", "im", "am", "is", "are", "we're", "were", "being", "been", "was", "i'll", "ill"];
-
 /// An absence word at `i`: "off" (not "log off"), "away" (not "right away"), "out" after a form of "be" or
 /// opening the sentence ("out Monday", "I'll be out", not "find out", "out of milk"), "not in" / "won't be in",
 /// "not working" / "won't be working". Not when a break follows ("out for lunch", "off for a coffee").
@@ -1313,87 +1018,6 @@ pub fn absence_at(w: &[&str], i: usize) -> bool {
     });
     absent && !break_follows
 }
-
-/// Places one makes an appointment at ("dentist at 4 tomorrow").
-const APPOINTMENT_PLACES: &[&str] = &[
-    "dentist",
-    "dentist's",
-    "dentists",
-    "doctor",
-    "doctor's",
-    "doctors",
-    "gp",
-    "vet",
-    "vet's",
-    "vets",
-    "optician",
-    "optician's",
-    "opticians",
-    "physio",
-    "physiotherapist",
-    "hairdresser",
-    "hairdresser's",
-    "hairdressers",
-    "barber",
-    "barber's",
-    "barbers",
-    "therapist",
-    "clinic",
-    "orthodontist",
-    "counsellor",
-    "counselor",
-    "dermatologist",
-    "chiropractor",
-    "osteopath",
-    "hygienist",
-    "specialist",
-    "consultant",
-    "haircut",
-    "massage",
-    "checkup",
-    "check-up",
-    "x-ray",
-    "xray",
-    "vaccination",
-    "jab",
-    "mot",
-];
-
-/// Events that are meetings when they have a time ("design review", "all hands", "check-in").
-const EVENT_NOUNS: &[&str] = &[
-    "review",
-    "planning",
-    "demo",
-    "retro",
-    "presentation",
-    "briefing",
-    "debrief",
-    "workshop",
-    "training",
-    "session",
-    "kickoff",
-    "kick-off",
-    "onboarding",
-    "appraisal",
-    "walkthrough",
-    "brainstorm",
-    "offsite",
-    "check-in",
-    "checkin",
-    "all-hands",
-    "townhall",
-    "town-hall",
-    "consultation",
-    "viewing",
-    "screening",
-    "seminar",
-    "lecture",
-    "class",
-    "hearing",
-    "interview",
-    "showcase",
-    "sprint",
-];
 
 /// A meeting said by what it is, at `i`: an appointment, a call (also "call the plumber", with its time), a
 /// video call ("zoom with the agency"), a visit ("dentist"), a named event ("design review", "all hands", "lunch
@@ -1517,24 +1141,6 @@ fn is_team_type_word(word: &str, types: &[String]) -> bool {
                 .any(|tw| !GENERIC.contains(&tw) && if tw.len() >= 5 { vocab::close(word, tw) } else { word == tw })
         })
 }
-
-const GENERIC_HELP: &[&str] = &[
-    "what is the",
-    "what's the",
-    "whats the",
-    "what are the",
-    "what does",
-    "what is a",
-    "what is an",
-    "what are",
-    "what's a",
-    "whats a",
-    "can i",
-    "is it possible to",
-    "am i able to",
-    "where is",
-    "where are",
-];
 
 /// Marks the assistant's name ("Break Buddy", "hey buddy") so it is read as "you"; true when it was there.
 pub fn mark_name(toks: &[Tok], mask: &mut [bool]) -> bool {
