@@ -253,30 +253,10 @@ fn handlers_make_no_raw_store_operation() {
     );
 }
 
-/// The domain's layers depend one way: records publish events (`records::events`) and never call the
-/// notifications layer, which acts on them. (Checked on the source until the layers are crates of their own.)
-#[test]
-fn records_publish_events_and_never_call_notifications() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/src/records");
-    let mut files = Vec::new();
-    rust_files(&dir, &mut files);
-    assert!(files.len() > 10, "the records modules are found in {}", dir.display());
-    let mut bad = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).unwrap();
-        for (n, line) in text.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or("");
-            if code.contains("notifications::") {
-                bad.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
-            }
-        }
-    }
-    assert!(bad.is_empty(), "records reach into notifications (publish a RecordEvent instead):\n{}", bad.join("\n"));
-}
-
 /// The domain's modules in layers that depend one way: core (ids, newtypes, keys, the store port, the item codec,
 /// errors, the ports) → accounts → records → notifications → the composition root (`app`). A module may name its
-/// own layer and those below, never one above. (Read from the sources' `crate::` paths until the layers are crates.)
+/// own layer and those below, never one above: records, say, publish events (`records::events`) and never call the
+/// notifications layer. (Read from the sources' `crate::` paths until the layers are crates.)
 #[test]
 fn the_domain_layers_depend_one_way() {
     const LAYERS: &[(&str, u8)] = &[

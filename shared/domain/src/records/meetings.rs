@@ -300,6 +300,11 @@ async fn write_all(
     for id in gone {
         ops.push(TxOp::Delete { key: keys::record(id, RecordKind::Meeting, &meeting.id), cond: Cond::None });
     }
+    transact(store, ops).await
+}
+
+/// Writes a meeting's copies together; a failed condition (another change landed first) is a conflict.
+async fn transact(store: &dyn Table, ops: Vec<TxOp>) -> AppResult<()> {
     match store.transact(ops).await {
         Ok(()) => Ok(()),
         Err(StoreError::ConditionFailed) => Err(AppError::Conflict(CHANGED_MEANWHILE_MEETING.into())),
@@ -489,11 +494,7 @@ pub async fn delete_meeting(store: &dyn Table, owner: &Owner, id: &RecordId) -> 
         for a in &meeting.attendees {
             ops.push(TxOp::Delete { key: keys::record(&a.user_id, RecordKind::Meeting, id), cond: Cond::None });
         }
-        match store.transact(ops).await {
-            Ok(()) => {}
-            Err(StoreError::ConditionFailed) => return Err(AppError::Conflict(CHANGED_MEANWHILE_MEETING.into())),
-            Err(e) => return Err(e.into()),
-        }
+        transact(store, ops).await?;
     }
     dropped(store, &owner.user_id, &meeting).await;
     for a in &meeting.attendees {

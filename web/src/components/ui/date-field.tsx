@@ -1,4 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { control, controlBorder, describedBy, FieldShell } from './field';
+import { useTypedText } from './typed-text';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { isIsoDate } from '@/lib/iso-date';
@@ -21,6 +23,9 @@ export function parseDate(text: string): string | undefined {
   return iso && isIsoDate(iso) ? iso : undefined;
 }
 
+/** A stored date as the field shows it: day-month-year, or text that is no date as it is. */
+const showDate = (value: string) => (isIsoDate(value) ? formatDate(value) : value);
+
 export interface DateFieldProps {
   label: ReactNode;
   /** 'YYYY-MM-DD', or '' when empty; text that is no date yet is passed on as typed (the form's check names it). */
@@ -41,9 +46,6 @@ export interface DateFieldProps {
   strict?: boolean;
 }
 
-const control =
-  'block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
-
 /**
  * One date control for every form and filter: the date written day-month-year (DD/MM/YYYY) in the field on every
  * browser and locale, typed or picked from a month grid, and read and written as the API's 'YYYY-MM-DD'.
@@ -51,31 +53,23 @@ const control =
 export function DateField({ label, value, onChange, onBlur, error, hint, min, max, name, id, className, strict, ref }: DateFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
-  const [text, setText] = useState(() => (isIsoDate(value) ? formatDate(value) : value));
-  const [seen, setSeen] = useState(value);
+  const typed = useTypedText(value, parseDate, showDate);
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  // A new value from outside (a reset, a pick, the record being edited) replaces what is shown.
-  if (value !== seen) {
-    setSeen(value);
-    if (parseDate(text) !== value) setText(isIsoDate(value) ? formatDate(value) : value);
-  }
 
   const change = (next: string) => {
-    setText(next);
-    const iso = next.trim() === '' ? '' : (parseDate(next) ?? next);
+    const iso = typed.type(next);
     if (strict && iso !== '' && !isIsoDate(iso)) return;
-    setSeen(iso);
+    typed.stored(iso);
     onChange(iso);
   };
+  const close = () => {
+    setOpen(false);
+    input.current?.focus();
+  };
 
-  // An error is the whole description while it lasts (as with every field); otherwise the format and the hint.
-  const describedBy = error ? `${inputId}-error` : [`${inputId}-format`, hint ? `${inputId}-hint` : undefined].filter(Boolean).join(' ');
   return (
-    <div className={cn('relative space-y-1', className)}>
-      <label id={`${inputId}-label`} htmlFor={inputId} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
+    <FieldShell id={inputId} labelId={`${inputId}-label`} label={label} error={error} hint={hint} className={cn('relative', className)}>
       <div className="flex gap-1.5">
         <input
           ref={(element) => {
@@ -92,16 +86,15 @@ export function DateField({ label, value, onChange, onBlur, error, hint, min, ma
           // Not read by a text field: kept for assistive tools and tests, as the days the calendar offers.
           min={min}
           max={max}
-          value={text}
+          value={typed.text}
           onChange={(event) => change(event.target.value)}
           onBlur={() => {
-            const iso = parseDate(text);
-            if (iso) setText(formatDate(iso));
+            typed.tidy();
             onBlur?.();
           }}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(control, error ? 'border-red-500' : 'border-slate-300 dark:border-slate-600')}
+          aria-describedby={describedBy(inputId, error, hint, `${inputId}-format`)}
+          className={cn(control, controlBorder(error))}
         />
         <button
           type="button"
@@ -140,26 +133,12 @@ export function DateField({ label, value, onChange, onBlur, error, hint, min, ma
             max={max}
             onPick={(iso) => {
               change(formatDate(iso));
-              setOpen(false);
-              input.current?.focus();
+              close();
             }}
-            onClose={() => {
-              setOpen(false);
-              input.current?.focus();
-            }}
+            onClose={close}
           />
         </Suspense>
       )}
-      {hint && !error && (
-        <p id={`${inputId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${inputId}-error`} className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }

@@ -1,7 +1,8 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-const control =
+/** The look of every text control (inputs, and the date and time fields). */
+export const control =
   'block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:bg-slate-900 dark:text-slate-100 sm:text-sm';
 
 interface FieldShellProps {
@@ -10,12 +11,16 @@ interface FieldShellProps {
   error?: string;
   hint?: ReactNode;
   children: ReactNode;
+  className?: string;
+  /** An id for the label, for a control beside the field that it names too. */
+  labelId?: string;
 }
 
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+/** A control's label above it, and its hint or error under it. */
+export function FieldShell({ id, label, error, hint, children, className, labelId }: FieldShellProps) {
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+    <div className={cn('space-y-1', className)}>
+      <label id={labelId} htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
         {label}
       </label>
       {children}
@@ -33,11 +38,14 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   );
 }
 
-function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+/** An error is the whole description while it lasts; otherwise `always` (say, the expected format) and the hint. */
+export function describedBy(id: string, error?: string, hint?: ReactNode, always?: string): string | undefined {
   if (error) return `${id}-error`;
-  if (hint) return `${id}-hint`;
-  return undefined;
+  return [always, hint ? `${id}-hint` : undefined].filter(Boolean).join(' ') || undefined;
 }
+
+/** The border of a text control: red while it has an error. */
+export const controlBorder = (error?: string) => (error ? 'border-red-500' : 'border-slate-300 dark:border-slate-600');
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;

@@ -1,6 +1,8 @@
-import { useId, useState, type ReactNode, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { cn } from '@/lib/cn';
 import { formatTime } from '@/lib/format';
+import { control, controlBorder, describedBy, FieldShell } from './field';
+import { useTypedText } from './typed-text';
 
 /**
  * What a person typed, as the API's 24-hour 'HH:MM': 12-hour with am/pm ('9:30 pm', '930p', '12 AM'), or 24-hour
@@ -29,6 +31,9 @@ export function parseTime(text: string): string | undefined {
 
 const isClock = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
 
+/** A stored time as the field shows it: 12-hour, or text that is no time as it is. */
+const showTime = (value: string) => (isClock(value) ? formatTime(value) : value);
+
 /** Every quarter hour, as the suggestions under the field show them. */
 const QUARTERS = Array.from({ length: 96 }, (_, i) => formatTime(`${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`));
 
@@ -46,9 +51,6 @@ export interface TimeFieldProps {
   ref?: Ref<HTMLInputElement>;
 }
 
-const control =
-  'block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
-
 /**
  * One time control for every form: the time shown in 12-hour form ('9:30 AM') on every browser and locale, typed
  * freely (12- or 24-hour) or picked from quarter-hour suggestions, and read and written as the API's 'HH:MM'.
@@ -56,28 +58,9 @@ const control =
 export function TimeField({ label, value, onChange, onBlur, error, hint, name, id, ref }: TimeFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
-  const [text, setText] = useState(() => (isClock(value) ? formatTime(value) : value));
-  const [seen, setSeen] = useState(value);
-  // A new value from outside (a reset, the record being edited) replaces what is shown.
-  if (value !== seen) {
-    setSeen(value);
-    if (parseTime(text) !== value) setText(isClock(value) ? formatTime(value) : value);
-  }
-
-  const change = (next: string) => {
-    setText(next);
-    const clock = next.trim() === '' ? '' : (parseTime(next) ?? next);
-    setSeen(clock);
-    onChange(clock);
-  };
-
-  // An error is the whole description while it lasts (as with every field); otherwise the format and the hint.
-  const describedBy = error ? `${inputId}-error` : [`${inputId}-format`, hint ? `${inputId}-hint` : undefined].filter(Boolean).join(' ');
+  const typed = useTypedText(value, parseTime, showTime);
   return (
-    <div className="min-w-0 space-y-1">
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
+    <FieldShell id={inputId} label={label} error={error} hint={hint} className="min-w-0">
       <input
         ref={ref}
         id={inputId}
@@ -86,16 +69,19 @@ export function TimeField({ label, value, onChange, onBlur, error, hint, name, i
         autoComplete="off"
         placeholder="9:30 AM"
         list={`${inputId}-times`}
-        value={text}
-        onChange={(event) => change(event.target.value)}
+        value={typed.text}
+        onChange={(event) => {
+          const clock = typed.type(event.target.value);
+          typed.stored(clock);
+          onChange(clock);
+        }}
         onBlur={() => {
-          const clock = parseTime(text);
-          if (clock) setText(formatTime(clock));
+          typed.tidy();
           onBlur?.();
         }}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(control, error ? 'border-red-500' : 'border-slate-300 dark:border-slate-600')}
+        aria-describedby={describedBy(inputId, error, hint, `${inputId}-format`)}
+        className={cn(control, controlBorder(error))}
       />
       <datalist id={`${inputId}-times`}>
         {QUARTERS.map((time) => (
@@ -105,16 +91,6 @@ export function TimeField({ label, value, onChange, onBlur, error, hint, name, i
       <p id={`${inputId}-format`} className="visually-hidden">
         Hours and minutes, like 9:30 AM or 21:30.
       </p>
-      {hint && !error && (
-        <p id={`${inputId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${inputId}-error`} className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormError, Input, Textarea } from '@/components/ui/field';
-import { DateField } from '@/components/ui/date-field';
+import { FormDateField, FormTimeField } from '@/components/ui/form-date-time';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
@@ -16,7 +16,6 @@ import { addDaysIso } from '@/lib/iso-date';
 import { breakSchema, MAX_BREAK_REASON, toBreakFields, type BreakFormValues } from '../api/break-schema';
 import { useBreakTypes, useSaveBreak, type Break } from '../api/breaks';
 import { breakDurationError, breakMinutes, endsNextDay, formatMinutes } from '../utils/time';
-import { TimeField } from '@/components/ui/time-field';
 
 export interface BreakFormDialogProps {
   /** The break being edited; without it the dialog adds one. */
@@ -90,53 +89,10 @@ export function BreakFormDialog({ editing, prefill, onClose, onSaved }: BreakFor
     <Modal open title={editing ? 'Edit Break' : 'Add Break'} onClose={onClose}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? 'Edit break' : 'Add break'}>
         <Select label="Break type" placeholder="Select a break type" options={typeOptions} error={errors.type?.message} {...register('type')} />
-        <Controller
-          control={control}
-          name="createdDate"
-          render={({ field, fieldState }) => (
-            <DateField
-              label="Date"
-              max={addDaysIso(todayIso(), 1)}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <FormDateField control={control} name="createdDate" label="Date" max={addDaysIso(todayIso(), 1)} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Controller
-            control={control}
-            name="startTime"
-            render={({ field, fieldState }) => (
-              <TimeField
-                label="Start time"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="endTime"
-            render={({ field, fieldState }) => (
-              <TimeField
-                label="End time"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <FormTimeField control={control} name="startTime" label="Start time" />
+          <FormTimeField control={control} name="endTime" label="End time" />
         </div>
         <Input
           label="Duration (minutes)"

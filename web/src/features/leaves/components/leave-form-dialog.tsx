@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/field';
-import { DateField } from '@/components/ui/date-field';
+import { FormDateField } from '@/components/ui/form-date-time';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
@@ -187,38 +187,8 @@ export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFor
           <Select label="Type" options={[]} placeholder="Loading types..." disabled value="" onChange={() => undefined} />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Controller
-            control={control}
-            name="fromDate"
-            render={({ field, fieldState }) => (
-              <DateField
-                label="From date"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-                max={isIsoDate(toDate) ? toDate : undefined}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="toDate"
-            render={({ field, fieldState }) => (
-              <DateField
-                label="To date"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-                min={isIsoDate(fromDate) ? fromDate : undefined}
-              />
-            )}
-          />
+          <FormDateField control={control} name="fromDate" label="From date" max={isIsoDate(toDate) ? toDate : undefined} />
+          <FormDateField control={control} name="toDate" label="To date" min={isIsoDate(fromDate) ? fromDate : undefined} />
         </div>
         <Input
           label="Days"

@@ -3,8 +3,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Textarea } from '@/components/ui/field';
-import { TimeField } from '@/components/ui/time-field';
-import { DateField } from '@/components/ui/date-field';
+import { FormDateField, FormTimeField } from '@/components/ui/form-date-time';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { QUEUED_MESSAGE, type WriteOutcome } from '@/lib/offline/write';
@@ -120,52 +119,10 @@ export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: Meetin
     >
       <form id={formId} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? 'Edit meeting' : 'Schedule meeting'}>
         <Input label="Title" maxLength={MEETING_TITLE_MAX} placeholder="Weekly sync" error={errors.title?.message} {...register('title')} />
-        <Controller
-          control={control}
-          name="scheduleDate"
-          render={({ field, fieldState }) => (
-            <DateField
-              label="Schedule date"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <FormDateField control={control} name="scheduleDate" label="Schedule date" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Controller
-            control={control}
-            name="from"
-            render={({ field, fieldState }) => (
-              <TimeField
-                label="Start time"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="to"
-            render={({ field, fieldState }) => (
-              <TimeField
-                label="End time"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <FormTimeField control={control} name="from" label="Start time" />
+          <FormTimeField control={control} name="to" label="End time" />
         </div>
         <Textarea
           label="Description"

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox, FormError, Input } from '@/components/ui/field';
-import { TimeField } from '@/components/ui/time-field';
+import { FormTimeField } from '@/components/ui/form-date-time';
 import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
@@ -159,21 +159,7 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
         <Reminder title="Daily agenda" description="The day’s meetings and tasks, every morning at this time.">
           {onSwitch('dailyAgenda')}
           <div className="w-40">
-            <Controller
-              control={control}
-              name="dailyAgenda.time"
-              render={({ field, fieldState }) => (
-                <TimeField
-                  label="Time"
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <FormTimeField control={control} name="dailyAgenda.time" label="Time" />
           </div>
           {channelBoxes('dailyAgenda')}
         </Reminder>
@@ -191,38 +177,10 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
         >
           <Checkbox role="switch" label="On" {...register('quietHours.enabled')} />
           <div className="w-32">
-            <Controller
-              control={control}
-              name="quietHours.from"
-              render={({ field, fieldState }) => (
-                <TimeField
-                  label="From"
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <FormTimeField control={control} name="quietHours.from" label="From" />
           </div>
           <div className="w-32">
-            <Controller
-              control={control}
-              name="quietHours.to"
-              render={({ field, fieldState }) => (
-                <TimeField
-                  label="To"
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <FormTimeField control={control} name="quietHours.to" label="To" />
           </div>
         </Reminder>
       </div>

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormError, Input, Textarea } from '@/components/ui/field';
-import { DateField } from '@/components/ui/date-field';
+import { FormDateField } from '@/components/ui/form-date-time';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
@@ -87,21 +87,7 @@ export function TaskFormDialog({ editing, prefill, onClose, onSaved }: TaskFormD
           {...register('description')}
         />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Controller
-            control={control}
-            name="scheduled"
-            render={({ field, fieldState }) => (
-              <DateField
-                label="Scheduled date"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <FormDateField control={control} name="scheduled" label="Scheduled date" />
           <Select label="Status" options={TASK_STATUSES} error={errors.status?.message} {...register('status')} />
           <Select label="Priority" options={TASK_PRIORITIES} error={errors.priority?.message} {...register('priority')} />
         </div>

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox, FormError, Input } from '@/components/ui/field';
-import { TimeField } from '@/components/ui/time-field';
+import { FormTimeField } from '@/components/ui/form-date-time';
 import { Select } from '@/components/ui/select';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
@@ -113,22 +113,7 @@ export function AddWebhookForm({ onAdded }: { onAdded: (hook: CreatedWebhook) =>
       </fieldset>
       {daily && (
         <div className="sm:w-56">
-          <Controller
-            control={control}
-            name="dailyAt"
-            render={({ field, fieldState }) => (
-              <TimeField
-                label="Daily post time"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-                hint="In your profile's time zone."
-              />
-            )}
-          />
+          <FormTimeField control={control} name="dailyAt" label="Daily post time" hint="In your profile's time zone." />
         </div>
       )}
       <FormError>{formError}</FormError>
