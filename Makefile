@@ -206,7 +206,7 @@ test-template: venv holidays-check
 	$(VENV)/bin/cfn-lint template.yaml
 
 # ================================================================================================================
-# Public holidays: shared/domain/data is what the pinned `holidays` package (PyPI, maintained) writes.
+# Public holidays: shared/core/data is what the pinned `holidays` package (PyPI, maintained) writes.
 # ================================================================================================================
 HOLIDAYS_VERSION := 0.109
 .PHONY: holidays holidays-check holidays-lib
@@ -217,11 +217,11 @@ holidays-lib: venv
 
 ## Refresh the embedded holiday data (after raising HOLIDAYS_VERSION).
 holidays: holidays-lib
-	$(VENV)/bin/python -W ignore infra/scripts/holiday_data.py shared/domain/data
+	$(VENV)/bin/python -W ignore infra/scripts/holiday_data.py shared/core/data
 
 ## The embedded holiday data is exactly what the pinned package writes (part of `make test`).
 holidays-check: holidays-lib
 	@tmp=$$(mktemp -d) && $(VENV)/bin/python -W ignore infra/scripts/holiday_data.py $$tmp \
-		&& cmp $$tmp/holiday-countries.json shared/domain/data/holiday-countries.json \
-		&& cmp $$tmp/holidays.txt.gz shared/domain/data/holidays.txt.gz \
+		&& cmp $$tmp/holiday-countries.json shared/core/data/holiday-countries.json \
+		&& cmp $$tmp/holidays.txt.gz shared/core/data/holidays.txt.gz \
 		&& echo "holiday data: $$(grep -o '"library":"[^"]*"' $$tmp/holiday-countries.json), unchanged" && rm -rf $$tmp

@@ -3,13 +3,13 @@
 
 use std::sync::Arc;
 
-use crate::config::Config;
-use crate::mail::Mailer;
-use crate::services::Services;
-use crate::store::Table;
+use bt_core::config::Config;
+use bt_core::mail::Mailer;
+use bt_core::services::Services;
+use bt_core::store::Table;
 
 /// The services of a start-up, with the notifications layer installed as the handler of record events.
 pub fn services(store: Arc<dyn Table>, mailer: Arc<dyn Mailer>, config: Config) -> Services {
-    crate::records::events::install(Arc::new(crate::notifications::events::Notifier));
+    bt_records::events::install(Arc::new(bt_notifications::events::Notifier));
     Services::new(store, mailer, config)
 }

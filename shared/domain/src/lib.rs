@@ -1,28 +1,23 @@
-//! Breaktime's domain: the entities and their rules, validation, every key of the single table, the store and mail
-//! ports, and the one domain error. It knows nothing of HTTP, Lambda, AWS or SQLite (a test over `cargo metadata`
-//! keeps it so): the HTTP crate maps [`AppError`] to answers, the adapter crates implement the ports.
+//! Breaktime's domain, as handlers and start-ups see it. The domain is four crates in one direction, which Cargo
+//! enforces (a crate cannot name one that does not come before it):
+//!
+//! `bt-core` (ids, value types, keys, ports, codec, validation, the error) → `bt-accounts` → `bt-records` →
+//! `bt-notifications`.
+//!
+//! Records publish [`records::events::RecordEvent`]s through a port; notifications handles them. This crate names
+//! the layers under one roof and holds the composition root ([`app::services`]) that installs the handler. It knows
+//! nothing of HTTP, Lambda, AWS or SQLite (the architecture test over `cargo metadata` keeps it so).
 
-pub mod account;
 pub mod app;
-pub mod assistant;
-pub use account::auth;
-pub mod clock;
-pub mod codec;
-pub mod config;
-pub mod error;
-pub mod holidays;
-pub mod idempotency;
-pub mod keys;
-pub mod mail;
-pub mod notifications;
-pub mod outbound;
-pub mod ratelimit;
-pub mod records;
-pub mod schema;
-pub mod services;
-pub mod store;
-pub mod types;
-pub mod validate;
 
-pub use error::{AppError, AppResult};
-pub use services::Services;
+pub use bt_accounts as account;
+pub use bt_accounts::auth;
+pub use bt_core::{
+    assistant, clock, codec, config, error, holidays, idempotency, keys, mail, outbound, ratelimit, schema, services,
+    store, types, validate,
+};
+pub use bt_notifications as notifications;
+pub use bt_records as records;
+
+pub use bt_core::error::{AppError, AppResult};
+pub use bt_core::services::Services;

@@ -1,0 +1,448 @@
+//! Invitations by e-mail: an admin invites, the invited person accepts while signed in with that address and moves
+//! from their own team to the inviting one. Only the SHA-256 of an invitation's token is stored (`INVITE#<hash>`),
+//! for 7 days, listed under the team by GSI1.
+
+use serde::{Deserialize, Serialize};
+
+use super::teams::{
+    self, admin_who_stays, changed_meanwhile, delete_team_leftovers, member_item, membership_of,
+    move_team_scoped_items, parse_role, still_admin, AdminChange, Team,
+};
+use super::users::{check_email, Role, User};
+use super::{from_item, to_item};
+use crate::auth::{hash_token, random_token};
+use bt_core::error::{AppError, AppResult};
+use bt_core::keys;
+use bt_core::mail::link_mail;
+use bt_core::ratelimit;
+use bt_core::services::Services;
+use bt_core::store::{Cond, Index, Item, Query, SkCond, StoreError, Table, TxOp, GSI1PK, GSI1SK};
+use bt_core::types::{Email, TeamId, UserId};
+use bt_core::validate::{normalize_email, Check};
+
+/// The invitation item, found by the hash of its token.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Invitation {
+    #[serde(rename = "teamId")]
+    pub team_id: TeamId,
+    #[serde(rename = "teamName")]
+    pub team_name: String,
+    pub email: Email,
+    pub role: Role,
+    #[serde(rename = "invitedBy")]
+    pub invited_by: UserId,
+    #[serde(rename = "createdAt")]
+    pub created_at: String,
+    #[serde(rename = "expiresAt")]
+    pub expires_at: i64,
+    pub ttl: i64,
+}
+
+impl Invitation {
+    /// An invitation works until (not at) its expiry second.
+    pub fn expired(&self, now: i64) -> bool {
+        self.expires_at <= now
+    }
+}
+
+/// An invitation that went out.
+#[derive(Debug, Clone)]
+pub struct Invited {
+    pub email: Email,
+    pub role: Role,
+}
+
+/// The admin invites `email` (normalised) to their team as `role`, by mail.
+pub async fn invite(state: &Services, admin: &User, email: &str, role: &str) -> AppResult<Invited> {
+    admin.require_admin()?;
+    let email = normalize_email(email);
+    let mut check = Check::new();
+    let email = check_email(&mut check, &email);
+    let role = parse_role(&mut check, role);
+    check.finish()?;
+    let email = email.expect("checked");
+    let role = role.ok_or_else(|| AppError::field("role", "Role must be admin, hr or member."))?;
+    let members = teams::team_members(state.table(), &admin.team_id).await?;
+    if members.iter().any(|m| m.email == email) {
+        return Err(AppError::Conflict("This person is already a member of your team.".into()));
+    }
+    ratelimit::hit(state, "mail", &email, state.config.rate_limits.mail_per_email).await?;
+    let team = teams::get_team(state.table(), &admin.team_id).await?.ok_or_else(AppError::not_found)?;
+
+    send(state, admin, &team, &email, role).await?;
+    tracing::info!(team_id = %team.id, role = role.as_str(), "invitation sent");
+    Ok(Invited { email, role })
+}
+
+/// Stores a new invitation of `team` for `email` as `role`, vouched for by `inviter` (an admin of the team), and
+/// mails its link; nothing is kept when the mail cannot be sent.
+async fn send(
+    state: &Services,
+    inviter: &User,
+    team: &Team,
+    email: &Email,
+    role: Role,
+) -> AppResult<PendingInvitation> {
+    let token = random_token();
+    let now = state.clock.now();
+    let expires_at = now.timestamp() + state.config.invite_token_secs;
+    let invitation = Invitation {
+        team_id: team.id.clone(),
+        team_name: team.name.clone(),
+        email: email.clone(),
+        role,
+        invited_by: inviter.id.clone(),
+        created_at: now.to_rfc3339(),
+        expires_at,
+        ttl: expires_at,
+    };
+    let id = hash_token(&token);
+    let key = keys::invitation(&id);
+    let mut item = to_item("invitation", &key, &invitation)?;
+    item.insert(GSI1PK.into(), keys::team_invites_gsi(&team.id).into());
+    item.insert(GSI1SK.into(), invitation.created_at.clone().into());
+    state.store.put(item, Cond::NotExists).await?;
+
+    let link = format!("{}/accept-email-invitation?token={token}", state.config.app_url);
+    let mail = link_mail(
+        email,
+        &format!("{} invited you to {} on Breaktime", inviter.name, team.name),
+        &format!(
+            "{} invited you to join the team \"{}\" on Breaktime as {}. Sign in (or sign up) with this email \
+             address, then accept the invitation. It is valid for 7 days.",
+            inviter.name,
+            team.name,
+            role.as_str()
+        ),
+        "Accept the invitation",
+        &link,
+    );
+    if let Err(e) = state.mailer.send(mail).await {
+        tracing::error!(error = %e, "invitation mail not sent");
+        state.store.delete(&key, Cond::None).await?;
+        return Err(AppError::Unavailable("The invitation email could not be sent. Please try again later.".into()));
+    }
+    Ok(PendingInvitation { id, invitation, expired: false })
+}
+
+// ---- the newcomer's side ------------------------------------------------------------------------------------------
+
+/// What an invitation link offers, shown before anyone signs in: the address it was sent to, the team and role, and
+/// whether that address has an account (sign in) or not yet (sign up). Only the holder of the mailed token can ask.
+#[derive(Debug, Clone)]
+pub struct InvitationPreview {
+    pub email: Email,
+    pub team_name: String,
+    pub role: Role,
+    pub account_exists: bool,
+}
+
+/// The invitation of `token` if it can still be accepted.
+async fn usable(state: &Services, token_hash: &str) -> AppResult<Invitation> {
+    let item = state.store.get(&keys::invitation(token_hash)).await?.ok_or_else(invalid_invitation)?;
+    let invitation: Invitation = from_item(item)?;
+    if invitation.expired(state.clock.now().timestamp()) {
+        return Err(AppError::BadRequest("This invitation has expired. Please ask for a new one.".into()));
+    }
+    let inviter = teams::find_member(state.table(), &invitation.team_id, &invitation.invited_by).await?;
+    if inviter.is_none_or(|m| m.role != Role::Admin) {
+        return Err(sender_gone());
+    }
+    Ok(invitation)
+}
+
+pub async fn preview(state: &Services, token: &str) -> AppResult<InvitationPreview> {
+    let token = token.trim();
+    Check::new().required("token", token, "Token is required.").finish()?;
+    let invitation = usable(state, &hash_token(token)).await?;
+    let account_exists = super::users::find_user_by_email(state.table(), &invitation.email).await?.is_some();
+    Ok(InvitationPreview {
+        email: invitation.email,
+        team_name: invitation.team_name,
+        role: invitation.role,
+        account_exists,
+    })
+}
+
+/// The attribute of a new account that keeps the invitation it signed up through, until its address is verified.
+pub const PENDING_INVITATION: &str = "pendingInvitation";
+
+/// A sign-up through an invitation link: when the invitation is usable and was sent to this very address, the new
+/// account keeps it, and joins the team once its address is verified ([`join_on_verification`]). Anything else is
+/// an ordinary sign-up.
+pub async fn keep_for_sign_up(state: &Services, user: &User, token: &str) -> AppResult<()> {
+    let hash = hash_token(token.trim());
+    match usable(state, &hash).await {
+        Ok(invitation) if invitation.email == user.email => {
+            let mut set = Item::new();
+            set.insert(PENDING_INVITATION.into(), hash.into());
+            state.store.update(&keys::user(&user.id), set, Cond::Exists).await?;
+        }
+        Ok(_) | Err(AppError::BadRequest(_) | AppError::Forbidden(_)) => {}
+        Err(e) => return Err(e),
+    }
+    Ok(())
+}
+
+/// Called when a new account's address is verified: the invitation it signed up through is accepted (with every
+/// rule of [`accept`]); the team joined, if any. A failure is no failure of the verification: the invitation can
+/// still be accepted from its link.
+pub async fn join_on_verification(state: &Services, user: &User) -> AppResult<Option<Team>> {
+    let Some(item) = state.store.get(&keys::user(&user.id)).await? else { return Ok(None) };
+    let Some(hash) = item.get(PENDING_INVITATION).and_then(|v| v.as_str()).map(str::to_string) else {
+        return Ok(None);
+    };
+    let mut clear = Item::new();
+    clear.insert(PENDING_INVITATION.into(), serde_json::Value::Null);
+    state.store.update(&keys::user(&user.id), clear, Cond::Exists).await?;
+    let mut verified = user.clone();
+    verified.verified = true;
+    match accept_hashed(state, &verified, &hash).await {
+        Ok(joined) => Ok(Some(joined.team)),
+        Err(e) => {
+            tracing::info!(error = %e, user_id = %user.id, "the invitation of a sign-up was not accepted");
+            Ok(None)
+        }
+    }
+}
+
+// ---- the admins' list ---------------------------------------------------------------------------------------------
+
+/// An invitation as admins see it in the list: `id` is the stored key's token hash (it grants nothing: accepting
+/// takes the mailed token itself).
+#[derive(Debug, Clone)]
+pub struct PendingInvitation {
+    pub id: String,
+    pub invitation: Invitation,
+    pub expired: bool,
+}
+
+/// Every invitation of the team with its id (expired ones included until their TTL removes them).
+async fn team_invitations(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<(String, Invitation)>> {
+    let items = store.query_all(&Query::new(Index::Gsi1, keys::team_invites_gsi(team_id), SkCond::All)).await?;
+    let mut found = Vec::with_capacity(items.len());
+    for item in items {
+        let Some(id) = item.get("PK").and_then(|pk| pk.as_str()).and_then(|pk| pk.strip_prefix("INVITE#")) else {
+            continue;
+        };
+        let id = id.to_string();
+        found.push((id, from_item::<Invitation>(item)?));
+    }
+    Ok(found)
+}
+
+/// The admin's team's invitations, newest first.
+pub async fn list(state: &Services, admin: &User) -> AppResult<Vec<PendingInvitation>> {
+    admin.require_admin()?;
+    let now = state.clock.now().timestamp();
+    let mut list: Vec<PendingInvitation> = team_invitations(state.table(), &admin.team_id)
+        .await?
+        .into_iter()
+        .map(|(id, invitation)| PendingInvitation { expired: invitation.expired(now), id, invitation })
+        .collect();
+    list.sort_by(|a, b| b.invitation.created_at.cmp(&a.invitation.created_at));
+    Ok(list)
+}
+
+/// The admin's team's invitation `id`; another team's or an unknown one is 404.
+async fn own(state: &Services, admin: &User, id: &str) -> AppResult<Invitation> {
+    admin.require_admin()?;
+    let not_found = || AppError::NotFound("Invitation not found.".into());
+    if id.is_empty() || id.len() > 128 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(not_found());
+    }
+    let item = state.store.get(&keys::invitation(id)).await?.ok_or_else(not_found)?;
+    let invitation: Invitation = from_item(item)?;
+    if invitation.team_id != admin.team_id {
+        return Err(not_found());
+    }
+    Ok(invitation)
+}
+
+/// Withdraws an invitation: its link stops working.
+pub async fn revoke(state: &Services, admin: &User, id: &str) -> AppResult<()> {
+    own(state, admin, id).await?;
+    state.store.delete(&keys::invitation(id), Cond::None).await?;
+    tracing::info!(team_id = %admin.team_id, "invitation revoked");
+    Ok(())
+}
+
+/// Sends an invitation again with a new link and seven new days, vouched for by this admin; the old link stops
+/// working.
+pub async fn resend(state: &Services, admin: &User, id: &str) -> AppResult<PendingInvitation> {
+    let old = own(state, admin, id).await?;
+    ratelimit::hit(state, "mail", &old.email, state.config.rate_limits.mail_per_email).await?;
+    let team = teams::get_team(state.table(), &admin.team_id).await?.ok_or_else(AppError::not_found)?;
+    let sent = send(state, admin, &team, &old.email, old.role).await?;
+    state.store.delete(&keys::invitation(id), Cond::None).await?;
+    tracing::info!(team_id = %team.id, "invitation sent again");
+    Ok(sent)
+}
+
+/// Withdraws every invitation `inviter` sent for the team: an admin removed or made something else no longer vouches
+/// for anyone.
+pub async fn revoke_sent_by(store: &dyn Table, team_id: &TeamId, inviter: &UserId) -> AppResult<()> {
+    for (id, invitation) in team_invitations(store, team_id).await? {
+        if invitation.invited_by == *inviter {
+            store.delete(&keys::invitation(&id), Cond::None).await?;
+        }
+    }
+    Ok(())
+}
+
+fn invalid_invitation() -> AppError {
+    AppError::BadRequest("This invitation is invalid or has already been used.".into())
+}
+
+fn sender_gone() -> AppError {
+    AppError::Forbidden(
+        "This invitation is no longer valid: whoever sent it is no longer an admin of the team. Please ask for a new one."
+            .into(),
+    )
+}
+
+/// The team joined by accepting an invitation, and the role there.
+#[derive(Debug, Clone)]
+pub struct Joined {
+    pub team: Team,
+    pub role: Role,
+}
+
+/// The signed-in `user` accepts the invitation of `token`: they leave their team (deleted when they were its last
+/// member; refused when they are its last admin and others stay) and join the inviting one with the invited role.
+pub async fn accept(state: &Services, user: &User, token: &str) -> AppResult<Joined> {
+    let token = token.trim();
+    Check::new().required("token", token, "Token is required.").finish()?;
+    accept_hashed(state, user, &hash_token(token)).await
+}
+
+/// [`accept`] by the stored hash of the token (a sign-up through the invitation keeps the hash until the new
+/// address is verified).
+pub async fn accept_hashed(state: &Services, user: &User, token_hash: &str) -> AppResult<Joined> {
+    let key = keys::invitation(token_hash);
+    let item = state.store.get(&key).await?.ok_or_else(invalid_invitation)?;
+    let invitation: Invitation = from_item(item)?;
+    if invitation.expired(state.clock.now().timestamp()) {
+        state.store.delete(&key, Cond::None).await?;
+        return Err(AppError::BadRequest("This invitation has expired. Please ask for a new one.".into()));
+    }
+    if invitation.email != user.email {
+        return Err(AppError::Forbidden("This invitation was sent to another email address.".into()));
+    }
+    if invitation.team_id == user.team_id {
+        state.store.delete(&key, Cond::None).await?;
+        return Err(AppError::Conflict("You are already a member of this team.".into()));
+    }
+    let Some(team) = teams::get_team(state.table(), &invitation.team_id).await? else {
+        state.store.delete(&key, Cond::None).await?;
+        return Err(invalid_invitation());
+    };
+    // The invitation is only as good as its sender: they must still be an admin of the team when it is accepted
+    // (checked again in the transaction below).
+    let inviter = teams::find_member(state.table(), &team.id, &invitation.invited_by).await?;
+    if inviter.is_none_or(|m| m.role != Role::Admin) {
+        state.store.delete(&key, Cond::None).await?;
+        return Err(sender_gone());
+    }
+    // Accepting one invitation to a team voids the others for the same address.
+    let others: Vec<String> = team_invitations(state.table(), &team.id)
+        .await?
+        .into_iter()
+        .filter(|(id, other)| other.email == invitation.email && keys::invitation(id) != key)
+        .map(|(id, _)| id)
+        .collect();
+    let old_team = user.team_id.clone();
+    let old_members = teams::team_members(state.table(), &old_team).await?;
+    let keeper = admin_who_stays(&old_members, &user.id, AdminChange::Leaves)
+        .map_err(|_| AppError::Conflict("Make another member admin before joining another team.".into()))?;
+    let alone = old_members.iter().all(|m| m.user_id == user.id);
+
+    let now = state.clock.now().to_rfc3339();
+    let mut moved = user.clone();
+    moved.team_id = team.id.clone();
+    moved.role = invitation.role;
+    let mut set = Item::new();
+    set.insert("teamId".into(), team.id.clone().into());
+    set.insert("role".into(), invitation.role.as_str().into());
+    let mut writes = vec![
+        TxOp::Delete { key: key.clone(), cond: Cond::Exists },
+        TxOp::Delete { key: keys::member(&old_team, &user.id), cond: Cond::Exists },
+        TxOp::Put { item: member_item(&team.id, &membership_of(&moved, &now))?, cond: Cond::NotExists },
+        TxOp::Update { key: keys::user(&user.id), set, cond: Cond::eq("teamId", old_team.clone()) },
+        TxOp::Check { key: keys::team(&team.id), cond: Cond::Exists },
+        still_admin(&team.id, &invitation.invited_by),
+    ];
+    writes.extend(others.iter().map(|id| TxOp::Delete { key: keys::invitation(id), cond: Cond::None }));
+    if alone {
+        writes.push(TxOp::Delete { key: keys::team(&old_team), cond: Cond::Exists });
+    } else if user.role == Role::Admin {
+        if let Some(keeper) = keeper {
+            writes.push(still_admin(&old_team, &keeper.user_id));
+        }
+    }
+    match state.store.transact(writes).await {
+        Ok(()) => {}
+        Err(StoreError::ConditionFailed) => {
+            if state.store.get(&key).await?.is_none() {
+                return Err(invalid_invitation());
+            }
+            if teams::find_member(state.table(), &team.id, &invitation.invited_by)
+                .await?
+                .is_none_or(|m| m.role != Role::Admin)
+            {
+                state.store.delete(&key, Cond::None).await?;
+                return Err(sender_gone());
+            }
+            return Err(changed_meanwhile());
+        }
+        Err(e) => return Err(e.into()),
+    }
+    move_team_scoped_items(state.table(), &user.id, &old_team, &team.id).await?;
+    if alone {
+        delete_team_leftovers(state.table(), &old_team).await?;
+    }
+    tracing::info!(team_id = %team.id, "invitation accepted");
+    Ok(Joined { team, role: invitation.role })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_invitation_expires_at_its_expiry_second() {
+        let invitation = Invitation {
+            team_id: TeamId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7M9").unwrap(),
+            team_name: "Team".into(),
+            email: Email::parse("a@example.com").unwrap(),
+            role: Role::Member,
+            invited_by: UserId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7MA").unwrap(),
+            created_at: "2024-01-01T00:00:00+00:00".into(),
+            expires_at: 1_000,
+            ttl: 1_000,
+        };
+        assert!(!invitation.expired(999));
+        assert!(invitation.expired(1_000));
+        assert!(invitation.expired(1_001));
+    }
+
+    #[test]
+    fn the_stored_shape_is_kept() {
+        let invitation = Invitation {
+            team_id: TeamId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7M9").unwrap(),
+            team_name: "Team".into(),
+            email: Email::parse("a@example.com").unwrap(),
+            role: Role::Hr,
+            invited_by: UserId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7MA").unwrap(),
+            created_at: "c".into(),
+            expires_at: 5,
+            ttl: 5,
+        };
+        let item = to_item("invitation", &keys::invitation("h"), &invitation).unwrap();
+        assert_eq!(item["PK"], "INVITE#h");
+        assert_eq!(item["role"], "hr");
+        for attr in ["teamId", "teamName", "invitedBy", "createdAt", "expiresAt", "ttl", "entity_type"] {
+            assert!(item.contains_key(attr), "{attr}");
+        }
+    }
+}

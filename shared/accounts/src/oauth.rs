@@ -1,0 +1,102 @@
+//! Social sign-in (GitHub, Google) as the table sees it: the `state` of a sign-in in progress (stored hashed, for
+//! 10 minutes, single use, with the PKCE verifier when the provider uses one), and the account of a
+//! provider-verified address.
+
+use serde_json::{json, Value};
+
+use super::sessions::{issue_session, Session};
+use super::teams::personal_team;
+use super::to_item;
+use super::users::{create_account, find_user_by_email, User};
+use crate::auth::hash_token;
+use bt_core::error::{AppError, AppResult};
+use bt_core::keys;
+use bt_core::services::Services;
+use bt_core::store::{attr_str, Cond, Item, StoreError};
+use bt_core::types::Email;
+
+pub const STATE_TTL_SECS: i64 = 10 * 60;
+
+/// Stores the `state` (`csrf`) of a sign-in with `provider` (its slug) that has just started.
+pub async fn save_state(state: &Services, provider: &str, csrf: &str, pkce_verifier: Option<String>) -> AppResult<()> {
+    let expires_at = state.clock.now().timestamp() + STATE_TTL_SECS;
+    let mut item = to_item(
+        "oauth_state",
+        &keys::oauth_state(&hash_token(csrf)),
+        &json!({ "provider": provider, "expiresAt": expires_at, "ttl": expires_at }),
+    )?;
+    if let Some(verifier) = pkce_verifier {
+        item.insert("pkceVerifier".into(), verifier.into());
+    }
+    state.store.put(item, Cond::NotExists).await?;
+    Ok(())
+}
+
+/// Consumes the stored state: Some(PKCE verifier, if any) when it is known, unused, unexpired and of this provider.
+pub async fn take_state(state: &Services, provider: &str, csrf: &str) -> AppResult<Option<Option<String>>> {
+    let key = keys::oauth_state(&hash_token(csrf));
+    let item = match state.store.delete(&key, Cond::Exists).await {
+        Ok(Some(item)) => item,
+        Ok(None) | Err(StoreError::ConditionFailed) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    let expires_at = item.get("expiresAt").and_then(Value::as_i64).unwrap_or(0);
+    if attr_str(&item, "provider") != Some(provider) || expires_at <= state.clock.now().timestamp() {
+        return Ok(None);
+    }
+    Ok(Some(attr_str(&item, "pkceVerifier").map(str::to_string)))
+}
+
+/// Signs in the account of a provider-verified address (see [`account_of_verified_email`]) with a new session.
+pub async fn social_sign_in(state: &Services, email: &str, name: &str) -> AppResult<(User, Session)> {
+    let user = account_of_verified_email(state, email, name).await?;
+    let session = issue_session(state, &user).await?;
+    Ok((user, session))
+}
+
+/// The account of a provider-verified address: the existing one (now verified), or a new one with its own team.
+/// The provider's address is checked like any other before it is looked up or stored.
+pub async fn account_of_verified_email(state: &Services, email: &str, name: &str) -> AppResult<User> {
+    let email = Email::parse(email)
+        .map_err(|_| AppError::BadRequest("The email address of this account cannot be used.".into()))?;
+    for _ in 0..2 {
+        if let Some(user) = find_user_by_email(state.table(), &email).await? {
+            if user.verified {
+                return Ok(user);
+            }
+            // Whoever signed up with this address never proved they own it; the provider just did. Their password
+            // is dropped so that it cannot be used to get into the account of the address's real owner.
+            let mut set = Item::new();
+            set.insert("verified".into(), true.into());
+            set.insert("passwordHash".into(), Value::Null);
+            let item = state.store.update(&keys::user(&user.id), set, Cond::eq("email", user.email.clone())).await?;
+            return super::from_item(item);
+        }
+        let now = state.clock.now().to_rfc3339();
+        let name = display_name(name, &email);
+        let team = personal_team(&name, &now);
+        let user = User::new_admin(name, email.clone(), None, true, &team);
+        if create_account(state.table(), &user, &team).await? {
+            return Ok(user);
+        }
+        // The address was taken meanwhile (a sign-up at the same moment): link to that account instead.
+    }
+    Err(AppError::Conflict("An account with this email already exists.".into()))
+}
+
+/// The provider's name for the person, else the part of the address before the `@`, at most 60 characters.
+pub fn display_name(name: &str, email: &str) -> String {
+    let name = name.trim();
+    let name = if name.is_empty() { email.split('@').next().unwrap_or(email) } else { name };
+    name.chars().take(60).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn display_names_fall_back_to_the_address() {
+        assert_eq!(super::display_name("  Ana Lima ", "ana@example.com"), "Ana Lima");
+        assert_eq!(super::display_name(" ", "ana@example.com"), "ana");
+        assert_eq!(super::display_name(&"x".repeat(80), "a@b.c").chars().count(), 60);
+    }
+}

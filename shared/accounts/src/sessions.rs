@@ -1,0 +1,335 @@
+//! Sessions: refresh tokens in families, sign-in with a password, rotation, sign-out and password changes.
+//!
+//! A sign-in starts a family (`USER#<id>` / `FAMILY#<familyId>`, with a `revoked` flag); each refresh token of that
+//! sign-in (`RT#<sha256>` / `RT`) names its family and is used once: rotation marks it `used` and puts its successor
+//! in one transaction. Presenting a used token again means it leaked, so the whole family is revoked.
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use super::users::{self, check_password, confirm_password, get_user, User};
+use super::{from_item, new_id, send_mail, to_item};
+use crate::auth::{self, hash_password, hash_token, issue_session_access_token, random_token};
+use bt_core::error::{AppError, AppResult};
+use bt_core::keys;
+use bt_core::ratelimit;
+use bt_core::services::Services;
+use bt_core::store::{attr_str, Cond, Item, Query, SkCond, StoreError, TxOp, PK, SK};
+use bt_core::types::{Email, UserId};
+use bt_core::validate::{normalize_email, Check};
+
+/// Tokens of one sign-in.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub access_token: String,
+    pub refresh_token: String,
+}
+
+/// A stored refresh token (found by the hash of the token).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RefreshTokenRecord {
+    #[serde(rename = "userId")]
+    pub user_id: UserId,
+    #[serde(rename = "familyId")]
+    pub family_id: String,
+    pub used: bool,
+    #[serde(rename = "expiresAt")]
+    pub expires_at: i64,
+    pub ttl: i64,
+}
+
+/// The item of a new, unused refresh token of `family_id`, valid for the configured refresh lifetime.
+pub fn refresh_token_item(state: &Services, token_hash: &str, user_id: &UserId, family_id: &str) -> AppResult<Item> {
+    let expires_at = state.clock.now().timestamp() + state.config.refresh_token_secs;
+    let record = RefreshTokenRecord {
+        user_id: user_id.clone(),
+        family_id: family_id.to_string(),
+        used: false,
+        expires_at,
+        ttl: expires_at,
+    };
+    to_item("refresh_token", &keys::refresh_token(token_hash), &record)
+}
+
+/// Attributes of a family that is alive until `expires_at` (set on creation and on every rotation).
+pub fn family_liveness(expires_at: i64) -> Item {
+    let mut set = Item::new();
+    set.insert("expiresAt".into(), expires_at.into());
+    set.insert("ttl".into(), expires_at.into());
+    set
+}
+
+/// Starts a new sign-in for `user`: a new family and its first refresh token, plus an access token.
+pub async fn issue_session(state: &Services, user: &User) -> AppResult<Session> {
+    let family_id = new_id();
+    let refresh_token = random_token();
+    let now = state.clock.now();
+    let mut family = family_liveness(now.timestamp() + state.config.refresh_token_secs);
+    family.insert("familyId".into(), family_id.clone().into());
+    family.insert("userId".into(), user.id.clone().into());
+    family.insert("revoked".into(), false.into());
+    family.insert("createdAt".into(), now.to_rfc3339().into());
+    family.insert("entity_type".into(), "session_family".into());
+    let key = keys::session_family(&user.id, &family_id);
+    family.insert(PK.into(), key.pk.into());
+    family.insert(SK.into(), key.sk.into());
+    state
+        .store
+        .transact(vec![
+            TxOp::Put { item: family, cond: Cond::NotExists },
+            TxOp::Put {
+                item: refresh_token_item(state, &hash_token(&refresh_token), &user.id, &family_id)?,
+                cond: Cond::NotExists,
+            },
+        ])
+        .await?;
+    Ok(Session { access_token: issue_session_access_token(state, user, &family_id)?, refresh_token })
+}
+
+/// Revokes one sign-in: none of its refresh tokens works any more, and its access tokens are refused at once (a
+/// mark on the user's item, which every request reads anyway). Marks older than an access token's lifetime guard
+/// nothing any more and are removed.
+pub async fn revoke_family(state: &Services, user_id: &UserId, family_id: &str) -> AppResult<()> {
+    let mut set = Item::new();
+    set.insert("revoked".into(), true.into());
+    match state.store.update(&keys::session_family(user_id, family_id), set, Cond::Exists).await {
+        Ok(_) | Err(StoreError::ConditionFailed) => {}
+        Err(e) => return Err(e.into()),
+    }
+    let now = state.clock.now().timestamp();
+    let mut mark = Item::new();
+    mark.insert(users::ended_session_attr(family_id), now.into());
+    let user = match state.store.update(&keys::user(user_id), mark, Cond::Exists).await {
+        Ok(user) => user,
+        // The user is gone: so are their tokens.
+        Err(StoreError::ConditionFailed) => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
+    let stale: Item = user
+        .iter()
+        .filter(|(attr, ended)| {
+            attr.starts_with(users::ENDED_SESSION_PREFIX)
+                && ended.as_i64().is_none_or(|at| at + state.config.access_token_secs < now)
+        })
+        .map(|(attr, _)| (attr.clone(), serde_json::Value::Null))
+        .collect();
+    if !stale.is_empty() {
+        match state.store.update(&keys::user(user_id), stale, Cond::Exists).await {
+            Ok(_) | Err(StoreError::ConditionFailed) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(())
+}
+
+/// Revokes every sign-in of the user (password reset or change, removal from a team).
+pub async fn revoke_all_sessions(state: &Services, user_id: &UserId) -> AppResult<()> {
+    let families = state
+        .store
+        .query_all(&Query::table(keys::user_pk(user_id), SkCond::BeginsWith(keys::FAMILY_PREFIX.into())))
+        .await?;
+    for family in families {
+        if family.get("revoked").and_then(serde_json::Value::as_bool) == Some(true) {
+            continue;
+        }
+        if let Some(family_id) = attr_str(&family, "familyId") {
+            revoke_family(state, user_id, family_id).await?;
+        }
+    }
+    Ok(())
+}
+
+// ---- sign-in with a password -----------------------------------------------------------------------------------
+
+pub const INVALID_CREDENTIALS: &str = "Invalid email or password.";
+pub const EMAIL_NOT_ACTIVE: &str = "Email is not active. Please verify your email first.";
+
+/// A hash to check unknown addresses against, so an unknown e-mail takes as long as a wrong password.
+fn decoy_hash() -> &'static str {
+    static DECOY: OnceLock<String> = OnceLock::new();
+    DECOY.get_or_init(|| hash_password("decoy password for unknown accounts").unwrap_or_default())
+}
+
+/// E-mail and password to a new session (rate-limited per client address and per address tried).
+pub async fn sign_in(state: &Services, ip: &str, email: &str, password: String) -> AppResult<(User, Session)> {
+    let email = normalize_email(email);
+    let parsed = Email::parse(&email).ok();
+    Check::new()
+        .required("email", &email, "Email is required.")
+        .rule("email", parsed.is_some(), "Please enter a valid email address.")
+        .required("password", &password, "Password is required.")
+        .finish()?;
+    let email = parsed.expect("checked");
+    // Every attempt counts against the client; only failures count against the address, per client and (with a
+    // higher ceiling) from anywhere, so a stranger's wrong guesses do not keep the owner out.
+    let limits = &state.config.rate_limits;
+    let pair = format!("{email}|{ip}");
+    ratelimit::hit(state, "login-ip", ip, limits.login_per_ip).await?;
+    ratelimit::check(state, "login-fail", &pair, limits.login_per_email).await?;
+    ratelimit::check(state, "login-fail-email", &email, limits.login_failures_per_email).await?;
+
+    let user = users::find_user_by_email(state.table(), &email).await?;
+    let stored_hash = user.as_ref().and_then(|u| u.password_hash.clone());
+    let password_ok = match stored_hash {
+        Some(hash) => auth::verify_password_async(password, hash).await,
+        None => {
+            // Unknown address, or an account that only signs in through GitHub or Google.
+            let _ = tokio::task::spawn_blocking(move || auth::verify_password(&password, decoy_hash())).await;
+            false
+        }
+    };
+    if !password_ok {
+        ratelimit::count(state, "login-fail", &pair, limits.login_per_email).await?;
+        let failures = ratelimit::count(state, "login-fail-email", &email, limits.login_failures_per_email).await?;
+        if failures == FAILURES_TOLD {
+            if let Some(user) = user.filter(|u| u.verified) {
+                send_mail(state, failed_sign_ins_mail(state, &user)).await;
+            }
+        }
+        return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()));
+    }
+    let Some(user) = user else { return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into())) };
+    // Told only to whoever knows the password, so it reveals nothing about which addresses have accounts.
+    if !user.verified {
+        return Err(AppError::Forbidden(EMAIL_NOT_ACTIVE.into()));
+    }
+    let session = issue_session(state, &user).await?;
+    tracing::info!(user_id = %user.id, "signed in");
+    Ok((user, session))
+}
+
+/// The failed sign-ins to an address in one window after which its owner is mailed (once a window).
+pub const FAILURES_TOLD: i64 = 5;
+
+fn failed_sign_ins_mail(state: &Services, user: &User) -> bt_core::mail::Mail {
+    bt_core::mail::notice_mail(
+        &user.email,
+        "Failed sign-ins to your Breaktime account",
+        &format!(
+            "Hello {}, someone tried to sign in to your Breaktime account with a wrong password {FAILURES_TOLD} times \
+             in the last minutes. If it was you, you can choose a new password with \"Forgot password\". If it was \
+             not, your account stays safe as long as your password is not known; signing in from your own device \
+             keeps working.",
+            user.name
+        ),
+        "Open Breaktime",
+        &state.config.app_url,
+    )
+}
+
+// ---- rotation and sign-out -------------------------------------------------------------------------------------
+
+fn invalid() -> AppError {
+    AppError::Unauthorized("Invalid or expired refresh token.".into())
+}
+
+fn required(token: &str) -> AppResult<&str> {
+    let token = token.trim();
+    Check::new().required("refresh_token", token, "Refresh token is required.").finish()?;
+    Ok(token)
+}
+
+async fn find(state: &Services, token: &str) -> AppResult<Option<RefreshTokenRecord>> {
+    match state.store.get(&keys::refresh_token(&hash_token(token))).await? {
+        Some(item) => Ok(Some(from_item(item)?)),
+        None => Ok(None),
+    }
+}
+
+/// Trades a refresh token for a new access token and the token's successor. A token presented a second time
+/// (reused or raced) revokes its whole sign-in.
+pub async fn refresh(state: &Services, token: &str) -> AppResult<(User, Session)> {
+    let token = required(token)?;
+    let record = find(state, token).await?.ok_or_else(invalid)?;
+    let now = state.clock.now().timestamp();
+    if record.expires_at <= now {
+        return Err(invalid());
+    }
+    let family_key = keys::session_family(&record.user_id, &record.family_id);
+    let family_alive = state
+        .store
+        .get(&family_key)
+        .await?
+        .is_some_and(|f| f.get("revoked").and_then(serde_json::Value::as_bool) == Some(false));
+    if !family_alive {
+        return Err(invalid());
+    }
+    if record.used {
+        tracing::warn!(user_id = %record.user_id, family_id = %record.family_id, "refresh token reused; revoking the sign-in");
+        revoke_family(state, &record.user_id, &record.family_id).await?;
+        return Err(invalid());
+    }
+    let user = get_user(state.table(), &record.user_id).await?.filter(|u| u.verified).ok_or_else(invalid)?;
+
+    let next = random_token();
+    let mut mark_used = Item::new();
+    mark_used.insert("used".into(), true.into());
+    mark_used.insert("usedAt".into(), now.into());
+    let rotation = vec![
+        TxOp::Update { key: keys::refresh_token(&hash_token(token)), set: mark_used, cond: Cond::eq("used", false) },
+        TxOp::Put {
+            item: refresh_token_item(state, &hash_token(&next), &user.id, &record.family_id)?,
+            cond: Cond::NotExists,
+        },
+        TxOp::Update {
+            key: family_key,
+            set: family_liveness(now + state.config.refresh_token_secs),
+            cond: Cond::eq("revoked", false),
+        },
+    ];
+    match state.store.transact(rotation).await {
+        Ok(()) => {}
+        Err(StoreError::ConditionFailed) => {
+            // Another request rotated this token first: the same token was presented twice.
+            tracing::warn!(user_id = %record.user_id, family_id = %record.family_id, "refresh token raced; revoking the sign-in");
+            revoke_family(state, &record.user_id, &record.family_id).await?;
+            return Err(invalid());
+        }
+        Err(e) => return Err(e.into()),
+    }
+    let access_token = issue_session_access_token(state, &user, &record.family_id)?;
+    Ok((user, Session { access_token, refresh_token: next }))
+}
+
+/// Ends the sign-in of a refresh token. Signing out twice, or with a token that already expired, is still a
+/// sign-out.
+pub async fn sign_out(state: &Services, token: &str) -> AppResult<()> {
+    let token = required(token)?;
+    if let Some(record) = find(state, token).await? {
+        revoke_family(state, &record.user_id, &record.family_id).await?;
+    }
+    Ok(())
+}
+
+// ---- password change -------------------------------------------------------------------------------------------
+
+/// Changes the caller's password after checking the current one (accounts without a password set one). Every other
+/// sign-in ends; this one continues with the returned fresh session.
+pub async fn change_password(
+    state: &Services,
+    user: &User,
+    current_password: &str,
+    password: String,
+) -> AppResult<Session> {
+    let mut check = Check::new();
+    if user.password_hash.is_some() {
+        check.required("currentPassword", current_password, "Current password is required.");
+    }
+    check_password(&mut check, "password", &password);
+    check.finish()?;
+    confirm_password(state, user, "currentPassword", current_password, "Current password is required.").await?;
+    let password_hash = auth::hash_password_async(password).await?;
+    match state.store.transact(vec![users::set_password_op(user, password_hash)]).await {
+        Ok(()) => {}
+        Err(StoreError::ConditionFailed) => {
+            return Err(AppError::Conflict("Your account was changed meanwhile. Please try again.".into()))
+        }
+        Err(e) => return Err(e.into()),
+    }
+    revoke_all_sessions(state, &user.id).await?;
+    let user = get_user(state.table(), &user.id).await?.ok_or_else(AppError::unauthorized)?;
+    let session = issue_session(state, &user).await?;
+    tracing::info!(user_id = %user.id, "password changed");
+    Ok(session)
+}

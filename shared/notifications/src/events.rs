@@ -1,0 +1,114 @@
+//! The notifications layer's handler of record events (`records::events`): reminders follow breaks and meetings,
+//! approvers and requesters are told of leave requests and decisions, and chat hooks get the team's events. Every
+//! action is best-effort: a failure is logged and the record stands as written.
+
+use async_trait::async_trait;
+
+use super::settings::ReminderKind;
+use super::{job, reminders, webhooks};
+use bt_accounts::teams;
+use bt_accounts::users::User;
+use bt_core::error::AppResult;
+use bt_core::services::Services;
+use bt_core::types::TeamId;
+use bt_records::events::{EventHandler, RecordEvent, Via};
+use bt_records::leave_types;
+use bt_records::leaves::{approvers_of, Leave, LeaveStatus};
+use bt_records::Owner;
+
+/// Installed by `Services::new`.
+pub struct Notifier;
+
+#[async_trait]
+impl EventHandler for Notifier {
+    async fn handle(&self, via: Via<'_>, event: RecordEvent) {
+        let store = via.store();
+        match event {
+            RecordEvent::BreakStarted { owner, open, now } => {
+                reminders::break_started(store, &open).await;
+                let text = format!("{} started a {}.", open.name, open.break_type);
+                let data = serde_json::json!({ "userId": open.user_id, "name": open.name, "type": open.break_type,
+                    "since": open.since });
+                webhooks::emit(store, &owner.team_id, webhooks::BREAK_STARTED, text, data, now).await;
+            }
+            RecordEvent::BreakEnded { owner, ended, now } => {
+                reminders::break_ended(store, &owner.user_id).await;
+                let text = format!("{} ended a {} ({} min).", owner.name, ended.break_type, ended.duration);
+                let data = serde_json::json!({ "userId": owner.user_id, "name": owner.name, "type": ended.break_type,
+                    "startTime": ended.start_time, "endTime": ended.end_time, "duration": ended.duration,
+                    "date": ended.created_date });
+                webhooks::emit(store, &owner.team_id, webhooks::BREAK_ENDED, text, data, now).await;
+            }
+            RecordEvent::MeetingSaved { person, meeting, now } => {
+                reminders::meeting_saved(store, &person, &meeting, now).await;
+            }
+            RecordEvent::MeetingDropped { user_id, meeting } => {
+                reminders::meeting_deleted(store, &user_id, &meeting).await;
+            }
+            RecordEvent::LeaveRequested { owner, leave } => match via {
+                Via::Services(services) => logged("leave requested", notify_approvers(services, &owner, &leave).await),
+                Via::Store(_) => tracing::error!(leave = %leave.id, "a leave request published without services"),
+            },
+            RecordEvent::LeaveDecided { approver, leave } => match via {
+                Via::Services(services) => logged("leave decided", notify_requester(services, &approver, &leave).await),
+                Via::Store(_) => tracing::error!(leave = %leave.id, "a leave decision published without services"),
+            },
+        }
+    }
+}
+
+fn logged(what: &str, result: AppResult<()>) {
+    if let Err(error) = result {
+        tracing::error!(%error, "{what}: the notices could not be sent");
+    }
+}
+
+fn leave_words(leave: &Leave, type_name: &str) -> String {
+    let days = if leave.days == 1 { "1 day".to_string() } else { format!("{} days", leave.days) };
+    if leave.from_date == leave.to_date {
+        format!("{type_name} leave on {} ({days})", leave.from_date)
+    } else {
+        format!("{type_name} leave from {} to {} ({days})", leave.from_date, leave.to_date)
+    }
+}
+
+async fn type_name(services: &Services, team_id: &TeamId, leave: &Leave) -> AppResult<String> {
+    let types = leave_types::team_leave_types(services.table(), team_id, services.clock.now()).await?;
+    Ok(types.into_iter().find(|t| t.id == leave.type_id).map(|t| t.name).unwrap_or_else(|| "Leave".into()))
+}
+
+/// The approvers are told on their channels (push, mail) as their notification settings say; a notice that cannot
+/// be sent is logged, and the request stands.
+async fn notify_approvers(services: &Services, owner: &Owner, leave: &Leave) -> AppResult<()> {
+    let approvers = approvers_of(services.table(), &owner.team_id, &owner.user_id).await?;
+    let what = leave_words(leave, &type_name(services, &owner.team_id, leave).await?);
+    let title = format!("Leave request from {}", owner.name);
+    let body = format!("{} asks for {what}. Reason: {}", owner.name, leave.reason);
+    for approver in approvers {
+        job::notify_now(services, &approver.user_id, ReminderKind::LeaveRequested, &title, &body, "/leaves/requests")
+            .await;
+    }
+    Ok(())
+}
+
+async fn notify_requester(services: &Services, approver: &User, leave: &Leave) -> AppResult<()> {
+    let Some(requester) = teams::find_member(services.table(), &approver.team_id, &leave.user_id).await? else {
+        return Ok(());
+    };
+    let what = leave_words(leave, &type_name(services, &approver.team_id, leave).await?);
+    let verb = if leave.status == LeaveStatus::Approved { "approved" } else { "declined" };
+    let mut intro = format!("{} {verb} your {what}.", approver.name);
+    if let Some(comment) = &leave.comment {
+        intro.push_str(&format!(" Comment: {comment}"));
+    }
+    if leave.status == LeaveStatus::Approved {
+        let text = format!("{}'s {what} was approved by {}.", requester.name, approver.name);
+        let data = serde_json::json!({ "leaveId": leave.id, "userId": leave.user_id, "name": requester.name,
+            "fromDate": leave.from_date, "toDate": leave.to_date, "days": leave.days, "approvedBy": approver.name });
+        let now = services.clock.now();
+        webhooks::emit(services.table(), &approver.team_id, webhooks::LEAVE_APPROVED, text, data, now).await;
+    }
+    let title = format!("Your leave request was {verb}");
+    job::notify_now(services, &requester.user_id, ReminderKind::LeaveDecided, &title, &intro, "/leaves").await;
+    Ok(())
+}

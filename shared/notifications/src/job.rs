@@ -1,0 +1,447 @@
+//! The scheduled job (every minute: `scheduler-fn` on AWS, a task of the local server) and delivery to a person's
+//! channels.
+//!
+//! At most once: each due reminder is claimed with a conditional write before anything is delivered (the claim takes
+//! it off the due index, conditioned on the index key it was found under). Two overlapping runs, a retried run or a
+//! run stopped half-way therefore never send one occurrence twice. The price is that a run stopped between the claim
+//! and the delivery loses that one reminder; a duplicate "Still on break?" on every device is the worse failure for
+//! a reminder, so the claim comes first.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, Utc};
+use serde::Serialize;
+use serde_json::{json, Value};
+use tokio::sync::Semaphore;
+use utoipa::ToSchema;
+
+use super::reminders::{self, Reminder};
+use super::settings::{self, NotificationSettings, ReminderKind, Switch};
+use super::{due, subscriptions, unsubscribe, PushOutcome};
+use bt_accounts::users::{get_user, User};
+use bt_core::codec::from_item;
+use bt_core::error::AppResult;
+use bt_core::keys;
+use bt_core::mail::notice_mail;
+use bt_core::services::Services;
+use bt_core::store::{Cond, Item, StoreError, GSI1PK, GSI1SK, TTL};
+use bt_core::types::{RecordId, UserId};
+use bt_records::{meetings, tasks, Owner};
+
+/// How many minutes back a run catches up on when earlier runs were missed.
+pub const CATCH_UP_MINUTES: i64 = 15;
+/// Reminders handled at once by one run.
+pub const CONCURRENCY: usize = 32;
+/// How long a sent reminder's item stays (for support questions), then expires.
+pub const KEEP_SENT_DAYS: i64 = 7;
+
+/// One delivery attempt.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Delivery {
+    pub kind: ReminderKind,
+    #[schema(value_type = String)]
+    pub user_id: UserId,
+    /// `push` or `email`.
+    pub channel: String,
+    /// `delivered`, `gone` (the subscription was removed) or `failed: …`.
+    pub outcome: String,
+    pub title: String,
+}
+
+/// A due reminder not sent, and why.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Skipped {
+    pub kind: ReminderKind,
+    #[schema(value_type = String)]
+    pub user_id: UserId,
+    pub reason: String,
+}
+
+/// What one run did.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RunReport {
+    /// The instant the run took as now.
+    pub now: String,
+    /// The minutes (UTC, `YYYY-MM-DDTHH:MM`) whose reminders it looked for.
+    pub minutes: Vec<String>,
+    /// Reminders found due (including those another run had claimed).
+    pub found: usize,
+    pub sent: Vec<Delivery>,
+    pub skipped: Vec<Skipped>,
+    /// Team-chat webhook deliveries (events and daily posts).
+    pub hooks: Vec<super::webhooks::HookSent>,
+}
+
+/// The scheduled run: every minute since the last finished run (at most [`CATCH_UP_MINUTES`]), then the cursor moves.
+pub async fn run_scheduled(services: &Services, now: DateTime<Utc>) -> AppResult<RunReport> {
+    let store = services.table();
+    let this_minute = due::minute_of(now);
+    let last = store
+        .get(&keys::scheduler_cursor())
+        .await?
+        .and_then(|item| item.get("minute").and_then(Value::as_str).map(str::to_string))
+        .and_then(|m| chrono::NaiveDateTime::parse_from_str(&m, "%Y-%m-%dT%H:%M").ok())
+        .map(|m| m.and_utc());
+    let first = match last {
+        Some(last) => (last + Duration::minutes(1)).max(this_minute - Duration::minutes(CATCH_UP_MINUTES)),
+        None => this_minute,
+    };
+    let minutes = minutes_between(first, this_minute);
+    let report = run_minutes(services, minutes, now).await?;
+    let minute = json!({ "minute": due::minute_key(this_minute) });
+    let cursor = bt_accounts::to_item("scheduler_cursor", &keys::scheduler_cursor(), &minute)?;
+    store.put(cursor, Cond::None).await?;
+    Ok(report)
+}
+
+/// A run as at `now` over the last [`CATCH_UP_MINUTES`] minutes, without the cursor (`POST /dev/scheduler/run`):
+/// what was sent before is claimed already, so only what is due and unsent goes out.
+pub async fn run_at(services: &Services, now: DateTime<Utc>) -> AppResult<RunReport> {
+    let this_minute = due::minute_of(now);
+    run_minutes(services, minutes_between(this_minute - Duration::minutes(CATCH_UP_MINUTES), this_minute), now).await
+}
+
+fn minutes_between(first: DateTime<Utc>, last: DateTime<Utc>) -> Vec<DateTime<Utc>> {
+    let mut out = Vec::new();
+    let mut minute = first;
+    while minute <= last {
+        out.push(minute);
+        minute += Duration::minutes(1);
+    }
+    out
+}
+
+enum Outcome {
+    Sent(Vec<Delivery>),
+    Skipped(Skipped),
+    Hook(Option<super::webhooks::HookSent>),
+}
+
+async fn run_minutes(services: &Services, minutes: Vec<DateTime<Utc>>, now: DateTime<Utc>) -> AppResult<RunReport> {
+    let mut report = RunReport { now: now.to_rfc3339(), ..Default::default() };
+    let mut found = Vec::new();
+    for minute in &minutes {
+        let key = due::minute_key(*minute);
+        let mut shards = tokio::task::JoinSet::new();
+        for shard in 0..due::SHARDS {
+            let services = services.clone();
+            let key = key.clone();
+            shards.spawn(async move { reminders::due_in(services.table(), &key, shard).await });
+        }
+        while let Some(joined) = shards.join_next().await {
+            let due = joined.map_err(|e| bt_core::AppError::Internal(e.into()))??;
+            found.extend(due.into_iter().filter(|item| due_by(item, now)));
+        }
+        report.minutes.push(key);
+    }
+    report.found = found.len();
+    let limit = Arc::new(Semaphore::new(CONCURRENCY));
+    let mut work = tokio::task::JoinSet::new();
+    for item in found {
+        let services = services.clone();
+        let limit = limit.clone();
+        work.spawn(async move {
+            let _permit = limit.acquire_owned().await;
+            let outcome = handle_item(&services, &item, now).await;
+            (item, outcome)
+        });
+    }
+    while let Some(joined) = work.join_next().await {
+        let (item, outcome) = joined.map_err(|e| bt_core::AppError::Internal(e.into()))?;
+        match outcome {
+            Ok(Outcome::Sent(deliveries)) => report.sent.extend(deliveries),
+            Ok(Outcome::Skipped(skipped)) => report.skipped.push(skipped),
+            Ok(Outcome::Hook(sent)) => report.hooks.extend(sent),
+            Err(e) => {
+                tracing::warn!(error = %e, sk = ?item.get(bt_core::store::SK), "due item failed");
+                if let Ok(reminder) = from_item::<Reminder>(item) {
+                    report.skipped.push(skip(&reminder, &format!("error: {e}")));
+                }
+            }
+        }
+    }
+    if !report.sent.is_empty() || !report.hooks.is_empty() {
+        tracing::info!(found = report.found, sent = report.sent.len(), hooks = report.hooks.len(), "scheduler run");
+    }
+    Ok(report)
+}
+
+/// Whether an item found under a minute is due at `now` (a run as at an earlier instant leaves later ones).
+fn due_by(item: &Item, now: DateTime<Utc>) -> bool {
+    item.get("due")
+        .and_then(Value::as_str)
+        .and_then(|d| DateTime::parse_from_rfc3339(d).ok())
+        .is_none_or(|d| d.with_timezone(&Utc) <= now)
+}
+
+fn skip(reminder: &Reminder, reason: &str) -> Skipped {
+    Skipped { kind: reminder.kind, user_id: reminder.user_id.clone(), reason: reason.into() }
+}
+
+/// Claims a due item: off the due index, conditioned on the index key it was found under. Only one run wins.
+async fn claim(services: &Services, item: &Item, now: DateTime<Utc>) -> AppResult<bool> {
+    let (Some(pk), Some(Value::String(item_pk)), Some(Value::String(item_sk))) =
+        (item.get(GSI1PK).cloned(), item.get(bt_core::store::PK), item.get(bt_core::store::SK))
+    else {
+        return Ok(false);
+    };
+    let key = bt_core::store::Key::new(item_pk.clone(), item_sk.clone());
+    let mut set = Item::new();
+    set.insert(GSI1PK.into(), Value::Null);
+    set.insert(GSI1SK.into(), Value::Null);
+    set.insert("sentAt".into(), Value::String(now.to_rfc3339()));
+    set.insert(TTL.into(), Value::from((now + Duration::days(KEEP_SENT_DAYS)).timestamp()));
+    match services.table().update(&key, set, Cond::Eq(GSI1PK.into(), pk)).await {
+        Ok(_) => Ok(true),
+        Err(StoreError::ConditionFailed) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn handle_item(services: &Services, item: &Item, now: DateTime<Utc>) -> AppResult<Outcome> {
+    let entity = item.get("entity_type").and_then(Value::as_str).unwrap_or_default().to_string();
+    match entity.as_str() {
+        "webhook_delivery" | "webhook_daily" => {
+            if !claim(services, item, now).await? {
+                return Ok(Outcome::Hook(None));
+            }
+            let sent = if entity == "webhook_delivery" {
+                super::webhooks::deliver(services, from_item(item.clone())?, now).await?
+            } else {
+                super::webhooks::post_daily(services, from_item(item.clone())?, now).await?
+            };
+            Ok(Outcome::Hook(sent))
+        }
+        _ => {
+            let reminder: Reminder = from_item(item.clone())?;
+            if !claim(services, item, now).await? {
+                return Ok(Outcome::Skipped(skip(&reminder, "sent by another run")));
+            }
+            handle(services, &reminder, now).await
+        }
+    }
+}
+
+async fn handle(services: &Services, reminder: &Reminder, now: DateTime<Utc>) -> AppResult<Outcome> {
+    let store = services.table();
+    let Some(user) = get_user(store, &reminder.user_id).await? else {
+        return Ok(Outcome::Skipped(skip(reminder, "no such account")));
+    };
+    let owner = Owner::of(&user);
+    let settings = settings::load(store, &user.id).await?;
+    let mut message = Message::of(reminder);
+    match reminder.kind {
+        ReminderKind::Break => {
+            let open = bt_records::breaks::current_break(store, &user.id).await?;
+            if open.is_none_or(|open| open.since != reminder.guard) {
+                return Ok(Outcome::Skipped(skip(reminder, "the break has ended")));
+            }
+            message.actions = vec![("end-break", "End break now")];
+            message.action_label = "End it now".into();
+            message.path = "/breaks?action=end-break".into();
+        }
+        ReminderKind::Meeting => {
+            let id = RecordId::parse(&reminder.subject).ok();
+            let meeting = match id {
+                Some(id) => meetings::get_meeting(store, &owner, &id).await.ok(),
+                None => None,
+            };
+            if meeting.is_none_or(|m| reminders::meeting_guard(&m) != reminder.guard) {
+                return Ok(Outcome::Skipped(skip(reminder, "the meeting was moved or deleted")));
+            }
+        }
+        ReminderKind::Agenda => {
+            // The next day's agenda is filed before this one is delivered, so the chain survives a failed delivery.
+            if let Some(next) = reminders::agenda_reminder(&owner, &settings, now) {
+                reminders::put(store, &next).await?;
+            }
+            message.body = agenda_text(services, &owner, now).await?;
+        }
+        ReminderKind::LeaveRequested | ReminderKind::LeaveDecided => {}
+    }
+    let switch = settings.switch(reminder.kind);
+    if !switch.enabled {
+        return Ok(Outcome::Skipped(skip(reminder, "turned off")));
+    }
+    if quiet_now(&owner, &settings, now) {
+        return Ok(Outcome::Skipped(skip(reminder, "quiet hours")));
+    }
+    Ok(Outcome::Sent(deliver(services, &user, switch, &message).await))
+}
+
+fn quiet_now(owner: &Owner, settings: &NotificationSettings, now: DateTime<Utc>) -> bool {
+    settings.quiet().is_some_and(|quiet| due::in_quiet_hours(owner.tz, quiet, now))
+}
+
+async fn agenda_text(services: &Services, owner: &Owner, now: DateTime<Utc>) -> AppResult<String> {
+    let today = owner.today(now);
+    let store = services.table();
+    let range = bt_records::DateRange { from: today, to: today };
+    let mut meetings = meetings::meetings_in(store, &owner.user_id, range).await?;
+    meetings.sort_by(|a, b| a.from.cmp(&b.from));
+    let tasks = tasks::tasks_on(store, &owner.user_id, today).await?;
+    let mut lines = Vec::new();
+    for m in meetings.iter().take(10) {
+        let what = if m.description.trim().is_empty() { "Meeting" } else { m.description.trim() };
+        lines.push(format!("{}–{} {}", m.from, m.to, what.chars().take(80).collect::<String>()));
+    }
+    let open_tasks: Vec<_> = tasks.iter().filter(|t| t.status.as_str() != "Completed").collect();
+    for t in open_tasks.iter().take(10) {
+        lines.push(format!("Task: {}", t.title.chars().take(80).collect::<String>()));
+    }
+    if lines.is_empty() {
+        return Ok("Nothing planned today.".into());
+    }
+    let head = format!(
+        "{} meeting{} and {} open task{} today.",
+        meetings.len(),
+        if meetings.len() == 1 { "" } else { "s" },
+        open_tasks.len(),
+        if open_tasks.len() == 1 { "" } else { "s" }
+    );
+    Ok(format!("{head}\n{}", lines.join("\n")))
+}
+
+/// What a person is told, on every channel.
+#[derive(Debug, Clone)]
+pub struct Message {
+    pub kind: ReminderKind,
+    pub tag: String,
+    pub title: String,
+    pub body: String,
+    /// The app page a tap or the mail's button opens.
+    pub path: String,
+    pub action_label: String,
+    /// Notification action buttons (`action`, `title`).
+    pub actions: Vec<(&'static str, &'static str)>,
+}
+
+impl Message {
+    pub fn of(reminder: &Reminder) -> Message {
+        Message {
+            kind: reminder.kind,
+            tag: format!("{}-{}", reminder.kind.tag(), reminder.subject),
+            title: reminder.title.clone(),
+            body: reminder.body.clone(),
+            path: reminder.path.clone(),
+            action_label: "Open Breaktime".into(),
+            actions: Vec::new(),
+        }
+    }
+
+    /// The push payload the service worker reads (kept well under the 4 KiB a push may carry).
+    pub fn payload(&self) -> Vec<u8> {
+        let body: String = self.body.chars().take(1000).collect();
+        let actions: Vec<Value> = self.actions.iter().map(|(a, t)| json!({ "action": a, "title": t })).collect();
+        json!({ "title": self.title, "body": body, "url": self.path, "tag": self.tag, "kind": self.kind, "actions": actions })
+            .to_string()
+            .into_bytes()
+    }
+}
+
+/// Sends a message on the person's channels that are on: every subscribed browser, and mail (with a one-click
+/// unsubscribe for its kind). A subscription the push service no longer knows is removed.
+pub async fn deliver(services: &Services, user: &User, switch: Switch, message: &Message) -> Vec<Delivery> {
+    let mut out = Vec::new();
+    let record = |channel: &str, outcome: String| Delivery {
+        kind: message.kind,
+        user_id: user.id.clone(),
+        channel: channel.into(),
+        outcome,
+        title: message.title.clone(),
+    };
+    if switch.push && services.outbound.vapid_public_key().is_some() {
+        match subscriptions::list(services.table(), &user.id).await {
+            Ok(subs) => {
+                let payload = message.payload();
+                for sub in subs {
+                    let outcome = services.outbound.push(&sub.subscription, &payload).await;
+                    if outcome == PushOutcome::Gone {
+                        if let Err(e) =
+                            subscriptions::unsubscribe(services.table(), &user.id, &sub.subscription.endpoint).await
+                        {
+                            tracing::warn!(error = %e, "gone subscription not removed");
+                        }
+                    }
+                    out.push(record("push", outcome.label()));
+                }
+            }
+            Err(e) => out.push(record("push", format!("failed: {e}"))),
+        }
+    }
+    if switch.email {
+        let outcome = match services.mailer.send(reminder_mail(services, user, message)).await {
+            Ok(()) => "delivered".to_string(),
+            Err(e) => format!("failed: {e}"),
+        };
+        out.push(record("email", outcome));
+    }
+    out
+}
+
+/// A reminder's mail: the message, a button to the page, and the one-click unsubscribe for its kind.
+pub fn reminder_mail(services: &Services, user: &User, message: &Message) -> bt_core::mail::Mail {
+    let config = &services.config;
+    let token = unsubscribe::token(&config.jwt_secret, &user.id, message.kind);
+    let page = format!("{}/unsubscribe?token={token}", config.app_url);
+    let link = format!("{}{}", config.app_url, message.path);
+    let mut mail = notice_mail(user.email.as_str(), &message.title, &message.body, &message.action_label, &link);
+    let footer = format!("You get this because {} are on in your settings. Stop these mails:", message.kind.label());
+    mail.text = format!("{}\n\n{footer} {page}", mail.text);
+    let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
+    mail.html = format!(
+        "{}<p style=\"font-size:12px\">{} <a href=\"{}\">Unsubscribe</a></p>",
+        mail.html,
+        esc(&footer),
+        esc(&page)
+    );
+    mail.unsubscribe = Some(format!("{}/notifications/unsubscribe?token={token}", config.api_url));
+    mail
+}
+
+/// A notice sent right after the write that causes it (a leave requested or decided), in the person's settings.
+/// Inside quiet hours it is filed for the end of them, and the job sends it then. Failures are logged: the write
+/// stands.
+pub async fn notify_now(
+    services: &Services,
+    user_id: &UserId,
+    kind: ReminderKind,
+    title: &str,
+    body: &str,
+    path: &str,
+) {
+    let result: AppResult<()> = async {
+        let store = services.table();
+        let now = services.clock.now();
+        let Some(user) = get_user(store, user_id).await? else { return Ok(()) };
+        let settings = settings::load(store, user_id).await?;
+        let switch = settings.switch(kind);
+        if !switch.enabled || !(switch.push || switch.email) {
+            return Ok(());
+        }
+        let reminder = Reminder {
+            user_id: user_id.clone(),
+            kind,
+            subject: bt_records::new_id(now).to_string(),
+            due: now.to_rfc3339(),
+            guard: String::new(),
+            title: title.into(),
+            body: body.into(),
+            path: path.into(),
+        };
+        let owner = Owner::of(&user);
+        if let Some((_, to)) = settings.quiet().filter(|_| quiet_now(&owner, &settings, now)) {
+            let later = Reminder { due: due::next_daily(owner.tz, to, now).to_rfc3339(), ..reminder };
+            return reminders::put(store, &later).await;
+        }
+        deliver(services, &user, switch, &Message::of(&reminder)).await;
+        Ok(())
+    }
+    .await;
+    if let Err(e) = result {
+        tracing::warn!(error = %e, ?kind, "notice not sent");
+    }
+}

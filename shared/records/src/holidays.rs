@@ -1,0 +1,299 @@
+//! The team's holidays: days nobody works, which a leave does not count.
+//!
+//! An admin picks the team's country (and region, where the country's regions keep their own days):
+//! `TEAM#<teamId>` / `HOLIDAYPLACE`. A year's list is the country's public holidays from the holiday library
+//! ([`bt_core::holidays`]) until an admin changes it: adding a company day off, or removing a day, stores the year's
+//! whole list (`TEAM#<teamId>` / `HOLIDAYS#<year>`, with the place it was made for). A stored list made for another
+//! place than the team's current one is not used: changing the country gives every year that country's days again.
+//! Reading a year is two GetItems, whatever the team's size.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use serde::{Deserialize, Deserializer, Serialize};
+
+use super::dates::{format_date, parse_date};
+use bt_accounts::users::{Role, User};
+use bt_core::codec::{from_item, to_item};
+use bt_core::error::{AppError, AppResult};
+use bt_core::holidays;
+use bt_core::keys;
+use bt_core::store::{Cond, Table};
+use bt_core::types::TeamId;
+use bt_core::validate::Check;
+
+pub const ADMINS_ONLY: &str = "Only admins can change the team's holidays.";
+pub const BAD_YEAR: &str = "Year must be between 1900 and 2999.";
+pub const BAD_COUNTRY: &str = "Choose a country from the list.";
+pub const BAD_REGION: &str = "Choose one of the country's regions, or none.";
+pub const BAD_DAY: &str = "Each day needs a date in the chosen year and a name of 1 to 80 characters.";
+pub const TWICE: &str = "Each date can be listed once.";
+pub const TOO_MANY: &str = "A year can have at most 100 holidays.";
+pub const MAX_NAME_CHARS: usize = 80;
+pub const MAX_DAYS: usize = 100;
+
+/// Where a holiday comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum HolidaySource {
+    /// A public holiday of the team's country (and region).
+    Public,
+    /// A day off an admin added.
+    Company,
+}
+
+/// One day off of the whole team.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct TeamHoliday {
+    #[schema(schema_with = bt_core::schema::date)]
+    pub date: String,
+    pub name: String,
+    pub source: HolidaySource,
+}
+
+/// `GET /team/holidays`: a year's days off and the place they come from.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct TeamHolidays {
+    pub year: i32,
+    /// ISO 3166-1 alpha-2, or null until an admin picks one.
+    pub country: Option<String>,
+    /// The region's code within the country, or null.
+    pub region: Option<String>,
+    /// By date.
+    pub holidays: Vec<TeamHoliday>,
+    /// The library the public holidays come from, with its version.
+    pub library: String,
+}
+
+/// The team's place, as stored.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+struct Place {
+    country: Option<String>,
+    region: Option<String>,
+}
+
+/// A year's list an admin changed, as stored.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StoredYear {
+    year: i32,
+    country: Option<String>,
+    region: Option<String>,
+    holidays: Vec<TeamHoliday>,
+}
+
+/// A day in `PUT /team/holidays`.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+pub struct HolidayInput {
+    #[schema(schema_with = bt_core::schema::date)]
+    pub date: Option<String>,
+    pub name: Option<String>,
+}
+
+/// `PUT /team/holidays`. A field left out keeps its value; `country: null` clears the place.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+pub struct HolidaysInput {
+    /// The year of `holidays` (this year when left out).
+    pub year: Option<i32>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub country: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub region: Option<Option<String>>,
+    /// The year's whole list; left out, the year goes back to the country's public holidays.
+    pub holidays: Option<Vec<HolidayInput>>,
+}
+
+/// A field that is present (even as null) is `Some`.
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+async fn place(store: &dyn Table, team_id: &TeamId) -> AppResult<Place> {
+    Ok(store.get(&keys::holiday_place(team_id)).await?.map(from_item).transpose()?.unwrap_or_default())
+}
+
+fn public_days(place: &Place, year: i32) -> BTreeMap<NaiveDate, String> {
+    match &place.country {
+        Some(country) => holidays::public_holidays(country, place.region.as_deref(), year),
+        None => BTreeMap::new(),
+    }
+}
+
+async fn year_list(store: &dyn Table, team_id: &TeamId, place: &Place, year: i32) -> AppResult<Vec<TeamHoliday>> {
+    let stored: Option<StoredYear> =
+        store.get(&keys::team_holidays(team_id, year)).await?.map(from_item).transpose()?;
+    if let Some(stored) = stored.filter(|s| s.country == place.country && s.region == place.region) {
+        return Ok(stored.holidays);
+    }
+    Ok(public_days(place, year)
+        .into_iter()
+        .map(|(date, name)| TeamHoliday { date: format_date(date), name, source: HolidaySource::Public })
+        .collect())
+}
+
+fn answer(place: Place, year: i32, holidays: Vec<TeamHoliday>) -> TeamHolidays {
+    TeamHolidays {
+        year,
+        country: place.country,
+        region: place.region,
+        holidays,
+        library: holidays::library().to_string(),
+    }
+}
+
+fn checked_year(year: Option<i32>, this_year: i32, check: &mut Check) -> i32 {
+    let year = year.unwrap_or(this_year);
+    check.rule("year", (1900..=2999).contains(&year), BAD_YEAR);
+    year
+}
+
+/// A year's holidays of the viewer's team (this year when None).
+pub async fn team_holidays(
+    store: &dyn Table,
+    viewer: &User,
+    year: Option<i32>,
+    now: DateTime<Utc>,
+) -> AppResult<TeamHolidays> {
+    let mut check = Check::new();
+    let year = checked_year(year, super::dates::today(viewer.tz(), now).year(), &mut check);
+    check.finish()?;
+    let place = place(store, &viewer.team_id).await?;
+    let list = year_list(store, &viewer.team_id, &place, year).await?;
+    Ok(answer(place, year, list))
+}
+
+/// The days off of `years`, for counting working days.
+pub async fn holiday_dates(
+    store: &dyn Table,
+    team_id: &TeamId,
+    years: std::ops::RangeInclusive<i32>,
+) -> AppResult<BTreeSet<NaiveDate>> {
+    let place = place(store, team_id).await?;
+    let mut dates = BTreeSet::new();
+    for year in years {
+        dates.extend(year_list(store, team_id, &place, year).await?.iter().filter_map(|h| parse_date(&h.date)));
+    }
+    Ok(dates)
+}
+
+/// The days off between two dates, by date (for the team calendar).
+pub async fn holidays_between(
+    store: &dyn Table,
+    team_id: &TeamId,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> AppResult<Vec<TeamHoliday>> {
+    let place = place(store, team_id).await?;
+    let mut out = Vec::new();
+    for year in from.year()..=to.year() {
+        let list = year_list(store, team_id, &place, year).await?;
+        out.extend(list.into_iter().filter(|h| parse_date(&h.date).is_some_and(|d| d >= from && d <= to)));
+    }
+    Ok(out)
+}
+
+/// The place an input asks for, checked against the library's countries and regions.
+fn new_place(old: &Place, input: &HolidaysInput, check: &mut Check) -> Place {
+    let wanted = |v: &Option<Option<String>>| -> Option<Option<String>> {
+        v.as_ref().map(|v| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string))
+    };
+    let country = match wanted(&input.country) {
+        None => old.country.clone(),
+        Some(None) => None,
+        Some(Some(code)) => match holidays::country(&code) {
+            Some(known) => Some(known.code.clone()),
+            None => {
+                check.fail("country", BAD_COUNTRY);
+                return old.clone();
+            }
+        },
+    };
+    let region = match wanted(&input.region) {
+        // A new country starts without a region; the same country keeps its own.
+        None if country == old.country => old.region.clone(),
+        None | Some(None) => None,
+        Some(Some(code)) => {
+            let known = country.as_deref().and_then(holidays::country);
+            match known.and_then(|c| c.regions.iter().find(|r| r.code.eq_ignore_ascii_case(&code))) {
+                Some(region) => Some(region.code.clone()),
+                None => {
+                    check.fail("region", BAD_REGION);
+                    None
+                }
+            }
+        }
+    };
+    Place { country, region }
+}
+
+/// The list an admin sent, checked: dates in the year, names of 1 to 80 characters, each date once.
+fn new_list(
+    days: &[HolidayInput],
+    year: i32,
+    public: &BTreeMap<NaiveDate, String>,
+    check: &mut Check,
+) -> Vec<TeamHoliday> {
+    if days.len() > MAX_DAYS {
+        check.fail("holidays", TOO_MANY);
+        return Vec::new();
+    }
+    let mut seen = BTreeMap::new();
+    for day in days {
+        let date = day.date.as_deref().and_then(parse_date).filter(|d| d.year() == year);
+        let name = day.name.as_deref().map(str::trim).unwrap_or_default();
+        let Some(date) = date.filter(|_| !name.is_empty() && name.chars().count() <= MAX_NAME_CHARS) else {
+            check.fail("holidays", BAD_DAY);
+            return Vec::new();
+        };
+        if seen.insert(date, name.to_string()).is_some() {
+            check.fail("holidays", TWICE);
+            return Vec::new();
+        }
+    }
+    seen.into_iter()
+        .map(|(date, name)| {
+            let source = if public.contains_key(&date) { HolidaySource::Public } else { HolidaySource::Company };
+            TeamHoliday { date: format_date(date), name, source }
+        })
+        .collect()
+}
+
+/// An admin sets the team's place and, optionally, a year's list of days off.
+pub async fn set_team_holidays(
+    store: &dyn Table,
+    admin: &User,
+    input: &HolidaysInput,
+    now: DateTime<Utc>,
+) -> AppResult<TeamHolidays> {
+    if admin.role != Role::Admin {
+        return Err(AppError::Forbidden(ADMINS_ONLY.into()));
+    }
+    let team_id = &admin.team_id;
+    let mut check = Check::new();
+    let year = checked_year(input.year, super::dates::today(admin.tz(), now).year(), &mut check);
+    let old = place(store, team_id).await?;
+    let place = new_place(&old, input, &mut check);
+    let public = public_days(&place, year);
+    let list = input.holidays.as_deref().map(|days| new_list(days, year, &public, &mut check));
+    check.finish()?;
+    store.put(to_item("holiday_place", &keys::holiday_place(team_id), &place)?, Cond::None).await?;
+    let year_key = keys::team_holidays(team_id, year);
+    let holidays = match list {
+        Some(holidays) => {
+            let stored = StoredYear { year, country: place.country.clone(), region: place.region.clone(), holidays };
+            store.put(to_item("team_holidays", &year_key, &stored)?, Cond::None).await?;
+            stored.holidays
+        }
+        None => {
+            store.delete(&year_key, Cond::None).await?;
+            year_list(store, team_id, &place, year).await?
+        }
+    };
+    Ok(answer(place, year, holidays))
+}
+
+/// The countries (and their regions) a team can pick.
+pub fn countries() -> &'static [holidays::Country] {
+    holidays::countries()
+}

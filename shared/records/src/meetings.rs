@@ -1,0 +1,604 @@
+//! Meetings: rules (§5) and the today / upcoming / all lists with `{meetings, totalCount, allCount}`.
+//!
+//! A meeting may have attendees chosen from the organizer's team. Each attendee holds a copy of the meeting in
+//! their own partition (same id, their own `userId`), so their lists, Daily Agenda, reminders and calendar feed
+//! read it like any record of theirs. The organizer's item is the meeting of record: every change (an edit, an
+//! answer, someone leaving) rewrites all copies in one transaction conditioned on the organizer item's version.
+//! Only the organizer edits or deletes; an attendee answers yes or no, or leaves. Times are the organizer's
+//! wall-clock times in `timeZone`, in which reminders and feeds read them for every attendee.
+
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::dates::{self, date_field, format_date, format_time, time_field, DateRange};
+use super::events::{self, RecordEvent, Via};
+use super::paging::Paging;
+use super::repo::{self, Record};
+use super::{new_id, timestamp, Expect, Owner};
+use bt_accounts::teams;
+use bt_core::error::{AppError, AppResult};
+use bt_core::keys::{self, RecordKind};
+use bt_core::store::{Cond, SkCond, StoreError, Table, TxOp};
+use bt_core::types::{ClockTime, Day, RecordId, UserId};
+use bt_core::validate::Check;
+
+pub const MAX_DESCRIPTION_CHARS: u64 = 1000;
+pub const FROM_REQUIRED: &str = "Start time is required.";
+pub const TO_REQUIRED: &str = "End time is required.";
+pub const DATE_REQUIRED: &str = "Schedule date is required.";
+pub const END_NOT_AFTER_START: &str = "End time must be after start time.";
+pub const MAX_TITLE_CHARS: u64 = 120;
+pub const MAX_PLACE_CHARS: u64 = 500;
+/// Most attendees of one meeting besides its organizer (a transaction writes every copy: at most 100 items).
+pub const MAX_ATTENDEES: usize = 50;
+pub const ATTENDEES_NOT_IN_TEAM: &str = "Choose attendees from your team.";
+pub const TOO_MANY_ATTENDEES: &str = "A meeting can have at most 50 attendees.";
+pub const ONLY_ORGANIZER_EDITS: &str = "Only the organizer can change this meeting.";
+pub const ONLY_ORGANIZER_DELETES: &str = "Only the organizer can delete this meeting. You can leave it instead.";
+pub const ORGANIZER_CANNOT_LEAVE: &str = "You organize this meeting: delete it instead of leaving it.";
+pub const ORGANIZER_DOES_NOT_ANSWER: &str = "You organize this meeting.";
+
+/// An attendee's answer to a meeting.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Answer {
+    /// Not answered yet.
+    #[default]
+    Pending,
+    Yes,
+    No,
+}
+
+/// Someone invited to a meeting, with their answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Attendee {
+    #[schema(schema_with = bt_core::schema::ulid)]
+    pub user_id: UserId,
+    pub name: String,
+    pub answer: Answer,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Meeting {
+    #[serde(rename = "_id")]
+    #[schema(schema_with = bt_core::schema::ulid)]
+    pub id: RecordId,
+    #[schema(schema_with = bt_core::schema::ulid)]
+    pub user_id: UserId,
+    #[schema(schema_with = bt_core::schema::time)]
+    pub from: String,
+    #[schema(schema_with = bt_core::schema::time)]
+    pub to: String,
+    #[schema(schema_with = bt_core::schema::date)]
+    pub schedule_date: String,
+    #[schema(max_length = 1000)]
+    pub description: String,
+    #[schema(schema_with = bt_core::schema::stamp)]
+    pub created_at: String,
+    #[schema(schema_with = bt_core::schema::stamp)]
+    pub updated_at: String,
+    /// Empty when none was given (lists then show the description).
+    #[serde(default)]
+    #[schema(max_length = 120)]
+    pub title: String,
+    /// A room, an address or a video link; empty when none.
+    #[serde(default)]
+    #[schema(max_length = 500)]
+    pub place: String,
+    /// Who organizes it: the owner of the copy (`userId`) for their own meetings, someone else on an attendee's
+    /// copy. Absent on meetings stored before attendees existed (their owner organizes them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(schema_with = bt_core::schema::ulid)]
+    pub organizer_id: Option<UserId>,
+    #[serde(default)]
+    pub organizer_name: String,
+    /// Everyone invited besides the organizer, with their answers; empty for a personal meeting.
+    #[serde(default)]
+    pub attendees: Vec<Attendee>,
+    /// The organizer's time zone (IANA name), in which `scheduleDate`, `from` and `to` are read; empty on meetings
+    /// stored before it was kept (the owner's zone).
+    #[serde(default)]
+    pub time_zone: String,
+}
+
+impl Meeting {
+    /// Who organizes it.
+    pub fn organizer(&self) -> &UserId {
+        self.organizer_id.as_ref().unwrap_or(&self.user_id)
+    }
+
+    /// Whether `user_id` organizes it.
+    pub fn is_organized_by(&self, user_id: &UserId) -> bool {
+        self.organizer() == user_id
+    }
+
+    /// The zone its times are read in: its own, else `fallback` (the owner's).
+    pub fn zone(&self, fallback: chrono_tz::Tz) -> chrono_tz::Tz {
+        self.time_zone.parse().unwrap_or(fallback)
+    }
+
+    /// The copy of this meeting that `user_id` holds.
+    fn copy_for(&self, user_id: &UserId) -> Meeting {
+        Meeting { user_id: user_id.clone(), ..self.clone() }
+    }
+}
+
+impl Record for Meeting {
+    const KIND: RecordKind = RecordKind::Meeting;
+    const ENTITY: &'static str = "meeting";
+    fn id(&self) -> &RecordId {
+        &self.id
+    }
+    fn user_id(&self) -> &UserId {
+        &self.user_id
+    }
+    fn updated_at(&self) -> &str {
+        &self.updated_at
+    }
+    fn date_key(&self) -> String {
+        format!("{}#{}#{}", self.schedule_date, self.from, self.id)
+    }
+}
+
+/// The body of `POST /meeting/add` and `PUT /meeting/edit/{id}`.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MeetingInput {
+    #[schema(schema_with = bt_core::schema::time)]
+    pub from: Option<String>,
+    #[schema(schema_with = bt_core::schema::time)]
+    pub to: Option<String>,
+    #[schema(schema_with = bt_core::schema::date)]
+    pub schedule_date: Option<String>,
+    pub description: Option<String>,
+    #[schema(max_length = 120)]
+    pub title: Option<String>,
+    /// A room, an address or a video link.
+    #[schema(max_length = 500)]
+    pub place: Option<String>,
+    /// The user ids of the team members invited (the organizer is never one of them); left out on an edit, the
+    /// attendees stay as they are.
+    #[schema(max_items = 50)]
+    pub attendees: Option<Vec<String>>,
+}
+
+/// The body of `POST /meeting/{id}/respond`.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MeetingAnswerInput {
+    /// `yes` or `no`.
+    pub answer: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidMeeting {
+    pub from: ClockTime,
+    pub to: ClockTime,
+    pub schedule_date: Day,
+    pub description: String,
+    pub title: String,
+    pub place: String,
+    /// Distinct, in the order given; not yet checked against the team.
+    pub attendees: Vec<UserId>,
+}
+
+pub fn validate_meeting(input: &MeetingInput) -> AppResult<ValidMeeting> {
+    let mut check = Check::new();
+    let from = time_field(&mut check, "from", input.from.as_deref(), FROM_REQUIRED);
+    let to = time_field(&mut check, "to", input.to.as_deref(), TO_REQUIRED);
+    if let (Some(f), Some(t)) = (from, to) {
+        check.rule("to", t > f, END_NOT_AFTER_START);
+    }
+    let date =
+        date_field(&mut check, "scheduleDate", input.schedule_date.as_deref(), DATE_REQUIRED, dates::INVALID_DATE);
+    let description = input.description.as_deref().unwrap_or("").trim();
+    check.max_chars("description", description, MAX_DESCRIPTION_CHARS, "Description must not exceed 1000 characters.");
+    let title = input.title.as_deref().unwrap_or("").trim();
+    check.max_chars("title", title, MAX_TITLE_CHARS, "Title must not exceed 120 characters.");
+    let place = input.place.as_deref().unwrap_or("").trim();
+    check.max_chars("place", place, MAX_PLACE_CHARS, "Place must not exceed 500 characters.");
+    let mut attendees: Vec<UserId> = Vec::new();
+    for raw in input.attendees.iter().flatten() {
+        match UserId::parse(raw.trim()) {
+            Ok(id) if !attendees.contains(&id) => attendees.push(id),
+            Ok(_) => {}
+            Err(_) => {
+                check.fail("attendees", ATTENDEES_NOT_IN_TEAM);
+            }
+        }
+    }
+    check.rule("attendees", attendees.len() <= MAX_ATTENDEES, TOO_MANY_ATTENDEES);
+    check.finish()?;
+    Ok(ValidMeeting {
+        from: from.expect("checked"),
+        to: to.expect("checked"),
+        schedule_date: date.expect("checked"),
+        description: description.to_string(),
+        title: title.to_string(),
+        place: place.to_string(),
+        attendees,
+    })
+}
+
+/// The attendees as stored: each id must name a member of the organizer's team (the organizer is left out);
+/// those already invited keep their answer unless `reset` (the date or time changed).
+async fn resolve_attendees(
+    store: &dyn Table,
+    owner: &Owner,
+    ids: &[UserId],
+    before: &[Attendee],
+    reset: bool,
+) -> AppResult<Vec<Attendee>> {
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids.iter().filter(|id| **id != owner.user_id) {
+        let Some(member) = teams::find_member(store, &owner.team_id, id).await? else {
+            return Err(AppError::field("attendees", ATTENDEES_NOT_IN_TEAM));
+        };
+        let answer = match before.iter().find(|a| a.user_id == *id) {
+            Some(a) if !reset => a.answer,
+            _ => Answer::Pending,
+        };
+        out.push(Attendee { user_id: member.user_id, name: member.name, answer });
+    }
+    Ok(out)
+}
+
+pub async fn add_meeting(
+    store: &dyn Table,
+    owner: &Owner,
+    input: &MeetingInput,
+    now: DateTime<Utc>,
+) -> AppResult<Meeting> {
+    let v = validate_meeting(input)?;
+    let attendees = resolve_attendees(store, owner, &v.attendees, &[], false).await?;
+    let meeting = Meeting {
+        id: new_id(now),
+        user_id: owner.user_id.clone(),
+        from: v.from.to_string(),
+        to: v.to.to_string(),
+        schedule_date: v.schedule_date.to_string(),
+        description: v.description,
+        created_at: timestamp(now),
+        updated_at: timestamp(now),
+        title: v.title,
+        place: v.place,
+        organizer_id: Some(owner.user_id.clone()),
+        organizer_name: owner.name.clone(),
+        attendees,
+        time_zone: owner.tz.name().to_string(),
+    };
+    if meeting.attendees.is_empty() {
+        repo::insert(store, &meeting, &owner.team_id).await?;
+    } else {
+        write_all(store, &meeting, &owner.team_id, None, &[]).await?;
+    }
+    saved_for_everyone(store, owner, &meeting, &[], now).await;
+    Ok(meeting)
+}
+
+/// Writes the organizer's item and every attendee's copy at the next version, and deletes the copies of those in
+/// `gone`, all in one transaction: over the organizer item's `version` when given (a conflict otherwise), as a new
+/// meeting when not.
+async fn write_all(
+    store: &dyn Table,
+    meeting: &Meeting,
+    team_id: &bt_core::types::TeamId,
+    version: Option<i64>,
+    gone: &[UserId],
+) -> AppResult<()> {
+    let next = version.map_or(1, |v| v + 1);
+    let organizer = meeting.organizer().clone();
+    let mut ops = vec![TxOp::Put {
+        item: repo::item_of(&meeting.copy_for(&organizer), team_id, next)?,
+        cond: version.map_or(Cond::NotExists, |v| Cond::eq("version", v)),
+    }];
+    for a in &meeting.attendees {
+        ops.push(TxOp::Put { item: repo::item_of(&meeting.copy_for(&a.user_id), team_id, next)?, cond: Cond::None });
+    }
+    for id in gone {
+        ops.push(TxOp::Delete { key: keys::record(id, RecordKind::Meeting, &meeting.id), cond: Cond::None });
+    }
+    transact(store, ops).await
+}
+
+/// Writes a meeting's copies together; a failed condition (another change landed first) is a conflict.
+async fn transact(store: &dyn Table, ops: Vec<TxOp>) -> AppResult<()> {
+    match store.transact(ops).await {
+        Ok(()) => Ok(()),
+        Err(StoreError::ConditionFailed) => Err(AppError::Conflict(CHANGED_MEANWHILE_MEETING.into())),
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub const CHANGED_MEANWHILE_MEETING: &str = "This meeting was changed or deleted meanwhile. Reload it and try again.";
+
+/// Each person's reminder follows the meeting: the organizer's and every attendee's who has not said no, in the
+/// meeting's zone; those in `gone` (and attendees who said no) lose theirs.
+async fn saved_for_everyone(store: &dyn Table, owner: &Owner, meeting: &Meeting, gone: &[UserId], now: DateTime<Utc>) {
+    let tz = meeting.zone(owner.tz);
+    let organizer = Owner { user_id: meeting.organizer().clone(), tz, ..owner.clone() };
+    let copy = meeting.copy_for(&organizer.user_id);
+    events::publish(Via::Store(store), RecordEvent::MeetingSaved { person: organizer, meeting: copy, now }).await;
+    for a in &meeting.attendees {
+        if a.answer == Answer::No {
+            dropped(store, &a.user_id, meeting).await;
+        } else {
+            let attendee = Owner { user_id: a.user_id.clone(), name: a.name.clone(), tz, ..owner.clone() };
+            let copy = meeting.copy_for(&a.user_id);
+            events::publish(Via::Store(store), RecordEvent::MeetingSaved { person: attendee, meeting: copy, now })
+                .await;
+        }
+    }
+    for id in gone {
+        dropped(store, id, meeting).await;
+    }
+}
+
+/// The meeting left `user_id`'s plans.
+async fn dropped(store: &dyn Table, user_id: &UserId, meeting: &Meeting) {
+    let event = RecordEvent::MeetingDropped { user_id: user_id.clone(), meeting: meeting.clone() };
+    events::publish(Via::Store(store), event).await;
+}
+
+/// Fields left out of the body keep their stored value.
+/// Written only over the version `expect` names (a conflict, and nothing written, otherwise).
+pub async fn edit_meeting(
+    store: &dyn Table,
+    owner: &Owner,
+    id: &RecordId,
+    input: &MeetingInput,
+    expect: &Expect,
+    now: DateTime<Utc>,
+) -> AppResult<Meeting> {
+    let stored = repo::load_for_edit::<Meeting>(store, &owner.user_id, id, expect).await?;
+    let old = stored.record;
+    if !old.is_organized_by(&owner.user_id) {
+        return Err(AppError::Forbidden(ONLY_ORGANIZER_EDITS.into()));
+    }
+    let merged = MeetingInput {
+        from: input.from.clone().or(Some(old.from.clone())),
+        to: input.to.clone().or(Some(old.to.clone())),
+        schedule_date: input.schedule_date.clone().or(Some(old.schedule_date.clone())),
+        description: input.description.clone().or(Some(old.description.clone())),
+        title: input.title.clone().or(Some(old.title.clone())),
+        place: input.place.clone().or(Some(old.place.clone())),
+        attendees: input
+            .attendees
+            .clone()
+            .or_else(|| Some(old.attendees.iter().map(|a| a.user_id.to_string()).collect())),
+    };
+    let v = validate_meeting(&merged)?;
+    let moved = v.from.to_string() != old.from
+        || v.to.to_string() != old.to
+        || v.schedule_date.to_string() != old.schedule_date;
+    let attendees = resolve_attendees(store, owner, &v.attendees, &old.attendees, moved).await?;
+    let gone: Vec<UserId> = old
+        .attendees
+        .iter()
+        .filter(|a| !attendees.iter().any(|n| n.user_id == a.user_id))
+        .map(|a| a.user_id.clone())
+        .collect();
+    let meeting = Meeting {
+        from: v.from.to_string(),
+        to: v.to.to_string(),
+        schedule_date: v.schedule_date.to_string(),
+        description: v.description,
+        title: v.title,
+        place: v.place,
+        updated_at: timestamp(now),
+        organizer_id: Some(owner.user_id.clone()),
+        organizer_name: owner.name.clone(),
+        time_zone: if old.time_zone.is_empty() { owner.tz.name().to_string() } else { old.time_zone.clone() },
+        attendees,
+        ..old
+    };
+    if meeting.attendees.is_empty() && gone.is_empty() {
+        repo::replace(store, &meeting, &owner.team_id, stored.version).await?;
+    } else {
+        write_all(store, &meeting, &owner.team_id, Some(stored.version), &gone).await?;
+    }
+    saved_for_everyone(store, owner, &meeting, &gone, now).await;
+    Ok(meeting)
+}
+
+/// An attendee's answer: every copy shows it. The organizer has none to give.
+pub async fn answer_meeting(
+    store: &dyn Table,
+    owner: &Owner,
+    id: &RecordId,
+    input: &MeetingAnswerInput,
+    now: DateTime<Utc>,
+) -> AppResult<Meeting> {
+    let answer = match input.answer.as_deref().map(str::trim) {
+        Some("yes") => Answer::Yes,
+        Some("no") => Answer::No,
+        _ => return Err(AppError::field("answer", "Answer yes or no.")),
+    };
+    change_as_attendee(store, owner, id, now, ORGANIZER_DOES_NOT_ANSWER, |meeting| {
+        for a in meeting.attendees.iter_mut().filter(|a| a.user_id == owner.user_id) {
+            a.answer = answer;
+        }
+    })
+    .await
+}
+
+/// An attendee leaves: their copy goes, and the others no longer list them. The organizer deletes instead.
+pub async fn leave_meeting(store: &dyn Table, owner: &Owner, id: &RecordId, now: DateTime<Utc>) -> AppResult<Meeting> {
+    change_as_attendee(store, owner, id, now, ORGANIZER_CANNOT_LEAVE, |meeting| {
+        meeting.attendees.retain(|a| a.user_id != owner.user_id)
+    })
+    .await
+}
+
+/// Applies an attendee's change to the organizer's meeting and writes every copy, trying again (up to three times)
+/// when another change landed in between. Returns the caller's copy as it now is (a left meeting as it was left).
+async fn change_as_attendee(
+    store: &dyn Table,
+    owner: &Owner,
+    id: &RecordId,
+    now: DateTime<Utc>,
+    not_for_organizer: &str,
+    change: impl Fn(&mut Meeting),
+) -> AppResult<Meeting> {
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let mine = repo::load_owned::<Meeting>(store, &owner.user_id, id).await?.record;
+        if mine.is_organized_by(&owner.user_id) {
+            return Err(AppError::Forbidden(not_for_organizer.into()));
+        }
+        let Some(stored) = repo::load::<Meeting>(store, mine.organizer(), id).await? else {
+            return Err(AppError::not_found());
+        };
+        let before = stored.record;
+        let mut meeting = before.clone();
+        change(&mut meeting);
+        meeting.updated_at = timestamp(now);
+        let left = !meeting.attendees.iter().any(|a| a.user_id == owner.user_id);
+        let gone = if left { vec![owner.user_id.clone()] } else { vec![] };
+        match write_all(store, &meeting, &owner.team_id, Some(stored.version), &gone).await {
+            Err(AppError::Conflict(_)) if tries < 3 => continue,
+            Err(e) => return Err(e),
+            Ok(()) => {}
+        }
+        let organizer = Owner { user_id: meeting.organizer().clone(), ..owner.clone() };
+        if left {
+            dropped(store, &owner.user_id, &meeting).await;
+        } else {
+            saved_for_everyone(store, &organizer, &meeting, &[], now).await;
+        }
+        return Ok(meeting.copy_for(&owner.user_id));
+    }
+}
+
+pub async fn get_meeting(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Meeting> {
+    Ok(repo::load_owned::<Meeting>(store, &owner.user_id, id).await?.record)
+}
+
+/// The organizer deletes the meeting, every attendee's copy with it; an attendee may only leave it.
+pub async fn delete_meeting(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Meeting> {
+    let stored = repo::load_owned::<Meeting>(store, &owner.user_id, id).await?;
+    let meeting = stored.record;
+    if !meeting.is_organized_by(&owner.user_id) {
+        return Err(AppError::Forbidden(ONLY_ORGANIZER_DELETES.into()));
+    }
+    if meeting.attendees.is_empty() {
+        repo::remove::<Meeting>(store, &owner.user_id, id).await?;
+    } else {
+        let mut ops = vec![TxOp::Delete {
+            key: keys::record(&owner.user_id, RecordKind::Meeting, id),
+            cond: Cond::eq("version", stored.version),
+        }];
+        for a in &meeting.attendees {
+            ops.push(TxOp::Delete { key: keys::record(&a.user_id, RecordKind::Meeting, id), cond: Cond::None });
+        }
+        transact(store, ops).await?;
+    }
+    dropped(store, &owner.user_id, &meeting).await;
+    for a in &meeting.attendees {
+        dropped(store, &a.user_id, &meeting).await;
+    }
+    Ok(meeting)
+}
+
+/// A team member a meeting can invite: names only (no e-mail addresses), for every member.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Invitee {
+    #[schema(schema_with = bt_core::schema::ulid)]
+    pub user_id: UserId,
+    pub name: String,
+}
+
+/// The caller's teammates, by name: whom their meetings can invite.
+pub async fn invitees(store: &dyn Table, owner: &Owner) -> AppResult<Vec<Invitee>> {
+    let mut people: Vec<Invitee> = teams::team_members(store, &owner.team_id)
+        .await?
+        .into_iter()
+        .filter(|m| m.user_id != owner.user_id)
+        .map(|m| Invitee { user_id: m.user_id, name: m.name })
+        .collect();
+    people.sort_by_key(|p| p.name.to_lowercase());
+    Ok(people)
+}
+
+/// Which meetings a list shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeetingView {
+    /// The meetings of one day, by start time.
+    Day(NaiveDate),
+    /// Meetings after a day, plus those later that day when `after` is given (the owner's today and time now).
+    Upcoming { day: NaiveDate, after: Option<NaiveTime> },
+    /// Every meeting, or those of a range; latest first.
+    All(Option<DateRange>),
+}
+
+/// A page of meetings with `totalCount` (of the view) and `allCount` (every meeting of the owner).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MeetingList {
+    pub meetings: Vec<Meeting>,
+    pub total_count: u64,
+    pub all_count: u64,
+}
+
+pub async fn list_meetings(
+    store: &dyn Table,
+    user_id: &UserId,
+    view: MeetingView,
+    paging: Paging,
+) -> AppResult<MeetingList> {
+    let query = match view {
+        MeetingView::Day(d) => repo::by_date::<Meeting>(user_id, SkCond::BeginsWith(format!("{}#", format_date(d)))),
+        MeetingView::Upcoming { day, after: Some(t) } => {
+            repo::by_date::<Meeting>(user_id, SkCond::Gte(format!("{}#{}", format_date(day), format_time(t))))
+        }
+        MeetingView::Upcoming { day, after: None } => {
+            repo::by_date::<Meeting>(user_id, SkCond::Gte(format!("{}#~", format_date(day))))
+        }
+        MeetingView::All(range) => {
+            repo::by_date::<Meeting>(user_id, range.map(|r| r.sk_cond()).unwrap_or(SkCond::All)).backward()
+        }
+    };
+    let (meetings, total_count) = repo::page(store, query, None, paging).await?;
+    let all_count = store.count(&repo::by_date::<Meeting>(user_id, SkCond::All)).await?;
+    Ok(MeetingList { meetings, total_count, all_count })
+}
+
+/// Every meeting of the owner in a range, earliest first (summaries, exports).
+pub async fn meetings_in(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Vec<Meeting>> {
+    repo::all(store, &repo::by_date::<Meeting>(user_id, range.sk_cond())).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bt_core::error::AppError;
+
+    #[test]
+    fn the_spec_messages() {
+        let fail = |i: MeetingInput, field: &str| match validate_meeting(&i) {
+            Err(AppError::Validation(f)) => f[field].clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(fail(MeetingInput::default(), "from"), FROM_REQUIRED);
+        assert_eq!(fail(MeetingInput::default(), "to"), TO_REQUIRED);
+        assert_eq!(fail(MeetingInput::default(), "scheduleDate"), DATE_REQUIRED);
+        let long = MeetingInput {
+            from: Some("10:00".into()),
+            to: Some("09:00".into()),
+            schedule_date: Some("2024-05-01".into()),
+            description: Some("x".repeat(1001)),
+            title: Some("t".repeat(121)),
+            place: Some("p".repeat(501)),
+            attendees: Some(vec!["not an id".into()]),
+        };
+        assert_eq!(fail(long.clone(), "title"), "Title must not exceed 120 characters.");
+        assert_eq!(fail(long.clone(), "place"), "Place must not exceed 500 characters.");
+        assert_eq!(fail(long.clone(), "attendees"), ATTENDEES_NOT_IN_TEAM);
+        assert_eq!(fail(long.clone(), "description"), "Description must not exceed 1000 characters.");
+        assert_eq!(fail(long, "to"), END_NOT_AFTER_START);
+    }
+}

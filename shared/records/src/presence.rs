@@ -1,0 +1,195 @@
+//! Team presence: who is on a live break, who is on leave today, and every member's status right now.
+//!
+//! Each view reads a fixed number of Queries whatever the team size (no per-member reads): the team partition
+//! (`MEMBER#` and `ONBREAK#` items, one key range) and, for leaves, the team's leaves index.
+
+use chrono::NaiveDate;
+use serde::Serialize;
+
+use super::breaks::OpenBreak;
+use super::dates::DateRange;
+use super::leaves::{team_leaves_in, Leave};
+use bt_accounts::{Member, Role};
+use bt_core::codec::from_item;
+use bt_core::error::AppResult;
+use bt_core::keys;
+use bt_core::store::{attr_str, Query, SkCond, Table, SK};
+use bt_core::types::{Email, RecordId, TeamId, UserId};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum PresenceStatus {
+    Available,
+    OnBreak,
+    OnLeave,
+}
+
+/// One member of the team with their status now (the rows of `GET /admin/get`).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MemberPresence {
+    #[schema(schema_with = bt_core::schema::ulid)]
+    pub id: UserId,
+    pub name: String,
+    #[schema(value_type = String)]
+    pub email: Email,
+    #[schema(schema_with = bt_core::schema::role)]
+    pub role: Role,
+    #[schema(schema_with = bt_core::schema::stamp)]
+    pub joined_at: String,
+    pub status: PresenceStatus,
+    /// On break: when the break started (RFC 3339). On leave: the leave's first day.
+    #[schema(nullable, required = true)]
+    pub since: Option<String>,
+    /// On break: its type.
+    #[schema(required = true)]
+    pub break_type: Option<String>,
+    /// On leave: the leave's last day.
+    #[schema(schema_with = bt_core::schema::date_or_null, required = true)]
+    pub until: Option<String>,
+}
+
+/// A member on a live break (`GET /admin/onBreak`).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OnBreakMember {
+    #[schema(schema_with = bt_core::schema::ulid)]
+    pub user_id: UserId,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub break_type: String,
+    pub reason: String,
+    /// When the break started (RFC 3339 UTC).
+    #[schema(schema_with = bt_core::schema::stamp)]
+    pub since: String,
+    /// Start in the member's own zone, with that day.
+    #[schema(schema_with = bt_core::schema::time)]
+    pub start_time: String,
+    #[schema(schema_with = bt_core::schema::date)]
+    pub created_date: String,
+}
+
+/// A member on leave on a day (`GET /admin/onLeaves`).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OnLeaveMember {
+    #[schema(schema_with = bt_core::schema::ulid)]
+    pub user_id: UserId,
+    pub name: String,
+    #[schema(schema_with = bt_core::schema::ulid)]
+    pub leave_id: RecordId,
+    #[schema(schema_with = bt_core::schema::date)]
+    pub from_date: String,
+    #[schema(schema_with = bt_core::schema::date)]
+    pub to_date: String,
+    pub days: i64,
+    /// Shown to admins and HR only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub reason: Option<String>,
+}
+
+/// The team's members and live breaks: one Query on `TEAM#<id>`, `SK` from `MEMBER#` to `ONBREAK#~`.
+async fn members_and_breaks(store: &dyn Table, team_id: &TeamId) -> AppResult<(Vec<Member>, Vec<OpenBreak>)> {
+    let query = Query::table(
+        keys::team_pk(team_id),
+        SkCond::Between(keys::MEMBER_PREFIX.to_string(), format!("{}~", keys::ONBREAK_PREFIX)),
+    );
+    let mut members = Vec::new();
+    let mut breaks = Vec::new();
+    for item in store.query_all(&query).await? {
+        let sk = attr_str(&item, SK).unwrap_or_default().to_string();
+        if sk.starts_with(keys::MEMBER_PREFIX) {
+            members.push(from_item::<Member>(item)?);
+        } else if sk.starts_with(keys::ONBREAK_PREFIX) {
+            breaks.push(from_item::<OpenBreak>(item)?);
+        }
+    }
+    Ok((members, breaks))
+}
+
+/// Who of the team is on a live break now, longest first.
+pub async fn on_break(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<OnBreakMember>> {
+    let (members, breaks) = members_and_breaks(store, team_id).await?;
+    let mut out: Vec<OnBreakMember> = breaks
+        .into_iter()
+        .filter_map(|b| {
+            // A break started before the member left the team is not the team's business.
+            let member = members.iter().find(|m| m.user_id == b.user_id)?;
+            Some(OnBreakMember {
+                user_id: b.user_id,
+                name: member.name.clone(),
+                break_type: b.break_type,
+                reason: b.reason,
+                since: b.since,
+                start_time: b.start_time,
+                created_date: b.created_date,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| a.since.cmp(&b.since));
+    Ok(out)
+}
+
+/// Who of the team is on leave on `day`, by name. Two Queries: the team's leaves index and the member list.
+pub async fn on_leave(
+    store: &dyn Table,
+    team_id: &TeamId,
+    day: NaiveDate,
+    with_reasons: bool,
+) -> AppResult<Vec<OnLeaveMember>> {
+    let leaves = team_leaves_in(store, team_id, DateRange::day(day)).await?;
+    let (members, _) = members_and_breaks(store, team_id).await?;
+    let mut out: Vec<OnLeaveMember> = leaves
+        .into_iter()
+        .filter_map(|l: Leave| {
+            let member = members.iter().find(|m| m.user_id == l.user_id)?;
+            Some(OnLeaveMember {
+                user_id: l.user_id,
+                name: member.name.clone(),
+                leave_id: l.id,
+                from_date: l.from_date,
+                to_date: l.to_date,
+                days: l.days,
+                reason: with_reasons.then_some(l.reason),
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.user_id.cmp(&b.user_id)));
+    Ok(out)
+}
+
+/// Every member of the team with their status on `today` (the viewer's day): on a live break (since when, which
+/// type), on leave, or available. Two Queries whatever the team size. For `GET /admin/get`.
+pub async fn team_presence(store: &dyn Table, team_id: &TeamId, today: NaiveDate) -> AppResult<Vec<MemberPresence>> {
+    let (members, breaks) = members_and_breaks(store, team_id).await?;
+    let leaves = team_leaves_in(store, team_id, DateRange::day(today)).await?;
+    let mut out: Vec<MemberPresence> = members
+        .into_iter()
+        .map(|m| {
+            let mut p = MemberPresence {
+                id: m.user_id.clone(),
+                name: m.name,
+                email: m.email,
+                role: m.role,
+                joined_at: m.joined_at,
+                status: PresenceStatus::Available,
+                since: None,
+                break_type: None,
+                until: None,
+            };
+            if let Some(b) = breaks.iter().find(|b| b.user_id == m.user_id) {
+                p.status = PresenceStatus::OnBreak;
+                p.since = Some(b.since.clone());
+                p.break_type = Some(b.break_type.clone());
+            } else if let Some(l) = leaves.iter().find(|l| l.user_id == m.user_id) {
+                p.status = PresenceStatus::OnLeave;
+                p.since = Some(l.from_date.clone());
+                p.until = Some(l.to_date.clone());
+            }
+            p
+        })
+        .collect();
+    out.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
+    Ok(out)
+}

@@ -1,0 +1,390 @@
+//! Tasks: status and priority values (§4), rules (§5) and the filtered list.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::dates::{date_field, format_date, DateRange};
+use super::paging::Paging;
+use super::repo::{self, Record};
+use super::{new_id, timestamp, Expect, Owner};
+use bt_core::error::{AppError, AppResult};
+use bt_core::keys::{self, RecordKind};
+use bt_core::store::{Index, Query, SkCond, Table};
+use bt_core::types::{Day, RecordId, TeamId, UserId};
+use bt_core::validate::Check;
+
+pub const MAX_TITLE_CHARS: u64 = 200;
+pub const MAX_DESCRIPTION_CHARS: u64 = 4000;
+pub const INVALID_SCHEDULED: &str = "Please provide a valid date.";
+pub const INVALID_STATUS: &str = "Please select a valid status.";
+pub const INVALID_PRIORITY: &str = "Please select a valid priority.";
+
+macro_rules! labelled_enum {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident => $label:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum $name {
+            $(#[serde(rename = $label)] $variant),+
+        }
+        // By hand: the derive does not see a `serde(rename)` whose label comes from this macro.
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                utoipa::openapi::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .enum_values(Some([$($label),+]))
+                    .into()
+            }
+        }
+        impl utoipa::ToSchema for $name {
+            fn name() -> std::borrow::Cow<'static, str> {
+                std::borrow::Cow::Borrowed(stringify!($name))
+            }
+        }
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $label),+ }
+            }
+            /// The label, ignoring case and surrounding spaces.
+            pub fn parse(value: &str) -> Option<$name> {
+                let v = value.trim();
+                Self::ALL.iter().copied().find(|s| s.as_str().eq_ignore_ascii_case(v))
+            }
+        }
+    };
+}
+
+labelled_enum!(
+    /// Task status; the first is the default (§4).
+    TaskStatus {
+        ToDo => "To Do",
+        InProgress => "In Progress",
+        InReview => "In Review",
+        Completed => "Completed",
+        Invalid => "Invalid",
+        OnHold => "On Hold",
+        Deferred => "Deferred",
+        Blocked => "Blocked",
+    }
+);
+
+labelled_enum!(
+    /// Task priority; the first is the default (§4).
+    TaskPriority {
+        Normal => "Normal",
+        Important => "Important",
+        Critical => "Critical",
+        Low => "Low",
+        High => "High",
+        Urgent => "Urgent",
+        Blocker => "Blocker",
+    }
+);
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Task {
+    #[serde(rename = "_id")]
+    #[schema(schema_with = bt_core::schema::ulid)]
+    pub id: RecordId,
+    #[schema(schema_with = bt_core::schema::ulid)]
+    pub user_id: UserId,
+    #[schema(max_length = 200)]
+    pub title: String,
+    #[schema(max_length = 4000)]
+    pub description: String,
+    /// The day the task is scheduled for.
+    #[schema(schema_with = bt_core::schema::date)]
+    pub scheduled: String,
+    pub status: TaskStatus,
+    pub priority: TaskPriority,
+    /// The day it was created, in the owner's zone (set by the server).
+    #[schema(schema_with = bt_core::schema::date)]
+    pub created_date: String,
+    #[schema(schema_with = bt_core::schema::stamp)]
+    pub created_at: String,
+    #[schema(schema_with = bt_core::schema::stamp)]
+    pub updated_at: String,
+}
+
+impl Record for Task {
+    const KIND: RecordKind = RecordKind::Task;
+    const ENTITY: &'static str = "task";
+    fn id(&self) -> &RecordId {
+        &self.id
+    }
+    fn user_id(&self) -> &UserId {
+        &self.user_id
+    }
+    fn updated_at(&self) -> &str {
+        &self.updated_at
+    }
+    fn date_key(&self) -> String {
+        format!("{}#{}", self.scheduled, self.id)
+    }
+    fn gsi2(&self, team_id: &TeamId) -> Option<(String, String)> {
+        Some((keys::team_tasks_gsi(team_id), format!("{}#{}#{}", self.scheduled, self.user_id, self.id)))
+    }
+}
+
+/// The body of `POST /task/add` and `PUT /task/edit/{id}`.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+pub struct TaskInput {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    #[schema(schema_with = bt_core::schema::date)]
+    pub scheduled: Option<String>,
+    #[schema(value_type = Option<TaskStatus>)]
+    pub status: Option<String>,
+    #[schema(value_type = Option<TaskPriority>)]
+    pub priority: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidTask {
+    pub title: String,
+    pub description: String,
+    pub scheduled: Day,
+    pub status: TaskStatus,
+    pub priority: TaskPriority,
+}
+
+/// The rules of §5 for a task. A missing status or priority takes the default (To Do, Normal); a value outside
+/// the lists of §4 is rejected.
+pub fn validate_task(input: &TaskInput) -> AppResult<ValidTask> {
+    let mut check = Check::new();
+    let title = input.title.as_deref().unwrap_or("").trim();
+    check.required("title", title, "Title is required.").max_chars(
+        "title",
+        title,
+        MAX_TITLE_CHARS,
+        "Title must not exceed 200 characters.",
+    );
+    let description = input.description.as_deref().unwrap_or("").trim();
+    check.required("description", description, "Description is required.").max_chars(
+        "description",
+        description,
+        MAX_DESCRIPTION_CHARS,
+        "Description must not exceed 4000 characters.",
+    );
+    let scheduled =
+        date_field(&mut check, "scheduled", input.scheduled.as_deref(), INVALID_SCHEDULED, INVALID_SCHEDULED);
+    let status = match input.status.as_deref() {
+        None => Some(TaskStatus::ToDo),
+        Some(s) => TaskStatus::parse(s),
+    };
+    check.rule("status", status.is_some(), INVALID_STATUS);
+    let priority = match input.priority.as_deref() {
+        None => Some(TaskPriority::Normal),
+        Some(p) => TaskPriority::parse(p),
+    };
+    check.rule("priority", priority.is_some(), INVALID_PRIORITY);
+    check.finish()?;
+    Ok(ValidTask {
+        title: title.to_string(),
+        description: description.to_string(),
+        scheduled: scheduled.expect("checked"),
+        status: status.expect("checked"),
+        priority: priority.expect("checked"),
+    })
+}
+
+pub async fn add_task(store: &dyn Table, owner: &Owner, input: &TaskInput, now: DateTime<Utc>) -> AppResult<Task> {
+    let v = validate_task(input)?;
+    let task = Task {
+        id: new_id(now),
+        user_id: owner.user_id.clone(),
+        title: v.title,
+        description: v.description,
+        scheduled: v.scheduled.to_string(),
+        status: v.status,
+        priority: v.priority,
+        created_date: format_date(owner.today(now)),
+        created_at: timestamp(now),
+        updated_at: timestamp(now),
+    };
+    repo::insert(store, &task, &owner.team_id).await?;
+    Ok(task)
+}
+
+/// Fields left out of the body keep their stored value.
+/// Written only over the version `expect` names (a conflict, and nothing written, otherwise).
+pub async fn edit_task(
+    store: &dyn Table,
+    owner: &Owner,
+    id: &RecordId,
+    input: &TaskInput,
+    expect: &Expect,
+    now: DateTime<Utc>,
+) -> AppResult<Task> {
+    let stored = repo::load_for_edit::<Task>(store, &owner.user_id, id, expect).await?;
+    let old = stored.record;
+    let merged = TaskInput {
+        title: input.title.clone().or(Some(old.title)),
+        description: input.description.clone().or(Some(old.description)),
+        scheduled: input.scheduled.clone().or(Some(old.scheduled)),
+        status: input.status.clone().or(Some(old.status.as_str().to_string())),
+        priority: input.priority.clone().or(Some(old.priority.as_str().to_string())),
+    };
+    let v = validate_task(&merged)?;
+    let task = Task {
+        title: v.title,
+        description: v.description,
+        scheduled: v.scheduled.to_string(),
+        status: v.status,
+        priority: v.priority,
+        updated_at: timestamp(now),
+        ..old
+    };
+    repo::replace(store, &task, &owner.team_id, stored.version).await?;
+    Ok(task)
+}
+
+pub async fn get_task(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Task> {
+    Ok(repo::load_owned::<Task>(store, &owner.user_id, id).await?.record)
+}
+
+pub async fn delete_task(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Task> {
+    repo::remove::<Task>(store, &owner.user_id, id).await
+}
+
+/// The owner's tasks scheduled on one day.
+pub async fn tasks_on(store: &dyn Table, user_id: &UserId, day: NaiveDate) -> AppResult<Vec<Task>> {
+    repo::all(store, &repo::by_date::<Task>(user_id, SkCond::BeginsWith(format!("{}#", format_date(day))))).await
+}
+
+/// Filters of the task list (`GET /task/list`).
+#[derive(Debug, Clone, Default)]
+pub struct TaskFilter {
+    pub status: Option<TaskStatus>,
+    pub priority: Option<TaskPriority>,
+    /// Case-insensitive part of the title.
+    pub title: Option<String>,
+    pub scheduled: Option<DateRange>,
+    pub created: Option<DateRange>,
+}
+
+impl TaskFilter {
+    /// Reads the filters from query parameters; unknown values are 422 naming the parameter.
+    pub fn parse(
+        status: Option<&str>,
+        priority: Option<&str>,
+        title: Option<&str>,
+        scheduled: (Option<&str>, Option<&str>),
+        created: (Option<&str>, Option<&str>),
+    ) -> AppResult<TaskFilter> {
+        let blank = |v: Option<&str>| v.map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
+        let status = match blank(status) {
+            None => None,
+            Some(s) => Some(TaskStatus::parse(&s).ok_or_else(|| AppError::field("status", INVALID_STATUS))?),
+        };
+        let priority = match blank(priority) {
+            None => None,
+            Some(p) => Some(TaskPriority::parse(&p).ok_or_else(|| AppError::field("priority", INVALID_PRIORITY))?),
+        };
+        // No stored title is longer, so a longer search is a mistake (or an attempt at a costly scan).
+        let title = blank(title);
+        if title.as_ref().is_some_and(|t| t.chars().count() as u64 > MAX_TITLE_CHARS) {
+            return Err(AppError::field("title", "Title must not exceed 200 characters."));
+        }
+        Ok(TaskFilter {
+            status,
+            priority,
+            title: title.map(|t| t.to_lowercase()),
+            scheduled: DateRange::parse(scheduled.0, scheduled.1, "scheduledFrom", "scheduledTo")?,
+            created: DateRange::parse(created.0, created.1, "createdDateFrom", "createdDateTo")?,
+        })
+    }
+
+    fn is_empty(&self) -> bool {
+        self.status.is_none() && self.priority.is_none() && self.title.is_none() && self.created.is_none()
+    }
+
+    pub fn matches(&self, t: &Task) -> bool {
+        self.status.is_none_or(|s| t.status == s)
+            && self.priority.is_none_or(|p| t.priority == p)
+            && self.title.as_ref().is_none_or(|q| t.title.to_lowercase().contains(q.as_str()))
+            && self.scheduled.is_none_or(|r| super::dates::parse_date(&t.scheduled).is_some_and(|d| r.contains(d)))
+            && self.created.is_none_or(|r| super::dates::parse_date(&t.created_date).is_some_and(|d| r.contains(d)))
+    }
+}
+
+/// A page of the owner's tasks, latest scheduled first: one Query on the scheduled-date index (the scheduled
+/// range as its key condition), the other filters applied to what it returns.
+pub async fn tasks_page(
+    store: &dyn Table,
+    user_id: &UserId,
+    filter: &TaskFilter,
+    paging: Paging,
+) -> AppResult<(Vec<Task>, u64)> {
+    let sk = filter.scheduled.map(|r| r.sk_cond()).unwrap_or(SkCond::All);
+    let query = repo::by_date::<Task>(user_id, sk).backward();
+    if filter.is_empty() {
+        repo::page(store, query, None, paging).await
+    } else {
+        let keep = |t: &Task| filter.matches(t);
+        repo::page(store, query, Some(&keep), paging).await
+    }
+}
+
+/// Every task of the owner scheduled in a range (summaries, exports).
+pub async fn tasks_in(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Vec<Task>> {
+    repo::all(store, &repo::by_date::<Task>(user_id, range.sk_cond())).await
+}
+
+/// Every task of a team scheduled in a range: one Query on the team's GSI2 partition.
+pub async fn team_tasks_in(store: &dyn Table, team_id: &TeamId, range: DateRange) -> AppResult<Vec<Task>> {
+    repo::all(store, &Query::new(Index::Gsi2, keys::team_tasks_gsi(team_id), range.sk_cond())).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input() -> TaskInput {
+        TaskInput {
+            title: Some(" Write report ".into()),
+            description: Some("Quarterly".into()),
+            scheduled: Some("2024-05-02".into()),
+            status: None,
+            priority: None,
+        }
+    }
+
+    #[test]
+    fn defaults_and_labels() {
+        let v = validate_task(&input()).unwrap();
+        assert_eq!((v.title.as_str(), v.status, v.priority), ("Write report", TaskStatus::ToDo, TaskPriority::Normal));
+        assert_eq!(TaskStatus::parse("in progress"), Some(TaskStatus::InProgress));
+        assert_eq!(serde_json::to_value(TaskStatus::OnHold).unwrap(), "On Hold");
+        assert_eq!(TaskStatus::ALL.len(), 8);
+        assert_eq!(TaskPriority::ALL.len(), 7);
+    }
+
+    #[test]
+    fn the_schemas_list_the_labels() {
+        let labels = |schema| serde_json::to_value(schema).unwrap()["enum"].clone();
+        let status: Vec<&str> = TaskStatus::ALL.iter().map(|s| s.as_str()).collect();
+        let priority: Vec<&str> = TaskPriority::ALL.iter().map(|p| p.as_str()).collect();
+        assert_eq!(labels(<TaskStatus as utoipa::PartialSchema>::schema()), serde_json::json!(status));
+        assert_eq!(labels(<TaskPriority as utoipa::PartialSchema>::schema()), serde_json::json!(priority));
+    }
+
+    #[test]
+    fn the_rules() {
+        let fail = |i: TaskInput, field: &str| match validate_task(&i) {
+            Err(AppError::Validation(f)) => f[field].clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(fail(TaskInput { title: Some("  ".into()), ..input() }, "title"), "Title is required.");
+        assert_eq!(
+            fail(TaskInput { title: Some("x".repeat(201)), ..input() }, "title"),
+            "Title must not exceed 200 characters."
+        );
+        assert_eq!(fail(TaskInput { description: None, ..input() }, "description"), "Description is required.");
+        assert_eq!(fail(TaskInput { scheduled: Some("tomorrow".into()), ..input() }, "scheduled"), INVALID_SCHEDULED);
+        assert_eq!(fail(TaskInput { scheduled: None, ..input() }, "scheduled"), INVALID_SCHEDULED);
+        assert_eq!(fail(TaskInput { status: Some("Done".into()), ..input() }, "status"), INVALID_STATUS);
+        assert_eq!(fail(TaskInput { priority: Some("".into()), ..input() }, "priority"), INVALID_PRIORITY);
+    }
+}
