@@ -11,6 +11,7 @@ use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use bt_adapters_local::outbox::Outbox;
 use bt_adapters_local::sqlite::SqliteTable;
+use bt_core::store::Cond;
 use bt_domain::account::{member_item, user_item, Member, Role, User};
 use bt_domain::auth::issue_access_token;
 use bt_domain::config::Config;
@@ -19,7 +20,6 @@ use bt_domain::records::leave_requests::{self, Decision};
 use bt_domain::records::leave_types::{self, LeaveTypeInput};
 use bt_domain::records::leaves::LeaveStatus;
 use bt_domain::records::{break_types, breaks, leaves, meetings, tasks, Owner};
-use bt_domain::store::Cond;
 use bt_domain::types::{Email, TeamId, UserId};
 use bt_http::AppState;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
@@ -86,8 +86,8 @@ impl App {
             role,
             joined_at: user.created_at.clone(),
         };
-        self.state.store.put(user_item(&user).unwrap(), Cond::None).await.unwrap();
-        self.state.store.put(member_item(&user.team_id, &member).unwrap(), Cond::None).await.unwrap();
+        self.state.table().put(user_item(&user).unwrap(), Cond::None).await.unwrap();
+        self.state.table().put(member_item(&user.team_id, &member).unwrap(), Cond::None).await.unwrap();
         let token = issue_access_token(&self.state, &user).unwrap();
         Person { user, token }
     }
@@ -150,14 +150,9 @@ async fn a_break_sentence_proposes_a_filled_break() {
 async fn a_break_uses_the_teams_own_types() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    break_types::set_team_break_types(
-        app.state.store.as_ref(),
-        &team("T1"),
-        vec!["Prayer".into(), "Gym".into()],
-        app.now(),
-    )
-    .await
-    .unwrap();
+    break_types::set_team_break_types(app.state.table(), &team("T1"), vec!["Prayer".into(), "Gym".into()], app.now())
+        .await
+        .unwrap();
     let data = app.ask(Some(&ana.token), "prayer break 1:15 to 1:30").await;
     assert_eq!(data["actions"][0]["type"], "Prayer");
     let data = app.ask(Some(&ana.token), "coffee break 3 to 3:15").await;
@@ -279,7 +274,7 @@ async fn add_type(app: &App, admin: &Person, name: &str, counts: bool, approval:
         needs_approval: Some(approval),
         ..Default::default()
     };
-    leave_types::add_leave_type(app.state.store.as_ref(), &admin.user, &input, app.now()).await.unwrap().id.to_string()
+    leave_types::add_leave_type(app.state.table(), &admin.user, &input, app.now()).await.unwrap().id.to_string()
 }
 
 #[tokio::test]
@@ -313,7 +308,7 @@ async fn the_sentence_chooses_the_teams_leave_type() {
     );
     let edit = LeaveTypeInput { archived: Some(true), ..Default::default() };
     let id = bt_domain::types::RecordId::parse(&parental).unwrap();
-    leave_types::edit_leave_type(app.state.store.as_ref(), &ana.user, &id, &edit, app.now()).await.unwrap();
+    leave_types::edit_leave_type(app.state.table(), &ana.user, &id, &edit, app.now()).await.unwrap();
     let data = app.ask(Some(&ben.token), "parental leave from 3 August 2026 to 14 August 2026").await;
     assert_eq!(data["actions"][0]["typeId"], Value::Null, "archived: the server's default applies");
 }
@@ -353,7 +348,7 @@ mod harness;
 #[tokio::test]
 async fn the_evaluations_leave_types_are_a_new_teams() {
     let app = spawn_app();
-    let types = leave_types::team_leave_types(app.state.store.as_ref(), &team("T1"), app.now()).await.unwrap();
+    let types = leave_types::team_leave_types(app.state.table(), &team("T1"), app.now()).await.unwrap();
     let got: Vec<(String, String, bool)> =
         types.iter().map(|t| (t.id.to_string(), t.name.clone(), t.is_default)).collect();
     let want: Vec<(String, String, bool)> = harness::DEFAULT_LEAVE_TYPES
@@ -375,7 +370,7 @@ async fn log_break(app: &App, who: &Person, day: NaiveDate, from: &str, to: &str
         reason: None,
         break_type: Some(kind.into()),
     };
-    breaks::add_break(app.state.store.as_ref(), &who.owner(), &input, app.now()).await.unwrap();
+    breaks::add_break(app.state.table(), &who.owner(), &input, app.now()).await.unwrap();
 }
 
 #[tokio::test]
@@ -404,7 +399,7 @@ async fn a_live_break_counts_in_todays_answer() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
     let input = breaks::LiveBreakInput { break_type: Some("Coffee Break".into()), reason: None, at: None };
-    breaks::start_break(app.state.store.as_ref(), &ana.owner(), &input, app.now()).await.unwrap();
+    breaks::start_break(app.state.table(), &ana.owner(), &input, app.now()).await.unwrap();
     let data = app.ask(Some(&ana.token), "total break time today?").await;
     assert!(data["summary"].as_str().unwrap().contains("You are on a Coffee Break right now"), "{data}");
 }
@@ -434,7 +429,7 @@ async fn the_agenda_lists_todays_meetings_breaks_and_tasks() {
     assert!(empty.contains("You have not taken any breaks today."), "{empty}");
     assert!(empty.contains("You have not scheduled any tasks today."), "{empty}");
 
-    let store = app.state.store.as_ref();
+    let store = app.state.table();
     let meeting = meetings::MeetingInput {
         from: Some("10:00".into()),
         to: Some("10:30".into()),
@@ -469,7 +464,7 @@ async fn who_is_on_break_reads_the_teams_live_breaks() {
     let data = app.ask(Some(&ana.token), "who is on break?").await;
     assert_eq!(data["summary"], "Nobody is on a break right now.");
 
-    let store = app.state.store.as_ref();
+    let store = app.state.table();
     let lunch = breaks::LiveBreakInput { break_type: Some("Lunch Break".into()), reason: None, at: None };
     breaks::start_break(store, &ben.owner(), &lunch, app.now()).await.unwrap();
     breaks::start_break(store, &eve.owner(), &lunch, app.now()).await.unwrap();
@@ -489,7 +484,7 @@ async fn who_is_off_today_reads_the_teams_leaves() {
     let data = app.ask(Some(&ben.token), "who is off today?").await;
     assert_eq!(data["summary"], "Nobody is off today.");
 
-    let store = app.state.store.as_ref();
+    let store = app.state.table();
     let today = app.today();
     let leave = |from: NaiveDate, to: NaiveDate| leaves::LeaveInput {
         from_date: Some(ymd(from)),
@@ -616,7 +611,7 @@ async fn the_leave_balance_is_the_one_get_leaves_balance_answers() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
     let ben = app.person("Ben", "T1", Role::Member).await;
-    let store = app.state.store.as_ref();
+    let store = app.state.table();
     let services = app.state.services();
     let year = chrono::Datelike::year(&app.today());
 
@@ -687,7 +682,7 @@ async fn the_leave_balance_is_the_one_get_leaves_balance_answers() {
 async fn open_tasks_come_by_priority_without_finished_ones() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    let store = app.state.store.as_ref();
+    let store = app.state.table();
     for (title, priority, status) in
         [("Tidy desk", "Low", "To Do"), ("Fix outage", "Urgent", "In Progress"), ("Old report", "High", "Completed")]
     {
@@ -740,14 +735,9 @@ async fn help_answers_each_part_of_the_product() {
 async fn a_question_about_a_forms_options_is_answered_with_the_list() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    break_types::set_team_break_types(
-        app.state.store.as_ref(),
-        &team("T1"),
-        vec!["Prayer".into(), "Gym".into()],
-        app.now(),
-    )
-    .await
-    .unwrap();
+    break_types::set_team_break_types(app.state.table(), &team("T1"), vec!["Prayer".into(), "Gym".into()], app.now())
+        .await
+        .unwrap();
     for (question, topic, listed) in [
         ("what are the priorities?", HelpTopic::Tasks, "Normal (the default), Important, Critical"),
         ("which statuses can a task have?", HelpTopic::Tasks, "To Do (the default), In Progress"),

@@ -140,8 +140,8 @@ async fn an_error_or_a_slow_answer_falls_back_too() {
 
 #[tokio::test]
 async fn the_endpoint_answers_with_the_models_proposal() {
+    use bt_core::store::Cond;
     use bt_domain::account::{member_item, user_item, Member, Role, User};
-    use bt_domain::store::Cond;
     use bt_domain::types::{Email, TeamId, UserId};
 
     let (assistant, _) = with_fake(Script::Text(good_answer()));
@@ -171,8 +171,8 @@ async fn the_endpoint_answers_with_the_models_proposal() {
         role: Role::Admin,
         joined_at: user.created_at.clone(),
     };
-    state.store.put(user_item(&user).unwrap(), Cond::None).await.unwrap();
-    state.store.put(member_item(&user.team_id, &member).unwrap(), Cond::None).await.unwrap();
+    state.table().put(user_item(&user).unwrap(), Cond::None).await.unwrap();
+    state.table().put(member_item(&user.team_id, &member).unwrap(), Cond::None).await.unwrap();
     let token = bt_domain::auth::issue_access_token(&state, &user).unwrap();
     let app = router_with(assistant).with_state(state);
     let req = Request::post("/assistant/ask")

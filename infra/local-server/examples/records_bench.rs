@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use bt_adapters_local::outbox::Outbox;
 use bt_adapters_local::sqlite::SqliteTable;
+use bt_core::store::{Cond, Table};
 use bt_domain::account::{member_item, user_item, Member, User};
 use bt_domain::config::Config;
 use bt_domain::records::{breaks, BreakInput, Owner};
-use bt_domain::store::{Cond, Table};
 use bt_http::AppState;
 use serde_json::json;
 

@@ -12,11 +12,11 @@ use async_trait::async_trait;
 use bt_adapters_local::outbox::Outbox;
 use bt_adapters_outbound::port::OutboundAdapter;
 use bt_adapters_outbound::{Policy, VapidKeys};
+use bt_core::store::{Cond, Item, Key, Page, Query, StoreResult, Table, TxOp};
 use bt_domain::account::{user_item, User};
 use bt_domain::config::Config;
 use bt_domain::notifications::{due, job};
 use bt_domain::records::{breaks, LiveBreakInput, Owner};
-use bt_domain::store::{Cond, Item, Key, Page, Query, StoreResult, Table, TxOp};
 use chrono::{Duration, Utc};
 use serde_json::json;
 

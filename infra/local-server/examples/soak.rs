@@ -20,10 +20,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bt_adapters_local::outbox::Outbox;
+use bt_core::store::{Cond, Table};
 use bt_domain::account::{member_item, user_item, Member, User};
 use bt_domain::config::Config;
 use bt_domain::records::dates;
-use bt_domain::store::{Cond, Table};
 use bt_http::AppState;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -104,7 +104,7 @@ pub async fn user_of_token(state: &Services, token: &str) -> AppResult<User> {
     let claims = decode_access_token(state, token)?;
     // The token is signed, so its subject is an id this service issued; anything else is no user.
     let user_id = UserId::parse(&claims.sub).map_err(|_| AppError::unauthorized())?;
-    let user = crate::get_user_in_session(state.store.as_ref(), &user_id, claims.sid.as_deref())
+    let user = crate::get_user_in_session(state.table(), &user_id, claims.sid.as_deref())
         .await?
         .ok_or_else(AppError::unauthorized)?;
     if user.token_version != claims.tv || !user.verified {

@@ -63,13 +63,13 @@ pub async fn submit(state: &Services, ip: &str, input: &ContactInput) -> AppResu
         "createdAt": now.to_rfc3339(),
         "mailed": false,
     });
-    state.store.put(to_item("contact_message", &key, &message)?, Cond::NotExists).await?;
+    state.table().put(to_item("contact_message", &key, &message)?, Cond::NotExists).await?;
 
     match state.mailer.send(support_mail(state, &email, subject, description)).await {
         Ok(()) => {
             let mut set = Item::new();
             set.insert("mailed".into(), true.into());
-            if let Err(e) = state.store.update(&key, set, Cond::Exists).await {
+            if let Err(e) = state.table().update(&key, set, Cond::Exists).await {
                 tracing::warn!(error = %e, message_id = %id, "contact message mailed but not marked");
             }
         }

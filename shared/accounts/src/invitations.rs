@@ -101,7 +101,7 @@ async fn send(
     let mut item = to_item("invitation", &key, &invitation)?;
     item.insert(GSI1PK.into(), keys::team_invites_gsi(&team.id).into());
     item.insert(GSI1SK.into(), invitation.created_at.clone().into());
-    state.store.put(item, Cond::NotExists).await?;
+    state.table().put(item, Cond::NotExists).await?;
 
     let link = format!("{}/accept-email-invitation?token={token}", state.config.app_url);
     let mail = link_mail(
@@ -119,7 +119,7 @@ async fn send(
     );
     if let Err(e) = state.mailer.send(mail).await {
         tracing::error!(error = %e, "invitation mail not sent");
-        state.store.delete(&key, Cond::None).await?;
+        state.table().delete(&key, Cond::None).await?;
         return Err(AppError::Unavailable("The invitation email could not be sent. Please try again later.".into()));
     }
     Ok(PendingInvitation { id, invitation, expired: false })
@@ -139,7 +139,7 @@ pub struct InvitationPreview {
 
 /// The invitation of `token` if it can still be accepted.
 async fn usable(state: &Services, token_hash: &str) -> AppResult<Invitation> {
-    let item = state.store.get(&keys::invitation(token_hash)).await?.ok_or_else(invalid_invitation)?;
+    let item = state.table().get(&keys::invitation(token_hash)).await?.ok_or_else(invalid_invitation)?;
     let invitation: Invitation = from_item(item)?;
     if invitation.expired(state.clock.now().timestamp()) {
         return Err(AppError::BadRequest("This invitation has expired. Please ask for a new one.".into()));
@@ -176,7 +176,7 @@ pub async fn keep_for_sign_up(state: &Services, user: &User, token: &str) -> App
         Ok(invitation) if invitation.email == user.email => {
             let mut set = Item::new();
             set.insert(PENDING_INVITATION.into(), hash.into());
-            state.store.update(&keys::user(&user.id), set, Cond::Exists).await?;
+            state.table().update(&keys::user(&user.id), set, Cond::Exists).await?;
         }
         Ok(_) | Err(AppError::BadRequest(_) | AppError::Forbidden(_)) => {}
         Err(e) => return Err(e),
@@ -188,13 +188,13 @@ pub async fn keep_for_sign_up(state: &Services, user: &User, token: &str) -> App
 /// rule of [`accept`]); the team joined, if any. A failure is no failure of the verification: the invitation can
 /// still be accepted from its link.
 pub async fn join_on_verification(state: &Services, user: &User) -> AppResult<Option<Team>> {
-    let Some(item) = state.store.get(&keys::user(&user.id)).await? else { return Ok(None) };
+    let Some(item) = state.table().get(&keys::user(&user.id)).await? else { return Ok(None) };
     let Some(hash) = item.get(PENDING_INVITATION).and_then(|v| v.as_str()).map(str::to_string) else {
         return Ok(None);
     };
     let mut clear = Item::new();
     clear.insert(PENDING_INVITATION.into(), serde_json::Value::Null);
-    state.store.update(&keys::user(&user.id), clear, Cond::Exists).await?;
+    state.table().update(&keys::user(&user.id), clear, Cond::Exists).await?;
     let mut verified = user.clone();
     verified.verified = true;
     match accept_hashed(state, &verified, &hash).await {
@@ -222,7 +222,7 @@ async fn team_invitations(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<
     let items = store.query_all(&Query::new(Index::Gsi1, keys::team_invites_gsi(team_id), SkCond::All)).await?;
     let mut found = Vec::with_capacity(items.len());
     for item in items {
-        let Some(id) = item.get("PK").and_then(|pk| pk.as_str()).and_then(|pk| pk.strip_prefix("INVITE#")) else {
+        let Some(id) = item.get("PK").and_then(|pk| pk.as_str()).and_then(keys::invitation_id_of) else {
             continue;
         };
         let id = id.to_string();
@@ -251,7 +251,7 @@ async fn own(state: &Services, admin: &User, id: &str) -> AppResult<Invitation> 
     if id.is_empty() || id.len() > 128 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(not_found());
     }
-    let item = state.store.get(&keys::invitation(id)).await?.ok_or_else(not_found)?;
+    let item = state.table().get(&keys::invitation(id)).await?.ok_or_else(not_found)?;
     let invitation: Invitation = from_item(item)?;
     if invitation.team_id != admin.team_id {
         return Err(not_found());
@@ -262,7 +262,7 @@ async fn own(state: &Services, admin: &User, id: &str) -> AppResult<Invitation> 
 /// Withdraws an invitation: its link stops working.
 pub async fn revoke(state: &Services, admin: &User, id: &str) -> AppResult<()> {
     own(state, admin, id).await?;
-    state.store.delete(&keys::invitation(id), Cond::None).await?;
+    state.table().delete(&keys::invitation(id), Cond::None).await?;
     tracing::info!(team_id = %admin.team_id, "invitation revoked");
     Ok(())
 }
@@ -274,7 +274,7 @@ pub async fn resend(state: &Services, admin: &User, id: &str) -> AppResult<Pendi
     ratelimit::hit(state, "mail", &old.email, state.config.rate_limits.mail_per_email).await?;
     let team = teams::get_team(state.table(), &admin.team_id).await?.ok_or_else(AppError::not_found)?;
     let sent = send(state, admin, &team, &old.email, old.role).await?;
-    state.store.delete(&keys::invitation(id), Cond::None).await?;
+    state.table().delete(&keys::invitation(id), Cond::None).await?;
     tracing::info!(team_id = %team.id, "invitation sent again");
     Ok(sent)
 }
@@ -320,28 +320,28 @@ pub async fn accept(state: &Services, user: &User, token: &str) -> AppResult<Joi
 /// address is verified).
 pub async fn accept_hashed(state: &Services, user: &User, token_hash: &str) -> AppResult<Joined> {
     let key = keys::invitation(token_hash);
-    let item = state.store.get(&key).await?.ok_or_else(invalid_invitation)?;
+    let item = state.table().get(&key).await?.ok_or_else(invalid_invitation)?;
     let invitation: Invitation = from_item(item)?;
     if invitation.expired(state.clock.now().timestamp()) {
-        state.store.delete(&key, Cond::None).await?;
+        state.table().delete(&key, Cond::None).await?;
         return Err(AppError::BadRequest("This invitation has expired. Please ask for a new one.".into()));
     }
     if invitation.email != user.email {
         return Err(AppError::Forbidden("This invitation was sent to another email address.".into()));
     }
     if invitation.team_id == user.team_id {
-        state.store.delete(&key, Cond::None).await?;
+        state.table().delete(&key, Cond::None).await?;
         return Err(AppError::Conflict("You are already a member of this team.".into()));
     }
     let Some(team) = teams::get_team(state.table(), &invitation.team_id).await? else {
-        state.store.delete(&key, Cond::None).await?;
+        state.table().delete(&key, Cond::None).await?;
         return Err(invalid_invitation());
     };
     // The invitation is only as good as its sender: they must still be an admin of the team when it is accepted
     // (checked again in the transaction below).
     let inviter = teams::find_member(state.table(), &team.id, &invitation.invited_by).await?;
     if inviter.is_none_or(|m| m.role != Role::Admin) {
-        state.store.delete(&key, Cond::None).await?;
+        state.table().delete(&key, Cond::None).await?;
         return Err(sender_gone());
     }
     // Accepting one invitation to a team voids the others for the same address.
@@ -380,17 +380,17 @@ pub async fn accept_hashed(state: &Services, user: &User, token_hash: &str) -> A
             writes.push(still_admin(&old_team, &keeper.user_id));
         }
     }
-    match state.store.transact(writes).await {
+    match state.table().transact(writes).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
-            if state.store.get(&key).await?.is_none() {
+            if state.table().get(&key).await?.is_none() {
                 return Err(invalid_invitation());
             }
             if teams::find_member(state.table(), &team.id, &invitation.invited_by)
                 .await?
                 .is_none_or(|m| m.role != Role::Admin)
             {
-                state.store.delete(&key, Cond::None).await?;
+                state.table().delete(&key, Cond::None).await?;
                 return Err(sender_gone());
             }
             return Err(changed_meanwhile());

@@ -14,14 +14,14 @@ pub mod users;
 use bt_core::mail::Mail;
 use bt_core::services::Services;
 
+use bt_core::codec::{from_item, to_item};
 pub use teams::{
     get_team, member_item, membership_of, personal_team, team_item, team_member_count, team_members, Member, Team,
 };
+
 pub use users::{
     email_guard_item, find_user_by_email, get_user, get_user_in_session, new_account_ops, user_item, Role, User,
 };
-
-pub use bt_core::codec::{from_item, to_item};
 
 /// A fresh time-sortable id (ULID).
 pub fn new_id() -> String {

@@ -72,7 +72,7 @@ pub async fn create(
         expires_at,
         ttl: expires_at,
     };
-    state.store.put(to_item("email_token", &keys::email_token(&hash_token(&token)), &link)?, Cond::NotExists).await?;
+    state.table().put(to_item("email_token", &keys::email_token(&hash_token(&token)), &link)?, Cond::NotExists).await?;
     Ok(token)
 }
 
@@ -89,7 +89,7 @@ impl ValidLink {
     }
 
     async fn still_unused(&self, state: &Services) -> AppResult<bool> {
-        Ok(state.store.get(&self.key).await?.is_some())
+        Ok(state.table().get(&self.key).await?.is_some())
     }
 }
 
@@ -106,13 +106,13 @@ pub async fn check(state: &Services, token: &str, kinds: &[LinkKind]) -> AppResu
     let token = token.trim();
     Check::new().required("token", token, "Token is required.").finish()?;
     let key = keys::email_token(&hash_token(token));
-    let item = state.store.get(&key).await?.ok_or_else(invalid_link)?;
+    let item = state.table().get(&key).await?.ok_or_else(invalid_link)?;
     let link: EmailLink = from_item(item)?;
     if !kinds.contains(&link.kind) {
         return Err(invalid_link());
     }
     if link.expired(state.clock.now().timestamp()) {
-        state.store.delete(&key, Cond::None).await?;
+        state.table().delete(&key, Cond::None).await?;
         return Err(expired_link());
     }
     Ok(ValidLink { key, link })
@@ -192,7 +192,7 @@ async fn verify(state: &Services, link: ValidLink) -> AppResult<Verified> {
         // The address must still be the one the link was sent to.
         TxOp::Update { key: keys::user(&user.id), set, cond: Cond::eq("email", link.link.email.clone()) },
     ];
-    match state.store.transact(writes).await {
+    match state.table().transact(writes).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => return Err(invalid_link()),
         Err(e) => return Err(e.into()),
@@ -256,7 +256,7 @@ pub async fn reset_password(state: &Services, token: &str, password: String) -> 
         return Err(invalid_link());
     }
     let password_hash = auth::hash_password_async(password).await?;
-    match state.store.transact(vec![link.use_op(), users::set_password_op(&user, password_hash)]).await {
+    match state.table().transact(vec![link.use_op(), users::set_password_op(&user, password_hash)]).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => return Err(invalid_link()),
         Err(e) => return Err(e.into()),
@@ -289,7 +289,7 @@ pub async fn change_email(state: &Services, user: &User, email: &str, current_pa
     let token = create(state, LinkKind::ChangeEmail, user, &email, state.config.verify_token_secs).await?;
     let mut set = Item::new();
     set.insert("pendingEmail".into(), email.clone().into());
-    state.store.update(&keys::user(&user.id), set, Cond::Exists).await?;
+    state.table().update(&keys::user(&user.id), set, Cond::Exists).await?;
     if !send_mail(state, change_email_mail(state, user, &email, &token)).await {
         return Err(AppError::Unavailable("The verification email could not be sent. Please try again later.".into()));
     }
@@ -334,7 +334,7 @@ pub async fn verify_new_email(state: &Services, token: &str) -> AppResult<EmailC
         TxOp::Update { key: keys::user(&user.id), set: profile_set, cond: Cond::eq("email", user.email.clone()) },
         TxOp::Update { key: keys::member(&user.team_id, &user.id), set: member_set, cond: Cond::Exists },
     ];
-    match state.store.transact(writes).await {
+    match state.table().transact(writes).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
             return Err(if link.still_unused(state).await? && users::email_taken(state.table(), &new_email).await? {
@@ -393,7 +393,7 @@ async fn undo_email_change(state: &Services, link: ValidLink) -> AppResult<Email
         set: profile_set,
         cond: Cond::eq("tokenVersion", user.token_version),
     });
-    match state.store.transact(writes).await {
+    match state.table().transact(writes).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
             if link.still_unused(state).await? && users::email_taken(state.table(), &old_email).await? {

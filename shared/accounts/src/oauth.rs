@@ -28,14 +28,14 @@ pub async fn save_state(state: &Services, provider: &str, csrf: &str, pkce_verif
     if let Some(verifier) = pkce_verifier {
         item.insert("pkceVerifier".into(), verifier.into());
     }
-    state.store.put(item, Cond::NotExists).await?;
+    state.table().put(item, Cond::NotExists).await?;
     Ok(())
 }
 
 /// Consumes the stored state: Some(PKCE verifier, if any) when it is known, unused, unexpired and of this provider.
 pub async fn take_state(state: &Services, provider: &str, csrf: &str) -> AppResult<Option<Option<String>>> {
     let key = keys::oauth_state(&hash_token(csrf));
-    let item = match state.store.delete(&key, Cond::Exists).await {
+    let item = match state.table().delete(&key, Cond::Exists).await {
         Ok(Some(item)) => item,
         Ok(None) | Err(StoreError::ConditionFailed) => return Ok(None),
         Err(e) => return Err(e.into()),
@@ -69,7 +69,7 @@ pub async fn account_of_verified_email(state: &Services, email: &str, name: &str
             let mut set = Item::new();
             set.insert("verified".into(), true.into());
             set.insert("passwordHash".into(), Value::Null);
-            let item = state.store.update(&keys::user(&user.id), set, Cond::eq("email", user.email.clone())).await?;
+            let item = state.table().update(&keys::user(&user.id), set, Cond::eq("email", user.email.clone())).await?;
             return super::from_item(item);
         }
         let now = state.clock.now().to_rfc3339();

@@ -75,7 +75,7 @@ pub async fn issue_session(state: &Services, user: &User) -> AppResult<Session> 
     family.insert(PK.into(), key.pk.into());
     family.insert(SK.into(), key.sk.into());
     state
-        .store
+        .table()
         .transact(vec![
             TxOp::Put { item: family, cond: Cond::NotExists },
             TxOp::Put {
@@ -93,14 +93,14 @@ pub async fn issue_session(state: &Services, user: &User) -> AppResult<Session> 
 pub async fn revoke_family(state: &Services, user_id: &UserId, family_id: &str) -> AppResult<()> {
     let mut set = Item::new();
     set.insert("revoked".into(), true.into());
-    match state.store.update(&keys::session_family(user_id, family_id), set, Cond::Exists).await {
+    match state.table().update(&keys::session_family(user_id, family_id), set, Cond::Exists).await {
         Ok(_) | Err(StoreError::ConditionFailed) => {}
         Err(e) => return Err(e.into()),
     }
     let now = state.clock.now().timestamp();
     let mut mark = Item::new();
     mark.insert(users::ended_session_attr(family_id), now.into());
-    let user = match state.store.update(&keys::user(user_id), mark, Cond::Exists).await {
+    let user = match state.table().update(&keys::user(user_id), mark, Cond::Exists).await {
         Ok(user) => user,
         // The user is gone: so are their tokens.
         Err(StoreError::ConditionFailed) => return Ok(()),
@@ -115,7 +115,7 @@ pub async fn revoke_family(state: &Services, user_id: &UserId, family_id: &str) 
         .map(|(attr, _)| (attr.clone(), serde_json::Value::Null))
         .collect();
     if !stale.is_empty() {
-        match state.store.update(&keys::user(user_id), stale, Cond::Exists).await {
+        match state.table().update(&keys::user(user_id), stale, Cond::Exists).await {
             Ok(_) | Err(StoreError::ConditionFailed) => {}
             Err(e) => return Err(e.into()),
         }
@@ -126,7 +126,7 @@ pub async fn revoke_family(state: &Services, user_id: &UserId, family_id: &str) 
 /// Revokes every sign-in of the user (password reset or change, removal from a team).
 pub async fn revoke_all_sessions(state: &Services, user_id: &UserId) -> AppResult<()> {
     let families = state
-        .store
+        .table()
         .query_all(&Query::table(keys::user_pk(user_id), SkCond::BeginsWith(keys::FAMILY_PREFIX.into())))
         .await?;
     for family in families {
@@ -231,7 +231,7 @@ fn required(token: &str) -> AppResult<&str> {
 }
 
 async fn find(state: &Services, token: &str) -> AppResult<Option<RefreshTokenRecord>> {
-    match state.store.get(&keys::refresh_token(&hash_token(token))).await? {
+    match state.table().get(&keys::refresh_token(&hash_token(token))).await? {
         Some(item) => Ok(Some(from_item(item)?)),
         None => Ok(None),
     }
@@ -248,7 +248,7 @@ pub async fn refresh(state: &Services, token: &str) -> AppResult<(User, Session)
     }
     let family_key = keys::session_family(&record.user_id, &record.family_id);
     let family_alive = state
-        .store
+        .table()
         .get(&family_key)
         .await?
         .is_some_and(|f| f.get("revoked").and_then(serde_json::Value::as_bool) == Some(false));
@@ -278,7 +278,7 @@ pub async fn refresh(state: &Services, token: &str) -> AppResult<(User, Session)
             cond: Cond::eq("revoked", false),
         },
     ];
-    match state.store.transact(rotation).await {
+    match state.table().transact(rotation).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
             // Another request rotated this token first: the same token was presented twice.
@@ -320,7 +320,7 @@ pub async fn change_password(
     check.finish()?;
     confirm_password(state, user, "currentPassword", current_password, "Current password is required.").await?;
     let password_hash = auth::hash_password_async(password).await?;
-    match state.store.transact(vec![users::set_password_op(user, password_hash)]).await {
+    match state.table().transact(vec![users::set_password_op(user, password_hash)]).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
             return Err(AppError::Conflict("Your account was changed meanwhile. Please try again.".into()))

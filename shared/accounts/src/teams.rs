@@ -189,7 +189,7 @@ pub async fn set_role(state: &Services, admin: &User, target_id: &UserId, role: 
         TxOp::Update { key: keys::user(target_id), set, cond: Cond::eq("teamId", team_id.clone()) },
     ];
     writes.extend(guards.iter().map(|id| still_admin(&team_id, id)));
-    match state.store.transact(writes).await {
+    match state.table().transact(writes).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => return Err(changed_meanwhile()),
         Err(e) => return Err(e.into()),
@@ -233,7 +233,7 @@ pub async fn remove_member(state: &Services, admin: &User, target_id: &UserId) -
         // The admin's authority must hold when this commits.
         still_admin(&team_id, &admin.id),
     ];
-    match state.store.transact(writes).await {
+    match state.table().transact(writes).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => return Err(changed_meanwhile()),
         Err(e) => return Err(e.into()),

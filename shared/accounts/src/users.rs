@@ -330,7 +330,7 @@ pub async fn update_profile(state: &Services, user: User, input: &ProfileInput) 
         member.insert("name".into(), name.into());
         writes.push(TxOp::Update { key: keys::member(&user.team_id, &user.id), set: member, cond: Cond::Exists });
     }
-    match state.store.transact(writes).await {
+    match state.table().transact(writes).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => return Err(changed_meanwhile()),
         Err(e) => return Err(e.into()),
@@ -386,7 +386,7 @@ pub async fn delete_account(state: &Services, user: &User, password: &str) -> Ap
             writes.push(teams::still_admin(&user.team_id, &keeper.user_id));
         }
     }
-    match state.store.transact(writes).await {
+    match state.table().transact(writes).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => return Err(changed_meanwhile()),
         Err(e) => return Err(e.into()),
@@ -398,16 +398,16 @@ pub async fn delete_account(state: &Services, user: &User, password: &str) -> Ap
     if alone {
         leftovers.push(Query::table(keys::team_pk(&user.team_id), SkCond::All));
     } else {
-        state.store.delete(&keys::team_on_break(&user.team_id, &user.id), Cond::None).await?;
+        state.table().delete(&keys::team_on_break(&user.team_id, &user.id), Cond::None).await?;
     }
     for query in leftovers {
-        for item in state.store.query_all(&query).await? {
+        for item in state.table().query_all(&query).await? {
             // A calendar feed's token item lives outside the partition: it goes with the feed.
             if let Some(token) = keys::calendar_feed_token_of(&item) {
-                state.store.delete(&token, Cond::None).await?;
+                state.table().delete(&token, Cond::None).await?;
             }
             if let Some(key) = key_of(&item) {
-                state.store.delete(&key, Cond::None).await?;
+                state.table().delete(&key, Cond::None).await?;
             }
         }
     }

@@ -20,7 +20,7 @@ use serde::Deserialize;
 use serde_dynamo::aws_sdk_dynamodb_1::{from_item, to_attribute_value, to_item};
 use serde_json::Value;
 
-use bt_domain::store::*;
+use bt_core::store::*;
 
 /// The table definition shared with the local scripts and the deployment template.
 const TABLE_DEFINITION: &str = include_str!("../../../infra/table.json");

@@ -7,7 +7,7 @@ use async_trait::async_trait;
 use rusqlite::{params_from_iter, Connection, OptionalExtension, ToSql, Transaction, TransactionBehavior};
 use serde_json::Value;
 
-use bt_domain::store::*;
+use bt_core::store::*;
 
 pub struct SqliteTable {
     conn: Arc<Mutex<Connection>>,

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use bt_adapters_local::sqlite::{backup, restore, SqliteTable};
-use bt_domain::store::{Cond, Index, Item, Key, Query, SkCond, Table, PK, SK};
+use bt_core::store::{Cond, Index, Item, Key, Query, SkCond, Table, PK, SK};
 use serde_json::Value;
 
 fn item(pk: &str, n: usize) -> Item {
@@ -39,7 +39,7 @@ async fn a_backup_taken_while_writes_go_on_restores_to_a_consistent_database() {
         tokio::spawn(async move {
             let mut n = 500;
             while !stop.load(Ordering::SeqCst) {
-                use bt_domain::store::TxOp;
+                use bt_core::store::TxOp;
                 table
                     .transact(vec![
                         TxOp::Put { item: item("TEAM#a", n), cond: Cond::NotExists },

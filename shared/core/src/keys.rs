@@ -38,6 +38,10 @@ pub const MEMBER_PREFIX: &str = "MEMBER#";
 pub fn invitation(token_hash: &str) -> Key {
     Key::new(format!("INVITE#{token_hash}"), "INVITE")
 }
+/// The token hash (the invitation's id) an invitation's partition key names.
+pub fn invitation_id_of(pk: &str) -> Option<&str> {
+    pk.strip_prefix("INVITE#")
+}
 pub fn team_invites_gsi(team_id: &TeamId) -> String {
     format!("TEAM#{team_id}#INVITES")
 }

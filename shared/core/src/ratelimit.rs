@@ -27,7 +27,7 @@ async fn increment(state: &Services, key: &crate::store::Key, start: i64, window
     let mut on_create = Item::new();
     on_create.insert("ttl".into(), Value::from(start + window_secs + 60));
     on_create.insert("entity_type".into(), Value::from("rate_limit"));
-    Ok(state.store.increment(key, "count", 1, on_create).await?)
+    Ok(state.table().increment(key, "count", 1, on_create).await?)
 }
 
 /// Counts one request of `subject` in `scope`; over `max` in the current window of `window_secs` it is refused.
@@ -43,7 +43,7 @@ pub async fn hit(state: &Services, scope: &str, subject: &str, (max, window_secs
 /// (for counters of failures, which [`count`] adds to once the outcome is known).
 pub async fn check(state: &Services, scope: &str, subject: &str, (max, window_secs): (i64, i64)) -> AppResult<()> {
     let (key, now, start) = window(state, scope, subject, window_secs);
-    let seen = state.store.get(&key).await?;
+    let seen = state.table().get(&key).await?;
     if seen.as_ref().and_then(|item| item.get("count")).and_then(Value::as_i64).unwrap_or(0) >= max {
         return Err(too_many(now, start, window_secs));
     }

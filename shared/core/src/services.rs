@@ -10,7 +10,10 @@ use crate::store::Table;
 
 #[derive(Clone)]
 pub struct Services {
-    pub store: Arc<dyn Table>,
+    /// The store port: private, so only the domain's repository functions reach it (through [`Services::table`],
+    /// which the handlers' crate facade does not let them use for a raw operation: they cannot name a key, a
+    /// condition or a write).
+    store: Arc<dyn Table>,
     pub mailer: Arc<dyn Mailer>,
     pub config: Arc<Config>,
     pub clock: Clock,
@@ -27,6 +30,12 @@ impl Services {
     /// The same services with the outbound adapter (push endpoints and webhooks) set.
     pub fn with_outbound(mut self, outbound: Arc<dyn Outbound>) -> Self {
         self.outbound = outbound;
+        self
+    }
+
+    /// The same services under other settings (tests sign with another key, say).
+    pub fn with_config(mut self, config: Config) -> Self {
+        self.config = Arc::new(config);
         self
     }
 

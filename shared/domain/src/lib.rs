@@ -7,14 +7,35 @@
 //! Records publish [`records::events::RecordEvent`]s through a port; notifications handles them. This crate names
 //! the layers under one roof and holds the composition root ([`app::services`]) that installs the handler. It knows
 //! nothing of HTTP, Lambda, AWS or SQLite (the architecture test over `cargo metadata` keeps it so).
+//!
+//! The store port (`bt_core::store`: items, conditions, queries, writes, transactions), the keys of the table
+//! (`bt_core::keys`) and the item codec are not named here: a handler, which sees the domain through this crate only, cannot write a raw store operation; it calls
+//! a repository or use-case function of a layer. The start-ups and adapters depend on `bt-core` for the port.
+//!
+//! ```compile_fail
+//! // A function crate cannot name the store port through the domain.
+//! use bt_domain::store::{Cond, Table};
+//! ```
+//!
+//! ```compile_fail
+//! // Nor build a key of the table.
+//! let _ = bt_domain::keys::user_pk;
+//! ```
+//!
+//! ```compile_fail
+//! // Nor reach the store field of the services.
+//! fn raw(services: &bt_domain::Services) {
+//!     let _ = &services.store;
+//! }
+//! ```
 
 pub mod app;
 
 pub use bt_accounts as account;
 pub use bt_accounts::auth;
 pub use bt_core::{
-    assistant, clock, codec, config, error, holidays, idempotency, keys, mail, outbound, ratelimit, schema, services,
-    store, types, validate,
+    assistant, clock, config, error, holidays, idempotency, mail, outbound, ratelimit, schema, services, types,
+    validate,
 };
 pub use bt_notifications as notifications;
 pub use bt_records as records;

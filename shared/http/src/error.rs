@@ -2,7 +2,7 @@
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use bt_domain::store::StoreError;
+use bt_core::store::StoreError;
 use bt_domain::AppError;
 use serde_json::json;
 

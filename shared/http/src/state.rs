@@ -1,9 +1,9 @@
 use std::ops::Deref;
 use std::sync::Arc;
 
+use bt_core::store::Table;
 use bt_domain::config::Config;
 use bt_domain::mail::Mailer;
-use bt_domain::store::Table;
 use bt_domain::Services;
 
 /// What every handler gets: the domain's services, built once at start-up (cold start for a Lambda). Handlers pass

@@ -92,7 +92,7 @@ pub async fn run_scheduled(services: &Services, now: DateTime<Utc>) -> AppResult
     let minutes = minutes_between(first, this_minute);
     let report = run_minutes(services, minutes, now).await?;
     let minute = json!({ "minute": due::minute_key(this_minute) });
-    let cursor = bt_accounts::to_item("scheduler_cursor", &keys::scheduler_cursor(), &minute)?;
+    let cursor = bt_core::codec::to_item("scheduler_cursor", &keys::scheduler_cursor(), &minute)?;
     store.put(cursor, Cond::None).await?;
     Ok(report)
 }

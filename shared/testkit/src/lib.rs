@@ -128,12 +128,12 @@ pub async fn dynamo_table(test: &str) -> Option<bt_adapters_aws::dynamo::DynamoT
 }
 
 /// A fresh in-memory SQLite store for one test.
-pub fn sqlite_store() -> std::sync::Arc<dyn bt_domain::store::Table> {
+pub fn sqlite_store() -> std::sync::Arc<dyn bt_core::store::Table> {
     std::sync::Arc::new(bt_adapters_local::sqlite::SqliteTable::in_memory().expect("in-memory database"))
 }
 
 /// A fresh DynamoDB table on moto for one test, or None when moto is not available (see [`dynamo_table`]).
-pub async fn dynamo_store(test: &str) -> Option<std::sync::Arc<dyn bt_domain::store::Table>> {
+pub async fn dynamo_store(test: &str) -> Option<std::sync::Arc<dyn bt_core::store::Table>> {
     let table = dynamo_table(test).await?;
     Some(std::sync::Arc::new(table))
 }

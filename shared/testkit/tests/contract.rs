@@ -7,7 +7,7 @@ use bt_testkit as support;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use bt_domain::store::{Cond, Index, Item, Key, Query, SkCond, StoreError, Table, TxOp};
+use bt_core::store::{Cond, Index, Item, Key, Query, SkCond, StoreError, Table, TxOp};
 use serde_json::{json, Value};
 
 type Store = Arc<dyn Table>;
@@ -555,7 +555,7 @@ async fn queries_that_can_match_nothing(store: Store) {
 /// What only the DynamoDB adapter can get wrong: its own table setup and how SDK failures map to store errors.
 mod dynamo_adapter {
     use bt_adapters_aws::dynamo::DynamoTable;
-    use bt_domain::store::{Cond, Key, StoreError, Table};
+    use bt_core::store::{Cond, Key, StoreError, Table};
 
     #[tokio::test]
     async fn create_table_is_idempotent() {

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use bt_core::store::{Cond, Table};
 use bt_domain::account::{member_item, Member, Role};
 use bt_domain::error::AppError;
 use bt_domain::records::breaks::{self, BreakInput, LiveBreakInput};
@@ -12,7 +13,6 @@ use bt_domain::records::leaves::{self, LeaveInput};
 use bt_domain::records::meetings::{self, MeetingInput, MeetingView};
 use bt_domain::records::tasks::{self, TaskFilter, TaskInput, TaskStatus};
 use bt_domain::records::{presence, reports, DateRange, Expect, Owner, Paging, CHANGED_MEANWHILE};
-use bt_domain::store::{Cond, Table};
 use bt_domain::types::{Email, TeamId, UserId};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 

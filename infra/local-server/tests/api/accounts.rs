@@ -13,8 +13,8 @@ use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use bt_core::store::{Query as TableQuery, SkCond};
 use bt_domain::config::OAuthProvider;
-use bt_domain::store::{Query as TableQuery, SkCond};
 use serde_json::{json, Value};
 
 const APP_URL: &str = "http://127.0.0.1:8080";
@@ -464,7 +464,7 @@ async fn deleting_the_account_removes_it_and_frees_the_address() {
     app.api.post("/auth/refresh-token", None, refresh_body(&ann)).await.expect(401);
     app.log_in(&ann.email, PASSWORD).await.expect(401);
     // Nothing is left under the user or their one-person team.
-    let store = app.state.store.as_ref();
+    let store = app.state.table();
     assert!(store.query_all(&TableQuery::table(format!("USER#{}", ann.id), SkCond::All)).await.unwrap().is_empty());
     assert!(store
         .query_all(&TableQuery::table(format!("TEAM#{}", ann.team_id), SkCond::All))
@@ -532,7 +532,7 @@ async fn an_invited_person_joins_the_team_and_members_cannot_manage_it() {
     assert_eq!(app.api.get("/user/profile", bob.token()).await.data()["role"], "hr");
     // Bob's old one-person team is gone.
     let bob_team = bt_domain::types::TeamId::parse(&bob.team_id).unwrap();
-    assert!(app.state.store.get(&bt_domain::keys::team(&bob_team)).await.unwrap().is_none());
+    assert!(app.state.table().get(&bt_core::keys::team(&bob_team)).await.unwrap().is_none());
 
     // Only admins manage the team.
     let forbidden = app.api.post("/admin/invite", bob.token(), json!({ "email": eve.email, "role": "member" })).await;
@@ -768,7 +768,8 @@ async fn a_contact_message_is_stored_and_mailed_to_support() {
     let kept = app.api.post("/contactUs/send", None, contact("v2@example.com", "Down", "Still kept")).await.expect(200);
     assert_eq!(kept.data(), "message sent!");
     let month = app.state.clock.now().format("%Y-%m").to_string();
-    let stored = app.state.store.query_all(&TableQuery::table(format!("CONTACT#{month}"), SkCond::All)).await.unwrap();
+    let stored =
+        app.state.table().query_all(&TableQuery::table(format!("CONTACT#{month}"), SkCond::All)).await.unwrap();
     assert_eq!(stored.len(), 2);
     assert!(stored.iter().any(|m| m["description"] == "Still kept" && m["mailed"] == false));
 }
@@ -797,7 +798,8 @@ async fn a_filled_honeypot_is_answered_but_dropped_and_the_form_is_rate_limited(
     assert_eq!(app.api.post("/contactUs/send", None, bot).await.expect(200).data(), "message sent!");
     assert!(app.outbox().await.is_empty());
     let month = app.state.clock.now().format("%Y-%m").to_string();
-    let stored = app.state.store.query_all(&TableQuery::table(format!("CONTACT#{month}"), SkCond::All)).await.unwrap();
+    let stored =
+        app.state.table().query_all(&TableQuery::table(format!("CONTACT#{month}"), SkCond::All)).await.unwrap();
     assert!(stored.is_empty());
 
     app.api.post("/contactUs/send", None, contact("p@example.com", "Hi", "There")).await.expect(200);

@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use crate::support::*;
-use bt_domain::keys::{self, RecordKind};
-use bt_domain::store::Key;
+use bt_core::keys::{self, RecordKind};
+use bt_core::store::Key;
 use bt_domain::types::{RecordId, UserId};
 use reqwest::Method;
 use serde_json::{json, Value};

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::support::*;
-use bt_domain::store::Table;
+use bt_core::store::Table;
 use reqwest::Method;
 use serde_json::{json, Value};
 

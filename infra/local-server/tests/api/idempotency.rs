@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use crate::support::*;
+use bt_core::store::Table;
 use bt_domain::idempotency::{self as idem, IdempotencyKey};
-use bt_domain::store::Table;
 use bt_domain::types::UserId;
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use reqwest::Method;

@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 use bt_adapters_outbound::test_support::{verify_vapid, FakeUserAgent};
-use bt_domain::store::{Query, SkCond, Table};
+use bt_core::store::{Query, SkCond, Table};
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use serde_json::{json, Value};
 

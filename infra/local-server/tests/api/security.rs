@@ -12,7 +12,7 @@ use bt_domain::account::Role;
 use reqwest::Method;
 use serde_json::{json, Value};
 
-type Store = std::sync::Arc<dyn bt_domain::store::Table>;
+type Store = std::sync::Arc<dyn bt_core::store::Table>;
 
 // Findings of an outside probe, each shown fixed on every store.
 bt_testkit::on_every_store!(
@@ -105,7 +105,7 @@ async fn forged_tokens_are_refused_on_every_protected_endpoint() {
     // Signed the right way, but with another key.
     let mut other_config = (*app.state.config).clone();
     other_config.jwt_secret = b"an-entirely-different-signing-key!!".to_vec();
-    let other_state = bt_domain::Services { config: std::sync::Arc::new(other_config), ..app.state.services().clone() };
+    let other_state = app.state.services().clone().with_config(other_config);
     let wrong_key = bt_domain::auth::issue_access_token(&other_state, &app.user(&ann).await).unwrap();
     let wrong_claims = jwt_parts(&wrong_key).1;
     assert_eq!((&wrong_claims["sub"], &wrong_claims["tv"]), (&claims["sub"], &claims["tv"]), "only the key differs");
@@ -782,7 +782,7 @@ async fn the_web_app_serves_nothing_outside_its_build() {
 // ---- hostile input ----------------------------------------------------------------------------------------------
 
 /// Ann's partition and the counts her lists show, to prove a refused request stored nothing.
-async fn stored(app: &TestApp, ann: &Person) -> (Vec<bt_domain::store::Item>, Value) {
+async fn stored(app: &TestApp, ann: &Person) -> (Vec<bt_core::store::Item>, Value) {
     let counts = json!([
         app.get(ann, "/task/list").await.expect(200).data()["totalCount"],
         app.get(ann, "/daily-checklist/get").await.expect(200).data()["totalCount"],
@@ -1270,7 +1270,7 @@ async fn an_ended_sign_in_refuses_its_access_tokens_at_once(store: Store) {
     app.state.clock.advance(app.state.config.access_token_secs + 1);
     let later = app.sign_in(&ann.name, &ann.email, PASSWORD).await;
     app.api.post("/auth/logout", None, refresh(&later)).await.expect(200);
-    let key = bt_domain::keys::user(&bt_domain::types::UserId::parse(&ann.id).unwrap());
+    let key = bt_core::keys::user(&bt_domain::types::UserId::parse(&ann.id).unwrap());
     let item = app.store().get(&key).await.unwrap().unwrap();
     let marks: Vec<&String> = item.keys().filter(|k| k.starts_with("endedSession#")).collect();
     assert_eq!(marks.len(), 1, "only the newest ended sign-in is still marked: {marks:?}");
@@ -1435,14 +1435,11 @@ async fn an_invitation_dies_with_its_senders_authority(store: Store) {
     // The sender's authority is checked when the invitation is accepted, whatever happened to the invitation list.
     let eve = app.person("Eve Newcomer").await;
     let token = invite(&app, &bea, &eve, "admin").await;
-    let mut demote = bt_domain::store::Item::new();
+    let mut demote = bt_core::store::Item::new();
     demote.insert("role".into(), json!("member"));
     let bea_id = bt_domain::types::UserId::parse(&bea.id).unwrap();
     let team_id = bt_domain::types::TeamId::parse(&team).unwrap();
-    app.store()
-        .update(&bt_domain::keys::member(&team_id, &bea_id), demote, bt_domain::store::Cond::Exists)
-        .await
-        .unwrap();
+    app.store().update(&bt_core::keys::member(&team_id, &bea_id), demote, bt_core::store::Cond::Exists).await.unwrap();
     let refused = accept(&app, &eve, &token).await.expect(403);
     assert!(refused.message().contains("no longer an admin"), "{}", refused.message());
     assert_eq!(app.get(&eve, "/user/profile").await.expect(200).data()["teamId"], eve.team_id.as_str());

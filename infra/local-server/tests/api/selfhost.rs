@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bt_adapters_local::sqlite::SqliteTable;
-use bt_domain::store::{Cond, Item, Key, Table, PK, SK};
+use bt_core::store::{Cond, Item, Key, Table, PK, SK};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_breaktime-local");

@@ -37,9 +37,9 @@ use std::time::{Duration, Instant};
 
 use bt_adapters_local::outbox::Outbox;
 use bt_adapters_local::sqlite::SqliteTable;
+use bt_core::store::{Cond, Item, Query, SkCond, Table};
 use bt_domain::account::{email_guard_item, member_item, team_item, user_item, Member, Role, Team, User};
 use bt_domain::config::Config;
-use bt_domain::store::{Cond, Item, Query, SkCond, Table};
 use bt_http::AppState;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -191,7 +191,7 @@ impl TestApp {
     }
 
     pub fn store(&self) -> &dyn Table {
-        self.state.store.as_ref()
+        self.state.table()
     }
 
     /// A request by `who` (anonymous when None).
