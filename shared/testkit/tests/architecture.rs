@@ -116,7 +116,6 @@ fn the_domain_reaches_no_http_lambda_aws_or_sqlite_crate() {
     let bad: Vec<String> = DOMAIN_LAYERS
         .iter()
         .flat_map(|layer| g.closure(layer))
-        .into_iter()
         .filter(|(name, _)| forbidden_in_domain(name))
         .map(|(_, path)| path.join(" -> "))
         .collect();
