@@ -981,6 +981,656 @@ pub(crate) const TRAILING: &[&str] = &[
     "deadline",
 ];
 
+// ---- the words of questions (about the caller's data and team, and help) --------------------------------------
+
+/// Openings that ask for something to be shown: "can you tell me ...", "please list ...".
+pub(crate) const ASK_OPENINGS: &[&str] = &[
+    "can you tell",
+    "can you show",
+    "could you tell",
+    "could you show",
+    "i want to know",
+    "i'd like to know",
+    "please show",
+    "please tell",
+    "please list",
+];
+
+/// The caller speaking of themselves.
+pub(crate) const FIRST_PERSON: &[&str] = &["i", "my", "me", "i've", "ive", "mine"];
+
+/// "Who is on break right now?"
+pub(crate) const ON_BREAK_NOW: &[&str] =
+    &["currently on break", "on break now", "on break right now", "on a break now", "on break at the moment"];
+
+/// Words of "who is off?": away, on leave, sick.
+pub(crate) const ABSENT_WORDS: &[&str] = &[
+    "off",
+    "absent",
+    "leave",
+    "away",
+    "out",
+    "vacation",
+    "holiday",
+    "absentees",
+    "sick",
+    "missing",
+    "ooo",
+    "pto",
+    "absence",
+    "absences",
+    "off-today",
+    "leaves",
+    "holidays",
+];
+
+/// Today's absences asked without "who".
+pub(crate) const ABSENT_TODAY_PHRASES: &[&str] = &[
+    "today's absentees",
+    "todays absentees",
+    "absentees today",
+    "absent today",
+    "not in today",
+    "not working today",
+    "off today?",
+];
+
+/// Words that ask for a figure even without a question ("my break minutes").
+pub(crate) const TERSE_STATS: &[&str] = &["minutes", "mins", "total", "time", "summary"];
+
+/// This week rather than today.
+pub(crate) const WEEK_WORDS: &[&str] = &["week", "weekly", "week's", "weeks", "wk"];
+
+/// "Did I take any breaks today / this week?"
+pub(crate) const DAY_OR_WEEK: &[&str] = &["today", "today's", "todays", "week", "this"];
+
+/// Tasks asked about ("my open tasks", typos included).
+pub(crate) const TASK_WORDS: &[&str] = &["task", "tasks", "todo", "todos", "to-do", "to-dos", "tsks", "taks"];
+
+/// Tasks still to do: open, pending, by priority.
+pub(crate) const OPEN_TASK_WORDS: &[&str] = &[
+    "open",
+    "pending",
+    "outstanding",
+    "remaining",
+    "unfinished",
+    "incomplete",
+    "left",
+    "priority",
+    "priorities",
+    "undone",
+    "active",
+    "current",
+    "todo",
+    "due",
+    "overdue",
+    "uncompleted",
+    "unresolved",
+    "backlog",
+    "important",
+    "urgent",
+    "ongoing",
+    "blocked",
+    "stuck",
+    "critical",
+    "blocker",
+    "blockers",
+    "deferred",
+];
+
+pub(crate) const OPEN_TASK_PHRASES: &[&str] = &[
+    "not done",
+    "in progress",
+    "in review",
+    "on hold",
+    "still have",
+    "need to do",
+    "have to do",
+    "to work on",
+    "should i work on",
+];
+
+/// "What should I do next?": the open tasks by priority.
+pub(crate) const NEXT_TASK_PHRASES: &[&str] =
+    &["work on next", "should i do next", "should i work on", "what's next", "whats next", "do next"];
+
+/// Today (and its typos).
+pub(crate) const TODAY_WORDS: &[&str] = &["today", "today's", "todays", "tonight", "tday", "2day"];
+
+/// The day's plan.
+pub(crate) const AGENDA_WORDS: &[&str] = &[
+    "agenda",
+    "agendas",
+    "schedule",
+    "plan",
+    "plans",
+    "calendar",
+    "day",
+    "overview",
+    "planned",
+    "programme",
+    "program",
+];
+
+/// Meetings asked about ("any meetings today?").
+pub(crate) const MEETING_WORDS_ASKED: &[&str] = &["meeting", "meetings", "meetings?", "calls", "standup"];
+
+/// "What's on today?"
+pub(crate) const WHATS_ON: &[&str] = &[
+    "what's on",
+    "whats on",
+    "what is on",
+    "what do i have",
+    "what have i got",
+    "what's happening",
+    "whats happening",
+    "what's up today",
+    "what am i doing",
+    "what's planned",
+    "whats planned",
+    "anything on",
+    "what is happening",
+    "do i have anything",
+    "have i got anything",
+    "what's my day",
+    "whats my day",
+    "what does my day",
+    "how does my day",
+    "what's left today",
+    "whats left today",
+];
+
+/// Leave words of a balance question ("how many leave days do I have left?").
+pub(crate) const BALANCE_LEAVE_WORDS: &[&str] = &[
+    "leave",
+    "leaves",
+    "vacation",
+    "vacations",
+    "vacay",
+    "holiday",
+    "holidays",
+    "hols",
+    "pto",
+    "annual",
+    "annual-leave",
+    "day-off",
+    "days-off",
+    "time-off",
+    "allowance",
+    "entitlement",
+];
+
+pub(crate) const DAYS_OFF_PHRASES: &[&str] =
+    &["days off", "day off", "time off", "sick days", "sick day", "sick leave"];
+
+/// How much of something is left.
+pub(crate) const AMOUNT_LEFT_WORDS: &[&str] = &[
+    "left",
+    "remaining",
+    "remain",
+    "remains",
+    "available",
+    "taken",
+    "used",
+    "spare",
+    "accrued",
+    "pending",
+    "leftover",
+];
+
+/// Question words.
+pub(crate) const WH_WORDS: &[&str] =
+    &["how", "what", "what's", "whats", "who", "who's", "whos", "which", "when", "where", "whose", "why"];
+
+/// Auxiliaries that open a question ("do I have ...", "is there ...").
+pub(crate) const AUX_WORDS: &[&str] = &["do", "does", "did", "is", "are", "am", "was", "were", "have", "has", "any"];
+
+/// The subject after an auxiliary that makes a question: "do I", "is there", "does anyone".
+pub(crate) const ASKED_OF: &[&str] = &["i", "we", "you", "there", "my", "anyone", "anybody", "someone", "somebody"];
+
+/// Records named in a question to the assistant, which make it about them rather than about the assistant.
+pub(crate) const ASSISTANT_TOPIC_NOUNS: &[&str] =
+    &["break", "breaks", "task", "tasks", "leave", "leaves", "meeting", "meetings", "checklist"];
+
+/// Live breaks: the timer, starting and ending a break.
+pub(crate) const LIVE_BREAK_WORDS: &[&str] =
+    &["live", "timer", "stopwatch", "clock", "running", "on-breaks", "timing", "timed"];
+
+pub(crate) const LIVE_BREAK_PHRASES: &[&str] = &[
+    "start a break",
+    "start my break",
+    "start break",
+    "end a break",
+    "end my break",
+    "end break",
+    "stop a break",
+    "stop my break",
+    "stop the break",
+    "end the break",
+    "start the break",
+    "finish my break",
+    "finish a break",
+    "resume work",
+    "back from break",
+    "back from my break",
+];
+
+/// What an approval question is about when it is about leaves ("who approves my leave?").
+pub(crate) const APPROVAL_LEAVE_WORDS: &[&str] = &["leave", "leaves", "vacation", "holiday", "off", "absence", "pto"];
+
+/// "Who is on break?", "who is off?": the team's pages.
+pub(crate) const TEAM_WHO_WORDS: &[&str] = &["break", "breaks", "off", "leave", "absent", "away"];
+
+/// The words of each part of the product, for help.
+pub(crate) const HELP_CHECKLIST: &[&str] =
+    &["checklist", "checklists", "check-list", "feature", "features", "cheklist"];
+
+pub(crate) const HELP_ARCHIVES: &[&str] = &[
+    "archive",
+    "archives",
+    "report",
+    "reports",
+    "export",
+    "history",
+    "download",
+    "csv",
+    "statistics",
+    "stats",
+    "reporting",
+    "summary",
+    "summaries",
+];
+
+pub(crate) const HELP_TEAM: &[&str] = &[
+    "team",
+    "member",
+    "members",
+    "invite",
+    "invitation",
+    "admin",
+    "administrator",
+    "role",
+    "roles",
+    "colleague",
+    "colleagues",
+    "hr",
+    "absentees",
+    "teammate",
+    "teammates",
+    "management",
+    "manager",
+];
+
+pub(crate) const HELP_PROFILE: &[&str] = &[
+    "profile", "settings", "password", "email", "e-mail", "account", "timezone", "zone", "avatar", "logout", "login",
+    "signin", "username", "photo", "picture",
+];
+
+pub(crate) const HELP_MEETINGS: &[&str] = &["meeting", "meetings", "meet", "standup", "calendar"];
+
+pub(crate) const HELP_LEAVES: &[&str] =
+    &["leave", "leaves", "vacation", "holiday", "holidays", "absence", "absent", "sick", "off", "pto"];
+
+pub(crate) const HELP_TASKS: &[&str] =
+    &["task", "tasks", "todo", "todos", "to-do", "priority", "status", "statuses", "priorities", "task's"];
+
+pub(crate) const HELP_BREAKS: &[&str] = &["break", "breaks", "lunch", "coffee", "type", "types", "dashboard", "pause"];
+
+/// Profile words that name no other part either ("change my name", "dark theme").
+pub(crate) const HELP_PROFILE_MORE: &[&str] = &["name", "sign", "delete", "dark", "theme", "logout", "log-out"];
+
+/// Leave words in a question about the list of leave types.
+pub(crate) const LEAVE_LIST_WORDS: &[&str] = &["leave", "leaves", "absence", "absences", "time-off", "vacation", "pto"];
+
+/// A trailing please or thanks ("break types pls").
+pub(crate) const SIGN_OFFS: &[&str] = &["pls", "plz", "please", "thanks", "thx", "ty"];
+
+/// Misspelt question words: "wat", "wht", "wich".
+pub(crate) const MISSPELT_WH: &[&str] = &["wat", "wht", "wot", "wut", "wich", "whic", "whats"];
+
+/// First words of a question about a list of options ("what are the priorities", "list the statuses").
+pub(crate) const LIST_QUESTION_STARTS: &[&str] = &[
+    "what", "what's", "whats", "which", "list", "show", "tell", "give", "name", "are", "is", "can", "could", "do",
+    "does", "any",
+];
+
+// ---- the words of a record's kind (kinds/mod.rs) --------------------------------------------------------------
+
+/// Openings of a to-do: "remind me to ...", "don't forget ...".
+pub(crate) const TASK_OPENINGS: &[&str] = &["remind me", "remember to", "don't forget", "dont forget", "do not forget"];
+
+/// Words of [`CREATE_VERBS`] that open a sentence without acting on a record ("I", "please", "let's").
+pub(crate) const NOT_ACTING: &[&str] = &["i", "i'm", "im", "please", "i'll", "lets", "let's"];
+
+/// Words between a verb and the kind it acts on: "take a quick coffee break", "log my sick leave", "add a new task".
+pub(crate) const BEFORE_A_KIND: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "my",
+    "new",
+    "quick",
+    "short",
+    "small",
+    "little",
+    "another",
+    "one",
+    "some",
+    "our",
+    "team",
+    "daily",
+    "me",
+    "up",
+    "for",
+    "in",
+    "item",
+    "entry",
+    "record",
+    "few",
+    "mini",
+    "brief",
+    "long",
+    "personal",
+    "sick",
+    "annual",
+    "casual",
+    "half",
+    "full",
+    "high",
+    "low",
+    "urgent",
+    "important",
+    "critical",
+    "priority",
+    "feature",
+];
+
+/// Words of a short break: they say a break's length, not which break ("a quick one").
+pub(crate) const SIZE_WORDS: &[&str] = &["quick", "short", "little", "mini", "brief"];
+
+/// "slides for the meeting": a kind after these words is what the sentence is about, not the record.
+pub(crate) const OBJECT_DETERMINERS: &[&str] = &["the", "this", "that", "our", "a"];
+
+pub(crate) const ABOUT_PREPOSITIONS: &[&str] =
+    &["for", "before", "after", "about", "during", "from", "in", "at", "of", "to", "into", "with"];
+
+/// "notes for meeting", "prep before meeting": a meeting named as the subject.
+pub(crate) const AROUND_A_MEETING: &[&str] = &["for", "before", "after", "during", "about"];
+
+// ---- the words of breaks (kinds/breaks.rs) ---------------------------------------------------------------------
+
+/// Break-type words that are no hint of a break on their own ("water the plants", "my son").
+pub(crate) const NOT_BREAK_HINTS: &[&str] =
+    &["quick", "short", "little", "mini", "brief", "water", "son", "drink", "eat", "food", "child", "kid"];
+
+/// Words of a team's break type that say nothing about which type it is.
+pub(crate) const TEAM_TYPE_GENERIC: &[&str] =
+    &["break", "breaks", "from", "the", "a", "of", "and", "for", "to", "time", "my", "short", "quick"];
+
+/// "until now", "till now": the end of a break.
+pub(crate) const END_LEADS: &[&str] = &["until", "till", "til", "untill", "to"];
+
+/// After the break is named, what follows these words is its reason ("break at 10 to call the school").
+pub(crate) const REASON_LEADS: &[&str] = &["to", "because", "cause", "coz", "reason"];
+
+/// Little words inside a break type's name ("picking up the kids from school").
+pub(crate) const TYPE_GLUE: &[&str] = &["up", "the", "my", "from", "media", "at", "a", "our", "and", "of"];
+
+/// Verbs before the kids of a school run.
+pub(crate) const PICKING_UP: &[&str] = &["pick", "picking", "pickup", "collect", "collecting", "fetch", "fetching"];
+
+// ---- the words of tasks (kinds/tasks.rs) -----------------------------------------------------------------------
+
+/// Words that name a task in its title ("task", "reminder", "ticket").
+pub(crate) const TASK_NOUNS: &[&str] =
+    &["task", "tasks", "todo", "todos", "to-do", "to-dos", "tsk", "taks", "reminder", "item", "ticket"];
+
+/// "priority" and its typos.
+pub(crate) const PRIORITY_NOUNS: &[&str] = &["priority", "prio", "priorty", "priotity", "prority"];
+
+/// Between "priority" and its value: "priority is high", "priority level should be set to low".
+pub(crate) const PRIORITY_GLUE: &[&str] = &["is", "of", "=", "level", "should", "be", "set", "to", "as"];
+
+/// Priority words said without "priority" ("urgent", "asap").
+pub(crate) const URGENT_WORDS: &[&str] =
+    &["urgent", "urgently", "asap", "critical", "important", "blocker", "urgnt", "urgant", "critcal"];
+
+/// Nouns an urgent word qualifies ("urgent task", "critical bug").
+pub(crate) const TASK_ITEM_NOUNS: &[&str] = &["task", "tasks", "todo", "to-do", "item", "ticket", "bug"];
+
+/// A status said at a word and the next: the status, how many words it takes, and whether it counts anywhere in
+/// the sentence (not only led in by "as", "status:" or at an edge).
+pub fn status_words(word: &str, next: &str) -> Option<(&'static str, usize, bool)> {
+    Some(match (word, next) {
+        ("in", "progress") | ("under", "way") => ("In Progress", 2, true),
+        ("in-progress" | "wip" | "ongoing" | "underway", _) => ("In Progress", 1, true),
+        ("started", _) => ("In Progress", 1, false),
+        ("in", "review") | ("under", "review") => ("In Review", 2, true),
+        ("in-review", _) => ("In Review", 1, true),
+        ("on", "hold") => ("On Hold", 2, true),
+        ("on-hold" | "paused", _) => ("On Hold", 1, true),
+        ("blocked", _) => ("Blocked", 1, true),
+        ("deferred" | "postponed", _) => ("Deferred", 1, true),
+        ("invalid", _) => ("Invalid", 1, false),
+        ("done" | "completed" | "complete" | "finished", _) => ("Completed", 1, false),
+        ("to", "do") => ("To Do", 2, false),
+        ("todo" | "to-do", _) => ("To Do", 1, false),
+        _ => return None,
+    })
+}
+
+/// Where a task's title ends and its description starts: "Fix login - users get a 500".
+pub(crate) const TITLE_MARKERS: &[&str] =
+    &[" description: ", " desc: ", " details: ", " notes: ", " description ", " - ", ": ", " — ", " – ", "; "];
+
+// ---- the words of leaves (kinds/leaves.rs) ---------------------------------------------------------------------
+
+/// Words that name a leave in its reason.
+pub(crate) const LEAVE_NOUNS: &[&str] =
+    &["leave", "leaves", "absence", "absent", "pto", "ooo", "leav", "day-off", "time-off", "off"];
+
+/// Words before "leave" that make it the noun ("sick leave", "take leave", "days leave").
+pub(crate) const LEAVE_NOUN_BEFORE: &[&str] = &[
+    "sick",
+    "annual",
+    "on",
+    "a",
+    "casual",
+    "my",
+    "of",
+    "personal",
+    "unpaid",
+    "paid",
+    "maternity",
+    "paternity",
+    "parental",
+    "take",
+    "book",
+    "request",
+    "apply",
+    "need",
+    "want",
+    "add",
+    "log",
+    "for",
+    "days",
+    "day",
+    "weeks",
+    "family",
+    "medical",
+];
+
+/// Words after "leave" that make it the verb ("leave early", "leave at 4", "leave the office").
+pub(crate) const LEAVE_VERB_AFTER: &[&str] =
+    &["early", "at", "work", "office", "now", "soon", "by", "the", "home", "it", "here"];
+
+/// Words before "leave" that make it the verb ("need to leave", "I'll leave"), unless a day or one of
+/// [`LEAVE_NOUN_AFTER`] follows.
+pub(crate) const LEAVE_VERB_BEFORE: &[&str] =
+    &["to", "can", "must", "should", "will", "i'll", "gotta", "i", "we", "gonna", "might", "may", "please"];
+
+pub(crate) const LEAVE_NOUN_AFTER: &[&str] = &["on", "from", "for", "request", "application", "next", "this"];
+
+/// Days named in words: a weekday, "today", "tomorrow", "week", "weekend".
+pub(crate) const DAY_WORDS: &[&str] =
+    &["today", "tomorrow", "tomorow", "tommorow", "tmrw", "yesterday", "week", "weekend", "tonight"];
+
+pub fn is_day_word(w: &str) -> bool {
+    weekday(w).is_some() || DAY_WORDS.contains(&w)
+}
+
+/// "not", "won't", "can't": before "in", "available", "working" they make an absence.
+pub(crate) const NEGATIONS: &[&str] = &["not", "won't", "wont", "cannot", "can't", "cant", "isn't", "aren't", "never"];
+
+/// The same before "be": "won't be in", "can't be around".
+pub(crate) const NEGATIONS_BEFORE_BE: &[&str] = &["not", "won't", "wont", "cannot", "can't", "cant", "never", "shan't"];
+
+/// "not coming in", "won't get in".
+pub(crate) const COMING: &[&str] = &["coming", "come", "going", "go", "getting", "get"];
+
+/// After "in", words that make it no absence ("not in a meeting", "not in time", "not in charge").
+pub(crate) const NOT_ABSENT_IN: &[&str] = &["a", "an", "the", "my", "time", "charge"];
+
+/// Kinds of leave: "sick leave", "annual leave" keep "leave" in the reason.
+pub(crate) const LEAVE_QUALIFIERS: &[&str] = &[
+    "sick",
+    "annual",
+    "casual",
+    "maternity",
+    "paternity",
+    "parental",
+    "unpaid",
+    "paid",
+    "medical",
+    "personal",
+    "study",
+    "compassionate",
+    "bereavement",
+    "family",
+    "emergency",
+    "special",
+    "earned",
+    "privilege",
+    "marriage",
+    "wedding",
+    "sabbatical",
+];
+
+/// Words leading an absence in ("won't be", "not coming"), left out of the reason with it.
+pub(crate) const ABSENCE_AUX: &[&str] = &["be", "not", "won't", "wont", "can't", "cant", "cannot", "coming", "come"];
+
+// ---- the words of meetings (kinds/meetings.rs) -----------------------------------------------------------------
+
+/// Calls and appointments: a meeting when the sentence has a time ("call the plumber at 8:30").
+pub(crate) const MEETING_EVENTS: &[&str] = &[
+    "appointment",
+    "appointments",
+    "appt",
+    "appts",
+    "call",
+    "calls",
+    "phone",
+    "zoom",
+    "skype",
+    "facetime",
+    "webex",
+    "videocall",
+    "video-call",
+    "conference",
+];
+
+/// Determiners of an object: after one an event noun is the verb of a to-do ("review the PR").
+pub(crate) const DETERMINERS: &[&str] = &["the", "a", "an", "my", "our", "this", "that", "their", "his", "her"];
+
+/// Words before a verb ("to review", "please review").
+pub(crate) const BEFORE_A_VERB: &[&str] =
+    &["to", "please", "and", "must", "should", "will", "i'll", "need", "can", "could", "pls"];
+
+/// What may follow an event noun that opens the sentence for it to stay a noun ("review with", "demo at 3").
+pub(crate) const EVENT_FOLLOWERS: &[&str] = &["", "with", "at", "on", "for", "about", "from", "tomorrow", "today", "-"];
+
+/// A meeting with someone: "call with Alex", "sync with marketing", "1:1 with Sam".
+pub(crate) const MEETING_WITH_NOUNS: &[&str] = &[
+    "call",
+    "chat",
+    "sync",
+    "meet",
+    "huddle",
+    "session",
+    "discussion",
+    "catchup",
+    "catch-up",
+    "call,",
+    "zoom",
+    "skype",
+    "facetime",
+    "check-in",
+    "checkin",
+    "appointment",
+    "appt",
+    "1:1",
+    "one-on-one",
+    "1-on-1",
+    "videocall",
+];
+
+/// Verbs of a meeting ("chat about", "catch up", "review on").
+pub(crate) const MEETING_VERBS: &[&str] = &[
+    "call",
+    "chat",
+    "meet",
+    "catch",
+    "sync",
+    "talk",
+    "discussion",
+    "session",
+    "demo",
+    "presentation",
+    "workshop",
+    "review",
+    "appointment",
+];
+
+pub(crate) const AFTER_MEETING_VERB: &[&str] = &["with", "about", "up", "on", "re"];
+
+/// "a call", "client call", "weekly standup".
+pub(crate) const CALL_WORDS: &[&str] = &["call", "demo", "presentation", "workshop", "standup", "training", "session"];
+
+pub(crate) const CALL_QUALIFIERS: &[&str] =
+    &["a", "the", "team", "client", "video", "zoom", "teams", "conference", "phone", "weekly", "daily"];
+
+/// Gatherings that are meetings.
+pub(crate) const GATHERINGS: &[&str] =
+    &["demo", "presentation", "workshop", "webinar", "seminar", "training", "conference", "briefing"];
+
+// ---- the words of checklist items (kinds/checklist.rs) ---------------------------------------------------------
+
+/// The prepositions before a list: "to my checklist", "on the to-do list".
+pub(crate) const LIST_PREPOSITIONS: &[&str] = &["to", "on", "in", "onto", "into", "for"];
+
+/// Words between the preposition and the list: "to my daily checklist".
+pub(crate) const LIST_OWNERS: &[&str] = &["my", "the", "our", "today's", "todays", "daily", "personal", "work"];
+
+/// The checklist by name, typos included.
+pub(crate) const CHECKLIST_NAMES: &[&str] = &["checklist", "check-list", "cheklist", "checlist", "checklists"];
+
+/// Lists named by what they hold: "to-do list", "feature list".
+pub(crate) const NAMED_LISTS: &[&str] = &["to-do", "todo", "task", "tasks", "feature", "features"];
+
+/// Words that name a checklist item in its text.
+pub(crate) const ITEM_NOUNS: &[&str] = &["item", "items", "entry", "point", "line"];
+
+/// After "feature": "feature request", "feature idea".
+pub(crate) const FEATURE_NOUNS: &[&str] = &["list", "task", "item", "request", "requests", "idea"];
+
+// ---- the words left over (text.rs) ----------------------------------------------------------------------------
+
+/// After the command, these open no text: "add the ...", "book me ...".
+pub(crate) const AFTER_COMMAND: &[&str] = &["the", "my", "this", "some", "me", "us"];
+
+/// Words that speak to the assistant or the app ("what can you do", "what is the app").
+pub(crate) const ASSISTANT_WORDS: &[&str] = &["you", "app", "assistant", "buddy", "breaktime"];
+
 #[cfg(test)]
 mod tests {
     use super::*;
