@@ -1,5 +1,7 @@
 //! The words the engine knows: numbers, days, months, units, the record kinds, break-type concepts, task priority
-//! and status words, and a typo-tolerant comparison.
+//! and status words, a typo-tolerant comparison, and every word list the other modules read, in sections by the
+//! module that reads them (dates and times, questions and help, the kind of record, then each kind, then the words
+//! left over). A module keeps inline only a few grammar words it reads at one place ("past" | "after", "a" | "an").
 
 use chrono::Weekday;
 
@@ -337,26 +339,169 @@ pub fn priority_word(s: &str) -> Option<&'static str> {
     })
 }
 
-// ---- the words intent reads (a kind of record, a question, help) --------------------------------------------
+// ---- the words of dates, times and durations (datetime.rs, scan.rs, period.rs) -------------------------------
 
-/// Words that ask for the options of a field: "types", "kinds", "options", "levels".
-pub(crate) const LIST_NOUNS: &[&str] = &[
-    "types",
-    "type",
-    "kinds",
-    "kind",
-    "categories",
-    "category",
-    "options",
-    "option",
-    "levels",
-    "level",
-    "choices",
-    "choice",
-    "values",
-    "sorts",
-    "varieties",
+/// Today, tomorrow and yesterday, typos included.
+pub(crate) const TODAY: &[&str] = &["today", "todays", "today's", "tday", "2day", "toady"];
+
+pub(crate) const TOMORROW: &[&str] = &[
+    "tomorrow",
+    "tomorow",
+    "tommorow",
+    "tommorrow",
+    "tomorrw",
+    "tmrw",
+    "tmr",
+    "tmrow",
+    "2morrow",
+    "tomoz",
+    "tomorrows",
+    "tomorrow's",
+    "tomorro",
+    "tomrrow",
 ];
+
+pub(crate) const YESTERDAY: &[&str] = &["yesterday", "yesterdy", "yday", "yesterday's", "yest", "yesteday", "ysterday"];
+
+/// Days named in words: a weekday, "today", "tomorrow", "week", "weekend".
+pub(crate) const DAY_WORDS: &[&str] =
+    &["today", "tomorrow", "tomorow", "tommorow", "tmrw", "yesterday", "week", "weekend", "tonight"];
+
+pub fn is_day_word(w: &str) -> bool {
+    weekday(w).is_some() || DAY_WORDS.contains(&w)
+}
+
+/// Before a weekday: "next Monday", "this coming Friday", "last Tuesday".
+pub(crate) const DAY_MODIFIERS: &[&str] = &["next", "this", "last", "coming", "upcoming", "past", "previous"];
+
+/// Before a bare day number that follows another day: "the 24th and 25th", "the 3rd to 7th".
+pub(crate) const DAY_JOINERS: &[&str] = &["and", "&", "or", "to", "till", "until", "-", "through", "thru"];
+
+/// After an ordinal that is no day of the month: "the 3rd floor", "the first time", "the second item".
+pub(crate) const NOT_A_DAY_AFTER: &[&str] = &["floor", "time", "place", "round", "quarter", "item", "one", "of"];
+
+/// Kinds of days in a count: "3 working days", "two full days".
+pub(crate) const DAY_COUNT_KINDS: &[&str] = &["working", "work", "business", "full", "whole", "calendar"];
+
+/// Between the two days of a range: "Monday to Wednesday", "3 through 5 March".
+pub(crate) const RANGE_JOINERS: &[&str] = &["to", "till", "until", "-", "through", "thru", "til", "untill"];
+
+/// The months' names as `interim` reads them.
+pub(crate) const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// Minutes said in words after an hour: "three fifteen", "two forty-five".
+pub(crate) const MINUTE_WORDS: &[(&str, u32)] =
+    &[("fifteen", 15), ("thirty", 30), ("forty-five", 45), ("fortyfive", 45), ("twenty", 20), ("ten", 10), ("five", 5)];
+
+/// The little words that lead a date, time or duration in ("at", "from", "for", "on"), read with it.
+pub(crate) const LEADS: &[&str] = &[
+    "on",
+    "at",
+    "from",
+    "for",
+    "by",
+    "until",
+    "till",
+    "til",
+    "untill",
+    "starting",
+    "start",
+    "since",
+    "around",
+    "about",
+    "between",
+    "due",
+    "of",
+    "lasting",
+    "in",
+    "before",
+    "after",
+    "beginning",
+    "to",
+    "ending",
+    "ends",
+    "end",
+    "approx",
+    "approximately",
+    "roughly",
+    "like",
+    "~",
+    "through",
+    "thru",
+    // "back by 4", "back at 1": the end of a break.
+    "back",
+];
+
+/// Leads after which a bare number ("at 3") is a time.
+pub(crate) const TIME_LEADS: &[&str] = &[
+    "at",
+    "around",
+    "about",
+    "from",
+    "until",
+    "till",
+    "til",
+    "untill",
+    "since",
+    "starting",
+    "start",
+    "by",
+    "before",
+    "after",
+    "between",
+    "to",
+    "ending",
+    "ends",
+    "end",
+    "approx",
+    "approximately",
+    "roughly",
+    "~",
+];
+
+/// Leads that make what follows the end: "until 4", "to Friday", "back by 1".
+pub(crate) const END_ROLE_LEADS: &[&str] =
+    &["until", "till", "til", "untill", "to", "ending", "ends", "end", "before", "through", "thru", "back"];
+
+/// Leads that make what follows the start: "from 2", "starting Monday".
+pub(crate) const START_ROLE_LEADS: &[&str] = &["from", "starting", "start", "beginning", "after"];
+
+/// Leads a duration may have: "for 20 minutes", "about an hour", "in 10 minutes".
+pub(crate) const DURATION_LEADS: &[&str] =
+    &["for", "lasting", "of", "in", "about", "around", "approx", "approximately", "roughly", "like", "~"];
+
+/// Leads of "now": "from now", "until now".
+pub(crate) const NOW_LEADS: &[&str] = &["from", "starting", "start", "since", "until", "till"];
+
+/// Things counted after a number, which is then no time: "3 days", "5 people", "2 tasks".
+pub(crate) const COUNT_NOUNS: &[&str] = &["days", "day", "weeks", "week", "people", "times", "tasks", "items"];
+
+/// The same after a range of numbers: "2-3 days", "4 to 5 people".
+pub(crate) const RANGE_COUNT_NOUNS: &[&str] = &["days", "day", "weeks", "week", "people", "times"];
+
+/// Between the two times of a range: "2 to 4", "9 till noon", "2-4pm".
+pub(crate) const TIME_RANGE_JOINERS: &[&str] = &["to", "till", "until", "untill", "til", "-", "through", "and"];
+
+/// Before "week", "month", "year": "this week", "next month", "the previous year".
+pub(crate) const SPAN_MODIFIERS: &[&str] = &["this", "next", "last", "coming", "upcoming", "previous", "current"];
+
+/// Before a month named alone: "in April", "during May", "all June".
+pub(crate) const MONTH_LEADS: &[&str] = &["in", "during", "for", "throughout", "all"];
+
+// ---- the words of questions and help (intent.rs, kinds/questions.rs) -----------------------------------------
 
 pub(crate) const GREETINGS: &[&str] = &[
     "hi",
@@ -434,6 +579,27 @@ pub(crate) const HOW_TO: &[&str] = &[
 pub(crate) const HELP_WORDS: &[&str] =
     &["help", "tutorial", "guide", "instructions", "manual", "faq", "howto", "explain"];
 
+pub(crate) const GENERIC_HELP: &[&str] = &[
+    "what is the",
+    "what's the",
+    "whats the",
+    "what are the",
+    "what does",
+    "what is a",
+    "what is an",
+    "what are",
+    "what's a",
+    "whats a",
+    "can i",
+    "is it possible to",
+    "am i able to",
+    "where is",
+    "where are",
+];
+
+/// Words that speak to the assistant or the app ("what can you do", "what is the app").
+pub(crate) const ASSISTANT_WORDS: &[&str] = &["you", "app", "assistant", "buddy", "breaktime"];
+
 pub(crate) const QUESTION_STARTS: &[&str] = &[
     "how",
     "what",
@@ -476,6 +642,19 @@ pub(crate) const QUESTION_STARTS: &[&str] = &[
     "summarise",
 ];
 
+/// Openings that ask for something to be shown: "can you tell me ...", "please list ...".
+pub(crate) const ASK_OPENINGS: &[&str] = &[
+    "can you tell",
+    "can you show",
+    "could you tell",
+    "could you show",
+    "i want to know",
+    "i'd like to know",
+    "please show",
+    "please tell",
+    "please list",
+];
+
 pub(crate) const WHO: &[&str] = &[
     "who",
     "who's",
@@ -499,6 +678,9 @@ pub(crate) const WHO: &[&str] = &[
     "absentees",
 ];
 
+/// The caller speaking of themselves.
+pub(crate) const FIRST_PERSON: &[&str] = &["i", "my", "me", "i've", "ive", "mine"];
+
 pub(crate) const STATS: &[&str] = &[
     "total",
     "sum",
@@ -517,491 +699,24 @@ pub(crate) const STATS: &[&str] = &[
     "time",
 ];
 
-pub(crate) const CREATE_VERBS: &[&str] = &[
-    "add", "create", "new", "log", "record", "schedule", "book", "set", "setup", "plan", "put", "make", "register",
-    "enter", "note", "remind", "take", "taking", "took", "had", "having", "request", "apply", "mark", "track", "save",
-    "insert", "arrange", "organise", "organize", "submit", "block", "need", "want", "grab", "grabbed", "going",
-    "gonna", "went", "start", "started", "starting", "i'm", "im", "i'll", "i", "lets", "let's", "please",
-];
+/// Words that ask for a figure even without a question ("my break minutes").
+pub(crate) const TERSE_STATS: &[&str] = &["minutes", "mins", "total", "time", "summary"];
 
-/// Leading verbs that make a sentence a to-do when nothing else says which record it is.
-pub(crate) const TASK_VERBS: &[&str] = &[
-    "fix",
-    "write",
-    "review",
-    "prepare",
-    "call",
-    "email",
-    "e-mail",
-    "send",
-    "finish",
-    "update",
-    "buy",
-    "submit",
-    "clean",
-    "pay",
-    "order",
-    "read",
-    "deploy",
-    "test",
-    "refactor",
-    "draft",
-    "reply",
-    "research",
-    "complete",
-    "investigate",
-    "implement",
-    "design",
-    "build",
-    "check",
-    "follow",
-    "renew",
-    "file",
-    "print",
-    "sign",
-    "book",
-    "contact",
-    "ask",
-    "ping",
-    "prep",
-    "organise",
-    "organize",
-    "document",
-    "migrate",
-    "upgrade",
-    "install",
-    "configure",
-    "debug",
-    "merge",
-    "release",
-    "ship",
-    "publish",
-    "translate",
-    "backup",
-    "archive",
-    "cancel",
-    "move",
-    "pick",
-    "return",
-    "collect",
-    "confirm",
-    "schedule",
-    "text",
-    "message",
-    "invite",
-    "finalise",
-    "finalize",
-    "plan",
-    "study",
-    "learn",
-    "practice",
-    "practise",
-    "water",
-    "feed",
-    "walk",
-    "wash",
-    "fill",
-    "get",
-    "submit",
-    "approve",
-    "reconcile",
-    "audit",
-    "analyse",
-    "analyze",
-    "interview",
-    "onboard",
-    "train",
-    "record",
-    "edit",
-    "proofread",
-    "look",
-    "go",
-    "remember",
-    "verify",
-];
+/// This week rather than today.
+pub(crate) const WEEK_WORDS: &[&str] = &["week", "weekly", "week's", "weeks", "wk"];
 
-pub(crate) const APPROVAL: &[&str] =
-    &["approve", "approves", "approved", "approval", "approving", "approver", "approvals"];
+/// "Did I take any breaks today / this week?"
+pub(crate) const DAY_OR_WEEK: &[&str] = &["today", "today's", "todays", "week", "this"];
 
-/// Words before "off" that make it another verb ("log off", "drop off the parcel").
-pub(crate) const OFF_VERBS: &[&str] = &[
-    "turn", "switch", "log", "sign", "logged", "signed", "drop", "pay", "back", "kick", "show", "finish", "tick",
-    "cross", "call", "print", "send", "set", "cut", "hand", "write", "shut", "top", "cool", "ward", "rip", "tip",
-    "sell", "pull", "nod", "doze", "dropped", "dropping", "kicking", "signing", "ticking", "paid", "written",
-];
-
-/// Words before "away" that make it something else ("give away", "right away", "put away").
-pub(crate) const AWAY_NOT: &[&str] = &[
-    "give", "gave", "throw", "threw", "put", "right", "far", "tidy", "clear", "file", "pass", "passed", "straight",
-    "tuck", "lock", "pack", "packed", "store", "fade", "walk", "walked", "run", "ran", "take", "took", "move", "moved",
-    "blow", "blew", "chip", "chipping", "working", "work", "type", "typing", "fire", "ask", "stay",
-];
-
-/// Forms of "be" (and their typos) before "out": "I'm out", "I'll be out", "will be out".
-pub(crate) const BE: &[&str] =
-    &["be", "i'm", "im", "am", "is", "are", "we're", "were", "being", "been", "was", "i'll", "ill"];
-
-/// Places one makes an appointment at ("dentist at 4 tomorrow").
-pub(crate) const APPOINTMENT_PLACES: &[&str] = &[
-    "dentist",
-    "dentist's",
-    "dentists",
-    "doctor",
-    "doctor's",
-    "doctors",
-    "gp",
-    "vet",
-    "vet's",
-    "vets",
-    "optician",
-    "optician's",
-    "opticians",
-    "physio",
-    "physiotherapist",
-    "hairdresser",
-    "hairdresser's",
-    "hairdressers",
-    "barber",
-    "barber's",
-    "barbers",
-    "therapist",
-    "clinic",
-    "orthodontist",
-    "counsellor",
-    "counselor",
-    "dermatologist",
-    "chiropractor",
-    "osteopath",
-    "hygienist",
-    "specialist",
-    "consultant",
-    "haircut",
-    "massage",
-    "checkup",
-    "check-up",
-    "x-ray",
-    "xray",
-    "vaccination",
-    "jab",
-    "mot",
-];
-
-/// Events that are meetings when they have a time ("design review", "all hands", "check-in").
-pub(crate) const EVENT_NOUNS: &[&str] = &[
-    "review",
-    "planning",
-    "demo",
-    "retro",
-    "presentation",
-    "briefing",
-    "debrief",
-    "workshop",
-    "training",
-    "session",
-    "kickoff",
-    "kick-off",
-    "onboarding",
-    "appraisal",
-    "walkthrough",
-    "brainstorm",
-    "offsite",
-    "check-in",
-    "checkin",
-    "all-hands",
-    "townhall",
-    "town-hall",
-    "consultation",
-    "viewing",
-    "screening",
-    "seminar",
-    "lecture",
-    "class",
-    "hearing",
-    "interview",
-    "showcase",
-    "sprint",
-];
-
-pub(crate) const GENERIC_HELP: &[&str] = &[
-    "what is the",
-    "what's the",
-    "whats the",
-    "what are the",
-    "what does",
-    "what is a",
-    "what is an",
-    "what are",
-    "what's a",
-    "whats a",
-    "can i",
-    "is it possible to",
-    "am i able to",
-    "where is",
-    "where are",
-];
-
-// ---- the words fields reads (what a record's fields are made of) ---------------------------------------------
-
-/// Words that show a break already happened ("I took", "had lunch"), so a bare duration ends now.
-pub(crate) const PAST: &[&str] = &[
-    "took", "had", "was", "did", "just", "earlier", "i've", "ive", "finished", "ended", "went", "spent", "grabbed",
-    "enjoyed", "got", "been", "came", "back", "returned", "done",
-];
-
-/// Words that say a break begins as the person speaks.
-pub(crate) const NOW_VERBS: &[&str] =
-    &["going", "start", "starting", "heading", "off", "taking", "stepping", "popping", "gonna"];
-
-pub(crate) const TYPE_GENERIC: &[&str] =
-    &["break", "breaks", "from", "the", "a", "of", "and", "for", "to", "time", "my"];
-
-pub(crate) const PRIORITY_LEADS: &[&str] = &[
-    "with", "as", "at", "a", "an", "of", "set", "is", "it's", "its", "mark", "make", "it", "very", "super", "really",
-    "and", "priority",
-];
-
-pub(crate) const STATUS_LEADS: &[&str] = &[
-    "as",
-    "status",
-    "is",
-    "it's",
-    "its",
-    "already",
-    "currently",
-    "marked",
-    "mark",
-    "with",
-    "now",
-    "still",
-    "being",
-    "set",
-    "to",
-    "and",
-    "it",
-];
-
-pub(crate) const POLITE: &[&str] = &[
-    "please", "pls", "plz", "plse", "kindly", "hey", "hi", "hello", "ok", "okay", "so", "buddy", "just", "also", "yo",
-    "hmm", "um", "uh", "oh", "well", "quickly", "now", "then", "again", "actually", "btw", "today",
-];
-
-/// Openings said to the assistant, longest first.
-pub(crate) const OPENINGS: &[&str] = &[
-    "i would like to",
-    "i'd like to",
-    "i want to",
-    "i wanna",
-    "i need to",
-    "i have to",
-    "i've got to",
-    "i got to",
-    "i gotta",
-    "i must",
-    "i should",
-    "i'm going to",
-    "im going to",
-    "i am going to",
-    "i'm gonna",
-    "im gonna",
-    "i will",
-    "i'll",
-    "we need to",
-    "we have to",
-    "we should",
-    "we must",
-    "need to",
-    "have to",
-    "got to",
-    "gotta",
-    "going to",
-    "gonna",
-    "want to",
-    "wanna",
-    "would like to",
-    "remind me to",
-    "remind me",
-    "i forgot to",
-    "forgot to",
-    "remember to",
-    "don't forget to",
-    "dont forget to",
-    "do not forget to",
-    "would you mind",
-    "do you mind",
-    "would you be able to",
-    "could you be able to",
-    "are you able to",
-    "can you",
-    "could you",
-    "would you",
-    "will you",
-    "can u",
-    "could u",
-    "let's",
-    "lets",
-    "let me",
-    "help me",
-    "i am",
-    "i'm",
-    "im",
-    "i've",
-    "ive",
-    "i",
-    "we",
-    "we're",
-    "note to self",
-    "please",
-    "make sure to",
-    "make sure i",
-    "try to",
-    "can i",
-    "could i",
-    "may i",
-    "should i",
-    "for me",
-];
-
-/// Verbs that only ever act on the record ("add", "log"), stripped wherever they open the sentence.
-pub(crate) const RECORD_VERBS: &[&str] = &[
-    "add", "create", "log", "logging", "put", "insert", "enter", "register", "save", "jot", "new", "adding",
-    "creating", "creat", "craete", "ad",
-];
-
-/// Verbs that open a to-do as often as a command ("book a flight", "schedule the release", "submit the report"):
-/// stripped only when the record itself follows ("book a meeting", "take a coffee break").
-pub(crate) const COMMAND_VERBS: &[&str] = &[
-    "book", "plan", "schedule", "arrange", "organise", "organize", "take", "taking", "took", "had", "have", "having",
-    "grab", "grabbed", "grabbing", "start", "starting", "started", "go", "going", "went", "get", "getting", "need",
-    "want", "block", "reserve", "hold", "do", "doing", "enjoy", "enjoyed", "be", "been", "will", "am", "was", "is",
-    "submit", "request", "apply", "record", "note", "track", "set", "setup", "mark", "make",
-];
-
-pub(crate) const DETS: &[&str] = &[
-    "a", "an", "the", "my", "our", "another", "some", "one", "this", "that", "me", "us", "up", "down", "in", "on",
-    "off", "for", "out",
-];
-
-pub(crate) const ADJ: &[&str] =
-    &["new", "quick", "small", "little", "short", "brief", "long", "daily", "personal", "few"];
-
-pub(crate) const CONNECTORS: &[&str] = &[
-    "to",
-    "for",
-    "called",
-    "named",
-    "titled",
-    "saying",
-    "that",
-    "because",
-    "cause",
-    "coz",
-    "cuz",
-    "since",
-    "as",
-    "reason",
-    "regarding",
-    "re",
-    "about",
-    "so",
-    "which",
-    "is",
-    "due",
-    "of",
-    "being",
-    "bc",
-    "b/c",
-    "-",
-    "and",
-    "on",
-    "at",
-    "from",
-];
-
-pub(crate) const TRAILING_LEAVE: &[&str] = &[
-    "take", "taking", "need", "want", "have", "get", "book", "request", "be", "will", "i'll", "won't", "wont", "not",
-    "can't", "cant", "cannot",
-];
-
-pub(crate) const TRAILING: &[&str] = &[
-    "please",
-    "pls",
-    "plz",
-    "thanks",
-    "thank",
-    "you",
-    "thx",
-    "ty",
-    "ok",
-    "okay",
-    "to",
-    "for",
-    "on",
-    "at",
-    "in",
-    "of",
-    "with",
-    "from",
-    "by",
-    "and",
-    "or",
-    "the",
-    "a",
-    "an",
-    "my",
-    "due",
-    "starting",
-    "until",
-    "till",
-    "between",
-    "as",
-    "is",
-    "it",
-    "-",
-    "me",
-    "today",
-    "now",
-    "asap",
-    "again",
-    "also",
-    "too",
-    "then",
-    "lasting",
-    "around",
-    "about",
-    "would",
-    "be",
-    "great",
-    "cheers",
-    "starts",
-    "start",
-    "begins",
-    "ending",
-    "ends",
-    "scheduled",
-    "deadline",
-];
-
-// ---- the words of questions (about the caller's data and team, and help) --------------------------------------
-
-/// Openings that ask for something to be shown: "can you tell me ...", "please list ...".
-pub(crate) const ASK_OPENINGS: &[&str] = &[
-    "can you tell",
-    "can you show",
-    "could you tell",
-    "could you show",
-    "i want to know",
-    "i'd like to know",
-    "please show",
-    "please tell",
-    "please list",
-];
-
-/// The caller speaking of themselves.
-pub(crate) const FIRST_PERSON: &[&str] = &["i", "my", "me", "i've", "ive", "mine"];
+/// Today (and its typos).
+pub(crate) const TODAY_WORDS: &[&str] = &["today", "today's", "todays", "tonight", "tday", "2day"];
 
 /// "Who is on break right now?"
 pub(crate) const ON_BREAK_NOW: &[&str] =
     &["currently on break", "on break now", "on break right now", "on a break now", "on break at the moment"];
+
+pub(crate) const APPROVAL: &[&str] =
+    &["approve", "approves", "approved", "approval", "approving", "approver", "approvals"];
 
 /// Words of "who is off?": away, on leave, sick.
 pub(crate) const ABSENT_WORDS: &[&str] = &[
@@ -1034,15 +749,6 @@ pub(crate) const ABSENT_TODAY_PHRASES: &[&str] = &[
     "not working today",
     "off today?",
 ];
-
-/// Words that ask for a figure even without a question ("my break minutes").
-pub(crate) const TERSE_STATS: &[&str] = &["minutes", "mins", "total", "time", "summary"];
-
-/// This week rather than today.
-pub(crate) const WEEK_WORDS: &[&str] = &["week", "weekly", "week's", "weeks", "wk"];
-
-/// "Did I take any breaks today / this week?"
-pub(crate) const DAY_OR_WEEK: &[&str] = &["today", "today's", "todays", "week", "this"];
 
 /// Tasks asked about ("my open tasks", typos included).
 pub(crate) const TASK_WORDS: &[&str] = &["task", "tasks", "todo", "todos", "to-do", "to-dos", "tsks", "taks"];
@@ -1093,9 +799,6 @@ pub(crate) const OPEN_TASK_PHRASES: &[&str] = &[
 /// "What should I do next?": the open tasks by priority.
 pub(crate) const NEXT_TASK_PHRASES: &[&str] =
     &["work on next", "should i do next", "should i work on", "what's next", "whats next", "do next"];
-
-/// Today (and its typos).
-pub(crate) const TODAY_WORDS: &[&str] = &["today", "today's", "todays", "tonight", "tday", "2day"];
 
 /// The day's plan.
 pub(crate) const AGENDA_WORDS: &[&str] = &[
@@ -1279,6 +982,25 @@ pub(crate) const HELP_BREAKS: &[&str] = &["break", "breaks", "lunch", "coffee", 
 /// Profile words that name no other part either ("change my name", "dark theme").
 pub(crate) const HELP_PROFILE_MORE: &[&str] = &["name", "sign", "delete", "dark", "theme", "logout", "log-out"];
 
+/// Words that ask for the options of a field: "types", "kinds", "options", "levels".
+pub(crate) const LIST_NOUNS: &[&str] = &[
+    "types",
+    "type",
+    "kinds",
+    "kind",
+    "categories",
+    "category",
+    "options",
+    "option",
+    "levels",
+    "level",
+    "choices",
+    "choice",
+    "values",
+    "sorts",
+    "varieties",
+];
+
 /// Leave words in a question about the list of leave types.
 pub(crate) const LEAVE_LIST_WORDS: &[&str] = &["leave", "leaves", "absence", "absences", "time-off", "vacation", "pto"];
 
@@ -1294,10 +1016,20 @@ pub(crate) const LIST_QUESTION_STARTS: &[&str] = &[
     "does", "any",
 ];
 
-// ---- the words of a record's kind (kinds/mod.rs) --------------------------------------------------------------
+// ---- the words of a record's kind (kinds/mod.rs) -------------------------------------------------------------
+
+pub(crate) const CREATE_VERBS: &[&str] = &[
+    "add", "create", "new", "log", "record", "schedule", "book", "set", "setup", "plan", "put", "make", "register",
+    "enter", "note", "remind", "take", "taking", "took", "had", "having", "request", "apply", "mark", "track", "save",
+    "insert", "arrange", "organise", "organize", "submit", "block", "need", "want", "grab", "grabbed", "going",
+    "gonna", "went", "start", "started", "starting", "i'm", "im", "i'll", "i", "lets", "let's", "please",
+];
 
 /// Openings of a to-do: "remind me to ...", "don't forget ...".
 pub(crate) const TASK_OPENINGS: &[&str] = &["remind me", "remember to", "don't forget", "dont forget", "do not forget"];
+
+/// Between "new", "add" or "create" and the kind: "add a new task", "create another meeting".
+pub(crate) const KIND_DETERMINERS: &[&str] = &["a", "an", "new", "the", "my", "another"];
 
 /// Words of [`CREATE_VERBS`] that open a sentence without acting on a record ("I", "please", "let's").
 pub(crate) const NOT_ACTING: &[&str] = &["i", "i'm", "im", "please", "i'll", "lets", "let's"];
@@ -1357,7 +1089,7 @@ pub(crate) const ABOUT_PREPOSITIONS: &[&str] =
 /// "notes for meeting", "prep before meeting": a meeting named as the subject.
 pub(crate) const AROUND_A_MEETING: &[&str] = &["for", "before", "after", "during", "about"];
 
-// ---- the words of breaks (kinds/breaks.rs) ---------------------------------------------------------------------
+// ---- the words of breaks (kinds/breaks.rs) -------------------------------------------------------------------
 
 /// Break-type words that are no hint of a break on their own ("water the plants", "my son").
 pub(crate) const NOT_BREAK_HINTS: &[&str] =
@@ -1366,6 +1098,19 @@ pub(crate) const NOT_BREAK_HINTS: &[&str] =
 /// Words of a team's break type that say nothing about which type it is.
 pub(crate) const TEAM_TYPE_GENERIC: &[&str] =
     &["break", "breaks", "from", "the", "a", "of", "and", "for", "to", "time", "my", "short", "quick"];
+
+pub(crate) const TYPE_GENERIC: &[&str] =
+    &["break", "breaks", "from", "the", "a", "of", "and", "for", "to", "time", "my"];
+
+/// Words that show a break already happened ("I took", "had lunch"), so a bare duration ends now.
+pub(crate) const PAST: &[&str] = &[
+    "took", "had", "was", "did", "just", "earlier", "i've", "ive", "finished", "ended", "went", "spent", "grabbed",
+    "enjoyed", "got", "been", "came", "back", "returned", "done",
+];
+
+/// Words that say a break begins as the person speaks.
+pub(crate) const NOW_VERBS: &[&str] =
+    &["going", "start", "starting", "heading", "off", "taking", "stepping", "popping", "gonna"];
 
 /// "until now", "till now": the end of a break.
 pub(crate) const END_LEADS: &[&str] = &["until", "till", "til", "untill", "to"];
@@ -1379,7 +1124,103 @@ pub(crate) const TYPE_GLUE: &[&str] = &["up", "the", "my", "from", "media", "at"
 /// Verbs before the kids of a school run.
 pub(crate) const PICKING_UP: &[&str] = &["pick", "picking", "pickup", "collect", "collecting", "fetch", "fetching"];
 
-// ---- the words of tasks (kinds/tasks.rs) -----------------------------------------------------------------------
+// ---- the words of tasks (kinds/tasks.rs) ---------------------------------------------------------------------
+
+/// Leading verbs that make a sentence a to-do when nothing else says which record it is.
+pub(crate) const TASK_VERBS: &[&str] = &[
+    "fix",
+    "write",
+    "review",
+    "prepare",
+    "call",
+    "email",
+    "e-mail",
+    "send",
+    "finish",
+    "update",
+    "buy",
+    "submit",
+    "clean",
+    "pay",
+    "order",
+    "read",
+    "deploy",
+    "test",
+    "refactor",
+    "draft",
+    "reply",
+    "research",
+    "complete",
+    "investigate",
+    "implement",
+    "design",
+    "build",
+    "check",
+    "follow",
+    "renew",
+    "file",
+    "print",
+    "sign",
+    "book",
+    "contact",
+    "ask",
+    "ping",
+    "prep",
+    "organise",
+    "organize",
+    "document",
+    "migrate",
+    "upgrade",
+    "install",
+    "configure",
+    "debug",
+    "merge",
+    "release",
+    "ship",
+    "publish",
+    "translate",
+    "backup",
+    "archive",
+    "cancel",
+    "move",
+    "pick",
+    "return",
+    "collect",
+    "confirm",
+    "schedule",
+    "text",
+    "message",
+    "invite",
+    "finalise",
+    "finalize",
+    "plan",
+    "study",
+    "learn",
+    "practice",
+    "practise",
+    "water",
+    "feed",
+    "walk",
+    "wash",
+    "fill",
+    "get",
+    "submit",
+    "approve",
+    "reconcile",
+    "audit",
+    "analyse",
+    "analyze",
+    "interview",
+    "onboard",
+    "train",
+    "record",
+    "edit",
+    "proofread",
+    "look",
+    "go",
+    "remember",
+    "verify",
+];
 
 /// Words that name a task in its title ("task", "reminder", "ticket").
 pub(crate) const TASK_NOUNS: &[&str] =
@@ -1390,6 +1231,11 @@ pub(crate) const PRIORITY_NOUNS: &[&str] = &["priority", "prio", "priorty", "pri
 
 /// Between "priority" and its value: "priority is high", "priority level should be set to low".
 pub(crate) const PRIORITY_GLUE: &[&str] = &["is", "of", "=", "level", "should", "be", "set", "to", "as"];
+
+pub(crate) const PRIORITY_LEADS: &[&str] = &[
+    "with", "as", "at", "a", "an", "of", "set", "is", "it's", "its", "mark", "make", "it", "very", "super", "really",
+    "and", "priority",
+];
 
 /// Priority words said without "priority" ("urgent", "asap").
 pub(crate) const URGENT_WORDS: &[&str] =
@@ -1419,15 +1265,61 @@ pub fn status_words(word: &str, next: &str) -> Option<(&'static str, usize, bool
     })
 }
 
+pub(crate) const STATUS_LEADS: &[&str] = &[
+    "as",
+    "status",
+    "is",
+    "it's",
+    "its",
+    "already",
+    "currently",
+    "marked",
+    "mark",
+    "with",
+    "now",
+    "still",
+    "being",
+    "set",
+    "to",
+    "and",
+    "it",
+];
+
 /// Where a task's title ends and its description starts: "Fix login - users get a 500".
 pub(crate) const TITLE_MARKERS: &[&str] =
     &[" description: ", " desc: ", " details: ", " notes: ", " description ", " - ", ": ", " — ", " – ", "; "];
 
-// ---- the words of leaves (kinds/leaves.rs) ---------------------------------------------------------------------
+// ---- the words of leaves (kinds/leaves.rs, leave_type.rs) ----------------------------------------------------
 
-/// Words that name a leave in its reason.
-pub(crate) const LEAVE_NOUNS: &[&str] =
-    &["leave", "leaves", "absence", "absent", "pto", "ooo", "leav", "day-off", "time-off", "off"];
+/// Words before "off" that make it another verb ("log off", "drop off the parcel").
+pub(crate) const OFF_VERBS: &[&str] = &[
+    "turn", "switch", "log", "sign", "logged", "signed", "drop", "pay", "back", "kick", "show", "finish", "tick",
+    "cross", "call", "print", "send", "set", "cut", "hand", "write", "shut", "top", "cool", "ward", "rip", "tip",
+    "sell", "pull", "nod", "doze", "dropped", "dropping", "kicking", "signing", "ticking", "paid", "written",
+];
+
+/// Words before "away" that make it something else ("give away", "right away", "put away").
+pub(crate) const AWAY_NOT: &[&str] = &[
+    "give", "gave", "throw", "threw", "put", "right", "far", "tidy", "clear", "file", "pass", "passed", "straight",
+    "tuck", "lock", "pack", "packed", "store", "fade", "walk", "walked", "run", "ran", "take", "took", "move", "moved",
+    "blow", "blew", "chip", "chipping", "working", "work", "type", "typing", "fire", "ask", "stay",
+];
+
+/// Forms of "be" (and their typos) before "out": "I'm out", "I'll be out", "will be out".
+pub(crate) const BE: &[&str] =
+    &["be", "i'm", "im", "am", "is", "are", "we're", "were", "being", "been", "was", "i'll", "ill"];
+
+/// "not", "won't", "can't": before "in", "available", "working" they make an absence.
+pub(crate) const NEGATIONS: &[&str] = &["not", "won't", "wont", "cannot", "can't", "cant", "isn't", "aren't", "never"];
+
+/// The same before "be": "won't be in", "can't be around".
+pub(crate) const NEGATIONS_BEFORE_BE: &[&str] = &["not", "won't", "wont", "cannot", "can't", "cant", "never", "shan't"];
+
+/// "not coming in", "won't get in".
+pub(crate) const COMING: &[&str] = &["coming", "come", "going", "go", "getting", "get"];
+
+/// After "in", words that make it no absence ("not in a meeting", "not in time", "not in charge").
+pub(crate) const NOT_ABSENT_IN: &[&str] = &["a", "an", "the", "my", "time", "charge"];
 
 /// Words before "leave" that make it the noun ("sick leave", "take leave", "days leave").
 pub(crate) const LEAVE_NOUN_BEFORE: &[&str] = &[
@@ -1471,25 +1363,9 @@ pub(crate) const LEAVE_VERB_BEFORE: &[&str] =
 
 pub(crate) const LEAVE_NOUN_AFTER: &[&str] = &["on", "from", "for", "request", "application", "next", "this"];
 
-/// Days named in words: a weekday, "today", "tomorrow", "week", "weekend".
-pub(crate) const DAY_WORDS: &[&str] =
-    &["today", "tomorrow", "tomorow", "tommorow", "tmrw", "yesterday", "week", "weekend", "tonight"];
-
-pub fn is_day_word(w: &str) -> bool {
-    weekday(w).is_some() || DAY_WORDS.contains(&w)
-}
-
-/// "not", "won't", "can't": before "in", "available", "working" they make an absence.
-pub(crate) const NEGATIONS: &[&str] = &["not", "won't", "wont", "cannot", "can't", "cant", "isn't", "aren't", "never"];
-
-/// The same before "be": "won't be in", "can't be around".
-pub(crate) const NEGATIONS_BEFORE_BE: &[&str] = &["not", "won't", "wont", "cannot", "can't", "cant", "never", "shan't"];
-
-/// "not coming in", "won't get in".
-pub(crate) const COMING: &[&str] = &["coming", "come", "going", "go", "getting", "get"];
-
-/// After "in", words that make it no absence ("not in a meeting", "not in time", "not in charge").
-pub(crate) const NOT_ABSENT_IN: &[&str] = &["a", "an", "the", "my", "time", "charge"];
+/// Words that name a leave in its reason.
+pub(crate) const LEAVE_NOUNS: &[&str] =
+    &["leave", "leaves", "absence", "absent", "pto", "ooo", "leav", "day-off", "time-off", "off"];
 
 /// Kinds of leave: "sick leave", "annual leave" keep "leave" in the reason.
 pub(crate) const LEAVE_QUALIFIERS: &[&str] = &[
@@ -1519,7 +1395,94 @@ pub(crate) const LEAVE_QUALIFIERS: &[&str] = &[
 /// Words leading an absence in ("won't be", "not coming"), left out of the reason with it.
 pub(crate) const ABSENCE_AUX: &[&str] = &["be", "not", "won't", "wont", "can't", "cant", "cannot", "coming", "come"];
 
-// ---- the words of meetings (kinds/meetings.rs) -----------------------------------------------------------------
+/// Words of a team leave type's name that say nothing about which type it is.
+pub(crate) const LEAVE_TYPE_GENERIC: &[&str] = &[
+    "leave", "leaves", "day", "days", "off", "time", "the", "a", "an", "of", "and", "for", "to", "from", "on", "in",
+    "my", "absence", "absent", "away", "out", "request",
+];
+
+// ---- the words of meetings (kinds/meetings.rs) ---------------------------------------------------------------
+
+/// Places one makes an appointment at ("dentist at 4 tomorrow").
+pub(crate) const APPOINTMENT_PLACES: &[&str] = &[
+    "dentist",
+    "dentist's",
+    "dentists",
+    "doctor",
+    "doctor's",
+    "doctors",
+    "gp",
+    "vet",
+    "vet's",
+    "vets",
+    "optician",
+    "optician's",
+    "opticians",
+    "physio",
+    "physiotherapist",
+    "hairdresser",
+    "hairdresser's",
+    "hairdressers",
+    "barber",
+    "barber's",
+    "barbers",
+    "therapist",
+    "clinic",
+    "orthodontist",
+    "counsellor",
+    "counselor",
+    "dermatologist",
+    "chiropractor",
+    "osteopath",
+    "hygienist",
+    "specialist",
+    "consultant",
+    "haircut",
+    "massage",
+    "checkup",
+    "check-up",
+    "x-ray",
+    "xray",
+    "vaccination",
+    "jab",
+    "mot",
+];
+
+/// Events that are meetings when they have a time ("design review", "all hands", "check-in").
+pub(crate) const EVENT_NOUNS: &[&str] = &[
+    "review",
+    "planning",
+    "demo",
+    "retro",
+    "presentation",
+    "briefing",
+    "debrief",
+    "workshop",
+    "training",
+    "session",
+    "kickoff",
+    "kick-off",
+    "onboarding",
+    "appraisal",
+    "walkthrough",
+    "brainstorm",
+    "offsite",
+    "check-in",
+    "checkin",
+    "all-hands",
+    "townhall",
+    "town-hall",
+    "consultation",
+    "viewing",
+    "screening",
+    "seminar",
+    "lecture",
+    "class",
+    "hearing",
+    "interview",
+    "showcase",
+    "sprint",
+];
 
 /// Calls and appointments: a meeting when the sentence has a time ("call the plumber at 8:30").
 pub(crate) const MEETING_EVENTS: &[&str] = &[
@@ -1603,7 +1566,7 @@ pub(crate) const CALL_QUALIFIERS: &[&str] =
 pub(crate) const GATHERINGS: &[&str] =
     &["demo", "presentation", "workshop", "webinar", "seminar", "training", "conference", "briefing"];
 
-// ---- the words of checklist items (kinds/checklist.rs) ---------------------------------------------------------
+// ---- the words of checklist items (kinds/checklist.rs) -------------------------------------------------------
 
 /// The prepositions before a list: "to my checklist", "on the to-do list".
 pub(crate) const LIST_PREPOSITIONS: &[&str] = &["to", "on", "in", "onto", "into", "for"];
@@ -1623,13 +1586,211 @@ pub(crate) const ITEM_NOUNS: &[&str] = &["item", "items", "entry", "point", "lin
 /// After "feature": "feature request", "feature idea".
 pub(crate) const FEATURE_NOUNS: &[&str] = &["list", "task", "item", "request", "requests", "idea"];
 
-// ---- the words left over (text.rs) ----------------------------------------------------------------------------
+// ---- the words left over: titles, reasons, descriptions (text.rs) --------------------------------------------
+
+pub(crate) const POLITE: &[&str] = &[
+    "please", "pls", "plz", "plse", "kindly", "hey", "hi", "hello", "ok", "okay", "so", "buddy", "just", "also", "yo",
+    "hmm", "um", "uh", "oh", "well", "quickly", "now", "then", "again", "actually", "btw", "today",
+];
+
+/// Openings said to the assistant, longest first.
+pub(crate) const OPENINGS: &[&str] = &[
+    "i would like to",
+    "i'd like to",
+    "i want to",
+    "i wanna",
+    "i need to",
+    "i have to",
+    "i've got to",
+    "i got to",
+    "i gotta",
+    "i must",
+    "i should",
+    "i'm going to",
+    "im going to",
+    "i am going to",
+    "i'm gonna",
+    "im gonna",
+    "i will",
+    "i'll",
+    "we need to",
+    "we have to",
+    "we should",
+    "we must",
+    "need to",
+    "have to",
+    "got to",
+    "gotta",
+    "going to",
+    "gonna",
+    "want to",
+    "wanna",
+    "would like to",
+    "remind me to",
+    "remind me",
+    "i forgot to",
+    "forgot to",
+    "remember to",
+    "don't forget to",
+    "dont forget to",
+    "do not forget to",
+    "would you mind",
+    "do you mind",
+    "would you be able to",
+    "could you be able to",
+    "are you able to",
+    "can you",
+    "could you",
+    "would you",
+    "will you",
+    "can u",
+    "could u",
+    "let's",
+    "lets",
+    "let me",
+    "help me",
+    "i am",
+    "i'm",
+    "im",
+    "i've",
+    "ive",
+    "i",
+    "we",
+    "we're",
+    "note to self",
+    "please",
+    "make sure to",
+    "make sure i",
+    "try to",
+    "can i",
+    "could i",
+    "may i",
+    "should i",
+    "for me",
+];
+
+/// Verbs that only ever act on the record ("add", "log"), stripped wherever they open the sentence.
+pub(crate) const RECORD_VERBS: &[&str] = &[
+    "add", "create", "log", "logging", "put", "insert", "enter", "register", "save", "jot", "new", "adding",
+    "creating", "creat", "craete", "ad",
+];
+
+/// Verbs that open a to-do as often as a command ("book a flight", "schedule the release", "submit the report"):
+/// stripped only when the record itself follows ("book a meeting", "take a coffee break").
+pub(crate) const COMMAND_VERBS: &[&str] = &[
+    "book", "plan", "schedule", "arrange", "organise", "organize", "take", "taking", "took", "had", "have", "having",
+    "grab", "grabbed", "grabbing", "start", "starting", "started", "go", "going", "went", "get", "getting", "need",
+    "want", "block", "reserve", "hold", "do", "doing", "enjoy", "enjoyed", "be", "been", "will", "am", "was", "is",
+    "submit", "request", "apply", "record", "note", "track", "set", "setup", "mark", "make",
+];
+
+pub(crate) const DETS: &[&str] = &[
+    "a", "an", "the", "my", "our", "another", "some", "one", "this", "that", "me", "us", "up", "down", "in", "on",
+    "off", "for", "out",
+];
+
+pub(crate) const ADJ: &[&str] =
+    &["new", "quick", "small", "little", "short", "brief", "long", "daily", "personal", "few"];
 
 /// After the command, these open no text: "add the ...", "book me ...".
 pub(crate) const AFTER_COMMAND: &[&str] = &["the", "my", "this", "some", "me", "us"];
 
-/// Words that speak to the assistant or the app ("what can you do", "what is the app").
-pub(crate) const ASSISTANT_WORDS: &[&str] = &["you", "app", "assistant", "buddy", "breaktime"];
+pub(crate) const CONNECTORS: &[&str] = &[
+    "to",
+    "for",
+    "called",
+    "named",
+    "titled",
+    "saying",
+    "that",
+    "because",
+    "cause",
+    "coz",
+    "cuz",
+    "since",
+    "as",
+    "reason",
+    "regarding",
+    "re",
+    "about",
+    "so",
+    "which",
+    "is",
+    "due",
+    "of",
+    "being",
+    "bc",
+    "b/c",
+    "-",
+    "and",
+    "on",
+    "at",
+    "from",
+];
+
+pub(crate) const TRAILING: &[&str] = &[
+    "please",
+    "pls",
+    "plz",
+    "thanks",
+    "thank",
+    "you",
+    "thx",
+    "ty",
+    "ok",
+    "okay",
+    "to",
+    "for",
+    "on",
+    "at",
+    "in",
+    "of",
+    "with",
+    "from",
+    "by",
+    "and",
+    "or",
+    "the",
+    "a",
+    "an",
+    "my",
+    "due",
+    "starting",
+    "until",
+    "till",
+    "between",
+    "as",
+    "is",
+    "it",
+    "-",
+    "me",
+    "today",
+    "now",
+    "asap",
+    "again",
+    "also",
+    "too",
+    "then",
+    "lasting",
+    "around",
+    "about",
+    "would",
+    "be",
+    "great",
+    "cheers",
+    "starts",
+    "start",
+    "begins",
+    "ending",
+    "ends",
+    "scheduled",
+    "deadline",
+];
+
+pub(crate) const TRAILING_LEAVE: &[&str] = &[
+    "take", "taking", "need", "want", "have", "get", "book", "request", "be", "will", "i'll", "won't", "wont", "not",
+    "can't", "cant", "cannot",
+];
 
 #[cfg(test)]
 mod tests {

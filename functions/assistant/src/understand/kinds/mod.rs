@@ -19,7 +19,7 @@ use super::proposal::{Draft, Proposal};
 use super::scan::{scan, Found};
 use super::vocab::{self, Kind};
 use super::vocab::{ABOUT_PREPOSITIONS, AROUND_A_MEETING, BEFORE_A_KIND, CREATE_VERBS, NOT_ACTING, OBJECT_DETERMINERS};
-use super::vocab::{SIZE_WORDS, TASK_OPENINGS};
+use super::vocab::{KIND_DETERMINERS, SIZE_WORDS, TASK_OPENINGS};
 use super::words::Words;
 use super::Context;
 
@@ -147,7 +147,7 @@ pub fn explicit_kind(words: &Words, toks: &[Tok]) -> Option<Kind> {
         return Some(k);
     }
     if w.len() > 1 && matches!(w[0], "new" | "add" | "create") {
-        let j = (1..w.len()).find(|&j| !matches!(w[j], "a" | "an" | "new" | "the" | "my" | "another"))?;
+        let j = (1..w.len()).find(|&j| !KIND_DETERMINERS.contains(&w[j]))?;
         return vocab::kind_noun(w[j]);
     }
     None
