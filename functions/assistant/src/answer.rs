@@ -7,7 +7,7 @@ use bt_domain::records::dates::DateRange;
 use bt_domain::records::leave_queries::{self, Absence};
 use bt_domain::records::leave_types::{self, LeaveType};
 use bt_domain::records::leaves::LeaveStatus;
-use bt_domain::records::{breaks, meetings, presence, tasks, Break, Task, TaskPriority, TaskStatus};
+use bt_domain::records::{breaks, meetings, presence, tasks, Break, Meeting, Task, TaskPriority, TaskStatus};
 use bt_domain::types::UserId;
 use bt_http::auth::AuthUser;
 use bt_http::AppState;
@@ -188,38 +188,7 @@ async fn answer(
             let meetings = meetings::meetings_in(store, user.id(), day).await?;
             let taken = breaks::breaks_on(store, user.id(), today).await?;
             let tasks = tasks::tasks_on(store, user.id(), today).await?;
-            let mut lines = vec![format!("Your agenda for today, {}:", en_gb(today))];
-            lines.push(if meetings.is_empty() {
-                "Meetings: No meetings scheduled for today.".to_string()
-            } else {
-                let list: Vec<String> = meetings
-                    .iter()
-                    .map(|m| {
-                        let what = if m.description.trim().is_empty() { "Meeting" } else { m.description.trim() };
-                        format!("{}–{} {}", clock(&m.from), clock(&m.to), short(what, 70))
-                    })
-                    .collect();
-                format!("Meetings: {}.", list.join("; "))
-            });
-            lines.push(if taken.is_empty() {
-                "Breaks: You have not taken any breaks today.".to_string()
-            } else {
-                let list: Vec<String> = taken
-                    .iter()
-                    .map(|b| format!("{}–{} {}", clock(&b.start_time), clock(&b.end_time), b.break_type))
-                    .collect();
-                format!("Breaks: {}.", list.join("; "))
-            });
-            lines.push(if tasks.is_empty() {
-                "Tasks: You have not scheduled any tasks today.".to_string()
-            } else {
-                let list: Vec<String> = tasks
-                    .iter()
-                    .map(|t| format!("{} ({}, {})", short(&t.title, 70), t.priority.as_str(), t.status.as_str()))
-                    .collect();
-                format!("Tasks: {}.", list.join("; "))
-            });
-            lines.join("\n")
+            agenda_today(today, &meetings, &taken, &tasks)
         }
         Intent::WhoIsOnBreak => {
             let on = presence::on_break(store, user.team_id()).await?;
@@ -259,6 +228,40 @@ async fn answer(
         }
         _ => NOT_UNDERSTOOD.to_string(),
     })
+}
+
+/// Today's agenda: the caller's meetings, breaks and tasks of the day.
+fn agenda_today(today: NaiveDate, meetings: &[Meeting], taken: &[Break], tasks: &[Task]) -> String {
+    let mut lines = vec![format!("Your agenda for today, {}:", en_gb(today))];
+    lines.push(if meetings.is_empty() {
+        "Meetings: No meetings scheduled for today.".to_string()
+    } else {
+        let list: Vec<String> = meetings
+            .iter()
+            .map(|m| {
+                let what = if m.description.trim().is_empty() { "Meeting" } else { m.description.trim() };
+                format!("{}–{} {}", clock(&m.from), clock(&m.to), short(what, 70))
+            })
+            .collect();
+        format!("Meetings: {}.", list.join("; "))
+    });
+    lines.push(if taken.is_empty() {
+        "Breaks: You have not taken any breaks today.".to_string()
+    } else {
+        let list: Vec<String> =
+            taken.iter().map(|b| format!("{}–{} {}", clock(&b.start_time), clock(&b.end_time), b.break_type)).collect();
+        format!("Breaks: {}.", list.join("; "))
+    });
+    lines.push(if tasks.is_empty() {
+        "Tasks: You have not scheduled any tasks today.".to_string()
+    } else {
+        let list: Vec<String> = tasks
+            .iter()
+            .map(|t| format!("{} ({}, {})", short(&t.title, 70), t.priority.as_str(), t.status.as_str()))
+            .collect();
+        format!("Tasks: {}.", list.join("; "))
+    });
+    lines.join("\n")
 }
 
 fn people(n: usize) -> String {

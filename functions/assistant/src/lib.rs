@@ -6,6 +6,8 @@
 //! `ASSISTANT_PROVIDER=bedrock`); its answer passes the same checks, and the built-in engine answers whenever the
 //! model fails.
 
+#![warn(clippy::too_many_lines)]
+
 pub mod answer;
 pub mod help;
 pub mod model;

@@ -10,6 +10,10 @@ use chrono_tz::Tz;
 
 use super::lexer::Tok;
 use super::vocab;
+use super::vocab::{
+    DAY_COUNT_KINDS, DAY_JOINERS, DAY_MODIFIERS, MINUTE_WORDS, MONTH_NAMES, NOT_A_DAY_AFTER, RANGE_JOINERS, TODAY,
+    TOMORROW, YESTERDAY,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mer {
@@ -197,9 +201,6 @@ fn clock_token(s: &str) -> Option<Clock> {
     Some(Clock { h, m, mer, fixed, certain: mer.is_some() || (sep && !dot) })
 }
 
-const MIN_WORDS: &[(&str, u32)] =
-    &[("fifteen", 15), ("thirty", 30), ("forty-five", 45), ("fortyfive", 45), ("twenty", 20), ("ten", 10), ("five", 5)];
-
 impl<'a> Reader<'a> {
     pub fn low(&self, i: usize) -> &str {
         self.t.get(i).map_or("", |t| t.low.as_str())
@@ -313,7 +314,7 @@ impl<'a> Reader<'a> {
         if let Some(h) = vocab::number_word(w).filter(|h| (1..=12).contains(h)) {
             let mut c = Clock { h, m: 0, mer: None, fixed: false, certain: false };
             let mut j = i + 1;
-            if let Some(&(_, m)) = MIN_WORDS.iter().find(|(mw, _)| *mw == self.low(j)) {
+            if let Some(&(_, m)) = MINUTE_WORDS.iter().find(|(mw, _)| *mw == self.low(j)) {
                 let mut m = m;
                 let mut k = j + 1;
                 if m == 20 || m == 30 || m == 40 {
@@ -528,20 +529,7 @@ impl<'a> Reader<'a> {
     }
 
     fn dm(&self, d: u32, m: u32, after: usize) -> Option<(NaiveDate, usize, bool)> {
-        let month_name = [
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ][m as usize - 1];
+        let month_name = MONTH_NAMES[m as usize - 1];
         match self.year_at(after) {
             Some((y, j)) => Some((self.interim(&format!("{d} {month_name} {y}"))?, j, true)),
             None => Some((self.nearest_year(self.interim(&format!("{d} {month_name}"))?), after, false)),
@@ -566,120 +554,134 @@ impl<'a> Reader<'a> {
 
     /// One calendar day at `i`, with the index after it and whether a year was written.
     pub fn date(&self, i: usize) -> Option<(NaiveDate, usize, bool)> {
+        self.relative_day(i)
+            .or_else(|| self.weekday_at(i))
+            .or_else(|| self.days_from_now(i))
+            .or_else(|| self.day_month(i))
+            .or_else(|| self.numeric_date(i))
+            .or_else(|| self.ordinal_day(i))
+    }
+
+    /// "today", "tomorrow", "yesterday", "the day after tomorrow", "the day before yesterday".
+    fn relative_day(&self, i: usize) -> Option<(NaiveDate, usize, bool)> {
         let w = self.low(i);
         let today = self.today;
         let day = chrono::Duration::days(1);
-        match w {
-            "today" | "todays" | "today's" | "tday" | "2day" | "toady" => return Some((today, i + 1, false)),
-            "tomorrow" | "tomorow" | "tommorow" | "tommorrow" | "tomorrw" | "tmrw" | "tmr" | "tmrow" | "2morrow"
-            | "tomoz" | "tomorrows" | "tomorrow's" | "tomorro" | "tomrrow" => return Some((today + day, i + 1, false)),
-            "yesterday" | "yesterdy" | "yday" | "yesterday's" | "yest" | "yesteday" | "ysterday" => {
-                return Some((today - day, i + 1, false))
-            }
-            "the" | "day" => {
-                let j = if w == "the" { i + 1 } else { i };
-                if self.low(j) == "day" && self.low(j + 2) == "tomorrow" && self.low(j + 1) == "after" {
-                    return Some((today + day + day, j + 3, false));
-                }
-                if self.low(j) == "day" && self.low(j + 2) == "yesterday" && self.low(j + 1) == "before" {
-                    return Some((today - day - day, j + 3, false));
-                }
-            }
-            _ => {}
+        if TODAY.contains(&w) {
+            return Some((today, i + 1, false));
         }
-        // [next|this|last|coming] weekday [next week|this week|last week]
-        let (modifier, j) = match w {
-            "next" | "this" | "last" | "coming" | "upcoming" | "past" | "previous" => {
-                if w == "this" && self.low(i + 1) == "coming" {
-                    ("coming", i + 2)
-                } else {
-                    (w, i + 1)
-                }
+        if TOMORROW.contains(&w) {
+            return Some((today + day, i + 1, false));
+        }
+        if YESTERDAY.contains(&w) {
+            return Some((today - day, i + 1, false));
+        }
+        if w == "the" || w == "day" {
+            let j = if w == "the" { i + 1 } else { i };
+            if self.low(j) == "day" && self.low(j + 2) == "tomorrow" && self.low(j + 1) == "after" {
+                return Some((today + day + day, j + 3, false));
             }
-            _ => ("", i),
-        };
-        if let Some(wd) = vocab::weekday(self.low(j)) {
-            let (modifier, end) = match (self.low(j + 1), self.low(j + 2)) {
-                ("next" | "this" | "last", "week") if modifier.is_empty() => (self.low(j + 1), j + 3),
-                _ => (modifier, j + 1),
-            };
-            let d = if modifier == "last" && end == j + 3 {
-                // "Friday last week"
-                self.weekday_date(wd, "this") - chrono::Duration::days(7)
+            if self.low(j) == "day" && self.low(j + 2) == "yesterday" && self.low(j + 1) == "before" {
+                return Some((today - day - day, j + 3, false));
+            }
+        }
+        None
+    }
+
+    /// [next|this|last|coming] weekday [next week|this week|last week], and "Monday 9th", "Tuesday the 10th",
+    /// "Monday 2 March": the written day says which one.
+    fn weekday_at(&self, i: usize) -> Option<(NaiveDate, usize, bool)> {
+        let w = self.low(i);
+        let (modifier, j) = if DAY_MODIFIERS.contains(&w) {
+            if w == "this" && self.low(i + 1) == "coming" {
+                ("coming", i + 2)
             } else {
-                self.weekday_date(wd, modifier)
-            };
-            // "Monday 9th", "Tuesday the 10th", "Monday 2 March": the written day says which one.
-            if end == j + 1 {
-                if let Some(found) = self.day_month(end) {
-                    return Some(found);
-                }
-                let k = if self.low(end) == "the" { end + 1 } else { end };
-                if self.low(k).starts_with(|c: char| c.is_ascii_digit()) {
-                    if let Some(date) = vocab::ordinal(self.low(k)).and_then(|n| self.day_of_month(n)) {
-                        return Some((date, k + 1, false));
-                    }
+                (w, i + 1)
+            }
+        } else {
+            ("", i)
+        };
+        let wd = vocab::weekday(self.low(j))?;
+        let (modifier, end) = match (self.low(j + 1), self.low(j + 2)) {
+            ("next" | "this" | "last", "week") if modifier.is_empty() => (self.low(j + 1), j + 3),
+            _ => (modifier, j + 1),
+        };
+        let d = if modifier == "last" && end == j + 3 {
+            // "Friday last week"
+            self.weekday_date(wd, "this") - chrono::Duration::days(7)
+        } else {
+            self.weekday_date(wd, modifier)
+        };
+        if end == j + 1 {
+            if let Some(found) = self.day_month(end) {
+                return Some(found);
+            }
+            let k = if self.low(end) == "the" { end + 1 } else { end };
+            if self.low(k).starts_with(|c: char| c.is_ascii_digit()) {
+                if let Some(date) = vocab::ordinal(self.low(k)).and_then(|n| self.day_of_month(n)) {
+                    return Some((date, k + 1, false));
                 }
             }
-            return Some((d, end, false));
         }
-        // in 3 days, in a week, 3 days from now
-        if w == "in" {
+        Some((d, end, false))
+    }
+
+    /// "in 3 days", "in a week", "3 days from now".
+    fn days_from_now(&self, i: usize) -> Option<(NaiveDate, usize, bool)> {
+        let today = self.today;
+        if self.low(i) == "in" {
             if let Some((n, k)) = self.count_of(i + 1, &["day", "days"], &["week", "weeks"]) {
                 if !self.is(k, &["off", "of"]) {
                     return Some((today + chrono::Duration::days(n as i64), k, false));
                 }
             }
         }
-        if let Some((n, k)) = self.count_of(i, &["day", "days"], &["week", "weeks"]) {
-            if self.low(k) == "from" && self.is(k + 1, &["now", "today"]) {
-                return Some((today + chrono::Duration::days(n as i64), k + 2, false));
-            }
+        let (n, k) = self.count_of(i, &["day", "days"], &["week", "weeks"])?;
+        (self.low(k) == "from" && self.is(k + 1, &["now", "today"]))
+            .then(|| (today + chrono::Duration::days(n as i64), k + 2, false))
+    }
+
+    /// ISO and numeric day-first dates; "on 10.03" (day.month) only after "on", as "10.30" is also a time.
+    fn numeric_date(&self, i: usize) -> Option<(NaiveDate, usize, bool)> {
+        let w = self.low(i);
+        if !(w.contains(['/', '-', '.']) && w.starts_with(|c: char| c.is_ascii_digit())) {
+            return None;
         }
-        if let Some(found) = self.day_month(i) {
-            return Some(found);
-        }
-        // ISO and numeric day-first dates; "on 10.03" (day.month) only after "on", as "10.30" is also a time.
-        if w.contains(['/', '-', '.']) && w.starts_with(|c: char| c.is_ascii_digit()) {
-            let dotted_day = w.contains('.') && i > 0 && self.low(i - 1) == "on";
-            let shape_ok = {
-                let parts: Vec<&str> = w.split(['/', '-', '.']).collect();
-                parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-                    && (parts.len() == 3 || (parts.len() == 2 && (!w.contains('.') || dotted_day) && !w.contains('-')))
-            };
-            if shape_ok {
-                let has_year = w.matches(['/', '-', '.']).count() == 2;
-                let text = if w.contains('/') && self.month_first() { swap_day_month(w) } else { w.replace('.', "/") };
-                if let Some(d) = self.interim(&text) {
-                    let d = if has_year { d } else { self.nearest_year(d) };
-                    return Some((d, i + 1, has_year));
-                }
-            }
-        }
-        // on the 3rd / the 21st / on 3rd; a bare "25th" after another day ("the 24th and 25th", "the 3rd to 7th")
-        let k = match w {
-            "on" if self.low(i + 1) == "the" => Some(i + 2),
-            "the" | "on" => Some(i + 1),
-            _ if i > 0
-                && w.starts_with(|c: char| c.is_ascii_digit())
-                && self.is(i - 1, &["and", "&", "or", "to", "till", "until", "-", "through", "thru"]) =>
-            {
-                Some(i)
-            }
-            _ => None,
+        let dotted_day = w.contains('.') && i > 0 && self.low(i - 1) == "on";
+        let shape_ok = {
+            let parts: Vec<&str> = w.split(['/', '-', '.']).collect();
+            parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                && (parts.len() == 3 || (parts.len() == 2 && (!w.contains('.') || dotted_day) && !w.contains('-')))
         };
-        if let Some(k) = k {
-            if let Some(d) = vocab::ordinal(self.low(k)) {
-                if !self.is(k + 1, &["floor", "time", "place", "round", "quarter", "item", "one", "of"]) {
-                    return Some((self.day_of_month(d)?, k + 1, false));
-                }
-            }
+        if !shape_ok {
+            return None;
         }
-        None
+        let has_year = w.matches(['/', '-', '.']).count() == 2;
+        let text = if w.contains('/') && self.month_first() { swap_day_month(w) } else { w.replace('.', "/") };
+        let d = self.interim(&text)?;
+        let d = if has_year { d } else { self.nearest_year(d) };
+        Some((d, i + 1, has_year))
+    }
+
+    /// "on the 3rd", "the 21st", "on 3rd"; a bare "25th" after another day ("the 24th and 25th", "the 3rd to 7th").
+    fn ordinal_day(&self, i: usize) -> Option<(NaiveDate, usize, bool)> {
+        let w = self.low(i);
+        let k = match w {
+            "on" if self.low(i + 1) == "the" => i + 2,
+            "the" | "on" => i + 1,
+            _ if i > 0 && w.starts_with(|c: char| c.is_ascii_digit()) && DAY_JOINERS.contains(&self.low(i - 1)) => i,
+            _ => return None,
+        };
+        let d = vocab::ordinal(self.low(k))?;
+        if NOT_A_DAY_AFTER.contains(&self.low(k + 1)) {
+            return None;
+        }
+        Some((self.day_of_month(d)?, k + 1, false))
     }
 
     /// A day said from another one just named (`prev`): "the day after", "the next day", "the following day", "the
-    /// day after that", "the day before", "the two days after" (the last of them), "the following Tuesday", "the Tuesday after".
+    /// day after that", "the day before", "the two days after" (the last of them), "the following Tuesday", "the
+    /// Tuesday after".
     pub fn after_date(&self, prev: NaiveDate, i: usize) -> Option<(NaiveDate, usize)> {
         let j = if self.low(i) == "the" { i + 1 } else { i };
         if j == i {
@@ -753,7 +755,7 @@ impl<'a> Reader<'a> {
             (w, _, _) => (vocab::number(w)?, i + 1),
         };
         let j = if self.low(j) == "-" { j + 1 } else { j };
-        let j = if self.is(j, &["working", "work", "business", "full", "whole", "calendar"]) { j + 1 } else { j };
+        let j = if self.is(j, DAY_COUNT_KINDS) { j + 1 } else { j };
         if day_words.contains(&self.low(j)) {
             Some((n, j + 1))
         } else if week_words.contains(&self.low(j)) {
@@ -768,11 +770,7 @@ impl<'a> Reader<'a> {
     pub fn date_range(&self, i: usize) -> Option<(NaiveDate, NaiveDate, usize)> {
         let lead = self.is(i, &["from", "between"]);
         let s = if lead { i + 1 } else { i };
-        let joiners: &[&str] = if self.low(i) == "between" {
-            &["and", "-"]
-        } else {
-            &["to", "till", "until", "-", "through", "thru", "til", "untill"]
-        };
+        let joiners: &[&str] = if self.low(i) == "between" { &["and", "-"] } else { RANGE_JOINERS };
         // "3-5 March", "3rd to 5th of March", "the 2nd to the 9th of May"
         let a_at = if self.low(s) == "the" { s + 1 } else { s };
         // "2 and 3 April" names two days as well as "2-3 April" does.

@@ -4,20 +4,14 @@
 //! Unpaid). Otherwise none: the leave is sent without `typeId` and the server gives it the team's default type.
 
 use super::lexer::Tok;
-use super::vocab::{self, LeaveConcept};
+use super::vocab::{self, LeaveConcept, LEAVE_TYPE_GENERIC};
 use super::TeamLeaveType;
-
-/// Words of a type's name that say nothing about which type it is.
-const GENERIC: &[&str] = &[
-    "leave", "leaves", "day", "days", "off", "time", "the", "a", "an", "of", "and", "for", "to", "from", "on", "in",
-    "my", "absence", "absent", "away", "out", "request",
-];
 
 /// The words that tell a type's name apart ("Parental leave" → "parental").
 fn type_words(name: &str) -> Vec<String> {
     name.to_lowercase()
         .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty() && !GENERIC.contains(w))
+        .filter(|w| !w.is_empty() && !LEAVE_TYPE_GENERIC.contains(w))
         .map(str::to_string)
         .collect()
 }

@@ -1,22 +1,39 @@
 //! The understanding engine: a plain sentence in, an intent and pre-filled record fields out. Pure (no I/O, no
 //! clock of its own), so it is tested and measured on fixed sentences with a fixed "now".
+//!
+//! - `intent`: the intents and the order they are decided in (help, questions, records);
+//! - `kinds`: one module per kind of request, with how a sentence asks for it and how its fields are read:
+//!   `breaks`, `tasks`, `leaves`, `meetings`, `checklist`, and `questions` (about the caller's data, and help);
+//!   `kinds/mod.rs` decides which record a sentence asks for from the detectors of every kind;
+//! - shared machinery: `lexer` (tokens), `words` (the words of a message), `datetime` and `scan` (dates, times,
+//!   durations), `period` (the days a question is about), `leave_type` (the team's leave types), `proposal` (the
+//!   record and what the scan found), `text` (the words left over: titles, reasons, descriptions);
+//! - `vocab`: every word list the engine reads.
 
 mod datetime;
-mod fields;
 mod intent;
+mod kinds;
 mod leave_type;
 mod lexer;
 mod period;
+mod proposal;
 mod scan;
+mod text;
 mod vocab;
+mod words;
 
 use bt_domain::error::FieldErrors;
 use bt_domain::records::dates::DateRange;
 use chrono::DateTime;
 use chrono_tz::Tz;
 
-pub use fields::{BreakFields, ChecklistFields, LeaveFields, MeetingFields, Proposal, TaskFields};
 pub use intent::{HelpTopic, Intent, OptionList};
+pub use kinds::breaks::BreakFields;
+pub use kinds::checklist::ChecklistFields;
+pub use kinds::leaves::LeaveFields;
+pub use kinds::meetings::MeetingFields;
+pub use kinds::tasks::TaskFields;
+pub use proposal::Proposal;
 pub use vocab::Kind;
 
 /// What the sentence is read against.
@@ -105,7 +122,7 @@ impl Understanding {
 /// Reads one message.
 pub fn understand(message: &str, ctx: &Context) -> Understanding {
     let toks = lexer::tokenize(message);
-    let (mut quote_mask, quote) = fields::quoted(message, &toks);
+    let (mut quote_mask, quote) = text::quoted(message, &toks);
     // "Break Buddy, ..." names the assistant: not a break, not part of a title.
     let addressed = intent::mark_name(&toks, &mut quote_mask);
     let intent = intent::classify(&toks, &quote_mask, ctx, addressed);
@@ -118,12 +135,12 @@ pub fn understand(message: &str, ctx: &Context) -> Understanding {
     }
     let Some(kind) = intent.kind() else {
         let options = match intent {
-            Intent::Help(_) => intent::options_list(&intent::Words::new(&toks, &quote_mask)),
+            Intent::Help(_) => kinds::questions::options_list(&words::Words::new(&toks, &quote_mask)),
             _ => None,
         };
         return Understanding { options, ..Understanding::of_intent(intent) };
     };
-    let proposal = fields::build(kind, message, &toks, &quote_mask, quote.as_deref(), ctx);
+    let proposal = proposal::build(kind, message, &toks, &quote_mask, quote.as_deref(), ctx);
     checked(intent, proposal, ctx.now.date_naive())
 }
 
@@ -131,8 +148,8 @@ pub fn understand(message: &str, ctx: &Context) -> Understanding {
 /// answer decided elsewhere (a hosted model's) to give the list as the built-in engine does.
 pub fn options_asked(message: &str) -> Option<OptionList> {
     let toks = lexer::tokenize(message);
-    let (quote_mask, _) = fields::quoted(message, &toks);
-    intent::options_list(&intent::Words::new(&toks, &quote_mask))
+    let (quote_mask, _) = text::quoted(message, &toks);
+    kinds::questions::options_list(&words::Words::new(&toks, &quote_mask))
 }
 
 /// Runs the record's checks over a proposal: a value that breaks a rule is cleared (never proposed) and its message

@@ -7,6 +7,7 @@ use chrono::{Datelike, Duration, Months, NaiveDate};
 
 use super::datetime::{Lean, Reader};
 use super::lexer::Tok;
+use super::vocab::{MONTH_LEADS, SPAN_MODIFIERS};
 use super::{vocab, Context};
 
 /// The first span of days the message names, if any.
@@ -59,7 +60,7 @@ fn named_span(r: &Reader, i: usize, today: NaiveDate) -> Option<DateRange> {
     };
     let this_month = today.with_day(1)?;
     let (which, at) = match r.low(i) {
-        w @ ("this" | "next" | "last" | "coming" | "upcoming" | "previous" | "current") => (w, i + 1),
+        w if SPAN_MODIFIERS.contains(&w) => (w, i + 1),
         "the" if r.low(i + 1) == "week" && r.low(i + 2) == "after" && r.low(i + 3) == "next" => return Some(week(2)),
         "the" if matches!(r.low(i + 1), "coming" | "upcoming") => ("coming", i + 2),
         "the" | "at" | "over" | "on" if matches!(r.low(i + 1), "weekend" | "wkend") => ("this", i + 1),
@@ -95,7 +96,7 @@ fn named_span(r: &Reader, i: usize, today: NaiveDate) -> Option<DateRange> {
 
 /// A month named alone: "in April", "during May", "for June" (this year's, or next year's once it is over).
 fn month_alone(r: &Reader, i: usize, today: NaiveDate) -> Option<DateRange> {
-    if !matches!(r.low(i), "in" | "during" | "for" | "throughout" | "all") {
+    if !MONTH_LEADS.contains(&r.low(i)) {
         return None;
     }
     let m = vocab::month(r.low(i + 1))?;

@@ -5,6 +5,10 @@ use chrono::NaiveDate;
 
 use super::datetime::{Clock, Mer, Reader};
 use super::vocab::{self, Kind};
+use super::vocab::{
+    COUNT_NOUNS, DURATION_LEADS, END_ROLE_LEADS, LEADS, NOW_LEADS, RANGE_COUNT_NOUNS, START_ROLE_LEADS, TIME_LEADS,
+    TIME_RANGE_JOINERS,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
@@ -37,93 +41,12 @@ pub struct Span {
     pub found: Found,
 }
 
-const LEADS: &[&str] = &[
-    "on",
-    "at",
-    "from",
-    "for",
-    "by",
-    "until",
-    "till",
-    "til",
-    "untill",
-    "starting",
-    "start",
-    "since",
-    "around",
-    "about",
-    "between",
-    "due",
-    "of",
-    "lasting",
-    "in",
-    "before",
-    "after",
-    "beginning",
-    "to",
-    "ending",
-    "ends",
-    "end",
-    "approx",
-    "approximately",
-    "roughly",
-    "like",
-    "~",
-    "through",
-    "thru",
-    // "back by 4", "back at 1": the end of a break.
-    "back",
-];
-
-/// Leads after which a bare number ("at 3") is a time.
-const TIME_LEADS: &[&str] = &[
-    "at",
-    "around",
-    "about",
-    "from",
-    "until",
-    "till",
-    "til",
-    "untill",
-    "since",
-    "starting",
-    "start",
-    "by",
-    "before",
-    "after",
-    "between",
-    "to",
-    "ending",
-    "ends",
-    "end",
-    "approx",
-    "approximately",
-    "roughly",
-    "~",
-];
-
 fn role_of(leads: &[&str]) -> Role {
-    if leads.iter().any(|l| {
-        matches!(
-            *l,
-            "until"
-                | "till"
-                | "til"
-                | "untill"
-                | "to"
-                | "ending"
-                | "ends"
-                | "end"
-                | "before"
-                | "through"
-                | "thru"
-                | "back"
-        )
-    }) {
+    if leads.iter().any(|l| END_ROLE_LEADS.contains(l)) {
         Role::End
     } else if leads.contains(&"since") {
         Role::Since
-    } else if leads.iter().any(|l| matches!(*l, "from" | "starting" | "start" | "beginning" | "after")) {
+    } else if leads.iter().any(|l| START_ROLE_LEADS.contains(l)) {
         Role::Start
     } else {
         Role::Plain
@@ -220,29 +143,14 @@ fn find_at(r: &Reader, j: usize, leads: &[&str], kind: Option<Kind>) -> Option<(
     }
     if let Some((m, to)) = r.duration(j) {
         let from_now = last == Some("in");
-        let fits = leads.iter().all(|l| {
-            matches!(
-                *l,
-                "for"
-                    | "lasting"
-                    | "of"
-                    | "in"
-                    | "about"
-                    | "around"
-                    | "approx"
-                    | "approximately"
-                    | "roughly"
-                    | "like"
-                    | "~"
-            )
-        });
+        let fits = leads.iter().all(|l| DURATION_LEADS.contains(l));
         if fits {
             let to = if r.low(to) == "long" { to + 1 } else { to };
             return Some((to, Found::Duration(m, from_now)));
         }
     }
     let now_word = r.low(j) == "now" || (r.low(j) == "right" && r.low(j + 1) == "now");
-    let now_leads = leads.iter().all(|l| matches!(*l, "from" | "starting" | "start" | "since" | "until" | "till"));
+    let now_leads = leads.iter().all(|l| NOW_LEADS.contains(l));
     if now_word && now_leads {
         let to = if r.low(j) == "right" { j + 2 } else { j + 1 };
         return Some((to, Found::Now));
@@ -250,7 +158,7 @@ fn find_at(r: &Reader, j: usize, leads: &[&str], kind: Option<Kind>) -> Option<(
     if let Some((c, to)) = r.clock(j) {
         let lead_ok = leads.iter().any(|l| TIME_LEADS.contains(l));
         let unit_after = vocab::duration_unit(r.low(to)).is_some()
-            || matches!(r.low(to), "days" | "day" | "weeks" | "week" | "people" | "times" | "tasks" | "items")
+            || COUNT_NOUNS.contains(&r.low(to))
             || vocab::month(r.low(to)).is_some();
         if (c.certain || (lead_ok && timed_with_lead)) && !unit_after && last != Some("in") {
             return Some((to, Found::Time(c, role_of(leads))));
@@ -273,11 +181,7 @@ fn time_range(r: &Reader, j: usize, leads: &[&str], timed: bool) -> Option<(usiz
     let (a, k) = r.clock_opt(j, false)?;
     let between = leads.contains(&"between");
     let joiner = r.low(k);
-    let ok_joiner = if between {
-        matches!(joiner, "and" | "-")
-    } else {
-        matches!(joiner, "to" | "till" | "until" | "untill" | "til" | "-" | "through" | "and")
-    };
+    let ok_joiner = if between { matches!(joiner, "and" | "-") } else { TIME_RANGE_JOINERS.contains(&joiner) };
     if !ok_joiner {
         return None;
     }
@@ -288,7 +192,7 @@ fn time_range(r: &Reader, j: usize, leads: &[&str], timed: bool) -> Option<(usiz
     }
     let lead = leads.iter().any(|l| matches!(*l, "from" | "between" | "at" | "starting"));
     let date_after = vocab::month(r.low(to)).is_some()
-        || matches!(r.low(to), "days" | "day" | "weeks" | "week" | "people" | "times")
+        || RANGE_COUNT_NOUNS.contains(&r.low(to))
         || vocab::duration_unit(r.low(to)).is_some();
     let plausible = (1..=24).contains(&a.h) || a.h == 0;
     if date_after || !plausible {

@@ -1,5 +1,7 @@
 //! The words the engine knows: numbers, days, months, units, the record kinds, break-type concepts, task priority
-//! and status words, and a typo-tolerant comparison.
+//! and status words, a typo-tolerant comparison, and every word list the other modules read, in sections by the
+//! module that reads them (dates and times, questions and help, the kind of record, then each kind, then the words
+//! left over). A module keeps inline only a few grammar words it reads at one place ("past" | "after", "a" | "an").
 
 use chrono::Weekday;
 
@@ -337,26 +339,169 @@ pub fn priority_word(s: &str) -> Option<&'static str> {
     })
 }
 
-// ---- the words intent reads (a kind of record, a question, help) --------------------------------------------
+// ---- the words of dates, times and durations (datetime.rs, scan.rs, period.rs) -------------------------------
 
-/// Words that ask for the options of a field: "types", "kinds", "options", "levels".
-pub(crate) const LIST_NOUNS: &[&str] = &[
-    "types",
-    "type",
-    "kinds",
-    "kind",
-    "categories",
-    "category",
-    "options",
-    "option",
-    "levels",
-    "level",
-    "choices",
-    "choice",
-    "values",
-    "sorts",
-    "varieties",
+/// Today, tomorrow and yesterday, typos included.
+pub(crate) const TODAY: &[&str] = &["today", "todays", "today's", "tday", "2day", "toady"];
+
+pub(crate) const TOMORROW: &[&str] = &[
+    "tomorrow",
+    "tomorow",
+    "tommorow",
+    "tommorrow",
+    "tomorrw",
+    "tmrw",
+    "tmr",
+    "tmrow",
+    "2morrow",
+    "tomoz",
+    "tomorrows",
+    "tomorrow's",
+    "tomorro",
+    "tomrrow",
 ];
+
+pub(crate) const YESTERDAY: &[&str] = &["yesterday", "yesterdy", "yday", "yesterday's", "yest", "yesteday", "ysterday"];
+
+/// Days named in words: a weekday, "today", "tomorrow", "week", "weekend".
+pub(crate) const DAY_WORDS: &[&str] =
+    &["today", "tomorrow", "tomorow", "tommorow", "tmrw", "yesterday", "week", "weekend", "tonight"];
+
+pub fn is_day_word(w: &str) -> bool {
+    weekday(w).is_some() || DAY_WORDS.contains(&w)
+}
+
+/// Before a weekday: "next Monday", "this coming Friday", "last Tuesday".
+pub(crate) const DAY_MODIFIERS: &[&str] = &["next", "this", "last", "coming", "upcoming", "past", "previous"];
+
+/// Before a bare day number that follows another day: "the 24th and 25th", "the 3rd to 7th".
+pub(crate) const DAY_JOINERS: &[&str] = &["and", "&", "or", "to", "till", "until", "-", "through", "thru"];
+
+/// After an ordinal that is no day of the month: "the 3rd floor", "the first time", "the second item".
+pub(crate) const NOT_A_DAY_AFTER: &[&str] = &["floor", "time", "place", "round", "quarter", "item", "one", "of"];
+
+/// Kinds of days in a count: "3 working days", "two full days".
+pub(crate) const DAY_COUNT_KINDS: &[&str] = &["working", "work", "business", "full", "whole", "calendar"];
+
+/// Between the two days of a range: "Monday to Wednesday", "3 through 5 March".
+pub(crate) const RANGE_JOINERS: &[&str] = &["to", "till", "until", "-", "through", "thru", "til", "untill"];
+
+/// The months' names as `interim` reads them.
+pub(crate) const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// Minutes said in words after an hour: "three fifteen", "two forty-five".
+pub(crate) const MINUTE_WORDS: &[(&str, u32)] =
+    &[("fifteen", 15), ("thirty", 30), ("forty-five", 45), ("fortyfive", 45), ("twenty", 20), ("ten", 10), ("five", 5)];
+
+/// The little words that lead a date, time or duration in ("at", "from", "for", "on"), read with it.
+pub(crate) const LEADS: &[&str] = &[
+    "on",
+    "at",
+    "from",
+    "for",
+    "by",
+    "until",
+    "till",
+    "til",
+    "untill",
+    "starting",
+    "start",
+    "since",
+    "around",
+    "about",
+    "between",
+    "due",
+    "of",
+    "lasting",
+    "in",
+    "before",
+    "after",
+    "beginning",
+    "to",
+    "ending",
+    "ends",
+    "end",
+    "approx",
+    "approximately",
+    "roughly",
+    "like",
+    "~",
+    "through",
+    "thru",
+    // "back by 4", "back at 1": the end of a break.
+    "back",
+];
+
+/// Leads after which a bare number ("at 3") is a time.
+pub(crate) const TIME_LEADS: &[&str] = &[
+    "at",
+    "around",
+    "about",
+    "from",
+    "until",
+    "till",
+    "til",
+    "untill",
+    "since",
+    "starting",
+    "start",
+    "by",
+    "before",
+    "after",
+    "between",
+    "to",
+    "ending",
+    "ends",
+    "end",
+    "approx",
+    "approximately",
+    "roughly",
+    "~",
+];
+
+/// Leads that make what follows the end: "until 4", "to Friday", "back by 1".
+pub(crate) const END_ROLE_LEADS: &[&str] =
+    &["until", "till", "til", "untill", "to", "ending", "ends", "end", "before", "through", "thru", "back"];
+
+/// Leads that make what follows the start: "from 2", "starting Monday".
+pub(crate) const START_ROLE_LEADS: &[&str] = &["from", "starting", "start", "beginning", "after"];
+
+/// Leads a duration may have: "for 20 minutes", "about an hour", "in 10 minutes".
+pub(crate) const DURATION_LEADS: &[&str] =
+    &["for", "lasting", "of", "in", "about", "around", "approx", "approximately", "roughly", "like", "~"];
+
+/// Leads of "now": "from now", "until now".
+pub(crate) const NOW_LEADS: &[&str] = &["from", "starting", "start", "since", "until", "till"];
+
+/// Things counted after a number, which is then no time: "3 days", "5 people", "2 tasks".
+pub(crate) const COUNT_NOUNS: &[&str] = &["days", "day", "weeks", "week", "people", "times", "tasks", "items"];
+
+/// The same after a range of numbers: "2-3 days", "4 to 5 people".
+pub(crate) const RANGE_COUNT_NOUNS: &[&str] = &["days", "day", "weeks", "week", "people", "times"];
+
+/// Between the two times of a range: "2 to 4", "9 till noon", "2-4pm".
+pub(crate) const TIME_RANGE_JOINERS: &[&str] = &["to", "till", "until", "untill", "til", "-", "through", "and"];
+
+/// Before "week", "month", "year": "this week", "next month", "the previous year".
+pub(crate) const SPAN_MODIFIERS: &[&str] = &["this", "next", "last", "coming", "upcoming", "previous", "current"];
+
+/// Before a month named alone: "in April", "during May", "all June".
+pub(crate) const MONTH_LEADS: &[&str] = &["in", "during", "for", "throughout", "all"];
+
+// ---- the words of questions and help (intent.rs, kinds/questions.rs) -----------------------------------------
 
 pub(crate) const GREETINGS: &[&str] = &[
     "hi",
@@ -434,6 +579,27 @@ pub(crate) const HOW_TO: &[&str] = &[
 pub(crate) const HELP_WORDS: &[&str] =
     &["help", "tutorial", "guide", "instructions", "manual", "faq", "howto", "explain"];
 
+pub(crate) const GENERIC_HELP: &[&str] = &[
+    "what is the",
+    "what's the",
+    "whats the",
+    "what are the",
+    "what does",
+    "what is a",
+    "what is an",
+    "what are",
+    "what's a",
+    "whats a",
+    "can i",
+    "is it possible to",
+    "am i able to",
+    "where is",
+    "where are",
+];
+
+/// Words that speak to the assistant or the app ("what can you do", "what is the app").
+pub(crate) const ASSISTANT_WORDS: &[&str] = &["you", "app", "assistant", "buddy", "breaktime"];
+
 pub(crate) const QUESTION_STARTS: &[&str] = &[
     "how",
     "what",
@@ -476,6 +642,19 @@ pub(crate) const QUESTION_STARTS: &[&str] = &[
     "summarise",
 ];
 
+/// Openings that ask for something to be shown: "can you tell me ...", "please list ...".
+pub(crate) const ASK_OPENINGS: &[&str] = &[
+    "can you tell",
+    "can you show",
+    "could you tell",
+    "could you show",
+    "i want to know",
+    "i'd like to know",
+    "please show",
+    "please tell",
+    "please list",
+];
+
 pub(crate) const WHO: &[&str] = &[
     "who",
     "who's",
@@ -499,6 +678,9 @@ pub(crate) const WHO: &[&str] = &[
     "absentees",
 ];
 
+/// The caller speaking of themselves.
+pub(crate) const FIRST_PERSON: &[&str] = &["i", "my", "me", "i've", "ive", "mine"];
+
 pub(crate) const STATS: &[&str] = &[
     "total",
     "sum",
@@ -517,12 +699,432 @@ pub(crate) const STATS: &[&str] = &[
     "time",
 ];
 
+/// Words that ask for a figure even without a question ("my break minutes").
+pub(crate) const TERSE_STATS: &[&str] = &["minutes", "mins", "total", "time", "summary"];
+
+/// This week rather than today.
+pub(crate) const WEEK_WORDS: &[&str] = &["week", "weekly", "week's", "weeks", "wk"];
+
+/// "Did I take any breaks today / this week?"
+pub(crate) const DAY_OR_WEEK: &[&str] = &["today", "today's", "todays", "week", "this"];
+
+/// Today (and its typos).
+pub(crate) const TODAY_WORDS: &[&str] = &["today", "today's", "todays", "tonight", "tday", "2day"];
+
+/// "Who is on break right now?"
+pub(crate) const ON_BREAK_NOW: &[&str] =
+    &["currently on break", "on break now", "on break right now", "on a break now", "on break at the moment"];
+
+pub(crate) const APPROVAL: &[&str] =
+    &["approve", "approves", "approved", "approval", "approving", "approver", "approvals"];
+
+/// Words of "who is off?": away, on leave, sick.
+pub(crate) const ABSENT_WORDS: &[&str] = &[
+    "off",
+    "absent",
+    "leave",
+    "away",
+    "out",
+    "vacation",
+    "holiday",
+    "absentees",
+    "sick",
+    "missing",
+    "ooo",
+    "pto",
+    "absence",
+    "absences",
+    "off-today",
+    "leaves",
+    "holidays",
+];
+
+/// Today's absences asked without "who".
+pub(crate) const ABSENT_TODAY_PHRASES: &[&str] = &[
+    "today's absentees",
+    "todays absentees",
+    "absentees today",
+    "absent today",
+    "not in today",
+    "not working today",
+    "off today?",
+];
+
+/// Tasks asked about ("my open tasks", typos included).
+pub(crate) const TASK_WORDS: &[&str] = &["task", "tasks", "todo", "todos", "to-do", "to-dos", "tsks", "taks"];
+
+/// Tasks still to do: open, pending, by priority.
+pub(crate) const OPEN_TASK_WORDS: &[&str] = &[
+    "open",
+    "pending",
+    "outstanding",
+    "remaining",
+    "unfinished",
+    "incomplete",
+    "left",
+    "priority",
+    "priorities",
+    "undone",
+    "active",
+    "current",
+    "todo",
+    "due",
+    "overdue",
+    "uncompleted",
+    "unresolved",
+    "backlog",
+    "important",
+    "urgent",
+    "ongoing",
+    "blocked",
+    "stuck",
+    "critical",
+    "blocker",
+    "blockers",
+    "deferred",
+];
+
+pub(crate) const OPEN_TASK_PHRASES: &[&str] = &[
+    "not done",
+    "in progress",
+    "in review",
+    "on hold",
+    "still have",
+    "need to do",
+    "have to do",
+    "to work on",
+    "should i work on",
+];
+
+/// "What should I do next?": the open tasks by priority.
+pub(crate) const NEXT_TASK_PHRASES: &[&str] =
+    &["work on next", "should i do next", "should i work on", "what's next", "whats next", "do next"];
+
+/// The day's plan.
+pub(crate) const AGENDA_WORDS: &[&str] = &[
+    "agenda",
+    "agendas",
+    "schedule",
+    "plan",
+    "plans",
+    "calendar",
+    "day",
+    "overview",
+    "planned",
+    "programme",
+    "program",
+];
+
+/// Meetings asked about ("any meetings today?").
+pub(crate) const MEETING_WORDS_ASKED: &[&str] = &["meeting", "meetings", "meetings?", "calls", "standup"];
+
+/// "What's on today?"
+pub(crate) const WHATS_ON: &[&str] = &[
+    "what's on",
+    "whats on",
+    "what is on",
+    "what do i have",
+    "what have i got",
+    "what's happening",
+    "whats happening",
+    "what's up today",
+    "what am i doing",
+    "what's planned",
+    "whats planned",
+    "anything on",
+    "what is happening",
+    "do i have anything",
+    "have i got anything",
+    "what's my day",
+    "whats my day",
+    "what does my day",
+    "how does my day",
+    "what's left today",
+    "whats left today",
+];
+
+/// Leave words of a balance question ("how many leave days do I have left?").
+pub(crate) const BALANCE_LEAVE_WORDS: &[&str] = &[
+    "leave",
+    "leaves",
+    "vacation",
+    "vacations",
+    "vacay",
+    "holiday",
+    "holidays",
+    "hols",
+    "pto",
+    "annual",
+    "annual-leave",
+    "day-off",
+    "days-off",
+    "time-off",
+    "allowance",
+    "entitlement",
+];
+
+pub(crate) const DAYS_OFF_PHRASES: &[&str] =
+    &["days off", "day off", "time off", "sick days", "sick day", "sick leave"];
+
+/// How much of something is left.
+pub(crate) const AMOUNT_LEFT_WORDS: &[&str] = &[
+    "left",
+    "remaining",
+    "remain",
+    "remains",
+    "available",
+    "taken",
+    "used",
+    "spare",
+    "accrued",
+    "pending",
+    "leftover",
+];
+
+/// Question words.
+pub(crate) const WH_WORDS: &[&str] =
+    &["how", "what", "what's", "whats", "who", "who's", "whos", "which", "when", "where", "whose", "why"];
+
+/// Auxiliaries that open a question ("do I have ...", "is there ...").
+pub(crate) const AUX_WORDS: &[&str] = &["do", "does", "did", "is", "are", "am", "was", "were", "have", "has", "any"];
+
+/// The subject after an auxiliary that makes a question: "do I", "is there", "does anyone".
+pub(crate) const ASKED_OF: &[&str] = &["i", "we", "you", "there", "my", "anyone", "anybody", "someone", "somebody"];
+
+/// Records named in a question to the assistant, which make it about them rather than about the assistant.
+pub(crate) const ASSISTANT_TOPIC_NOUNS: &[&str] =
+    &["break", "breaks", "task", "tasks", "leave", "leaves", "meeting", "meetings", "checklist"];
+
+/// Live breaks: the timer, starting and ending a break.
+pub(crate) const LIVE_BREAK_WORDS: &[&str] =
+    &["live", "timer", "stopwatch", "clock", "running", "on-breaks", "timing", "timed"];
+
+pub(crate) const LIVE_BREAK_PHRASES: &[&str] = &[
+    "start a break",
+    "start my break",
+    "start break",
+    "end a break",
+    "end my break",
+    "end break",
+    "stop a break",
+    "stop my break",
+    "stop the break",
+    "end the break",
+    "start the break",
+    "finish my break",
+    "finish a break",
+    "resume work",
+    "back from break",
+    "back from my break",
+];
+
+/// What an approval question is about when it is about leaves ("who approves my leave?").
+pub(crate) const APPROVAL_LEAVE_WORDS: &[&str] = &["leave", "leaves", "vacation", "holiday", "off", "absence", "pto"];
+
+/// "Who is on break?", "who is off?": the team's pages.
+pub(crate) const TEAM_WHO_WORDS: &[&str] = &["break", "breaks", "off", "leave", "absent", "away"];
+
+/// The words of each part of the product, for help.
+pub(crate) const HELP_CHECKLIST: &[&str] =
+    &["checklist", "checklists", "check-list", "feature", "features", "cheklist"];
+
+pub(crate) const HELP_ARCHIVES: &[&str] = &[
+    "archive",
+    "archives",
+    "report",
+    "reports",
+    "export",
+    "history",
+    "download",
+    "csv",
+    "statistics",
+    "stats",
+    "reporting",
+    "summary",
+    "summaries",
+];
+
+pub(crate) const HELP_TEAM: &[&str] = &[
+    "team",
+    "member",
+    "members",
+    "invite",
+    "invitation",
+    "admin",
+    "administrator",
+    "role",
+    "roles",
+    "colleague",
+    "colleagues",
+    "hr",
+    "absentees",
+    "teammate",
+    "teammates",
+    "management",
+    "manager",
+];
+
+pub(crate) const HELP_PROFILE: &[&str] = &[
+    "profile", "settings", "password", "email", "e-mail", "account", "timezone", "zone", "avatar", "logout", "login",
+    "signin", "username", "photo", "picture",
+];
+
+pub(crate) const HELP_MEETINGS: &[&str] = &["meeting", "meetings", "meet", "standup", "calendar"];
+
+pub(crate) const HELP_LEAVES: &[&str] =
+    &["leave", "leaves", "vacation", "holiday", "holidays", "absence", "absent", "sick", "off", "pto"];
+
+pub(crate) const HELP_TASKS: &[&str] =
+    &["task", "tasks", "todo", "todos", "to-do", "priority", "status", "statuses", "priorities", "task's"];
+
+pub(crate) const HELP_BREAKS: &[&str] = &["break", "breaks", "lunch", "coffee", "type", "types", "dashboard", "pause"];
+
+/// Profile words that name no other part either ("change my name", "dark theme").
+pub(crate) const HELP_PROFILE_MORE: &[&str] = &["name", "sign", "delete", "dark", "theme", "logout", "log-out"];
+
+/// Words that ask for the options of a field: "types", "kinds", "options", "levels".
+pub(crate) const LIST_NOUNS: &[&str] = &[
+    "types",
+    "type",
+    "kinds",
+    "kind",
+    "categories",
+    "category",
+    "options",
+    "option",
+    "levels",
+    "level",
+    "choices",
+    "choice",
+    "values",
+    "sorts",
+    "varieties",
+];
+
+/// Leave words in a question about the list of leave types.
+pub(crate) const LEAVE_LIST_WORDS: &[&str] = &["leave", "leaves", "absence", "absences", "time-off", "vacation", "pto"];
+
+/// A trailing please or thanks ("break types pls").
+pub(crate) const SIGN_OFFS: &[&str] = &["pls", "plz", "please", "thanks", "thx", "ty"];
+
+/// Misspelt question words: "wat", "wht", "wich".
+pub(crate) const MISSPELT_WH: &[&str] = &["wat", "wht", "wot", "wut", "wich", "whic", "whats"];
+
+/// First words of a question about a list of options ("what are the priorities", "list the statuses").
+pub(crate) const LIST_QUESTION_STARTS: &[&str] = &[
+    "what", "what's", "whats", "which", "list", "show", "tell", "give", "name", "are", "is", "can", "could", "do",
+    "does", "any",
+];
+
+// ---- the words of a record's kind (kinds/mod.rs) -------------------------------------------------------------
+
 pub(crate) const CREATE_VERBS: &[&str] = &[
     "add", "create", "new", "log", "record", "schedule", "book", "set", "setup", "plan", "put", "make", "register",
     "enter", "note", "remind", "take", "taking", "took", "had", "having", "request", "apply", "mark", "track", "save",
     "insert", "arrange", "organise", "organize", "submit", "block", "need", "want", "grab", "grabbed", "going",
     "gonna", "went", "start", "started", "starting", "i'm", "im", "i'll", "i", "lets", "let's", "please",
 ];
+
+/// Openings of a to-do: "remind me to ...", "don't forget ...".
+pub(crate) const TASK_OPENINGS: &[&str] = &["remind me", "remember to", "don't forget", "dont forget", "do not forget"];
+
+/// Between "new", "add" or "create" and the kind: "add a new task", "create another meeting".
+pub(crate) const KIND_DETERMINERS: &[&str] = &["a", "an", "new", "the", "my", "another"];
+
+/// Words of [`CREATE_VERBS`] that open a sentence without acting on a record ("I", "please", "let's").
+pub(crate) const NOT_ACTING: &[&str] = &["i", "i'm", "im", "please", "i'll", "lets", "let's"];
+
+/// Words between a verb and the kind it acts on: "take a quick coffee break", "log my sick leave", "add a new task".
+pub(crate) const BEFORE_A_KIND: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "my",
+    "new",
+    "quick",
+    "short",
+    "small",
+    "little",
+    "another",
+    "one",
+    "some",
+    "our",
+    "team",
+    "daily",
+    "me",
+    "up",
+    "for",
+    "in",
+    "item",
+    "entry",
+    "record",
+    "few",
+    "mini",
+    "brief",
+    "long",
+    "personal",
+    "sick",
+    "annual",
+    "casual",
+    "half",
+    "full",
+    "high",
+    "low",
+    "urgent",
+    "important",
+    "critical",
+    "priority",
+    "feature",
+];
+
+/// Words of a short break: they say a break's length, not which break ("a quick one").
+pub(crate) const SIZE_WORDS: &[&str] = &["quick", "short", "little", "mini", "brief"];
+
+/// "slides for the meeting": a kind after these words is what the sentence is about, not the record.
+pub(crate) const OBJECT_DETERMINERS: &[&str] = &["the", "this", "that", "our", "a"];
+
+pub(crate) const ABOUT_PREPOSITIONS: &[&str] =
+    &["for", "before", "after", "about", "during", "from", "in", "at", "of", "to", "into", "with"];
+
+/// "notes for meeting", "prep before meeting": a meeting named as the subject.
+pub(crate) const AROUND_A_MEETING: &[&str] = &["for", "before", "after", "during", "about"];
+
+// ---- the words of breaks (kinds/breaks.rs) -------------------------------------------------------------------
+
+/// Break-type words that are no hint of a break on their own ("water the plants", "my son").
+pub(crate) const NOT_BREAK_HINTS: &[&str] =
+    &["quick", "short", "little", "mini", "brief", "water", "son", "drink", "eat", "food", "child", "kid"];
+
+/// Words of a team's break type that say nothing about which type it is.
+pub(crate) const TEAM_TYPE_GENERIC: &[&str] =
+    &["break", "breaks", "from", "the", "a", "of", "and", "for", "to", "time", "my", "short", "quick"];
+
+pub(crate) const TYPE_GENERIC: &[&str] =
+    &["break", "breaks", "from", "the", "a", "of", "and", "for", "to", "time", "my"];
+
+/// Words that show a break already happened ("I took", "had lunch"), so a bare duration ends now.
+pub(crate) const PAST: &[&str] = &[
+    "took", "had", "was", "did", "just", "earlier", "i've", "ive", "finished", "ended", "went", "spent", "grabbed",
+    "enjoyed", "got", "been", "came", "back", "returned", "done",
+];
+
+/// Words that say a break begins as the person speaks.
+pub(crate) const NOW_VERBS: &[&str] =
+    &["going", "start", "starting", "heading", "off", "taking", "stepping", "popping", "gonna"];
+
+/// "until now", "till now": the end of a break.
+pub(crate) const END_LEADS: &[&str] = &["until", "till", "til", "untill", "to"];
+
+/// After the break is named, what follows these words is its reason ("break at 10 to call the school").
+pub(crate) const REASON_LEADS: &[&str] = &["to", "because", "cause", "coz", "reason"];
+
+/// Little words inside a break type's name ("picking up the kids from school").
+pub(crate) const TYPE_GLUE: &[&str] = &["up", "the", "my", "from", "media", "at", "a", "our", "and", "of"];
+
+/// Verbs before the kids of a school run.
+pub(crate) const PICKING_UP: &[&str] = &["pick", "picking", "pickup", "collect", "collecting", "fetch", "fetching"];
+
+// ---- the words of tasks (kinds/tasks.rs) ---------------------------------------------------------------------
 
 /// Leading verbs that make a sentence a to-do when nothing else says which record it is.
 pub(crate) const TASK_VERBS: &[&str] = &[
@@ -620,8 +1222,74 @@ pub(crate) const TASK_VERBS: &[&str] = &[
     "verify",
 ];
 
-pub(crate) const APPROVAL: &[&str] =
-    &["approve", "approves", "approved", "approval", "approving", "approver", "approvals"];
+/// Words that name a task in its title ("task", "reminder", "ticket").
+pub(crate) const TASK_NOUNS: &[&str] =
+    &["task", "tasks", "todo", "todos", "to-do", "to-dos", "tsk", "taks", "reminder", "item", "ticket"];
+
+/// "priority" and its typos.
+pub(crate) const PRIORITY_NOUNS: &[&str] = &["priority", "prio", "priorty", "priotity", "prority"];
+
+/// Between "priority" and its value: "priority is high", "priority level should be set to low".
+pub(crate) const PRIORITY_GLUE: &[&str] = &["is", "of", "=", "level", "should", "be", "set", "to", "as"];
+
+pub(crate) const PRIORITY_LEADS: &[&str] = &[
+    "with", "as", "at", "a", "an", "of", "set", "is", "it's", "its", "mark", "make", "it", "very", "super", "really",
+    "and", "priority",
+];
+
+/// Priority words said without "priority" ("urgent", "asap").
+pub(crate) const URGENT_WORDS: &[&str] =
+    &["urgent", "urgently", "asap", "critical", "important", "blocker", "urgnt", "urgant", "critcal"];
+
+/// Nouns an urgent word qualifies ("urgent task", "critical bug").
+pub(crate) const TASK_ITEM_NOUNS: &[&str] = &["task", "tasks", "todo", "to-do", "item", "ticket", "bug"];
+
+/// A status said at a word and the next: the status, how many words it takes, and whether it counts anywhere in
+/// the sentence (not only led in by "as", "status:" or at an edge).
+pub fn status_words(word: &str, next: &str) -> Option<(&'static str, usize, bool)> {
+    Some(match (word, next) {
+        ("in", "progress") | ("under", "way") => ("In Progress", 2, true),
+        ("in-progress" | "wip" | "ongoing" | "underway", _) => ("In Progress", 1, true),
+        ("started", _) => ("In Progress", 1, false),
+        ("in", "review") | ("under", "review") => ("In Review", 2, true),
+        ("in-review", _) => ("In Review", 1, true),
+        ("on", "hold") => ("On Hold", 2, true),
+        ("on-hold" | "paused", _) => ("On Hold", 1, true),
+        ("blocked", _) => ("Blocked", 1, true),
+        ("deferred" | "postponed", _) => ("Deferred", 1, true),
+        ("invalid", _) => ("Invalid", 1, false),
+        ("done" | "completed" | "complete" | "finished", _) => ("Completed", 1, false),
+        ("to", "do") => ("To Do", 2, false),
+        ("todo" | "to-do", _) => ("To Do", 1, false),
+        _ => return None,
+    })
+}
+
+pub(crate) const STATUS_LEADS: &[&str] = &[
+    "as",
+    "status",
+    "is",
+    "it's",
+    "its",
+    "already",
+    "currently",
+    "marked",
+    "mark",
+    "with",
+    "now",
+    "still",
+    "being",
+    "set",
+    "to",
+    "and",
+    "it",
+];
+
+/// Where a task's title ends and its description starts: "Fix login - users get a 500".
+pub(crate) const TITLE_MARKERS: &[&str] =
+    &[" description: ", " desc: ", " details: ", " notes: ", " description ", " - ", ": ", " — ", " – ", "; "];
+
+// ---- the words of leaves (kinds/leaves.rs, leave_type.rs) ----------------------------------------------------
 
 /// Words before "off" that make it another verb ("log off", "drop off the parcel").
 pub(crate) const OFF_VERBS: &[&str] = &[
@@ -640,6 +1308,100 @@ pub(crate) const AWAY_NOT: &[&str] = &[
 /// Forms of "be" (and their typos) before "out": "I'm out", "I'll be out", "will be out".
 pub(crate) const BE: &[&str] =
     &["be", "i'm", "im", "am", "is", "are", "we're", "were", "being", "been", "was", "i'll", "ill"];
+
+/// "not", "won't", "can't": before "in", "available", "working" they make an absence.
+pub(crate) const NEGATIONS: &[&str] = &["not", "won't", "wont", "cannot", "can't", "cant", "isn't", "aren't", "never"];
+
+/// The same before "be": "won't be in", "can't be around".
+pub(crate) const NEGATIONS_BEFORE_BE: &[&str] = &["not", "won't", "wont", "cannot", "can't", "cant", "never", "shan't"];
+
+/// "not coming in", "won't get in".
+pub(crate) const COMING: &[&str] = &["coming", "come", "going", "go", "getting", "get"];
+
+/// After "in", words that make it no absence ("not in a meeting", "not in time", "not in charge").
+pub(crate) const NOT_ABSENT_IN: &[&str] = &["a", "an", "the", "my", "time", "charge"];
+
+/// Words before "leave" that make it the noun ("sick leave", "take leave", "days leave").
+pub(crate) const LEAVE_NOUN_BEFORE: &[&str] = &[
+    "sick",
+    "annual",
+    "on",
+    "a",
+    "casual",
+    "my",
+    "of",
+    "personal",
+    "unpaid",
+    "paid",
+    "maternity",
+    "paternity",
+    "parental",
+    "take",
+    "book",
+    "request",
+    "apply",
+    "need",
+    "want",
+    "add",
+    "log",
+    "for",
+    "days",
+    "day",
+    "weeks",
+    "family",
+    "medical",
+];
+
+/// Words after "leave" that make it the verb ("leave early", "leave at 4", "leave the office").
+pub(crate) const LEAVE_VERB_AFTER: &[&str] =
+    &["early", "at", "work", "office", "now", "soon", "by", "the", "home", "it", "here"];
+
+/// Words before "leave" that make it the verb ("need to leave", "I'll leave"), unless a day or one of
+/// [`LEAVE_NOUN_AFTER`] follows.
+pub(crate) const LEAVE_VERB_BEFORE: &[&str] =
+    &["to", "can", "must", "should", "will", "i'll", "gotta", "i", "we", "gonna", "might", "may", "please"];
+
+pub(crate) const LEAVE_NOUN_AFTER: &[&str] = &["on", "from", "for", "request", "application", "next", "this"];
+
+/// Words that name a leave in its reason.
+pub(crate) const LEAVE_NOUNS: &[&str] =
+    &["leave", "leaves", "absence", "absent", "pto", "ooo", "leav", "day-off", "time-off", "off"];
+
+/// Kinds of leave: "sick leave", "annual leave" keep "leave" in the reason.
+pub(crate) const LEAVE_QUALIFIERS: &[&str] = &[
+    "sick",
+    "annual",
+    "casual",
+    "maternity",
+    "paternity",
+    "parental",
+    "unpaid",
+    "paid",
+    "medical",
+    "personal",
+    "study",
+    "compassionate",
+    "bereavement",
+    "family",
+    "emergency",
+    "special",
+    "earned",
+    "privilege",
+    "marriage",
+    "wedding",
+    "sabbatical",
+];
+
+/// Words leading an absence in ("won't be", "not coming"), left out of the reason with it.
+pub(crate) const ABSENCE_AUX: &[&str] = &["be", "not", "won't", "wont", "can't", "cant", "cannot", "coming", "come"];
+
+/// Words of a team leave type's name that say nothing about which type it is.
+pub(crate) const LEAVE_TYPE_GENERIC: &[&str] = &[
+    "leave", "leaves", "day", "days", "off", "time", "the", "a", "an", "of", "and", "for", "to", "from", "on", "in",
+    "my", "absence", "absent", "away", "out", "request",
+];
+
+// ---- the words of meetings (kinds/meetings.rs) ---------------------------------------------------------------
 
 /// Places one makes an appointment at ("dentist at 4 tomorrow").
 pub(crate) const APPOINTMENT_PLACES: &[&str] = &[
@@ -722,63 +1484,109 @@ pub(crate) const EVENT_NOUNS: &[&str] = &[
     "sprint",
 ];
 
-pub(crate) const GENERIC_HELP: &[&str] = &[
-    "what is the",
-    "what's the",
-    "whats the",
-    "what are the",
-    "what does",
-    "what is a",
-    "what is an",
-    "what are",
-    "what's a",
-    "whats a",
-    "can i",
-    "is it possible to",
-    "am i able to",
-    "where is",
-    "where are",
+/// Calls and appointments: a meeting when the sentence has a time ("call the plumber at 8:30").
+pub(crate) const MEETING_EVENTS: &[&str] = &[
+    "appointment",
+    "appointments",
+    "appt",
+    "appts",
+    "call",
+    "calls",
+    "phone",
+    "zoom",
+    "skype",
+    "facetime",
+    "webex",
+    "videocall",
+    "video-call",
+    "conference",
 ];
 
-// ---- the words fields reads (what a record's fields are made of) ---------------------------------------------
+/// Determiners of an object: after one an event noun is the verb of a to-do ("review the PR").
+pub(crate) const DETERMINERS: &[&str] = &["the", "a", "an", "my", "our", "this", "that", "their", "his", "her"];
 
-/// Words that show a break already happened ("I took", "had lunch"), so a bare duration ends now.
-pub(crate) const PAST: &[&str] = &[
-    "took", "had", "was", "did", "just", "earlier", "i've", "ive", "finished", "ended", "went", "spent", "grabbed",
-    "enjoyed", "got", "been", "came", "back", "returned", "done",
+/// Words before a verb ("to review", "please review").
+pub(crate) const BEFORE_A_VERB: &[&str] =
+    &["to", "please", "and", "must", "should", "will", "i'll", "need", "can", "could", "pls"];
+
+/// What may follow an event noun that opens the sentence for it to stay a noun ("review with", "demo at 3").
+pub(crate) const EVENT_FOLLOWERS: &[&str] = &["", "with", "at", "on", "for", "about", "from", "tomorrow", "today", "-"];
+
+/// A meeting with someone: "call with Alex", "sync with marketing", "1:1 with Sam".
+pub(crate) const MEETING_WITH_NOUNS: &[&str] = &[
+    "call",
+    "chat",
+    "sync",
+    "meet",
+    "huddle",
+    "session",
+    "discussion",
+    "catchup",
+    "catch-up",
+    "call,",
+    "zoom",
+    "skype",
+    "facetime",
+    "check-in",
+    "checkin",
+    "appointment",
+    "appt",
+    "1:1",
+    "one-on-one",
+    "1-on-1",
+    "videocall",
 ];
 
-/// Words that say a break begins as the person speaks.
-pub(crate) const NOW_VERBS: &[&str] =
-    &["going", "start", "starting", "heading", "off", "taking", "stepping", "popping", "gonna"];
-
-pub(crate) const TYPE_GENERIC: &[&str] =
-    &["break", "breaks", "from", "the", "a", "of", "and", "for", "to", "time", "my"];
-
-pub(crate) const PRIORITY_LEADS: &[&str] = &[
-    "with", "as", "at", "a", "an", "of", "set", "is", "it's", "its", "mark", "make", "it", "very", "super", "really",
-    "and", "priority",
+/// Verbs of a meeting ("chat about", "catch up", "review on").
+pub(crate) const MEETING_VERBS: &[&str] = &[
+    "call",
+    "chat",
+    "meet",
+    "catch",
+    "sync",
+    "talk",
+    "discussion",
+    "session",
+    "demo",
+    "presentation",
+    "workshop",
+    "review",
+    "appointment",
 ];
 
-pub(crate) const STATUS_LEADS: &[&str] = &[
-    "as",
-    "status",
-    "is",
-    "it's",
-    "its",
-    "already",
-    "currently",
-    "marked",
-    "mark",
-    "with",
-    "now",
-    "still",
-    "being",
-    "set",
-    "to",
-    "and",
-    "it",
-];
+pub(crate) const AFTER_MEETING_VERB: &[&str] = &["with", "about", "up", "on", "re"];
+
+/// "a call", "client call", "weekly standup".
+pub(crate) const CALL_WORDS: &[&str] = &["call", "demo", "presentation", "workshop", "standup", "training", "session"];
+
+pub(crate) const CALL_QUALIFIERS: &[&str] =
+    &["a", "the", "team", "client", "video", "zoom", "teams", "conference", "phone", "weekly", "daily"];
+
+/// Gatherings that are meetings.
+pub(crate) const GATHERINGS: &[&str] =
+    &["demo", "presentation", "workshop", "webinar", "seminar", "training", "conference", "briefing"];
+
+// ---- the words of checklist items (kinds/checklist.rs) -------------------------------------------------------
+
+/// The prepositions before a list: "to my checklist", "on the to-do list".
+pub(crate) const LIST_PREPOSITIONS: &[&str] = &["to", "on", "in", "onto", "into", "for"];
+
+/// Words between the preposition and the list: "to my daily checklist".
+pub(crate) const LIST_OWNERS: &[&str] = &["my", "the", "our", "today's", "todays", "daily", "personal", "work"];
+
+/// The checklist by name, typos included.
+pub(crate) const CHECKLIST_NAMES: &[&str] = &["checklist", "check-list", "cheklist", "checlist", "checklists"];
+
+/// Lists named by what they hold: "to-do list", "feature list".
+pub(crate) const NAMED_LISTS: &[&str] = &["to-do", "todo", "task", "tasks", "feature", "features"];
+
+/// Words that name a checklist item in its text.
+pub(crate) const ITEM_NOUNS: &[&str] = &["item", "items", "entry", "point", "line"];
+
+/// After "feature": "feature request", "feature idea".
+pub(crate) const FEATURE_NOUNS: &[&str] = &["list", "task", "item", "request", "requests", "idea"];
+
+// ---- the words left over: titles, reasons, descriptions (text.rs) --------------------------------------------
 
 pub(crate) const POLITE: &[&str] = &[
     "please", "pls", "plz", "plse", "kindly", "hey", "hi", "hello", "ok", "okay", "so", "buddy", "just", "also", "yo",
@@ -884,6 +1692,9 @@ pub(crate) const DETS: &[&str] = &[
 pub(crate) const ADJ: &[&str] =
     &["new", "quick", "small", "little", "short", "brief", "long", "daily", "personal", "few"];
 
+/// After the command, these open no text: "add the ...", "book me ...".
+pub(crate) const AFTER_COMMAND: &[&str] = &["the", "my", "this", "some", "me", "us"];
+
 pub(crate) const CONNECTORS: &[&str] = &[
     "to",
     "for",
@@ -915,11 +1726,6 @@ pub(crate) const CONNECTORS: &[&str] = &[
     "on",
     "at",
     "from",
-];
-
-pub(crate) const TRAILING_LEAVE: &[&str] = &[
-    "take", "taking", "need", "want", "have", "get", "book", "request", "be", "will", "i'll", "won't", "wont", "not",
-    "can't", "cant", "cannot",
 ];
 
 pub(crate) const TRAILING: &[&str] = &[
@@ -979,6 +1785,11 @@ pub(crate) const TRAILING: &[&str] = &[
     "ends",
     "scheduled",
     "deadline",
+];
+
+pub(crate) const TRAILING_LEAVE: &[&str] = &[
+    "take", "taking", "need", "want", "have", "get", "book", "request", "be", "will", "i'll", "won't", "wont", "not",
+    "can't", "cant", "cannot",
 ];
 
 #[cfg(test)]
