@@ -67,7 +67,7 @@ export function toReply(answer: Partial<AskAnswer> | undefined, today?: string):
 export async function askAssistant(message: string): Promise<AssistantReply> {
   try {
     const body: Schemas['AskInput'] = { message };
-    const answer = await api.post<AskAnswer>('/assistant/ask', body, { api: 'assistant', auth: readSession().signedIn });
+    const answer: AskAnswer = await api.post('/assistant/ask', { api: 'assistant', auth: readSession().signedIn, body });
     return toReply(answer);
   } catch (error) {
     if (error instanceof ApiError && error.status === 429 && error.message) return { text: error.message };

@@ -1,12 +1,13 @@
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { z } from 'zod';
 import { PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
+import { apiKey, apiWrite, keyUnder } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
 import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import type { Schemas } from '@/lib/api-schema';
-import type { ApiKey } from '@/lib/swr';
+import { useApi } from '@/lib/swr';
 import { todayIso } from '@/lib/format';
 
 export type Meeting = Schemas['Meeting'];
@@ -65,24 +66,22 @@ export interface MeetingQuery {
 }
 
 /** The list's SWR key: today and upcoming read `/meeting/get`, all reads `/meeting/all`. */
-export function meetingListKey({ filter, page, startScheduleDate, endScheduleDate }: MeetingQuery, today = todayIso()): ApiKey {
+export function meetingListKey({ filter, page, startScheduleDate, endScheduleDate }: MeetingQuery, today = todayIso()) {
   const paging = { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
   if (filter === 'all') {
-    return ['/meeting/all', { ...paging, startScheduleDate: startScheduleDate || undefined, endScheduleDate: endScheduleDate || undefined }];
+    return apiKey('/meeting/all', { query: { ...paging, startScheduleDate: startScheduleDate || undefined, endScheduleDate: endScheduleDate || undefined } });
   }
-  return ['/meeting/get', { todayScheduledDate: today, isToday: filter === 'today', ...paging }];
+  return apiKey('/meeting/get', { query: { todayScheduledDate: today, isToday: filter === 'today', ...paging } });
 }
 
 /** The meetings of one page; nothing is asked for while signed out, so the list stays empty (spec §6). */
 export function useMeetings(query: MeetingQuery) {
   const { signedIn } = useSession();
-  return useSWR<MeetingList>(signedIn ? meetingListKey(query) : null, { keepPreviousData: true });
+  return useApi(signedIn && meetingListKey(query), { keepPreviousData: true });
 }
 
-const keyPath = (key: unknown): string | undefined => (typeof key === 'string' ? key : Array.isArray(key) && typeof key[0] === 'string' ? key[0] : undefined);
-
 /** Every cached meeting list (this screen's and the Daily Agenda's) is asked for again after a change. */
-export const isMeetingKey = (key: unknown) => keyPath(key)?.startsWith('/meeting/') ?? false;
+export const isMeetingKey = (key: unknown) => keyUnder(key, '/meeting/');
 
 function useRevalidateMeetings() {
   const { mutate } = useSWRConfig();
@@ -111,19 +110,17 @@ export function useSaveMeeting() {
       place: values.place.trim(),
       attendees: values.attendees,
     };
-    const outcome = await sendOrQueue<Meeting>(
+    const outcome = await sendOrQueue(
       id
         ? {
             kind: 'meeting',
             action: 'edit',
-            method: 'PUT',
-            path: `/meeting/edit/${id}`,
-            body,
+            request: apiWrite.put('/meeting/edit/{id}', { params: { id }, body }),
             recordId: id,
             base,
             label: `Edit meeting: ${meetingLabel(body)}`,
           }
-        : { kind: 'meeting', action: 'add', method: 'POST', path: '/meeting/add', body, label: `Schedule meeting: ${meetingLabel(body)}` },
+        : { kind: 'meeting', action: 'add', request: apiWrite.post('/meeting/add', { body }), label: `Schedule meeting: ${meetingLabel(body)}` },
     );
     if (!outcome.queued) void revalidate();
     return outcome;
@@ -133,11 +130,10 @@ export function useSaveMeeting() {
 export function useDeleteMeeting() {
   const revalidate = useRevalidateMeetings();
   return useSWRMutation<WriteOutcome<Schemas['Deleted']>, Error, string, Meeting>('meeting:delete', async (_key, { arg: meeting }) => {
-    const outcome = await sendOrQueue<Schemas['Deleted']>({
+    const outcome = await sendOrQueue({
       kind: 'meeting',
       action: 'delete',
-      method: 'DELETE',
-      path: `/meeting/delete/${meeting._id}`,
+      request: apiWrite.del('/meeting/delete/{id}', { params: { id: meeting._id } }),
       recordId: meeting._id,
       label: `Delete meeting: ${meetingLabel(meeting)}`,
     });
@@ -159,14 +155,14 @@ export function myAnswer(meeting: Pick<Meeting, 'userId' | 'attendees'>): Attend
 /** The teammates a meeting can invite, by name. */
 export function useInvitees(enabled = true) {
   const { signedIn } = useSession();
-  return useSWR<Invitee[]>(signedIn && enabled ? '/meeting/people' : null);
+  return useApi(signedIn && enabled && apiKey('/meeting/people'));
 }
 
 /** An attendee answers yes or no; every list shows the answer after. */
 export function useRespondMeeting() {
   const revalidate = useRevalidateMeetings();
   return useSWRMutation<Meeting, Error, string, { id: string; answer: 'yes' | 'no' }>('meeting:respond', async (_key, { arg }) => {
-    const meeting = await api.post<Meeting>(`/meeting/respond/${encodeURIComponent(arg.id)}`, { answer: arg.answer });
+    const meeting = await api.post('/meeting/respond/{id}', { params: { id: arg.id }, body: { answer: arg.answer } });
     void revalidate();
     return meeting;
   });
@@ -176,7 +172,7 @@ export function useRespondMeeting() {
 export function useLeaveMeeting() {
   const revalidate = useRevalidateMeetings();
   return useSWRMutation<Schemas['Deleted'], Error, string, string>('meeting:leave', async (_key, { arg: id }) => {
-    const left = await api.post<Schemas['Deleted']>(`/meeting/leave/${encodeURIComponent(id)}`, {});
+    const left = await api.post('/meeting/leave/{id}', { params: { id } });
     void revalidate();
     return left;
   });
