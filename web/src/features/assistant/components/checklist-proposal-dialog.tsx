@@ -6,10 +6,11 @@ import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import type { ChecklistPrefill, PrefilledFormProps } from '@/lib/assistant-actions';
 import { ApiError, errorMessage } from '@/lib/api-error';
+import { ChecklistCreate } from '@/lib/api-rules';
 import { useRequireAuth } from '@/lib/auth';
 import { formatDate, todayIso } from '@/lib/format';
 
-export const CHECKLIST_ITEM_MAX = 200;
+export const CHECKLIST_ITEM_MAX = ChecklistCreate.properties.task.maxLength;
 
 export interface ChecklistProposalDialogProps extends PrefilledFormProps<ChecklistPrefill> {
   /** Saves the item through the checklist's own API (wired by the app layer). */
@@ -18,7 +19,7 @@ export interface ChecklistProposalDialogProps extends PrefilledFormProps<Checkli
 
 function problemOf(task: string): string | undefined {
   if (!task.trim()) return 'Task is required.';
-  if (task.trim().length > CHECKLIST_ITEM_MAX) return 'Task must not exceed 200 characters.';
+  if (task.trim().length > CHECKLIST_ITEM_MAX) return `Task must not exceed ${CHECKLIST_ITEM_MAX} characters.`;
   return undefined;
 }
 

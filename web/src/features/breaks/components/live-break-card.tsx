@@ -5,6 +5,7 @@ import { FormError, Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-error';
+import { BreakCreate } from '@/lib/api-rules';
 import { useRequireAuth } from '@/lib/auth';
 import { formatTime } from '@/lib/format';
 import { PendingBadge } from '@/components/offline/pending-mark';
@@ -131,7 +132,7 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
         <Input
           label="Reason (optional)"
           value={reason}
-          maxLength={2000}
+          maxLength={BreakCreate.properties.reason.maxLength}
           disabled={pending}
           onChange={(event) => setReason(event.target.value)}
           onKeyDown={(event) => {

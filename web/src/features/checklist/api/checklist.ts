@@ -2,6 +2,7 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { PAGE_SIZE } from '@/config/constants';
 import { apiKey, apiWrite, keyUnder } from '@/lib/api-paths';
+import { ChecklistCreate } from '@/lib/api-rules';
 import { useSession } from '@/lib/auth';
 import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import type { Schemas } from '@/lib/api-schema';
@@ -17,11 +18,12 @@ export type LatestChecklist = Schemas['LatestChecklist'];
 
 export type ChecklistPage = Schemas['ChecklistPage'];
 
-export const CHECKLIST_TASK_MAX = 200;
+/** The server's limit (src/lib/api-rules.ts, generated from the API document). */
+export const CHECKLIST_TASK_MAX = ChecklistCreate.properties.task.maxLength;
 
 export const checklistMessages = {
   taskRequired: 'Task is required.',
-  taskMax: 'Task must not exceed 200 characters.',
+  taskMax: `Task must not exceed ${CHECKLIST_TASK_MAX} characters.`,
   errorTitle: 'Error!',
   updateFailed: 'Failed to update task.',
   addFailed: 'Failed to add task.',

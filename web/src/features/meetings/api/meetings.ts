@@ -3,6 +3,7 @@ import useSWRMutation from 'swr/mutation';
 import { z } from 'zod';
 import { PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
+import { MeetingCreate } from '@/lib/api-rules';
 import { apiKey, apiWrite, keyUnder } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
 import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
@@ -21,13 +22,18 @@ export type Invitee = Schemas['Invitee'];
 
 export type MeetingFilter = 'today' | 'upcoming' | 'all';
 
+/** The server's limits (src/lib/api-rules.ts, generated from the API document). */
+export const MEETING_DESCRIPTION_MAX = MeetingCreate.properties.description.maxLength;
+export const MEETING_TITLE_MAX = MeetingCreate.properties.title.maxLength;
+export const MEETING_PLACE_MAX = MeetingCreate.properties.place.maxLength;
+
 export const meetingMessages = {
   fromRequired: 'Start time is required.',
   toRequired: 'End time is required.',
   dateRequired: 'Schedule date is required.',
-  descriptionMax: 'Description must not exceed 1000 characters.',
-  titleMax: 'Title must not exceed 120 characters.',
-  placeMax: 'Place must not exceed 500 characters.',
+  descriptionMax: `Description must not exceed ${MEETING_DESCRIPTION_MAX} characters.`,
+  titleMax: `Title must not exceed ${MEETING_TITLE_MAX} characters.`,
+  placeMax: `Place must not exceed ${MEETING_PLACE_MAX} characters.`,
   added: 'Meeting added successfully',
   updated: 'Meeting updated successfully',
   failedTitle: 'Error!',
@@ -39,9 +45,6 @@ export const meetingMessages = {
   } satisfies Record<MeetingFilter, string>,
 } as const;
 
-export const MEETING_DESCRIPTION_MAX = 1000;
-export const MEETING_TITLE_MAX = 120;
-export const MEETING_PLACE_MAX = 500;
 /** Descriptions longer than this are cut in lists, with 'View All' for the rest (spec §9). */
 export const MEETING_DESCRIPTION_PREVIEW = 70;
 
