@@ -2,20 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as rules from '@/lib/api-rules';
 import { resetPasswordSchema, signInSchema, signUpSchema } from '@/features/auth/api/schemas';
-import { breakSchema } from '@/features/breaks/api/break-schema';
+import { breakSchema, toBreakFields } from '@/features/breaks/api/break-schema';
 import { contactSchema } from '@/features/contact/api/send-contact';
 import { declineSchema } from '@/features/leaves/components/decline-dialog';
-import { leaveSchema } from '@/features/leaves/api/leave-schema';
-import { allowanceSchema, leaveSettingsSchema } from '@/features/leaves/api/leave-settings-schema';
-import { leaveTypeSchema } from '@/features/leaves/api/leave-type-schema';
-import { meetingSchema } from '@/features/meetings/api/meetings';
+import { leaveSchema, toLeaveFields } from '@/features/leaves/api/leave-schema';
+import { allowanceSchema, leaveSettingsSchema, toLeaveSettingsBody } from '@/features/leaves/api/leave-settings-schema';
+import { leaveTypeSchema, toLeaveTypeBody } from '@/features/leaves/api/leave-type-schema';
+import { meetingSchema, toMeetingBody } from '@/features/meetings/api/meetings';
 import { notificationSettingsSchema } from '@/features/notifications/components/notifications-form';
+import { subscriptionBody } from '@/features/notifications/hooks/use-push-device';
 import { emailSchema } from '@/features/settings/components/email-form';
 import { passwordSchema } from '@/features/settings/components/password-form';
 import { profileSchema } from '@/features/settings/components/profile-form';
-import { taskSchema } from '@/features/tasks/api/task-schema';
+import { taskSchema, toTaskFields } from '@/features/tasks/api/task-schema';
 import { inviteSchema } from '@/features/team/components/invite-member-form';
-import { webhookSchema } from '@/features/webhooks/api/webhook-schema';
+import { toWebhookBody, webhookSchema } from '@/features/webhooks/api/webhook-schema';
 
 /*
  * The forms' rules against the API document's (src/lib/api-rules.ts, generated from it and kept fresh by
@@ -24,6 +25,9 @@ import { webhookSchema } from '@/features/webhooks/api/webhook-schema';
  * nothing the document lacks, and every field of the form is one of the body's (or named here as the form's own).
  * The form may add rules the document does not state (a name of 3 to 60 characters at sign-up).
  * The document carries no field messages (a 422's `errors` are free text), so the messages are not compared.
+ *
+ * And the bodies the forms build hold only what the document lists for the calls they go to: nothing the server
+ * would ignore (a break's `duration`, `isClosed`, `isModal` once were).
  */
 
 type Schema = Record<string, unknown>;
@@ -144,5 +148,96 @@ describe('the forms’ rules', () => {
       'title.minLength: none in the form, 1 in the document',
       "colour: not a field of the document's TaskCreate",
     ]);
+  });
+});
+
+/** The keys of a body (nested ones as `a.b`, array items as `a[].b`) that its schema in the document does not list. */
+function unlisted(value: unknown, documented: Schema, at = ''): string[] {
+  const doc = resolved(documented);
+  if (Array.isArray(value)) return doc['items'] ? value.flatMap((item) => unlisted(item, doc['items'] as Schema, `${at}[]`)) : [];
+  if (!value || typeof value !== 'object') return [];
+  const properties = (doc['properties'] ?? {}) as Record<string, Schema>;
+  return Object.entries(value).flatMap(([key, item]) => {
+    const path = at ? `${at}.${key}` : key;
+    const counterpart = properties[key];
+    return counterpart ? unlisted(item, counterpart, path) : [path];
+  });
+}
+
+const today = '2031-03-03';
+const parsed = <T extends z.ZodType>(form: T, values: z.input<T>) => form.parse(values);
+
+/** Each body a form or a call builds, from valid input, and the document's calls it goes to. */
+const BODIES: [name: string, body: unknown, calls: (keyof typeof rules.requestBodies)[]][] = [
+  [
+    'break',
+    toBreakFields(parsed(breakSchema, { type: 'Walk', createdDate: today, startTime: '10:00', endTime: '10:30', reason: ' air ' })),
+    ['POST /break/add', 'PUT /break/edit/{id}'],
+  ],
+  [
+    'task',
+    toTaskFields(parsed(taskSchema, { title: 'Renew', description: 'The certificate', scheduled: today, status: 'To Do', priority: 'High' })),
+    ['POST /task/add', 'PUT /task/edit/{id}'],
+  ],
+  [
+    'leave, one half day',
+    toLeaveFields(parsed(leaveSchema, { fromDate: today, toDate: today, reason: 'Dentist', typeId: '01HZX3Y8Q2W5E7R9T1V3B5N7M9', halfDay: 'am' })),
+    ['POST /leaves/add', 'PUT /leaves/edit/{id}'],
+  ],
+  [
+    'meeting',
+    toMeetingBody(
+      parsed(meetingSchema, { scheduleDate: today, from: '09:00', to: '09:30', description: 'Plan', title: 'Sync', place: 'Room 4', attendees: ['u2'] }),
+    ),
+    ['POST /meeting/add', 'PUT /meeting/edit/{id}'],
+  ],
+  ['contact', parsed(contactSchema, { email: 'a@b.co', subject: 'Hello', description: 'A question', website: '' }), ['POST /contactUs/send']],
+  [
+    'leave type',
+    toLeaveTypeBody(parsed(leaveTypeSchema([]), { name: 'Sick', color: '#22C55E', paid: true, countsAgainstAllowance: false, needsApproval: true })),
+    ['POST /leaves/types', 'PUT /leaves/types/{id}'],
+  ],
+  [
+    'leave settings',
+    toLeaveSettingsBody(parsed(leaveSettingsSchema, { defaultAllowance: '25', carryOverCap: '5.5', allowNegative: false, workWeek: [5, 1, 2, 3, 4] })),
+    ['PUT /leaves/settings'],
+  ],
+  [
+    'webhook with the daily post',
+    toWebhookBody(parsed(webhookSchema, { url: 'https://hooks.example.com/x', format: 'generic', events: ['daily.absences'], dailyAt: '09:00' })),
+    ['POST /admin/webhooks'],
+  ],
+  [
+    'notification settings, whatever else the answer they were read from held',
+    parsed(notificationSettingsSchema, {
+      breakReminder: { enabled: true, minutes: 60, push: true, email: false },
+      meetingReminder: { enabled: true, minutes: 10, push: true, email: false },
+      dailyAgenda: { enabled: false, time: '08:30', push: true, email: false },
+      leaveRequested: { enabled: true, push: true, email: true },
+      leaveDecided: { enabled: true, push: true, email: true },
+      quietHours: { enabled: false, from: '22:00', to: '07:00' },
+      updatedAt: '2031-03-03T09:00:00Z',
+    } as z.input<typeof notificationSettingsSchema>),
+    ['PUT /notifications/settings'],
+  ],
+  [
+    'push subscription (the browser’s toJSON adds expirationTime)',
+    subscriptionBody({
+      endpoint: 'https://push.example.com/1',
+      toJSON: () => ({ endpoint: 'https://push.example.com/1', expirationTime: null, keys: { p256dh: 'p', auth: 'a' } }),
+    } as unknown as PushSubscription),
+    ['POST /notifications/subscriptions'],
+  ],
+];
+
+describe('the bodies sent', () => {
+  it.each(BODIES)('%s: only what the document lists', (_name, body, calls) => {
+    for (const call of calls) expect(unlisted(body, rules[rules.requestBodies[call]] as Schema), call).toEqual([]);
+  });
+
+  it('tell a key the document does not list', () => {
+    const before = { startTime: '10:00', endTime: '10:30', createdDate: today, type: 'Walk', reason: '', duration: 30, isClosed: true, isModal: false };
+    expect(unlisted(before, rules.BreakCreate)).toEqual(['duration', 'isClosed', 'isModal']);
+    expect(unlisted({ breakReminder: { minutes: 5, sound: true } }, rules.NotificationSettings)).toEqual(['breakReminder.sound']);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BreakCreate } from '@/lib/api-rules';
 import { isIsoDate } from '@/lib/iso-date';
-import { breakDurationError, breakMinutes, isTime } from '../utils/time';
+import { breakDurationError, isTime } from '../utils/time';
 import type { BreakFields } from './breaks';
 
 /** The server's limits (src/lib/api-rules.ts, generated from the API document). */
@@ -45,16 +45,16 @@ export const breakSchema = z
 
 export type BreakFormValues = z.input<typeof breakSchema>;
 
-/** The body of the add and edit calls: duration computed, saved as closed and not from the modal flow (spec §3). */
+/**
+ * The body of the add and edit calls: the fields the document lists, no more (the server works out the duration, and
+ * a break added by hand is closed and not from the modal flow).
+ */
 export function toBreakFields(values: BreakFormValues): BreakFields {
   return {
     startTime: values.startTime,
     endTime: values.endTime,
-    duration: breakMinutes(values.startTime, values.endTime) ?? 0,
     createdDate: values.createdDate.trim(),
     type: values.type.trim(),
     reason: values.reason.trim(),
-    isClosed: true,
-    isModal: false,
   };
 }

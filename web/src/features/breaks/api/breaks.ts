@@ -17,11 +17,8 @@ export type Break = Schemas['Break'];
 /** The caller's running break (`GET /break/current`); `since` is the RFC 3339 instant it started. */
 export type OpenBreak = Schemas['OpenBreak'];
 
-/**
- * What the add and edit dialog sends: the document's body, plus `duration`, `isClosed` and `isModal`, which spec §3
- * has the client send and the server ignores (it recomputes `duration`).
- */
-export type BreakFields = Schemas['BreakCreate'] & { duration: number; isClosed: true; isModal: false };
+/** What the add and edit dialog sends: the document's body (the server works out `duration`). */
+export type BreakFields = Schemas['BreakCreate'];
 
 /** Used when the team's list cannot be loaded (spec §3, §8). */
 export const FALLBACK_BREAK_TYPES: readonly string[] = [

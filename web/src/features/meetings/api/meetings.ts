@@ -100,19 +100,22 @@ interface SaveArg {
 
 const meetingLabel = (body: { scheduleDate: string; from: string }) => `${body.scheduleDate} ${body.from}`;
 
+/** The body of the schedule and edit calls. */
+export const toMeetingBody = (values: MeetingValues): Schemas['MeetingCreate'] => ({
+  from: values.from,
+  to: values.to,
+  scheduleDate: values.scheduleDate,
+  description: values.description.trim(),
+  title: values.title.trim(),
+  place: values.place.trim(),
+  attendees: values.attendees,
+});
+
 /** Schedules a meeting (no id) or updates one, then refreshes every meeting list; queued without a connection. */
 export function useSaveMeeting() {
   const revalidate = useRevalidateMeetings();
   return useSWRMutation<WriteOutcome<Meeting>, Error, string, SaveArg>('meeting:save', async (_key, { arg: { id, values, base } }) => {
-    const body: Schemas['MeetingCreate'] = {
-      from: values.from,
-      to: values.to,
-      scheduleDate: values.scheduleDate,
-      description: values.description.trim(),
-      title: values.title.trim(),
-      place: values.place.trim(),
-      attendees: values.attendees,
-    };
+    const body = toMeetingBody(values);
     const outcome = await sendOrQueue(
       id
         ? {
