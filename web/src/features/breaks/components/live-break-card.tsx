@@ -5,7 +5,6 @@ import { FormError, Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-error';
-import { BreakCreate } from '@/lib/api-rules';
 import { useRequireAuth } from '@/lib/auth';
 import { formatTime } from '@/lib/format';
 import { PendingBadge } from '@/components/offline/pending-mark';
@@ -132,7 +131,9 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
         <Input
           label="Reason (optional)"
           value={reason}
-          maxLength={BreakCreate.properties.reason.maxLength}
+          // The document sets no limit on a live break's reason (LiveBreakInput); the field takes what an added
+          // break's does (BreakCreate, in the break form's chunk: src/lib/api-rules.ts stays out of the first load).
+          maxLength={2000}
           disabled={pending}
           onChange={(event) => setReason(event.target.value)}
           onKeyDown={(event) => {
