@@ -1,6 +1,7 @@
 import { ApiError } from './api-error';
 import { getCookie } from './cookies';
-import { httpRequest, type HttpMethod, type HttpOptions } from './http';
+import { keyPath, typedClient, type ApiKey, type ApiWrite, type HttpMethod } from './api-paths';
+import { httpRequest, type HttpOptions } from './http';
 import { newIdempotencyKey } from './idempotency-key';
 import { getValidAccessToken, refreshAccessToken } from './session';
 
@@ -44,15 +45,16 @@ async function request<T>(method: HttpMethod, path: string, { auth = true, heade
 }
 
 /**
- * The one API client. Each call checks the access token's `exp` first and refreshes it when needed
- * (spec §4); a signed-in call answered 401 anyway is sent again once with a refreshed token. It answers the
- * envelope's `data` and throws ApiError with the server's message.
+ * The one API client, typed by the OpenAPI document's `paths` (src/lib/api-paths.ts):
+ * `api.get('/task/list', { query })`, `api.put('/task/edit/{id}', { params: { id }, body })`. Each call checks the
+ * access token's `exp` first and refreshes it when needed (spec §4); a signed-in call answered 401 anyway is sent
+ * again once with a refreshed token. It answers the envelope's `data` and throws ApiError with the server's message.
  */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-  del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-  /** Any method, for callers that choose it at run time (the offline queue). */
-  send: <T>(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions) => request<T>(method, path, { ...options, body }),
+  ...typedClient<Omit<RequestOptions, 'body' | 'query'>>((method, path, options) => request(method, path, options)),
+  /** A write the offline queue kept (its method, resolved path and body), sent again. */
+  send: <T>(write: ApiWrite<T>, options?: Omit<RequestOptions, 'body'>) => request<T>(write.method, write.path, { ...options, body: write.body }),
+  /** The `GET` of an SWR key (src/lib/swr.ts). */
+  read: <T>(key: ApiKey<T>, options?: Omit<RequestOptions, 'body' | 'query'>) =>
+    request<T>('GET', keyPath(key) ?? '', { ...options, query: typeof key === 'string' ? undefined : key[1] }),
 };

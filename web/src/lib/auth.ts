@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { getCookie } from './cookies';
-import { httpRequest } from './http';
+import { httpApi } from './http';
 import { reloadPage } from './browser';
 import { useDialogs } from './dialogs';
 import { clearSession, readSession, subscribeSession, type Session } from './session';
@@ -31,7 +31,7 @@ const LOGOUT_WAIT_MS = 2000;
 export async function signOut(): Promise<void> {
   const refreshToken = getCookie('refresh_token');
   if (refreshToken && refreshToken !== 'undefined') {
-    const revoke = httpRequest('POST', '/auth/logout', { body: { refresh_token: refreshToken } }).catch(() => undefined);
+    const revoke = httpApi.post('/auth/logout', { body: { refresh_token: refreshToken } }).catch(() => undefined);
     await Promise.race([revoke, new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS))]);
   }
   clearSession();

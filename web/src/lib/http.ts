@@ -1,12 +1,13 @@
 import type { Env } from '@/config/env';
 import { ApiError } from './api-error';
+import { typedClient, type HttpMethod, type PlainPath, type QueryValue } from './api-paths';
 import type { ErrorBody } from './api-schema';
 import { reportReachable } from './offline/connectivity';
 
+export type { HttpMethod, QueryValue } from './api-paths';
+
 /** The two REST APIs of the product: the main API and the assistant API (separate hosts in production). */
 export type ApiName = 'main' | 'assistant';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type QueryValue = string | number | boolean | null | undefined;
 
 export interface HttpOptions {
   api?: ApiName;
@@ -41,7 +42,7 @@ export function preloadApis(): void {
 }
 
 /** Absolute URL on the main API host, for links the browser follows itself (social sign-in). */
-export function mainApiUrl(path: string): string {
+export function mainApiUrl(path: PlainPath): string {
   return `${configuredEnv?.apiUrl ?? window.location.origin}${path}`;
 }
 
@@ -122,3 +123,9 @@ export async function httpRequest<T>(method: HttpMethod, path: string, options: 
     clearTimeout(timer);
   }
 }
+
+/**
+ * The document's calls without any session handling (src/lib/api-paths.ts): the session's own calls (refresh, sign
+ * out) and the reachability probe. Everything else goes through `api` (src/lib/api-client.ts).
+ */
+export const httpApi = typedClient<Omit<HttpOptions, 'body' | 'query'>>((method, path, options) => httpRequest(method, path, options));

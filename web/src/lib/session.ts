@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_DAYS, CALLBACK_COOKIE_DAYS, REFRESH_TOKEN_MISSING, SESSION_COOKIE_DAYS, STARTUP_REFRESH_FAILED_MESSAGE } from '@/config/constants';
 import { ApiError } from './api-error';
 import { cookieString, getCookie, removeCookie, setCookie } from './cookies';
-import { httpRequest } from './http';
+import { httpApi } from './http';
 import { isAccessTokenUsable } from './jwt';
 import type { Schemas } from './api-schema';
 
@@ -97,7 +97,7 @@ async function requestNewAccessToken(): Promise<string> {
   try {
     // Sent directly: the refresh call itself never goes through the token check.
     const body: Schemas['RefreshInput'] = { refresh_token: refreshToken };
-    const data = await httpRequest<Schemas['RefreshedSession'] | undefined>('POST', '/auth/refresh-token', { body });
+    const data: Schemas['RefreshedSession'] | undefined = await httpApi.post('/auth/refresh-token', { body });
     if (!data?.access_token) throw new Error('The refresh answer has no access token');
     setCookie('access_token', data.access_token, { days: ACCESS_TOKEN_DAYS });
     // Refresh tokens rotate: the old one is no longer valid once this answer arrives.

@@ -1,19 +1,24 @@
-import type { SWRConfiguration } from 'swr';
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import { api } from './api-client';
-import type { ApiName, QueryValue } from './http';
+import type { ApiKey } from './api-paths';
 import { nextTask } from './next-task';
 import { markFetched, offlineReads, persistedCacheProvider } from './offline/swr-cache';
 
-/**
- * SWR keys are the API path, optionally with its query (and the API name for the assistant):
- * `'/admin/get-count'` or `['/meeting/all', { skip: 0, limit: 20 }]`.
- */
-export type ApiKey = string | readonly [path: string, query?: Record<string, QueryValue>, apiName?: ApiName];
+export type { ApiKey } from './api-paths';
 
-export async function fetcher<T>(key: ApiKey): Promise<T> {
-  const data = typeof key === 'string' ? await api.get<T>(key) : await api.get<T>(key[0], { query: key[1], api: key[2] });
+/**
+ * SWR keys are built by `apiKey` (src/lib/api-paths.ts) from the document's paths: the resolved path, optionally
+ * with its query (`'/admin/get-count'` or `['/meeting/all', { skip: 0, limit: 20 }]`).
+ */
+export async function fetcher<T>(key: ApiKey<T>): Promise<T> {
+  const data = await api.read(key);
   markFetched(key);
   return data;
+}
+
+/** `useSWR` of an {@link ApiKey}, its data typed as the document's answer; `null` reads nothing (signed out). */
+export function useApi<T>(key: ApiKey<T> | null | false, config?: SWRConfiguration<T, Error>): SWRResponse<T, Error> {
+  return useSWR<T, Error>(key || null, config ?? {});
 }
 
 let firstReads: 'held' | Promise<void> | undefined;
@@ -79,7 +84,7 @@ const settled = (promise: Promise<unknown>): Promise<void> =>
   );
 
 export const swrConfig: SWRConfiguration = {
-  fetcher: <T>(key: ApiKey): Promise<T> => {
+  fetcher: <T>(key: ApiKey<T>): Promise<T> => {
     const held = firstReadsReleased();
     // A task of its own for each held read: the first screen's five or so reads, built all at once, made one long task.
     return held ? answeredTogether(held.then(nextTask).then(() => fetcher<T>(key))) : fetcher<T>(key);

@@ -1,12 +1,13 @@
-import useSWR from 'swr';
+import { apiKey } from './api-paths';
 import type { Schemas } from './api-schema';
 import { useSession } from './auth';
+import { useApi } from './swr';
 
 /** The caller's role in their team. */
 export type TeamRole = Schemas['Profile']['role'];
 
 /** `GET /user/profile`: the same key the settings page reads, so both share one request and one cache entry. */
-export const PROFILE_KEY = '/user/profile';
+export const PROFILE_KEY = apiKey('/user/profile');
 
 /**
  * The signed-in user's role, from their profile: undefined while signed out, loading, or when the profile could not
@@ -14,7 +15,7 @@ export const PROFILE_KEY = '/user/profile';
  */
 export function useTeamRole(): { role?: TeamRole; isLoading: boolean; error: unknown } {
   const { signedIn } = useSession();
-  const { data, isLoading, error } = useSWR<Pick<Schemas['Profile'], 'role'>>(signedIn ? PROFILE_KEY : null);
+  const { data, isLoading, error } = useApi(signedIn && PROFILE_KEY);
   return { role: data?.role, isLoading, error: error as unknown };
 }
 

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
+import { keyIn, keyUnder } from '@/lib/api-paths';
 import { getCookie } from '@/lib/cookies';
-import { httpRequest } from '@/lib/http';
+import { httpApi } from '@/lib/http';
 import { serverUnreachable, subscribeReachability } from '@/lib/offline/connectivity';
 import { hasWaiting, type QueueKind } from '@/lib/offline/queue';
 import { setSyncHooks, syncNow } from '@/lib/offline/write';
@@ -13,17 +14,17 @@ export const RETRY_MS = 30_000;
 /** While the server is out of reach, how often a small read checks whether it is back. */
 export const PROBE_MS = 5_000;
 
-const READS: Record<QueueKind, (path: string) => boolean> = {
-  'live-break': (path) => path.startsWith('/break/') || path === '/admin/onBreak' || path === '/admin/get',
-  break: (path) => path.startsWith('/break/') || path === '/admin/onBreak' || path === '/admin/get',
-  task: (path) => path.startsWith('/task/'),
-  meeting: (path) => path.startsWith('/meeting/'),
-  // A leave changes the balances and the team's absences too.
-  leave: (path) => path.startsWith('/leaves/') || path === '/admin/onLeaves' || path === '/admin/get' || path === '/admin/balances',
-  checklist: (path) => path.startsWith('/daily-checklist/'),
-};
+const breakReads = (key: unknown) => keyUnder(key, '/break/') || keyIn(key, ['/admin/onBreak', '/admin/get']);
 
-const pathOf = (key: unknown) => (typeof key === 'string' ? key : Array.isArray(key) && typeof key[0] === 'string' ? key[0] : '');
+const READS: Record<QueueKind, (key: unknown) => boolean> = {
+  'live-break': breakReads,
+  break: breakReads,
+  task: (key) => keyUnder(key, '/task/'),
+  meeting: (key) => keyUnder(key, '/meeting/'),
+  // A leave changes the balances and the team's absences too.
+  leave: (key) => keyUnder(key, '/leaves/') || keyIn(key, ['/admin/onLeaves', '/admin/get', '/admin/balances']),
+  checklist: (key) => keyUnder(key, '/daily-checklist/'),
+};
 
 /**
  * Sends the queue when the app opens, when the connection comes back and every half minute while something waits;
@@ -34,7 +35,7 @@ export function OfflineSync() {
   const toast = useToast();
 
   useEffect(() => {
-    setSyncHooks({ onSent: (item) => mutate((key) => READS[item.kind](pathOf(key))) });
+    setSyncHooks({ onSent: (item) => mutate(READS[item.kind]) });
     let cancelled = false;
     const run = async () => {
       if (!navigator.onLine) return;
@@ -56,7 +57,7 @@ export function OfflineSync() {
       if (!serverUnreachable()) start();
     });
     const probe = setInterval(() => {
-      if (serverUnreachable() && navigator.onLine) void httpRequest('GET', '/auth/providers').catch(() => undefined);
+      if (serverUnreachable() && navigator.onLine) void httpApi.get('/auth/providers').catch(() => undefined);
     }, PROBE_MS);
     return () => {
       cancelled = true;

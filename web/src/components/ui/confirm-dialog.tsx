@@ -25,7 +25,7 @@ export interface ConfirmDeleteOptions {
  * Resolves true when the record was deleted.
  *
  *   const confirmDelete = useConfirmDelete();
- *   if (await confirmDelete(() => api.del(`/break/delete/${id}`))) mutate();
+ *   if (await confirmDelete(() => deleteBreak(record))) mutate();
  */
 export function useConfirmDelete(): (remove: () => Promise<unknown>, options?: ConfirmDeleteOptions) => Promise<boolean> {
   const alert = useAlert();

@@ -3,6 +3,7 @@ import { fakeJwt } from '@/testing/jwt';
 import { api, fail, http, HttpResponse, ok, server } from '@/testing/server';
 import { setCookies } from '@/testing/test-utils';
 import { ApiError } from '../api-error';
+import { apiWrite } from '../api-paths';
 import {
   discard,
   enqueue,
@@ -303,7 +304,12 @@ describe('sendOrQueue', () => {
   // Each test starts with the server reachable (a call of an earlier test may have found it out of reach).
   beforeEach(() => reportReachable(true));
 
-  const addTask = { kind: 'task', action: 'add', method: 'POST', path: '/task/add', body: { title: 'Renew' }, label: 'Add task: Renew' } as const;
+  const addTask = {
+    kind: 'task',
+    action: 'add',
+    request: apiWrite.post('/task/add', { body: { title: 'Renew', description: 'x', scheduled: '2031-03-03' } }),
+    label: 'Add task: Renew',
+  } as const;
 
   it('sends online with an Idempotency-Key and answers the record', async () => {
     signIn();
@@ -345,7 +351,10 @@ describe('sendOrQueue', () => {
     server.use(http.post(api('/task/add'), () => fail(422, 'Title is required.', { title: 'Title is required.' })));
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const queued = await sendOrQueue(addTask);
-    expect(queued).toMatchObject({ queued: true, item: { path: '/task/add', body: { title: 'Renew' }, userId: USER, status: 'waiting' } });
+    expect(queued).toMatchObject({
+      queued: true,
+      item: { method: 'POST', path: '/task/add', body: { title: 'Renew', description: 'x', scheduled: '2031-03-03' }, userId: USER, status: 'waiting' },
+    });
     onLine.mockRestore();
     await discard(keys()[0]!);
 

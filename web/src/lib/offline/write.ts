@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { serverUnreachable, subscribeReachability } from './connectivity';
 import { api } from '../api-client';
 import { ApiError } from '../api-error';
+import type { ApiWrite } from '../api-paths';
 import { useSession } from '../auth';
 import { readSession } from '../session';
 import {
@@ -24,12 +25,13 @@ import {
 
 /**
  * A write that can wait for the connection: a record's add, edit or delete (a break, task, meeting, leave or checklist
- * item), a live break's start or end.
+ * item), a live break's start or end. `request` is the call, built by `apiWrite` from the document's paths (the
+ * queue keeps its method, resolved path and body).
  * `whenQueued` are body fields sent only by a write that goes straight into the queue (a live break's tap time,
  * `at`): a write sent at once lets the server's clock decide, so a phone whose clock is off changes nothing, and a
  * write that was tried keeps the body it was tried with (its Idempotency-Key names that body).
  */
-export type OfflineWrite = Omit<NewWrite, 'key' | 'userId'> & { whenQueued?: Record<string, unknown> };
+export type OfflineWrite<T> = Omit<NewWrite, 'key' | 'userId' | 'method' | 'path' | 'body'> & { request: ApiWrite<T>; whenQueued?: Record<string, unknown> };
 
 export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; item: QueuedWrite };
 
@@ -41,24 +43,25 @@ export const WRITE_TIMEOUT_MS = 20_000;
 
 const idempotent = (key: string) => ({ 'Idempotency-Key': key });
 
-const GET_PATHS: Record<Exclude<QueueKind, 'live-break'>, string> = {
-  break: '/break/get/',
-  task: '/task/get/',
-  meeting: '/meeting/get/',
-  leave: '/leaves/get/',
-  checklist: '/daily-checklist/get/',
+/** A record as the server has it now, for a queued edit's conflict check. */
+const READ_RECORD: Record<Exclude<QueueKind, 'live-break'>, (id: string) => Promise<RecordFields>> = {
+  break: (id) => api.get('/break/get/{id}', { params: { id }, timeoutMs: WRITE_TIMEOUT_MS }),
+  task: (id) => api.get('/task/get/{id}', { params: { id }, timeoutMs: WRITE_TIMEOUT_MS }),
+  meeting: (id) => api.get('/meeting/get/{id}', { params: { id }, timeoutMs: WRITE_TIMEOUT_MS }),
+  leave: (id) => api.get('/leaves/get/{id}', { params: { id }, timeoutMs: WRITE_TIMEOUT_MS }),
+  checklist: (id) => api.get('/daily-checklist/get/{id}', { params: { id }, timeoutMs: WRITE_TIMEOUT_MS }),
 };
 
 export const apiTransport: SyncTransport = {
   send: (item, ifMatch) =>
-    api.send(item.method, item.path, item.body, {
+    api.send(item, {
       headers: ifMatch ? { ...idempotent(item.key), 'If-Match': `"${ifMatch}"` } : idempotent(item.key),
       timeoutMs: WRITE_TIMEOUT_MS,
     }),
   fetchRecord: async (item) => {
     if (item.kind === 'live-break' || !item.recordId) return null;
     try {
-      return await api.get<RecordFields>(`${GET_PATHS[item.kind]}${encodeURIComponent(item.recordId)}`, { timeoutMs: WRITE_TIMEOUT_MS });
+      return await READ_RECORD[item.kind](item.recordId);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
@@ -74,16 +77,17 @@ const online = () => (typeof navigator === 'undefined' || navigator.onLine !== f
  * the call fails on the network. A queued write keeps its Idempotency-Key, so a lost answer sent again is harmless.
  * Other failures (a refused value, a server error) reject as before, for the form to show.
  */
-export async function sendOrQueue<T>(write: OfflineWrite): Promise<WriteOutcome<T>> {
+export async function sendOrQueue<T>(write: OfflineWrite<T>): Promise<WriteOutcome<T>> {
   const userId = readSession().id;
   const key = newIdempotencyKey();
-  const { whenQueued, ...base } = write;
+  const { whenQueued, request, ...rest } = write;
+  const base = { ...rest, method: request.method, path: request.path, body: request.body };
   await ensureQueueLoaded();
   let tried = false;
   if (online() && !hasWaiting(userId)) {
     tried = true;
     try {
-      const data = await api.send<T>(base.method, base.path, base.body, { headers: idempotent(key), timeoutMs: WRITE_TIMEOUT_MS });
+      const data = await api.send(request, { headers: idempotent(key), timeoutMs: WRITE_TIMEOUT_MS });
       return { queued: false, data };
     } catch (error) {
       // Queued items belong to a person (the `id` cookie): without it, the failure is shown as it is.

@@ -1,8 +1,8 @@
-import useSWR from 'swr';
 import { api } from '@/lib/api-client';
+import { apiKey } from '@/lib/api-paths';
 import type { Schemas } from '@/lib/api-schema';
 import { useSession } from '@/lib/auth';
-import type { ApiKey } from '@/lib/swr';
+import { useApi } from '@/lib/swr';
 
 /** A type of the report's columns. */
 export type LeaveReportType = Schemas['ReportLeaveType'];
@@ -17,12 +17,12 @@ export type LeaveDaysReport = Schemas['LeaveDaysReport'];
 export const leaveReportQuery = ({ from, to }: { from: string; to: string }) => ({ from: from || to, to: to || from });
 
 export const leaveReportKeys = {
-  report: (range: { from: string; to: string }): ApiKey => ['/reports/leave-days', leaveReportQuery(range)],
+  report: (range: { from: string; to: string }) => apiKey('/reports/leave-days', { query: leaveReportQuery(range) }),
 };
 
 export function useLeaveDaysReport(range: { from: string; to: string } | null) {
   const { signedIn } = useSession();
-  return useSWR<LeaveDaysReport>(signedIn && range && (range.from || range.to) ? leaveReportKeys.report(range) : null, { keepPreviousData: true });
+  return useApi(signedIn && range && (range.from || range.to) ? leaveReportKeys.report(range) : null, { keepPreviousData: true });
 }
 
 /** `leave-days-<from>-<to>.csv`, as the other exports are named. */
@@ -33,6 +33,6 @@ export const leaveReportFileName = (range: { from: string; to: string }) => {
 
 /** The report as CSV (`GET /reports/export/leave-days`, text/csv). */
 export async function fetchLeaveDaysCsv(range: { from: string; to: string }): Promise<string> {
-  const body = await api.get<unknown>('/reports/export/leave-days', { query: leaveReportQuery(range) });
+  const body: unknown = await api.get('/reports/export/{kind}', { params: { kind: 'leave-days' }, query: leaveReportQuery(range) });
   return typeof body === 'string' ? body : '';
 }

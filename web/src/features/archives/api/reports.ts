@@ -1,9 +1,10 @@
 import useSWR from 'swr';
 import { PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
+import { apiKey, type ApiKey, type Query } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
-import type { ApiKey } from '@/lib/swr';
 import type { Schemas } from '@/lib/api-schema';
+import { useApi } from '@/lib/swr';
 
 /** The record kinds of the archives, in the order the screen shows them. */
 export const reportKinds = ['breaks', 'tasks', 'meetings', 'leaves', 'checklist'] as const;
@@ -51,17 +52,25 @@ export interface ReportScope {
 
 const scopeQuery = ({ from, to, userId }: ReportScope) => ({ from: from || undefined, to: to || undefined, userId: userId || undefined });
 
+type RecordsQuery = Query<'/reports/breaks', 'get'>;
+
+/** Each kind's `GET /reports/{kind}` (a path of its own in the document). */
+const recordsKeys: Record<ReportKind, (query: RecordsQuery) => ApiKey<Schemas['ReportPage']>> = {
+  breaks: (query) => apiKey('/reports/breaks', { query }),
+  tasks: (query) => apiKey('/reports/tasks', { query }),
+  meetings: (query) => apiKey('/reports/meetings', { query }),
+  leaves: (query) => apiKey('/reports/leaves', { query }),
+  checklist: (query) => apiKey('/reports/checklist', { query }),
+};
+
 export const reportKeys = {
-  summary: (scope: ReportScope): ApiKey => ['/reports/summary', scopeQuery(scope)],
-  records: (kind: ReportKind, scope: ReportScope, page: number): ApiKey => [
-    `/reports/${kind}`,
-    { ...scopeQuery(scope), skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
-  ],
+  summary: (scope: ReportScope) => apiKey('/reports/summary', { query: scopeQuery(scope) }),
+  records: (kind: ReportKind, scope: ReportScope, page: number) => recordsKeys[kind]({ ...scopeQuery(scope), skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }),
 };
 
 export function useReportSummary(scope: ReportScope | null) {
   const { signedIn } = useSession();
-  return useSWR<ReportSummary>(signedIn && scope ? reportKeys.summary(scope) : null);
+  return useApi(signedIn && scope && reportKeys.summary(scope));
 }
 
 export function useReportRecords<K extends ReportKind>(kind: K, scope: ReportScope | null, page: number) {
@@ -79,11 +88,11 @@ export const seesTeamReports = (profile?: Profile) => profile?.role === 'admin' 
 
 export function useProfile() {
   const { signedIn } = useSession();
-  return useSWR<Profile>(signedIn ? '/user/profile' : null);
+  return useApi(signedIn && apiKey('/user/profile'));
 }
 
 export function useTeamMembers(enabled: boolean) {
-  return useSWR<TeamMember[]>(enabled ? '/admin/get' : null);
+  return useApi(enabled && apiKey('/admin/get'));
 }
 
 /** The server's file name for an export: `<kind>-<from>-<to>.csv` (one date is that day). */
@@ -94,6 +103,6 @@ export function exportFileName(kind: ReportKind, { from, to }: ReportScope): str
 
 /** The CSV export of one kind over the range, as text (`GET /reports/export/{kind}`). */
 export async function fetchExport(kind: ReportKind, scope: ReportScope): Promise<string> {
-  const body = await api.get<unknown>(`/reports/export/${kind}`, { query: scopeQuery(scope) });
+  const body: unknown = await api.get('/reports/export/{kind}', { params: { kind }, query: scopeQuery(scope) });
   return typeof body === 'string' ? body : '';
 }

@@ -1,5 +1,6 @@
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
+import { AskInput } from '@/lib/api-rules';
 import { assistantActionNames, type AssistantAction, type AssistantActionName } from '@/lib/assistant-actions';
 import { todayIso } from '@/lib/format';
 import { readSession } from '@/lib/session';
@@ -16,7 +17,8 @@ export interface AssistantReply {
 
 export const NOT_UNDERSTOOD = "Sorry, I didn't get that.";
 export const CONNECTION_TROUBLE = "Sorry, I'm having trouble connecting right now. Please try again later.";
-export const MAX_MESSAGE_LENGTH = 1000;
+/** The server's limit (src/lib/api-rules.ts, generated from the API document). */
+export const MAX_MESSAGE_LENGTH = AskInput.properties.message.maxLength;
 
 const DATE_FIELDS = new Set(['createdDate', 'scheduled', 'fromDate', 'toDate', 'scheduleDate']);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -67,7 +69,7 @@ export function toReply(answer: Partial<AskAnswer> | undefined, today?: string):
 export async function askAssistant(message: string): Promise<AssistantReply> {
   try {
     const body: Schemas['AskInput'] = { message };
-    const answer = await api.post<AskAnswer>('/assistant/ask', body, { api: 'assistant', auth: readSession().signedIn });
+    const answer: AskAnswer = await api.post('/assistant/ask', { api: 'assistant', auth: readSession().signedIn, body });
     return toReply(answer);
   } catch (error) {
     if (error instanceof ApiError && error.status === 429 && error.message) return { text: error.message };

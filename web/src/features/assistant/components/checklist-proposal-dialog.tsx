@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import { sentNow, useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox, FormError, Input } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
-import { SHORT_TOAST_MS } from '@/config/constants';
 import type { ChecklistPrefill, PrefilledFormProps } from '@/lib/assistant-actions';
-import { ApiError, errorMessage } from '@/lib/api-error';
+import { ChecklistCreate } from '@/lib/api-rules';
 import { useRequireAuth } from '@/lib/auth';
 import { formatDate, todayIso } from '@/lib/format';
 
-export const CHECKLIST_ITEM_MAX = 200;
+export const CHECKLIST_ITEM_MAX = ChecklistCreate.properties.task.maxLength;
 
 export interface ChecklistProposalDialogProps extends PrefilledFormProps<ChecklistPrefill> {
   /** Saves the item through the checklist's own API (wired by the app layer). */
@@ -18,7 +17,7 @@ export interface ChecklistProposalDialogProps extends PrefilledFormProps<Checkli
 
 function problemOf(task: string): string | undefined {
   if (!task.trim()) return 'Task is required.';
-  if (task.trim().length > CHECKLIST_ITEM_MAX) return 'Task must not exceed 200 characters.';
+  if (task.trim().length > CHECKLIST_ITEM_MAX) return `Task must not exceed ${CHECKLIST_ITEM_MAX} characters.`;
   return undefined;
 }
 
@@ -28,33 +27,31 @@ function problemOf(task: string): string | undefined {
  */
 export function ChecklistProposalDialog({ prefill, save, onSaved, onClose }: ChecklistProposalDialogProps) {
   const requireAuth = useRequireAuth();
-  const toast = useToast();
   const [task, setTask] = useState(prefill.task);
   const [isFeature, setIsFeature] = useState(prefill.isFeature);
   const [error, setError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const createdDate = prefill.createdDate || todayIso();
+  const { submit, formError } = useRecordForm({
+    what: 'the checklist item',
+    fields: ['task'],
+    setFieldError: (_field, message) => setError(message),
+    savedMessage: () => 'Checklist item added successfully',
+    failure: { show: 'inline', fallback: 'Failed to add task.' },
+    onSaved: () => onSaved(),
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // Signed out, the sign-in comes before the task's checks.
     if (saving || !requireAuth()) return;
     const problem = problemOf(task);
     setError(problem);
     if (problem) return;
     setSaving(true);
-    setFormError(undefined);
-    try {
-      await save({ task: task.trim(), status: prefill.status, createdDate, isFeature });
-      toast.show({ message: 'Checklist item added successfully', variant: 'success', duration: SHORT_TOAST_MS });
-      onSaved();
-    } catch (failure) {
-      console.error('Adding the checklist item failed', failure);
-      const fieldMessage = failure instanceof ApiError ? failure.fieldErrors.task : undefined;
-      if (fieldMessage) setError(fieldMessage);
-      else setFormError(errorMessage(failure, 'Failed to add task.'));
-      setSaving(false);
-    }
+    // The item shows as added whether it was sent or waits to sync.
+    const saved = await submit(() => sentNow(save({ task: task.trim(), status: prefill.status, createdDate, isFeature })));
+    if (!saved) setSaving(false);
   };
 
   return (

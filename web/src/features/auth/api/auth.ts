@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { ApiData, Schemas } from '@/lib/api-schema';
+import type { Schemas } from '@/lib/api-schema';
 
 export type Credentials = Schemas['Credentials'];
 
@@ -13,21 +13,16 @@ export function isEmailNotActive(error: unknown): boolean {
   return error instanceof Error && /email is not active/i.test(error.message);
 }
 
-export const login = (credentials: Credentials) => api.post<LoginAnswer>('/auth/login', credentials, { auth: false });
+export const login = (credentials: Credentials): Promise<LoginAnswer> => api.post('/auth/login', { auth: false, body: credentials });
 
-export const signUp = (input: SignUpInput) => api.post<ApiData<'post_user_signup'>>('/user/signup', input, { auth: false });
+export const signUp = (input: SignUpInput) => api.post('/user/signup', { auth: false, body: input });
 
-export const forgotPassword = (email: string) =>
-  api.post<Schemas['Message']>('/user/forgot-password', { email } satisfies Schemas['EmailInput'], { auth: false });
+export const forgotPassword = (email: string) => api.post('/user/forgot-password', { auth: false, body: { email } });
 
-export const resendVerification = (email: string) =>
-  api.post<Schemas['Message']>('/user/resend-verification', { email } satisfies Schemas['EmailInput'], { auth: false });
+export const resendVerification = (email: string) => api.post('/user/resend-verification', { auth: false, body: { email } });
 
-export const resetPassword = (token: string, password: string) =>
-  api.post<Schemas['Message']>('/user/reset-password', { token, password } satisfies Schemas['ResetPasswordInput'], { auth: false });
+export const resetPassword = (token: string, password: string) => api.post('/user/reset-password', { auth: false, body: { token, password } });
 
 /** Sign-up links carry `kind=signup`; change-of-address links do not. */
 export const verifyEmail = (token: string, kind: 'signup' | 'change') =>
-  kind === 'signup'
-    ? api.post<ApiData<'post_user_verify_email'>>('/user/verify-email', { token } satisfies Schemas['TokenInput'], { auth: false })
-    : api.post<ApiData<'post_user_verify_new_email'>>('/user/verify-new-email', { token } satisfies Schemas['TokenInput'], { auth: false });
+  kind === 'signup' ? api.post('/user/verify-email', { auth: false, body: { token } }) : api.post('/user/verify-new-email', { auth: false, body: { token } });

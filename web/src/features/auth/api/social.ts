@@ -4,6 +4,9 @@ import type { Schemas } from '@/lib/api-schema';
 
 export type SocialProvider = 'github' | 'google';
 
+/** Where the browser starts a provider's sign-in (a link it follows itself, on the main API host). */
+export const socialStartUrl = (provider: SocialProvider) => mainApiUrl(provider === 'github' ? '/auth/github' : '/auth/google');
+
 export type SocialStart = { kind: 'redirect'; url: string } | { kind: 'signedIn' } | { kind: 'unavailable'; message: string };
 
 /**
@@ -18,7 +21,7 @@ type SocialAnswer = Partial<Schemas['Error'] & Schemas['Session']> & { data?: So
  * 404 when the provider is not configured) is reported instead of leaving the app for an error page.
  */
 export async function startSocialSignIn(provider: SocialProvider): Promise<SocialStart> {
-  const url = mainApiUrl(`/auth/${provider}`);
+  const url = socialStartUrl(provider);
   let response: Response;
   try {
     response = await fetch(url, { redirect: 'manual', credentials: 'include', headers: { Accept: 'application/json' } });

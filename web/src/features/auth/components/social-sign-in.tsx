@@ -2,8 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import useSWR from 'swr';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { assignUrl, reloadPage } from '@/lib/browser';
-import { mainApiUrl } from '@/lib/http';
-import { fetchSocialProviders, startSocialSignIn, type SocialProvider } from '../api/social';
+import { fetchSocialProviders, socialStartUrl, startSocialSignIn, type SocialProvider } from '../api/social';
 
 const providers: Array<{ id: SocialProvider; label: string; icon: React.ReactNode }> = [
   {
@@ -60,7 +59,7 @@ export function SocialSignIn() {
         {offered.map((provider) => (
           <a
             key={provider.id}
-            href={mainApiUrl(`/auth/${provider.id}`)}
+            href={socialStartUrl(provider.id)}
             onClick={(event) => void onClick(event, provider.id)}
             aria-busy={busy === provider.id || undefined}
             className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"

@@ -11,16 +11,13 @@ describe('break schema', () => {
     expect(messages({ createdDate: '' })).toEqual(['Created Date is required.']);
   });
 
-  it('sends 24-hour times, the computed duration, the trimmed reason, isClosed true and isModal false', () => {
+  it('sends 24-hour times and the trimmed reason, and nothing the document does not list (the server works out the duration)', () => {
     expect(toBreakFields(breakSchema.parse(valid))).toEqual({
       type: 'Coffee Break',
       createdDate: '2025-06-02',
       startTime: '23:30',
       endTime: '00:15',
-      duration: 45,
       reason: 'coffee',
-      isClosed: true,
-      isModal: false,
     });
   });
 });

@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { BreakCreate } from '@/lib/api-rules';
 import { isIsoDate } from '@/lib/iso-date';
-import { breakDurationError, breakMinutes, isTime } from '../utils/time';
+import { breakDurationError, isTime } from '../utils/time';
 import type { BreakFields } from './breaks';
+
+/** The server's limits (src/lib/api-rules.ts, generated from the API document). */
+export const MAX_BREAK_TYPE = BreakCreate.properties.type.maxLength;
+export const MAX_BREAK_REASON = BreakCreate.properties.reason.maxLength;
 
 /** The break rules and messages of spec §5 (and the server's wording where the spec has none). */
 export const breakMessages = {
@@ -9,13 +14,11 @@ export const breakMessages = {
   endRequired: 'End time is required.',
   invalidTime: 'Invalid time format.',
   typeRequired: 'Break type is required.',
-  typeMax: 'Break type must not exceed 100 characters.',
+  typeMax: `Break type must not exceed ${MAX_BREAK_TYPE} characters.`,
   dateRequired: 'Created Date is required.',
   invalidDate: 'Invalid date format.',
-  reasonMax: 'Reason must not exceed 2000 characters.',
+  reasonMax: `Reason must not exceed ${MAX_BREAK_REASON} characters.`,
 } as const;
-
-export const MAX_BREAK_REASON = 2000;
 
 const time = (required: string) =>
   z
@@ -25,7 +28,7 @@ const time = (required: string) =>
 
 export const breakSchema = z
   .object({
-    type: z.string().trim().min(1, breakMessages.typeRequired).max(100, breakMessages.typeMax),
+    type: z.string().trim().min(1, breakMessages.typeRequired).max(MAX_BREAK_TYPE, breakMessages.typeMax),
     createdDate: z
       .string()
       .trim()
@@ -42,16 +45,16 @@ export const breakSchema = z
 
 export type BreakFormValues = z.input<typeof breakSchema>;
 
-/** The body of the add and edit calls: duration computed, saved as closed and not from the modal flow (spec §3). */
+/**
+ * The body of the add and edit calls: the fields the document lists, no more (the server works out the duration, and
+ * a break added by hand is closed and not from the modal flow).
+ */
 export function toBreakFields(values: BreakFormValues): BreakFields {
   return {
     startTime: values.startTime,
     endTime: values.endTime,
-    duration: breakMinutes(values.startTime, values.endTime) ?? 0,
     createdDate: values.createdDate.trim(),
     type: values.type.trim(),
     reason: values.reason.trim(),
-    isClosed: true,
-    isModal: false,
   };
 }

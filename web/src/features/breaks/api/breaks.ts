@@ -1,8 +1,10 @@
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { useCallback } from 'react';
+import { apiKey, apiWrite, keyIn, keyUnder } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
 import type { Schemas } from '@/lib/api-schema';
+import { useApi } from '@/lib/swr';
 import { localHhmm } from '@/lib/offline/format';
 import { queuedId, type Pending } from '@/lib/offline/pending';
 import type { QueuedWrite } from '@/lib/offline/queue';
@@ -15,11 +17,8 @@ export type Break = Schemas['Break'];
 /** The caller's running break (`GET /break/current`); `since` is the RFC 3339 instant it started. */
 export type OpenBreak = Schemas['OpenBreak'];
 
-/**
- * What the add and edit dialog sends: the document's body, plus `duration`, `isClosed` and `isModal`, which spec §3
- * has the client send and the server ignores (it recomputes `duration`).
- */
-export type BreakFields = Schemas['BreakCreate'] & { duration: number; isClosed: true; isModal: false };
+/** What the add and edit dialog sends: the document's body (the server works out `duration`). */
+export type BreakFields = Schemas['BreakCreate'];
 
 /** Used when the team's list cannot be loaded (spec §3, §8). */
 export const FALLBACK_BREAK_TYPES: readonly string[] = [
@@ -33,18 +32,13 @@ export const FALLBACK_BREAK_TYPES: readonly string[] = [
 ];
 
 export const breakKeys = {
-  today: (date: string) => ['/break/todayBreaks', { todayCreatedDate: date }] as const,
-  current: '/break/current',
-  types: '/type/get',
+  today: (date: string) => apiKey('/break/todayBreaks', { query: { todayCreatedDate: date } }),
+  current: apiKey('/break/current'),
+  types: apiKey('/type/get'),
 } as const;
 
-/** The team views that show who is on break read the same records. */
-const TEAM_VIEWS = ['/admin/onBreak', '/admin/get'];
-
-const isBreakKey = (key: unknown) => {
-  const path = Array.isArray(key) ? key[0] : key;
-  return typeof path === 'string' && (path.startsWith('/break/') || TEAM_VIEWS.includes(path));
-};
+/** Every break read, and the team views that show who is on break (they read the same records). */
+export const isBreakKey = (key: unknown) => keyUnder(key, '/break/') || keyIn(key, ['/admin/onBreak', '/admin/get']);
 
 /** Revalidates every break read (today's list, the live break, the team views) after a write. */
 export function useRevalidateBreaks(): () => Promise<unknown> {
@@ -55,7 +49,7 @@ export function useRevalidateBreaks(): () => Promise<unknown> {
 /** Today's breaks by start time; `date` is the user's local date (YYYY-MM-DD). */
 export function useTodayBreaks(date: string) {
   const { signedIn } = useSession();
-  return useSWR<Break[]>(signedIn ? breakKeys.today(date) : null);
+  return useApi(signedIn && breakKeys.today(date));
 }
 
 /** A break started or ended on another device shows up within a minute. */
@@ -63,13 +57,13 @@ const CURRENT_REFRESH_MS = 60_000;
 
 export function useCurrentBreak() {
   const { signedIn } = useSession();
-  return useSWR<OpenBreak | null>(signedIn ? breakKeys.current : null, { refreshInterval: CURRENT_REFRESH_MS });
+  return useApi<OpenBreak | null>(signedIn && breakKeys.current, { refreshInterval: CURRENT_REFRESH_MS });
 }
 
 /** The team's break types (`data[0].type`), or the fallback list when signed out or when the load fails. */
 export function useBreakTypes(): { types: readonly string[]; isLoading: boolean } {
   const { signedIn } = useSession();
-  const { data, error, isLoading } = useSWR<Schemas['BreakTypes']>(signedIn ? breakKeys.types : null);
+  const { data, error, isLoading } = useApi(signedIn && breakKeys.types);
   const loaded = data?.[0]?.type;
   if (!error && Array.isArray(loaded) && loaded.length > 0) return { types: loaded.filter((name): name is string => typeof name === 'string'), isLoading };
   return { types: FALLBACK_BREAK_TYPES, isLoading };
@@ -88,20 +82,18 @@ interface SaveArg {
  */
 export function useSaveBreak() {
   const revalidate = useRevalidateBreaks();
-  return useSWRMutation<WriteOutcome<Break>, Error, string, SaveArg>('/break/save', async (_key, { arg }) => {
-    const outcome = await sendOrQueue<Break>(
+  return useSWRMutation<WriteOutcome<Break>, Error, string, SaveArg>('break:save', async (_key, { arg }) => {
+    const outcome = await sendOrQueue(
       arg.id
         ? {
             kind: 'break',
             action: 'edit',
-            method: 'PUT',
-            path: `/break/edit/${arg.id}`,
-            body: arg.fields,
+            request: apiWrite.put('/break/edit/{id}', { params: { id: arg.id }, body: arg.fields }),
             recordId: arg.id,
             base: arg.base,
             label: `Edit break: ${arg.fields.type}`,
           }
-        : { kind: 'break', action: 'add', method: 'POST', path: '/break/add', body: arg.fields, label: `Add break: ${arg.fields.type}` },
+        : { kind: 'break', action: 'add', request: apiWrite.post('/break/add', { body: arg.fields }), label: `Add break: ${arg.fields.type}` },
     );
     if (!outcome.queued) await revalidate();
     return outcome;
@@ -114,14 +106,12 @@ export type LiveBreak = OpenBreak & { pending?: QueuedWrite };
 /** Starts a live break now; a tap queued offline carries its time (`at`) so the break keeps it. */
 export function useStartBreak() {
   const revalidate = useRevalidateBreaks();
-  return useSWRMutation<WriteOutcome<OpenBreak>, Error, string, Schemas['LiveBreakInput']>('/break/start', async (_key, { arg }) => {
+  return useSWRMutation<WriteOutcome<OpenBreak>, Error, string, Schemas['LiveBreakInput']>('break:start', async (_key, { arg }) => {
     const at = new Date().toISOString();
-    const outcome = await sendOrQueue<OpenBreak>({
+    const outcome = await sendOrQueue({
       kind: 'live-break',
       action: 'start',
-      method: 'POST',
-      path: '/break/start',
-      body: { ...arg },
+      request: apiWrite.post('/break/start', { body: { ...arg } }),
       whenQueued: { at },
       label: `Start break: ${arg.type ?? ''}`,
       queuedAt: at,
@@ -134,14 +124,12 @@ export function useStartBreak() {
 /** Ends the live break `current` now; a tap queued offline carries its time (`at`). */
 export function useEndBreak() {
   const revalidate = useRevalidateBreaks();
-  return useSWRMutation<WriteOutcome<Break>, Error, string, LiveBreak>('/break/end', async (_key, { arg: current }) => {
+  return useSWRMutation<WriteOutcome<Break>, Error, string, LiveBreak>('break:end', async (_key, { arg: current }) => {
     const at = new Date().toISOString();
-    const outcome = await sendOrQueue<Break>({
+    const outcome = await sendOrQueue({
       kind: 'live-break',
       action: 'end',
-      method: 'POST',
-      path: '/break/end',
-      body: {},
+      request: apiWrite.post('/break/end', { body: {} }),
       whenQueued: { at },
       // What today's list shows until it is sent; `after` ties it to a start still queued.
       meta: { type: current.type, reason: current.reason, since: current.since, startTime: current.startTime, after: current.pending?.key },
@@ -207,11 +195,10 @@ export function endedOffline(item: QueuedWrite): Pending<Break> | undefined {
 
 /** Deletes a break (queued without a connection). */
 export const deleteBreak = (record: Break) =>
-  sendOrQueue<Schemas['Deleted']>({
+  sendOrQueue({
     kind: 'break',
     action: 'delete',
-    method: 'DELETE',
-    path: `/break/delete/${record._id}`,
+    request: apiWrite.del('/break/delete/{id}', { params: { id: record._id } }),
     recordId: record._id,
     label: `Delete break: ${record.type} at ${record.startTime}`,
   });

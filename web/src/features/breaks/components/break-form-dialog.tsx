@@ -1,16 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { FormError, Input, Textarea } from '@/components/ui/field';
 import { FormDateField, FormTimeField } from '@/components/ui/form-date-time';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
-import { useToast } from '@/components/ui/toast';
-import { QUEUED_MESSAGE } from '@/lib/offline/write';
-import { SHORT_TOAST_MS } from '@/config/constants';
-import { ApiError, errorMessage } from '@/lib/api-error';
-import { useRequireAuth } from '@/lib/auth';
 import { todayIso } from '@/lib/format';
 import { addDaysIso } from '@/lib/iso-date';
 import { breakSchema, MAX_BREAK_REASON, toBreakFields, type BreakFormValues } from '../api/break-schema';
@@ -41,11 +36,8 @@ function initialValues(editing?: Break, prefill?: Partial<BreakFormValues>): Bre
 
 /** Add or edit a break: 12-hour times, the duration computed and read-only, the rules of spec §5. */
 export function BreakFormDialog({ editing, prefill, onClose, onSaved }: BreakFormDialogProps) {
-  const requireAuth = useRequireAuth();
-  const toast = useToast();
   const { types } = useBreakTypes();
   const { trigger, isMutating } = useSaveBreak();
-  const [formError, setFormError] = useState<string>();
   const {
     register,
     control,
@@ -64,26 +56,16 @@ export function BreakFormDialog({ editing, prefill, onClose, onSaved }: BreakFor
   const durationError = breakDurationError(startTime, endTime);
   const typeOptions = type && !types.includes(type) ? [...types, type] : types;
 
-  const onSubmit = async (values: BreakFormValues) => {
-    if (!requireAuth()) return;
-    setFormError(undefined);
-    try {
-      const outcome = await trigger({ id: editing?._id, fields: toBreakFields(values), base: editing });
-      if (outcome.queued) {
-        toast.show({ title: 'Waiting to sync', message: QUEUED_MESSAGE, variant: 'info' });
-      } else {
-        toast.show({ message: editing ? 'Break updated successfully' : 'Break added successfully', variant: 'success', duration: SHORT_TOAST_MS });
-        onSaved?.(outcome.data);
-      }
-      onClose();
-    } catch (error) {
-      console.error('Saving the break failed', error);
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      const known = FIELDS.filter((field) => fieldErrors[field]);
-      for (const field of known) setError(field, { message: fieldErrors[field] });
-      if (known.length === 0) setFormError(errorMessage(error, 'The break could not be saved. Please try again.'));
-    }
-  };
+  const { submit, formError } = useRecordForm({
+    what: 'the break',
+    fields: FIELDS,
+    setFieldError: (field, message) => setError(field, { message }),
+    savedMessage: () => (editing ? 'Break updated successfully' : 'Break added successfully'),
+    failure: { show: 'inline', fallback: 'The break could not be saved. Please try again.' },
+    onSaved,
+    onClose,
+  });
+  const onSubmit = (values: BreakFormValues) => submit(() => trigger({ id: editing?._id, fields: toBreakFields(values), base: editing }));
 
   return (
     <Modal open title={editing ? 'Edit Break' : 'Add Break'} onClose={onClose}>

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { todayIso } from '@/lib/format';
-import { queueSnapshot } from '@/lib/offline/queue';
+import { enqueue, queueSnapshot } from '@/lib/offline/queue';
 import { fakeJwt } from '@/testing/jwt';
 import { api, fail, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
@@ -150,6 +150,34 @@ describe('dashboard', () => {
       ['/break/end', ['at']],
     ]);
     expect(queued[1]?.meta).toMatchObject({ type: 'Walk', after: queued[0]?.key });
+  });
+
+  it('shows a break added or edited offline with the duration of its times until it syncs (the body does not carry it)', async () => {
+    signIn();
+    breaksServer([record({ _id: 'b1', startTime: '09:00', endTime: '09:15', duration: 15 })]);
+    const base = { userId: 'u1', kind: 'break', label: 'Break' } as const;
+    await enqueue({
+      ...base,
+      key: 'k1',
+      action: 'add',
+      method: 'POST',
+      path: '/break/add',
+      body: { type: 'Walk', createdDate: todayIso(), startTime: '10:00', endTime: '10:45', reason: '' },
+    });
+    await enqueue({
+      ...base,
+      key: 'k2',
+      action: 'edit',
+      method: 'PUT',
+      path: '/break/edit/b1',
+      recordId: 'b1',
+      body: { type: 'Coffee Break', createdDate: todayIso(), startTime: '09:00', endTime: '09:45', reason: '' },
+    });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderWithProviders(<BreaksPage />);
+    const list = await screen.findByRole('list', { name: "Today's breaks" });
+    await waitFor(() => expect(within(list).getAllByText('Waiting to sync')).toHaveLength(2));
+    expect(screen.getByText('90 minutes')).toBeInTheDocument();
   });
 
   it("explains 'You are already on a break.' and shows the break started elsewhere", async () => {

@@ -9,6 +9,7 @@ import { formatDate, todayIso } from '@/lib/format';
 import { withPending, type Pending } from '@/lib/offline/pending';
 import { useQueuedWrites } from '@/lib/offline/write';
 import { deleteBreak, endedOffline, useRevalidateBreaks, useTodayBreaks, type Break, type BreakFields } from '../api/breaks';
+import { breakMinutes } from '../utils/time';
 import { BreakDetailsDialog } from './break-details-dialog';
 import { BreaksList, totalMinutes } from './breaks-list';
 import { LiveBreakCard } from './live-break-card';
@@ -40,6 +41,10 @@ function useAssistantPrefill(open: (dialog: Dialog) => void) {
   }, [location.state, location.pathname, navigate, open]);
 }
 
+/** An edit waiting to sync shows its own times, so its duration too (the server works it out the same way). */
+const withQueuedDuration = (record: Pending<Break>): Pending<Break> =>
+  record.pending?.action === 'edit' ? { ...record, duration: breakMinutes(record.startTime, record.endTime) ?? record.duration } : record;
+
 /** The Dashboard: the live break control first (the phone's main action), then today's breaks. */
 export function BreaksPage() {
   const today = todayIso();
@@ -59,9 +64,20 @@ export function BreaksPage() {
       (item) => {
         const fields = item.body as BreakFields | undefined;
         if (fields?.createdDate !== today) return undefined;
-        return { ...fields, reason: fields.reason ?? '', _id: '', live: false, createdAt: item.queuedAt, updatedAt: item.queuedAt, userId: item.userId };
+        return {
+          ...fields,
+          reason: fields.reason ?? '',
+          duration: breakMinutes(fields.startTime, fields.endTime) ?? 0,
+          isClosed: true,
+          isModal: false,
+          _id: '',
+          live: false,
+          createdAt: item.queuedAt,
+          updatedAt: item.queuedAt,
+          userId: item.userId,
+        };
       },
-    ),
+    ).map(withQueuedDuration),
     // "HH:MM" strings: compared as they are. localeCompare would build the ICU collator on the first load's main
     // thread (tens of milliseconds on a phone).
   ].sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0));

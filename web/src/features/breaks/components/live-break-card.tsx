@@ -131,6 +131,8 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
         <Input
           label="Reason (optional)"
           value={reason}
+          // The document sets no limit on a live break's reason (LiveBreakInput); the field takes what an added
+          // break's does (BreakCreate, in the break form's chunk: src/lib/api-rules.ts stays out of the first load).
           maxLength={2000}
           disabled={pending}
           onChange={(event) => setReason(event.target.value)}

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { api } from '@/lib/api-client';
+import { apiKey } from '@/lib/api-paths';
 import type { Schemas } from '@/lib/api-schema';
 import { useSession } from '@/lib/auth';
+import { useApi } from '@/lib/swr';
 
 /*
  * Calendar feeds (iCalendar subscriptions), aliased from the document generated into `src/lib/api-types.ts`.
@@ -19,11 +21,11 @@ export type CreatedFeed = Schemas['NewCalendarFeed'];
 
 export type FeedInput = Schemas['FeedInput'];
 
-export const feedKeys = { list: '/calendar/feeds' } as const;
+export const feedKeys = { list: apiKey('/calendar/feeds') } as const;
 
 export function useFeeds() {
   const { signedIn } = useSession();
-  return useSWR<CalendarFeed[]>(signedIn ? feedKeys.list : null);
+  return useApi(signedIn && feedKeys.list);
 }
 
 /** Create and revoke; the list reloads after each. */
@@ -32,12 +34,12 @@ export function useFeedActions() {
   return useMemo(
     () => ({
       create: async (scope: FeedScope) => {
-        const created = await api.post<CreatedFeed>(feedKeys.list, { scope } satisfies FeedInput);
+        const created = await api.post('/calendar/feeds', { body: { scope } });
         await mutate(feedKeys.list);
         return created;
       },
       revoke: async (id: string) => {
-        await api.del<unknown>(`${feedKeys.list}/${encodeURIComponent(id)}`);
+        await api.del('/calendar/feeds/{id}', { params: { id } });
         await mutate(feedKeys.list);
       },
     }),

@@ -1,6 +1,7 @@
-import useSWR from 'swr';
-import type { Schemas } from '@/lib/api-schema';
+import { apiKey } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
+import type { Schemas } from '@/lib/api-schema';
+import { useApi } from '@/lib/swr';
 
 /** `GET /leaves/calendar?month=`: every member (by name) with their approved and pending leaves, and the holidays. */
 export type TeamCalendar = Schemas['TeamCalendar'];
@@ -18,15 +19,15 @@ export type CalendarHoliday = Schemas['Holiday'];
 export type CalendarStatus = CalendarLeave['status'];
 
 export const calendarKeys = {
-  month: (month: string) => ['/leaves/calendar', { month }] as const,
+  month: (month: string) => apiKey('/leaves/calendar', { query: { month } }),
   /** The team's work week (any member reads the leave settings): the days not in it are shaded. */
-  settings: '/leaves/settings',
+  settings: apiKey('/leaves/settings'),
 } as const;
 
 /** The team's calendar of `YYYY-MM`; the previous month stays on screen while the next one loads. */
 export function useTeamCalendar(month: string) {
   const { signedIn } = useSession();
-  return useSWR<TeamCalendar>(signedIn ? calendarKeys.month(month) : null, { keepPreviousData: true });
+  return useApi(signedIn && calendarKeys.month(month), { keepPreviousData: true });
 }
 
 /** Monday to Friday, as a new team has it, until the settings are read (or when they cannot be). */
@@ -35,6 +36,6 @@ export const DEFAULT_WORK_WEEK: readonly number[] = [1, 2, 3, 4, 5];
 /** The team's work week, ISO day numbers (1 Monday … 7 Sunday). */
 export function useWorkWeek(): readonly number[] {
   const { signedIn } = useSession();
-  const { data } = useSWR<Pick<Schemas['LeaveSettings'], 'workWeek'>>(signedIn ? calendarKeys.settings : null);
+  const { data } = useApi(signedIn && calendarKeys.settings);
   return data?.workWeek?.length ? data.workWeek : DEFAULT_WORK_WEEK;
 }

@@ -1,10 +1,12 @@
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { PAGE_SIZE } from '@/config/constants';
+import { apiKey, apiWrite, keyUnder } from '@/lib/api-paths';
+import { ChecklistCreate } from '@/lib/api-rules';
 import { useSession } from '@/lib/auth';
 import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import type { Schemas } from '@/lib/api-schema';
-import type { ApiKey } from '@/lib/swr';
+import { useApi } from '@/lib/swr';
 
 export type ChecklistItem = Schemas['ChecklistItem'];
 
@@ -16,11 +18,12 @@ export type LatestChecklist = Schemas['LatestChecklist'];
 
 export type ChecklistPage = Schemas['ChecklistPage'];
 
-export const CHECKLIST_TASK_MAX = 200;
+/** The server's limit (src/lib/api-rules.ts, generated from the API document). */
+export const CHECKLIST_TASK_MAX = ChecklistCreate.properties.task.maxLength;
 
 export const checklistMessages = {
   taskRequired: 'Task is required.',
-  taskMax: 'Task must not exceed 200 characters.',
+  taskMax: `Task must not exceed ${CHECKLIST_TASK_MAX} characters.`,
   errorTitle: 'Error!',
   updateFailed: 'Failed to update task.',
   addFailed: 'Failed to add task.',
@@ -37,11 +40,11 @@ export function taskProblem(text: string): string | undefined {
   return undefined;
 }
 
-export const LATEST_CHECKLIST_KEY = '/daily-checklist/getCheckListWithTwoLatestDates';
+export const LATEST_CHECKLIST_KEY = apiKey('/daily-checklist/getCheckListWithTwoLatestDates');
 
 export function useLatestChecklist() {
   const { signedIn } = useSession();
-  return useSWR<LatestChecklist>(signedIn ? LATEST_CHECKLIST_KEY : null);
+  return useApi(signedIn && LATEST_CHECKLIST_KEY);
 }
 
 export interface ArchiveFilters {
@@ -54,29 +57,26 @@ export interface ArchiveFilters {
 
 export const noArchiveFilters: ArchiveFilters = { task: '', status: '', createdDateFrom: '', createdDateTo: '' };
 
-export function archiveKey(filters: ArchiveFilters, page: number): ApiKey {
-  return [
-    '/daily-checklist/get',
-    {
+export function archiveKey(filters: ArchiveFilters, page: number) {
+  return apiKey('/daily-checklist/get', {
+    query: {
       task: filters.task.trim() || undefined,
-      status: filters.status || undefined,
+      status: filters.status ? filters.status === 'true' : undefined,
       createdDateFrom: filters.createdDateFrom || undefined,
       createdDateTo: filters.createdDateTo || undefined,
       skip: (page - 1) * PAGE_SIZE,
       limit: PAGE_SIZE,
     },
-  ];
+  });
 }
 
 /** The archived checklist: every item matching the filters, 20 per page. */
 export function useArchivedChecklist(filters: ArchiveFilters, page: number) {
   const { signedIn } = useSession();
-  return useSWR<ChecklistPage>(signedIn ? archiveKey(filters, page) : null, { keepPreviousData: true });
+  return useApi(signedIn && archiveKey(filters, page), { keepPreviousData: true });
 }
 
-const keyPath = (key: unknown): string | undefined => (typeof key === 'string' ? key : Array.isArray(key) && typeof key[0] === 'string' ? key[0] : undefined);
-
-export const isChecklistKey = (key: unknown) => keyPath(key)?.startsWith('/daily-checklist/') ?? false;
+export const isChecklistKey = (key: unknown) => keyUnder(key, '/daily-checklist/');
 
 function useRevalidateChecklist() {
   const { mutate } = useSWRConfig();
@@ -94,12 +94,10 @@ export function useAddChecklistItem() {
   return useSWRMutation<WriteOutcome<ChecklistItem>, Error, string, NewChecklistItem>('checklist:add', async (_key, { arg }) => {
     const task = arg.task.trim();
     return afterSave(revalidate, () =>
-      sendOrQueue<ChecklistItem>({
+      sendOrQueue({
         kind: 'checklist',
         action: 'add',
-        method: 'POST',
-        path: '/daily-checklist/add',
-        body: { ...arg, task },
+        request: apiWrite.post('/daily-checklist/add', { body: { ...arg, task } }),
         label: `Add to the checklist: ${task}`,
       }),
     );
@@ -118,12 +116,10 @@ export function useEditChecklistItem() {
     const text = (task ?? '').trim();
     const label = base && base.task === text ? `${status ? 'Tick' : 'Untick'}: ${text}` : `Edit checklist item: ${text}`;
     return afterSave(revalidate, () =>
-      sendOrQueue<ChecklistItem>({
+      sendOrQueue({
         kind: 'checklist',
         action: 'edit',
-        method: 'PUT',
-        path: `/daily-checklist/edit/${id}`,
-        body: { task: text, status } satisfies Schemas['ChecklistInput'],
+        request: apiWrite.put('/daily-checklist/edit/{id}', { params: { id }, body: { task: text, status } }),
         recordId: id,
         base,
         label,
@@ -137,11 +133,10 @@ export function useDeleteChecklistItem() {
   const revalidate = useRevalidateChecklist();
   return useSWRMutation<WriteOutcome<Schemas['Deleted']>, Error, string, ChecklistItem>('checklist:delete', async (_key, { arg: item }) =>
     afterSave(revalidate, () =>
-      sendOrQueue<Schemas['Deleted']>({
+      sendOrQueue({
         kind: 'checklist',
         action: 'delete',
-        method: 'DELETE',
-        path: `/daily-checklist/delete/${item._id}`,
+        request: apiWrite.del('/daily-checklist/delete/{id}', { params: { id: item._id } }),
         recordId: item._id,
         label: `Delete from the checklist: ${item.task}`,
       }),

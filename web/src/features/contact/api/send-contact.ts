@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import type { ApiData, Schemas } from '@/lib/api-schema';
+import { ContactInput } from '@/lib/api-rules';
+
+/** The server's limits (src/lib/api-rules.ts, generated from the API document). */
+export const MAX_CONTACT_SUBJECT = ContactInput.properties.subject.maxLength;
+export const MAX_CONTACT_DESCRIPTION = ContactInput.properties.description.maxLength;
 
 export const contactMessages = {
   email: 'Please provide a valid email.',
   subjectRequired: 'Subject is required.',
-  subjectMax: 'Subject must not exceed 200 characters.',
+  subjectMax: `Subject must not exceed ${MAX_CONTACT_SUBJECT} characters.`,
   descriptionRequired: 'Description is required.',
-  descriptionMax: 'Description must not exceed 3000 characters.',
+  descriptionMax: `Description must not exceed ${MAX_CONTACT_DESCRIPTION} characters.`,
   sent: 'Message sent successfully.',
   failedTitle: 'Notice',
   failed: 'Error in sending message.',
@@ -18,8 +22,8 @@ export const contactSchema = z.object({
     .string()
     .trim()
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, contactMessages.email),
-  subject: z.string().trim().min(1, contactMessages.subjectRequired).max(200, contactMessages.subjectMax),
-  description: z.string().trim().min(1, contactMessages.descriptionRequired).max(3000, contactMessages.descriptionMax),
+  subject: z.string().trim().min(1, contactMessages.subjectRequired).max(MAX_CONTACT_SUBJECT, contactMessages.subjectMax),
+  description: z.string().trim().min(1, contactMessages.descriptionRequired).max(MAX_CONTACT_DESCRIPTION, contactMessages.descriptionMax),
   /** Honeypot: people never see this field, so anything in it came from a bot. */
   website: z.string(),
 });
@@ -28,6 +32,6 @@ export type ContactValues = z.infer<typeof contactSchema>;
 
 /** Resolves true only when the server answers the agreed text 'message sent!'. */
 export async function sendContactMessage(values: ContactValues): Promise<boolean> {
-  const data = await api.post<ApiData<'post_contactUs_send'>>('/contactUs/send', values satisfies Schemas['ContactInput'], { auth: false });
+  const data = await api.post('/contactUs/send', { auth: false, body: values });
   return data === 'message sent!';
 }

@@ -5,7 +5,7 @@ import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/field';
 import { useSession } from '@/lib/auth';
-import { contactMessages, contactSchema, sendContactMessage, type ContactValues } from '../api/send-contact';
+import { contactMessages, contactSchema, MAX_CONTACT_DESCRIPTION, MAX_CONTACT_SUBJECT, sendContactMessage, type ContactValues } from '../api/send-contact';
 
 export interface ContactFormProps {
   onSent?: () => void;
@@ -49,8 +49,15 @@ export function ContactForm({ onSent, onCancel }: ContactFormProps) {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Contact us">
       <Input label="Your email" type="email" autoComplete="email" inputMode="email" maxLength={70} error={errors.email?.message} {...register('email')} />
-      <Input label="Subject" maxLength={200} error={errors.subject?.message} {...register('subject')} />
-      <Textarea label="Message" rows={6} maxLength={3000} hint="Up to 3000 characters." error={errors.description?.message} {...register('description')} />
+      <Input label="Subject" maxLength={MAX_CONTACT_SUBJECT} error={errors.subject?.message} {...register('subject')} />
+      <Textarea
+        label="Message"
+        rows={6}
+        maxLength={MAX_CONTACT_DESCRIPTION}
+        hint={`Up to ${MAX_CONTACT_DESCRIPTION} characters.`}
+        error={errors.description?.message}
+        {...register('description')}
+      />
       <div className="visually-hidden" aria-hidden="true">
         <label htmlFor="contact-website">Website</label>
         <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register('website')} />

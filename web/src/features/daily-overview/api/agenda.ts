@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import { apiKey } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
 import type { Schemas } from '@/lib/api-schema';
 
@@ -17,9 +18,9 @@ const AGENDA_MEETINGS_LIMIT = 100;
  * their saves.
  */
 export const agendaKeys = {
-  meetings: (date: string) => ['/meeting/get', { todayScheduledDate: date, isToday: true, skip: 0, limit: AGENDA_MEETINGS_LIMIT }] as const,
-  breaks: (date: string) => ['/break/todayBreaks', { todayCreatedDate: date }] as const,
-  tasks: (date: string) => ['/task/todayTasks', { todayScheduledDate: date }] as const,
+  meetings: (date: string) => apiKey('/meeting/get', { query: { todayScheduledDate: date, isToday: true, skip: 0, limit: AGENDA_MEETINGS_LIMIT } }),
+  breaks: (date: string) => apiKey('/break/todayBreaks', { query: { todayCreatedDate: date } }),
+  tasks: (date: string) => apiKey('/task/todayTasks', { query: { todayScheduledDate: date } }),
 };
 
 export function useAgendaMeetings(date: string) {

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { api } from '@/lib/api-client';
+import { apiKey, keyIn } from '@/lib/api-paths';
 import type { Schemas } from '@/lib/api-schema';
 import { useSession } from '@/lib/auth';
+import { useApi } from '@/lib/swr';
 
 /*
  * The team's public holidays, aliased from the document generated into `src/lib/api-types.ts`. The feature imports
@@ -30,30 +32,30 @@ export type TeamHolidays = Schemas['TeamHolidays'];
 export type TeamHolidaysInput = Schemas['HolidaysInput'] & { year: number; country: string | null; region: string | null };
 
 export const holidayKeys = {
-  countries: '/team/holidays/countries',
-  year: (year: number) => ['/team/holidays', { year }] as const,
+  countries: apiKey('/team/holidays/countries'),
+  year: (year: number) => apiKey('/team/holidays', { query: { year } }),
 } as const;
 
 export function useHolidayCountries(enabled = true) {
   const { signedIn } = useSession();
   // The list changes with the server's release only.
-  return useSWR<HolidayCountry[]>(signedIn && enabled ? holidayKeys.countries : null, { revalidateIfStale: false });
+  return useApi(signedIn && enabled && holidayKeys.countries, { revalidateIfStale: false });
 }
 
 export function useTeamHolidays(year: number) {
   const { signedIn } = useSession();
-  return useSWR<TeamHolidays>(signedIn ? holidayKeys.year(year) : null, { keepPreviousData: true });
+  return useApi(signedIn && holidayKeys.year(year), { keepPreviousData: true });
 }
 
 /** The calendar shows the holidays of its month: its answers reload after a change. */
-const isCalendarKey = (key: unknown) => (Array.isArray(key) ? key[0] : key) === '/leaves/calendar';
+const isCalendarKey = (key: unknown) => keyIn(key, ['/leaves/calendar']);
 
 /** An admin's change: the saved year replaces the cached one, and the calendar reloads. */
 export function useSaveHolidays() {
   const { mutate } = useSWRConfig();
   return useMemo(
     () => async (body: TeamHolidaysInput) => {
-      const saved = await api.put<TeamHolidays>('/team/holidays', body);
+      const saved = await api.put('/team/holidays', { body });
       await mutate(holidayKeys.year(body.year), saved, { revalidate: false });
       void mutate(isCalendarKey);
       return saved;

@@ -1,8 +1,8 @@
-import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { useApi } from '@/lib/swr';
 import { leaveKeys } from './leaves';
-import type { Leave, LeaveDecision, PendingLeavePage } from './types';
+import type { Leave, LeaveDecision } from './types';
 
 export type { PendingLeave, PendingLeavePage } from './types';
 
@@ -11,12 +11,13 @@ export type Decision = 'approve' | 'decline';
 /** The team's requests waiting for a decision, oldest first, 20 a page; only admins and HR may read them. */
 export function usePendingLeaves(page: number, enabled: boolean) {
   const { signedIn } = useSession();
-  return useSWR<PendingLeavePage>(signedIn && enabled ? leaveKeys.pending(page) : null, { keepPreviousData: true });
+  return useApi(signedIn && enabled && leaveKeys.pending(page), { keepPreviousData: true });
 }
 
 /** `POST /leaves/approve/{id}` or `/leaves/decline/{id}`, with the comment when there is one. */
 export function decideLeave(id: string, decision: Decision, comment?: string): Promise<Leave> {
   const text = comment?.trim();
   const body: LeaveDecision = text ? { comment: text } : {};
-  return api.post<Leave>(`/leaves/${decision}/${encodeURIComponent(id)}`, body);
+  const init = { params: { id }, body };
+  return decision === 'approve' ? api.post('/leaves/approve/{id}', init) : api.post('/leaves/decline/{id}', init);
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { LeaveCreate } from '@/lib/api-rules';
 import { daysBetweenIso, isIsoDate } from '@/lib/iso-date';
 import { leaveDays } from '../utils/days';
 import type { LeaveFields } from './types';
 
-export const MAX_LEAVE_REASON = 2000;
+/** The server's limit (src/lib/api-rules.ts, generated from the API document). */
+export const MAX_LEAVE_REASON = LeaveCreate.properties.reason.maxLength;
 export const MAX_LEAVE_DAYS = 366;
 
 /** Spec §5 (leave), with the server's wording for the limits. */
@@ -14,7 +16,7 @@ export const leaveMessages = {
   order: 'To date must be after From date.',
   tooLong: 'A leave cannot be longer than 366 days.',
   reasonRequired: 'Reason is required.',
-  reasonMax: 'Reason must not exceed 2000 characters.',
+  reasonMax: `Reason must not exceed ${MAX_LEAVE_REASON} characters.`,
   missingDates: 'Invalid Dates - Please provide both From and To dates.',
   saveFailedTitle: 'Error!',
   saveFailed: 'Failed to save leave. Please try again later.',

@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { AllowanceInput } from '@/lib/api-rules';
 import type { LeaveSettings, LeaveSettingsInput } from './types';
 
-export const MAX_ALLOWANCE_DAYS = 366;
+/** The server's limit for an allowance (src/lib/api-rules.ts, generated from the API document). */
+export const MAX_ALLOWANCE_DAYS = AllowanceInput.properties.days.maximum;
 
 /** The server's wording where it has one (`BAD_DAYS`), so both sides say the same. */
 export const leaveSettingsMessages = {
   allowanceRequired: 'Default allowance is required.',
   capRequired: 'Carry-over cap is required.',
   daysRequired: 'Days are required.',
-  days: 'Days must be a number of days from 0 to 366, in half days.',
+  days: `Days must be a number of days from 0 to ${MAX_ALLOWANCE_DAYS}, in half days.`,
   workWeek: 'Choose at least one working day.',
   saveFailed: 'The leave settings could not be saved. Please try again later.',
   allowanceFailed: 'The allowance could not be saved. Please try again later.',

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { LeaveTypeInput } from '@/lib/api-rules';
 import type { LeaveType, LeaveTypeCreate } from './types';
 
-export const MAX_LEAVE_TYPE_NAME = 40;
+/** The server's rules (src/lib/api-rules.ts, generated from the API document). */
+export const MAX_LEAVE_TYPE_NAME = LeaveTypeInput.properties.name.maxLength;
+const COLOR = new RegExp(LeaveTypeInput.properties.color.pattern);
 export const DEFAULT_LEAVE_TYPE_COLOR = '#2563eb';
 
 export const leaveTypeMessages = {
@@ -22,10 +25,7 @@ export const leaveTypeSchema = (otherNames: readonly string[]) => {
       .min(1, leaveTypeMessages.nameRequired)
       .max(MAX_LEAVE_TYPE_NAME, leaveTypeMessages.nameMax)
       .refine((name) => !taken.has(name.toLowerCase()), leaveTypeMessages.nameTaken),
-    color: z
-      .string()
-      .trim()
-      .regex(/^#[0-9a-fA-F]{6}$/, leaveTypeMessages.color),
+    color: z.string().trim().regex(COLOR, leaveTypeMessages.color),
     paid: z.boolean(),
     countsAgainstAllowance: z.boolean(),
     needsApproval: z.boolean(),

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { useApi } from '@/lib/swr';
 import { leaveKeys } from './leaves';
-import type { Deleted, LeaveType, LeaveTypeCreate, LeaveTypeUpdate } from './types';
+import type { LeaveTypeCreate, LeaveTypeUpdate } from './types';
 
 export type { LeaveType } from './types';
 
@@ -13,7 +14,7 @@ export type { LeaveType } from './types';
  */
 export function useLeaveTypes() {
   const { signedIn } = useSession();
-  const result = useSWR<LeaveType[]>(signedIn ? leaveKeys.types : null);
+  const result = useApi(signedIn && leaveKeys.types);
   const { data } = result;
   const derived = useMemo(() => {
     const types = data ?? [];
@@ -39,9 +40,9 @@ export function useLeaveTypeActions() {
       return answer;
     };
     return {
-      create: (body: LeaveTypeCreate) => after(api.post<LeaveType>(leaveKeys.types, body)),
-      update: (id: string, body: LeaveTypeUpdate) => after(api.put<LeaveType>(`${leaveKeys.types}/${encodeURIComponent(id)}`, body)),
-      remove: (id: string) => after(api.del<Deleted>(`${leaveKeys.types}/${encodeURIComponent(id)}`)),
+      create: (body: LeaveTypeCreate) => after(api.post('/leaves/types', { body })),
+      update: (id: string, body: LeaveTypeUpdate) => after(api.put('/leaves/types/{id}', { params: { id }, body })),
+      remove: (id: string) => after(api.del('/leaves/types/{id}', { params: { id } })),
     };
   }, [mutate]);
 }

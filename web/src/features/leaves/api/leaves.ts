@@ -1,36 +1,36 @@
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
+import { apiKey, apiWrite, keyIn, keyUnder, type Query } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
-import type { Deleted, Leave, LeaveFields, LeavePage } from './types';
+import { useApi } from '@/lib/swr';
+import type { Leave, LeaveFields } from './types';
 
 export type { Leave, LeaveFields, LeavePage } from './types';
 
 export const leaveKeys = {
-  list: (page: number) => ['/leaves/list', { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }] as const,
-  pending: (page: number) => ['/leaves/pending', { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }] as const,
-  types: '/leaves/types',
+  list: (page: number) => apiKey('/leaves/list', { query: { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } }),
+  pending: (page: number) => apiKey('/leaves/pending', { query: { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } }),
+  types: apiKey('/leaves/types'),
   /** The caller's balance of a year. */
-  balance: (year: number) => ['/leaves/balance', { year }] as const,
-  settings: '/leaves/settings',
+  balance: (year: number) => apiKey('/leaves/balance', { query: { year } }),
+  /** What a leave would take, before it is sent. */
+  preview: (query: Query<'/leaves/preview', 'get'>) => apiKey('/leaves/preview', { query: { ...query } }),
+  settings: apiKey('/leaves/settings'),
   /** Every member's balance of a year (admins and HR). */
-  teamBalances: (year: number) => ['/admin/balances', { year }] as const,
+  teamBalances: (year: number) => apiKey('/admin/balances', { query: { year } }),
 } as const;
 
-/** Today's absentees and the team's balances read the same records (only approved leaves are absences). */
-const TEAM_VIEWS = ['/admin/onLeaves', '/admin/get', '/admin/balances'];
-
-/** Read from the leaves, unlike the team's types and settings. */
-const NOT_FROM_LEAVES: readonly string[] = [leaveKeys.types, leaveKeys.settings];
-
-const isLeaveKey = (key: unknown) => {
-  const path = Array.isArray(key) ? key[0] : key;
-  return typeof path === 'string' && ((path.startsWith('/leaves/') && !NOT_FROM_LEAVES.includes(path)) || TEAM_VIEWS.includes(path));
-};
+/**
+ * Read from the leaves (the team's types and settings are not), and today's absentees and the team's balances, which
+ * read the same records (only approved leaves are absences).
+ */
+export const isLeaveKey = (key: unknown) =>
+  (keyUnder(key, '/leaves/') && !keyIn(key, ['/leaves/types', '/leaves/settings'])) || keyIn(key, ['/admin/onLeaves', '/admin/get', '/admin/balances']);
 
 /**
  * Every list of leaves (the caller's, the pending requests, today's absentees) and every balance (the caller's, the
@@ -44,7 +44,7 @@ export function useRevalidateLeaves(): () => Promise<unknown> {
 /** The caller's leaves, latest first, a page of 20 at a time. */
 export function useLeaves(page: number) {
   const { signedIn } = useSession();
-  return useSWR<LeavePage>(signedIn ? leaveKeys.list(page) : null, { keepPreviousData: true });
+  return useApi(signedIn && leaveKeys.list(page), { keepPreviousData: true });
 }
 
 /** What a leave waiting in the offline queue cannot show yet. */
@@ -67,20 +67,18 @@ interface SaveArg {
  */
 export function useSaveLeave() {
   const revalidate = useRevalidateLeaves();
-  return useSWRMutation<WriteOutcome<Leave>, Error, string, SaveArg>('/leaves/save', async (_key, { arg }) => {
-    const outcome = await sendOrQueue<Leave>(
+  return useSWRMutation<WriteOutcome<Leave>, Error, string, SaveArg>('leave:save', async (_key, { arg }) => {
+    const outcome = await sendOrQueue(
       arg.id
         ? {
             kind: 'leave',
             action: 'edit',
-            method: 'PUT',
-            path: `/leaves/edit/${arg.id}`,
-            body: arg.fields,
+            request: apiWrite.put('/leaves/edit/{id}', { params: { id: arg.id }, body: arg.fields }),
             recordId: arg.id,
             base: arg.base,
             label: `Edit leave: ${datesOf(arg.fields)}`,
           }
-        : { kind: 'leave', action: 'add', method: 'POST', path: '/leaves/add', body: arg.fields, label: `Request leave: ${datesOf(arg.fields)}` },
+        : { kind: 'leave', action: 'add', request: apiWrite.post('/leaves/add', { body: arg.fields }), label: `Request leave: ${datesOf(arg.fields)}` },
     );
     if (!outcome.queued) await revalidate();
     return outcome;
@@ -89,14 +87,13 @@ export function useSaveLeave() {
 
 /** Deletes a leave (queued without a connection). */
 export const deleteLeave = (leave: Leave) =>
-  sendOrQueue<Deleted>({
+  sendOrQueue({
     kind: 'leave',
     action: 'delete',
-    method: 'DELETE',
-    path: `/leaves/delete/${leave._id}`,
+    request: apiWrite.del('/leaves/delete/{id}', { params: { id: leave._id } }),
     recordId: leave._id,
     label: `Delete leave: ${datesOf(leave)}`,
   });
 
 /** The requester withdraws a pending leave, or an approved one that has not started; it stays, `cancelled`. */
-export const cancelLeave = (id: string) => api.post<Leave>(`/leaves/cancel/${encodeURIComponent(id)}`);
+export const cancelLeave = (id: string) => api.post('/leaves/cancel/{id}', { params: { id } });

@@ -1,13 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { sentNow, useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { FormError, Input } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
-import { SHORT_TOAST_MS } from '@/config/constants';
-import { ApiError, errorMessage } from '@/lib/api-error';
-import { useRequireAuth } from '@/lib/auth';
 import { useAllowanceActions } from '../api/balances';
 import { allowanceSchema, leaveSettingsMessages, type AllowanceFormValues } from '../api/leave-settings-schema';
 import type { Balance } from '../api/types';
@@ -22,10 +18,7 @@ export interface AllowanceDialogProps {
 
 /** An admin sets a member's allowance for the year the Balances card shows (`PUT /admin/allowance/{userId}`). */
 export function AllowanceDialog({ balance, name, onClose }: AllowanceDialogProps) {
-  const requireAuth = useRequireAuth();
-  const toast = useToast();
   const { setAllowance } = useAllowanceActions();
-  const [formError, setFormError] = useState<string>();
   const {
     register,
     handleSubmit,
@@ -37,19 +30,18 @@ export function AllowanceDialog({ balance, name, onClose }: AllowanceDialogProps
     defaultValues: { days: String(balance.allowance) },
   });
 
+  const { submit, formError } = useRecordForm({
+    fields: ['days'],
+    // The year is the card's, not a field of the dialog: its message is the dialog's.
+    formFields: ['year'],
+    setFieldError: (field, message) => setError(field, { message }),
+    savedMessage: (days: number) => `${name}'s allowance for ${balance.year} is now ${formatDayCount(days)}.`,
+    failure: { show: 'inline', fallback: leaveSettingsMessages.allowanceFailed },
+    onClose,
+  });
   const onSubmit = async (values: AllowanceFormValues) => {
-    if (!requireAuth()) return;
-    setFormError(undefined);
     const days = Number(values.days.trim());
-    try {
-      await setAllowance(balance.userId, balance.year, days);
-      toast.show({ message: `${name}'s allowance for ${balance.year} is now ${formatDayCount(days)}.`, variant: 'success', duration: SHORT_TOAST_MS });
-      onClose();
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      if (fieldErrors.days) setError('days', { message: fieldErrors.days });
-      else setFormError(fieldErrors.year ?? errorMessage(error, leaveSettingsMessages.allowanceFailed));
-    }
+    await submit(() => sentNow(setAllowance(balance.userId, balance.year, days).then(() => days)));
   };
 
   return (

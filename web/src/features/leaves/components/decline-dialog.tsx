@@ -5,10 +5,12 @@ import { Button } from '@/components/ui/button';
 import { FormError, Textarea } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-error';
+import { DecisionInput } from '@/lib/api-rules';
 
-export const MAX_DECISION_COMMENT = 500;
+/** The server's limit (src/lib/api-rules.ts, generated from the API document). */
+export const MAX_DECISION_COMMENT = DecisionInput.properties.comment.maxLength;
 
-const declineSchema = z.object({
+export const declineSchema = z.object({
   comment: z.string().trim().max(MAX_DECISION_COMMENT, `Comment must not exceed ${MAX_DECISION_COMMENT} characters.`),
 });
 

@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/field';
 import { FormDateField } from '@/components/ui/form-date-time';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
-import { useToast } from '@/components/ui/toast';
-import { SHORT_TOAST_MS } from '@/config/constants';
-import { ApiError, errorMessage } from '@/lib/api-error';
-import { useRequireAuth } from '@/lib/auth';
-import { QUEUED_MESSAGE } from '@/lib/offline/write';
+import { errorMessage } from '@/lib/api-error';
 import { isIsoDate } from '@/lib/iso-date';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLeavePreview, type LeavePreview, type PreviewQuery } from '../api/balances';
@@ -98,8 +95,6 @@ export function describeLeaveType(type: LeaveType): string {
 
 /** Add (or edit) a leave: its type, from and to dates, the days counted inclusively, a reason. */
 export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFormDialogProps) {
-  const requireAuth = useRequireAuth();
-  const toast = useToast();
   const { trigger, isMutating } = useSaveLeave();
   const leaveTypes = useLeaveTypes();
   const source = editing ?? prefill ?? {};
@@ -145,30 +140,18 @@ export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFor
   const days = leaveDays(fromDate, toDate);
   const missingDates = (!fromDate || !toDate) && (touchedFields.fromDate || touchedFields.toDate || isSubmitted || !!fromDate || !!toDate);
 
-  const onSubmit = async (values: LeaveFormValues) => {
-    if (!requireAuth()) return;
-    try {
-      const outcome = await trigger({ id: editing?._id, fields: toLeaveFields(values), base: editing });
-      if (outcome.queued) {
-        toast.show({ title: 'Waiting to sync', message: `${QUEUED_MESSAGE} ${LEAVE_WORKED_OUT_ON_SYNC}`, variant: 'info' });
-      } else {
-        const saved = outcome.data;
-        const message = editing
-          ? 'Leave updated successfully'
-          : saved.status === 'pending'
-            ? 'Leave requested: waiting for approval'
-            : 'Leave added successfully';
-        toast.show({ message, variant: 'success', duration: SHORT_TOAST_MS });
-        onSaved?.(saved);
-      }
-      onClose();
-    } catch (error) {
-      console.error('Saving the leave failed', error);
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      for (const field of FIELDS) if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
-      toast.show({ title: leaveMessages.saveFailedTitle, message: errorMessage(error, leaveMessages.saveFailed), variant: 'error' });
-    }
-  };
+  const { submit } = useRecordForm({
+    what: 'the leave',
+    fields: FIELDS,
+    setFieldError: (field, message) => setError(field, { message }),
+    savedMessage: (saved: Leave) =>
+      editing ? 'Leave updated successfully' : saved.status === 'pending' ? 'Leave requested: waiting for approval' : 'Leave added successfully',
+    queuedNote: LEAVE_WORKED_OUT_ON_SYNC,
+    failure: { show: 'toast', title: leaveMessages.saveFailedTitle, message: (error) => errorMessage(error, leaveMessages.saveFailed) },
+    onSaved,
+    onClose,
+  });
+  const onSubmit = (values: LeaveFormValues) => submit(() => trigger({ id: editing?._id, fields: toLeaveFields(values), base: editing }));
 
   return (
     <Modal open title={editing ? 'Edit Leave' : 'Add Leave'} onClose={onClose}>

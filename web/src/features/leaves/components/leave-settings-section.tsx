@@ -1,14 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { sentNow, useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox, FormError, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { useToast } from '@/components/ui/toast';
-import { SHORT_TOAST_MS } from '@/config/constants';
-import { ApiError, errorMessage } from '@/lib/api-error';
-import { useRequireAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useAllowanceActions, useLeaveSettings } from '../api/balances';
 import {
@@ -24,10 +21,7 @@ import type { LeaveSettings } from '../api/types';
 const FIELDS = ['defaultAllowance', 'carryOverCap', 'workWeek', 'allowNegative'] as const;
 
 function LeaveSettingsForm({ settings }: { settings: LeaveSettings }) {
-  const requireAuth = useRequireAuth();
-  const toast = useToast();
   const { saveSettings } = useAllowanceActions();
-  const [formError, setFormError] = useState<string>();
   const {
     register,
     handleSubmit,
@@ -48,24 +42,16 @@ function LeaveSettingsForm({ settings }: { settings: LeaveSettings }) {
     setValue('workWeek', next, { shouldDirty: true, shouldValidate: isSubmitted });
   };
 
+  const { submit, formError } = useRecordForm({
+    fields: FIELDS,
+    setFieldError: (field, message) => setError(field, { message }),
+    savedMessage: () => 'Leave settings saved.',
+    failure: { show: 'inline', fallback: leaveSettingsMessages.saveFailed },
+    // The form goes on from what was saved.
+    onSaved: (saved: LeaveSettings | undefined) => reset(leaveSettingsFormValues(saved ?? settings)),
+  });
   const onSubmit = async (values: LeaveSettingsFormValues) => {
-    if (!requireAuth()) return;
-    setFormError(undefined);
-    try {
-      const saved = await saveSettings(toLeaveSettingsBody(values));
-      reset(leaveSettingsFormValues(saved ?? settings));
-      toast.show({ message: 'Leave settings saved.', variant: 'success', duration: SHORT_TOAST_MS });
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      let shown = false;
-      for (const field of FIELDS) {
-        if (fieldErrors[field]) {
-          setError(field, { message: fieldErrors[field] });
-          shown = true;
-        }
-      }
-      if (!shown) setFormError(errorMessage(error, leaveSettingsMessages.saveFailed));
-    }
+    await submit(() => sentNow(saveSettings(toLeaveSettingsBody(values))));
   };
 
   return (

@@ -1,13 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { sentNow, useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox, FormError, Input } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
-import { SHORT_TOAST_MS } from '@/config/constants';
-import { ApiError, errorMessage } from '@/lib/api-error';
-import { useRequireAuth } from '@/lib/auth';
 import {
   leaveTypeFormValues,
   leaveTypeMessages,
@@ -31,11 +27,8 @@ const FIELDS = ['name', 'color'] as const;
 
 /** An admin adds or edits a leave type: name, colour, and whether it is paid, counted and needs approval. */
 export function LeaveTypeFormDialog({ editing, onClose }: LeaveTypeFormDialogProps) {
-  const requireAuth = useRequireAuth();
-  const toast = useToast();
   const { types } = useLeaveTypes();
   const actions = useLeaveTypeActions();
-  const [formError, setFormError] = useState<string>();
   const otherNames = types.filter((type) => type._id !== editing?._id).map((type) => type.name);
   const {
     register,
@@ -51,29 +44,17 @@ export function LeaveTypeFormDialog({ editing, onClose }: LeaveTypeFormDialogPro
   });
   const color = watch('color');
 
+  const { submit, formError } = useRecordForm({
+    fields: FIELDS,
+    setFieldError: (field, message) => setError(field, { message }),
+    savedMessage: (name: string) => `${name} has been ${editing ? 'updated' : 'added'}.`,
+    failure: { show: 'inline', fallback: leaveTypeMessages.saveFailed },
+    onClose,
+  });
   const onSubmit = async (values: LeaveTypeFormValues) => {
-    if (!requireAuth()) return;
-    setFormError(undefined);
     const body = toLeaveTypeBody(values);
-    try {
-      const saved = editing ? await actions.update(editing._id, body) : await actions.create(body);
-      toast.show({
-        message: editing ? `${saved?.name ?? body.name} has been updated.` : `${saved?.name ?? body.name} has been added.`,
-        variant: 'success',
-        duration: SHORT_TOAST_MS,
-      });
-      onClose();
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      let shown = false;
-      for (const field of FIELDS) {
-        if (fieldErrors[field]) {
-          setError(field, { message: fieldErrors[field] });
-          shown = true;
-        }
-      }
-      if (!shown) setFormError(errorMessage(error, leaveTypeMessages.saveFailed));
-    }
+    // The toast names the type as saved (or as typed, should the answer not say).
+    await submit(() => sentNow((editing ? actions.update(editing._id, body) : actions.create(body)).then((saved) => saved?.name ?? body.name)));
   };
 
   return (

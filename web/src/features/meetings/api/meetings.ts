@@ -1,12 +1,14 @@
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { z } from 'zod';
 import { PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
+import { MeetingCreate } from '@/lib/api-rules';
+import { apiKey, apiWrite, keyUnder } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
 import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import type { Schemas } from '@/lib/api-schema';
-import type { ApiKey } from '@/lib/swr';
+import { useApi } from '@/lib/swr';
 import { todayIso } from '@/lib/format';
 
 export type Meeting = Schemas['Meeting'];
@@ -20,13 +22,18 @@ export type Invitee = Schemas['Invitee'];
 
 export type MeetingFilter = 'today' | 'upcoming' | 'all';
 
+/** The server's limits (src/lib/api-rules.ts, generated from the API document). */
+export const MEETING_DESCRIPTION_MAX = MeetingCreate.properties.description.maxLength;
+export const MEETING_TITLE_MAX = MeetingCreate.properties.title.maxLength;
+export const MEETING_PLACE_MAX = MeetingCreate.properties.place.maxLength;
+
 export const meetingMessages = {
   fromRequired: 'Start time is required.',
   toRequired: 'End time is required.',
   dateRequired: 'Schedule date is required.',
-  descriptionMax: 'Description must not exceed 1000 characters.',
-  titleMax: 'Title must not exceed 120 characters.',
-  placeMax: 'Place must not exceed 500 characters.',
+  descriptionMax: `Description must not exceed ${MEETING_DESCRIPTION_MAX} characters.`,
+  titleMax: `Title must not exceed ${MEETING_TITLE_MAX} characters.`,
+  placeMax: `Place must not exceed ${MEETING_PLACE_MAX} characters.`,
   added: 'Meeting added successfully',
   updated: 'Meeting updated successfully',
   failedTitle: 'Error!',
@@ -38,9 +45,6 @@ export const meetingMessages = {
   } satisfies Record<MeetingFilter, string>,
 } as const;
 
-export const MEETING_DESCRIPTION_MAX = 1000;
-export const MEETING_TITLE_MAX = 120;
-export const MEETING_PLACE_MAX = 500;
 /** Descriptions longer than this are cut in lists, with 'View All' for the rest (spec §9). */
 export const MEETING_DESCRIPTION_PREVIEW = 70;
 
@@ -65,24 +69,22 @@ export interface MeetingQuery {
 }
 
 /** The list's SWR key: today and upcoming read `/meeting/get`, all reads `/meeting/all`. */
-export function meetingListKey({ filter, page, startScheduleDate, endScheduleDate }: MeetingQuery, today = todayIso()): ApiKey {
+export function meetingListKey({ filter, page, startScheduleDate, endScheduleDate }: MeetingQuery, today = todayIso()) {
   const paging = { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
   if (filter === 'all') {
-    return ['/meeting/all', { ...paging, startScheduleDate: startScheduleDate || undefined, endScheduleDate: endScheduleDate || undefined }];
+    return apiKey('/meeting/all', { query: { ...paging, startScheduleDate: startScheduleDate || undefined, endScheduleDate: endScheduleDate || undefined } });
   }
-  return ['/meeting/get', { todayScheduledDate: today, isToday: filter === 'today', ...paging }];
+  return apiKey('/meeting/get', { query: { todayScheduledDate: today, isToday: filter === 'today', ...paging } });
 }
 
 /** The meetings of one page; nothing is asked for while signed out, so the list stays empty (spec §6). */
 export function useMeetings(query: MeetingQuery) {
   const { signedIn } = useSession();
-  return useSWR<MeetingList>(signedIn ? meetingListKey(query) : null, { keepPreviousData: true });
+  return useApi(signedIn && meetingListKey(query), { keepPreviousData: true });
 }
 
-const keyPath = (key: unknown): string | undefined => (typeof key === 'string' ? key : Array.isArray(key) && typeof key[0] === 'string' ? key[0] : undefined);
-
 /** Every cached meeting list (this screen's and the Daily Agenda's) is asked for again after a change. */
-export const isMeetingKey = (key: unknown) => keyPath(key)?.startsWith('/meeting/') ?? false;
+export const isMeetingKey = (key: unknown) => keyUnder(key, '/meeting/');
 
 function useRevalidateMeetings() {
   const { mutate } = useSWRConfig();
@@ -98,32 +100,33 @@ interface SaveArg {
 
 const meetingLabel = (body: { scheduleDate: string; from: string }) => `${body.scheduleDate} ${body.from}`;
 
+/** The body of the schedule and edit calls. */
+export const toMeetingBody = (values: MeetingValues): Schemas['MeetingCreate'] => ({
+  from: values.from,
+  to: values.to,
+  scheduleDate: values.scheduleDate,
+  description: values.description.trim(),
+  title: values.title.trim(),
+  place: values.place.trim(),
+  attendees: values.attendees,
+});
+
 /** Schedules a meeting (no id) or updates one, then refreshes every meeting list; queued without a connection. */
 export function useSaveMeeting() {
   const revalidate = useRevalidateMeetings();
   return useSWRMutation<WriteOutcome<Meeting>, Error, string, SaveArg>('meeting:save', async (_key, { arg: { id, values, base } }) => {
-    const body: Schemas['MeetingCreate'] = {
-      from: values.from,
-      to: values.to,
-      scheduleDate: values.scheduleDate,
-      description: values.description.trim(),
-      title: values.title.trim(),
-      place: values.place.trim(),
-      attendees: values.attendees,
-    };
-    const outcome = await sendOrQueue<Meeting>(
+    const body = toMeetingBody(values);
+    const outcome = await sendOrQueue(
       id
         ? {
             kind: 'meeting',
             action: 'edit',
-            method: 'PUT',
-            path: `/meeting/edit/${id}`,
-            body,
+            request: apiWrite.put('/meeting/edit/{id}', { params: { id }, body }),
             recordId: id,
             base,
             label: `Edit meeting: ${meetingLabel(body)}`,
           }
-        : { kind: 'meeting', action: 'add', method: 'POST', path: '/meeting/add', body, label: `Schedule meeting: ${meetingLabel(body)}` },
+        : { kind: 'meeting', action: 'add', request: apiWrite.post('/meeting/add', { body }), label: `Schedule meeting: ${meetingLabel(body)}` },
     );
     if (!outcome.queued) void revalidate();
     return outcome;
@@ -133,11 +136,10 @@ export function useSaveMeeting() {
 export function useDeleteMeeting() {
   const revalidate = useRevalidateMeetings();
   return useSWRMutation<WriteOutcome<Schemas['Deleted']>, Error, string, Meeting>('meeting:delete', async (_key, { arg: meeting }) => {
-    const outcome = await sendOrQueue<Schemas['Deleted']>({
+    const outcome = await sendOrQueue({
       kind: 'meeting',
       action: 'delete',
-      method: 'DELETE',
-      path: `/meeting/delete/${meeting._id}`,
+      request: apiWrite.del('/meeting/delete/{id}', { params: { id: meeting._id } }),
       recordId: meeting._id,
       label: `Delete meeting: ${meetingLabel(meeting)}`,
     });
@@ -159,14 +161,14 @@ export function myAnswer(meeting: Pick<Meeting, 'userId' | 'attendees'>): Attend
 /** The teammates a meeting can invite, by name. */
 export function useInvitees(enabled = true) {
   const { signedIn } = useSession();
-  return useSWR<Invitee[]>(signedIn && enabled ? '/meeting/people' : null);
+  return useApi(signedIn && enabled && apiKey('/meeting/people'));
 }
 
 /** An attendee answers yes or no; every list shows the answer after. */
 export function useRespondMeeting() {
   const revalidate = useRevalidateMeetings();
   return useSWRMutation<Meeting, Error, string, { id: string; answer: 'yes' | 'no' }>('meeting:respond', async (_key, { arg }) => {
-    const meeting = await api.post<Meeting>(`/meeting/respond/${encodeURIComponent(arg.id)}`, { answer: arg.answer });
+    const meeting = await api.post('/meeting/respond/{id}', { params: { id: arg.id }, body: { answer: arg.answer } });
     void revalidate();
     return meeting;
   });
@@ -176,7 +178,7 @@ export function useRespondMeeting() {
 export function useLeaveMeeting() {
   const revalidate = useRevalidateMeetings();
   return useSWRMutation<Schemas['Deleted'], Error, string, string>('meeting:leave', async (_key, { arg: id }) => {
-    const left = await api.post<Schemas['Deleted']>(`/meeting/leave/${encodeURIComponent(id)}`, {});
+    const left = await api.post('/meeting/leave/{id}', { params: { id } });
     void revalidate();
     return left;
   });

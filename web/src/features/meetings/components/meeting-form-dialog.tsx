@@ -1,15 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Textarea } from '@/components/ui/field';
 import { FormDateField, FormTimeField } from '@/components/ui/form-date-time';
 import { Modal } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
-import { QUEUED_MESSAGE, type WriteOutcome } from '@/lib/offline/write';
-import { SHORT_TOAST_MS } from '@/config/constants';
-import { ApiError } from '@/lib/api-error';
-import { useRequireAuth } from '@/lib/auth';
 import { todayIso } from '@/lib/format';
 import {
   MEETING_DESCRIPTION_MAX,
@@ -44,8 +40,6 @@ function definedOnly(values: Partial<MeetingValues> = {}): Partial<MeetingValues
 export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: MeetingFormDialogProps) {
   const editing = !!meeting;
   const formId = useId();
-  const toast = useToast();
-  const requireAuth = useRequireAuth();
   const { trigger, isMutating } = useSaveMeeting();
   const attendeesLabelId = useId();
   const { data: invitees } = useInvitees();
@@ -73,29 +67,17 @@ export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: Meetin
   // Teammates who were invited but are no longer in the team still show, so the organizer can take them off.
   const people = [...(invitees ?? []), ...(meeting?.attendees ?? []).filter((attendee) => !invitees?.some((person) => person.userId === attendee.userId))];
 
+  const { submit } = useRecordForm({
+    what: 'the meeting',
+    fields,
+    setFieldError: (field, message) => setError(field, { message }),
+    savedMessage: () => (editing ? meetingMessages.updated : meetingMessages.added),
+    failure: { show: 'toast', title: meetingMessages.failedTitle, message: meetingMessages.failed },
+    onSaved,
+    onClose,
+  });
   const onSubmit = async (values: MeetingValues) => {
-    if (isMutating || !requireAuth()) return;
-    let saved: WriteOutcome<Meeting>;
-    try {
-      saved = await trigger({ id: meeting?._id, values, base: meeting });
-    } catch (error) {
-      console.error('Saving the meeting failed', error);
-      if (error instanceof ApiError) {
-        for (const field of fields) {
-          const message = error.fieldErrors[field];
-          if (message) setError(field, { message });
-        }
-      }
-      toast.show({ title: meetingMessages.failedTitle, message: meetingMessages.failed, variant: 'error' });
-      return;
-    }
-    if (saved.queued) {
-      toast.show({ title: 'Waiting to sync', message: QUEUED_MESSAGE, variant: 'info' });
-    } else {
-      toast.show({ message: editing ? meetingMessages.updated : meetingMessages.added, variant: 'success', duration: SHORT_TOAST_MS });
-      onSaved?.(saved.data);
-    }
-    onClose();
+    if (!isMutating) await submit(() => trigger({ id: meeting?._id, values, base: meeting }));
   };
 
   const saveLabel = editing ? 'Update' : 'Schedule';

@@ -1,8 +1,9 @@
-import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
+import { apiKey } from '@/lib/api-paths';
 import type { Schemas } from '@/lib/api-schema';
 import { useSession } from '@/lib/auth';
+import { useApi } from '@/lib/swr';
 
 /** The person's reminders and notices, in their profile's time zone (`GET /notifications/settings`). */
 export type NotificationSettings = Schemas['NotificationSettings'];
@@ -15,35 +16,32 @@ export type PushSubscriptionBody = Schemas['PushSubscription'];
 export const NOTIFICATIONS_ID = 'notifications';
 
 export const notificationKeys = {
-  settings: '/notifications/settings',
-  vapidKey: '/notifications/vapid-key',
+  settings: apiKey('/notifications/settings'),
 } as const;
 
 export function useNotificationSettings() {
   const { signedIn } = useSession();
-  return useSWR<NotificationSettings>(signedIn ? notificationKeys.settings : null);
+  return useApi(signedIn && notificationKeys.settings);
 }
 
 /** Saves the whole settings value; the answer becomes the cached one. */
 export function useSaveNotificationSettings() {
   return useSWRMutation(
     notificationKeys.settings,
-    (_key: string, { arg }: { arg: NotificationSettings }) => api.put<NotificationSettings>(notificationKeys.settings, arg),
+    (_key: unknown, { arg }: { arg: NotificationSettings }) => api.put('/notifications/settings', { body: arg }),
     { populateCache: true, revalidate: false },
   );
 }
 
 /** The deployment's VAPID public key (base64url); an ApiError with status 404 when push is not set up. */
-export const fetchVapidKey = () => api.get<Schemas['VapidKey']>(notificationKeys.vapidKey, { auth: false }).then((answer) => answer.publicKey);
+export const fetchVapidKey = () => api.get('/notifications/vapid-key', { auth: false }).then((answer) => answer.publicKey);
 
-export const saveSubscription = (subscription: PushSubscriptionBody) =>
-  api.post<Schemas['Message']>('/notifications/subscriptions', subscription satisfies PushSubscriptionBody);
+export const saveSubscription = (subscription: PushSubscriptionBody) => api.post('/notifications/subscriptions', { body: subscription });
 
-export const deleteSubscription = (endpoint: string) =>
-  api.del<Schemas['Message']>('/notifications/subscriptions', { body: { endpoint } satisfies Schemas['EndpointBody'] });
+export const deleteSubscription = (endpoint: string) => api.del('/notifications/subscriptions', { body: { endpoint } });
 
 /** What an email's unsubscribe link stops; changes nothing. */
-export const readUnsubscribe = (token: string) => api.get<UnsubscribeInfo>('/notifications/unsubscribe', { auth: false, query: { token } });
+export const readUnsubscribe = (token: string) => api.get('/notifications/unsubscribe', { auth: false, query: { token } });
 
 /** Turns off email of the link's kind (a repeat changes nothing). */
-export const confirmUnsubscribe = (token: string) => api.post<UnsubscribeInfo>('/notifications/unsubscribe', undefined, { auth: false, query: { token } });
+export const confirmUnsubscribe = (token: string) => api.post('/notifications/unsubscribe', { auth: false, query: { token } });

@@ -53,7 +53,7 @@ function sameKey(current: ArrayBuffer | null | undefined, wanted: Uint8Array): b
 }
 
 /** What the server takes: endpoint and keys only (`toJSON()` adds `expirationTime`). */
-function subscriptionBody(subscription: PushSubscription): PushSubscriptionBody {
+export function subscriptionBody(subscription: PushSubscription): PushSubscriptionBody {
   const json = subscription.toJSON();
   return { endpoint: subscription.endpoint, keys: { p256dh: json.keys?.['p256dh'] ?? '', auth: json.keys?.['auth'] ?? '' } };
 }

@@ -5,11 +5,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
+import { BreakCreate, BreakTypesInput } from '@/lib/api-rules';
 import { useRequireAuth } from '@/lib/auth';
 import { useBreakTypes, useSaveBreakTypes } from '../api/settings';
 
-export const MAX_BREAK_TYPES = 50;
-export const MAX_BREAK_TYPE_LENGTH = 100;
+/** The server's limits (src/lib/api-rules.ts, generated from the API document): the list's length, a name's. */
+export const MAX_BREAK_TYPES = BreakTypesInput.properties.type.maxItems;
+export const MAX_BREAK_TYPE_LENGTH = BreakCreate.properties.type.maxLength;
 
 /** Why a new name cannot join the list, or undefined when it can. */
 export function breakTypeProblem(name: string, list: readonly string[]): string | undefined {

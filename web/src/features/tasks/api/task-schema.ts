@@ -1,16 +1,18 @@
 import { z } from 'zod';
+import { TaskCreate } from '@/lib/api-rules';
 import { isIsoDate } from '@/lib/iso-date';
 import { DEFAULT_PRIORITY, DEFAULT_STATUS, isTaskPriority, isTaskStatus, TASK_PRIORITIES, TASK_STATUSES, type TaskFields } from './tasks';
 
-export const MAX_TASK_TITLE = 200;
-export const MAX_TASK_DESCRIPTION = 4000;
+/** The server's limits (src/lib/api-rules.ts, generated from the API document). */
+export const MAX_TASK_TITLE = TaskCreate.properties.title.maxLength;
+export const MAX_TASK_DESCRIPTION = TaskCreate.properties.description.maxLength;
 
 /** Spec §5 (task) with the server's wording for the limits. */
 export const taskMessages = {
   titleRequired: 'Title is required.',
-  titleMax: 'Title must not exceed 200 characters.',
+  titleMax: `Title must not exceed ${MAX_TASK_TITLE} characters.`,
   descriptionRequired: 'Description is required.',
-  descriptionMax: 'Description must not exceed 4000 characters.',
+  descriptionMax: `Description must not exceed ${MAX_TASK_DESCRIPTION} characters.`,
   date: 'Please provide a valid date.',
   status: 'Please select a valid status.',
   priority: 'Please select a valid priority.',

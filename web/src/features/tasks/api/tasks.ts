@@ -1,10 +1,12 @@
 import { useCallback, useRef } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { PAGE_SIZE } from '@/config/constants';
+import { apiKey, apiWrite, keyUnder, type Query } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
 import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import type { Schemas } from '@/lib/api-schema';
+import { useApi } from '@/lib/swr';
 
 export type TaskStatus = Schemas['TaskStatus'];
 export type TaskPriority = Schemas['TaskPriority'];
@@ -60,18 +62,16 @@ export const emptyTaskFilters: TaskFilters = {
 export type TaskPage = Schemas['TaskList'];
 
 export const taskKeys = {
-  today: (date: string) => ['/task/todayTasks', { todayScheduledDate: date }] as const,
+  today: (date: string) => apiKey('/task/todayTasks', { query: { todayScheduledDate: date } }),
   list: (filters: TaskFilters, page: number) => {
     const query: Record<string, string | number> = { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
     for (const [name, value] of Object.entries(filters)) if (value.trim()) query[name] = value.trim();
-    return ['/task/list', query] as const;
+    // The filters' names are the query's; status and priority come from selects of the document's values.
+    return apiKey('/task/list', { query: query as Query<'/task/list', 'get'> });
   },
 } as const;
 
-const isTaskKey = (key: unknown) => {
-  const path = Array.isArray(key) ? key[0] : key;
-  return typeof path === 'string' && path.startsWith('/task/');
-};
+const isTaskKey = (key: unknown) => keyUnder(key, '/task/');
 
 /** Revalidates today's tasks and every page of the list after a write. */
 export function useRevalidateTasks(): () => Promise<unknown> {
@@ -81,13 +81,13 @@ export function useRevalidateTasks(): () => Promise<unknown> {
 
 export function useTodayTasks(date: string) {
   const { signedIn } = useSession();
-  return useSWR<Task[]>(signedIn ? taskKeys.today(date) : null);
+  return useApi(signedIn && taskKeys.today(date));
 }
 
 /** One page of the filtered list; the previous page stays on screen while the next one loads. */
 export function useTaskList(filters: TaskFilters, page: number, enabled = true) {
   const { signedIn } = useSession();
-  return useSWR<TaskPage>(signedIn && enabled ? taskKeys.list(filters, page) : null, { keepPreviousData: true });
+  return useApi(signedIn && enabled && taskKeys.list(filters, page), { keepPreviousData: true });
 }
 
 interface SaveArg {
@@ -100,20 +100,18 @@ interface SaveArg {
 /** Adds a task, or edits one when `id` is given; without a connection the write is queued and sent later. */
 export function useSaveTask() {
   const revalidate = useRevalidateTasks();
-  return useSWRMutation<WriteOutcome<Task>, Error, string, SaveArg>('/task/save', async (_key, { arg }) => {
-    const outcome = await sendOrQueue<Task>(
+  return useSWRMutation<WriteOutcome<Task>, Error, string, SaveArg>('task:save', async (_key, { arg }) => {
+    const outcome = await sendOrQueue(
       arg.id
         ? {
             kind: 'task',
             action: 'edit',
-            method: 'PUT',
-            path: `/task/edit/${arg.id}`,
-            body: arg.fields,
+            request: apiWrite.put('/task/edit/{id}', { params: { id: arg.id }, body: arg.fields }),
             recordId: arg.id,
             base: arg.base,
             label: `Edit task: ${arg.fields.title}`,
           }
-        : { kind: 'task', action: 'add', method: 'POST', path: '/task/add', body: arg.fields, label: `Add task: ${arg.fields.title}` },
+        : { kind: 'task', action: 'add', request: apiWrite.post('/task/add', { body: arg.fields }), label: `Add task: ${arg.fields.title}` },
     );
     if (!outcome.queued) await revalidate();
     return outcome;
@@ -122,11 +120,10 @@ export function useSaveTask() {
 
 /** Deletes a task (queued without a connection). */
 export const deleteTask = (task: Task) =>
-  sendOrQueue<Schemas['Deleted']>({
+  sendOrQueue({
     kind: 'task',
     action: 'delete',
-    method: 'DELETE',
-    path: `/task/delete/${task._id}`,
+    request: apiWrite.del('/task/delete/{id}', { params: { id: task._id } }),
     recordId: task._id,
     label: `Delete task: ${task.title}`,
   });
@@ -155,12 +152,10 @@ export function useToggleTaskDone(): (task: Task) => Promise<void> {
       await mutate(isTaskKey, (data: unknown) => withStatus(data, task._id, status), { revalidate: false });
       const fields: TaskFields = { title: task.title, description: task.description, scheduled: task.scheduled, priority: task.priority, status };
       try {
-        const outcome = await sendOrQueue<Task>({
+        const outcome = await sendOrQueue({
           kind: 'task',
           action: 'edit',
-          method: 'PUT',
-          path: `/task/edit/${task._id}`,
-          body: fields,
+          request: apiWrite.put('/task/edit/{id}', { params: { id: task._id }, body: fields }),
           recordId: task._id,
           base: task,
           label: `Edit task: ${task.title}`,

@@ -1,16 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { FormError, Input, Textarea } from '@/components/ui/field';
 import { FormDateField } from '@/components/ui/form-date-time';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
-import { useToast } from '@/components/ui/toast';
-import { QUEUED_MESSAGE } from '@/lib/offline/write';
-import { SHORT_TOAST_MS } from '@/config/constants';
-import { ApiError, errorMessage } from '@/lib/api-error';
-import { useRequireAuth } from '@/lib/auth';
 import { todayIso } from '@/lib/format';
 import { MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, taskSchema, toTaskFields, type TaskFormValues } from '../api/task-schema';
 import { DEFAULT_PRIORITY, DEFAULT_STATUS, TASK_PRIORITIES, TASK_STATUSES, useSaveTask, type Task } from '../api/tasks';
@@ -41,10 +36,7 @@ function initialValues(editing?: Task, prefill?: Partial<TaskFormValues>): TaskF
 
 /** Add or edit a task: title, description, scheduled date, status (default To Do), priority (default Normal). */
 export function TaskFormDialog({ editing, prefill, onClose, onSaved }: TaskFormDialogProps) {
-  const requireAuth = useRequireAuth();
-  const toast = useToast();
   const { trigger, isMutating } = useSaveTask();
-  const [formError, setFormError] = useState<string>();
   const {
     register,
     control,
@@ -53,26 +45,16 @@ export function TaskFormDialog({ editing, prefill, onClose, onSaved }: TaskFormD
     formState: { errors },
   } = useForm<TaskFormValues>({ resolver: zodResolver(taskSchema), mode: 'onBlur', defaultValues: initialValues(editing, prefill) });
 
-  const onSubmit = async (values: TaskFormValues) => {
-    if (!requireAuth()) return;
-    setFormError(undefined);
-    try {
-      const outcome = await trigger({ id: editing?._id, fields: toTaskFields(values), base: editing });
-      if (outcome.queued) {
-        toast.show({ title: 'Waiting to sync', message: QUEUED_MESSAGE, variant: 'info' });
-      } else {
-        toast.show({ message: editing ? 'Task updated successfully' : 'Task added successfully', variant: 'success', duration: SHORT_TOAST_MS });
-        onSaved?.(outcome.data);
-      }
-      onClose();
-    } catch (error) {
-      console.error('Saving the task failed', error);
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      const failed = FIELDS.filter((field) => fieldErrors[field]);
-      for (const field of failed) setError(field, { message: fieldErrors[field] });
-      if (failed.length === 0) setFormError(errorMessage(error, 'The task could not be saved. Please try again.'));
-    }
-  };
+  const { submit, formError } = useRecordForm({
+    what: 'the task',
+    fields: FIELDS,
+    setFieldError: (field, message) => setError(field, { message }),
+    savedMessage: () => (editing ? 'Task updated successfully' : 'Task added successfully'),
+    failure: { show: 'inline', fallback: 'The task could not be saved. Please try again.' },
+    onSaved,
+    onClose,
+  });
+  const onSubmit = (values: TaskFormValues) => submit(() => trigger({ id: editing?._id, fields: toTaskFields(values), base: editing }));
 
   return (
     <Modal open size="lg" title={editing ? 'Edit Task' : 'Add Task'} onClose={onClose}>

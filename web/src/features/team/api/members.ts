@@ -1,9 +1,10 @@
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import type { ApiData, Schemas } from '@/lib/api-schema';
+import type { Schemas } from '@/lib/api-schema';
 import { todayIso } from '@/lib/format';
+import { useApi } from '@/lib/swr';
 import { teamKeys } from './team';
 
 export type Role = Schemas['Member']['role'];
@@ -28,7 +29,7 @@ const live = { refreshInterval: TEAM_REFRESH_MS };
 
 export function useTeamMembers() {
   const { signedIn, id } = useSession();
-  const result = useSWR<TeamMember[]>(signedIn ? teamKeys.members : null, live);
+  const result = useApi(signedIn && teamKeys.members, live);
   const members = result.data ?? [];
   const me = members.find((member) => member.id === id);
   return { ...result, members, me, isAdmin: me?.role === 'admin' };
@@ -36,12 +37,12 @@ export function useTeamMembers() {
 
 export function useOnBreak() {
   const { signedIn } = useSession();
-  return useSWR<OnBreakMember[]>(signedIn ? teamKeys.onBreak : null, live);
+  return useApi(signedIn && teamKeys.onBreak, live);
 }
 
 export function useOnLeaves(day: string = todayIso()) {
   const { signedIn } = useSession();
-  return useSWR<OnLeaveMember[]>(signedIn ? teamKeys.onLeaves(day) : null, live);
+  return useApi(signedIn && teamKeys.onLeaves(day), live);
 }
 
 /** After a change of membership the list and the navigation's count both revalidate. */
@@ -54,7 +55,7 @@ export type InviteArg = Schemas['InviteInput'];
 
 export function useInviteMember() {
   const { mutate } = useSWRConfig();
-  return useSWRMutation(teamKeys.members, (_key: string, { arg }: { arg: InviteArg }) => api.post<ApiData<'post_admin_invite'>>('/admin/invite', arg), {
+  return useSWRMutation(teamKeys.members, (_key: unknown, { arg }: { arg: InviteArg }) => api.post('/admin/invite', { body: arg }), {
     onSuccess: () => void mutate(teamKeys.invitations),
   });
 }
@@ -65,34 +66,28 @@ export type PendingInvitation = Schemas['PendingInvitation'];
 /** The team's pending invitations (admins only: others are never asked). */
 export function usePendingInvitations(isAdmin: boolean) {
   const { signedIn } = useSession();
-  return useSWR<PendingInvitation[]>(signedIn && isAdmin ? teamKeys.invitations : null);
+  return useApi(signedIn && isAdmin && teamKeys.invitations);
 }
 
 /** A new link and seven new days; the old link stops working. */
 export function useResendInvitation() {
-  return useSWRMutation(teamKeys.invitations, (_key: string, { arg: id }: { arg: string }) =>
-    api.post<ApiData<'post_admin_invitations_id_resend'>>(`/admin/invitations/${encodeURIComponent(id)}/resend`, {}),
-  );
+  return useSWRMutation(teamKeys.invitations, (_key: unknown, { arg: id }: { arg: string }) => api.post('/admin/invitations/{id}/resend', { params: { id } }));
 }
 
 /** The link stops working. */
 export function useRevokeInvitation() {
-  return useSWRMutation(teamKeys.invitations, (_key: string, { arg: id }: { arg: string }) =>
-    api.del<ApiData<'delete_admin_invitations_id'>>(`/admin/invitations/${encodeURIComponent(id)}`),
-  );
+  return useSWRMutation(teamKeys.invitations, (_key: unknown, { arg: id }: { arg: string }) => api.del('/admin/invitations/{id}', { params: { id } }));
 }
 
 export function useChangeRole() {
-  return useSWRMutation(teamKeys.members, (_key: string, { arg }: { arg: { userId: string; role: Role } }) =>
-    api.put<Schemas['Member']>(`/admin/role/${encodeURIComponent(arg.userId)}`, { role: arg.role } satisfies Schemas['RoleInput']),
+  return useSWRMutation(teamKeys.members, (_key: unknown, { arg }: { arg: { userId: string; role: Role } }) =>
+    api.put('/admin/role/{userId}', { params: { userId: arg.userId }, body: { role: arg.role } }),
   );
 }
 
 export function useRemoveMember() {
   const revalidateCount = useRevalidateCount();
-  return useSWRMutation(
-    teamKeys.members,
-    (_key: string, { arg: userId }: { arg: string }) => api.del<Schemas['Message']>(`/admin/member/${encodeURIComponent(userId)}`),
-    { onSuccess: revalidateCount },
-  );
+  return useSWRMutation(teamKeys.members, (_key: unknown, { arg: userId }: { arg: string }) => api.del('/admin/member/{userId}', { params: { userId } }), {
+    onSuccess: revalidateCount,
+  });
 }

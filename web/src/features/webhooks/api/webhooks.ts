@@ -1,8 +1,9 @@
-import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
-import type { ApiData, Schemas } from '@/lib/api-schema';
+import { apiKey } from '@/lib/api-paths';
+import type { Schemas } from '@/lib/api-schema';
 import { useSession } from '@/lib/auth';
+import { useApi } from '@/lib/swr';
 
 /*
  * The team's chat webhooks (admins), aliased from the document generated into `src/lib/api-types.ts`. The feature
@@ -24,12 +25,12 @@ export type WebhookEvent = 'leave.approved' | 'daily.absences' | 'break.started'
 /** The body of `POST /admin/webhooks`, with the values the form offers. */
 export type WebhookInput = Required<Pick<Schemas['WebhookInput'], 'url'>> & { format: WebhookFormat; events: WebhookEvent[]; dailyAt?: string };
 
-export const webhookKeys = { list: '/admin/webhooks' } as const;
+export const webhookKeys = { list: apiKey('/admin/webhooks') } as const;
 
 /** Only admins may read the list (403 for everyone else): callers pass whether the viewer is one. */
 export function useWebhooks(enabled = true) {
   const { signedIn } = useSession();
-  return useSWR<Webhook[]>(signedIn && enabled ? webhookKeys.list : null);
+  return useApi(signedIn && enabled && webhookKeys.list);
 }
 
 /**
@@ -37,13 +38,9 @@ export function useWebhooks(enabled = true) {
  * reaches the (persisted) SWR cache.
  */
 export function useAddWebhook() {
-  return useSWRMutation(webhookKeys.list, (_key: string, { arg }: { arg: WebhookInput }) =>
-    api.post<ApiData<'post_admin_webhooks'>>(webhookKeys.list, arg satisfies Schemas['WebhookInput']),
-  );
+  return useSWRMutation(webhookKeys.list, (_key: unknown, { arg }: { arg: WebhookInput }) => api.post('/admin/webhooks', { body: arg }));
 }
 
 export function useRemoveWebhook() {
-  return useSWRMutation(webhookKeys.list, (_key: string, { arg: id }: { arg: string }) =>
-    api.del<ApiData<'delete_admin_webhooks_id'>>(`${webhookKeys.list}/${encodeURIComponent(id)}`),
-  );
+  return useSWRMutation(webhookKeys.list, (_key: unknown, { arg: id }: { arg: string }) => api.del('/admin/webhooks/{id}', { params: { id } }));
 }

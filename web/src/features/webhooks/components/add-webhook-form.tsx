@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { sentNow, useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox, FormError, Input } from '@/components/ui/field';
 import { FormTimeField } from '@/components/ui/form-date-time';
 import { Select } from '@/components/ui/select';
-import { ApiError, errorMessage } from '@/lib/api-error';
-import { useRequireAuth } from '@/lib/auth';
 import {
   emptyWebhookForm,
   eventChoices,
@@ -26,9 +25,7 @@ const formatOptions = formats.map((format) => ({ value: format, label: formatLab
 
 /** Adds a hook: where it posts, in which format, and which events; the server's field messages land under each field. */
 export function AddWebhookForm({ onAdded }: { onAdded: (hook: CreatedWebhook) => void }) {
-  const requireAuth = useRequireAuth();
   const { trigger, isMutating } = useAddWebhook();
-  const [formError, setFormError] = useState<string>();
   const eventsId = useId();
   const {
     register,
@@ -36,30 +33,26 @@ export function AddWebhookForm({ onAdded }: { onAdded: (hook: CreatedWebhook) =>
     handleSubmit,
     watch,
     reset,
+    getValues,
     setError,
     formState: { errors },
   } = useForm<WebhookFormValues>({ resolver: zodResolver(webhookSchema), mode: 'onBlur', defaultValues: emptyWebhookForm });
   const format = watch('format');
   const daily = watch('events').includes('daily.absences');
 
-  const onSubmit = async (values: WebhookFormValues) => {
-    if (isMutating || !requireAuth()) return;
-    setFormError(undefined);
-    try {
-      const created = await trigger(toWebhookBody(values));
-      reset({ ...emptyWebhookForm, format: values.format });
+  // No toast: the section shows the new hook's secret.
+  const { submit, formError } = useRecordForm({
+    fields: FIELDS,
+    setFieldError: (field, message) => setError(field, { message }),
+    failure: { show: 'inline', fallback: webhookMessages.addFailed },
+    // A new form for the next one, in the format just used.
+    onSaved: (created: CreatedWebhook) => {
+      reset({ ...emptyWebhookForm, format: getValues('format') });
       onAdded(created);
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      let shown = false;
-      for (const field of FIELDS) {
-        if (fieldErrors[field]) {
-          setError(field, { message: fieldErrors[field] });
-          shown = true;
-        }
-      }
-      if (!shown) setFormError(errorMessage(error, webhookMessages.addFailed));
-    }
+    },
+  });
+  const onSubmit = async (values: WebhookFormValues) => {
+    if (!isMutating) await submit(() => sentNow(trigger(toWebhookBody(values))));
   };
 
   return (
