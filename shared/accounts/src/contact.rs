@@ -5,13 +5,12 @@
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{new_id, to_item};
+use super::new_id;
+use crate::repo;
 use bt_core::error::AppResult;
-use bt_core::keys;
 use bt_core::mail::Mail;
 use bt_core::ratelimit;
 use bt_core::services::Services;
-use bt_core::store::{Cond, Item};
 use bt_core::types::Email;
 use bt_core::validate::{normalize_email, Check};
 
@@ -54,7 +53,7 @@ pub async fn submit(state: &Services, ip: &str, input: &ContactInput) -> AppResu
 
     let now = state.clock.now();
     let id = new_id();
-    let key = keys::contact_message(&now.format("%Y-%m").to_string(), &id);
+    let month = now.format("%Y-%m").to_string();
     let message = json!({
         "id": id,
         "email": email,
@@ -63,13 +62,11 @@ pub async fn submit(state: &Services, ip: &str, input: &ContactInput) -> AppResu
         "createdAt": now.to_rfc3339(),
         "mailed": false,
     });
-    state.table().put(to_item("contact_message", &key, &message)?, Cond::NotExists).await?;
+    repo::contact::insert(state.table(), &month, &id, &message).await?;
 
     match state.mailer.send(support_mail(state, &email, subject, description)).await {
         Ok(()) => {
-            let mut set = Item::new();
-            set.insert("mailed".into(), true.into());
-            if let Err(e) = state.table().update(&key, set, Cond::Exists).await {
+            if let Err(e) = repo::contact::mark_mailed(state.table(), &month, &id).await {
                 tracing::warn!(error = %e, message_id = %id, "contact message mailed but not marked");
             }
         }

@@ -5,18 +5,17 @@
 use serde::{Deserialize, Serialize};
 
 use super::teams::{
-    self, admin_who_stays, changed_meanwhile, delete_team_leftovers, member_item, membership_of,
-    move_team_scoped_items, parse_role, still_admin, AdminChange, Team,
+    self, admin_who_stays, changed_meanwhile, delete_team_leftovers, membership_of, move_team_scoped_items, parse_role,
+    still_admin, AdminChange, Team,
 };
 use super::users::{check_email, Role, User};
-use super::{from_item, to_item};
 use crate::auth::{hash_token, random_token};
+use crate::repo;
 use bt_core::error::{AppError, AppResult};
-use bt_core::keys;
 use bt_core::mail::link_mail;
 use bt_core::ratelimit;
 use bt_core::services::Services;
-use bt_core::store::{Cond, Index, Item, Query, SkCond, StoreError, Table, TxOp, GSI1PK, GSI1SK};
+use bt_core::store::Table;
 use bt_core::types::{Email, TeamId, UserId};
 use bt_core::validate::{normalize_email, Check};
 
@@ -97,11 +96,7 @@ async fn send(
         ttl: expires_at,
     };
     let id = hash_token(&token);
-    let key = keys::invitation(&id);
-    let mut item = to_item("invitation", &key, &invitation)?;
-    item.insert(GSI1PK.into(), keys::team_invites_gsi(&team.id).into());
-    item.insert(GSI1SK.into(), invitation.created_at.clone().into());
-    state.table().put(item, Cond::NotExists).await?;
+    repo::invitations::insert(state.table(), &id, &invitation).await?;
 
     let link = format!("{}/accept-email-invitation?token={token}", state.config.app_url);
     let mail = link_mail(
@@ -119,7 +114,7 @@ async fn send(
     );
     if let Err(e) = state.mailer.send(mail).await {
         tracing::error!(error = %e, "invitation mail not sent");
-        state.table().delete(&key, Cond::None).await?;
+        repo::invitations::delete(state.table(), &id).await?;
         return Err(AppError::Unavailable("The invitation email could not be sent. Please try again later.".into()));
     }
     Ok(PendingInvitation { id, invitation, expired: false })
@@ -139,8 +134,7 @@ pub struct InvitationPreview {
 
 /// The invitation of `token` if it can still be accepted.
 async fn usable(state: &Services, token_hash: &str) -> AppResult<Invitation> {
-    let item = state.table().get(&keys::invitation(token_hash)).await?.ok_or_else(invalid_invitation)?;
-    let invitation: Invitation = from_item(item)?;
+    let invitation = repo::invitations::find(state.table(), token_hash).await?.ok_or_else(invalid_invitation)?;
     if invitation.expired(state.clock.now().timestamp()) {
         return Err(AppError::BadRequest("This invitation has expired. Please ask for a new one.".into()));
     }
@@ -164,8 +158,7 @@ pub async fn preview(state: &Services, token: &str) -> AppResult<InvitationPrevi
     })
 }
 
-/// The attribute of a new account that keeps the invitation it signed up through, until its address is verified.
-pub const PENDING_INVITATION: &str = "pendingInvitation";
+pub use crate::repo::users::PENDING_INVITATION;
 
 /// A sign-up through an invitation link: when the invitation is usable and was sent to this very address, the new
 /// account keeps it, and joins the team once its address is verified ([`join_on_verification`]). Anything else is
@@ -174,9 +167,7 @@ pub async fn keep_for_sign_up(state: &Services, user: &User, token: &str) -> App
     let hash = hash_token(token.trim());
     match usable(state, &hash).await {
         Ok(invitation) if invitation.email == user.email => {
-            let mut set = Item::new();
-            set.insert(PENDING_INVITATION.into(), hash.into());
-            state.table().update(&keys::user(&user.id), set, Cond::Exists).await?;
+            repo::users::keep_invitation(state.table(), &user.id, hash).await?;
         }
         Ok(_) | Err(AppError::BadRequest(_) | AppError::Forbidden(_)) => {}
         Err(e) => return Err(e),
@@ -188,13 +179,8 @@ pub async fn keep_for_sign_up(state: &Services, user: &User, token: &str) -> App
 /// rule of [`accept`]); the team joined, if any. A failure is no failure of the verification: the invitation can
 /// still be accepted from its link.
 pub async fn join_on_verification(state: &Services, user: &User) -> AppResult<Option<Team>> {
-    let Some(item) = state.table().get(&keys::user(&user.id)).await? else { return Ok(None) };
-    let Some(hash) = item.get(PENDING_INVITATION).and_then(|v| v.as_str()).map(str::to_string) else {
-        return Ok(None);
-    };
-    let mut clear = Item::new();
-    clear.insert(PENDING_INVITATION.into(), serde_json::Value::Null);
-    state.table().update(&keys::user(&user.id), clear, Cond::Exists).await?;
+    let Some(hash) = repo::users::pending_invitation(state.table(), &user.id).await? else { return Ok(None) };
+    repo::users::clear_pending_invitation(state.table(), &user.id).await?;
     let mut verified = user.clone();
     verified.verified = true;
     match accept_hashed(state, &verified, &hash).await {
@@ -217,25 +203,11 @@ pub struct PendingInvitation {
     pub expired: bool,
 }
 
-/// Every invitation of the team with its id (expired ones included until their TTL removes them).
-async fn team_invitations(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<(String, Invitation)>> {
-    let items = store.query_all(&Query::new(Index::Gsi1, keys::team_invites_gsi(team_id), SkCond::All)).await?;
-    let mut found = Vec::with_capacity(items.len());
-    for item in items {
-        let Some(id) = item.get("PK").and_then(|pk| pk.as_str()).and_then(keys::invitation_id_of) else {
-            continue;
-        };
-        let id = id.to_string();
-        found.push((id, from_item::<Invitation>(item)?));
-    }
-    Ok(found)
-}
-
 /// The admin's team's invitations, newest first.
 pub async fn list(state: &Services, admin: &User) -> AppResult<Vec<PendingInvitation>> {
     admin.require_admin()?;
     let now = state.clock.now().timestamp();
-    let mut list: Vec<PendingInvitation> = team_invitations(state.table(), &admin.team_id)
+    let mut list: Vec<PendingInvitation> = repo::invitations::of_team(state.table(), &admin.team_id)
         .await?
         .into_iter()
         .map(|(id, invitation)| PendingInvitation { expired: invitation.expired(now), id, invitation })
@@ -251,8 +223,7 @@ async fn own(state: &Services, admin: &User, id: &str) -> AppResult<Invitation> 
     if id.is_empty() || id.len() > 128 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(not_found());
     }
-    let item = state.table().get(&keys::invitation(id)).await?.ok_or_else(not_found)?;
-    let invitation: Invitation = from_item(item)?;
+    let invitation = repo::invitations::find(state.table(), id).await?.ok_or_else(not_found)?;
     if invitation.team_id != admin.team_id {
         return Err(not_found());
     }
@@ -262,7 +233,7 @@ async fn own(state: &Services, admin: &User, id: &str) -> AppResult<Invitation> 
 /// Withdraws an invitation: its link stops working.
 pub async fn revoke(state: &Services, admin: &User, id: &str) -> AppResult<()> {
     own(state, admin, id).await?;
-    state.table().delete(&keys::invitation(id), Cond::None).await?;
+    repo::invitations::delete(state.table(), id).await?;
     tracing::info!(team_id = %admin.team_id, "invitation revoked");
     Ok(())
 }
@@ -274,7 +245,7 @@ pub async fn resend(state: &Services, admin: &User, id: &str) -> AppResult<Pendi
     ratelimit::hit(state, "mail", &old.email, state.config.rate_limits.mail_per_email).await?;
     let team = teams::get_team(state.table(), &admin.team_id).await?.ok_or_else(AppError::not_found)?;
     let sent = send(state, admin, &team, &old.email, old.role).await?;
-    state.table().delete(&keys::invitation(id), Cond::None).await?;
+    repo::invitations::delete(state.table(), id).await?;
     tracing::info!(team_id = %team.id, "invitation sent again");
     Ok(sent)
 }
@@ -282,9 +253,9 @@ pub async fn resend(state: &Services, admin: &User, id: &str) -> AppResult<Pendi
 /// Withdraws every invitation `inviter` sent for the team: an admin removed or made something else no longer vouches
 /// for anyone.
 pub async fn revoke_sent_by(store: &dyn Table, team_id: &TeamId, inviter: &UserId) -> AppResult<()> {
-    for (id, invitation) in team_invitations(store, team_id).await? {
+    for (id, invitation) in repo::invitations::of_team(store, team_id).await? {
         if invitation.invited_by == *inviter {
-            store.delete(&keys::invitation(&id), Cond::None).await?;
+            repo::invitations::delete(store, &id).await?;
         }
     }
     Ok(())
@@ -319,36 +290,34 @@ pub async fn accept(state: &Services, user: &User, token: &str) -> AppResult<Joi
 /// [`accept`] by the stored hash of the token (a sign-up through the invitation keeps the hash until the new
 /// address is verified).
 pub async fn accept_hashed(state: &Services, user: &User, token_hash: &str) -> AppResult<Joined> {
-    let key = keys::invitation(token_hash);
-    let item = state.table().get(&key).await?.ok_or_else(invalid_invitation)?;
-    let invitation: Invitation = from_item(item)?;
+    let invitation = repo::invitations::find(state.table(), token_hash).await?.ok_or_else(invalid_invitation)?;
     if invitation.expired(state.clock.now().timestamp()) {
-        state.table().delete(&key, Cond::None).await?;
+        repo::invitations::delete(state.table(), token_hash).await?;
         return Err(AppError::BadRequest("This invitation has expired. Please ask for a new one.".into()));
     }
     if invitation.email != user.email {
         return Err(AppError::Forbidden("This invitation was sent to another email address.".into()));
     }
     if invitation.team_id == user.team_id {
-        state.table().delete(&key, Cond::None).await?;
+        repo::invitations::delete(state.table(), token_hash).await?;
         return Err(AppError::Conflict("You are already a member of this team.".into()));
     }
     let Some(team) = teams::get_team(state.table(), &invitation.team_id).await? else {
-        state.table().delete(&key, Cond::None).await?;
+        repo::invitations::delete(state.table(), token_hash).await?;
         return Err(invalid_invitation());
     };
     // The invitation is only as good as its sender: they must still be an admin of the team when it is accepted
     // (checked again in the transaction below).
     let inviter = teams::find_member(state.table(), &team.id, &invitation.invited_by).await?;
     if inviter.is_none_or(|m| m.role != Role::Admin) {
-        state.table().delete(&key, Cond::None).await?;
+        repo::invitations::delete(state.table(), token_hash).await?;
         return Err(sender_gone());
     }
     // Accepting one invitation to a team voids the others for the same address.
-    let others: Vec<String> = team_invitations(state.table(), &team.id)
+    let others: Vec<String> = repo::invitations::of_team(state.table(), &team.id)
         .await?
         .into_iter()
-        .filter(|(id, other)| other.email == invitation.email && keys::invitation(id) != key)
+        .filter(|(id, other)| other.email == invitation.email && id != token_hash)
         .map(|(id, _)| id)
         .collect();
     let old_team = user.team_id.clone();
@@ -361,41 +330,34 @@ pub async fn accept_hashed(state: &Services, user: &User, token_hash: &str) -> A
     let mut moved = user.clone();
     moved.team_id = team.id.clone();
     moved.role = invitation.role;
-    let mut set = Item::new();
-    set.insert("teamId".into(), team.id.clone().into());
-    set.insert("role".into(), invitation.role.as_str().into());
     let mut writes = vec![
-        TxOp::Delete { key: key.clone(), cond: Cond::Exists },
-        TxOp::Delete { key: keys::member(&old_team, &user.id), cond: Cond::Exists },
-        TxOp::Put { item: member_item(&team.id, &membership_of(&moved, &now))?, cond: Cond::NotExists },
-        TxOp::Update { key: keys::user(&user.id), set, cond: Cond::eq("teamId", old_team.clone()) },
-        TxOp::Check { key: keys::team(&team.id), cond: Cond::Exists },
+        repo::invitations::use_op(token_hash),
+        repo::teams::leave_op(&old_team, &user.id),
+        repo::teams::join_op(&team.id, &membership_of(&moved, &now))?,
+        repo::users::move_to_team_op(&user.id, &old_team, &team.id, invitation.role, None),
+        repo::teams::exists_op(&team.id),
         still_admin(&team.id, &invitation.invited_by),
     ];
-    writes.extend(others.iter().map(|id| TxOp::Delete { key: keys::invitation(id), cond: Cond::None }));
+    writes.extend(others.iter().map(|id| repo::invitations::delete_op(id)));
     if alone {
-        writes.push(TxOp::Delete { key: keys::team(&old_team), cond: Cond::Exists });
+        writes.push(repo::teams::delete_op(&old_team));
     } else if user.role == Role::Admin {
         if let Some(keeper) = keeper {
             writes.push(still_admin(&old_team, &keeper.user_id));
         }
     }
-    match state.table().transact(writes).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => {
-            if state.table().get(&key).await?.is_none() {
-                return Err(invalid_invitation());
-            }
-            if teams::find_member(state.table(), &team.id, &invitation.invited_by)
-                .await?
-                .is_none_or(|m| m.role != Role::Admin)
-            {
-                state.table().delete(&key, Cond::None).await?;
-                return Err(sender_gone());
-            }
-            return Err(changed_meanwhile());
+    if !repo::commit(state.table(), writes).await? {
+        if !repo::invitations::exists(state.table(), token_hash).await? {
+            return Err(invalid_invitation());
         }
-        Err(e) => return Err(e.into()),
+        if teams::find_member(state.table(), &team.id, &invitation.invited_by)
+            .await?
+            .is_none_or(|m| m.role != Role::Admin)
+        {
+            repo::invitations::delete(state.table(), token_hash).await?;
+            return Err(sender_gone());
+        }
+        return Err(changed_meanwhile());
     }
     move_team_scoped_items(state.table(), &user.id, &old_team, &team.id).await?;
     if alone {
@@ -408,6 +370,8 @@ pub async fn accept_hashed(state: &Services, user: &User, token_hash: &str) -> A
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bt_core::codec::to_item;
+    use bt_core::keys;
 
     #[test]
     fn an_invitation_expires_at_its_expiry_second() {

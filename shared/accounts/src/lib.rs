@@ -1,12 +1,15 @@
 //! Accounts: users, teams and memberships, invitations, e-mailed links, sessions, social sign-in state and contact
-//! messages. Each module holds an entity, its rules and the repository and use-case functions over the store port;
-//! handlers parse, call one of them and answer. The item shapes and keys (`bt_core::keys`) are those of the data model.
+//! messages. Each module holds an entity, its rules and its use cases; handlers parse, call one of them and answer.
+//! Only the repositories (`repo`, one module per entity) call the store port: the use cases call their reads and
+//! writes, and compose the transaction parts they build into one commit. The item shapes and keys
+//! (`bt_core::keys`) are those of the data model.
 
 pub mod auth;
 pub mod contact;
 pub mod invitations;
 pub mod links;
 pub mod oauth;
+mod repo;
 pub mod sessions;
 pub mod teams;
 pub mod users;
@@ -14,7 +17,6 @@ pub mod users;
 use bt_core::mail::Mail;
 use bt_core::services::Services;
 
-use bt_core::codec::{from_item, to_item};
 pub use teams::{
     get_team, member_item, membership_of, personal_team, team_item, team_member_count, team_members, Member, Team,
 };

@@ -3,18 +3,17 @@
 //! same transaction as its effect.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
+use super::send_mail;
 use super::sessions;
-use super::users::{self, check_email, check_password, email_guard_item, get_user, User, EMAIL_TAKEN};
-use super::{from_item, send_mail, to_item};
+use super::users::{self, check_email, check_password, get_user, User, EMAIL_TAKEN};
 use crate::auth::{self, hash_token, random_token};
+use crate::repo;
 use bt_core::error::{AppError, AppResult};
-use bt_core::keys;
 use bt_core::mail::{link_mail, Mail};
 use bt_core::ratelimit;
 use bt_core::services::Services;
-use bt_core::store::{Cond, Item, Key, StoreError, TxOp};
+use bt_core::store::{Key, TxOp};
 use bt_core::types::{Email, UserId};
 use bt_core::validate::{normalize_email, Check};
 
@@ -72,7 +71,7 @@ pub async fn create(
         expires_at,
         ttl: expires_at,
     };
-    state.table().put(to_item("email_token", &keys::email_token(&hash_token(&token)), &link)?, Cond::NotExists).await?;
+    repo::links::insert(state.table(), &hash_token(&token), &link).await?;
     Ok(token)
 }
 
@@ -85,11 +84,11 @@ pub struct ValidLink {
 impl ValidLink {
     /// The transaction part that makes the link single use: it fails when the link was used meanwhile.
     fn use_op(&self) -> TxOp {
-        TxOp::Delete { key: self.key.clone(), cond: Cond::Exists }
+        repo::links::use_op(&self.key)
     }
 
     async fn still_unused(&self, state: &Services) -> AppResult<bool> {
-        Ok(state.table().get(&self.key).await?.is_some())
+        repo::links::exists(state.table(), &self.key).await
     }
 }
 
@@ -105,14 +104,13 @@ pub fn expired_link() -> AppError {
 pub async fn check(state: &Services, token: &str, kinds: &[LinkKind]) -> AppResult<ValidLink> {
     let token = token.trim();
     Check::new().required("token", token, "Token is required.").finish()?;
-    let key = keys::email_token(&hash_token(token));
-    let item = state.table().get(&key).await?.ok_or_else(invalid_link)?;
-    let link: EmailLink = from_item(item)?;
+    let key = repo::links::key(&hash_token(token));
+    let link = repo::links::find(state.table(), &key).await?.ok_or_else(invalid_link)?;
     if !kinds.contains(&link.kind) {
         return Err(invalid_link());
     }
     if link.expired(state.clock.now().timestamp()) {
-        state.table().delete(&key, Cond::None).await?;
+        repo::links::delete(state.table(), &key).await?;
         return Err(expired_link());
     }
     Ok(ValidLink { key, link })
@@ -185,17 +183,13 @@ pub async fn verify_email(state: &Services, token: &str) -> AppResult<Verified> 
 /// Marks the account of a verification link verified, spending the link, and joins the team it was invited to.
 async fn verify(state: &Services, link: ValidLink) -> AppResult<Verified> {
     let user = get_user(state.table(), &link.link.user_id).await?.ok_or_else(invalid_link)?;
-    let mut set = Item::new();
-    set.insert("verified".into(), true.into());
     let writes = vec![
         link.use_op(),
         // The address must still be the one the link was sent to.
-        TxOp::Update { key: keys::user(&user.id), set, cond: Cond::eq("email", link.link.email.clone()) },
+        repo::users::verify_op(&user.id, &link.link.email),
     ];
-    match state.table().transact(writes).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(invalid_link()),
-        Err(e) => return Err(e.into()),
+    if !repo::commit(state.table(), writes).await? {
+        return Err(invalid_link());
     }
     tracing::info!(user_id = %user.id, "email verified");
     let joined = super::invitations::join_on_verification(state, &user).await?;
@@ -256,10 +250,8 @@ pub async fn reset_password(state: &Services, token: &str, password: String) -> 
         return Err(invalid_link());
     }
     let password_hash = auth::hash_password_async(password).await?;
-    match state.table().transact(vec![link.use_op(), users::set_password_op(&user, password_hash)]).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(invalid_link()),
-        Err(e) => return Err(e.into()),
+    if !repo::commit(state.table(), vec![link.use_op(), repo::users::set_password_op(&user, password_hash)]).await? {
+        return Err(invalid_link());
     }
     sessions::revoke_all_sessions(state, &user.id).await?;
     tracing::info!(user_id = %user.id, "password reset");
@@ -287,9 +279,7 @@ pub async fn change_email(state: &Services, user: &User, email: &str, current_pa
     }
     ratelimit::hit(state, "mail", &email, state.config.rate_limits.mail_per_email).await?;
     let token = create(state, LinkKind::ChangeEmail, user, &email, state.config.verify_token_secs).await?;
-    let mut set = Item::new();
-    set.insert("pendingEmail".into(), email.clone().into());
-    state.table().update(&keys::user(&user.id), set, Cond::Exists).await?;
+    repo::users::set_pending_email(state.table(), &user.id, &email).await?;
     if !send_mail(state, change_email_mail(state, user, &email, &token)).await {
         return Err(AppError::Unavailable("The verification email could not be sent. Please try again later.".into()));
     }
@@ -322,28 +312,19 @@ pub async fn verify_new_email(state: &Services, token: &str) -> AppResult<EmailC
         // A later change request replaced this one.
         return Err(invalid_link());
     }
-    let mut profile_set = Item::new();
-    profile_set.insert("email".into(), new_email.clone().into());
-    profile_set.insert("pendingEmail".into(), Value::Null);
-    let mut member_set = Item::new();
-    member_set.insert("email".into(), new_email.clone().into());
     let writes = vec![
         link.use_op(),
-        TxOp::Put { item: email_guard_item(&new_email, &user.id), cond: Cond::NotExists },
-        TxOp::Delete { key: keys::email(&user.email), cond: Cond::eq("userId", user.id.clone()) },
-        TxOp::Update { key: keys::user(&user.id), set: profile_set, cond: Cond::eq("email", user.email.clone()) },
-        TxOp::Update { key: keys::member(&user.team_id, &user.id), set: member_set, cond: Cond::Exists },
+        repo::users::claim_email_op(&new_email, &user.id),
+        repo::users::release_email_op(&user.email, &user.id),
+        repo::users::change_email_op(&user.id, &user.email, &new_email),
+        repo::teams::member_email_op(&user.team_id, &user.id, &new_email),
     ];
-    match state.table().transact(writes).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => {
-            return Err(if link.still_unused(state).await? && users::email_taken(state.table(), &new_email).await? {
-                AppError::Conflict(EMAIL_TAKEN.into())
-            } else {
-                invalid_link()
-            })
-        }
-        Err(e) => return Err(e.into()),
+    if !repo::commit(state.table(), writes).await? {
+        return Err(if link.still_unused(state).await? && users::email_taken(state.table(), &new_email).await? {
+            AppError::Conflict(EMAIL_TAKEN.into())
+        } else {
+            invalid_link()
+        });
     }
     tracing::info!(user_id = %user.id, "email changed");
     // The old address is told, with a way back: whoever changed it may not be the owner.
@@ -378,33 +359,19 @@ async fn undo_email_change(state: &Services, link: ValidLink) -> AppResult<Email
     let old_email = link.link.email.clone();
     let mut writes = vec![link.use_op()];
     if user.email != old_email {
-        writes.push(TxOp::Put { item: email_guard_item(&old_email, &user.id), cond: Cond::NotExists });
-        writes.push(TxOp::Delete { key: keys::email(&user.email), cond: Cond::eq("userId", user.id.clone()) });
-        let mut member_set = Item::new();
-        member_set.insert("email".into(), old_email.clone().into());
-        writes.push(TxOp::Update { key: keys::member(&user.team_id, &user.id), set: member_set, cond: Cond::Exists });
+        writes.push(repo::users::claim_email_op(&old_email, &user.id));
+        writes.push(repo::users::release_email_op(&user.email, &user.id));
+        writes.push(repo::teams::member_email_op(&user.team_id, &user.id, &old_email));
     }
-    let mut profile_set = Item::new();
-    profile_set.insert("email".into(), old_email.clone().into());
-    profile_set.insert("pendingEmail".into(), Value::Null);
-    profile_set.insert("tokenVersion".into(), (user.token_version + 1).into());
-    writes.push(TxOp::Update {
-        key: keys::user(&user.id),
-        set: profile_set,
-        cond: Cond::eq("tokenVersion", user.token_version),
-    });
-    match state.table().transact(writes).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => {
-            if link.still_unused(state).await? && users::email_taken(state.table(), &old_email).await? {
-                // The old address went to another account meanwhile: it cannot come back, but whoever holds this
-                // account now is still signed out everywhere.
-                sessions::revoke_all_sessions(state, &user.id).await?;
-                return Err(AppError::Conflict(EMAIL_TAKEN.into()));
-            }
-            return Err(invalid_link());
+    writes.push(repo::users::restore_email_op(&user, &old_email));
+    if !repo::commit(state.table(), writes).await? {
+        if link.still_unused(state).await? && users::email_taken(state.table(), &old_email).await? {
+            // The old address went to another account meanwhile: it cannot come back, but whoever holds this
+            // account now is still signed out everywhere.
+            sessions::revoke_all_sessions(state, &user.id).await?;
+            return Err(AppError::Conflict(EMAIL_TAKEN.into()));
         }
-        Err(e) => return Err(e.into()),
+        return Err(invalid_link());
     }
     sessions::revoke_all_sessions(state, &user.id).await?;
     tracing::warn!(user_id = %user.id, "email change undone from the old address");
@@ -414,6 +381,8 @@ async fn undo_email_change(state: &Services, link: ValidLink) -> AppResult<Email
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bt_core::codec::to_item;
+    use bt_core::keys;
 
     #[test]
     fn link_kinds_keep_their_stored_names() {

@@ -2,17 +2,13 @@
 //! 10 minutes, single use, with the PKCE verifier when the provider uses one), and the account of a
 //! provider-verified address.
 
-use serde_json::{json, Value};
-
 use super::sessions::{issue_session, Session};
 use super::teams::personal_team;
-use super::to_item;
 use super::users::{create_account, find_user_by_email, User};
 use crate::auth::hash_token;
+use crate::repo;
 use bt_core::error::{AppError, AppResult};
-use bt_core::keys;
 use bt_core::services::Services;
-use bt_core::store::{attr_str, Cond, Item, StoreError};
 use bt_core::types::Email;
 
 pub const STATE_TTL_SECS: i64 = 10 * 60;
@@ -20,31 +16,16 @@ pub const STATE_TTL_SECS: i64 = 10 * 60;
 /// Stores the `state` (`csrf`) of a sign-in with `provider` (its slug) that has just started.
 pub async fn save_state(state: &Services, provider: &str, csrf: &str, pkce_verifier: Option<String>) -> AppResult<()> {
     let expires_at = state.clock.now().timestamp() + STATE_TTL_SECS;
-    let mut item = to_item(
-        "oauth_state",
-        &keys::oauth_state(&hash_token(csrf)),
-        &json!({ "provider": provider, "expiresAt": expires_at, "ttl": expires_at }),
-    )?;
-    if let Some(verifier) = pkce_verifier {
-        item.insert("pkceVerifier".into(), verifier.into());
-    }
-    state.table().put(item, Cond::NotExists).await?;
-    Ok(())
+    repo::oauth::insert(state.table(), &hash_token(csrf), provider, expires_at, pkce_verifier).await
 }
 
 /// Consumes the stored state: Some(PKCE verifier, if any) when it is known, unused, unexpired and of this provider.
 pub async fn take_state(state: &Services, provider: &str, csrf: &str) -> AppResult<Option<Option<String>>> {
-    let key = keys::oauth_state(&hash_token(csrf));
-    let item = match state.table().delete(&key, Cond::Exists).await {
-        Ok(Some(item)) => item,
-        Ok(None) | Err(StoreError::ConditionFailed) => return Ok(None),
-        Err(e) => return Err(e.into()),
-    };
-    let expires_at = item.get("expiresAt").and_then(Value::as_i64).unwrap_or(0);
-    if attr_str(&item, "provider") != Some(provider) || expires_at <= state.clock.now().timestamp() {
+    let Some(stored) = repo::oauth::take(state.table(), &hash_token(csrf)).await? else { return Ok(None) };
+    if stored.provider.as_deref() != Some(provider) || stored.expires_at <= state.clock.now().timestamp() {
         return Ok(None);
     }
-    Ok(Some(attr_str(&item, "pkceVerifier").map(str::to_string)))
+    Ok(Some(stored.pkce_verifier))
 }
 
 /// Signs in the account of a provider-verified address (see [`account_of_verified_email`]) with a new session.
@@ -66,11 +47,7 @@ pub async fn account_of_verified_email(state: &Services, email: &str, name: &str
             }
             // Whoever signed up with this address never proved they own it; the provider just did. Their password
             // is dropped so that it cannot be used to get into the account of the address's real owner.
-            let mut set = Item::new();
-            set.insert("verified".into(), true.into());
-            set.insert("passwordHash".into(), Value::Null);
-            let item = state.table().update(&keys::user(&user.id), set, Cond::eq("email", user.email.clone())).await?;
-            return super::from_item(item);
+            return repo::users::verify_dropping_password(state.table(), &user).await;
         }
         let now = state.clock.now().to_rfc3339();
         let name = display_name(name, &email);

@@ -9,13 +9,13 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::users::{self, check_password, confirm_password, get_user, User};
-use super::{from_item, new_id, send_mail, to_item};
+use super::{new_id, send_mail};
 use crate::auth::{self, hash_password, hash_token, issue_session_access_token, random_token};
+use crate::repo;
 use bt_core::error::{AppError, AppResult};
-use bt_core::keys;
 use bt_core::ratelimit;
 use bt_core::services::Services;
-use bt_core::store::{attr_str, Cond, Item, Query, SkCond, StoreError, TxOp, PK, SK};
+use bt_core::store::Item;
 use bt_core::types::{Email, UserId};
 use bt_core::validate::{normalize_email, Check};
 
@@ -42,47 +42,19 @@ pub struct RefreshTokenRecord {
 /// The item of a new, unused refresh token of `family_id`, valid for the configured refresh lifetime.
 pub fn refresh_token_item(state: &Services, token_hash: &str, user_id: &UserId, family_id: &str) -> AppResult<Item> {
     let expires_at = state.clock.now().timestamp() + state.config.refresh_token_secs;
-    let record = RefreshTokenRecord {
-        user_id: user_id.clone(),
-        family_id: family_id.to_string(),
-        used: false,
-        expires_at,
-        ttl: expires_at,
-    };
-    to_item("refresh_token", &keys::refresh_token(token_hash), &record)
+    repo::sessions::refresh_token_item(token_hash, user_id, family_id, expires_at)
 }
 
-/// Attributes of a family that is alive until `expires_at` (set on creation and on every rotation).
-pub fn family_liveness(expires_at: i64) -> Item {
-    let mut set = Item::new();
-    set.insert("expiresAt".into(), expires_at.into());
-    set.insert("ttl".into(), expires_at.into());
-    set
-}
+pub use crate::repo::sessions::family_liveness;
 
 /// Starts a new sign-in for `user`: a new family and its first refresh token, plus an access token.
 pub async fn issue_session(state: &Services, user: &User) -> AppResult<Session> {
     let family_id = new_id();
     let refresh_token = random_token();
     let now = state.clock.now();
-    let mut family = family_liveness(now.timestamp() + state.config.refresh_token_secs);
-    family.insert("familyId".into(), family_id.clone().into());
-    family.insert("userId".into(), user.id.clone().into());
-    family.insert("revoked".into(), false.into());
-    family.insert("createdAt".into(), now.to_rfc3339().into());
-    family.insert("entity_type".into(), "session_family".into());
-    let key = keys::session_family(&user.id, &family_id);
-    family.insert(PK.into(), key.pk.into());
-    family.insert(SK.into(), key.sk.into());
-    state
-        .table()
-        .transact(vec![
-            TxOp::Put { item: family, cond: Cond::NotExists },
-            TxOp::Put {
-                item: refresh_token_item(state, &hash_token(&refresh_token), &user.id, &family_id)?,
-                cond: Cond::NotExists,
-            },
-        ])
+    let expires_at = now.timestamp() + state.config.refresh_token_secs;
+    let first_token = refresh_token_item(state, &hash_token(&refresh_token), &user.id, &family_id)?;
+    repo::sessions::insert_family(state.table(), &user.id, &family_id, now.to_rfc3339(), expires_at, first_token)
         .await?;
     Ok(Session { access_token: issue_session_access_token(state, user, &family_id)?, refresh_token })
 }
@@ -91,51 +63,15 @@ pub async fn issue_session(state: &Services, user: &User) -> AppResult<Session> 
 /// mark on the user's item, which every request reads anyway). Marks older than an access token's lifetime guard
 /// nothing any more and are removed.
 pub async fn revoke_family(state: &Services, user_id: &UserId, family_id: &str) -> AppResult<()> {
-    let mut set = Item::new();
-    set.insert("revoked".into(), true.into());
-    match state.table().update(&keys::session_family(user_id, family_id), set, Cond::Exists).await {
-        Ok(_) | Err(StoreError::ConditionFailed) => {}
-        Err(e) => return Err(e.into()),
-    }
+    repo::sessions::mark_revoked(state.table(), user_id, family_id).await?;
     let now = state.clock.now().timestamp();
-    let mut mark = Item::new();
-    mark.insert(users::ended_session_attr(family_id), now.into());
-    let user = match state.table().update(&keys::user(user_id), mark, Cond::Exists).await {
-        Ok(user) => user,
-        // The user is gone: so are their tokens.
-        Err(StoreError::ConditionFailed) => return Ok(()),
-        Err(e) => return Err(e.into()),
-    };
-    let stale: Item = user
-        .iter()
-        .filter(|(attr, ended)| {
-            attr.starts_with(users::ENDED_SESSION_PREFIX)
-                && ended.as_i64().is_none_or(|at| at + state.config.access_token_secs < now)
-        })
-        .map(|(attr, _)| (attr.clone(), serde_json::Value::Null))
-        .collect();
-    if !stale.is_empty() {
-        match state.table().update(&keys::user(user_id), stale, Cond::Exists).await {
-            Ok(_) | Err(StoreError::ConditionFailed) => {}
-            Err(e) => return Err(e.into()),
-        }
-    }
-    Ok(())
+    repo::users::mark_session_ended(state.table(), user_id, family_id, now, state.config.access_token_secs).await
 }
 
 /// Revokes every sign-in of the user (password reset or change, removal from a team).
 pub async fn revoke_all_sessions(state: &Services, user_id: &UserId) -> AppResult<()> {
-    let families = state
-        .table()
-        .query_all(&Query::table(keys::user_pk(user_id), SkCond::BeginsWith(keys::FAMILY_PREFIX.into())))
-        .await?;
-    for family in families {
-        if family.get("revoked").and_then(serde_json::Value::as_bool) == Some(true) {
-            continue;
-        }
-        if let Some(family_id) = attr_str(&family, "familyId") {
-            revoke_family(state, user_id, family_id).await?;
-        }
+    for family_id in repo::sessions::unrevoked_families(state.table(), user_id).await? {
+        revoke_family(state, user_id, &family_id).await?;
     }
     Ok(())
 }
@@ -231,10 +167,7 @@ fn required(token: &str) -> AppResult<&str> {
 }
 
 async fn find(state: &Services, token: &str) -> AppResult<Option<RefreshTokenRecord>> {
-    match state.table().get(&keys::refresh_token(&hash_token(token))).await? {
-        Some(item) => Ok(Some(from_item(item)?)),
-        None => Ok(None),
-    }
+    repo::sessions::find_token(state.table(), &hash_token(token)).await
 }
 
 /// Trades a refresh token for a new access token and the token's successor. A token presented a second time
@@ -246,13 +179,7 @@ pub async fn refresh(state: &Services, token: &str) -> AppResult<(User, Session)
     if record.expires_at <= now {
         return Err(invalid());
     }
-    let family_key = keys::session_family(&record.user_id, &record.family_id);
-    let family_alive = state
-        .table()
-        .get(&family_key)
-        .await?
-        .is_some_and(|f| f.get("revoked").and_then(serde_json::Value::as_bool) == Some(false));
-    if !family_alive {
+    if !repo::sessions::family_alive(state.table(), &record.user_id, &record.family_id).await? {
         return Err(invalid());
     }
     if record.used {
@@ -263,30 +190,16 @@ pub async fn refresh(state: &Services, token: &str) -> AppResult<(User, Session)
     let user = get_user(state.table(), &record.user_id).await?.filter(|u| u.verified).ok_or_else(invalid)?;
 
     let next = random_token();
-    let mut mark_used = Item::new();
-    mark_used.insert("used".into(), true.into());
-    mark_used.insert("usedAt".into(), now.into());
     let rotation = vec![
-        TxOp::Update { key: keys::refresh_token(&hash_token(token)), set: mark_used, cond: Cond::eq("used", false) },
-        TxOp::Put {
-            item: refresh_token_item(state, &hash_token(&next), &user.id, &record.family_id)?,
-            cond: Cond::NotExists,
-        },
-        TxOp::Update {
-            key: family_key,
-            set: family_liveness(now + state.config.refresh_token_secs),
-            cond: Cond::eq("revoked", false),
-        },
+        repo::sessions::use_token_op(&hash_token(token), now),
+        repo::sessions::new_token_op(refresh_token_item(state, &hash_token(&next), &user.id, &record.family_id)?),
+        repo::sessions::extend_family_op(&record.user_id, &record.family_id, now + state.config.refresh_token_secs),
     ];
-    match state.table().transact(rotation).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => {
-            // Another request rotated this token first: the same token was presented twice.
-            tracing::warn!(user_id = %record.user_id, family_id = %record.family_id, "refresh token raced; revoking the sign-in");
-            revoke_family(state, &record.user_id, &record.family_id).await?;
-            return Err(invalid());
-        }
-        Err(e) => return Err(e.into()),
+    if !repo::commit(state.table(), rotation).await? {
+        // Another request rotated this token first: the same token was presented twice.
+        tracing::warn!(user_id = %record.user_id, family_id = %record.family_id, "refresh token raced; revoking the sign-in");
+        revoke_family(state, &record.user_id, &record.family_id).await?;
+        return Err(invalid());
     }
     let access_token = issue_session_access_token(state, &user, &record.family_id)?;
     Ok((user, Session { access_token, refresh_token: next }))
@@ -320,12 +233,8 @@ pub async fn change_password(
     check.finish()?;
     confirm_password(state, user, "currentPassword", current_password, "Current password is required.").await?;
     let password_hash = auth::hash_password_async(password).await?;
-    match state.table().transact(vec![users::set_password_op(user, password_hash)]).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => {
-            return Err(AppError::Conflict("Your account was changed meanwhile. Please try again.".into()))
-        }
-        Err(e) => return Err(e.into()),
+    if !repo::commit(state.table(), vec![repo::users::set_password_op(user, password_hash)]).await? {
+        return Err(AppError::Conflict("Your account was changed meanwhile. Please try again.".into()));
     }
     revoke_all_sessions(state, &user.id).await?;
     let user = get_user(state.table(), &user.id).await?.ok_or_else(AppError::unauthorized)?;

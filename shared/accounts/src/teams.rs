@@ -5,12 +5,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::users::{get_user, Role, User};
-use super::{from_item, to_item};
+use crate::repo;
 use bt_core::error::{AppError, AppResult};
-use bt_core::keys;
 use bt_core::services::Services;
-use bt_core::store::{attr_str, key_of, Cond, Item, Query, SkCond, StoreError, Table, TxOp, GSI1PK, GSI2PK, PK, SK};
-use bt_core::types::{Email, RecordId, TeamId, UserId};
+use bt_core::store::Table;
+use bt_core::types::{Email, TeamId, UserId};
 use bt_core::validate::Check;
 
 /// The team item (`TEAM#<id>` / `TEAM`).
@@ -39,13 +38,11 @@ pub fn personal_team(owner_name: &str, now: &str) -> Team {
     Team { id: TeamId::new(), name: format!("{}'s team", owner_name.trim()), created_at: now.to_string() }
 }
 
-pub fn team_item(team: &Team) -> AppResult<Item> {
-    to_item("team", &keys::team(&team.id), team)
-}
-
-pub fn member_item(team_id: &TeamId, member: &Member) -> AppResult<Item> {
-    to_item("member", &keys::member(team_id, &member.user_id), member)
-}
+pub use crate::repo::teams::{
+    delete_leftovers as delete_team_leftovers, find_member, get as get_team, is_member,
+    member_count as team_member_count, member_item, members as team_members, move_team_scoped_items, still_admin,
+    team_item,
+};
 
 /// The membership a user holds in their team (name, e-mail and role copied from the profile).
 pub fn membership_of(user: &User, joined_at: &str) -> Member {
@@ -56,38 +53,6 @@ pub fn membership_of(user: &User, joined_at: &str) -> Member {
         role: user.role,
         joined_at: joined_at.to_string(),
     }
-}
-
-pub async fn get_team(store: &dyn Table, team_id: &TeamId) -> AppResult<Option<Team>> {
-    match store.get(&keys::team(team_id)).await? {
-        Some(item) => Ok(Some(from_item(item)?)),
-        None => Ok(None),
-    }
-}
-
-fn members_query(team_id: &TeamId) -> Query {
-    Query::table(keys::team_pk(team_id), SkCond::BeginsWith(keys::MEMBER_PREFIX.into()))
-}
-
-pub async fn team_members(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<Member>> {
-    store.query_all(&members_query(team_id)).await?.into_iter().map(from_item).collect()
-}
-
-pub async fn team_member_count(store: &dyn Table, team_id: &TeamId) -> AppResult<u64> {
-    Ok(store.count(&members_query(team_id)).await?)
-}
-
-/// The membership of `user_id` in the team, if they belong to it.
-pub async fn find_member(store: &dyn Table, team_id: &TeamId, user_id: &UserId) -> AppResult<Option<Member>> {
-    match store.get(&keys::member(team_id, user_id)).await? {
-        Some(item) => Ok(Some(from_item(item)?)),
-        None => Ok(None),
-    }
-}
-
-/// Whether `user_id` belongs to the team.
-pub async fn is_member(store: &dyn Table, team_id: &TeamId, user_id: &UserId) -> AppResult<bool> {
-    Ok(store.get(&keys::member(team_id, user_id)).await?.is_some())
 }
 
 async fn get_member(store: &dyn Table, team_id: &TeamId, user_id: &UserId) -> AppResult<Member> {
@@ -150,11 +115,6 @@ pub fn admin_who_stays<'a>(
     Ok(other_admin)
 }
 
-/// A transaction part that fails unless `user_id` is still an admin of the team when it commits.
-pub fn still_admin(team_id: &TeamId, user_id: &UserId) -> TxOp {
-    TxOp::Check { key: keys::member(team_id, user_id), cond: Cond::eq("role", Role::Admin.as_str()) }
-}
-
 // ---- use cases -------------------------------------------------------------------------------------------------
 
 /// Gives a member of the admin's team another role; returns the membership as changed.
@@ -182,17 +142,11 @@ pub async fn set_role(state: &Services, admin: &User, target_id: &UserId, role: 
             }
         }
     }
-    let mut set = Item::new();
-    set.insert("role".into(), role.as_str().into());
-    let mut writes = vec![
-        TxOp::Update { key: keys::member(&team_id, target_id), set: set.clone(), cond: Cond::Exists },
-        TxOp::Update { key: keys::user(target_id), set, cond: Cond::eq("teamId", team_id.clone()) },
-    ];
+    let mut writes =
+        vec![repo::teams::set_role_op(&team_id, target_id, role), repo::users::set_role_op(target_id, &team_id, role)];
     writes.extend(guards.iter().map(|id| still_admin(&team_id, id)));
-    match state.table().transact(writes).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(changed_meanwhile()),
-        Err(e) => return Err(e.into()),
+    if !repo::commit(state.table(), writes).await? {
+        return Err(changed_meanwhile());
     }
     if target.role == Role::Admin {
         // An admin no more: the invitations they sent lose their sender.
@@ -221,92 +175,21 @@ pub async fn remove_member(state: &Services, admin: &User, target_id: &UserId) -
     let mut moved = target.clone();
     moved.team_id = team.id.clone();
     moved.role = Role::Admin;
-    let mut set = Item::new();
-    set.insert("teamId".into(), team.id.clone().into());
-    set.insert("role".into(), Role::Admin.as_str().into());
-    set.insert("tokenVersion".into(), (target.token_version + 1).into());
     let writes = vec![
-        TxOp::Delete { key: keys::member(&team_id, target_id), cond: Cond::Exists },
-        TxOp::Update { key: keys::user(target_id), set, cond: Cond::eq("teamId", team_id.clone()) },
-        TxOp::Put { item: team_item(&team)?, cond: Cond::NotExists },
-        TxOp::Put { item: member_item(&team.id, &membership_of(&moved, &now))?, cond: Cond::NotExists },
+        repo::teams::leave_op(&team_id, target_id),
+        repo::users::move_to_team_op(target_id, &team_id, &team.id, Role::Admin, Some(target.token_version + 1)),
+        repo::teams::insert_op(&team)?,
+        repo::teams::join_op(&team.id, &membership_of(&moved, &now))?,
         // The admin's authority must hold when this commits.
         still_admin(&team_id, &admin.id),
     ];
-    match state.table().transact(writes).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(changed_meanwhile()),
-        Err(e) => return Err(e.into()),
+    if !repo::commit(state.table(), writes).await? {
+        return Err(changed_meanwhile());
     }
     move_team_scoped_items(state.table(), target_id, &team_id, &team.id).await?;
     super::invitations::revoke_sent_by(state.table(), &team_id, target_id).await?;
     tracing::info!(target_id = %target_id, "member removed");
     Ok(member)
-}
-
-/// After a user changed teams, what placed them in the old one follows them: the live-break presence item moves to
-/// the new team's partition, and every item of theirs that names the team (`teamId`, and team-wide index keys
-/// `GSI2PK = TEAM#<teamId>#...`) names the new one, so the old team's lists and reports no longer include them.
-pub async fn move_team_scoped_items(store: &dyn Table, user_id: &UserId, from: &TeamId, to: &TeamId) -> AppResult<()> {
-    if let Some(mut item) = store.delete(&keys::team_on_break(from, user_id), Cond::None).await? {
-        let key = keys::team_on_break(to, user_id);
-        item.insert(PK.into(), key.pk.into());
-        item.insert(SK.into(), key.sk.into());
-        if item.contains_key("teamId") {
-            item.insert("teamId".into(), to.clone().into());
-        }
-        store.put(item, Cond::None).await?;
-    }
-    let old_prefix = format!("{}#", keys::team_pk(from));
-    let items = store.query_all(&Query::table(keys::user_pk(user_id), SkCond::All)).await?;
-    for item in items {
-        let mut set = Item::new();
-        if attr_str(&item, "teamId") == Some(from.as_str()) {
-            set.insert("teamId".into(), to.clone().into());
-        }
-        if let Some(rest) = attr_str(&item, GSI2PK).and_then(|pk| pk.strip_prefix(old_prefix.as_str())) {
-            set.insert(GSI2PK.into(), format!("{}#{rest}", keys::team_pk(to)).into());
-        }
-        let Some(key) = key_of(&item) else { continue };
-        if attr_str(&item, "entity_type") == Some("leave") {
-            if let Some(id) = attr_str(&item, "_id").and_then(|id| RecordId::parse(id).ok()) {
-                move_leave_request(store, &id, from, to).await?;
-            }
-        }
-        if set.is_empty() || key == keys::user(user_id) {
-            continue;
-        }
-        // Skipped when the item went away meanwhile (a record deleted at the same moment).
-        match store.update(&key, set, Cond::Exists).await {
-            Ok(_) | Err(StoreError::ConditionFailed) => {}
-            Err(e) => return Err(e.into()),
-        }
-    }
-    Ok(())
-}
-
-/// A member changed teams: the item by which approvers reach one of their leaves moves to the new team (a pending
-/// request is then the new team's to decide).
-async fn move_leave_request(store: &dyn Table, leave_id: &RecordId, from: &TeamId, to: &TeamId) -> AppResult<()> {
-    let Some(mut item) = store.delete(&keys::leave_request(from, leave_id), Cond::None).await? else { return Ok(()) };
-    let key = keys::leave_request(to, leave_id);
-    item.insert(PK.into(), key.pk.into());
-    item.insert(SK.into(), key.sk.into());
-    if item.contains_key(GSI1PK) {
-        item.insert(GSI1PK.into(), keys::team_pending_gsi(to).into());
-    }
-    store.put(item, Cond::None).await?;
-    Ok(())
-}
-
-/// Deletes what is left in the partition of a team nobody belongs to any more.
-pub async fn delete_team_leftovers(store: &dyn Table, team_id: &TeamId) -> AppResult<()> {
-    for item in store.query_all(&Query::table(keys::team_pk(team_id), SkCond::All)).await? {
-        if let Some(key) = key_of(&item) {
-            store.delete(&key, Cond::None).await?;
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -2,17 +2,15 @@
 //! check of sensitive actions and account deletion.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::links::{self, LinkKind};
-use super::teams::{self, admin_who_stays, member_item, membership_of, team_item, AdminChange, Team};
-use super::{from_item, send_mail, to_item};
+use super::send_mail;
+use super::teams::{self, admin_who_stays, AdminChange, Team};
 use crate::auth;
+use crate::repo;
 use bt_core::error::{AppError, AppResult};
-use bt_core::keys;
 use bt_core::ratelimit;
 use bt_core::services::Services;
-use bt_core::store::{key_of, Cond, Item, Query, SkCond, StoreError, Table, TxOp};
 use bt_core::types::{Email, TeamId, UserId};
 use bt_core::validate::{normalize_email, Check};
 
@@ -107,83 +105,10 @@ fn default_tz() -> String {
     "UTC".into()
 }
 
-pub fn user_item(user: &User) -> AppResult<Item> {
-    to_item("user", &keys::user(&user.id), user)
-}
-
-pub async fn get_user(store: &dyn Table, user_id: &UserId) -> AppResult<Option<User>> {
-    match store.get(&keys::user(user_id)).await? {
-        Some(item) => Ok(Some(from_item(item)?)),
-        None => Ok(None),
-    }
-}
-
-/// The attribute of the user's item that marks the sign-in `family_id` as ended, with the time it ended.
-pub fn ended_session_attr(family_id: &str) -> String {
-    format!("{ENDED_SESSION_PREFIX}{family_id}")
-}
-
-pub const ENDED_SESSION_PREFIX: &str = "endedSession#";
-
-/// The user, unless the sign-in `session` (a family id from an access token) has ended: its access tokens are then
-/// worth nothing, though they have not expired (read in the same read as the user).
-pub async fn get_user_in_session(
-    store: &dyn Table,
-    user_id: &UserId,
-    session: Option<&str>,
-) -> AppResult<Option<User>> {
-    let Some(item) = store.get(&keys::user(user_id)).await? else { return Ok(None) };
-    if session.is_some_and(|family_id| item.contains_key(&ended_session_attr(family_id))) {
-        return Ok(None);
-    }
-    Ok(Some(from_item(item)?))
-}
-
-pub async fn find_user_by_email(store: &dyn Table, email: &Email) -> AppResult<Option<User>> {
-    let Some(guard) = store.get(&keys::email(email)).await? else { return Ok(None) };
-    // A guard that names no user leads nowhere, like one whose user is gone.
-    let Some(user_id) = guard.get("userId").and_then(Value::as_str).and_then(|id| UserId::parse(id).ok()) else {
-        return Ok(None);
-    };
-    get_user(store, &user_id).await
-}
-
-/// Whether an account (or a confirmed e-mail change) holds the address.
-pub async fn email_taken(store: &dyn Table, email: &Email) -> AppResult<bool> {
-    Ok(store.get(&keys::email(email)).await?.is_some())
-}
-
-/// The e-mail guard: one account per address (written under `attribute_not_exists`), and the login look-up.
-pub fn email_guard_item(email: &Email, user_id: &UserId) -> Item {
-    let key = keys::email(email);
-    let mut item = Item::new();
-    item.insert(bt_core::store::PK.into(), Value::String(key.pk));
-    item.insert(bt_core::store::SK.into(), Value::String(key.sk));
-    item.insert("entity_type".into(), Value::from("email"));
-    item.insert("userId".into(), Value::from(user_id.as_str()));
-    item
-}
-
-/// The writes that create an account, for one transaction: the profile, the e-mail guard (only while the address
-/// is free, so a taken address fails the whole transaction with `ConditionFailed`), the user's own team and their
-/// admin membership. `user.team_id` must be `team.id`.
-pub fn new_account_ops(user: &User, team: &Team) -> AppResult<Vec<TxOp>> {
-    Ok(vec![
-        TxOp::Put { item: user_item(user)?, cond: Cond::NotExists },
-        TxOp::Put { item: email_guard_item(&user.email, &user.id), cond: Cond::NotExists },
-        TxOp::Put { item: team_item(team)?, cond: Cond::NotExists },
-        TxOp::Put { item: member_item(&team.id, &membership_of(user, &team.created_at))?, cond: Cond::NotExists },
-    ])
-}
-
-/// Writes a new account with its own team. False when the address was taken (nothing is written then).
-pub async fn create_account(store: &dyn Table, user: &User, team: &Team) -> AppResult<bool> {
-    match store.transact(new_account_ops(user, team)?).await {
-        Ok(()) => Ok(true),
-        Err(StoreError::ConditionFailed) => Ok(false),
-        Err(e) => Err(e.into()),
-    }
-}
+pub use crate::repo::users::{
+    create_account, email_guard_item, email_taken, ended_session_attr, find_by_email as find_user_by_email,
+    get as get_user, get_in_session as get_user_in_session, new_account_ops, user_item, ENDED_SESSION_PREFIX,
+};
 
 // ---- the rules of the account's fields --------------------------------------------------------------------------
 
@@ -313,27 +238,17 @@ pub async fn update_profile(state: &Services, user: User, input: &ProfileInput) 
     }
     check.finish()?;
 
-    let mut set = Item::new();
-    if let Some(name) = name.filter(|n| *n != user.name) {
-        set.insert("name".into(), name.into());
-    }
-    if let Some(tz) = time_zone.filter(|tz| *tz != user.time_zone) {
-        set.insert("timeZone".into(), tz.into());
-    }
-    if set.is_empty() {
+    let new_name = name.filter(|n| *n != user.name);
+    let new_time_zone = time_zone.filter(|tz| *tz != user.time_zone);
+    if new_name.is_none() && new_time_zone.is_none() {
         return Ok(user);
     }
-    let mut writes =
-        vec![TxOp::Update { key: keys::user(&user.id), set, cond: Cond::eq("teamId", user.team_id.clone()) }];
-    if let Some(name) = name.filter(|n| *n != user.name) {
-        let mut member = Item::new();
-        member.insert("name".into(), name.into());
-        writes.push(TxOp::Update { key: keys::member(&user.team_id, &user.id), set: member, cond: Cond::Exists });
+    let mut writes = vec![repo::users::change_profile_op(&user.id, &user.team_id, new_name, new_time_zone)];
+    if let Some(name) = new_name {
+        writes.push(repo::teams::rename_member_op(&user.team_id, &user.id, name));
     }
-    match state.table().transact(writes).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(changed_meanwhile()),
-        Err(e) => return Err(e.into()),
+    if !repo::commit(state.table(), writes).await? {
+        return Err(changed_meanwhile());
     }
     get_user(state.table(), &user.id).await?.ok_or_else(AppError::unauthorized)
 }
@@ -354,15 +269,6 @@ pub async fn confirm_password(state: &Services, user: &User, field: &str, given:
     }
 }
 
-/// The write that sets a new password and invalidates every access token issued before (fails when the account's
-/// token version moved meanwhile).
-pub(super) fn set_password_op(user: &User, password_hash: String) -> TxOp {
-    let mut set = Item::new();
-    set.insert("passwordHash".into(), password_hash.into());
-    set.insert("tokenVersion".into(), (user.token_version + 1).into());
-    TxOp::Update { key: keys::user(&user.id), set, cond: Cond::eq("tokenVersion", user.token_version) }
-}
-
 // ---- deletion --------------------------------------------------------------------------------------------------
 
 /// Deletes the caller's account after checking their password: the profile, the e-mail guard and the membership in
@@ -375,41 +281,29 @@ pub async fn delete_account(state: &Services, user: &User, password: &str) -> Ap
         .map_err(|_| AppError::Conflict("Make another member admin before deleting your account.".into()))?;
     let alone = members.iter().all(|m| m.user_id == user.id);
     let mut writes = vec![
-        TxOp::Delete { key: keys::user(&user.id), cond: Cond::eq("teamId", user.team_id.clone()) },
-        TxOp::Delete { key: keys::email(&user.email), cond: Cond::eq("userId", user.id.clone()) },
-        TxOp::Delete { key: keys::member(&user.team_id, &user.id), cond: Cond::Exists },
+        repo::users::delete_op(&user.id, &user.team_id),
+        repo::users::release_email_op(&user.email, &user.id),
+        repo::teams::leave_op(&user.team_id, &user.id),
     ];
     if alone {
-        writes.push(TxOp::Delete { key: keys::team(&user.team_id), cond: Cond::Exists });
+        writes.push(repo::teams::delete_op(&user.team_id));
     } else if user.role == Role::Admin {
         if let Some(keeper) = keeper {
-            writes.push(teams::still_admin(&user.team_id, &keeper.user_id));
+            writes.push(repo::teams::still_admin(&user.team_id, &keeper.user_id));
         }
     }
-    match state.table().transact(writes).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(changed_meanwhile()),
-        Err(e) => return Err(e.into()),
+    if !repo::commit(state.table(), writes).await? {
+        return Err(changed_meanwhile());
     }
     tracing::info!(user_id = %user.id, team_deleted = alone, "account deleted");
 
     // The account is gone; now its records, sessions and (when it was the last member) the team's items.
-    let mut leftovers = vec![Query::table(keys::user_pk(&user.id), SkCond::All)];
-    if alone {
-        leftovers.push(Query::table(keys::team_pk(&user.team_id), SkCond::All));
-    } else {
-        state.table().delete(&keys::team_on_break(&user.team_id, &user.id), Cond::None).await?;
+    if !alone {
+        repo::teams::delete_on_break(state.table(), &user.team_id, &user.id).await?;
     }
-    for query in leftovers {
-        for item in state.table().query_all(&query).await? {
-            // A calendar feed's token item lives outside the partition: it goes with the feed.
-            if let Some(token) = keys::calendar_feed_token_of(&item) {
-                state.table().delete(&token, Cond::None).await?;
-            }
-            if let Some(key) = key_of(&item) {
-                state.table().delete(&key, Cond::None).await?;
-            }
-        }
+    repo::users::delete_items(state.table(), &user.id).await?;
+    if alone {
+        repo::teams::delete_items(state.table(), &user.team_id).await?;
     }
     Ok(())
 }

@@ -18,13 +18,13 @@ use utoipa::ToSchema;
 use super::reminders::{self, Reminder};
 use super::settings::{self, NotificationSettings, ReminderKind, Switch};
 use super::{due, subscriptions, unsubscribe, PushOutcome};
+use crate::repo;
 use bt_accounts::users::{get_user, User};
 use bt_core::codec::from_item;
 use bt_core::error::AppResult;
-use bt_core::keys;
 use bt_core::mail::notice_mail;
 use bt_core::services::Services;
-use bt_core::store::{Cond, Item, StoreError, GSI1PK, GSI1SK, TTL};
+use bt_core::store::Item;
 use bt_core::types::{RecordId, UserId};
 use bt_records::{meetings, tasks, Owner};
 
@@ -79,10 +79,8 @@ pub struct RunReport {
 pub async fn run_scheduled(services: &Services, now: DateTime<Utc>) -> AppResult<RunReport> {
     let store = services.table();
     let this_minute = due::minute_of(now);
-    let last = store
-        .get(&keys::scheduler_cursor())
+    let last = repo::job::last_minute(store)
         .await?
-        .and_then(|item| item.get("minute").and_then(Value::as_str).map(str::to_string))
         .and_then(|m| chrono::NaiveDateTime::parse_from_str(&m, "%Y-%m-%dT%H:%M").ok())
         .map(|m| m.and_utc());
     let first = match last {
@@ -91,9 +89,7 @@ pub async fn run_scheduled(services: &Services, now: DateTime<Utc>) -> AppResult
     };
     let minutes = minutes_between(first, this_minute);
     let report = run_minutes(services, minutes, now).await?;
-    let minute = json!({ "minute": due::minute_key(this_minute) });
-    let cursor = bt_core::codec::to_item("scheduler_cursor", &keys::scheduler_cursor(), &minute)?;
-    store.put(cursor, Cond::None).await?;
+    repo::job::save_cursor(store, due::minute_key(this_minute)).await?;
     Ok(report)
 }
 
@@ -183,22 +179,8 @@ fn skip(reminder: &Reminder, reason: &str) -> Skipped {
 
 /// Claims a due item: off the due index, conditioned on the index key it was found under. Only one run wins.
 async fn claim(services: &Services, item: &Item, now: DateTime<Utc>) -> AppResult<bool> {
-    let (Some(pk), Some(Value::String(item_pk)), Some(Value::String(item_sk))) =
-        (item.get(GSI1PK).cloned(), item.get(bt_core::store::PK), item.get(bt_core::store::SK))
-    else {
-        return Ok(false);
-    };
-    let key = bt_core::store::Key::new(item_pk.clone(), item_sk.clone());
-    let mut set = Item::new();
-    set.insert(GSI1PK.into(), Value::Null);
-    set.insert(GSI1SK.into(), Value::Null);
-    set.insert("sentAt".into(), Value::String(now.to_rfc3339()));
-    set.insert(TTL.into(), Value::from((now + Duration::days(KEEP_SENT_DAYS)).timestamp()));
-    match services.table().update(&key, set, Cond::Eq(GSI1PK.into(), pk)).await {
-        Ok(_) => Ok(true),
-        Err(StoreError::ConditionFailed) => Ok(false),
-        Err(e) => Err(e.into()),
-    }
+    let keep_until = (now + Duration::days(KEEP_SENT_DAYS)).timestamp();
+    repo::job::claim(services.table(), item, now.to_rfc3339(), keep_until).await
 }
 
 async fn handle_item(services: &Services, item: &Item, now: DateTime<Utc>) -> AppResult<Outcome> {

@@ -13,6 +13,7 @@ pub mod events;
 pub mod job;
 pub use bt_core::outbound;
 pub mod reminders;
+mod repo;
 pub mod settings;
 pub mod subscriptions;
 pub mod unsubscribe;

@@ -7,14 +7,11 @@
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::due;
 use super::settings::{self, NotificationSettings, ReminderKind};
-use bt_core::codec::to_item;
 use bt_core::error::AppResult;
-use bt_core::keys;
-use bt_core::store::{Cond, Index, Item, Query, SkCond, Table, GSI1PK, GSI1SK};
+use bt_core::store::Table;
 use bt_core::types::UserId;
 use bt_records::breaks::OpenBreak;
 use bt_records::dates::{parse_date, parse_time};
@@ -51,38 +48,7 @@ impl Reminder {
     }
 }
 
-/// The index pair that files a reminder under its minute and shard.
-pub fn due_index(user_id: &UserId, kind: ReminderKind, subject: &str, due: DateTime<Utc>) -> (String, String) {
-    let minute = due::minute_key(due::due_minute(due));
-    (keys::due_gsi(&minute, due::shard_of(user_id.as_ref())), format!("{user_id}#{}#{subject}", kind.tag()))
-}
-
-pub fn reminder_item(reminder: &Reminder) -> AppResult<Item> {
-    let key = keys::reminder(&reminder.user_id, reminder.kind.tag(), &reminder.subject);
-    let mut item = to_item("reminder", &key, reminder)?;
-    let due = reminder.due_at().unwrap_or_else(Utc::now);
-    let (pk, sk) = due_index(&reminder.user_id, reminder.kind, &reminder.subject, due);
-    item.insert(GSI1PK.into(), Value::String(pk));
-    item.insert(GSI1SK.into(), Value::String(sk));
-    Ok(item)
-}
-
-/// Files a reminder (replacing the occurrence's earlier one).
-pub async fn put(store: &dyn Table, reminder: &Reminder) -> AppResult<()> {
-    store.put(reminder_item(reminder)?, Cond::None).await?;
-    Ok(())
-}
-
-pub async fn cancel(store: &dyn Table, user_id: &UserId, kind: ReminderKind, subject: &str) -> AppResult<()> {
-    store.delete(&keys::reminder(user_id, kind.tag(), subject), Cond::None).await?;
-    Ok(())
-}
-
-/// The items due in one minute's shard: reminders, and webhook deliveries and daily posts.
-pub async fn due_in(store: &dyn Table, minute: &str, shard: u32) -> AppResult<Vec<Item>> {
-    let query = Query::new(Index::Gsi1, keys::due_gsi(minute, shard), SkCond::All);
-    Ok(store.query_all(&query).await?)
-}
+pub use crate::repo::reminders::{delete as cancel, due_in, due_index, reminder_item, save as put};
 
 async fn best_effort(what: &str, result: AppResult<()>) {
     if let Err(e) = result {

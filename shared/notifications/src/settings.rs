@@ -5,11 +5,8 @@ use chrono::NaiveTime;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use bt_core::codec::{from_item, to_item};
 use bt_core::error::AppResult;
-use bt_core::keys;
-use bt_core::store::{Cond, Table};
-use bt_core::types::UserId;
+use bt_core::store::Table;
 use bt_core::validate::Check;
 use bt_records::dates::{format_time, parse_time};
 
@@ -215,18 +212,7 @@ pub fn validate(mut input: NotificationSettings) -> AppResult<NotificationSettin
     Ok(input)
 }
 
-pub async fn load(store: &dyn Table, user_id: &UserId) -> AppResult<NotificationSettings> {
-    match store.get(&keys::notification_settings(user_id)).await? {
-        Some(item) => from_item(item),
-        None => Ok(NotificationSettings::default()),
-    }
-}
-
-pub async fn save(store: &dyn Table, user_id: &UserId, settings: &NotificationSettings) -> AppResult<()> {
-    let item = to_item("notification_settings", &keys::notification_settings(user_id), settings)?;
-    store.put(item, Cond::None).await?;
-    Ok(())
-}
+pub use crate::repo::settings::{load, save};
 
 /// Checks and keeps the caller's settings, then moves their waiting reminders to match (the open break's, the
 /// agenda's, the coming meetings').

@@ -6,11 +6,10 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::outbound::{PushSubscription, PUSH_NOT_CONFIGURED};
-use bt_core::codec::{from_item, to_item};
+use crate::repo;
 use bt_core::error::{AppError, AppResult};
-use bt_core::keys;
 use bt_core::services::Services;
-use bt_core::store::{Cond, Query, SkCond, Table};
+use bt_core::store::Table;
 use bt_core::types::UserId;
 use bt_core::validate::Check;
 use bt_records::timestamp;
@@ -83,17 +82,14 @@ pub async fn subscribe(
         unsubscribe(store, user_id, &oldest.subscription.endpoint).await?;
     }
     let stored = StoredSubscription { subscription, created_at: timestamp(now) };
-    store.put(to_item("push_subscription", &keys::push_subscription(user_id, &hash), &stored)?, Cond::None).await?;
-    Ok(())
+    repo::subscriptions::save(store, user_id, &hash, &stored).await
 }
 
 /// Forgets a browser's subscription; true when there was one.
 pub async fn unsubscribe(store: &dyn Table, user_id: &UserId, endpoint: &str) -> AppResult<bool> {
-    let key = keys::push_subscription(user_id, &endpoint_hash(endpoint.trim()));
-    Ok(store.delete(&key, Cond::None).await?.is_some())
+    repo::subscriptions::delete(store, user_id, &endpoint_hash(endpoint.trim())).await
 }
 
 pub async fn list(store: &dyn Table, user_id: &UserId) -> AppResult<Vec<StoredSubscription>> {
-    let query = Query::table(keys::user_pk(user_id), SkCond::BeginsWith(keys::PUSH_SUBSCRIPTION_PREFIX.into()));
-    store.query_all(&query).await?.into_iter().map(from_item).collect()
+    repo::subscriptions::of_user(store, user_id).await
 }

@@ -12,12 +12,11 @@ use utoipa::ToSchema;
 
 use super::due;
 use super::outbound::HookEvent;
+use crate::repo;
 use bt_accounts::users::User;
-use bt_core::codec::{from_item, to_item};
 use bt_core::error::{AppError, AppResult};
-use bt_core::keys;
 use bt_core::services::Services;
-use bt_core::store::{Cond, Item, Query, SkCond, Table, GSI1PK, GSI1SK};
+use bt_core::store::Table;
 use bt_core::types::TeamId;
 use bt_core::validate::Check;
 use bt_records::dates::{format_time, parse_time};
@@ -119,15 +118,11 @@ pub async fn list(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<Webhook>
 }
 
 async fn stored_hooks(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<StoredHook>> {
-    let query = Query::table(keys::team_pk(team_id), SkCond::BeginsWith(keys::WEBHOOK_PREFIX.into()));
-    store.query_all(&query).await?.into_iter().map(from_item).collect()
+    repo::webhooks::of_team(store, team_id).await
 }
 
 async fn load(store: &dyn Table, team_id: &TeamId, id: &str) -> AppResult<Option<StoredHook>> {
-    match store.get(&keys::webhook(team_id, id)).await? {
-        Some(item) => Ok(Some(from_item(item)?)),
-        None => Ok(None),
-    }
+    repo::webhooks::find(store, team_id, id).await
 }
 
 /// Adds a hook to the admin's team; the answer shows its secret once.
@@ -181,7 +176,7 @@ pub async fn add(
         last_delivery: None,
     };
     let stored = StoredHook { hook: hook.clone(), secret: new_secret() };
-    store.put(to_item("webhook", &keys::webhook(&admin.team_id, &hook.id), &stored)?, Cond::NotExists).await?;
+    repo::webhooks::insert(store, &admin.team_id, &hook.id, &stored).await?;
     if hook.events.iter().any(|e| e == DAILY_ABSENCES) {
         file_daily(store, &admin.team_id, &hook, now).await?;
     }
@@ -190,20 +185,11 @@ pub async fn add(
 
 pub async fn remove(store: &dyn Table, admin: &User, id: &str) -> AppResult<()> {
     admin.require_admin()?;
-    if store.delete(&keys::webhook(&admin.team_id, id), Cond::None).await?.is_none() {
+    if !repo::webhooks::delete(store, &admin.team_id, id).await? {
         return Err(AppError::NotFound("Webhook not found.".into()));
     }
-    store.delete(&keys::hook_daily(&admin.team_id, id), Cond::None).await?;
+    repo::webhooks::delete_daily(store, &admin.team_id, id).await?;
     Ok(())
-}
-
-/// Files an item under the minute its due instant falls in (not the next one, as reminders are): an event goes out
-/// with the run of the minute it happened in, and `due` still holds it back until its instant.
-fn with_due(mut item: Item, team_id: &TeamId, sk: &str, due: DateTime<Utc>) -> Item {
-    let (pk, sort) = due::index_pair(due::minute_of(due), team_id.as_ref(), sk);
-    item.insert(GSI1PK.into(), Value::String(pk));
-    item.insert(GSI1SK.into(), Value::String(sort));
-    item
 }
 
 /// A hook's next daily post, as filed on the due index.
@@ -220,10 +206,7 @@ async fn file_daily(store: &dyn Table, team_id: &TeamId, hook: &Webhook, after: 
     let at = parse_time(&hook.daily_at).unwrap_or_default();
     let due = due::next_daily(tz, at, after);
     let post = DailyPost { team_id: team_id.clone(), hook_id: hook.id.clone(), due: due.to_rfc3339() };
-    let key = keys::hook_daily(team_id, &hook.id);
-    let item = with_due(to_item("webhook_daily", &key, &post)?, team_id, &key.sk, due);
-    store.put(item, Cond::None).await?;
-    Ok(())
+    repo::webhooks::file_daily(store, &post, due).await
 }
 
 /// One event waiting for delivery to one hook.
@@ -238,10 +221,7 @@ pub struct HookDelivery {
 }
 
 async fn file_delivery(store: &dyn Table, delivery: &HookDelivery, due: DateTime<Utc>) -> AppResult<()> {
-    let key = keys::hook_delivery(&delivery.team_id, &delivery.event.id, &delivery.hook_id);
-    let item = with_due(to_item("webhook_delivery", &key, delivery)?, &delivery.team_id, &key.sk, due);
-    store.put(item, Cond::None).await?;
-    Ok(())
+    repo::webhooks::file_delivery(store, delivery, due).await
 }
 
 /// Break events one member may post to the team's hooks in one minute; the rest of that minute's are summed up in
@@ -262,11 +242,7 @@ pub async fn emit(store: &dyn Table, team_id: &TeamId, kind: &str, text: String,
         if kind == BREAK_STARTED || kind == BREAK_ENDED {
             if let Some(user_id) = data.get("userId").and_then(Value::as_str) {
                 let minute = now.timestamp() - now.timestamp().rem_euclid(60);
-                let mut on_create = Item::new();
-                on_create.insert("ttl".into(), Value::from(minute + 180));
-                on_create.insert("entity_type".into(), Value::from("rate_limit"));
-                let key = keys::rate_limit("hook-breaks", &format!("{team_id}|{user_id}"), minute);
-                let n = store.increment(&key, "count", 1, on_create).await?;
+                let n = repo::webhooks::count_break_event(store, team_id, user_id, minute).await?;
                 if n > BREAK_EVENTS_PER_MINUTE {
                     let name = data.get("name").and_then(Value::as_str).unwrap_or("A member");
                     return hold_break_events(store, team_id, &wanted, user_id, name, minute, n, now).await;
@@ -372,11 +348,11 @@ pub async fn deliver(services: &Services, delivery: HookDelivery, now: DateTime<
         attempt: delivery.attempt,
         next_attempt: retry.map(|t| t.to_rfc3339()),
     });
-    let mut set = Item::new();
-    set.insert("lastDelivery".into(), serde_json::to_value(&stored.hook.last_delivery).unwrap_or(Value::Null));
     // Only while the hook is there: one deleted meanwhile is not brought back.
-    let key = keys::webhook(&delivery.team_id, &delivery.hook_id);
-    if let Err(e) = store.update(&key, set, Cond::Exists).await {
+    if let Err(e) =
+        repo::webhooks::save_last_delivery(store, &delivery.team_id, &delivery.hook_id, &stored.hook.last_delivery)
+            .await
+    {
         tracing::warn!(error = %e, "webhook's last delivery not kept");
     }
     if let Some(at) = retry {
