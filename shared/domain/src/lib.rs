@@ -13,8 +13,8 @@ pub mod app;
 pub use bt_accounts as account;
 pub use bt_accounts::auth;
 pub use bt_core::{
-    assistant, clock, codec, config, error, holidays, idempotency, keys, mail, outbound, ratelimit, schema, services,
-    store, types, validate,
+    assistant, clock, codec, config, error, holidays, idempotency, keys, mail, outbound, ratelimit, services, store,
+    types, validate,
 };
 pub use bt_notifications as notifications;
 pub use bt_records as records;
