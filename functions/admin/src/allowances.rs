@@ -1,7 +1,9 @@
 //! Members' allowances (admins set them per year) and the team's balances (admins and HR).
 
 use axum::extract::State;
-use bt_domain::records::allowances::{self, Allowance, AllowanceInput, Balance};
+use bt_api::records::allowances::{Allowance, AllowanceInput, Balance};
+use bt_api::wire;
+use bt_domain::records::allowances;
 use bt_domain::types::UserId;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, ErrorBody, Invalid, NotFound, Unauthorized};
@@ -39,7 +41,7 @@ pub(crate) async fn set_allowance(
     IdPath(member): IdPath<UserId>,
     ApiJson(input): ApiJson<AllowanceInput>,
 ) -> ApiResult {
-    Ok(data(allowances::set_allowance(state.table(), &user.user, &member, &input).await?))
+    Ok(data(Allowance::from(allowances::set_allowance(state.table(), &user.user, &member, &input.into()).await?)))
 }
 
 /// Every member's balance of a year, by name (admins and HR)
@@ -53,5 +55,6 @@ pub(crate) async fn balances(
     user: AuthUser,
     ApiQuery(q): ApiQuery<YearQuery>,
 ) -> ApiResult {
-    Ok(data(allowances::team_balances(state.table(), &user.user, q.year, state.clock.now()).await?))
+    let balances = allowances::team_balances(state.table(), &user.user, q.year, state.clock.now()).await?;
+    Ok(data(wire::<Vec<Balance>, _>(balances)))
 }

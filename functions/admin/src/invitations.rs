@@ -3,8 +3,8 @@
 //! The rules and the stored invitation live in `bt_domain::account::invitations`.
 
 use axum::extract::State;
+use bt_api::schema::{role, ulid};
 use bt_domain::account::{invitations, Role};
-use bt_domain::records::schema::{role, ulid};
 use bt_domain::types::{Email, TeamId};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Deleted, ErrorBody, Invalid, NotFound, Unauthorized};

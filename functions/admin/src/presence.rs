@@ -2,9 +2,11 @@
 //! the team may see them; leave reasons are shown to admins and HR only.
 
 use axum::extract::State;
+use bt_api::records::presence::{OnBreakMember, OnLeaveMember};
+use bt_api::schema::date;
+use bt_api::wire;
 use bt_domain::records::dates;
-use bt_domain::records::presence::{self, OnBreakMember, OnLeaveMember};
-use bt_domain::records::schema::date;
+use bt_domain::records::presence;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Invalid, Unauthorized};
 use bt_http::{data, ApiQuery, ApiResult};
@@ -25,7 +27,7 @@ pub fn routes<R: Routes>(r: R) -> R {
         (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn on_break(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(presence::on_break(state.table(), user.team_id()).await?))
+    Ok(data(wire::<Vec<OnBreakMember>, _>(presence::on_break(state.table(), user.team_id()).await?)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -49,5 +51,6 @@ impl IntoParams for DayQuery {
 async fn on_leaves(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<DayQuery>) -> ApiResult {
     let day = dates::day_or_today(q.today_date.as_deref(), "todayDate", user.tz(), state.clock.now())?;
     let with_reasons = user.role().sees_reports();
-    Ok(data(presence::on_leave(state.table(), user.team_id(), day, with_reasons).await?))
+    let away = presence::on_leave(state.table(), user.team_id(), day, with_reasons).await?;
+    Ok(data(wire::<Vec<OnLeaveMember>, _>(away)))
 }

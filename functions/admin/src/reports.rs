@@ -5,11 +5,14 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue};
 use axum::response::IntoResponse;
+use bt_api::records::leave_report::LeaveDaysReport;
+use bt_api::records::reports::{Summary, TeamReport};
+use bt_api::records::{breaks, checklist, leaves, meetings, tasks};
+use bt_api::schema::{date, limit_schema, skip_schema, ulid};
+use bt_api::wire;
 use bt_domain::account::teams;
-use bt_domain::records::leave_report::{self, LeaveDaysReport};
-use bt_domain::records::paging::{limit_schema, skip_schema};
-use bt_domain::records::reports::{self, RecordType, Summary, TeamReport};
-use bt_domain::records::schema::{date, ulid};
+use bt_domain::records::leave_report;
+use bt_domain::records::reports::{self, RecordType, Records};
 use bt_domain::records::{DateRange, Paging};
 use bt_domain::types::UserId;
 use bt_domain::{AppError, AppResult};
@@ -53,6 +56,11 @@ pub struct ReportPage {
     #[schema(schema_with = records_schema)]
     items: Vec<Value>,
     total_count: u64,
+}
+
+/// Each record as a JSON object, its keys in alphabetical order as the pages have always listed them.
+fn values<T: Serialize>(items: Vec<T>) -> AppResult<Vec<Value>> {
+    items.into_iter().map(|i| serde_json::to_value(i).map_err(|e| AppError::Internal(e.into()))).collect()
 }
 
 #[derive(Debug, Deserialize)]
@@ -172,7 +180,14 @@ async fn list(
     let range = range(&q)?;
     let paging = Paging::new(q.skip, q.limit)?;
     let owner = subject(&state, &user, q.user_id.as_deref()).await?;
-    let (items, total) = reports::records_page(state.table(), &owner, kind, range, paging).await?;
+    let (records, total) = reports::records_page(state.table(), &owner, kind, range, paging).await?;
+    let items = match records {
+        Records::Breaks(items) => values(wire::<Vec<breaks::Break>, _>(items)),
+        Records::Tasks(items) => values(wire::<Vec<tasks::Task>, _>(items)),
+        Records::Leaves(items) => values(wire::<Vec<leaves::Leave>, _>(items)),
+        Records::Meetings(items) => values(wire::<Vec<meetings::Meeting>, _>(items)),
+        Records::Checklist(items) => values(wire::<Vec<checklist::ChecklistItem>, _>(items)),
+    }?;
     Ok(data(ReportPage { items, total_count: total }))
 }
 
@@ -185,7 +200,7 @@ async fn list(
 async fn summary(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ReportQuery>) -> ApiResult {
     let range = range(&q)?;
     let owner = subject(&state, &user, q.user_id.as_deref()).await?;
-    Ok(data(reports::user_summary(state.table(), &owner, range).await?))
+    Ok(data(Summary::from(reports::user_summary(state.table(), &owner, range).await?)))
 }
 
 /// Per-member and team totals in a range (admins and HR)
@@ -198,7 +213,7 @@ async fn team(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
         return Err(AppError::Forbidden("Only admins and HR can view the team's reports.".into()).into());
     }
     let range = range(&q)?;
-    Ok(data(reports::team_report(state.table(), user.team_id(), range).await?))
+    Ok(data(TeamReport::from(reports::team_report(state.table(), user.team_id(), range).await?)))
 }
 
 /// Approved leave days per member and leave type in a range, in days and working days (my own; every member's for
@@ -209,7 +224,8 @@ async fn team(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn leave_days(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ReportQuery>) -> ApiResult {
     let range = range(&q)?;
-    Ok(data(leave_report::leave_days(state.table(), &user.user, range, state.clock.now()).await?))
+    let report = leave_report::leave_days(state.table(), &user.user, range, state.clock.now()).await?;
+    Ok(data(LeaveDaysReport::from(report)))
 }
 
 // Earliest first.

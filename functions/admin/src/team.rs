@@ -1,10 +1,12 @@
 //! The caller's team: member count and list, role changes, removal of a member.
 
 use axum::extract::State;
+use bt_api::records::presence::MemberPresence;
+use bt_api::schema::{role, stamp, ulid};
+use bt_api::wire;
 use bt_domain::account::teams::{self, Member};
 use bt_domain::account::{team_member_count, Role};
-use bt_domain::records::presence::{self, MemberPresence};
-use bt_domain::records::schema::{role, stamp, ulid};
+use bt_domain::records::presence;
 use bt_domain::types::{Email, UserId};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{path_param, Data, ErrorBody, Invalid, Message, NotFound, Unauthorized};
@@ -67,7 +69,8 @@ pub async fn member_count(State(state): State<AppState>, caller: AuthUser) -> Ap
 #[tracing::instrument(skip(state, caller), fields(user_id = %caller.id()))]
 pub async fn members(State(state): State<AppState>, caller: AuthUser) -> ApiResult {
     let today = caller.owner().today(state.clock.now());
-    Ok(data(presence::team_presence(state.table(), caller.team_id(), today).await?))
+    let members = presence::team_presence(state.table(), caller.team_id(), today).await?;
+    Ok(data(wire::<Vec<MemberPresence>, _>(members)))
 }
 
 #[derive(Deserialize, ToSchema)]

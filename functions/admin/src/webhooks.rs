@@ -2,7 +2,9 @@
 //! one posts.
 
 use axum::extract::State;
-use bt_domain::notifications::webhooks::{self, CreatedWebhook, Webhook, WebhookInput};
+use bt_api::notifications::webhooks::{CreatedWebhook, Webhook, WebhookInput};
+use bt_api::wire;
+use bt_domain::notifications::webhooks;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
@@ -19,7 +21,7 @@ use tracing::instrument;
 #[instrument(skip_all, fields(user = %user.id()))]
 pub(crate) async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult {
     user.require_admin()?;
-    Ok(data(webhooks::list(state.table(), user.team_id()).await?))
+    Ok(data(wire::<Vec<Webhook>, _>(webhooks::list(state.table(), user.team_id()).await?)))
 }
 
 /// Add a webhook (admins)
@@ -38,7 +40,7 @@ pub(crate) async fn add(
     user: AuthUser,
     ApiJson(input): ApiJson<WebhookInput>,
 ) -> ApiResult {
-    Ok(created(webhooks::add(&state, &user.user, &input, state.clock.now()).await?))
+    Ok(created(CreatedWebhook::from(webhooks::add(&state, &user.user, &input.into(), state.clock.now()).await?)))
 }
 
 /// Remove a webhook (admins)

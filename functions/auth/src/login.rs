@@ -1,8 +1,8 @@
 //! `POST /auth/login`: e-mail and password to a new session.
 
 use axum::extract::State;
+use bt_api::schema::ulid;
 use bt_domain::account::sessions;
-use bt_domain::records::schema::ulid;
 use bt_domain::types::{Email, UserId};
 use bt_http::openapi::{Data, ErrorBody, Invalid};
 use bt_http::AppState;

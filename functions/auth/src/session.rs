@@ -1,8 +1,8 @@
 //! `POST /auth/refresh-token` (rotation with reuse detection) and `POST /auth/logout`.
 
 use axum::extract::State;
+use bt_api::schema::ulid;
 use bt_domain::account::sessions;
-use bt_domain::records::schema::ulid;
 use bt_domain::types::UserId;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message};
 use bt_http::AppState;

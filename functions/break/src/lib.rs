@@ -2,16 +2,17 @@
 
 use axum::extract::State;
 use axum::Router;
-use bt_domain::records::schema::{date, required_text, time};
-use bt_domain::records::{breaks, dates, Break, BreakInput, EndBreakInput, LiveBreakInput, OpenBreak};
+use bt_api::records::breaks::{Break, BreakCreate, BreakInput, EndBreakInput, LiveBreakInput, OpenBreak};
+use bt_api::schema::date;
+use bt_api::wire;
+use bt_domain::records::{breaks, dates};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
 use tracing::instrument;
-use utoipa::openapi::{RefOr, Schema};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 
 /// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
@@ -30,35 +31,14 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-fn type_text() -> RefOr<Schema> {
-    required_text(100)
-}
-
-/// A new break: what `POST /break/add` requires of a [`BreakInput`].
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-#[allow(dead_code)]
-struct BreakCreate {
-    #[schema(schema_with = time)]
-    start_time: String,
-    #[schema(schema_with = time)]
-    end_time: String,
-    #[schema(schema_with = date)]
-    created_date: String,
-    #[schema(rename = "type", schema_with = type_text)]
-    break_type: String,
-    #[schema(max_length = 2000)]
-    reason: Option<String>,
-}
-
 /// Add a break
 #[utoipa::path(post, path = "/break/add", tag = "breaks", request_body = BreakCreate,
     responses((status = 201, description = "Created", body = Data<Break>), (status = 401, response = Unauthorized),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
-async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<BreakInput>) -> ApiResult {
-    let record = breaks::add_break(state.table(), &user.owner(), &input, state.clock.now()).await?;
-    Ok(created(record))
+async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<BreakCreate>) -> ApiResult {
+    let record = breaks::add_break(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
+    Ok(created(Break::from(record)))
 }
 
 /// Edit one of my breaks (left-out fields keep their value)
@@ -77,8 +57,10 @@ async fn edit(
     IfMatch(expect): IfMatch,
     ApiJson(input): ApiJson<BreakInput>,
 ) -> ApiResult {
-    let record = breaks::edit_break(state.table(), &user.owner(), &id, &input, &expect, state.clock.now()).await?;
-    Ok(data_with_etag(&record, &record.updated_at))
+    let record =
+        breaks::edit_break(state.table(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
+    let tag = record.updated_at.clone();
+    Ok(data_with_etag(Break::from(record), &tag))
 }
 
 /// Delete one of my breaks
@@ -100,7 +82,8 @@ async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPat
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     let record = breaks::get_break(state.table(), &user.owner(), &id).await?;
-    Ok(data_with_etag(&record, &record.updated_at))
+    let tag = record.updated_at.clone();
+    Ok(data_with_etag(Break::from(record), &tag))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -119,7 +102,7 @@ struct TodayQuery {
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn today_breaks(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<TodayQuery>) -> ApiResult {
     let day = dates::day_or_today(q.today_created_date.as_deref(), "todayCreatedDate", user.tz(), state.clock.now())?;
-    Ok(data(breaks::breaks_on(state.table(), user.id(), day).await?))
+    Ok(data(wire::<Vec<Break>, _>(breaks::breaks_on(state.table(), user.id(), day).await?)))
 }
 
 /// Start a live break now
@@ -128,8 +111,8 @@ async fn today_breaks(State(state): State<AppState>, user: AuthUser, ApiQuery(q)
         (status = 409, description = "You are already on a break.", body = ErrorBody), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<LiveBreakInput>) -> ApiResult {
-    let open = breaks::start_break(state.table(), &user.owner(), &input, state.clock.now()).await?;
-    Ok(created(open))
+    let open = breaks::start_break(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
+    Ok(created(OpenBreak::from(open)))
 }
 
 /// End my live break (records it)
@@ -138,8 +121,8 @@ async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): Ap
         (status = 409, description = "You are not on a break.", body = ErrorBody), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn end(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<EndBreakInput>) -> ApiResult {
-    let record = breaks::end_break(state.table(), &user.owner(), &input, state.clock.now()).await?;
-    Ok(data(record))
+    let record = breaks::end_break(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
+    Ok(data(Break::from(record)))
 }
 
 /// My live break, or null
@@ -147,5 +130,5 @@ async fn end(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJ
     responses((status = 200, description = "Success", body = Data<Option<OpenBreak>>), (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn current(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(breaks::current_break(state.table(), user.id()).await?))
+    Ok(data(wire::<Option<OpenBreak>, _>(breaks::current_break(state.table(), user.id()).await?)))
 }

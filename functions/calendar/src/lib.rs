@@ -9,7 +9,9 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue};
 use axum::response::IntoResponse;
 use axum::Router;
-use bt_domain::records::feeds::{self, CalendarFeed, FeedInput, NewCalendarFeed};
+use bt_api::records::feeds::{CalendarFeed, FeedInput, NewCalendarFeed};
+use bt_api::wire;
+use bt_domain::records::feeds;
 use bt_domain::AppError;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{
@@ -53,7 +55,7 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn create(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<FeedInput>) -> ApiResult {
-    Ok(created(feeds::create_feed(&state, &user.user, &input).await?))
+    Ok(created(NewCalendarFeed::from(feeds::create_feed(&state, &user.user, &input.into()).await?)))
 }
 
 /// My calendar feeds, oldest first (without their URLs)
@@ -62,7 +64,7 @@ async fn create(State(state): State<AppState>, user: AuthUser, ApiJson(input): A
         (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(feeds::list_feeds(state.table(), user.id()).await?))
+    Ok(data(wire::<Vec<CalendarFeed>, _>(feeds::list_feeds(state.table(), user.id()).await?)))
 }
 
 /// Revoke one of my calendar feeds: its URL answers 404 from then on

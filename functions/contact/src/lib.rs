@@ -3,11 +3,14 @@
 //! outage loses nothing.
 
 use axum::extract::State;
+use axum::response::IntoResponse;
 use axum::Router;
-use bt_domain::account::contact::{self, ContactInput};
+use bt_api::account::contact::ContactInput;
+use bt_domain::account::contact;
 use bt_http::openapi::{ErrorBody, Invalid};
-use bt_http::{data, ApiJson, ApiResult, ClientIp};
+use bt_http::{ApiJson, ApiResult, ClientIp};
 use bt_http::{AppState, Routes};
+use serde::Serialize;
 use serde_json::json;
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::ToSchema;
@@ -36,12 +39,11 @@ fn sent() -> RefOr<Schema> {
     serde_json::from_value(json!({ "type": "string", "enum": [SENT] })).expect("a valid schema")
 }
 
-// The answer of a message sent (or dropped as a bot's): `{"data": "message sent!"}` (inline, as `data(SENT)`).
-#[derive(ToSchema)]
-#[allow(dead_code)]
+// The answer of a message sent (or dropped as a bot's): `{"data": "message sent!"}` (shown inline).
+#[derive(Serialize, ToSchema)]
 struct Sent {
     #[schema(schema_with = sent)]
-    data: String,
+    data: &'static str,
 }
 
 /// Send a support or feedback message
@@ -54,6 +56,6 @@ pub async fn send(
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<ContactInput>,
 ) -> ApiResult {
-    contact::submit(&state, &ip, &body).await?;
-    Ok(data(SENT))
+    contact::submit(&state, &ip, &body.into()).await?;
+    Ok(axum::Json(Sent { data: SENT }).into_response())
 }

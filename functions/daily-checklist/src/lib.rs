@@ -2,10 +2,10 @@
 
 use axum::extract::State;
 use axum::Router;
-use bt_domain::records::checklist::{self, ChecklistFilter, ChecklistPage, LatestChecklist};
-use bt_domain::records::paging::{limit_schema, skip_schema};
-use bt_domain::records::schema::{date, required_text};
-use bt_domain::records::{ChecklistInput, ChecklistItem, DateRange, Paging};
+use bt_api::records::checklist::{ChecklistCreate, ChecklistInput, ChecklistItem, ChecklistPage, LatestChecklist};
+use bt_api::schema::{date, limit_schema, skip_schema};
+use bt_domain::records::checklist::{self, ChecklistFilter};
+use bt_domain::records::{DateRange, Paging};
 use bt_domain::AppError;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
@@ -13,8 +13,7 @@ use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPat
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
 use tracing::instrument;
-use utoipa::openapi::{RefOr, Schema};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 
 /// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
@@ -33,33 +32,14 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-fn task_text() -> RefOr<Schema> {
-    required_text(checklist::MAX_TASK_CHARS as usize)
-}
-
-/// A new checklist item.
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-#[allow(dead_code)]
-struct ChecklistCreate {
-    #[schema(schema_with = task_text)]
-    task: String,
-    #[schema(nullable = false)]
-    status: Option<bool>,
-    #[schema(schema_with = date)]
-    created_date: Option<String>,
-    #[schema(nullable = false)]
-    is_feature: Option<bool>,
-}
-
 /// Add a checklist item
 #[utoipa::path(post, path = "/daily-checklist/add", tag = "checklist", request_body = ChecklistCreate,
     responses((status = 201, description = "Created", body = Data<ChecklistItem>),
         (status = 401, response = Unauthorized), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
-async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<ChecklistInput>) -> ApiResult {
-    let item = checklist::add_item(state.table(), &user.owner(), &input, state.clock.now()).await?;
-    Ok(created(item))
+async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<ChecklistCreate>) -> ApiResult {
+    let item = checklist::add_item(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
+    Ok(created(ChecklistItem::from(item)))
 }
 
 /// Edit one of my checklist items (left-out fields keep their value)
@@ -79,8 +59,10 @@ async fn edit(
     IfMatch(expect): IfMatch,
     ApiJson(input): ApiJson<ChecklistInput>,
 ) -> ApiResult {
-    let item = checklist::edit_item(state.table(), &user.owner(), &id, &input, &expect, state.clock.now()).await?;
-    Ok(data_with_etag(&item, &item.updated_at))
+    let item =
+        checklist::edit_item(state.table(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
+    let tag = item.updated_at.clone();
+    Ok(data_with_etag(ChecklistItem::from(item), &tag))
 }
 
 /// Delete one of my checklist items
@@ -101,7 +83,8 @@ async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPat
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     let item = checklist::get_item(state.table(), &user.owner(), &id).await?;
-    Ok(data_with_etag(&item, &item.updated_at))
+    let tag = item.updated_at.clone();
+    Ok(data_with_etag(ChecklistItem::from(item), &tag))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -147,7 +130,7 @@ async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
             "createdDateTo",
         )?,
     };
-    Ok(data(checklist::items_page(state.table(), user.id(), &filter, paging).await?))
+    Ok(data(ChecklistPage::from(checklist::items_page(state.table(), user.id(), &filter, paging).await?)))
 }
 
 /// Items of my two latest days, and my feature items
@@ -158,5 +141,5 @@ async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
         (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn latest(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(checklist::latest_two_days(state.table(), user.id()).await?))
+    Ok(data(LatestChecklist::from(checklist::latest_two_days(state.table(), user.id()).await?)))
 }

@@ -2,9 +2,11 @@
 //! and the team calendar.
 
 use axum::extract::State;
-use bt_domain::records::allowances::{self, Balance, LeavePreview, LeaveSettings, LeaveSettingsInput, PreviewQuery};
-use bt_domain::records::calendar::{self, TeamCalendar};
-use bt_domain::records::schema::{date, ulid};
+use bt_api::records::allowances::{Balance, LeavePreview, LeaveSettings, LeaveSettingsInput};
+use bt_api::records::calendar::TeamCalendar;
+use bt_api::schema::{date, ulid};
+use bt_domain::records::allowances::{self, PreviewQuery};
+use bt_domain::records::calendar;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, ErrorBody, Invalid, Unauthorized};
 use bt_http::AppState;
@@ -60,7 +62,7 @@ pub(crate) async fn balance(
     user: AuthUser,
     ApiQuery(q): ApiQuery<YearQuery>,
 ) -> ApiResult {
-    Ok(data(allowances::my_balance(state.table(), &user.owner(), q.year, state.clock.now()).await?))
+    Ok(data(Balance::from(allowances::my_balance(state.table(), &user.owner(), q.year, state.clock.now()).await?)))
 }
 
 /// What a leave would take before it is sent: its working days and the balance after it
@@ -73,7 +75,7 @@ pub(crate) async fn preview(
     user: AuthUser,
     ApiQuery(q): ApiQuery<PreviewQuery>,
 ) -> ApiResult {
-    Ok(data(allowances::preview(state.table(), &user.owner(), &q, state.clock.now()).await?))
+    Ok(data(LeavePreview::from(allowances::preview(state.table(), &user.owner(), &q, state.clock.now()).await?)))
 }
 
 /// My team's leave settings: default allowance, carry-over cap, negative balances, work week
@@ -81,7 +83,7 @@ pub(crate) async fn preview(
     responses((status = 200, description = "Success", body = Data<LeaveSettings>), (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 pub(crate) async fn settings(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(allowances::team_settings(state.table(), user.team_id()).await?))
+    Ok(data(LeaveSettings::from(allowances::team_settings(state.table(), user.team_id()).await?)))
 }
 
 /// Change my team's leave settings (admins; left-out fields keep their value)
@@ -95,7 +97,7 @@ pub(crate) async fn set_settings(
     user: AuthUser,
     ApiJson(input): ApiJson<LeaveSettingsInput>,
 ) -> ApiResult {
-    Ok(data(allowances::set_team_settings(state.table(), &user.user, &input).await?))
+    Ok(data(LeaveSettings::from(allowances::set_team_settings(state.table(), &user.user, &input.into()).await?)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -122,5 +124,6 @@ pub(crate) async fn calendar(
     user: AuthUser,
     ApiQuery(q): ApiQuery<MonthQuery>,
 ) -> ApiResult {
-    Ok(data(calendar::team_calendar(state.table(), &user.user, q.month.as_deref(), state.clock.now()).await?))
+    let month = calendar::team_calendar(state.table(), &user.user, q.month.as_deref(), state.clock.now()).await?;
+    Ok(data(TeamCalendar::from(month)))
 }

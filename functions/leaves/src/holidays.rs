@@ -1,8 +1,10 @@
 //! The team's holidays: the countries and regions to pick from, a year's days off, and an admin's changes.
 
 use axum::extract::State;
-use bt_domain::holidays::Country;
-use bt_domain::records::holidays::{self, HolidaysInput, TeamHolidays};
+use bt_api::holidays::Country;
+use bt_api::records::holidays::{HolidaysInput, TeamHolidays};
+use bt_api::wire;
+use bt_domain::records::holidays;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
 use bt_http::AppState;
@@ -16,7 +18,7 @@ use crate::balances::YearQuery;
     responses((status = 200, description = "Success", body = Data<Vec<Country>>), (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %_user.id()))]
 pub(crate) async fn countries(_user: AuthUser) -> ApiResult {
-    Ok(data(holidays::countries()))
+    Ok(data(wire::<Vec<Country>, _>(holidays::countries().to_vec())))
 }
 
 /// My team's holidays of a year: its country's public holidays, as its admins changed them
@@ -29,7 +31,7 @@ pub(crate) async fn team_holidays(
     user: AuthUser,
     ApiQuery(q): ApiQuery<YearQuery>,
 ) -> ApiResult {
-    Ok(data(holidays::team_holidays(state.table(), &user.user, q.year, state.clock.now()).await?))
+    Ok(data(TeamHolidays::from(holidays::team_holidays(state.table(), &user.user, q.year, state.clock.now()).await?)))
 }
 
 /// Set my team's country and region, and a year's list of days off (admins)
@@ -43,5 +45,6 @@ pub(crate) async fn set_team_holidays(
     user: AuthUser,
     ApiJson(input): ApiJson<HolidaysInput>,
 ) -> ApiResult {
-    Ok(data(holidays::set_team_holidays(state.table(), &user.user, &input, state.clock.now()).await?))
+    let year = holidays::set_team_holidays(state.table(), &user.user, &input.into(), state.clock.now()).await?;
+    Ok(data(TeamHolidays::from(year)))
 }

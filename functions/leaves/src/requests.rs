@@ -1,9 +1,11 @@
 //! Leave requests: the team's pending list and decisions (admins and HR), and withdrawal (the requester).
 
 use axum::extract::State;
+use bt_api::records::leaves::Leave;
+use bt_api::schema::{limit_schema, skip_schema};
+use bt_api::wire;
 use bt_domain::records::leave_requests::{self, Decision};
-use bt_domain::records::paging::{limit_schema, skip_schema};
-use bt_domain::records::{Leave, Paging};
+use bt_domain::records::Paging;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
@@ -54,7 +56,7 @@ pub(crate) async fn pending(
 ) -> ApiResult {
     let paging = Paging::new(q.skip, q.limit)?;
     let (leaves, total_count) = leave_requests::pending_requests(state.table(), &user.user, paging).await?;
-    Ok(data(PendingList { leaves, total_count }))
+    Ok(data(PendingList { leaves: wire(leaves), total_count }))
 }
 
 async fn decide(
@@ -64,7 +66,8 @@ async fn decide(
     decision: Decision,
     input: DecisionInput,
 ) -> ApiResult {
-    Ok(data(leave_requests::decide(state, &user.user, id, decision, input.comment.as_deref()).await?))
+    let leave = leave_requests::decide(state, &user.user, id, decision, input.comment.as_deref()).await?;
+    Ok(data(Leave::from(leave)))
 }
 
 /// Approve a pending leave request of my team (admins and HR; never one's own)
@@ -106,5 +109,5 @@ pub(crate) async fn decline(
         (status = 409, description = "Started, declined or cancelled already", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 pub(crate) async fn cancel(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    Ok(data(leave_requests::cancel(&state, &user.owner(), &id).await?))
+    Ok(data(Leave::from(leave_requests::cancel(&state, &user.owner(), &id).await?)))
 }

@@ -1,7 +1,9 @@
 //! The team's leave types: every member reads them; admins add, edit, archive and delete.
 
 use axum::extract::State;
-use bt_domain::records::leave_types::{self, LeaveType, LeaveTypeInput};
+use bt_api::records::leave_types::{LeaveType, LeaveTypeInput};
+use bt_api::wire;
+use bt_domain::records::leave_types;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
@@ -13,7 +15,8 @@ use tracing::instrument;
     responses((status = 200, description = "Success", body = Data<Vec<LeaveType>>), (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 pub(crate) async fn list_types(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(leave_types::team_leave_types(state.table(), user.team_id(), state.clock.now()).await?))
+    let types = leave_types::team_leave_types(state.table(), user.team_id(), state.clock.now()).await?;
+    Ok(data(wire::<Vec<LeaveType>, _>(types)))
 }
 
 /// Add a leave type to my team (admins)
@@ -27,7 +30,8 @@ pub(crate) async fn add_type(
     user: AuthUser,
     ApiJson(input): ApiJson<LeaveTypeInput>,
 ) -> ApiResult {
-    Ok(created(leave_types::add_leave_type(state.table(), &user.user, &input, state.clock.now()).await?))
+    let added = leave_types::add_leave_type(state.table(), &user.user, &input.into(), state.clock.now()).await?;
+    Ok(created(LeaveType::from(added)))
 }
 
 /// Edit or archive a leave type of my team (admins; left-out fields keep their value)
@@ -43,7 +47,8 @@ pub(crate) async fn edit_type(
     IdPath(id): IdPath,
     ApiJson(input): ApiJson<LeaveTypeInput>,
 ) -> ApiResult {
-    Ok(data(leave_types::edit_leave_type(state.table(), &user.user, &id, &input, state.clock.now()).await?))
+    let edited = leave_types::edit_leave_type(state.table(), &user.user, &id, &input.into(), state.clock.now()).await?;
+    Ok(data(LeaveType::from(edited)))
 }
 
 /// Delete a leave type no leave has (admins; the default type and types in use stay: archive them instead)

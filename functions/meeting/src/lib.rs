@@ -2,10 +2,11 @@
 
 use axum::extract::State;
 use axum::Router;
-use bt_domain::records::meetings::{self, Invitee, MeetingList, MeetingView};
-use bt_domain::records::paging::{limit_schema, skip_schema};
-use bt_domain::records::schema::{date, time};
-use bt_domain::records::{dates, DateRange, Meeting, MeetingAnswerInput, MeetingInput, Paging};
+use bt_api::records::meetings::{Invitee, Meeting, MeetingAnswerInput, MeetingCreate, MeetingInput, MeetingList};
+use bt_api::schema::{date, limit_schema, skip_schema};
+use bt_api::wire;
+use bt_domain::records::meetings::{self, MeetingView};
+use bt_domain::records::{dates, DateRange, Paging};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
@@ -14,7 +15,7 @@ use serde::Deserialize;
 use tracing::instrument;
 use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::openapi::{ObjectBuilder, RefOr, Schema, Type};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 
 /// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
@@ -33,37 +34,14 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-/// A new meeting.
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-#[allow(dead_code)]
-struct MeetingCreate {
-    #[schema(schema_with = time)]
-    from: String,
-    #[schema(schema_with = time)]
-    to: String,
-    #[schema(schema_with = date)]
-    schedule_date: String,
-    #[schema(max_length = 1000, nullable = false)]
-    description: Option<String>,
-    #[schema(max_length = 120, nullable = false)]
-    title: Option<String>,
-    /// A room, an address or a video link.
-    #[schema(max_length = 500, nullable = false)]
-    place: Option<String>,
-    /// User ids of team members to invite (`GET /meeting/people`); none keeps the meeting personal.
-    #[schema(max_items = 50, nullable = false)]
-    attendees: Option<Vec<String>>,
-}
-
 /// Add a meeting
 #[utoipa::path(post, path = "/meeting/add", tag = "meetings", request_body = MeetingCreate,
     responses((status = 201, description = "Created", body = Data<Meeting>), (status = 401, response = Unauthorized),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
-async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<MeetingInput>) -> ApiResult {
-    let meeting = meetings::add_meeting(state.table(), &user.owner(), &input, state.clock.now()).await?;
-    Ok(created(meeting))
+async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<MeetingCreate>) -> ApiResult {
+    let meeting = meetings::add_meeting(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
+    Ok(created(Meeting::from(meeting)))
 }
 
 /// Edit a meeting I organize (left-out fields keep their value)
@@ -87,8 +65,10 @@ async fn edit(
     IfMatch(expect): IfMatch,
     ApiJson(input): ApiJson<MeetingInput>,
 ) -> ApiResult {
-    let meeting = meetings::edit_meeting(state.table(), &user.owner(), &id, &input, &expect, state.clock.now()).await?;
-    Ok(data_with_etag(&meeting, &meeting.updated_at))
+    let meeting =
+        meetings::edit_meeting(state.table(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
+    let tag = meeting.updated_at.clone();
+    Ok(data_with_etag(Meeting::from(meeting), &tag))
 }
 
 /// Delete a meeting I organize, for every attendee too
@@ -112,7 +92,8 @@ async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPat
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     let meeting = meetings::get_meeting(state.table(), &user.owner(), &id).await?;
-    Ok(data_with_etag(&meeting, &meeting.updated_at))
+    let tag = meeting.updated_at.clone();
+    Ok(data_with_etag(Meeting::from(meeting), &tag))
 }
 
 #[derive(Debug, Deserialize)]
@@ -160,7 +141,7 @@ async fn today_or_upcoming(
         let local = owner.local_now(now);
         MeetingView::Upcoming { day, after: (local.date() == day).then_some(local.time()) }
     };
-    Ok(data(meetings::list_meetings(state.table(), user.id(), view, paging).await?))
+    Ok(data(MeetingList::from(meetings::list_meetings(state.table(), user.id(), view, paging).await?)))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -190,7 +171,8 @@ async fn all(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuer
         "startScheduleDate",
         "endScheduleDate",
     )?;
-    Ok(data(meetings::list_meetings(state.table(), user.id(), MeetingView::All(range), paging).await?))
+    let list = meetings::list_meetings(state.table(), user.id(), MeetingView::All(range), paging).await?;
+    Ok(data(MeetingList::from(list)))
 }
 
 /// Answer a meeting I am invited to (yes or no)
@@ -209,7 +191,8 @@ async fn respond(
     IdPath(id): IdPath,
     ApiJson(input): ApiJson<MeetingAnswerInput>,
 ) -> ApiResult {
-    Ok(data(meetings::answer_meeting(state.table(), &user.owner(), &id, &input, state.clock.now()).await?))
+    let meeting = meetings::answer_meeting(state.table(), &user.owner(), &id, &input.into(), state.clock.now()).await?;
+    Ok(data(Meeting::from(meeting)))
 }
 
 /// Leave a meeting I am invited to
@@ -231,5 +214,5 @@ async fn leave(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath
         (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn people(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(meetings::invitees(state.table(), &user.owner()).await?))
+    Ok(data(wire::<Vec<Invitee>, _>(meetings::invitees(state.table(), &user.owner()).await?)))
 }

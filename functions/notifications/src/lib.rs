@@ -3,9 +3,10 @@
 
 use axum::extract::State;
 use axum::Router;
-use bt_domain::notifications::settings::{self, NotificationSettings};
-use bt_domain::notifications::unsubscribe::{self, UnsubscribeInfo};
-use bt_domain::notifications::{subscriptions, PushSubscription};
+use bt_api::notifications::settings::NotificationSettings;
+use bt_api::notifications::unsubscribe::UnsubscribeInfo;
+use bt_api::outbound::PushSubscription;
+use bt_domain::notifications::{settings, subscriptions, unsubscribe};
 use bt_domain::AppError;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message, NotFound, Unauthorized};
@@ -50,7 +51,7 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
         (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn get_settings(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(settings::load(state.table(), user.id()).await?))
+    Ok(data(NotificationSettings::from(settings::load(state.table(), user.id()).await?)))
 }
 
 /// Change my notification settings
@@ -66,7 +67,8 @@ async fn put_settings(
     user: AuthUser,
     ApiJson(input): ApiJson<NotificationSettings>,
 ) -> ApiResult {
-    Ok(data(settings::set(state.table(), &user.owner(), input, state.clock.now()).await?))
+    let saved = settings::set(state.table(), &user.owner(), input.into(), state.clock.now()).await?;
+    Ok(data(NotificationSettings::from(saved)))
 }
 
 /// The VAPID public key.
@@ -105,7 +107,7 @@ async fn subscribe(
     user: AuthUser,
     ApiJson(input): ApiJson<PushSubscription>,
 ) -> ApiResult {
-    subscriptions::subscribe(&state, user.id(), &input, state.clock.now()).await?;
+    subscriptions::subscribe(&state, user.id(), &input.into(), state.clock.now()).await?;
     Ok(data(Message { message: "This browser will get your notifications.".into() }))
 }
 
@@ -147,7 +149,7 @@ struct TokenQuery {
     responses((status = 200, description = "Success", body = Data<UnsubscribeInfo>), (status = 422, response = Invalid)))]
 #[instrument(skip_all)]
 async fn describe_unsubscribe(State(state): State<AppState>, ApiQuery(q): ApiQuery<TokenQuery>) -> ApiResult {
-    Ok(data(unsubscribe::describe(&state, &q.token).await?))
+    Ok(data(UnsubscribeInfo::from(unsubscribe::describe(&state, &q.token).await?)))
 }
 
 /// Stop mail of one kind (one click)
@@ -158,5 +160,5 @@ async fn describe_unsubscribe(State(state): State<AppState>, ApiQuery(q): ApiQue
     responses((status = 200, description = "Success", body = Data<UnsubscribeInfo>), (status = 422, response = Invalid)))]
 #[instrument(skip_all)]
 async fn one_click_unsubscribe(State(state): State<AppState>, ApiQuery(q): ApiQuery<TokenQuery>) -> ApiResult {
-    Ok(data(unsubscribe::unsubscribe(&state, &q.token).await?))
+    Ok(data(UnsubscribeInfo::from(unsubscribe::unsubscribe(&state, &q.token).await?)))
 }

@@ -2,10 +2,12 @@
 
 use axum::extract::State;
 use axum::Router;
-use bt_domain::records::paging::{limit_schema, skip_schema};
-use bt_domain::records::schema::{date, required_text};
-use bt_domain::records::tasks::{self, TaskFilter, MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS};
-use bt_domain::records::{dates, Paging, Task, TaskInput, TaskPriority, TaskStatus};
+use bt_api::records::tasks::{Task, TaskCreate, TaskInput};
+use bt_api::schema::date;
+use bt_api::schema::{limit_schema, skip_schema};
+use bt_api::wire;
+use bt_domain::records::tasks::{self, TaskFilter};
+use bt_domain::records::{dates, Paging};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
@@ -33,36 +35,14 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-fn title_text() -> RefOr<Schema> {
-    required_text(MAX_TITLE_CHARS as usize)
-}
-
-fn description_text() -> RefOr<Schema> {
-    required_text(MAX_DESCRIPTION_CHARS as usize)
-}
-
-/// A new task.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-struct TaskCreate {
-    #[schema(schema_with = title_text)]
-    title: String,
-    #[schema(schema_with = description_text)]
-    description: String,
-    #[schema(schema_with = date)]
-    scheduled: String,
-    status: Option<TaskStatus>,
-    priority: Option<TaskPriority>,
-}
-
 /// Add a task
 #[utoipa::path(post, path = "/task/add", tag = "tasks", request_body = TaskCreate,
     responses((status = 201, description = "Created", body = Data<Task>), (status = 401, response = Unauthorized),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
-async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<TaskInput>) -> ApiResult {
-    let task = tasks::add_task(state.table(), &user.owner(), &input, state.clock.now()).await?;
-    Ok(created(task))
+async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<TaskCreate>) -> ApiResult {
+    let task = tasks::add_task(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
+    Ok(created(Task::from(task)))
 }
 
 /// Edit one of my tasks (left-out fields keep their value)
@@ -81,8 +61,9 @@ async fn edit(
     IfMatch(expect): IfMatch,
     ApiJson(input): ApiJson<TaskInput>,
 ) -> ApiResult {
-    let task = tasks::edit_task(state.table(), &user.owner(), &id, &input, &expect, state.clock.now()).await?;
-    Ok(data_with_etag(&task, &task.updated_at))
+    let task = tasks::edit_task(state.table(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
+    let tag = task.updated_at.clone();
+    Ok(data_with_etag(Task::from(task), &tag))
 }
 
 /// Delete one of my tasks
@@ -104,7 +85,8 @@ async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPat
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     let task = tasks::get_task(state.table(), &user.owner(), &id).await?;
-    Ok(data_with_etag(&task, &task.updated_at))
+    let tag = task.updated_at.clone();
+    Ok(data_with_etag(Task::from(task), &tag))
 }
 
 #[derive(Debug, Deserialize)]
@@ -127,7 +109,7 @@ impl IntoParams for TodayQuery {
 async fn today_tasks(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<TodayQuery>) -> ApiResult {
     let day =
         dates::day_or_today(q.today_scheduled_date.as_deref(), "todayScheduledDate", user.tz(), state.clock.now())?;
-    Ok(data(tasks::tasks_on(state.table(), user.id(), day).await?))
+    Ok(data(wire::<Vec<Task>, _>(tasks::tasks_on(state.table(), user.id(), day).await?)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -184,5 +166,5 @@ async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
         (q.created_date_from.as_deref(), q.created_date_to.as_deref()),
     )?;
     let (tasks, total_count) = tasks::tasks_page(state.table(), user.id(), &filter, paging).await?;
-    Ok(data(TaskList { tasks, total_count }))
+    Ok(data(TaskList { tasks: wire(tasks), total_count }))
 }

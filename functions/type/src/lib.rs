@@ -2,7 +2,8 @@
 
 use axum::extract::State;
 use axum::Router;
-use bt_domain::records::break_types::{self, BreakTypesInput};
+use bt_api::records::break_types::BreakTypesInput;
+use bt_domain::records::break_types;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
 use bt_http::{data, ApiJson, ApiResult};
@@ -66,7 +67,7 @@ async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult {
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn edit(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<BreakTypesInput>) -> ApiResult {
     user.require_admin()?;
-    let types = break_types::validate_break_types(&input)?;
+    let types = break_types::validate_break_types(&input.into())?;
     let types = break_types::set_team_break_types(state.table(), user.team_id(), types, state.clock.now()).await?;
     Ok(data(BreakTypes::of(types)))
 }

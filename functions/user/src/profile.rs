@@ -2,10 +2,11 @@
 //! `POST /user/verify-new-email` and `DELETE /user/delete-account`.
 
 use axum::extract::State;
+use bt_api::account::users::ProfileInput;
+use bt_api::schema::{role, stamp, ulid};
 use bt_domain::account::links::{self, EmailConfirmed};
-use bt_domain::account::users::{self, ProfileInput};
+use bt_domain::account::users;
 use bt_domain::account::{Role, User};
-use bt_domain::records::schema::{role, stamp, ulid};
 use bt_domain::types::{Email, TeamId, UserId};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message, Unauthorized};
@@ -72,7 +73,7 @@ pub async fn update_profile(
     caller: AuthUser,
     ApiJson(body): ApiJson<ProfileInput>,
 ) -> ApiResult {
-    let user = users::update_profile(&state, caller.user, &body).await?;
+    let user = users::update_profile(&state, caller.user, &body.into()).await?;
     Ok(data(Profile::from(&user)))
 }
 

@@ -1,8 +1,9 @@
 //! `POST /user/signup`, `POST /user/verify-email` and `POST /user/resend-verification`.
 
 use axum::extract::State;
+use bt_api::account::users::SignUpInput;
 use bt_domain::account::links::{self, Resent};
-use bt_domain::account::users::{self, SignUpInput};
+use bt_domain::account::users;
 use bt_domain::types::Email;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message};
 use bt_http::AppState;
@@ -35,7 +36,7 @@ pub async fn signup(
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<SignUpInput>,
 ) -> ApiResult {
-    let signed_up = users::sign_up(&state, &ip, body).await?;
+    let signed_up = users::sign_up(&state, &ip, body.into()).await?;
     let message = if signed_up.mail_sent {
         "Verification email sent!"
     } else {

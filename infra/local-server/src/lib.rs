@@ -103,11 +103,11 @@ async fn openapi_json() -> impl axum::response::IntoResponse {
 
 /// Mails the local outbox holds, newest last (local runs only)
 #[utoipa::path(get, path = "/dev/outbox", tag = "local", security(()),
-    responses((status = 200, description = "Success", body = Data<Vec<bt_domain::mail::SentMail>>),
+    responses((status = 200, description = "Success", body = Data<Vec<bt_api::mail::SentMail>>),
         (status = 404, response = NotFound)))]
 async fn outbox(State(state): State<AppState>) -> bt_http::ApiResult {
     let mails = state.mailer.sent().ok_or_else(|| AppError::NotFound("This mail adapter keeps no outbox.".into()))?;
-    Ok(data(mails))
+    Ok(data(bt_api::wire::<Vec<bt_api::mail::SentMail>, _>(mails)))
 }
 
 /// The instant a dev scheduler run takes as now.
@@ -123,7 +123,7 @@ struct SchedulerRun {
 /// Sends what is due in the 15 minutes up to `now` and not sent yet, exactly as the scheduled job does, and answers
 /// what it sent and skipped. The body is optional.
 #[utoipa::path(post, path = "/dev/scheduler/run", tag = "local", security(()), request_body(content = SchedulerRun, content_type = "application/json"),
-    responses((status = 200, description = "Success", body = Data<bt_domain::notifications::job::RunReport>),
+    responses((status = 200, description = "Success", body = Data<bt_api::notifications::job::RunReport>),
         (status = 404, response = NotFound), (status = 422, response = bt_http::openapi::Invalid)))]
 async fn run_scheduler(State(state): State<AppState>, body: axum::body::Bytes) -> bt_http::ApiResult {
     let input: SchedulerRun = if body.iter().all(u8::is_ascii_whitespace) {
@@ -137,7 +137,8 @@ async fn run_scheduler(State(state): State<AppState>, body: axum::body::Bytes) -
             .map_err(|_| AppError::field("now", "Give the time as an RFC 3339 date and time."))?
             .with_timezone(&chrono::Utc),
     };
-    Ok(data(bt_domain::notifications::job::run_at(&state, now).await?))
+    let report = bt_domain::notifications::job::run_at(&state, now).await?;
+    Ok(data(bt_api::notifications::job::RunReport::from(report)))
 }
 
 /// The folder the built web app is served from.

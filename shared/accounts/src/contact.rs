@@ -2,7 +2,6 @@
 //! (`CONTACT#<yyyy-mm>` / `<id>`), then mailed to the support address with the sender as reply-to, so a mail outage
 //! loses nothing.
 
-use serde::Deserialize;
 use serde_json::json;
 
 use super::new_id;
@@ -15,19 +14,12 @@ use bt_core::types::Email;
 use bt_core::validate::{normalize_email, Check};
 
 /// What the form sends.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default)]
 pub struct ContactInput {
-    #[serde(default)]
-    #[schema(required = true)]
     pub email: String,
-    #[serde(default)]
-    #[schema(required = true, max_length = 200)]
     pub subject: String,
-    #[serde(default)]
-    #[schema(required = true, max_length = 3000)]
     pub description: String,
     /// Honeypot: must be empty (hidden from people, filled in by form-filling bots).
-    #[serde(default)]
     pub website: String,
 }
 

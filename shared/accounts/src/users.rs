@@ -142,21 +142,13 @@ pub fn check_password(check: &mut Check, field: &str, password: &str) {
 // ---- sign-up -------------------------------------------------------------------------------------------------
 
 /// What `POST /user/signup` sends.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default)]
 pub struct SignUpInput {
-    #[serde(default)]
-    #[schema(required = true)]
     pub name: String,
-    #[serde(default)]
-    #[schema(required = true)]
     pub email: String,
-    #[serde(default)]
-    #[schema(required = true)]
     pub password: String,
     /// The token of the invitation link the person came from: once the address is verified, the account joins
     /// that team (when the invitation was sent to this address and is still good).
-    #[serde(default)]
-    #[schema(nullable = false)]
     pub invitation: Option<String>,
 }
 
@@ -216,12 +208,9 @@ fn changed_meanwhile() -> AppError {
 }
 
 /// What `PUT /user/profile` may change.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default)]
 pub struct ProfileInput {
-    #[schema(nullable = false)]
     pub name: Option<String>,
-    #[serde(rename = "timeZone")]
-    #[schema(nullable = false)]
     pub time_zone: Option<String>,
 }
 

@@ -20,7 +20,7 @@ const COUNTRIES_JSON: &str = include_str!("../data/holiday-countries.json");
 const HOLIDAYS_GZ: &[u8] = include_bytes!("../data/holidays.txt.gz");
 
 /// A region (state, province, nation…) of a country with its own holidays.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Region {
     /// The package's code for it: ISO 3166-2 where there is one ("BY" in Germany).
     pub code: String,
@@ -29,7 +29,7 @@ pub struct Region {
 }
 
 /// A country whose holidays are known.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Country {
     /// ISO 3166-1 alpha-2.
     pub code: String,

@@ -14,7 +14,6 @@ pub mod keys;
 pub mod mail;
 pub mod outbound;
 pub mod ratelimit;
-pub mod schema;
 pub mod services;
 pub mod store;
 pub mod types;

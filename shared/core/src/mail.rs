@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Mail {
     pub to: String,
     pub subject: String,
@@ -21,14 +21,12 @@ pub struct Mail {
 }
 
 /// A mail as an adapter that keeps mail (the local outbox) kept it.
-#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(as = OutboxMail)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SentMail {
     pub id: String,
     #[serde(flatten)]
     pub mail: Mail,
     #[serde(rename = "sentAt")]
-    #[schema(schema_with = crate::schema::stamp)]
     pub sent_at: String,
 }
 

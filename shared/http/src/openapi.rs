@@ -28,7 +28,7 @@ pub struct ErrorBody {
 #[derive(Serialize, ToSchema)]
 pub struct Deleted {
     #[serde(rename = "_id")]
-    #[schema(schema_with = bt_domain::records::schema::ulid)]
+    #[schema(schema_with = bt_api::schema::ulid)]
     pub id: String,
     pub message: String,
 }
@@ -54,12 +54,12 @@ pub struct IdParam {
 // By hand: a derived parameter with `schema_with` loses its description and is not required.
 impl IntoParams for IdParam {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        vec![path_param("id", "Record id (ULID); another user's id is 404", bt_domain::records::schema::ulid())]
+        vec![path_param("id", "Record id (ULID); another user's id is 404", bt_api::schema::ulid())]
     }
 }
 
 /// A query parameter, which may be left out. Parameters whose schema is one of the wire formats
-/// (`bt_domain::records::schema`) are described with these: utoipa's `#[param(schema_with = ...)]` leaves out the
+/// (`bt_api::schema`) are described with these: utoipa's `#[param(schema_with = ...)]` leaves out the
 /// parameter's description and `required`.
 pub fn query_param(name: &str, description: Option<&str>, schema: RefOr<Schema>) -> Parameter {
     ParameterBuilder::new()

@@ -13,7 +13,6 @@ use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
-use utoipa::ToSchema;
 
 use super::reminders::{self, Reminder};
 use super::settings::{self, NotificationSettings, ReminderKind, Switch};
@@ -36,11 +35,10 @@ pub const CONCURRENCY: usize = 32;
 pub const KEEP_SENT_DAYS: i64 = 7;
 
 /// One delivery attempt.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Delivery {
     pub kind: ReminderKind,
-    #[schema(value_type = String)]
     pub user_id: UserId,
     /// `push` or `email`.
     pub channel: String,
@@ -50,17 +48,16 @@ pub struct Delivery {
 }
 
 /// A due reminder not sent, and why.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Skipped {
     pub kind: ReminderKind,
-    #[schema(value_type = String)]
     pub user_id: UserId,
     pub reason: String,
 }
 
 /// What one run did.
-#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RunReport {
     /// The instant the run took as now.

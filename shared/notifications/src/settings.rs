@@ -3,7 +3,6 @@
 
 use chrono::NaiveTime;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use bt_core::error::AppResult;
 use bt_core::store::Table;
@@ -11,7 +10,7 @@ use bt_core::validate::Check;
 use bt_records::dates::{format_time, parse_time};
 
 /// The kinds of reminder and notice, each with its own switch and channels (and its own unsubscribe link).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ReminderKind {
     /// A live break still open after N minutes.
@@ -62,29 +61,27 @@ impl ReminderKind {
 }
 
 /// A reminder a set number of minutes from an event (after a break's start, before a meeting).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimedReminder {
     pub enabled: bool,
     /// Minutes after the break's start, or before the meeting.
-    #[schema(minimum = 1, maximum = 480)]
     pub minutes: u32,
     pub push: bool,
     pub email: bool,
 }
 
 /// A reminder at a local time each day.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DailyReminder {
     pub enabled: bool,
     /// Local time, `HH:MM` (24-hour), in the person's time zone.
-    #[schema(schema_with = bt_records::schema::time)]
     pub time: String,
     pub push: bool,
     pub email: bool,
 }
 
 /// A notice sent when something happens (a leave requested or decided).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Notice {
     pub enabled: bool,
     pub push: bool,
@@ -92,17 +89,15 @@ pub struct Notice {
 }
 
 /// Local hours in which nothing is pushed or mailed; `from` after `to` spans midnight.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct QuietHours {
     pub enabled: bool,
-    #[schema(schema_with = bt_records::schema::time)]
     pub from: String,
-    #[schema(schema_with = bt_records::schema::time)]
     pub to: String,
 }
 
 /// A person's reminder settings, in their profile's time zone.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NotificationSettings {
     /// "Still on break?" after N minutes of a live break (default on, 60).

@@ -7,7 +7,6 @@ use base64::Engine;
 use hmac::{Hmac, Mac};
 use serde::Serialize;
 use sha2::Sha256;
-use utoipa::ToSchema;
 
 use super::settings::{self, ReminderKind};
 use bt_core::error::{AppError, AppResult};
@@ -50,7 +49,7 @@ fn parse(secret: &[u8], token: &str) -> AppResult<(UserId, ReminderKind)> {
 }
 
 /// What a link unsubscribes from (shown before the person confirms).
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize)]
 pub struct UnsubscribeInfo {
     pub kind: ReminderKind,
     /// In words: "break reminders".

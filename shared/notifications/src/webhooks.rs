@@ -8,7 +8,6 @@ use chrono::{DateTime, Duration, Timelike, Utc};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use utoipa::ToSchema;
 
 use super::due;
 use super::outbound::HookEvent;
@@ -34,10 +33,9 @@ pub const MAX_ATTEMPTS: u32 = 6;
 pub const BACKOFF_MINUTES: [i64; 5] = [1, 5, 15, 60, 240];
 
 /// The last delivery of a hook.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LastDelivery {
-    #[schema(schema_with = bt_records::schema::stamp)]
     pub at: String,
     pub event: String,
     pub event_id: String,
@@ -54,11 +52,10 @@ pub struct LastDelivery {
 }
 
 /// A team's webhook as admins see it (never with its secret).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Webhook {
     #[serde(rename = "_id")]
-    #[schema(schema_with = bt_records::schema::ulid)]
     pub id: String,
     pub url: String,
     /// `slack`, `teams` or `generic`.
@@ -66,10 +63,8 @@ pub struct Webhook {
     /// Of `leave.approved`, `daily.absences`, `break.started`, `break.ended`.
     pub events: Vec<String>,
     /// When `daily.absences` posts who is off, local `HH:MM` in `timeZone`.
-    #[schema(schema_with = bt_records::schema::time)]
     pub daily_at: String,
     pub time_zone: String,
-    #[schema(schema_with = bt_records::schema::stamp)]
     pub created_at: String,
     pub last_delivery: Option<LastDelivery>,
 }
@@ -84,7 +79,7 @@ struct StoredHook {
 }
 
 /// The answer to adding a hook: the only time its signing secret is shown.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatedWebhook {
     #[serde(flatten)]
@@ -94,8 +89,7 @@ pub struct CreatedWebhook {
 }
 
 /// The body of `POST /admin/webhooks`.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default)]
 pub struct WebhookInput {
     /// The incoming-webhook URL (https, public address).
     pub url: Option<String>,
@@ -103,7 +97,6 @@ pub struct WebhookInput {
     pub format: Option<String>,
     pub events: Option<Vec<String>>,
     /// `HH:MM` for `daily.absences` (default 09:00), in the admin's time zone.
-    #[schema(schema_with = bt_records::schema::time)]
     pub daily_at: Option<String>,
 }
 
@@ -318,7 +311,7 @@ async fn file_for_each(
 }
 
 /// What the job did with one hook delivery.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct HookSent {
     pub hook_id: String,

@@ -38,7 +38,7 @@ pub const BAD_WORK_WEEK: &str = "Choose at least one working day (1 is Monday, 7
 pub const BAD_YEAR: &str = "Year must be between 1900 and 2999.";
 
 /// A half-day leave: the morning or the afternoon of its one day.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum HalfDay {
     Am,
@@ -46,7 +46,7 @@ pub enum HalfDay {
 }
 
 /// The team's leave settings.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LeaveSettings {
     /// Days a year each member may take of the types that count against the allowance.
@@ -71,8 +71,7 @@ impl Default for LeaveSettings {
 }
 
 /// The body of `PUT /leaves/settings`: left-out fields keep their value.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default)]
 pub struct LeaveSettingsInput {
     pub default_allowance: Option<f64>,
     pub carry_over_cap: Option<f64>,
@@ -81,29 +80,25 @@ pub struct LeaveSettingsInput {
 }
 
 /// The body of `PUT /admin/allowance/{userId}`.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default)]
 pub struct AllowanceInput {
-    #[schema(required = true, minimum = 1900, maximum = 2999)]
     pub year: Option<i32>,
-    #[schema(required = true, minimum = 0, maximum = 366)]
     pub days: Option<f64>,
 }
 
 /// A member's allowance for a year, as an admin set it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Allowance {
-    #[schema(value_type = String)]
     pub user_id: UserId,
     pub year: i32,
     pub days: f64,
 }
 
 /// A balance of one person and year, in working days.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Balance {
-    #[schema(value_type = String)]
     pub user_id: UserId,
     /// Present in the team's list.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -393,7 +388,7 @@ pub struct PreviewQuery {
 }
 
 /// What a leave would count, shown in the dialog before it is sent.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LeavePreview {
     /// Working days the leave takes.
@@ -410,7 +405,7 @@ pub struct LeavePreview {
 }
 
 /// What sending a leave leads to, for the person who sends it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Approval {
     /// Its type needs no approval: approved at once.

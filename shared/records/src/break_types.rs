@@ -25,10 +25,8 @@ pub const MAX_TYPES: usize = 50;
 pub const MAX_TYPE_NAME_CHARS: usize = 100;
 
 /// The body of `PUT /type/edit`.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default)]
 pub struct BreakTypesInput {
-    #[serde(rename = "type")]
-    #[schema(required = true, nullable = false, min_items = 1, max_items = 50)]
     pub types: Option<Vec<String>>,
 }
 

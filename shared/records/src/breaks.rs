@@ -33,36 +33,25 @@ pub const ALREADY_ON_BREAK: &str = "You are already on a break.";
 pub const NOT_ON_BREAK: &str = "You are not on a break.";
 
 /// A break as the API shows it (§3). `duration` is in minutes and always computed here.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Break {
     #[serde(rename = "_id")]
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub id: RecordId,
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub user_id: UserId,
-    #[schema(schema_with = bt_core::schema::time)]
     pub start_time: String,
-    #[schema(schema_with = bt_core::schema::time)]
     pub end_time: String,
-    #[schema(minimum = 1, maximum = 480)]
     pub duration: i64,
-    #[schema(schema_with = bt_core::schema::date)]
     pub created_date: String,
-    #[schema(max_length = 2000)]
     pub reason: String,
     #[serde(rename = "type")]
-    #[schema(max_length = 100)]
     pub break_type: String,
     pub is_closed: bool,
     pub is_modal: bool,
     /// True for a break taken with `POST /break/start` and `/break/end`.
     #[serde(default)]
-    #[schema(required = true)]
     pub live: bool,
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub created_at: String,
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub updated_at: String,
 }
 
@@ -88,17 +77,12 @@ impl Record for Break {
 
 /// The body of `POST /break/add` and `PUT /break/edit/{id}`. Anything else the client sends (`duration`,
 /// `isClosed`, `isModal`, `_id`, `userId`) is ignored.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default)]
 pub struct BreakInput {
-    #[schema(schema_with = bt_core::schema::time)]
     pub start_time: Option<String>,
-    #[schema(schema_with = bt_core::schema::time)]
     pub end_time: Option<String>,
-    #[schema(schema_with = bt_core::schema::date)]
     pub created_date: Option<String>,
     pub reason: Option<String>,
-    #[serde(rename = "type")]
     pub break_type: Option<String>,
 }
 
@@ -249,23 +233,20 @@ pub async fn team_breaks_in(store: &dyn Table, team_id: &TeamId, range: DateRang
 // ---- live breaks ----------------------------------------------------------------------------------------------
 
 /// The body of `POST /break/start`.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default)]
 pub struct LiveBreakInput {
-    #[serde(rename = "type")]
     pub break_type: Option<String>,
     pub reason: Option<String>,
     /// When the break started, as taken on the device (RFC 3339), for a start sent late (offline); now when absent.
     /// Within the last 24 hours and at most 2 minutes ahead of the server's clock.
-    #[schema(format = DateTime, example = "2026-03-11T10:30:00Z")]
     pub at: Option<String>,
 }
 
 /// The body of `POST /break/end` (optional).
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default)]
 pub struct EndBreakInput {
     /// When the break ended, as taken on the device (RFC 3339), for an end sent late (offline); now when absent.
     /// Within the last 24 hours, at most 2 minutes ahead of the server's clock, and after the break's start.
-    #[schema(format = DateTime, example = "2026-03-11T10:45:00Z")]
     pub at: Option<String>,
 }
 
@@ -300,24 +281,19 @@ pub fn validate_live_break(input: &LiveBreakInput) -> AppResult<(String, String)
 }
 
 /// A break in progress: the `OPENBREAK` item of the user, mirrored as the team's `ONBREAK#` presence item.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenBreak {
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub user_id: UserId,
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub team_id: TeamId,
     pub name: String,
     #[serde(rename = "type")]
     pub break_type: String,
     pub reason: String,
     /// When it started (RFC 3339 UTC).
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub since: String,
     /// Its start in the user's zone, as the closed break will carry it.
-    #[schema(schema_with = bt_core::schema::time)]
     pub start_time: String,
-    #[schema(schema_with = bt_core::schema::date)]
     pub created_date: String,
     pub time_zone: String,
 }

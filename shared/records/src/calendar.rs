@@ -15,21 +15,17 @@ use bt_core::types::{RecordId, UserId};
 pub const BAD_MONTH: &str = "Month must be written YYYY-MM.";
 
 /// One leave on the calendar.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CalendarLeave {
     #[serde(rename = "_id")]
-    #[schema(value_type = String)]
     pub id: RecordId,
-    #[schema(value_type = String)]
     pub type_id: RecordId,
     pub type_name: String,
     /// `#rrggbb`, the type's.
     pub color: String,
     pub status: LeaveStatus,
-    #[schema(schema_with = bt_core::schema::date)]
     pub from_date: String,
-    #[schema(schema_with = bt_core::schema::date)]
     pub to_date: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub half_day: Option<super::allowances::HalfDay>,
@@ -39,31 +35,27 @@ pub struct CalendarLeave {
 }
 
 /// A member's row of the calendar.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CalendarMember {
-    #[schema(value_type = String)]
     pub user_id: UserId,
     pub name: String,
     pub leaves: Vec<CalendarLeave>,
 }
 
 /// A day off of the whole team.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Holiday {
-    #[schema(schema_with = bt_core::schema::date)]
     pub date: String,
     pub name: String,
 }
 
 /// `GET /leaves/calendar`.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TeamCalendar {
     /// `YYYY-MM`.
     pub month: String,
-    #[schema(schema_with = bt_core::schema::date)]
     pub from: String,
-    #[schema(schema_with = bt_core::schema::date)]
     pub to: String,
     /// Every member, by name, with their leaves in the month (earliest first).
     pub members: Vec<CalendarMember>,

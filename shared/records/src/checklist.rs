@@ -17,24 +17,18 @@ pub const MAX_TASK_CHARS: u64 = 200;
 pub const TASK_REQUIRED: &str = "Task is required.";
 pub const TASK_TOO_LONG: &str = "Task must not exceed 200 characters.";
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChecklistItem {
     #[serde(rename = "_id")]
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub id: RecordId,
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub user_id: UserId,
-    #[schema(max_length = 200)]
     pub task: String,
     /// Checked.
     pub status: bool,
-    #[schema(schema_with = bt_core::schema::date)]
     pub created_date: String,
     pub is_feature: bool,
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub created_at: String,
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub updated_at: String,
 }
 
@@ -61,12 +55,10 @@ impl Record for ChecklistItem {
 }
 
 /// The body of `POST /daily-checklist/add` and `PUT /daily-checklist/edit/{id}`.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default)]
 pub struct ChecklistInput {
     pub task: Option<String>,
     pub status: Option<bool>,
-    #[schema(schema_with = bt_core::schema::date)]
     pub created_date: Option<String>,
     pub is_feature: Option<bool>,
 }
@@ -169,7 +161,7 @@ pub struct ChecklistFilter {
 }
 
 /// `{checkList, totalCount}`.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChecklistPage {
     pub check_list: Vec<ChecklistItem>,
@@ -199,7 +191,7 @@ pub async fn items_page(
 }
 
 /// `{checkList, featureList, totalCount}`.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LatestChecklist {
     /// The items (not features) of the two latest days that have any, latest day first.

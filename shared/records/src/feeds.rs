@@ -48,7 +48,7 @@ pub const TOO_MANY: &str = "You can have at most 10 calendar feeds. Revoke one b
 pub const NOT_FOUND: &str = "Calendar feed not found.";
 
 /// Whose records a feed shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FeedScope {
     /// The owner's own leaves and meetings.
@@ -59,33 +59,28 @@ pub enum FeedScope {
 
 /// The body of `POST /calendar/feeds`: `scope` is `me` (my leaves and meetings) or `team` (my team's approved
 /// absences; admins and HR).
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default)]
 pub struct FeedInput {
-    #[schema(value_type = FeedScope, required = true)]
     pub scope: Option<String>,
 }
 
 /// A feed as its owner lists it. The URL is not here: it was shown once, when the feed was created.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CalendarFeed {
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub id: RecordId,
     pub scope: FeedScope,
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub created_at: String,
 }
 
 /// What creating a feed answers: the feed and its secret URL, the only time the URL is shown.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NewCalendarFeed {
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub id: RecordId,
     pub scope: FeedScope,
     /// `<API origin>/calendar/<token>.ics`: whoever has it reads the feed, without signing in.
     pub url: String,
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub created_at: String,
 }
 

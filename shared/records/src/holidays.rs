@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 use super::dates::{format_date, parse_date};
 use bt_accounts::users::{Role, User};
@@ -33,7 +33,7 @@ pub const MAX_NAME_CHARS: usize = 80;
 pub const MAX_DAYS: usize = 100;
 
 /// Where a holiday comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum HolidaySource {
     /// A public holiday of the team's country (and region).
@@ -43,16 +43,15 @@ pub enum HolidaySource {
 }
 
 /// One day off of the whole team.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TeamHoliday {
-    #[schema(schema_with = bt_core::schema::date)]
     pub date: String,
     pub name: String,
     pub source: HolidaySource,
 }
 
 /// `GET /team/holidays`: a year's days off and the place they come from.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TeamHolidays {
     pub year: i32,
     /// ISO 3166-1 alpha-2, or null until an admin picks one.
@@ -82,31 +81,21 @@ struct StoredYear {
 }
 
 /// A day in `PUT /team/holidays`.
-#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone)]
 pub struct HolidayInput {
-    #[schema(schema_with = bt_core::schema::date)]
     pub date: Option<String>,
     pub name: Option<String>,
 }
 
 /// `PUT /team/holidays`. A field left out keeps its value; `country: null` clears the place.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default)]
 pub struct HolidaysInput {
     /// The year of `holidays` (this year when left out).
     pub year: Option<i32>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
     pub country: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
     pub region: Option<Option<String>>,
     /// The year's whole list; left out, the year goes back to the country's public holidays.
     pub holidays: Option<Vec<HolidayInput>>,
-}
-
-/// A field that is present (even as null) is `Some`.
-fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(d).map(Some)
 }
 
 async fn place(store: &dyn Table, team_id: &TeamId) -> AppResult<Place> {

@@ -19,22 +19,19 @@ use bt_core::store::Table;
 use bt_core::types::{RecordId, UserId};
 
 /// A leave type of the report's columns.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ReportLeaveType {
-    #[schema(value_type = String)]
     pub id: RecordId,
     pub name: String,
     pub color: String,
 }
 
 /// A member's approved leave of one type in the range.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LeaveDaysRow {
-    #[schema(value_type = String)]
     pub user_id: UserId,
     pub name: String,
-    #[schema(value_type = String)]
     pub type_id: RecordId,
     pub type_name: String,
     /// Calendar days in the range (a half day counts 0.5).
@@ -44,11 +41,9 @@ pub struct LeaveDaysRow {
 }
 
 /// `GET /reports/leave-days`.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LeaveDaysReport {
-    #[schema(schema_with = bt_core::schema::date)]
     pub from: String,
-    #[schema(schema_with = bt_core::schema::date)]
     pub to: String,
     /// The team's leave types, in their order.
     pub types: Vec<ReportLeaveType>,

@@ -35,40 +35,30 @@ pub const MAX_TYPES: usize = 50;
 /// The id of Vacation, the default type, in every team.
 pub const DEFAULT_TYPE_ID: &str = "00000000000000000000000001";
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LeaveType {
     #[serde(rename = "_id")]
-    #[schema(value_type = String, schema_with = bt_core::schema::ulid)]
     pub id: RecordId,
-    #[schema(max_length = 40)]
     pub name: String,
     /// `#rrggbb`.
-    #[schema(pattern = "^#[0-9a-fA-F]{6}$")]
     pub color: String,
     pub paid: bool,
     pub counts_against_allowance: bool,
     pub needs_approval: bool,
     #[serde(default)]
-    #[schema(required = true)]
     pub archived: bool,
     /// The type of leaves sent without one (Vacation); it cannot be archived or deleted.
     #[serde(default)]
-    #[schema(required = true)]
     pub is_default: bool,
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub created_at: String,
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub updated_at: String,
 }
 
 /// The body of `POST /leaves/types` and `PUT /leaves/types/{id}` (left-out fields keep their value on an edit).
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default)]
 pub struct LeaveTypeInput {
-    #[schema(max_length = 40)]
     pub name: Option<String>,
-    #[schema(pattern = "^#[0-9a-fA-F]{6}$")]
     pub color: Option<String>,
     pub paid: Option<bool>,
     pub counts_against_allowance: Option<bool>,

@@ -33,7 +33,7 @@ pub const HALF_DAY_SINGLE: &str = "A half day is a single day: From and To must 
 pub const DECIDED: &str = "This leave has been decided and can no longer be edited. Cancel it instead.";
 
 /// Where a leave stands. Leaves stored before approval existed read as approved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LeaveStatus {
     Pending,
@@ -50,46 +50,33 @@ impl LeaveStatus {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Leave {
     #[serde(rename = "_id")]
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub id: RecordId,
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub user_id: UserId,
-    #[schema(schema_with = bt_core::schema::date)]
     pub from_date: String,
-    #[schema(schema_with = bt_core::schema::date)]
     pub to_date: String,
-    #[schema(max_length = 2000)]
     pub reason: String,
     /// Days from `fromDate` to `toDate`, both included (computed here).
-    #[schema(minimum = 1)]
     pub days: i64,
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub created_at: String,
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub updated_at: String,
     /// The leave's type (a leave stored before types existed is of the team's default type).
     #[serde(default = "leave_types::default_type_id")]
-    #[schema(schema_with = bt_core::schema::ulid, required = true)]
     pub type_id: RecordId,
     #[serde(default)]
-    #[schema(required = true)]
     pub status: LeaveStatus,
     /// Who approved or declined it (absent when it needed no decision).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<String>)]
     pub decided_by: Option<UserId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decided_by_name: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<String>, format = DateTime)]
     pub decided_at: Option<String>,
     /// The approver's comment on the decision.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 500)]
     pub comment: Option<String>,
     /// The requester's name, in the team's list of pending requests only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -131,16 +118,12 @@ impl Record for Leave {
 }
 
 /// The body of `POST /leaves/add` (and `PUT /leaves/edit/{id}`). A `days` sent by the client is ignored.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default)]
 pub struct LeaveInput {
-    #[schema(schema_with = bt_core::schema::date)]
     pub from_date: Option<String>,
-    #[schema(schema_with = bt_core::schema::date)]
     pub to_date: Option<String>,
     pub reason: Option<String>,
     /// One of the team's leave types (`GET /leaves/types`); the default type when left out.
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub type_id: Option<String>,
     /// `am` or `pm` for half of a one-day leave; `""` for a whole day.
     pub half_day: Option<String>,

@@ -28,7 +28,6 @@ pub mod paging;
 pub mod presence;
 mod repo;
 pub mod reports;
-pub use bt_core::schema;
 pub mod tasks;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};

@@ -39,7 +39,7 @@ pub const ORGANIZER_CANNOT_LEAVE: &str = "You organize this meeting: delete it i
 pub const ORGANIZER_DOES_NOT_ANSWER: &str = "You organize this meeting.";
 
 /// An attendee's answer to a meeting.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Answer {
     /// Not answered yet.
@@ -50,47 +50,35 @@ pub enum Answer {
 }
 
 /// Someone invited to a meeting, with their answer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Attendee {
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub user_id: UserId,
     pub name: String,
     pub answer: Answer,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Meeting {
     #[serde(rename = "_id")]
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub id: RecordId,
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub user_id: UserId,
-    #[schema(schema_with = bt_core::schema::time)]
     pub from: String,
-    #[schema(schema_with = bt_core::schema::time)]
     pub to: String,
-    #[schema(schema_with = bt_core::schema::date)]
     pub schedule_date: String,
-    #[schema(max_length = 1000)]
     pub description: String,
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub created_at: String,
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub updated_at: String,
     /// Empty when none was given (lists then show the description).
     #[serde(default)]
-    #[schema(max_length = 120)]
     pub title: String,
     /// A room, an address or a video link; empty when none.
     #[serde(default)]
-    #[schema(max_length = 500)]
     pub place: String,
     /// Who organizes it: the owner of the copy (`userId`) for their own meetings, someone else on an attendee's
     /// copy. Absent on meetings stored before attendees existed (their owner organizes them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub organizer_id: Option<UserId>,
     #[serde(default)]
     pub organizer_name: String,
@@ -143,30 +131,22 @@ impl Record for Meeting {
 }
 
 /// The body of `POST /meeting/add` and `PUT /meeting/edit/{id}`.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default)]
 pub struct MeetingInput {
-    #[schema(schema_with = bt_core::schema::time)]
     pub from: Option<String>,
-    #[schema(schema_with = bt_core::schema::time)]
     pub to: Option<String>,
-    #[schema(schema_with = bt_core::schema::date)]
     pub schedule_date: Option<String>,
     pub description: Option<String>,
-    #[schema(max_length = 120)]
     pub title: Option<String>,
     /// A room, an address or a video link.
-    #[schema(max_length = 500)]
     pub place: Option<String>,
     /// The user ids of the team members invited (the organizer is never one of them); left out on an edit, the
     /// attendees stay as they are.
-    #[schema(max_items = 50)]
     pub attendees: Option<Vec<String>>,
 }
 
 /// The body of `POST /meeting/{id}/respond`.
-#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone)]
 pub struct MeetingAnswerInput {
     /// `yes` or `no`.
     pub answer: Option<String>,
@@ -504,10 +484,9 @@ pub async fn delete_meeting(store: &dyn Table, owner: &Owner, id: &RecordId) -> 
 }
 
 /// A team member a meeting can invite: names only (no e-mail addresses), for every member.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Invitee {
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub user_id: UserId,
     pub name: String,
 }
@@ -536,7 +515,7 @@ pub enum MeetingView {
 }
 
 /// A page of meetings with `totalCount` (of the view) and `allCount` (every meeting of the owner).
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MeetingList {
     pub meetings: Vec<Meeting>,

@@ -1,8 +1,5 @@
 //! `skip`/`limit` pagination of lists (page size 20 by default, §9).
 
-use serde_json::json;
-use utoipa::openapi::{RefOr, Schema};
-
 use bt_core::error::{AppError, AppResult};
 
 pub const DEFAULT_PAGE_SIZE: usize = 20;
@@ -39,17 +36,4 @@ impl Paging {
     pub fn slice<T>(&self, items: Vec<T>) -> Vec<T> {
         items.into_iter().skip(self.skip).take(self.limit).collect()
     }
-}
-
-/// The `skip` query parameter of a list, as OpenAPI shows it.
-pub fn skip_schema() -> RefOr<Schema> {
-    serde_json::from_value(json!({ "type": "integer", "minimum": 0, "default": 0 })).expect("a valid schema")
-}
-
-/// The `limit` query parameter of a list, as OpenAPI shows it.
-pub fn limit_schema() -> RefOr<Schema> {
-    serde_json::from_value(
-        json!({ "type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE, "default": DEFAULT_PAGE_SIZE }),
-    )
-    .expect("a valid schema")
 }

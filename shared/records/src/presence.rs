@@ -16,7 +16,7 @@ use bt_core::keys;
 use bt_core::store::{attr_str, Query, SkCond, Table, SK};
 use bt_core::types::{Email, RecordId, TeamId, UserId};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum PresenceStatus {
     Available,
@@ -25,67 +25,51 @@ pub enum PresenceStatus {
 }
 
 /// One member of the team with their status now (the rows of `GET /admin/get`).
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MemberPresence {
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub id: UserId,
     pub name: String,
-    #[schema(value_type = String)]
     pub email: Email,
-    #[schema(schema_with = bt_core::schema::role)]
     pub role: Role,
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub joined_at: String,
     pub status: PresenceStatus,
     /// On break: when the break started (RFC 3339). On leave: the leave's first day.
-    #[schema(nullable, required = true)]
     pub since: Option<String>,
     /// On break: its type.
-    #[schema(required = true)]
     pub break_type: Option<String>,
     /// On leave: the leave's last day.
-    #[schema(schema_with = bt_core::schema::date_or_null, required = true)]
     pub until: Option<String>,
 }
 
 /// A member on a live break (`GET /admin/onBreak`).
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OnBreakMember {
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub user_id: UserId,
     pub name: String,
     #[serde(rename = "type")]
     pub break_type: String,
     pub reason: String,
     /// When the break started (RFC 3339 UTC).
-    #[schema(schema_with = bt_core::schema::stamp)]
     pub since: String,
     /// Start in the member's own zone, with that day.
-    #[schema(schema_with = bt_core::schema::time)]
     pub start_time: String,
-    #[schema(schema_with = bt_core::schema::date)]
     pub created_date: String,
 }
 
 /// A member on leave on a day (`GET /admin/onLeaves`).
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OnLeaveMember {
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub user_id: UserId,
     pub name: String,
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub leave_id: RecordId,
-    #[schema(schema_with = bt_core::schema::date)]
     pub from_date: String,
-    #[schema(schema_with = bt_core::schema::date)]
     pub to_date: String,
     pub days: i64,
     /// Shown to admins and HR only.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
     pub reason: Option<String>,
 }
 

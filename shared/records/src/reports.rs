@@ -3,7 +3,6 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use serde_json::Value;
 
 use super::breaks::{self, Break};
 use super::checklist::{self, ChecklistItem};
@@ -14,7 +13,7 @@ use super::paging::Paging;
 use super::repo;
 use super::tasks::{self, Task, TaskPriority, TaskStatus};
 use bt_accounts::{team_members, Role};
-use bt_core::error::{AppError, AppResult};
+use bt_core::error::AppResult;
 use bt_core::store::Table;
 use bt_core::types::{TeamId, UserId};
 
@@ -48,8 +47,14 @@ impl RecordType {
     }
 }
 
-fn values<T: Serialize>(items: Vec<T>) -> AppResult<Vec<Value>> {
-    items.into_iter().map(|i| serde_json::to_value(i).map_err(|e| AppError::Internal(e.into()))).collect()
+/// A page of one kind of records.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Records {
+    Breaks(Vec<Break>),
+    Tasks(Vec<Task>),
+    Leaves(Vec<Leave>),
+    Meetings(Vec<Meeting>),
+    Checklist(Vec<ChecklistItem>),
 }
 
 /// A page of one kind of the owner's records in a range, latest first, with the total. Breaks, tasks, meetings
@@ -61,43 +66,42 @@ pub async fn records_page(
     kind: RecordType,
     range: DateRange,
     paging: Paging,
-) -> AppResult<(Vec<Value>, u64)> {
+) -> AppResult<(Records, u64)> {
     Ok(match kind {
         RecordType::Breaks => {
             let (items, total) = breaks::breaks_page(store, user_id, Some(range), paging).await?;
-            (values(items)?, total)
+            (Records::Breaks(items), total)
         }
         RecordType::Tasks => {
             let q = repo::by_date::<Task>(user_id, range.sk_cond()).backward();
             let (items, total) = repo::page::<Task>(store, q, None, paging).await?;
-            (values(items)?, total)
+            (Records::Tasks(items), total)
         }
         RecordType::Leaves => {
             let (items, total) = leaves::leaves_page(store, user_id, Some(range), paging).await?;
-            (values(items)?, total)
+            (Records::Leaves(items), total)
         }
         RecordType::Meetings => {
             let q = repo::by_date::<Meeting>(user_id, range.sk_cond()).backward();
             let (items, total) = repo::page::<Meeting>(store, q, None, paging).await?;
-            (values(items)?, total)
+            (Records::Meetings(items), total)
         }
         RecordType::Checklist => {
             let q = repo::by_date::<ChecklistItem>(user_id, range.sk_cond()).backward();
             let (items, total) = repo::page::<ChecklistItem>(store, q, None, paging).await?;
-            (values(items)?, total)
+            (Records::Checklist(items), total)
         }
     })
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DayMinutes {
-    #[schema(schema_with = bt_core::schema::date)]
     pub date: String,
     pub minutes: i64,
     pub count: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TypeMinutes {
     #[serde(rename = "type")]
     pub break_type: String,
@@ -105,16 +109,14 @@ pub struct TypeMinutes {
     pub count: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BreakSummary {
     pub count: u64,
     pub total_minutes: i64,
     /// Days that have breaks, in date order.
-    #[schema(inline)]
     pub per_day: Vec<DayMinutes>,
     /// Most minutes first.
-    #[schema(inline)]
     pub per_type: Vec<TypeMinutes>,
 }
 
@@ -145,28 +147,26 @@ pub fn summarize_breaks(items: &[Break]) -> BreakSummary {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct StatusCount {
     pub status: TaskStatus,
     pub count: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PriorityCount {
     pub priority: TaskPriority,
     pub count: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TaskSummary {
     pub count: u64,
     pub completed: u64,
     /// Every status of §4, in that order, with zeros.
-    #[schema(inline)]
     pub per_status: Vec<StatusCount>,
     /// Every priority of §4, in that order, with zeros.
-    #[schema(inline)]
     pub per_priority: Vec<PriorityCount>,
 }
 
@@ -183,7 +183,7 @@ pub fn summarize_tasks(items: &[Task]) -> TaskSummary {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LeaveSummary {
     pub count: u64,
     /// Leave days inside the range (a leave that starts before it or ends after it counts only its days inside).
@@ -198,7 +198,7 @@ pub fn summarize_leaves(items: &[Leave], range: DateRange) -> LeaveSummary {
     LeaveSummary { count: items.len() as u64, days }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MeetingSummary {
     pub count: u64,
     pub minutes: i64,
@@ -212,7 +212,7 @@ pub fn summarize_meetings(items: &[Meeting]) -> MeetingSummary {
     MeetingSummary { count: items.len() as u64, minutes }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ChecklistSummary {
     pub count: u64,
     pub done: u64,
@@ -223,24 +223,16 @@ pub fn summarize_checklist(items: &[ChecklistItem]) -> ChecklistSummary {
 }
 
 /// The reports page of one member over a range.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub user_id: UserId,
-    #[schema(schema_with = bt_core::schema::date)]
     pub from: String,
-    #[schema(schema_with = bt_core::schema::date)]
     pub to: String,
-    #[schema(inline)]
     pub breaks: BreakSummary,
-    #[schema(inline)]
     pub tasks: TaskSummary,
-    #[schema(inline)]
     pub leaves: LeaveSummary,
-    #[schema(inline)]
     pub meetings: MeetingSummary,
-    #[schema(inline)]
     pub checklist: ChecklistSummary,
 }
 
@@ -261,7 +253,7 @@ pub async fn user_summary(store: &dyn Table, user_id: &UserId, range: DateRange)
     })
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Totals {
     pub break_count: u64,
@@ -271,26 +263,21 @@ pub struct Totals {
     pub leave_days: i64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MemberTotals {
-    #[schema(schema_with = bt_core::schema::ulid)]
     pub user_id: UserId,
     pub name: String,
-    #[schema(schema_with = bt_core::schema::role)]
     pub role: Role,
     #[serde(flatten)]
     pub totals: Totals,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TeamReport {
-    #[schema(schema_with = bt_core::schema::date)]
     pub from: String,
-    #[schema(schema_with = bt_core::schema::date)]
     pub to: String,
-    #[schema(inline)]
     pub members: Vec<MemberTotals>,
     pub totals: Totals,
 }

@@ -1,9 +1,11 @@
 //! The crate graph is the architecture, and this test keeps it so (read from `cargo metadata`):
-//! - the domain (`bt-domain`) reaches no HTTP, Lambda, AWS or SQLite crate, and no HTTP client;
+//! - the domain (`bt-domain`) reaches no HTTP, Lambda, AWS or SQLite crate, no HTTP client, and no OpenAPI crate
+//!   (`utoipa`): the wire shapes and their schemas are `bt-api`'s;
+//! - the wire shapes (`bt-api`) reach the domain, serde and utoipa, and no HTTP, Lambda, AWS or SQLite crate;
 //! - the HTTP edge (`bt-http`) reaches no adapter, no Lambda and no AWS crate;
-//! - a function's library depends on the domain and HTTP crates only; the Lambda start-up (which brings the AWS
-//!   adapters) is an optional dependency that only the `lambda` feature of its `main.rs` turns on, and no library
-//!   source names an adapter or the start-up;
+//! - a function's library depends on the domain, wire-shape and HTTP crates only; the Lambda start-up (which brings
+//!   the AWS adapters) is an optional dependency that only the `lambda` feature of its `main.rs` turns on, and no
+//!   library source names an adapter or the start-up;
 //! - no function crate depends on another;
 //! - the domain's crates depend one way: core → accounts → records → notifications → the composition root.
 //!
@@ -96,7 +98,9 @@ impl Graph {
     }
 }
 
-fn forbidden_in_domain(name: &str) -> bool {
+/// What neither the domain nor the wire shapes may reach: the HTTP stack, Lambda, AWS, SQLite, an HTTP client, and
+/// the Breaktime crates above the domain.
+fn forbidden_below_the_edge(name: &str) -> bool {
     name.starts_with("axum")
         || name.starts_with("tower")
         || name == "http"
@@ -110,8 +114,12 @@ fn forbidden_in_domain(name: &str) -> bool {
         || name.starts_with("bt-") && !DOMAIN_LAYERS.contains(&name)
 }
 
+fn forbidden_in_domain(name: &str) -> bool {
+    forbidden_below_the_edge(name) || name.starts_with("utoipa")
+}
+
 #[test]
-fn the_domain_reaches_no_http_lambda_aws_or_sqlite_crate() {
+fn the_domain_reaches_no_http_lambda_aws_sqlite_or_openapi_crate() {
     let g = graph();
     let bad: Vec<String> = DOMAIN_LAYERS
         .iter()
@@ -120,6 +128,16 @@ fn the_domain_reaches_no_http_lambda_aws_or_sqlite_crate() {
         .map(|(_, path)| path.join(" -> "))
         .collect();
     assert!(bad.is_empty(), "the domain crate reaches crates it must not:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn the_wire_shapes_reach_the_domain_and_no_http_lambda_aws_or_sqlite_crate() {
+    let g = graph();
+    let closure = g.closure(API);
+    let bad: Vec<String> =
+        closure.iter().filter(|(name, _)| forbidden_below_the_edge(name)).map(|(_, path)| path.join(" -> ")).collect();
+    assert!(bad.is_empty(), "the wire-shape crate reaches crates it must not:\n{}", bad.join("\n"));
+    assert!(closure.contains_key("bt-domain") && closure.contains_key("utoipa"), "bt-api shows the domain's types");
 }
 
 #[test]
@@ -133,7 +151,7 @@ fn the_http_edge_reaches_no_adapter_lambda_or_aws_crate() {
                 || name.starts_with("lambda_")
                 || name == "rusqlite"
                 || name == "reqwest"
-                || (name.starts_with("bt-") && !DOMAIN_LAYERS.contains(&name.as_str()))
+                || (name.starts_with("bt-") && !DOMAIN_LAYERS.contains(&name.as_str()) && name != API)
         })
         .map(|(_, path)| path.join(" -> "))
         .collect();
@@ -141,7 +159,7 @@ fn the_http_edge_reaches_no_adapter_lambda_or_aws_crate() {
 }
 
 #[test]
-fn function_libraries_depend_on_the_domain_and_http_crates_only() {
+fn function_libraries_depend_on_the_domain_wire_shape_and_http_crates_only() {
     let g = graph();
     let functions = g.functions();
     assert!(functions.len() >= 11, "found only {functions:?}");
@@ -157,7 +175,7 @@ fn function_libraries_depend_on_the_domain_and_http_crates_only() {
             if functions.iter().any(|other| other == name) {
                 problems.push(format!("{f} depends on another function crate, {name}"));
             }
-            let adapter_like = name.starts_with("bt-") && name != "bt-domain" && name != "bt-http";
+            let adapter_like = name.starts_with("bt-") && !["bt-domain", API, "bt-http"].contains(&name);
             if name.starts_with("aws-") || name == "rusqlite" || name.starts_with("lambda_") {
                 problems.push(format!("{f} depends on {name}; only the adapter crates and the Lambda start-up may"));
             }
@@ -238,6 +256,10 @@ fn function_library_sources_name_no_adapter_and_no_lambda_start_up() {
 /// The domain's crates, in the order they may depend on each other: each names only crates before it, so records
 /// publish events (`bt_records::events`) and never call notifications, and accounts never reach into records.
 const DOMAIN_LAYERS: &[&str] = &["bt-core", "bt-accounts", "bt-records", "bt-notifications", "bt-domain"];
+
+/// The wire shapes: the API's request and answer types with their OpenAPI schemas, converted from and into the
+/// domain's types. Above the domain, beside the HTTP edge.
+const API: &str = "bt-api";
 
 /// The domain is crates in layers that depend one way, read from the crate graph: core (ids, value types, keys,
 /// the store port, the item codec, errors, the ports) → accounts → records → notifications → the composition root

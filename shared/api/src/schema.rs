@@ -1,8 +1,11 @@
-//! The OpenAPI shapes of the wire formats the records use (ids, days, times, timestamps), for `#[schema(schema_with
-//! = ...)]` on the fields that carry them. The patterns are the ones the validators accept.
+//! The OpenAPI shapes of the wire formats the records use (ids, days, times, timestamps) and of the paging
+//! parameters, for `#[schema(schema_with = ...)]` on the fields that carry them and for hand-written parameters.
+//! The patterns are the ones the validators accept.
 
 use serde_json::json;
 use utoipa::openapi::{RefOr, Schema};
+
+use bt_domain::records::paging::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
 
 pub const ULID_PATTERN: &str = "^[0-9A-HJKMNP-TV-Z]{26}$";
 pub const DATE_PATTERN: &str = "^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$";
@@ -60,4 +63,14 @@ pub fn role() -> RefOr<Schema> {
 /// A text field as a create reads it: trimmed, not blank.
 pub fn required_text(max_length: usize) -> RefOr<Schema> {
     schema(json!({ "type": "string", "maxLength": max_length, "minLength": 1, "pattern": "\\S" }))
+}
+
+/// The `skip` query parameter of a list.
+pub fn skip_schema() -> RefOr<Schema> {
+    schema(json!({ "type": "integer", "minimum": 0, "default": 0 }))
+}
+
+/// The `limit` query parameter of a list.
+pub fn limit_schema() -> RefOr<Schema> {
+    schema(json!({ "type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE, "default": DEFAULT_PAGE_SIZE }))
 }

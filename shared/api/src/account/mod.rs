@@ -1,0 +1,4 @@
+//! Accounts: sign-up, profile and contact bodies.
+
+pub mod contact;
+pub mod users;
