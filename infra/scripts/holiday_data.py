@@ -7,7 +7,10 @@ writes OUT_DIR/holiday-countries.json (every country with its regions, names in 
 the package version and the years covered) and OUT_DIR/holidays.txt.gz (one line per country: the code, a tab, and
 a JSON object: "" maps each national holiday's date to its name; each region maps "+" to the days it adds or renames
 and "-" to the national days it does not keep). The gzip carries no time stamp, so a run with the same package
-version gives the same bytes: `make holidays-check` regenerates both into a temporary folder and compares.
+version gives the same bytes: `make holidays-check` regenerates them into a temporary folder and compares.
+
+OUT_DIR/holiday-sample.json is not embedded: it holds the package's own calendars of a few countries and regions
+(every day of every year covered), and a test of `bt-core` checks that the embedded data answers exactly these days.
 """
 import gzip
 import json
@@ -18,6 +21,11 @@ import holidays
 from holidays import registry
 
 FIRST_YEAR, LAST_YEAR = 2020, 2040
+# The calendars the test compares day by day: fixed, Easter-based, weekday-based, observed, lunar and Orthodox days,
+# regions that add days and regions that drop national ones.
+SAMPLE = [("AT", None), ("CH", "ZH"), ("DE", None), ("DE", "BY"), ("DE", "SN"), ("ES", "MD"),
+          ("FR", None), ("GB", None), ("GB", "SCT"), ("GR", None), ("IN", "MH"), ("JP", None), ("US", None),
+          ("US", "CA")]
 
 
 def english(code, **kw):
@@ -62,6 +70,9 @@ def main(out):
     }
     (out / "holiday-countries.json").write_text(json.dumps(meta, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n")
     (out / "holidays.txt.gz").write_bytes(gzip.compress(("\n".join(lines) + "\n").encode(), 9, mtime=0))
+    sample = [{"country": c, "region": r, "days": days(english(c, **({"subdiv": r} if r else {})))} for c, r in SAMPLE]
+    sample_meta = {"library": meta["library"], "calendars": sample}
+    (out / "holiday-sample.json").write_text(json.dumps(sample_meta, ensure_ascii=False, indent=0, sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":

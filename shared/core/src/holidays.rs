@@ -165,6 +165,35 @@ mod tests {
         assert!(public_holidays("US", None, 2026).contains_key(&d("2026-07-03")), "Independence Day observed");
     }
 
+    /// `holiday-sample.json` holds the package's own calendars of a few countries and regions, written with the data:
+    /// every year covered answers exactly their days.
+    #[test]
+    fn the_sample_calendars_day_by_day() {
+        #[derive(Deserialize)]
+        struct Sample {
+            library: String,
+            calendars: Vec<Calendar>,
+        }
+        #[derive(Deserialize)]
+        struct Calendar {
+            country: String,
+            region: Option<String>,
+            days: BTreeMap<NaiveDate, String>,
+        }
+        let sample: Sample = serde_json::from_str(include_str!("../data/holiday-sample.json")).unwrap();
+        assert_eq!(sample.library, library());
+        for calendar in &sample.calendars {
+            let (country, region) = (&calendar.country, calendar.region.as_deref());
+            for year in years() {
+                let of_year = d(&format!("{year}-01-01"))..=d(&format!("{year}-12-31"));
+                let expected: BTreeMap<_, _> =
+                    calendar.days.range(of_year).map(|(date, name)| (*date, name.clone())).collect();
+                assert!(!expected.is_empty(), "{country} {region:?} {year}");
+                assert_eq!(public_holidays(country, region, year), expected, "{country} {region:?} {year}");
+            }
+        }
+    }
+
     #[test]
     fn unknown_inputs_give_no_days() {
         assert!(public_holidays("XX", None, 2026).is_empty());
