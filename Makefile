@@ -224,4 +224,5 @@ holidays-check: holidays-lib
 	@tmp=$$(mktemp -d) && $(VENV)/bin/python -W ignore infra/scripts/holiday_data.py $$tmp \
 		&& cmp $$tmp/holiday-countries.json shared/core/data/holiday-countries.json \
 		&& cmp $$tmp/holidays.txt.gz shared/core/data/holidays.txt.gz \
+		&& cmp $$tmp/holiday-sample.json shared/core/data/holiday-sample.json \
 		&& echo "holiday data: $$(grep -o '"library":"[^"]*"' $$tmp/holiday-countries.json), unchanged" && rm -rf $$tmp
