@@ -196,7 +196,7 @@ async fn answer(
                     .iter()
                     .map(|m| {
                         let what = if m.description.trim().is_empty() { "Meeting" } else { m.description.trim() };
-                        format!("{}–{} {}", clock(&m.from), clock(&m.to), short(what, 70))
+                        format!("{}–{} {}", time12(m.from.time()), time12(m.to.time()), short(what, 70))
                     })
                     .collect();
                 format!("Meetings: {}.", list.join("; "))

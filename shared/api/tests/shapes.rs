@@ -1,9 +1,10 @@
 //! The API's answers, written out: each record as the wire type shows it, byte for byte (field names, order,
 //! optional fields), whatever the domain type holds.
 
-use bt_api::records::{breaks, checklist, tasks};
+use bt_api::records::{breaks, checklist, meetings, tasks};
 use bt_domain::records::breaks as dom_breaks;
 use bt_domain::records::checklist as dom_checklist;
+use bt_domain::records::meetings as dom_meetings;
 use bt_domain::records::tasks as dom_tasks;
 use bt_domain::types::{ClockTime, Day, RecordId, TeamId, UserId};
 
@@ -108,6 +109,36 @@ fn a_checklist_item() {
         json(checklist::ChecklistItem::from(item)),
         format!(
             r#"{{"_id":"{ID}","userId":"{USER}","task":"Stand-up","status":true,"createdDate":"2024-05-06","isFeature":false,"createdAt":"{AT}","updatedAt":"{AT}"}}"#
+        )
+    );
+}
+
+#[test]
+fn a_meeting() {
+    let meeting = dom_meetings::Meeting {
+        id: RecordId::parse(ID).unwrap(),
+        user_id: UserId::parse(USER).unwrap(),
+        from: time("10:00"),
+        to: time("10:30"),
+        schedule_date: day("2024-05-08"),
+        description: "Planning".into(),
+        created_at: AT.into(),
+        updated_at: AT.into(),
+        title: String::new(),
+        place: "Room 1".into(),
+        organizer_id: None,
+        organizer_name: String::new(),
+        attendees: vec![dom_meetings::Attendee {
+            user_id: UserId::parse(TEAM).unwrap(),
+            name: "Bo".into(),
+            answer: dom_meetings::Answer::Yes,
+        }],
+        time_zone: "Europe/Berlin".into(),
+    };
+    assert_eq!(
+        json(meetings::Meeting::from(meeting)),
+        format!(
+            r#"{{"_id":"{ID}","userId":"{USER}","from":"10:00","to":"10:30","scheduleDate":"2024-05-08","description":"Planning","createdAt":"{AT}","updatedAt":"{AT}","title":"","place":"Room 1","organizerName":"","attendees":[{{"userId":"{TEAM}","name":"Bo","answer":"yes"}}],"timeZone":"Europe/Berlin"}}"#
         )
     );
 }

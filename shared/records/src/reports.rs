@@ -202,10 +202,7 @@ pub struct MeetingSummary {
 }
 
 pub fn summarize_meetings(items: &[Meeting]) -> MeetingSummary {
-    let minutes = items
-        .iter()
-        .filter_map(|m| Some(dates::minutes_between(dates::parse_time(&m.from)?, dates::parse_time(&m.to)?)))
-        .sum();
+    let minutes = items.iter().map(|m| dates::minutes_between(m.from.time(), m.to.time())).sum();
     MeetingSummary { count: items.len() as u64, minutes }
 }
 
@@ -371,7 +368,10 @@ pub async fn export_rows(
             meetings::meetings_in(store, user_id, range)
                 .await?
                 .into_iter()
-                .map(|m| vec![m.schedule_date, m.from, m.to, m.description, m.id.to_string()])
+                .map(|m| {
+                    let (day, from, to) = (m.schedule_date.to_string(), m.from.to_string(), m.to.to_string());
+                    vec![day, from, to, m.description, m.id.to_string()]
+                })
                 .collect(),
         ),
         RecordType::Checklist => (
