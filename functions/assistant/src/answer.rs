@@ -201,7 +201,7 @@ async fn answer(
                         let who = if m.user_id == *user.id() { "You".to_string() } else { m.name.clone() };
                         let since = DateTime::parse_from_rfc3339(&m.since)
                             .map(|s| time12(s.with_timezone(&ctx.now.timezone()).time()))
-                            .unwrap_or_else(|_| clock(&m.start_time));
+                            .unwrap_or_else(|_| time12(m.start_time.time()));
                         format!("{who} ({} since {since})", m.break_type)
                     })
                     .collect();
@@ -240,7 +240,7 @@ fn agenda_today(today: NaiveDate, meetings: &[Meeting], taken: &[Break], tasks: 
             .iter()
             .map(|m| {
                 let what = if m.description.trim().is_empty() { "Meeting" } else { m.description.trim() };
-                format!("{}–{} {}", clock(&m.from), clock(&m.to), short(what, 70))
+                format!("{}–{} {}", time12(m.from.time()), time12(m.to.time()), short(what, 70))
             })
             .collect();
         format!("Meetings: {}.", list.join("; "))
@@ -248,8 +248,10 @@ fn agenda_today(today: NaiveDate, meetings: &[Meeting], taken: &[Break], tasks: 
     lines.push(if taken.is_empty() {
         "Breaks: You have not taken any breaks today.".to_string()
     } else {
-        let list: Vec<String> =
-            taken.iter().map(|b| format!("{}–{} {}", clock(&b.start_time), clock(&b.end_time), b.break_type)).collect();
+        let list: Vec<String> = taken
+            .iter()
+            .map(|b| format!("{}–{} {}", time12(b.start_time.time()), time12(b.end_time.time()), b.break_type))
+            .collect();
         format!("Breaks: {}.", list.join("; "))
     });
     lines.push(if tasks.is_empty() {
@@ -429,9 +431,10 @@ pub fn break_minutes_week(taken: &[Break], monday: NaiveDate) -> String {
     let total: i64 = taken.iter().map(|b| b.duration).sum();
     let mut days: Vec<(String, i64)> = Vec::new();
     for b in taken {
-        match days.iter_mut().find(|(d, _)| *d == b.created_date) {
+        let day = b.created_date.to_string();
+        match days.iter_mut().find(|(d, _)| *d == day) {
             Some((_, m)) => *m += b.duration,
-            None => days.push((b.created_date.clone(), b.duration)),
+            None => days.push((day, b.duration)),
         }
     }
     days.sort();
@@ -490,7 +493,7 @@ pub fn open_tasks(all: Vec<Task>, since: NaiveDate) -> String {
     const SHOWN: usize = 10;
     let mut groups: Vec<(TaskPriority, Vec<String>)> = Vec::new();
     for t in open.iter().take(SHOWN) {
-        let line = format!("{} ({}, {})", short(&t.title, 70), t.status.as_str(), iso_to_en_gb(&t.scheduled));
+        let line = format!("{} ({}, {})", short(&t.title, 70), t.status.as_str(), en_gb(t.scheduled.date()));
         match groups.iter_mut().find(|(p, _)| *p == t.priority) {
             Some((_, v)) => v.push(line),
             None => groups.push((t.priority, vec![line])),

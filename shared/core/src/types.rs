@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use chrono::{Datelike, NaiveDate, NaiveTime};
+use chrono::{Datelike, NaiveDate, NaiveTime, Timelike};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::validate;
@@ -185,6 +185,11 @@ impl ClockTime {
         parse_time(value).map(ClockTime).ok_or(Invalid)
     }
 
+    /// A time computed rather than typed (a live break's start): to the minute, as [`ClockTime::parse`] keeps it.
+    pub fn from_time(time: NaiveTime) -> ClockTime {
+        ClockTime(time.with_second(0).and_then(|t| t.with_nanosecond(0)).unwrap_or(time))
+    }
+
     pub fn time(self) -> NaiveTime {
         self.0
     }
@@ -344,6 +349,24 @@ mod tests {
         assert_eq!(ClockTime::parse("09:05:59").unwrap().to_string(), "09:05");
         assert_eq!(ClockTime::parse("24:00"), Err(Invalid));
         assert_eq!(ClockTime::parse("9:05"), Err(Invalid));
+    }
+
+    #[test]
+    fn stored_days_and_times_read_back_as_written() {
+        // Every day and time a record stores was written by `format_date` / `format_time`; a time with seconds
+        // (accepted on input) reads too, and is written back to the minute.
+        let time: ClockTime = serde_json::from_str("\"09:05:59\"").unwrap();
+        assert_eq!(serde_json::to_string(&time).unwrap(), "\"09:05\"");
+        for text in ["00:00", "09:05", "23:59"] {
+            let time: ClockTime = serde_json::from_value(serde_json::json!(text)).unwrap();
+            assert_eq!(serde_json::to_value(time).unwrap(), text);
+        }
+        for text in ["1900-01-01", "2024-02-29", "2999-12-31"] {
+            let day: Day = serde_json::from_value(serde_json::json!(text)).unwrap();
+            assert_eq!(serde_json::to_value(day).unwrap(), text);
+        }
+        let computed = NaiveTime::from_hms_milli_opt(12, 34, 56, 789).unwrap();
+        assert_eq!(ClockTime::from_time(computed), ClockTime::parse("12:34").unwrap());
     }
 
     #[test]

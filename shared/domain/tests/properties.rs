@@ -17,7 +17,7 @@ use bt_domain::records::dates::{
 use bt_domain::records::{
     validate_break, validate_leave, validate_meeting, BreakInput, LeaveInput, MeetingInput, OpenBreak, Paging,
 };
-use bt_domain::types::{TeamId, UserId};
+use bt_domain::types::{ClockTime, Day, TeamId, UserId};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Offset, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 use proptest::prelude::*;
@@ -121,8 +121,8 @@ fn open_break(since: DateTime<Utc>, tz: Tz) -> OpenBreak {
         break_type: "Lunch Break".into(),
         reason: String::new(),
         since: since.to_rfc3339(),
-        start_time: local.format("%H:%M").to_string(),
-        created_date: local.format("%Y-%m-%d").to_string(),
+        start_time: ClockTime::from_time(local.time()),
+        created_date: Day::from_date(local.date_naive()).unwrap(),
         time_zone: tz.name().into(),
     }
 }

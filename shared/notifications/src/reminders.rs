@@ -14,7 +14,6 @@ use bt_core::error::AppResult;
 use bt_core::store::Table;
 use bt_core::types::UserId;
 use bt_records::breaks::OpenBreak;
-use bt_records::dates::{parse_date, parse_time};
 use bt_records::meetings::Meeting;
 use bt_records::Owner;
 
@@ -95,9 +94,7 @@ pub async fn break_ended(store: &dyn Table, user_id: &UserId) {
 
 /// When a meeting starts, in its owner's zone.
 pub fn meeting_start(owner: &Owner, meeting: &Meeting) -> Option<DateTime<Utc>> {
-    let date = parse_date(&meeting.schedule_date)?;
-    let time = parse_time(&meeting.from)?;
-    Some(due::local_instant(meeting.zone(owner.tz), date, time))
+    Some(due::local_instant(meeting.zone(owner.tz), meeting.schedule_date.date(), meeting.from.time()))
 }
 
 pub fn meeting_guard(meeting: &Meeting) -> String {

@@ -39,10 +39,10 @@ pub struct Break {
     #[serde(rename = "_id")]
     pub id: RecordId,
     pub user_id: UserId,
-    pub start_time: String,
-    pub end_time: String,
+    pub start_time: ClockTime,
+    pub end_time: ClockTime,
     pub duration: i64,
-    pub created_date: String,
+    pub created_date: Day,
     pub reason: String,
     #[serde(rename = "type")]
     pub break_type: String,
@@ -149,10 +149,10 @@ impl ValidBreak {
         Break {
             id,
             user_id: user_id.clone(),
-            start_time: self.start_time.to_string(),
-            end_time: self.end_time.to_string(),
+            start_time: self.start_time,
+            end_time: self.end_time,
             duration: self.duration,
-            created_date: self.created_date.to_string(),
+            created_date: self.created_date,
             reason: self.reason,
             break_type: self.break_type,
             is_closed: true,
@@ -184,9 +184,9 @@ pub async fn edit_break(
     let stored = repo::load_for_edit::<Break>(store, &owner.user_id, id, expect).await?;
     let old = &stored.record;
     let merged = BreakInput {
-        start_time: input.start_time.clone().or_else(|| Some(old.start_time.clone())),
-        end_time: input.end_time.clone().or_else(|| Some(old.end_time.clone())),
-        created_date: input.created_date.clone().or_else(|| Some(old.created_date.clone())),
+        start_time: input.start_time.clone().or_else(|| Some(old.start_time.to_string())),
+        end_time: input.end_time.clone().or_else(|| Some(old.end_time.to_string())),
+        created_date: input.created_date.clone().or_else(|| Some(old.created_date.to_string())),
         reason: input.reason.clone().or_else(|| Some(old.reason.clone())),
         break_type: input.break_type.clone().or_else(|| Some(old.break_type.clone())),
     };
@@ -293,8 +293,8 @@ pub struct OpenBreak {
     /// When it started (RFC 3339 UTC).
     pub since: String,
     /// Its start in the user's zone, as the closed break will carry it.
-    pub start_time: String,
-    pub created_date: String,
+    pub start_time: ClockTime,
+    pub created_date: Day,
     pub time_zone: String,
 }
 
@@ -314,8 +314,8 @@ pub async fn start_break(
         break_type,
         reason,
         since: timestamp(now),
-        start_time: format_time(local.time()),
-        created_date: format_date(local.date()),
+        start_time: ClockTime::from_time(local.time()),
+        created_date: dates::computed_day(local.date())?,
         time_zone: owner.tz.name().to_string(),
     };
     let ops = vec![
@@ -461,8 +461,8 @@ mod tests {
             break_type: "Lunch Break".into(),
             reason: String::new(),
             since: "2024-05-01T10:00:10Z".into(),
-            start_time: "12:00".into(),
-            created_date: "2024-05-01".into(),
+            start_time: ClockTime::parse("12:00").unwrap(),
+            created_date: Day::parse("2024-05-01").unwrap(),
             time_zone: "Europe/Berlin".into(),
         };
         let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);

@@ -26,7 +26,7 @@ pub struct ChecklistItem {
     pub task: String,
     /// Checked.
     pub status: bool,
-    pub created_date: String,
+    pub created_date: Day,
     pub is_feature: bool,
     pub created_at: String,
     pub updated_at: String,
@@ -103,7 +103,7 @@ pub async fn add_item(
         user_id: owner.user_id.clone(),
         task: v.task,
         status: v.status,
-        created_date: v.created_date.to_string(),
+        created_date: v.created_date,
         is_feature: v.is_feature,
         created_at: timestamp(now),
         updated_at: timestamp(now),
@@ -127,14 +127,14 @@ pub async fn edit_item(
     let merged = ChecklistInput {
         task: input.task.clone().or(Some(old.task.clone())),
         status: input.status.or(Some(old.status)),
-        created_date: input.created_date.clone().or(Some(old.created_date.clone())),
+        created_date: input.created_date.clone().or(Some(old.created_date.to_string())),
         is_feature: input.is_feature.or(Some(old.is_feature)),
     };
     let v = validate_checklist_item(&merged, owner.today(now))?;
     let item = ChecklistItem {
         task: v.task,
         status: v.status,
-        created_date: v.created_date.to_string(),
+        created_date: v.created_date,
         is_feature: v.is_feature,
         updated_at: timestamp(now),
         ..old
@@ -205,7 +205,7 @@ pub struct LatestChecklist {
 /// Reads the by-date index backwards until a third day shows up, so only the two latest days are read.
 pub async fn latest_two_days(store: &dyn Table, user_id: &UserId) -> AppResult<LatestChecklist> {
     let mut query = repo::by_date::<ChecklistItem>(user_id, SkCond::All).backward().limit(50);
-    let mut days: Vec<String> = Vec::new();
+    let mut days: Vec<Day> = Vec::new();
     let mut check_list = Vec::new();
     'pages: loop {
         let page = store.query(&query).await?;
@@ -218,7 +218,7 @@ pub async fn latest_two_days(store: &dyn Table, user_id: &UserId) -> AppResult<L
                 if days.len() == 2 {
                     break 'pages;
                 }
-                days.push(item.created_date.clone());
+                days.push(item.created_date);
             }
             check_list.push(item);
         }

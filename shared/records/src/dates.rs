@@ -32,6 +32,13 @@ pub fn today_in(time_zone: &str, now: DateTime<Utc>) -> String {
     format_date(today(time_zone.parse().unwrap_or(chrono_tz::UTC), now))
 }
 
+/// A day computed rather than typed (today in a zone, the day a live break started), as a record holds it; a
+/// clock outside the years a day can hold is an internal error.
+pub fn computed_day(date: NaiveDate) -> AppResult<Day> {
+    Day::from_date(date)
+        .map_err(|_| AppError::Internal(anyhow::anyhow!("a day outside the years 1900 to 2999: {date}")))
+}
+
 /// A day named by a query parameter, or the owner's today when it is absent or blank; a bad date is 422 naming
 /// the parameter.
 pub fn day_or_today(value: Option<&str>, field: &str, tz: Tz, now: DateTime<Utc>) -> AppResult<NaiveDate> {

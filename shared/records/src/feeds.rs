@@ -371,13 +371,11 @@ async fn personal_feed(
         .await?
         .into_iter()
         .filter_map(|m| {
-            let day = dates::parse_date(&m.schedule_date)?;
-            let from = dates::parse_time(&m.from)?;
-            let to = dates::parse_time(&m.to)?;
+            let day = m.schedule_date.date();
             let zone = m.zone(tz);
             Some(FeedMeeting {
-                starts_at: instant_of(zone, day.and_time(from)),
-                ends_at: instant_of(zone, day.and_time(to)),
+                starts_at: instant_of(zone, day.and_time(m.from.time())),
+                ends_at: instant_of(zone, day.and_time(m.to.time())),
                 updated_at: stamp(&m.updated_at),
                 description: m.description,
                 title: m.title,

@@ -64,9 +64,9 @@ pub struct Meeting {
     #[serde(rename = "_id")]
     pub id: RecordId,
     pub user_id: UserId,
-    pub from: String,
-    pub to: String,
-    pub schedule_date: String,
+    pub from: ClockTime,
+    pub to: ClockTime,
+    pub schedule_date: Day,
     pub description: String,
     pub created_at: String,
     pub updated_at: String,
@@ -236,9 +236,9 @@ pub async fn add_meeting(
     let meeting = Meeting {
         id: new_id(now),
         user_id: owner.user_id.clone(),
-        from: v.from.to_string(),
-        to: v.to.to_string(),
-        schedule_date: v.schedule_date.to_string(),
+        from: v.from,
+        to: v.to,
+        schedule_date: v.schedule_date,
         description: v.description,
         created_at: timestamp(now),
         updated_at: timestamp(now),
@@ -338,9 +338,9 @@ pub async fn edit_meeting(
         return Err(AppError::Forbidden(ONLY_ORGANIZER_EDITS.into()));
     }
     let merged = MeetingInput {
-        from: input.from.clone().or(Some(old.from.clone())),
-        to: input.to.clone().or(Some(old.to.clone())),
-        schedule_date: input.schedule_date.clone().or(Some(old.schedule_date.clone())),
+        from: input.from.clone().or(Some(old.from.to_string())),
+        to: input.to.clone().or(Some(old.to.to_string())),
+        schedule_date: input.schedule_date.clone().or(Some(old.schedule_date.to_string())),
         description: input.description.clone().or(Some(old.description.clone())),
         title: input.title.clone().or(Some(old.title.clone())),
         place: input.place.clone().or(Some(old.place.clone())),
@@ -350,9 +350,7 @@ pub async fn edit_meeting(
             .or_else(|| Some(old.attendees.iter().map(|a| a.user_id.to_string()).collect())),
     };
     let v = validate_meeting(&merged)?;
-    let moved = v.from.to_string() != old.from
-        || v.to.to_string() != old.to
-        || v.schedule_date.to_string() != old.schedule_date;
+    let moved = v.from != old.from || v.to != old.to || v.schedule_date != old.schedule_date;
     let attendees = resolve_attendees(store, owner, &v.attendees, &old.attendees, moved).await?;
     let gone: Vec<UserId> = old
         .attendees
@@ -361,9 +359,9 @@ pub async fn edit_meeting(
         .map(|a| a.user_id.clone())
         .collect();
     let meeting = Meeting {
-        from: v.from.to_string(),
-        to: v.to.to_string(),
-        schedule_date: v.schedule_date.to_string(),
+        from: v.from,
+        to: v.to,
+        schedule_date: v.schedule_date,
         description: v.description,
         title: v.title,
         place: v.place,

@@ -14,7 +14,7 @@ use bt_core::codec::from_item;
 use bt_core::error::AppResult;
 use bt_core::keys;
 use bt_core::store::{attr_str, Query, SkCond, Table, SK};
-use bt_core::types::{Email, RecordId, TeamId, UserId};
+use bt_core::types::{ClockTime, Day, Email, RecordId, TeamId, UserId};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -54,8 +54,8 @@ pub struct OnBreakMember {
     /// When the break started (RFC 3339 UTC).
     pub since: String,
     /// Start in the member's own zone, with that day.
-    pub start_time: String,
-    pub created_date: String,
+    pub start_time: ClockTime,
+    pub created_date: Day,
 }
 
 /// A member on leave on a day (`GET /admin/onLeaves`).

@@ -15,7 +15,7 @@ use super::tasks::{self, Task, TaskPriority, TaskStatus};
 use bt_accounts::{team_members, Role};
 use bt_core::error::AppResult;
 use bt_core::store::Table;
-use bt_core::types::{TeamId, UserId};
+use bt_core::types::{Day, TeamId, UserId};
 
 /// The record kinds of the archives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,7 +96,7 @@ pub async fn records_page(
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DayMinutes {
-    pub date: String,
+    pub date: Day,
     pub minutes: i64,
     pub count: u64,
 }
@@ -121,10 +121,10 @@ pub struct BreakSummary {
 }
 
 pub fn summarize_breaks(items: &[Break]) -> BreakSummary {
-    let mut per_day: BTreeMap<&str, (i64, u64)> = BTreeMap::new();
+    let mut per_day: BTreeMap<Day, (i64, u64)> = BTreeMap::new();
     let mut per_type: BTreeMap<&str, (i64, u64)> = BTreeMap::new();
     for b in items {
-        let d = per_day.entry(&b.created_date).or_default();
+        let d = per_day.entry(b.created_date).or_default();
         d.0 += b.duration;
         d.1 += 1;
         let t = per_type.entry(&b.break_type).or_default();
@@ -139,10 +139,7 @@ pub fn summarize_breaks(items: &[Break]) -> BreakSummary {
     BreakSummary {
         count: items.len() as u64,
         total_minutes: items.iter().map(|b| b.duration).sum(),
-        per_day: per_day
-            .into_iter()
-            .map(|(d, (minutes, count))| DayMinutes { date: d.to_string(), minutes, count })
-            .collect(),
+        per_day: per_day.into_iter().map(|(date, (minutes, count))| DayMinutes { date, minutes, count }).collect(),
         per_type,
     }
 }
@@ -205,10 +202,7 @@ pub struct MeetingSummary {
 }
 
 pub fn summarize_meetings(items: &[Meeting]) -> MeetingSummary {
-    let minutes = items
-        .iter()
-        .filter_map(|m| Some(dates::minutes_between(dates::parse_time(&m.from)?, dates::parse_time(&m.to)?)))
-        .sum();
+    let minutes = items.iter().map(|m| dates::minutes_between(m.from.time(), m.to.time())).sum();
     MeetingSummary { count: items.len() as u64, minutes }
 }
 
@@ -337,7 +331,9 @@ pub async fn export_rows(
                 .into_iter()
                 .map(|b| {
                     let id = b.id.to_string();
-                    vec![b.created_date, b.start_time, b.end_time, b.duration.to_string(), b.break_type, b.reason, id]
+                    let (date, start, end) =
+                        (b.created_date.to_string(), b.start_time.to_string(), b.end_time.to_string());
+                    vec![date, start, end, b.duration.to_string(), b.break_type, b.reason, id]
                 })
                 .collect(),
         ),
@@ -348,12 +344,12 @@ pub async fn export_rows(
                 .into_iter()
                 .map(|t| {
                     vec![
-                        t.scheduled,
+                        t.scheduled.to_string(),
                         t.title,
                         t.description,
                         t.status.as_str().into(),
                         t.priority.as_str().into(),
-                        t.created_date,
+                        t.created_date.to_string(),
                         t.id.to_string(),
                     ]
                 })
@@ -372,7 +368,10 @@ pub async fn export_rows(
             meetings::meetings_in(store, user_id, range)
                 .await?
                 .into_iter()
-                .map(|m| vec![m.schedule_date, m.from, m.to, m.description, m.id.to_string()])
+                .map(|m| {
+                    let (day, from, to) = (m.schedule_date.to_string(), m.from.to_string(), m.to.to_string());
+                    vec![day, from, to, m.description, m.id.to_string()]
+                })
                 .collect(),
         ),
         RecordType::Checklist => (
@@ -380,7 +379,15 @@ pub async fn export_rows(
             checklist::items_in(store, user_id, range)
                 .await?
                 .into_iter()
-                .map(|i| vec![i.created_date, i.task, i.status.to_string(), i.is_feature.to_string(), i.id.to_string()])
+                .map(|i| {
+                    vec![
+                        i.created_date.to_string(),
+                        i.task,
+                        i.status.to_string(),
+                        i.is_feature.to_string(),
+                        i.id.to_string(),
+                    ]
+                })
                 .collect(),
         ),
     })

@@ -3,7 +3,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::dates::{date_field, format_date, DateRange};
+use super::dates::{computed_day, date_field, format_date, DateRange};
 use super::paging::Paging;
 use super::repo::{self, Record};
 use super::{new_id, timestamp, Expect, Owner};
@@ -76,11 +76,11 @@ pub struct Task {
     pub title: String,
     pub description: String,
     /// The day the task is scheduled for.
-    pub scheduled: String,
+    pub scheduled: Day,
     pub status: TaskStatus,
     pub priority: TaskPriority,
     /// The day it was created, in the owner's zone (set by the server).
-    pub created_date: String,
+    pub created_date: Day,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -171,10 +171,10 @@ pub async fn add_task(store: &dyn Table, owner: &Owner, input: &TaskInput, now: 
         user_id: owner.user_id.clone(),
         title: v.title,
         description: v.description,
-        scheduled: v.scheduled.to_string(),
+        scheduled: v.scheduled,
         status: v.status,
         priority: v.priority,
-        created_date: format_date(owner.today(now)),
+        created_date: computed_day(owner.today(now))?,
         created_at: timestamp(now),
         updated_at: timestamp(now),
     };
@@ -197,7 +197,7 @@ pub async fn edit_task(
     let merged = TaskInput {
         title: input.title.clone().or(Some(old.title)),
         description: input.description.clone().or(Some(old.description)),
-        scheduled: input.scheduled.clone().or(Some(old.scheduled)),
+        scheduled: input.scheduled.clone().or(Some(old.scheduled.to_string())),
         status: input.status.clone().or(Some(old.status.as_str().to_string())),
         priority: input.priority.clone().or(Some(old.priority.as_str().to_string())),
     };
@@ -205,7 +205,7 @@ pub async fn edit_task(
     let task = Task {
         title: v.title,
         description: v.description,
-        scheduled: v.scheduled.to_string(),
+        scheduled: v.scheduled,
         status: v.status,
         priority: v.priority,
         updated_at: timestamp(now),
@@ -279,8 +279,8 @@ impl TaskFilter {
         self.status.is_none_or(|s| t.status == s)
             && self.priority.is_none_or(|p| t.priority == p)
             && self.title.as_ref().is_none_or(|q| t.title.to_lowercase().contains(q.as_str()))
-            && self.scheduled.is_none_or(|r| super::dates::parse_date(&t.scheduled).is_some_and(|d| r.contains(d)))
-            && self.created.is_none_or(|r| super::dates::parse_date(&t.created_date).is_some_and(|d| r.contains(d)))
+            && self.scheduled.is_none_or(|r| r.contains(t.scheduled.date()))
+            && self.created.is_none_or(|r| r.contains(t.created_date.date()))
     }
 }
 

@@ -94,19 +94,19 @@ async fn breaks_are_owned_versioned_and_listed_by_day(store: Store) {
     breaks::add_break(s, &ann, &a_break("2024-05-07", "09:00", "09:10"), now()).await.unwrap();
 
     let may6 = breaks::breaks_on(s, &user("ANN"), day("2024-05-06")).await.unwrap();
-    assert_eq!(may6.iter().map(|b| b.start_time.as_str()).collect::<Vec<_>>(), ["09:00", "12:00"]);
+    assert_eq!(may6.iter().map(|b| b.start_time.to_string()).collect::<Vec<_>>(), ["09:00", "12:00"]);
     assert!(is_not_found(breaks::get_break(s, &bob, &b.id).await));
     assert!(is_not_found(breaks::edit_break(s, &bob, &b.id, &BreakInput::default(), &Expect::Any, now()).await));
     assert!(is_not_found(breaks::delete_break(s, &bob, &b.id).await));
 
     let moved = BreakInput { created_date: Some("2024-05-05".into()), ..Default::default() };
     let edited = breaks::edit_break(s, &ann, &b.id, &moved, &Expect::Any, now()).await.unwrap();
-    assert_eq!((edited.duration, edited.created_date.as_str()), (30, "2024-05-05"));
+    assert_eq!((edited.duration, edited.created_date.to_string().as_str()), (30, "2024-05-05"));
     assert_eq!(breaks::breaks_on(s, &user("ANN"), day("2024-05-05")).await.unwrap().len(), 1);
     assert_eq!(breaks::breaks_on(s, &user("ANN"), day("2024-05-06")).await.unwrap().len(), 1);
 
     let (page, total) = breaks::breaks_page(s, &user("ANN"), None, Paging { skip: 1, limit: 1 }).await.unwrap();
-    assert_eq!((total, page[0].created_date.as_str()), (3, "2024-05-06"));
+    assert_eq!((total, page[0].created_date.to_string().as_str()), (3, "2024-05-06"));
     let range = DateRange { from: day("2024-05-05"), to: day("2024-05-06") };
     assert_eq!(breaks::team_breaks_in(s, &team("T1"), range).await.unwrap().len(), 2);
     assert!(breaks::team_breaks_in(s, &team("T2"), range).await.unwrap().is_empty());
@@ -122,13 +122,13 @@ async fn a_live_break_is_one_transaction_each_way(store: Store) {
     join(&store, &ann, Role::Member).await;
     let start = LiveBreakInput { break_type: Some("Lunch Break".into()), reason: None, at: None };
     let open = breaks::start_break(s, &ann, &start, now()).await.unwrap();
-    assert_eq!((open.start_time.as_str(), open.created_date.as_str()), ("10:00", "2024-05-06"));
+    assert_eq!((open.start_time.to_string().as_str(), open.created_date.to_string().as_str()), ("10:00", "2024-05-06"));
     assert!(matches!(breaks::start_break(s, &ann, &start, now()).await, Err(AppError::Conflict(_))));
     let on_break = presence::on_break(s, &team("T1")).await.unwrap();
     assert_eq!((on_break.len(), on_break[0].break_type.as_str()), (1, "Lunch Break"));
 
     let closed = breaks::end_break(s, &ann, &Default::default(), now() + Duration::minutes(25)).await.unwrap();
-    assert_eq!((closed.end_time.as_str(), closed.duration, closed.live), ("10:25", 25, true));
+    assert_eq!((closed.end_time.to_string().as_str(), closed.duration, closed.live), ("10:25", 25, true));
     assert!(breaks::current_break(s, &user("ANN")).await.unwrap().is_none());
     assert!(presence::on_break(s, &team("T1")).await.unwrap().is_empty());
     assert!(matches!(breaks::end_break(s, &ann, &Default::default(), now()).await, Err(AppError::Conflict(_))));
@@ -292,16 +292,19 @@ async fn meetings_list_by_view_with_counts(store: Store) {
     }
     let today =
         meetings::list_meetings(s, &user("ANN"), MeetingView::Day(day("2024-05-06")), Paging::default()).await.unwrap();
-    assert_eq!((today.total_count, today.all_count, today.meetings[0].from.as_str()), (2, 4, "09:00"));
+    assert_eq!((today.total_count, today.all_count, today.meetings[0].from.to_string().as_str()), (2, 4, "09:00"));
     let later = MeetingView::Upcoming {
         day: day("2024-05-06"),
         after: Some(chrono::NaiveTime::from_hms_opt(10, 0, 0).unwrap()),
     };
     let upcoming = meetings::list_meetings(s, &user("ANN"), later, Paging::default()).await.unwrap();
-    assert_eq!(upcoming.meetings.iter().map(|m| m.from.as_str()).collect::<Vec<_>>(), ["14:00", "08:00"]);
+    assert_eq!(upcoming.meetings.iter().map(|m| m.from.to_string()).collect::<Vec<_>>(), ["14:00", "08:00"]);
     let all =
         meetings::list_meetings(s, &user("ANN"), MeetingView::All(None), Paging { skip: 0, limit: 3 }).await.unwrap();
-    assert_eq!((all.meetings.len(), all.total_count, all.meetings[0].schedule_date.as_str()), (3, 4, "2024-05-08"));
+    assert_eq!(
+        (all.meetings.len(), all.total_count, all.meetings[0].schedule_date.to_string().as_str()),
+        (3, 4, "2024-05-08")
+    );
 }
 
 async fn checklist_features_live_in_a_sparse_index(store: Store) {

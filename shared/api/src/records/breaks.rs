@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use crate::schema::{date, required_text, time};
 use crate::wire;
 use bt_domain::records::breaks::{self as dom, MAX_TYPE_CHARS};
-use bt_domain::types::{RecordId, TeamId, UserId};
+use bt_domain::types::{ClockTime, Day, RecordId, TeamId, UserId};
 
 fn type_text() -> RefOr<Schema> {
     required_text(MAX_TYPE_CHARS as usize)
@@ -24,13 +24,13 @@ wire! { from dom::Break;
         #[schema(schema_with = crate::schema::ulid)]
         pub user_id: UserId,
         #[schema(schema_with = crate::schema::time)]
-        pub start_time: String,
+        pub start_time: ClockTime,
         #[schema(schema_with = crate::schema::time)]
-        pub end_time: String,
+        pub end_time: ClockTime,
         #[schema(minimum = 1, maximum = 480)]
         pub duration: i64,
         #[schema(schema_with = crate::schema::date)]
-        pub created_date: String,
+        pub created_date: Day,
         #[schema(max_length = 2000)]
         pub reason: String,
         #[serde(rename = "type")]
@@ -129,9 +129,9 @@ wire! { from dom::OpenBreak;
         pub since: String,
         /// Its start in the user's zone, as the closed break will carry it.
         #[schema(schema_with = crate::schema::time)]
-        pub start_time: String,
+        pub start_time: ClockTime,
         #[schema(schema_with = crate::schema::date)]
-        pub created_date: String,
+        pub created_date: Day,
         pub time_zone: String,
     }
 }

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use crate::schema::required_text;
 use crate::wire;
 use bt_domain::records::checklist as dom;
-use bt_domain::types::{RecordId, UserId};
+use bt_domain::types::{Day, RecordId, UserId};
 
 wire! { from dom::ChecklistItem;
     #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -23,7 +23,7 @@ wire! { from dom::ChecklistItem;
         /// Checked.
         pub status: bool,
         #[schema(schema_with = crate::schema::date)]
-        pub created_date: String,
+        pub created_date: Day,
         pub is_feature: bool,
         #[schema(schema_with = crate::schema::stamp)]
         pub created_at: String,

@@ -5,7 +5,7 @@ use utoipa::ToSchema;
 
 use crate::wire;
 use bt_domain::records::meetings as dom;
-use bt_domain::types::{RecordId, UserId};
+use bt_domain::types::{ClockTime, Day, RecordId, UserId};
 
 wire! { from dom::Answer;
     /// An attendee's answer to a meeting.
@@ -42,11 +42,11 @@ wire! { from dom::Meeting;
         #[schema(schema_with = crate::schema::ulid)]
         pub user_id: UserId,
         #[schema(schema_with = crate::schema::time)]
-        pub from: String,
+        pub from: ClockTime,
         #[schema(schema_with = crate::schema::time)]
-        pub to: String,
+        pub to: ClockTime,
         #[schema(schema_with = crate::schema::date)]
-        pub schedule_date: String,
+        pub schedule_date: Day,
         #[schema(max_length = 1000)]
         pub description: String,
         #[schema(schema_with = crate::schema::stamp)]

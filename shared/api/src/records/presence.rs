@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use crate::wire;
 use bt_domain::account::Role;
 use bt_domain::records::presence as dom;
-use bt_domain::types::{Email, RecordId, UserId};
+use bt_domain::types::{ClockTime, Day, Email, RecordId, UserId};
 
 wire! { from dom::PresenceStatus;
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -61,9 +61,9 @@ wire! { from dom::OnBreakMember;
         pub since: String,
         /// Start in the member's own zone, with that day.
         #[schema(schema_with = crate::schema::time)]
-        pub start_time: String,
+        pub start_time: ClockTime,
         #[schema(schema_with = crate::schema::date)]
-        pub created_date: String,
+        pub created_date: Day,
     }
 }
 

@@ -7,13 +7,13 @@ use super::tasks::{TaskPriority, TaskStatus};
 use crate::wire;
 use bt_domain::account::Role;
 use bt_domain::records::reports as dom;
-use bt_domain::types::UserId;
+use bt_domain::types::{Day, UserId};
 
 wire! { from dom::DayMinutes;
     #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
     pub struct DayMinutes {
         #[schema(schema_with = crate::schema::date)]
-        pub date: String,
+        pub date: Day,
         pub minutes: i64,
         pub count: u64,
     }

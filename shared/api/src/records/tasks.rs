@@ -10,7 +10,7 @@ use crate::convert::Convert;
 use crate::schema::{date, required_text};
 use crate::wire;
 use bt_domain::records::tasks::{self as dom, MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS};
-use bt_domain::types::{RecordId, UserId};
+use bt_domain::types::{Day, RecordId, UserId};
 
 /// A label of one of the domain's lists (§4), shown as the enumeration of its labels.
 macro_rules! labels {
@@ -74,12 +74,12 @@ wire! { from dom::Task;
         pub description: String,
         /// The day the task is scheduled for.
         #[schema(schema_with = crate::schema::date)]
-        pub scheduled: String,
+        pub scheduled: Day,
         pub status: TaskStatus,
         pub priority: TaskPriority,
         /// The day it was created, in the owner's zone (set by the server).
         #[schema(schema_with = crate::schema::date)]
-        pub created_date: String,
+        pub created_date: Day,
         #[schema(schema_with = crate::schema::stamp)]
         pub created_at: String,
         #[schema(schema_with = crate::schema::stamp)]
