@@ -10,7 +10,7 @@ use super::leaves::{self, LeaveStatus};
 use bt_accounts::users::User;
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
-use bt_core::types::{RecordId, UserId};
+use bt_core::types::{Day, RecordId, UserId};
 
 pub const BAD_MONTH: &str = "Month must be written YYYY-MM.";
 
@@ -25,8 +25,8 @@ pub struct CalendarLeave {
     /// `#rrggbb`, the type's.
     pub color: String,
     pub status: LeaveStatus,
-    pub from_date: String,
-    pub to_date: String,
+    pub from_date: Day,
+    pub to_date: Day,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub half_day: Option<super::allowances::HalfDay>,
     /// The requester's own leaves, and every leave for admins and HR; absent otherwise.

@@ -327,8 +327,8 @@ fn feed_leave(
     with_reason: bool,
 ) -> Option<FeedLeave> {
     Some(FeedLeave {
-        from: dates::parse_date(&leave.from_date)?,
-        to: dates::parse_date(&leave.to_date)?,
+        from: leave.from_date.date(),
+        to: leave.to_date.date(),
         type_name: names.get(&leave.type_id).cloned().unwrap_or_else(|| "Leave".into()),
         person,
         status: leave.status,

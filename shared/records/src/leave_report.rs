@@ -9,7 +9,7 @@ use chrono::{DateTime, Datelike, Utc};
 use serde::Serialize;
 
 use super::allowances::{working_days, Ledger};
-use super::dates::{format_date, parse_date, DateRange};
+use super::dates::{format_date, DateRange};
 use super::leave_types::team_leave_types;
 use super::leaves;
 use bt_accounts::teams::team_members;
@@ -72,8 +72,7 @@ pub async fn leave_days(
     let default = types.iter().find(|t| t.is_default).map(|t| t.id.clone());
     let mut sums: BTreeMap<(UserId, RecordId), (f64, f64)> = BTreeMap::new();
     for leave in &all {
-        let (Some(from), Some(to)) = (parse_date(&leave.from_date), parse_date(&leave.to_date)) else { continue };
-        let (from, to) = (from.max(range.from), to.min(range.to));
+        let (from, to) = (leave.from_date.date().max(range.from), leave.to_date.date().min(range.to));
         if from > to {
             continue;
         }

@@ -188,10 +188,7 @@ pub struct LeaveSummary {
 }
 
 pub fn summarize_leaves(items: &[Leave], range: DateRange) -> LeaveSummary {
-    let days = items
-        .iter()
-        .filter_map(|l| Some(range.overlap_days(dates::parse_date(&l.from_date)?, dates::parse_date(&l.to_date)?)))
-        .sum();
+    let days = items.iter().map(|l| range.overlap_days(l.from_date.date(), l.to_date.date())).sum();
     LeaveSummary { count: items.len() as u64, days }
 }
 
@@ -360,7 +357,10 @@ pub async fn export_rows(
             leaves::leaves_in(store, user_id, range)
                 .await?
                 .into_iter()
-                .map(|l| vec![l.from_date, l.to_date, l.days.to_string(), l.reason, l.id.to_string()])
+                .map(|l| {
+                    let (from, to) = (l.from_date.to_string(), l.to_date.to_string());
+                    vec![from, to, l.days.to_string(), l.reason, l.id.to_string()]
+                })
                 .collect(),
         ),
         RecordType::Meetings => (
