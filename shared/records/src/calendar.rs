@@ -5,7 +5,7 @@
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::Serialize;
 
-use super::dates::{format_date, DateRange};
+use super::dates::{computed_day, DateRange};
 use super::leaves::{self, LeaveStatus};
 use bt_accounts::users::User;
 use bt_core::error::{AppError, AppResult};
@@ -46,7 +46,7 @@ pub struct CalendarMember {
 /// A day off of the whole team.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Holiday {
-    pub date: String,
+    pub date: Day,
     pub name: String,
 }
 
@@ -55,8 +55,8 @@ pub struct Holiday {
 pub struct TeamCalendar {
     /// `YYYY-MM`.
     pub month: String,
-    pub from: String,
-    pub to: String,
+    pub from: Day,
+    pub to: Day,
     /// Every member, by name, with their leaves in the month (earliest first).
     pub members: Vec<CalendarMember>,
     pub holidays: Vec<Holiday>,
@@ -125,8 +125,8 @@ pub async fn team_calendar(
         .collect();
     Ok(TeamCalendar {
         month: format!("{:04}-{:02}", range.from.year(), range.from.month()),
-        from: format_date(range.from),
-        to: format_date(range.to),
+        from: computed_day(range.from)?,
+        to: computed_day(range.to)?,
         members: rows,
         holidays,
     })
@@ -135,6 +135,7 @@ pub async fn team_calendar(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dates::format_date;
 
     #[test]
     fn months_and_their_last_days() {

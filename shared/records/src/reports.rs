@@ -218,8 +218,8 @@ pub fn summarize_checklist(items: &[ChecklistItem]) -> ChecklistSummary {
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
     pub user_id: UserId,
-    pub from: String,
-    pub to: String,
+    pub from: Day,
+    pub to: Day,
     pub breaks: BreakSummary,
     pub tasks: TaskSummary,
     pub leaves: LeaveSummary,
@@ -234,8 +234,8 @@ pub async fn user_summary(store: &dyn Table, user_id: &UserId, range: DateRange)
     leaves.retain(|l| l.status == leaves::LeaveStatus::Approved);
     Ok(Summary {
         user_id: user_id.clone(),
-        from: dates::format_date(range.from),
-        to: dates::format_date(range.to),
+        from: dates::computed_day(range.from)?,
+        to: dates::computed_day(range.to)?,
         breaks: summarize_breaks(&breaks::breaks_in(store, user_id, range).await?),
         tasks: summarize_tasks(&tasks::tasks_in(store, user_id, range).await?),
         leaves: summarize_leaves(&leaves, range),
@@ -267,8 +267,8 @@ pub struct MemberTotals {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TeamReport {
-    pub from: String,
-    pub to: String,
+    pub from: Day,
+    pub to: Day,
     pub members: Vec<MemberTotals>,
     pub totals: Totals,
 }
@@ -310,7 +310,8 @@ pub async fn team_report(store: &dyn Table, team_id: &TeamId, range: DateRange) 
         totals.tasks_completed += r.totals.tasks_completed;
         totals.leave_days += r.totals.leave_days;
     }
-    Ok(TeamReport { from: dates::format_date(range.from), to: dates::format_date(range.to), members: rows, totals })
+    let (from, to) = (dates::computed_day(range.from)?, dates::computed_day(range.to)?);
+    Ok(TeamReport { from, to, members: rows, totals })
 }
 
 /// The header and rows of a CSV export of one kind of the owner's records in a range, earliest first.

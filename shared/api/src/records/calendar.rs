@@ -51,7 +51,7 @@ wire! { from dom::Holiday;
     #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
     pub struct Holiday {
         #[schema(schema_with = crate::schema::date)]
-        pub date: String,
+        pub date: Day,
         pub name: String,
     }
 }
@@ -63,9 +63,9 @@ wire! { from dom::TeamCalendar;
         /// `YYYY-MM`.
         pub month: String,
         #[schema(schema_with = crate::schema::date)]
-        pub from: String,
+        pub from: Day,
         #[schema(schema_with = crate::schema::date)]
-        pub to: String,
+        pub to: Day,
         /// Every member, by name, with their leaves in the month (earliest first).
         pub members: Vec<CalendarMember>,
         pub holidays: Vec<Holiday>,
