@@ -107,8 +107,8 @@ pub async fn team_calendar(
                         type_name: t.map(|t| t.name.clone()).unwrap_or_else(|| "Leave".into()),
                         color: t.map(|t| t.color.clone()).unwrap_or_else(|| "#64748b".into()),
                         status: l.status,
-                        from_date: l.from_date.clone(),
-                        to_date: l.to_date.clone(),
+                        from_date: l.from_date,
+                        to_date: l.to_date,
                         half_day: l.half_day,
                         reason: (sees_reasons || l.user_id == viewer.id).then(|| l.reason.clone()),
                     }
