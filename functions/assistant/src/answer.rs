@@ -317,15 +317,15 @@ pub fn who_is_off(off: &[Absence], period: DateRange, today: NaiveDate, me: &Use
     let mut people_off: Vec<(&UserId, String, Vec<String>)> = Vec::new();
     for a in off {
         let when = if only_today {
-            if a.to_date == today.format("%Y-%m-%d").to_string() {
+            if a.to_date.date() == today {
                 format!("today only{}", half(a.half_day))
             } else {
-                format!("until {}", iso_to_en_gb(&a.to_date))
+                format!("until {}", en_gb(a.to_date.date()))
             }
         } else if a.from_date == a.to_date {
-            format!("{}{}", iso_to_en_gb(&a.from_date), half(a.half_day))
+            format!("{}{}", en_gb(a.from_date.date()), half(a.half_day))
         } else {
-            format!("{} to {}", iso_to_en_gb(&a.from_date), iso_to_en_gb(&a.to_date))
+            format!("{} to {}", en_gb(a.from_date.date()), en_gb(a.to_date.date()))
         };
         let leave = format!("{}, {when}", a.type_name);
         match people_off.iter_mut().find(|(id, _, _)| **id == a.user_id) {

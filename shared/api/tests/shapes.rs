@@ -1,9 +1,10 @@
 //! The API's answers, written out: each record as the wire type shows it, byte for byte (field names, order,
 //! optional fields), whatever the domain type holds.
 
-use bt_api::records::{breaks, checklist, meetings, tasks};
+use bt_api::records::{breaks, checklist, leaves, meetings, tasks};
 use bt_domain::records::breaks as dom_breaks;
 use bt_domain::records::checklist as dom_checklist;
+use bt_domain::records::leaves as dom_leaves;
 use bt_domain::records::meetings as dom_meetings;
 use bt_domain::records::tasks as dom_tasks;
 use bt_domain::types::{ClockTime, Day, RecordId, TeamId, UserId};
@@ -139,6 +140,35 @@ fn a_meeting() {
         json(meetings::Meeting::from(meeting)),
         format!(
             r#"{{"_id":"{ID}","userId":"{USER}","from":"10:00","to":"10:30","scheduleDate":"2024-05-08","description":"Planning","createdAt":"{AT}","updatedAt":"{AT}","title":"","place":"Room 1","organizerName":"","attendees":[{{"userId":"{TEAM}","name":"Bo","answer":"yes"}}],"timeZone":"Europe/Berlin"}}"#
+        )
+    );
+}
+
+#[test]
+fn a_leave() {
+    let leave = dom_leaves::Leave {
+        id: RecordId::parse(ID).unwrap(),
+        user_id: UserId::parse(USER).unwrap(),
+        from_date: day("2024-05-06"),
+        to_date: day("2024-05-08"),
+        reason: "Trip".into(),
+        days: 3,
+        created_at: AT.into(),
+        updated_at: AT.into(),
+        type_id: RecordId::parse(TEAM).unwrap(),
+        status: dom_leaves::LeaveStatus::Pending,
+        decided_by: None,
+        decided_by_name: None,
+        decided_at: None,
+        comment: None,
+        user_name: Some("Ana".into()),
+        half_day: None,
+        working_days: Some(2.5),
+    };
+    assert_eq!(
+        json(leaves::Leave::from(leave)),
+        format!(
+            r#"{{"_id":"{ID}","userId":"{USER}","fromDate":"2024-05-06","toDate":"2024-05-08","reason":"Trip","days":3,"createdAt":"{AT}","updatedAt":"{AT}","typeId":"{TEAM}","status":"pending","userName":"Ana","workingDays":2.5}}"#
         )
     );
 }

@@ -277,11 +277,7 @@ impl Ledger {
 
     /// The working days of a leave within `year` on this team's calendar.
     pub fn days_of(&self, leave: &Leave, year: Option<i32>) -> f64 {
-        let (Some(from), Some(to)) =
-            (super::dates::parse_date(&leave.from_date), super::dates::parse_date(&leave.to_date))
-        else {
-            return 0.0;
-        };
+        let (from, to) = (leave.from_date.date(), leave.to_date.date());
         working_days(from, to, leave.half_day, &self.settings.work_week, &self.holidays, year)
     }
 
@@ -321,15 +317,11 @@ impl Ledger {
             .iter()
             .filter(|l| l.status == LeaveStatus::Approved && self.counts(l))
             .filter_map(|l| {
-                let from = super::dates::parse_date(&l.from_date)?.max(today);
-                let to = super::dates::parse_date(&l.to_date)?;
+                let from = l.from_date.date().max(today);
+                let to = l.to_date.date();
                 (from <= to).then(|| {
                     // A half day counts as a half wherever it falls; a leave cut at today is whole days.
-                    let half = if from == to && super::dates::parse_date(&l.from_date) == Some(to) {
-                        l.half_day
-                    } else {
-                        None
-                    };
+                    let half = if from == to && l.from_date.date() == to { l.half_day } else { None };
                     working_days(from, to, half, &self.settings.work_week, &self.holidays, Some(year))
                 })
             })

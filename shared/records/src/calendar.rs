@@ -5,12 +5,12 @@
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::Serialize;
 
-use super::dates::{format_date, DateRange};
+use super::dates::{computed_day, DateRange};
 use super::leaves::{self, LeaveStatus};
 use bt_accounts::users::User;
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
-use bt_core::types::{RecordId, UserId};
+use bt_core::types::{Day, RecordId, UserId};
 
 pub const BAD_MONTH: &str = "Month must be written YYYY-MM.";
 
@@ -25,8 +25,8 @@ pub struct CalendarLeave {
     /// `#rrggbb`, the type's.
     pub color: String,
     pub status: LeaveStatus,
-    pub from_date: String,
-    pub to_date: String,
+    pub from_date: Day,
+    pub to_date: Day,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub half_day: Option<super::allowances::HalfDay>,
     /// The requester's own leaves, and every leave for admins and HR; absent otherwise.
@@ -46,7 +46,7 @@ pub struct CalendarMember {
 /// A day off of the whole team.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Holiday {
-    pub date: String,
+    pub date: Day,
     pub name: String,
 }
 
@@ -55,8 +55,8 @@ pub struct Holiday {
 pub struct TeamCalendar {
     /// `YYYY-MM`.
     pub month: String,
-    pub from: String,
-    pub to: String,
+    pub from: Day,
+    pub to: Day,
     /// Every member, by name, with their leaves in the month (earliest first).
     pub members: Vec<CalendarMember>,
     pub holidays: Vec<Holiday>,
@@ -107,8 +107,8 @@ pub async fn team_calendar(
                         type_name: t.map(|t| t.name.clone()).unwrap_or_else(|| "Leave".into()),
                         color: t.map(|t| t.color.clone()).unwrap_or_else(|| "#64748b".into()),
                         status: l.status,
-                        from_date: l.from_date.clone(),
-                        to_date: l.to_date.clone(),
+                        from_date: l.from_date,
+                        to_date: l.to_date,
                         half_day: l.half_day,
                         reason: (sees_reasons || l.user_id == viewer.id).then(|| l.reason.clone()),
                     }
@@ -125,8 +125,8 @@ pub async fn team_calendar(
         .collect();
     Ok(TeamCalendar {
         month: format!("{:04}-{:02}", range.from.year(), range.from.month()),
-        from: format_date(range.from),
-        to: format_date(range.to),
+        from: computed_day(range.from)?,
+        to: computed_day(range.to)?,
         members: rows,
         holidays,
     })
@@ -135,6 +135,7 @@ pub async fn team_calendar(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dates::format_date;
 
     #[test]
     fn months_and_their_last_days() {

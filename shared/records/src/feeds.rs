@@ -327,8 +327,8 @@ fn feed_leave(
     with_reason: bool,
 ) -> Option<FeedLeave> {
     Some(FeedLeave {
-        from: dates::parse_date(&leave.from_date)?,
-        to: dates::parse_date(&leave.to_date)?,
+        from: leave.from_date.date(),
+        to: leave.to_date.date(),
         type_name: names.get(&leave.type_id).cloned().unwrap_or_else(|| "Leave".into()),
         person,
         status: leave.status,
@@ -370,10 +370,10 @@ async fn personal_feed(
     let meetings = meetings::meetings_in(store, &owner.id, range)
         .await?
         .into_iter()
-        .filter_map(|m| {
+        .map(|m| {
             let day = m.schedule_date.date();
             let zone = m.zone(tz);
-            Some(FeedMeeting {
+            FeedMeeting {
                 starts_at: instant_of(zone, day.and_time(m.from.time())),
                 ends_at: instant_of(zone, day.and_time(m.to.time())),
                 updated_at: stamp(&m.updated_at),
@@ -381,7 +381,7 @@ async fn personal_feed(
                 title: m.title,
                 place: m.place,
                 id: m.id,
-            })
+            }
         })
         .collect();
     Ok(FeedCalendar {

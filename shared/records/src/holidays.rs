@@ -12,14 +12,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::dates::{format_date, parse_date};
 use bt_accounts::users::{Role, User};
 use bt_core::codec::{from_item, to_item};
 use bt_core::error::{AppError, AppResult};
 use bt_core::holidays;
 use bt_core::keys;
 use bt_core::store::{Cond, Table};
-use bt_core::types::TeamId;
+use bt_core::types::{Day, TeamId};
 use bt_core::validate::Check;
 
 pub const ADMINS_ONLY: &str = "Only admins can change the team's holidays.";
@@ -45,7 +44,7 @@ pub enum HolidaySource {
 /// One day off of the whole team.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TeamHoliday {
-    pub date: String,
+    pub date: Day,
     pub name: String,
     pub source: HolidaySource,
 }
@@ -117,7 +116,10 @@ async fn year_list(store: &dyn Table, team_id: &TeamId, place: &Place, year: i32
     }
     Ok(public_days(place, year)
         .into_iter()
-        .map(|(date, name)| TeamHoliday { date: format_date(date), name, source: HolidaySource::Public })
+        // A year outside those a day can hold (the year before 1900, read for a carry-over) has none.
+        .filter_map(|(date, name)| {
+            Some(TeamHoliday { date: Day::from_date(date).ok()?, name, source: HolidaySource::Public })
+        })
         .collect())
 }
 
@@ -161,7 +163,7 @@ pub async fn holiday_dates(
     let place = place(store, team_id).await?;
     let mut dates = BTreeSet::new();
     for year in years {
-        dates.extend(year_list(store, team_id, &place, year).await?.iter().filter_map(|h| parse_date(&h.date)));
+        dates.extend(year_list(store, team_id, &place, year).await?.iter().map(|h| h.date.date()));
     }
     Ok(dates)
 }
@@ -177,7 +179,7 @@ pub async fn holidays_between(
     let mut out = Vec::new();
     for year in from.year()..=to.year() {
         let list = year_list(store, team_id, &place, year).await?;
-        out.extend(list.into_iter().filter(|h| parse_date(&h.date).is_some_and(|d| d >= from && d <= to)));
+        out.extend(list.into_iter().filter(|h| h.date.date() >= from && h.date.date() <= to));
     }
     Ok(out)
 }
@@ -229,7 +231,7 @@ fn new_list(
     }
     let mut seen = BTreeMap::new();
     for day in days {
-        let date = day.date.as_deref().and_then(parse_date).filter(|d| d.year() == year);
+        let date = day.date.as_deref().and_then(|d| Day::parse(d).ok()).filter(|d| d.date().year() == year);
         let name = day.name.as_deref().map(str::trim).unwrap_or_default();
         let Some(date) = date.filter(|_| !name.is_empty() && name.chars().count() <= MAX_NAME_CHARS) else {
             check.fail("holidays", BAD_DAY);
@@ -242,8 +244,8 @@ fn new_list(
     }
     seen.into_iter()
         .map(|(date, name)| {
-            let source = if public.contains_key(&date) { HolidaySource::Public } else { HolidaySource::Company };
-            TeamHoliday { date: format_date(date), name, source }
+            let source = if public.contains_key(&date.date()) { HolidaySource::Public } else { HolidaySource::Company };
+            TeamHoliday { date, name, source }
         })
         .collect()
 }

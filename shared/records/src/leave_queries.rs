@@ -14,7 +14,7 @@ use super::Owner;
 use bt_accounts::teams;
 use bt_core::error::AppResult;
 use bt_core::store::Table;
-use bt_core::types::{RecordId, TeamId, UserId};
+use bt_core::types::{Day, RecordId, TeamId, UserId};
 
 /// An approved leave of a member, as colleagues may see it: who, when, which type (no reason).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -26,8 +26,8 @@ pub struct Absence {
     pub type_id: RecordId,
     /// The type's name ("Leave" when its type is gone and the team has no default).
     pub type_name: String,
-    pub from_date: String,
-    pub to_date: String,
+    pub from_date: Day,
+    pub to_date: Day,
     pub half_day: Option<HalfDay>,
 }
 

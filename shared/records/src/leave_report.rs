@@ -9,14 +9,14 @@ use chrono::{DateTime, Datelike, Utc};
 use serde::Serialize;
 
 use super::allowances::{working_days, Ledger};
-use super::dates::{format_date, parse_date, DateRange};
+use super::dates::{computed_day, DateRange};
 use super::leave_types::team_leave_types;
 use super::leaves;
 use bt_accounts::teams::team_members;
 use bt_accounts::users::User;
 use bt_core::error::AppResult;
 use bt_core::store::Table;
-use bt_core::types::{RecordId, UserId};
+use bt_core::types::{Day, RecordId, UserId};
 
 /// A leave type of the report's columns.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -43,8 +43,8 @@ pub struct LeaveDaysRow {
 /// `GET /reports/leave-days`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LeaveDaysReport {
-    pub from: String,
-    pub to: String,
+    pub from: Day,
+    pub to: Day,
     /// The team's leave types, in their order.
     pub types: Vec<ReportLeaveType>,
     /// By member name, then type.
@@ -72,8 +72,7 @@ pub async fn leave_days(
     let default = types.iter().find(|t| t.is_default).map(|t| t.id.clone());
     let mut sums: BTreeMap<(UserId, RecordId), (f64, f64)> = BTreeMap::new();
     for leave in &all {
-        let (Some(from), Some(to)) = (parse_date(&leave.from_date), parse_date(&leave.to_date)) else { continue };
-        let (from, to) = (from.max(range.from), to.min(range.to));
+        let (from, to) = (leave.from_date.date().max(range.from), leave.to_date.date().min(range.to));
         if from > to {
             continue;
         }
@@ -108,8 +107,8 @@ pub async fn leave_days(
             .then(order(&a.type_id).cmp(&order(&b.type_id)))
     });
     Ok(LeaveDaysReport {
-        from: format_date(range.from),
-        to: format_date(range.to),
+        from: computed_day(range.from)?,
+        to: computed_day(range.to)?,
         types: types.into_iter().map(|t| ReportLeaveType { id: t.id, name: t.name, color: t.color }).collect(),
         rows,
     })
@@ -127,8 +126,8 @@ pub fn csv_rows(report: &LeaveDaysReport) -> (Vec<&'static str>, Vec<Vec<String>
                 r.type_name.clone(),
                 r.days.to_string(),
                 r.working_days.to_string(),
-                report.from.clone(),
-                report.to.clone(),
+                report.from.to_string(),
+                report.to.to_string(),
                 r.user_id.to_string(),
             ]
         })

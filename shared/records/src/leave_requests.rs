@@ -181,7 +181,7 @@ pub async fn cancel(services: &Services, owner: &Owner, id: &RecordId) -> AppRes
     let stored = repo::load_owned::<Leave>(store, &owner.user_id, id).await?;
     match stored.record.status {
         LeaveStatus::Pending => {}
-        LeaveStatus::Approved if stored.record.from_date > owner.today(now).to_string() => {}
+        LeaveStatus::Approved if stored.record.from_date.date() > owner.today(now) => {}
         LeaveStatus::Approved => return Err(AppError::Conflict(STARTED.into())),
         LeaveStatus::Declined | LeaveStatus::Cancelled => return Err(AppError::Conflict(CANNOT_CANCEL.into())),
     }

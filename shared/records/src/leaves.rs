@@ -56,8 +56,8 @@ pub struct Leave {
     #[serde(rename = "_id")]
     pub id: RecordId,
     pub user_id: UserId,
-    pub from_date: String,
-    pub to_date: String,
+    pub from_date: Day,
+    pub to_date: Day,
     pub reason: String,
     /// Days from `fromDate` to `toDate`, both included (computed here).
     pub days: i64,
@@ -184,8 +184,7 @@ pub fn validate_leave(input: &LeaveInput) -> AppResult<ValidLeave> {
 /// by-date index, filtered on `toDate`.
 async fn overlapping(store: &dyn Table, user_id: &UserId, from: NaiveDate, to: NaiveDate) -> AppResult<Vec<Leave>> {
     let query = repo::by_date::<Leave>(user_id, SkCond::Lte(format!("{}#~", format_date(to))));
-    let from = format_date(from);
-    Ok(repo::all::<Leave>(store, &query).await?.into_iter().filter(|l| l.to_date >= from).collect())
+    Ok(repo::all::<Leave>(store, &query).await?.into_iter().filter(|l| l.to_date.date() >= from).collect())
 }
 
 /// The same, read from the owner's partition of the table: a consistent read (indexes may lag behind a write that
@@ -197,11 +196,10 @@ async fn overlapping_consistent(
     to: NaiveDate,
 ) -> AppResult<Vec<Leave>> {
     let query = Query::table(keys::user_pk(user_id), SkCond::BeginsWith(RecordKind::Leave.prefix()));
-    let (from, to) = (format_date(from), format_date(to));
     Ok(repo::all::<Leave>(store, &query)
         .await?
         .into_iter()
-        .filter(|l| l.from_date <= to && l.to_date >= from)
+        .filter(|l| l.from_date.date() <= to && l.to_date.date() >= from)
         .collect())
 }
 
@@ -213,9 +211,8 @@ async fn write_checked(store: &dyn Table, owner: &Owner, leave: &Leave, version:
     for _ in 0..8 {
         let guard = store.get(&guard_key).await?;
         let seen = guard.as_ref().and_then(|g| g.get("version")).and_then(Value::as_i64);
-        let from = dates::parse_date(&leave.from_date).expect("valid");
-        let to = dates::parse_date(&leave.to_date).expect("valid");
-        let others = overlapping_consistent(store, &owner.user_id, from, to).await?;
+        let others =
+            overlapping_consistent(store, &owner.user_id, leave.from_date.date(), leave.to_date.date()).await?;
         if others.iter().any(|l| l.id != leave.id && l.status.holds_days()) {
             return Err(AppError::Conflict(OVERLAP.into()));
         }
@@ -289,8 +286,7 @@ async fn count_and_check_balance(
     leave_type: &LeaveType,
     types: Vec<LeaveType>,
 ) -> AppResult<()> {
-    let from = dates::parse_date(&leave.from_date).expect("validated");
-    let to = dates::parse_date(&leave.to_date).expect("validated");
+    let (from, to) = (leave.from_date.date(), leave.to_date.date());
     let ledger = Ledger::load(store, &owner.team_id, from.year() - 1, to.year(), types).await?;
     leave.working_days = Some(ledger.days_of(leave, None));
     if !leave_type.counts_against_allowance || !leave.status.holds_days() {
@@ -328,8 +324,8 @@ pub async fn add_leave(store: &dyn Table, owner: &Owner, input: &LeaveInput, now
     let mut leave = Leave {
         id: new_id(now),
         user_id: owner.user_id.clone(),
-        from_date: v.from_date.to_string(),
-        to_date: v.to_date.to_string(),
+        from_date: v.from_date,
+        to_date: v.to_date,
         reason: v.reason,
         days: v.days,
         created_at: timestamp(now),
@@ -366,8 +362,8 @@ pub async fn edit_leave(
         return Err(AppError::Conflict(DECIDED.into()));
     }
     let merged = LeaveInput {
-        from_date: input.from_date.clone().or(Some(old.from_date.clone())),
-        to_date: input.to_date.clone().or(Some(old.to_date.clone())),
+        from_date: input.from_date.clone().or(Some(old.from_date.to_string())),
+        to_date: input.to_date.clone().or(Some(old.to_date.to_string())),
         reason: input.reason.clone().or(Some(old.reason.clone())),
         type_id: input.type_id.clone(),
         half_day: input.half_day.clone(),
@@ -381,8 +377,8 @@ pub async fn edit_leave(
     let leave_type = leave_types::pick_type(types.clone(), merged.type_id.as_deref(), Some(&old.type_id))?;
     let status = initial_status(store, owner, &leave_type).await?;
     let mut leave = Leave {
-        from_date: v.from_date.to_string(),
-        to_date: v.to_date.to_string(),
+        from_date: v.from_date,
+        to_date: v.to_date,
         reason: v.reason,
         days: v.days,
         updated_at: timestamp(now),
@@ -449,11 +445,10 @@ pub async fn leaves_in(store: &dyn Table, user_id: &UserId, range: DateRange) ->
 pub async fn team_leaves_in(store: &dyn Table, team_id: &TeamId, range: DateRange) -> AppResult<Vec<Leave>> {
     let query =
         Query::new(Index::Gsi2, keys::team_leaves_gsi(team_id), SkCond::Gte(format!("{}#", format_date(range.from))));
-    let to = format_date(range.to);
     Ok(repo::all::<Leave>(store, &query)
         .await?
         .into_iter()
-        .filter(|l| l.from_date <= to && l.status == LeaveStatus::Approved)
+        .filter(|l| l.from_date.date() <= range.to && l.status == LeaveStatus::Approved)
         .collect())
 }
 
@@ -461,8 +456,7 @@ pub async fn team_leaves_in(store: &dyn Table, team_id: &TeamId, range: DateRang
 pub async fn team_leaves_any_status_in(store: &dyn Table, team_id: &TeamId, range: DateRange) -> AppResult<Vec<Leave>> {
     let query =
         Query::new(Index::Gsi2, keys::team_leaves_gsi(team_id), SkCond::Gte(format!("{}#", format_date(range.from))));
-    let to = format_date(range.to);
-    Ok(repo::all::<Leave>(store, &query).await?.into_iter().filter(|l| l.from_date <= to).collect())
+    Ok(repo::all::<Leave>(store, &query).await?.into_iter().filter(|l| l.from_date.date() <= range.to).collect())
 }
 
 /// Whether any leave of the team (of any date and status) has this type: one Query on the team's leaves index.

@@ -39,7 +39,7 @@ pub struct MemberPresence {
     /// On break: its type.
     pub break_type: Option<String>,
     /// On leave: the leave's last day.
-    pub until: Option<String>,
+    pub until: Option<Day>,
 }
 
 /// A member on a live break (`GET /admin/onBreak`).
@@ -65,8 +65,8 @@ pub struct OnLeaveMember {
     pub user_id: UserId,
     pub name: String,
     pub leave_id: RecordId,
-    pub from_date: String,
-    pub to_date: String,
+    pub from_date: Day,
+    pub to_date: Day,
     pub days: i64,
     /// Shown to admins and HR only.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -168,8 +168,8 @@ pub async fn team_presence(store: &dyn Table, team_id: &TeamId, today: NaiveDate
                 p.break_type = Some(b.break_type.clone());
             } else if let Some(l) = leaves.iter().find(|l| l.user_id == m.user_id) {
                 p.status = PresenceStatus::OnLeave;
-                p.since = Some(l.from_date.clone());
-                p.until = Some(l.to_date.clone());
+                p.since = Some(l.from_date.to_string());
+                p.until = Some(l.to_date);
             }
             p
         })

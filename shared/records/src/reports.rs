@@ -188,10 +188,7 @@ pub struct LeaveSummary {
 }
 
 pub fn summarize_leaves(items: &[Leave], range: DateRange) -> LeaveSummary {
-    let days = items
-        .iter()
-        .filter_map(|l| Some(range.overlap_days(dates::parse_date(&l.from_date)?, dates::parse_date(&l.to_date)?)))
-        .sum();
+    let days = items.iter().map(|l| range.overlap_days(l.from_date.date(), l.to_date.date())).sum();
     LeaveSummary { count: items.len() as u64, days }
 }
 
@@ -221,8 +218,8 @@ pub fn summarize_checklist(items: &[ChecklistItem]) -> ChecklistSummary {
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
     pub user_id: UserId,
-    pub from: String,
-    pub to: String,
+    pub from: Day,
+    pub to: Day,
     pub breaks: BreakSummary,
     pub tasks: TaskSummary,
     pub leaves: LeaveSummary,
@@ -237,8 +234,8 @@ pub async fn user_summary(store: &dyn Table, user_id: &UserId, range: DateRange)
     leaves.retain(|l| l.status == leaves::LeaveStatus::Approved);
     Ok(Summary {
         user_id: user_id.clone(),
-        from: dates::format_date(range.from),
-        to: dates::format_date(range.to),
+        from: dates::computed_day(range.from)?,
+        to: dates::computed_day(range.to)?,
         breaks: summarize_breaks(&breaks::breaks_in(store, user_id, range).await?),
         tasks: summarize_tasks(&tasks::tasks_in(store, user_id, range).await?),
         leaves: summarize_leaves(&leaves, range),
@@ -270,8 +267,8 @@ pub struct MemberTotals {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TeamReport {
-    pub from: String,
-    pub to: String,
+    pub from: Day,
+    pub to: Day,
     pub members: Vec<MemberTotals>,
     pub totals: Totals,
 }
@@ -313,7 +310,8 @@ pub async fn team_report(store: &dyn Table, team_id: &TeamId, range: DateRange) 
         totals.tasks_completed += r.totals.tasks_completed;
         totals.leave_days += r.totals.leave_days;
     }
-    Ok(TeamReport { from: dates::format_date(range.from), to: dates::format_date(range.to), members: rows, totals })
+    let (from, to) = (dates::computed_day(range.from)?, dates::computed_day(range.to)?);
+    Ok(TeamReport { from, to, members: rows, totals })
 }
 
 /// The header and rows of a CSV export of one kind of the owner's records in a range, earliest first.
@@ -360,7 +358,10 @@ pub async fn export_rows(
             leaves::leaves_in(store, user_id, range)
                 .await?
                 .into_iter()
-                .map(|l| vec![l.from_date, l.to_date, l.days.to_string(), l.reason, l.id.to_string()])
+                .map(|l| {
+                    let (from, to) = (l.from_date.to_string(), l.to_date.to_string());
+                    vec![from, to, l.days.to_string(), l.reason, l.id.to_string()]
+                })
                 .collect(),
         ),
         RecordType::Meetings => (

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use super::leaves::LeaveStatus;
 use crate::wire;
 use bt_domain::records::calendar as dom;
-use bt_domain::types::{RecordId, UserId};
+use bt_domain::types::{Day, RecordId, UserId};
 
 wire! { from dom::CalendarLeave;
     /// One leave on the calendar.
@@ -23,9 +23,9 @@ wire! { from dom::CalendarLeave;
         pub color: String,
         pub status: LeaveStatus,
         #[schema(schema_with = crate::schema::date)]
-        pub from_date: String,
+        pub from_date: Day,
         #[schema(schema_with = crate::schema::date)]
-        pub to_date: String,
+        pub to_date: Day,
         #[serde(skip_serializing_if = "Option::is_none")]
         pub half_day: Option<super::allowances::HalfDay>,
         /// The requester's own leaves, and every leave for admins and HR; absent otherwise.
@@ -51,7 +51,7 @@ wire! { from dom::Holiday;
     #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
     pub struct Holiday {
         #[schema(schema_with = crate::schema::date)]
-        pub date: String,
+        pub date: Day,
         pub name: String,
     }
 }
@@ -63,9 +63,9 @@ wire! { from dom::TeamCalendar;
         /// `YYYY-MM`.
         pub month: String,
         #[schema(schema_with = crate::schema::date)]
-        pub from: String,
+        pub from: Day,
         #[schema(schema_with = crate::schema::date)]
-        pub to: String,
+        pub to: Day,
         /// Every member, by name, with their leaves in the month (earliest first).
         pub members: Vec<CalendarMember>,
         pub holidays: Vec<Holiday>,

@@ -5,6 +5,7 @@ use utoipa::ToSchema;
 
 use crate::wire;
 use bt_domain::records::holidays as dom;
+use bt_domain::types::Day;
 
 wire! { from dom::HolidaySource;
     /// Where a holiday comes from.
@@ -23,7 +24,7 @@ wire! { from dom::TeamHoliday;
     #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
     pub struct TeamHoliday {
         #[schema(schema_with = crate::schema::date)]
-        pub date: String,
+        pub date: Day,
         pub name: String,
         pub source: HolidaySource,
     }

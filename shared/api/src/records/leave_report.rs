@@ -5,7 +5,7 @@ use utoipa::ToSchema;
 
 use crate::wire;
 use bt_domain::records::leave_report as dom;
-use bt_domain::types::{RecordId, UserId};
+use bt_domain::types::{Day, RecordId, UserId};
 
 wire! { from dom::ReportLeaveType;
     /// A leave type of the report's columns.
@@ -41,9 +41,9 @@ wire! { from dom::LeaveDaysReport;
     #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
     pub struct LeaveDaysReport {
         #[schema(schema_with = crate::schema::date)]
-        pub from: String,
+        pub from: Day,
         #[schema(schema_with = crate::schema::date)]
-        pub to: String,
+        pub to: Day,
         /// The team's leave types, in their order.
         pub types: Vec<ReportLeaveType>,
         /// By member name, then type.

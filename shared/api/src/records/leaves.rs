@@ -10,7 +10,7 @@ use crate::convert::Convert;
 use crate::schema::{date, required_text, ulid};
 use crate::wire;
 use bt_domain::records::leaves::{self as dom, MAX_REASON_CHARS};
-use bt_domain::types::{RecordId, UserId};
+use bt_domain::types::{Day, RecordId, UserId};
 
 wire! { from dom::LeaveStatus;
     /// Where a leave stands. Leaves stored before approval existed read as approved.
@@ -35,9 +35,9 @@ wire! { from dom::Leave;
         #[schema(schema_with = crate::schema::ulid)]
         pub user_id: UserId,
         #[schema(schema_with = crate::schema::date)]
-        pub from_date: String,
+        pub from_date: Day,
         #[schema(schema_with = crate::schema::date)]
-        pub to_date: String,
+        pub to_date: Day,
         #[schema(max_length = 2000)]
         pub reason: String,
         /// Days from `fromDate` to `toDate`, both included (computed here).

@@ -41,7 +41,7 @@ wire! { from dom::MemberPresence;
         pub break_type: Option<String>,
         /// On leave: the leave's last day.
         #[schema(schema_with = crate::schema::date_or_null, required = true)]
-        pub until: Option<String>,
+        pub until: Option<Day>,
     }
 }
 
@@ -78,9 +78,9 @@ wire! { from dom::OnLeaveMember;
         #[schema(schema_with = crate::schema::ulid)]
         pub leave_id: RecordId,
         #[schema(schema_with = crate::schema::date)]
-        pub from_date: String,
+        pub from_date: Day,
         #[schema(schema_with = crate::schema::date)]
-        pub to_date: String,
+        pub to_date: Day,
         pub days: i64,
         /// Shown to admins and HR only.
         #[serde(skip_serializing_if = "Option::is_none")]

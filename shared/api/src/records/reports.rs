@@ -108,9 +108,9 @@ wire! { from dom::Summary;
         #[schema(schema_with = crate::schema::ulid)]
         pub user_id: UserId,
         #[schema(schema_with = crate::schema::date)]
-        pub from: String,
+        pub from: Day,
         #[schema(schema_with = crate::schema::date)]
-        pub to: String,
+        pub to: Day,
         #[schema(inline)]
         pub breaks: BreakSummary,
         #[schema(inline)]
@@ -155,9 +155,9 @@ wire! { from dom::TeamReport;
     #[serde(rename_all = "camelCase")]
     pub struct TeamReport {
         #[schema(schema_with = crate::schema::date)]
-        pub from: String,
+        pub from: Day,
         #[schema(schema_with = crate::schema::date)]
-        pub to: String,
+        pub to: Day,
         #[schema(inline)]
         pub members: Vec<MemberTotals>,
         pub totals: Totals,
