@@ -9,6 +9,7 @@ import { configureApis, preloadApis } from '@/lib/http';
 import { nextTask } from '@/lib/next-task';
 import { applyColorScheme, loadPreferences } from '@/lib/preferences';
 import { refreshOnStartup } from '@/lib/session';
+import { startI18n } from '@/lib/i18n';
 import { holdFirstReadsUntilPaint } from '@/lib/swr';
 import './index.css';
 
@@ -36,7 +37,10 @@ async function start(): Promise<void> {
   // (the Dashboard's is already on its way: index.html preloads it).
   const page = Promise.race([preloadPage(window.location.pathname), new Promise((resolve) => setTimeout(resolve, PAGE_WAIT_MS))]);
   // With a refresh token but no access token, get a new access token before anything is shown (spec §4).
+  // The person's catalogue (one file, their language only) downloads alongside.
+  const language = startI18n().catch(() => startI18n('en'));
   await Promise.all([refreshOnStartup(), page]).catch(() => undefined);
+  await language;
 
   await nextTask();
   const router = createRouter();

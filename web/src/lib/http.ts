@@ -3,6 +3,7 @@ import { ApiError } from './api-error';
 import { typedClient, type HttpMethod, type PlainPath, type QueryValue } from './api-paths';
 import type { ErrorBody } from './api-schema';
 import { reportReachable } from './offline/connectivity';
+import { currentLanguage } from './i18n';
 
 export type { HttpMethod, QueryValue } from './api-paths';
 
@@ -99,7 +100,8 @@ export async function httpRequest<T>(method: HttpMethod, path: string, options: 
       apiName: api,
       path,
       options: {
-        headers: { 'Content-Type': 'application/json', ...headers },
+        // The server answers messages and mails in the language the app shows (an account's own language first).
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage(), ...headers },
         queryParams: toQueryParams(query),
         ...(body === undefined ? {} : { body: body as never }),
       },

@@ -6,7 +6,12 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { forgetCookies } from '@/lib/cookies';
 import { configureApis } from '@/lib/http';
 import { resetQueueForTests } from '@/lib/offline/queue';
+import { startI18n } from '@/lib/i18n';
+import en from '@/locales/en.json';
 import { API_URL, ASSISTANT_URL, server } from './server';
+
+// Components read their text from the English catalogue, as a first visit in English does.
+await startI18n('en', en);
 
 // jsdom has no matchMedia: a wide desktop screen unless a test sets window.innerWidth.
 Object.defineProperty(window, 'matchMedia', {

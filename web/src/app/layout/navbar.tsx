@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { OfflineBanner } from '@/components/offline/offline-banner';
 import { UnsyncedButton } from '@/components/offline/unsynced-button';
 import { Button } from '@/components/ui/button';
+import { LanguageSelect } from '@/components/ui/language-select';
 import { useSession } from '@/lib/auth';
 import { useDialogs } from '@/lib/dialogs';
 import { DailyAgendaDialog } from '@/features/daily-overview/components/daily-agenda-dialog';
@@ -81,6 +82,7 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
             <UserMenu name={session.name ?? ''} />
           ) : (
             <>
+              <LanguageSelect className="shrink-0" id="navbar-language" />
               <Button variant="ghost" size="sm" className="shrink-0" onClick={() => open('signIn')}>
                 Sign In
               </Button>
