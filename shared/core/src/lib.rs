@@ -9,6 +9,7 @@ pub mod codec;
 pub mod config;
 pub mod error;
 pub mod holidays;
+pub mod i18n;
 pub mod idempotency;
 pub mod keys;
 pub mod mail;

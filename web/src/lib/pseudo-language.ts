@@ -57,7 +57,7 @@ const ACCENTS: Record<string, string> = {
   Z: 'Ž',
 };
 
-const KEEP = /(\{\{[^}]+\}\}|<\/?\d+\/?>|\$t\([^)]*\))/;
+const KEEP = /(\{\{[^}]+\}\}|<\/?[a-zA-Z0-9]+\/?>|\$t\([^)]*\))/;
 
 export function pseudoText(text: string): string {
   const accented = text
