@@ -22,7 +22,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}|<\/?([a-zA-Z0-9]+)\/?>|\$t\(([^)]+)\)/g)].map((m) => m[0].replace(/\s+/g, '')).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}|<\/?([a-zA-Z0-9]+)\/?>|\$t\(([^)]+)\)/g)].map((m) => m[0].replace(/\s+/g, '')).sort();
 
 const CATALOGUES = { de, fr, es } as const;
 const ENGLISH = flatten(en as Tree);
