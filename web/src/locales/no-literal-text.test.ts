@@ -229,10 +229,6 @@ const NOT_YET: readonly string[] = [
   '/src/features/meetings/components/meeting-form-dialog.tsx',
   '/src/features/meetings/components/meetings-page.tsx',
   '/src/features/meetings/components/view-all-text-dialog.tsx',
-  '/src/features/notifications/components/notifications-form.tsx',
-  '/src/features/notifications/components/notifications-section.tsx',
-  '/src/features/notifications/components/push-device-panel.tsx',
-  '/src/features/notifications/components/unsubscribe-page.tsx',
   '/src/features/tasks/api/tasks.ts',
   '/src/features/tasks/components/task-badges.tsx',
   '/src/features/tasks/components/task-details-dialog.tsx',
@@ -240,11 +236,6 @@ const NOT_YET: readonly string[] = [
   '/src/features/tasks/components/task-form-dialog.tsx',
   '/src/features/tasks/components/tasks-list.tsx',
   '/src/features/tasks/components/tasks-page.tsx',
-  '/src/features/webhooks/api/webhook-schema.ts',
-  '/src/features/webhooks/components/add-webhook-form.tsx',
-  '/src/features/webhooks/components/new-webhook-secret.tsx',
-  '/src/features/webhooks/components/webhook-list.tsx',
-  '/src/features/webhooks/components/webhooks-section.tsx',
   '/src/lib/offline/queue.ts',
 ];
 
