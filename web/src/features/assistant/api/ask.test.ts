@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_UNDERSTOOD, toAction, toReply } from './ask';
+import { notUnderstood, toAction, toReply } from './ask';
 
 describe('reading an answer', () => {
   it('keeps a proposal with its fields, typed', () => {
@@ -29,7 +29,7 @@ describe('reading an answer', () => {
   });
 
   it("answers 'Sorry, I didn't get that.' when there is no summary", () => {
-    expect(toReply({ actions: [] })).toEqual({ text: NOT_UNDERSTOOD, action: undefined });
+    expect(toReply({ actions: [] })).toEqual({ text: notUnderstood(), action: undefined });
     expect(toReply({ summary: '   ' }).text).toBe("Sorry, I didn't get that.");
     expect(toReply(undefined).text).toBe("Sorry, I didn't get that.");
     expect(toReply({ summary: 'You have taken 1 break today, 15 minutes in all.', actions: [] }).text).toBe('You have taken 1 break today, 15 minutes in all.');

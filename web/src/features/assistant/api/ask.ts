@@ -3,6 +3,7 @@ import { ApiError } from '@/lib/api-error';
 import { AskInput } from '@/lib/api-rules';
 import { assistantActionNames, type AssistantAction, type AssistantActionName } from '@/lib/assistant-actions';
 import { todayIso } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { readSession } from '@/lib/session';
 import type { Schemas } from '@/lib/api-schema';
 
@@ -15,8 +16,9 @@ export interface AssistantReply {
   action?: AssistantAction;
 }
 
-export const NOT_UNDERSTOOD = "Sorry, I didn't get that.";
-export const CONNECTION_TROUBLE = "Sorry, I'm having trouble connecting right now. Please try again later.";
+/** The chat's own answers, in the language of the moment: an empty answer, and a call that failed. */
+export const notUnderstood = () => t('assistant.notUnderstood');
+export const connectionTrouble = () => t('assistant.connectionTrouble');
 /** The server's limit (src/lib/api-rules.ts, generated from the API document). */
 export const MAX_MESSAGE_LENGTH = AskInput.properties.message.maxLength;
 
@@ -58,7 +60,7 @@ export function toAction(raw: Record<string, unknown> | undefined, today: string
 export function toReply(answer: Partial<AskAnswer> | undefined, today?: string): AssistantReply {
   const summary = typeof answer?.summary === 'string' ? answer.summary.trim() : '';
   const action = Array.isArray(answer?.actions) ? toAction(answer.actions[0], today) : undefined;
-  return { text: summary || NOT_UNDERSTOOD, action };
+  return { text: summary || notUnderstood(), action };
 }
 
 /**
@@ -74,6 +76,6 @@ export async function askAssistant(message: string): Promise<AssistantReply> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 429 && error.message) return { text: error.message };
     console.error('The assistant call failed', error);
-    return { text: CONNECTION_TROUBLE };
+    return { text: connectionTrouble() };
   }
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { CHAT_DEFAULT_OPEN_MIN_PX } from '@/config/constants';
 import type { PrefilledForms } from '@/lib/assistant-actions';
@@ -81,6 +82,7 @@ export interface AssistantChatProps {
  * the replies not yet read.
  */
 export function AssistantChat({ forms = {}, open: controlledOpen, onOpenChange, docked = false }: AssistantChatProps) {
+  const { t } = useTranslation();
   const windowId = useId();
   const [ownOpen, setOwnOpen] = useChatOpen();
   const open = controlledOpen ?? ownOpen;
@@ -102,7 +104,7 @@ export function AssistantChat({ forms = {}, open: controlledOpen, onOpenChange, 
     setOpen(!open);
   };
 
-  const label = open ? 'Close Break Buddy' : unread > 0 ? `Open Break Buddy (${unread} unread)` : 'Open Break Buddy';
+  const label = open ? t('assistant.launcher.close') : unread > 0 ? t('assistant.launcher.openUnread', { count: unread }) : t('assistant.launcher.open');
 
   return (
     <div
@@ -122,7 +124,7 @@ export function AssistantChat({ forms = {}, open: controlledOpen, onOpenChange, 
                   isDocked ? 'min-h-0 w-full flex-1 shadow-sm' : 'h-24 w-[min(24rem,calc(100vw-1.5rem))] shadow-2xl',
                 )}
               >
-                <Spinner label="Loading Break Buddy" />
+                <Spinner label={t('assistant.launcher.loading')} />
               </div>
             )
           }

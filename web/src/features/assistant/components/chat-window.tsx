@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { paths } from '@/config/paths';
@@ -7,16 +8,13 @@ import { useSession } from '@/lib/auth';
 import { reloadPage } from '@/lib/browser';
 import { cn } from '@/lib/cn';
 import { formatTime } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 import { askAssistant, MAX_MESSAGE_LENGTH } from '../api/ask';
 import { useChatHistory, type ChatMessage } from '../hooks/use-chat-history';
 
 /** Spec §9: after each question the input stays locked for 5 countdown steps of 500 ms. */
 export const LOCK_STEPS = 5;
 export const LOCK_STEP_MS = 500;
-
-export const WELCOME =
-  "Hi, I'm Break Buddy! Tell me what to log, like 'coffee break from 3 to 3:15 pm today', 'add a task to send the report tomorrow' or " +
-  "'meeting with the design team tomorrow from 2 to 3pm', or ask 'how long were my breaks today?'. Type 'help' to see everything I can do.";
 
 /** The list page of each record: saving there reloads it; anywhere else a short toast confirms (spec §4). */
 const listPaths: Record<AssistantActionName, string | undefined> = {
@@ -28,6 +26,7 @@ const listPaths: Record<AssistantActionName, string | undefined> = {
   createChecklist: undefined,
 };
 
+/** Which form a proposal opens ('Open the break form'), the context of assistant.openForm. */
 const formNames: Record<AssistantActionName, string> = {
   createBreak: 'break',
   createTask: 'task',
@@ -74,6 +73,7 @@ function renderForm(action: AssistantAction, forms: PrefilledForms, handlers: Fo
 }
 
 function Bubble({ message, onOpenAction }: { message: ChatMessage; onOpenAction: (action: AssistantAction) => void }) {
+  const { t } = useTranslation();
   const mine = message.role === 'user';
   return (
     <li className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
@@ -83,7 +83,7 @@ function Bubble({ message, onOpenAction }: { message: ChatMessage; onOpenAction:
           mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
         )}
       >
-        <span className="visually-hidden">{mine ? 'You said: ' : 'Break Buddy said: '}</span>
+        <span className="visually-hidden">{mine ? t('assistant.youSaid') : t('assistant.buddySaid')}</span>
         {message.content}
       </div>
       {message.action && (
@@ -92,7 +92,7 @@ function Bubble({ message, onOpenAction }: { message: ChatMessage; onOpenAction:
           onClick={() => onOpenAction(message.action!)}
           className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-500"
         >
-          Open the {formNames[message.action.action]} form
+          {t('assistant.openForm', { context: formNames[message.action.action] })}
         </button>
       )}
       <time dateTime={message.timestamp} className="px-1 text-xs text-slate-500 dark:text-slate-400">
@@ -117,6 +117,7 @@ export interface ChatWindowProps {
  * It stays mounted while closed, so a reply that arrives meanwhile is kept and announced by the launcher.
  */
 export function ChatWindow({ id, open, docked = false, forms, onUnread }: ChatWindowProps) {
+  const { t } = useTranslation();
   const { messages, append, clear } = useChatHistory();
   const { signedIn } = useSession();
   const [input, setInput] = useState('');
@@ -185,10 +186,10 @@ export function ChatWindow({ id, open, docked = false, forms, onUnread }: ChatWi
   async function clearHistory() {
     const confirmed = await alert({
       icon: 'question',
-      title: 'Clear the chat?',
-      text: 'Your conversation with Break Buddy will be removed from this browser.',
-      confirmText: 'Yes, clear it',
-      cancelText: 'Cancel',
+      title: t('assistant.clearQuestion'),
+      text: t('assistant.clearText'),
+      confirmText: t('assistant.clearConfirm'),
+      cancelText: t('common.cancel'),
     });
     if (confirmed) clear();
   }
@@ -208,7 +209,7 @@ export function ChatWindow({ id, open, docked = false, forms, onUnread }: ChatWi
     <>
       <section
         id={id}
-        aria-label="Break Buddy"
+        aria-label={t('assistant.name')}
         hidden={!open}
         className={cn(
           'animate-slide-up flex flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700',
@@ -217,15 +218,15 @@ export function ChatWindow({ id, open, docked = false, forms, onUnread }: ChatWi
       >
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 py-1 pr-1 pl-4 dark:border-slate-700">
           <div>
-            <h2 className="font-semibold">Break Buddy</h2>
-            <p className="text-xs text-slate-600 dark:text-slate-400">Your break and task assistant</p>
+            <h2 className="font-semibold">{t('assistant.name')}</h2>
+            <p className="text-xs text-slate-600 dark:text-slate-400">{t('assistant.subtitle')}</p>
           </div>
           <button
             type="button"
             onClick={() => void clearHistory()}
             disabled={messages.length === 0}
-            aria-label="Clear chat history"
-            title="Clear chat history"
+            aria-label={t('assistant.clearHistory')}
+            title={t('assistant.clearHistory')}
             className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800"
           >
             <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
@@ -234,31 +235,33 @@ export function ChatWindow({ id, open, docked = false, forms, onUnread }: ChatWi
           </button>
         </div>
 
-        <ol ref={logRef} role="log" aria-label="Conversation" aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-3 py-3">
+        <ol ref={logRef} role="log" aria-label={t('assistant.conversation')} aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-3 py-3">
           <li className="flex flex-col items-start gap-1">
             <div className="max-w-[85%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
-              {WELCOME}
-              {!signedIn && <p className="mt-2 font-medium">Sign in to log records and ask about your day.</p>}
+              {t('assistant.welcome')}
+              {/* Break Buddy reads English only; its answers come back in the person's language. */}
+              {currentLanguage() !== 'en' && <p className="mt-2">{t('assistant.englishOnly')}</p>}
+              {!signedIn && <p className="mt-2 font-medium">{t('assistant.signInNote')}</p>}
             </div>
           </li>
           {messages.map((message, index) => (
             <Bubble key={`${message.timestamp}-${index}`} message={message} onOpenAction={openAction} />
           ))}
           {pending && (
-            <li className="flex items-start" aria-label="Break Buddy is typing">
+            <li className="flex items-start" aria-label={t('assistant.typingLabel')}>
               <span className="inline-flex gap-1 rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-3 dark:bg-slate-800" aria-hidden="true">
                 {[0, 150, 300].map((delay) => (
                   <span key={delay} className="size-2 animate-bounce rounded-full bg-slate-400" style={{ animationDelay: `${delay}ms` }} />
                 ))}
               </span>
-              <span className="visually-hidden">Break Buddy is typing…</span>
+              <span className="visually-hidden">{t('assistant.typing')}</span>
             </li>
           )}
         </ol>
 
         <form onSubmit={(event) => void send(event)} className="flex items-end gap-2 border-t border-slate-200 p-2 dark:border-slate-700">
           <label htmlFor={inputId} className="visually-hidden">
-            Message Break Buddy
+            {t('assistant.messageLabel')}
           </label>
           <input
             ref={inputRef}
@@ -270,13 +273,13 @@ export function ChatWindow({ id, open, docked = false, forms, onUnread }: ChatWi
             maxLength={MAX_MESSAGE_LENGTH}
             autoComplete="off"
             enterKeyHint="send"
-            placeholder={pending ? 'Break Buddy is thinking…' : countdown > 0 ? `Ask again in ${countdown}…` : 'Ask Break Buddy…'}
+            placeholder={pending ? t('assistant.thinking') : countdown > 0 ? t('assistant.askAgain', { steps: countdown }) : t('assistant.placeholder')}
             className="block min-h-11 w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-slate-100 sm:text-sm dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:disabled:bg-slate-800"
           />
           <button
             type="submit"
             disabled={locked || !input.trim()}
-            aria-label={countdown > 0 ? `Send, wait ${countdown}` : 'Send'}
+            aria-label={countdown > 0 ? t('assistant.sendWait', { steps: countdown }) : t('assistant.send')}
             className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-brand-700/60"
           >
             {countdown > 0 ? (

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { sentNow, useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox, FormError, Input } from '@/components/ui/field';
@@ -7,6 +8,7 @@ import type { ChecklistPrefill, PrefilledFormProps } from '@/lib/assistant-actio
 import { ChecklistCreate } from '@/lib/api-rules';
 import { useRequireAuth } from '@/lib/auth';
 import { formatDate, todayIso } from '@/lib/format';
+import { t as translate } from '@/lib/i18n';
 
 export const CHECKLIST_ITEM_MAX = ChecklistCreate.properties.task.maxLength;
 
@@ -16,8 +18,8 @@ export interface ChecklistProposalDialogProps extends PrefilledFormProps<Checkli
 }
 
 function problemOf(task: string): string | undefined {
-  if (!task.trim()) return 'Task is required.';
-  if (task.trim().length > CHECKLIST_ITEM_MAX) return `Task must not exceed ${CHECKLIST_ITEM_MAX} characters.`;
+  if (!task.trim()) return translate('assistant.checklist.required');
+  if (task.trim().length > CHECKLIST_ITEM_MAX) return translate('assistant.checklist.tooLong', { count: CHECKLIST_ITEM_MAX });
   return undefined;
 }
 
@@ -26,6 +28,7 @@ function problemOf(task: string): string | undefined {
  * confirmed here: the task text, whether it is a feature task, then saved for its day.
  */
 export function ChecklistProposalDialog({ prefill, save, onSaved, onClose }: ChecklistProposalDialogProps) {
+  const { t } = useTranslation();
   const requireAuth = useRequireAuth();
   const [task, setTask] = useState(prefill.task);
   const [isFeature, setIsFeature] = useState(prefill.isFeature);
@@ -36,8 +39,8 @@ export function ChecklistProposalDialog({ prefill, save, onSaved, onClose }: Che
     what: 'the checklist item',
     fields: ['task'],
     setFieldError: (_field, message) => setError(message),
-    savedMessage: () => 'Checklist item added successfully',
-    failure: { show: 'inline', fallback: 'Failed to add task.' },
+    savedMessage: () => t('assistant.checklist.saved'),
+    failure: { show: 'inline', fallback: t('assistant.checklist.failed') },
     onSaved: () => onSaved(),
   });
 
@@ -55,10 +58,10 @@ export function ChecklistProposalDialog({ prefill, save, onSaved, onClose }: Che
   };
 
   return (
-    <Modal open title="Add Checklist Item" onClose={onClose}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Add checklist item" className="space-y-4">
+    <Modal open title={t('assistant.checklist.title')} onClose={onClose}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t('assistant.checklist.formLabel')} className="space-y-4">
         <Input
-          label="Task"
+          label={t('assistant.checklist.task')}
           value={task}
           maxLength={CHECKLIST_ITEM_MAX}
           onChange={(event) => {
@@ -66,16 +69,16 @@ export function ChecklistProposalDialog({ prefill, save, onSaved, onClose }: Che
             setError(undefined);
           }}
           error={error}
-          hint={`For ${formatDate(createdDate)}.`}
+          hint={t('assistant.checklist.forDate', { date: formatDate(createdDate) })}
         />
-        <Checkbox label="Feature task" checked={isFeature} onChange={(event) => setIsFeature(event.target.checked)} />
+        <Checkbox label={t('assistant.checklist.feature')} checked={isFeature} onChange={(event) => setIsFeature(event.target.checked)} />
         <FormError>{formError}</FormError>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={saving}>
-            {saving ? 'Saving...' : 'Add item'}
+            {saving ? t('assistant.checklist.saving') : t('assistant.checklist.add')}
           </Button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox, FormError, Input } from '@/components/ui/field';
@@ -9,15 +10,16 @@ import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
+import { msg } from '@/lib/i18n';
 import { useSaveNotificationSettings, type NotificationSettings } from '../api/notifications';
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM.');
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: msg('notifications.form.validation.time') });
 const minutes = (min: number, max: number) =>
   z
-    .number({ error: 'Enter a number of minutes.' })
-    .int('Enter whole minutes.')
-    .min(min, `Enter ${min} to ${max} minutes.`)
-    .max(max, `Enter ${min} to ${max} minutes.`);
+    .number({ error: msg('notifications.form.validation.number') })
+    .int({ error: msg('notifications.form.validation.whole') })
+    .min(min, { error: msg('notifications.form.validation.range', { min, max }) })
+    .max(max, { error: msg('notifications.form.validation.range', { min, max }) });
 const channels = { push: z.boolean(), email: z.boolean() };
 
 /** The server's rules (docs/api-reference.md, NotificationSettings); it checks them again and answers 422 by field. */
@@ -78,6 +80,7 @@ function Reminder({ title, description, children }: { title: string; description
  * browser's permission is asked for.
  */
 export function NotificationsForm({ settings, onPushWanted }: { settings: NotificationSettings; onPushWanted: () => void }) {
+  const { t } = useTranslation();
   const requireAuth = useRequireAuth();
   const toast = useToast();
   const { trigger, isMutating } = useSaveNotificationSettings();
@@ -96,12 +99,12 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
   const switchOf = (kind: Channelled) => onCheck(register(`${kind}.enabled`), () => getValues(`${kind}.push`) && onPushWanted());
   const pushOf = (kind: Channelled) => onCheck(register(`${kind}.push`), () => getValues(`${kind}.enabled`) && onPushWanted());
   const channelBoxes = (kind: Channelled) => (
-    <div role="group" aria-label="Send by" className="flex gap-4">
-      <Checkbox label="Push" {...pushOf(kind)} />
-      <Checkbox label="Email" {...register(`${kind}.email`)} />
+    <div role="group" aria-label={t('notifications.form.sendBy')} className="flex gap-4">
+      <Checkbox label={t('notifications.form.push')} {...pushOf(kind)} />
+      <Checkbox label={t('notifications.form.email')} {...register(`${kind}.email`)} />
     </div>
   );
-  const onSwitch = (kind: Channelled) => <Checkbox role="switch" label="On" {...switchOf(kind)} />;
+  const onSwitch = (kind: Channelled) => <Checkbox role="switch" label={t('notifications.form.on')} {...switchOf(kind)} />;
 
   const onSubmit = async (values: Values) => {
     if (isMutating || !requireAuth()) return;
@@ -109,7 +112,7 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
     try {
       const saved = await trigger(values);
       reset(saved ?? values);
-      toast.show({ title: 'Saved', message: 'Your notification settings have been updated.', variant: 'success', duration: SHORT_TOAST_MS });
+      toast.show({ title: t('notifications.form.savedTitle'), message: t('notifications.form.saved'), variant: 'success', duration: SHORT_TOAST_MS });
     } catch (error) {
       const fields = error instanceof ApiError ? error.fieldErrors : {};
       const known = Object.entries(fields).filter(([path]) => fieldPaths.has(path));
@@ -118,19 +121,18 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
       const first = [...fieldPaths].find((path) => fields[path]);
       if (first) setFocus(first as FieldPath<Values>);
       const others = Object.entries(fields).filter(([path]) => !fieldPaths.has(path));
-      if (known.length === 0 || others.length > 0)
-        setFormError(others[0]?.[1] ?? errorMessage(error, 'Your notification settings could not be saved. Please try again later.'));
+      if (known.length === 0 || others.length > 0) setFormError(others[0]?.[1] ?? errorMessage(error, t('notifications.form.failed')));
     }
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Notification settings" className="space-y-4">
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('notifications.form.formLabel')} className="space-y-4">
       <div className="grid gap-4 lg:grid-cols-2">
-        <Reminder title="Break reminder" description="“Still on break?” when a live break runs this long, with a button that ends it.">
+        <Reminder title={t('notifications.form.breakReminder.title')} description={t('notifications.form.breakReminder.description')}>
           {onSwitch('breakReminder')}
           <div className="w-40">
             <Input
-              label="Minutes into the break"
+              label={t('notifications.form.breakReminder.minutes')}
               type="number"
               inputMode="numeric"
               min={5}
@@ -141,11 +143,11 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
           </div>
           {channelBoxes('breakReminder')}
         </Reminder>
-        <Reminder title="Meeting reminder" description="Before each of your meetings starts.">
+        <Reminder title={t('notifications.form.meetingReminder.title')} description={t('notifications.form.meetingReminder.description')}>
           {onSwitch('meetingReminder')}
           <div className="w-40">
             <Input
-              label="Minutes before"
+              label={t('notifications.form.meetingReminder.minutes')}
               type="number"
               inputMode="numeric"
               min={1}
@@ -156,38 +158,35 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
           </div>
           {channelBoxes('meetingReminder')}
         </Reminder>
-        <Reminder title="Daily agenda" description="The day’s meetings and tasks, every morning at this time.">
+        <Reminder title={t('notifications.form.dailyAgenda.title')} description={t('notifications.form.dailyAgenda.description')}>
           {onSwitch('dailyAgenda')}
           <div className="w-40">
-            <FormTimeField control={control} name="dailyAgenda.time" label="Time" />
+            <FormTimeField control={control} name="dailyAgenda.time" label={t('notifications.form.dailyAgenda.time')} />
           </div>
           {channelBoxes('dailyAgenda')}
         </Reminder>
-        <Reminder title="Leave requests" description="When a leave request waits for your decision (admins and HR).">
+        <Reminder title={t('notifications.form.leaveRequested.title')} description={t('notifications.form.leaveRequested.description')}>
           {onSwitch('leaveRequested')}
           {channelBoxes('leaveRequested')}
         </Reminder>
-        <Reminder title="Leave decisions" description="When your leave request is approved or declined.">
+        <Reminder title={t('notifications.form.leaveDecided.title')} description={t('notifications.form.leaveDecided.description')}>
           {onSwitch('leaveDecided')}
           {channelBoxes('leaveDecided')}
         </Reminder>
-        <Reminder
-          title="Quiet hours"
-          description="Nothing is pushed or emailed between these times. If the end comes before the start, the quiet hours run overnight past midnight."
-        >
-          <Checkbox role="switch" label="On" {...register('quietHours.enabled')} />
+        <Reminder title={t('notifications.form.quietHours.title')} description={t('notifications.form.quietHours.description')}>
+          <Checkbox role="switch" label={t('notifications.form.on')} {...register('quietHours.enabled')} />
           <div className="w-32">
-            <FormTimeField control={control} name="quietHours.from" label="From" />
+            <FormTimeField control={control} name="quietHours.from" label={t('notifications.form.quietHours.from')} />
           </div>
           <div className="w-32">
-            <FormTimeField control={control} name="quietHours.to" label="To" />
+            <FormTimeField control={control} name="quietHours.to" label={t('notifications.form.quietHours.to')} />
           </div>
         </Reminder>
       </div>
       <FormError>{formError}</FormError>
       <div className="flex justify-end">
         <Button type="submit" disabled={isMutating || !isDirty}>
-          {isMutating ? 'Saving...' : 'Save notifications'}
+          {isMutating ? t('notifications.form.saving') : t('notifications.form.save')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -15,6 +16,7 @@ import { PushDevicePanel } from './push-device-panel';
  * `installHelp` is shown on an iPhone or iPad, where push needs the app on the Home Screen.
  */
 export function NotificationsSection({ installHelp }: { installHelp?: ReactNode }) {
+  const { t } = useTranslation();
   const { data: settings, error, isLoading, mutate } = useNotificationSettings();
   const device = usePushDevice();
   const { status, busy, turnOn } = device;
@@ -33,22 +35,22 @@ export function NotificationsSection({ installHelp }: { installHelp?: ReactNode 
   return (
     <Card className="space-y-4">
       <div id={NOTIFICATIONS_ID} ref={heading} className="scroll-mt-20">
-        <h2 className="text-lg font-semibold">Notifications</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Reminders by push on your devices and by email. Times are in your profile’s time zone.</p>
+        <h2 className="text-lg font-semibold">{t('notifications.title')}</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('notifications.description')}</p>
       </div>
       <PushDevicePanel device={device} installHelp={installHelp} />
       {isLoading ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading your notification settings" />
+          <Spinner label={t('notifications.loading')} />
         </div>
       ) : settings ? (
         // Remounted when the saved values change, so the form starts from them.
         <NotificationsForm key={JSON.stringify(settings)} settings={settings} onPushWanted={pushWanted} />
       ) : (
         <div className="space-y-2">
-          <FormError>{errorMessage(error, 'Your notification settings could not be loaded. Please try again later.')}</FormError>
+          <FormError>{errorMessage(error, t('notifications.loadFailed'))}</FormError>
           <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-            Try again
+            {t('common.retry')}
           </Button>
         </div>
       )}

@@ -1,17 +1,19 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import type { PushDevice, PushStatus } from '../hooks/use-push-device';
 
-const messages: Record<PushStatus, string> = {
-  checking: 'Checking this device…',
-  on: 'Push is on for this device.',
-  off: 'Push is off on this device.',
-  blocked: 'Push is blocked in this browser’s settings. Allow notifications for this site there, then turn push on again.',
-  'not-configured': 'Push is not set up on this server. Reminders still come by email.',
-  unsupported: 'This browser cannot receive push notifications. Reminders still come by email.',
-  'needs-install': 'On iPhone and iPad, push needs the app installed to the Home Screen: open Breaktime from there to turn it on.',
+/** Each state's message in the catalogues (notifications.push.status.*). */
+const messageKeys: Record<PushStatus, string> = {
+  checking: 'checking',
+  on: 'on',
+  off: 'off',
+  blocked: 'blocked',
+  'not-configured': 'notConfigured',
+  unsupported: 'unsupported',
+  'needs-install': 'needsInstall',
 };
 
 const tones: Partial<Record<PushStatus, string>> = {
@@ -22,6 +24,7 @@ const tones: Partial<Record<PushStatus, string>> = {
 
 /** This browser's push state, with the one action that fits it. `installHelp` says how to add the app on iOS. */
 export function PushDevicePanel({ device, installHelp }: { device: PushDevice; installHelp?: ReactNode }) {
+  const { t } = useTranslation();
   const { status, busy, error } = device;
   return (
     <div className="space-y-2">
@@ -32,17 +35,17 @@ export function PushDevicePanel({ device, installHelp }: { device: PushDevice; i
         )}
       >
         <div className="space-y-1">
-          <p role="status">{messages[status]}</p>
+          <p role="status">{t(`notifications.push.status.${messageKeys[status]}`)}</p>
           {status === 'needs-install' && installHelp}
         </div>
         {status === 'off' && (
           <Button size="sm" onClick={() => void device.turnOn()} disabled={busy} className="shrink-0">
-            {busy ? 'Turning on…' : 'Turn on push on this device'}
+            {busy ? t('notifications.push.turningOn') : t('notifications.push.turnOn')}
           </Button>
         )}
         {status === 'on' && (
           <Button size="sm" variant="secondary" onClick={() => void device.turnOff()} disabled={busy} className="shrink-0">
-            {busy ? 'Turning off…' : 'Turn off on this device'}
+            {busy ? t('notifications.push.turningOff') : t('notifications.push.turnOff')}
           </Button>
         )}
       </div>

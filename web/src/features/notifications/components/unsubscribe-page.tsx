@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { Button } from '@/components/ui/button';
@@ -7,22 +8,23 @@ import { FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
-import { confirmUnsubscribe, NOTIFICATIONS_ID, readUnsubscribe } from '../api/notifications';
+import { confirmUnsubscribe, NOTIFICATIONS_ID, readUnsubscribe, type UnsubscribeInfo } from '../api/notifications';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-500';
 
-const turnBackOn = (
-  <>
-    You can turn them back on in{' '}
-    <Link to={`${paths.settings}#${NOTIFICATIONS_ID}`} className={linkClass}>
-      Settings
-    </Link>
-    .
-  </>
-);
+function TurnBackOn() {
+  return (
+    <Trans i18nKey="notifications.unsubscribe.turnBackOn" components={{ a: <Link to={`${paths.settings}#${NOTIFICATIONS_ID}`} className={linkClass} /> }} />
+  );
+}
+
+/** The kinds the catalogues word themselves; another kind reads with the server's label. */
+const KINDS = new Set(['break', 'meeting', 'agenda', 'leaveRequested', 'leaveDecided']);
+const kindOptions = ({ kind, label }: UnsubscribeInfo) => (KINDS.has(kind) ? { context: kind } : { what: label });
 
 /** `/unsubscribe?token=…`, an email's unsubscribe link: says what it stops, and stops it on a tap (no sign-in). */
 export function UnsubscribePage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   // Reading the link changes nothing; mail apps and link checkers may open it without the person.
@@ -38,7 +40,7 @@ export function UnsubscribePage() {
       await confirmUnsubscribe(token);
       setDone(true);
     } catch (failure) {
-      setError(errorMessage(failure, 'The link could not be used. Please try again later.'));
+      setError(errorMessage(failure, t('notifications.unsubscribe.useFailed')));
     } finally {
       setSending(false);
     }
@@ -46,31 +48,35 @@ export function UnsubscribePage() {
 
   let body;
   if (!token) {
-    body = <FormError>This unsubscribe link is not complete. Open it again from the email.</FormError>;
+    body = <FormError>{t('notifications.unsubscribe.incomplete')}</FormError>;
   } else if (info.isLoading) {
     body = (
       <div className="flex justify-center py-6">
-        <Spinner label="Reading the link" />
+        <Spinner label={t('notifications.unsubscribe.reading')} />
       </div>
     );
   } else if (!info.data) {
-    body = <FormError>{errorMessage(info.error, 'The link could not be read. Please try again later.')}</FormError>;
+    body = <FormError>{errorMessage(info.error, t('notifications.unsubscribe.readFailed'))}</FormError>;
   } else if (done) {
-    body = <p role="status">Done: you will no longer get these emails. {turnBackOn}</p>;
+    body = (
+      <p role="status">
+        {t('notifications.unsubscribe.done')} <TurnBackOn />
+      </p>
+    );
   } else if (!info.data.email) {
     body = (
       <p>
-        Emails about {info.data.label} are already off. {turnBackOn}
+        {t('notifications.unsubscribe.alreadyOff', kindOptions(info.data))} <TurnBackOn />
       </p>
     );
   } else {
     body = (
       <div className="space-y-4">
-        <p className="text-base font-semibold">Stop emails about {info.data.label}?</p>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Other emails, and push notifications, stay as they are.</p>
+        <p className="text-base font-semibold">{t('notifications.unsubscribe.question', kindOptions(info.data))}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('notifications.unsubscribe.othersStay')}</p>
         <FormError>{error}</FormError>
         <Button onClick={() => void stop()} disabled={sending}>
-          {sending ? 'Stopping…' : 'Stop these emails'}
+          {sending ? t('notifications.unsubscribe.stopping') : t('notifications.unsubscribe.stop')}
         </Button>
       </div>
     );
@@ -78,7 +84,7 @@ export function UnsubscribePage() {
 
   return (
     <Card className="mx-auto max-w-xl space-y-4">
-      <h2 className="text-lg font-semibold">Email notifications</h2>
+      <h2 className="text-lg font-semibold">{t('notifications.unsubscribe.title')}</h2>
       {body}
     </Card>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-error';
+import { t } from '@/lib/i18n';
 import { deleteSubscription, fetchVapidKey, saveSubscription, type PushSubscriptionBody } from '../api/notifications';
 
 /**
@@ -82,7 +83,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 /** A failure's message; DOMExceptions (what the Push API rejects with) are not Errors in every engine. */
 const reason = (error: unknown) => {
   const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : 'unknown error';
+  return typeof message === 'string' && message ? message : t('notifications.push.unknownError');
 };
 
 /**
@@ -134,7 +135,7 @@ export function usePushDevice(): PushDevice {
       const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
       if (permission !== 'granted') {
         setStatus(permission === 'denied' ? 'blocked' : 'off');
-        if (permission !== 'denied') setError('Push stays off: notifications were not allowed.');
+        if (permission !== 'denied') setError(t('notifications.push.notAllowed'));
         return false;
       }
       let key: string;
@@ -148,11 +149,7 @@ export function usePushDevice(): PushDevice {
         throw failure;
       }
       const applicationServerKey = base64UrlToBytes(key);
-      const registration = await withTimeout(
-        navigator.serviceWorker.ready,
-        WORKER_WAIT_MS,
-        'the app’s service worker is not running. Reload the page and try again',
-      );
+      const registration = await withTimeout(navigator.serviceWorker.ready, WORKER_WAIT_MS, t('notifications.push.workerNotRunning'));
       let subscription = await registration.pushManager.getSubscription();
       // A subscription made for another key (the server's keys were made again) cannot be reused.
       if (subscription && !sameKey(subscription.options.applicationServerKey, applicationServerKey)) {
@@ -171,7 +168,7 @@ export function usePushDevice(): PushDevice {
       return true;
     } catch (failure) {
       console.error('Turning push on failed', failure);
-      setError(`Push could not be turned on on this device: ${reason(failure)}.`);
+      setError(t('notifications.push.turnOnFailed', { reason: reason(failure) }));
       setStatus((now) => (now === 'on' ? now : 'off'));
       return false;
     } finally {
@@ -196,7 +193,7 @@ export function usePushDevice(): PushDevice {
       setStatus('off');
     } catch (failure) {
       console.error('Turning push off failed', failure);
-      setError(`Push could not be turned off on this device: ${reason(failure)}.`);
+      setError(t('notifications.push.turnOffFailed', { reason: reason(failure) }));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { FormError, Input } from '@/components/ui/field';
@@ -10,6 +11,7 @@ import { deleteAccount, type Profile } from '../api/settings';
 
 /** Deletes the account after the password and a confirmation, then signs out (the five cookies) and reloads. */
 export function DeleteAccountSection({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
   const alert = useAlert();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -19,16 +21,16 @@ export function DeleteAccountSection({ profile }: { profile: Profile }) {
     event.preventDefault();
     if (deleting) return;
     if (profile.hasPassword && !password) {
-      setError('Password is required.');
+      setError(t('settings.deleteAccount.passwordRequired'));
       return;
     }
     setError(undefined);
     const confirmed = await alert({
       icon: 'warning',
-      title: 'Delete your account?',
-      text: 'Your account and every break, task, leave, meeting and checklist item in it will be deleted. This cannot be undone.',
-      confirmText: 'Yes, delete my account',
-      cancelText: 'No, cancel!',
+      title: t('settings.deleteAccount.question'),
+      text: t('settings.deleteAccount.questionText'),
+      confirmText: t('settings.deleteAccount.confirm'),
+      cancelText: t('settings.noCancel'),
       danger: true,
     });
     if (!confirmed) return;
@@ -36,31 +38,33 @@ export function DeleteAccountSection({ profile }: { profile: Profile }) {
     try {
       const answer = await deleteAccount(password);
       clearSession();
-      await alert({ icon: 'success', title: 'Account deleted', text: answer?.message || 'Your account has been deleted.' });
+      await alert({ icon: 'success', title: t('settings.deleteAccount.deletedTitle'), text: answer?.message || t('settings.deleteAccount.deleted') });
       replaceUrl(paths.home);
       reloadPage();
     } catch (failure) {
       setDeleting(false);
       setError(
-        failure instanceof ApiError && failure.fieldErrors.password
-          ? failure.fieldErrors.password
-          : errorMessage(failure, 'Your account could not be deleted. Please try again later.'),
+        failure instanceof ApiError && failure.fieldErrors.password ? failure.fieldErrors.password : errorMessage(failure, t('settings.deleteAccount.failed')),
       );
     }
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Delete account" className="space-y-4">
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Deleting your account removes your profile and all your records, takes you out of your team and signs you out everywhere.
-      </p>
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t('settings.deleteAccount.formLabel')} className="space-y-4">
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t('settings.deleteAccount.explanation')}</p>
       {profile.hasPassword && (
-        <Input label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <Input
+          label={t('settings.deleteAccount.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
       )}
       <FormError>{error}</FormError>
       <div className="flex justify-end">
         <Button type="submit" variant="danger" disabled={deleting}>
-          {deleting ? 'Deleting...' : 'Delete my account'}
+          {deleting ? t('settings.deleteAccount.deleting') : t('settings.deleteAccount.submit')}
         </Button>
       </div>
     </form>

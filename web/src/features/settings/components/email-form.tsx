@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormError, Input } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
+import { msg } from '@/lib/i18n';
 import { useChangeEmail, type Profile } from '../api/settings';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -14,9 +16,9 @@ export const emailSchema = z.object({
   email: z
     .string()
     .trim()
-    .min(1, 'Email is required.')
-    .max(70, 'Email must not exceed 70 characters.')
-    .regex(EMAIL_SHAPE, 'Please enter a valid email address.'),
+    .min(1, { error: msg('settings.email.validation.emailRequired') })
+    .max(70, { error: msg('settings.email.validation.emailTooLong') })
+    .regex(EMAIL_SHAPE, { error: msg('settings.email.validation.emailInvalid') }),
   currentPassword: z.string(),
 });
 
@@ -24,6 +26,7 @@ type EmailValues = z.infer<typeof emailSchema>;
 
 /** A new address takes effect once the link mailed to it is followed (/verify-new-email). */
 export function EmailForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
   const requireAuth = useRequireAuth();
   const { trigger, isMutating } = useChangeEmail();
   const [sent, setSent] = useState<string>();
@@ -41,39 +44,39 @@ export function EmailForm({ profile }: { profile: Profile }) {
     setFormError(undefined);
     setSent(undefined);
     if (email.trim().toLowerCase() === profile.email.toLowerCase()) {
-      setError('email', { message: 'This is already your email address.' });
+      setError('email', { message: t('settings.email.validation.sameEmail') });
       return;
     }
     if (profile.hasPassword && !currentPassword) {
-      setError('currentPassword', { message: 'Current password is required.' });
+      setError('currentPassword', { message: t('settings.currentPasswordRequired') });
       return;
     }
     try {
       const answer = await trigger({ email: email.trim(), currentPassword });
-      setSent(answer?.message || `A verification link has been sent to ${email.trim()}.`);
+      setSent(answer?.message || t('settings.email.sentTo', { email: email.trim() }));
       reset({ email: '', currentPassword: '' });
     } catch (error) {
       const fields = error instanceof ApiError ? error.fieldErrors : {};
       if (fields.email) setError('email', { message: fields.email });
       if (fields.currentPassword) setError('currentPassword', { message: fields.currentPassword });
-      if (!fields.email && !fields.currentPassword) setFormError(errorMessage(error, 'The verification email could not be sent. Please try again later.'));
+      if (!fields.email && !fields.currentPassword) setFormError(errorMessage(error, t('settings.email.failed')));
     }
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Change email" className="space-y-4">
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('settings.email.formLabel')} className="space-y-4">
       <p className="text-sm">
-        Current address: <strong className="break-all">{profile.email}</strong>
+        <Trans i18nKey="settings.email.currentAddress" values={{ email: profile.email }} components={{ strong: <strong className="break-all" /> }} />
       </p>
       {profile.pendingEmail && !sent && (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
-          Waiting for <strong className="break-all">{profile.pendingEmail}</strong> to be confirmed: follow the link we mailed there.
+          <Trans i18nKey="settings.email.pending" values={{ email: profile.pendingEmail }} components={{ strong: <strong className="break-all" /> }} />
         </p>
       )}
-      <Input label="New email" type="email" autoComplete="email" maxLength={70} error={errors.email?.message} {...register('email')} />
+      <Input label={t('settings.email.newEmail')} type="email" autoComplete="email" maxLength={70} error={errors.email?.message} {...register('email')} />
       {profile.hasPassword && (
         <Input
-          label="Current password"
+          label={t('settings.currentPassword')}
           type="password"
           autoComplete="current-password"
           error={errors.currentPassword?.message}
@@ -82,13 +85,13 @@ export function EmailForm({ profile }: { profile: Profile }) {
       )}
       {sent && (
         <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-100">
-          {sent} Follow it to confirm the change.
+          {t('settings.email.followIt', { sent })}
         </p>
       )}
       <FormError>{formError}</FormError>
       <div className="flex justify-end">
         <Button type="submit" disabled={isMutating}>
-          {isMutating ? 'Sending...' : 'Send verification link'}
+          {isMutating ? t('settings.sending') : t('settings.email.send')}
         </Button>
       </div>
     </form>

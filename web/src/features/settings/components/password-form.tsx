@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormError, Input } from '@/components/ui/field';
@@ -8,30 +9,35 @@ import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth, useSession } from '@/lib/auth';
+import { msg } from '@/lib/i18n';
 import { storeLogin } from '@/lib/session';
 import { changePassword, type Profile } from '../api/settings';
 
 /** The sign-up rules for a password (spec §5). */
 const newPassword = z
   .string()
-  .min(1, 'Password is required.')
-  .min(6, 'Password must be at least 6 characters long.')
-  .max(20, 'Password must not exceed 20 characters.');
+  .min(1, { error: msg('settings.password.validation.passwordRequired') })
+  .min(6, { error: msg('settings.password.validation.passwordTooShort') })
+  .max(20, { error: msg('settings.password.validation.passwordTooLong') });
 
 export function passwordSchema(hasPassword: boolean) {
   return z
     .object({
-      currentPassword: hasPassword ? z.string().min(1, 'Current password is required.') : z.string(),
+      currentPassword: hasPassword ? z.string().min(1, { error: msg('settings.currentPasswordRequired') }) : z.string(),
       password: newPassword,
-      confirmPassword: z.string().min(1, 'Please confirm the new password.'),
+      confirmPassword: z.string().min(1, { error: msg('settings.password.validation.confirmRequired') }),
     })
-    .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match.' });
+    .refine((values) => values.password === values.confirmPassword, {
+      path: ['confirmPassword'],
+      error: msg('settings.password.validation.mismatch'),
+    });
 }
 
 type PasswordValues = z.infer<ReturnType<typeof passwordSchema>>;
 
 /** Changing the password ends every other sign-in; this one carries on with the fresh tokens. */
 export function PasswordForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
   const requireAuth = useRequireAuth();
   const session = useSession();
   const toast = useToast();
@@ -65,27 +71,28 @@ export function PasswordForm({ profile }: { profile: Profile }) {
         });
       }
       reset();
-      toast.show({ title: 'Password changed', message: answer?.message || 'Your password has been changed.', variant: 'success', duration: SHORT_TOAST_MS });
+      toast.show({
+        title: t('settings.password.changedTitle'),
+        message: answer?.message || t('settings.password.changed'),
+        variant: 'success',
+        duration: SHORT_TOAST_MS,
+      });
     } catch (error) {
       const fields = error instanceof ApiError ? error.fieldErrors : {};
       if (fields.currentPassword) setError('currentPassword', { message: fields.currentPassword });
       if (fields.password) setError('password', { message: fields.password });
-      if (!fields.currentPassword && !fields.password) setFormError(errorMessage(error, 'Your password could not be changed. Please try again later.'));
+      if (!fields.currentPassword && !fields.password) setFormError(errorMessage(error, t('settings.password.failed')));
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Change password" className="space-y-4">
-      {!profile.hasPassword && (
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          You signed up with GitHub or Google. Set a password to also sign in with your email address.
-        </p>
-      )}
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('settings.password.formLabel')} className="space-y-4">
+      {!profile.hasPassword && <p className="text-sm text-slate-600 dark:text-slate-400">{t('settings.password.socialOnly')}</p>}
       {profile.hasPassword && (
         <Input
-          label="Current password"
+          label={t('settings.currentPassword')}
           type="password"
           autoComplete="current-password"
           maxLength={50}
@@ -94,9 +101,16 @@ export function PasswordForm({ profile }: { profile: Profile }) {
         />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="New password" type="password" autoComplete="new-password" maxLength={50} error={errors.password?.message} {...register('password')} />
         <Input
-          label="Confirm new password"
+          label={t('settings.password.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={50}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Input
+          label={t('settings.password.confirmPassword')}
           type="password"
           autoComplete="new-password"
           maxLength={50}
@@ -104,11 +118,11 @@ export function PasswordForm({ profile }: { profile: Profile }) {
           {...register('confirmPassword')}
         />
       </div>
-      <p className="text-xs text-slate-600 dark:text-slate-400">6 to 20 characters. Your other devices will be signed out.</p>
+      <p className="text-xs text-slate-600 dark:text-slate-400">{t('settings.password.rules')}</p>
       <FormError>{formError}</FormError>
       <div className="flex justify-end">
         <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : profile.hasPassword ? 'Change password' : 'Set password'}
+          {saving ? t('settings.saving') : profile.hasPassword ? t('settings.password.change') : t('settings.password.set')}
         </Button>
       </div>
     </form>

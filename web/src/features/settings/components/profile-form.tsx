@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormError, Input } from '@/components/ui/field';
@@ -9,20 +10,27 @@ import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
+import { formatLocale, msg } from '@/lib/i18n';
 import { updateSessionName } from '@/lib/session';
 import { useUpdateProfile, type Profile } from '../api/settings';
 import { browserTimeZone, timeZoneOptions, zoneLabel } from '../utils/time-zones';
 
 /** The sign-up rules for a name (spec §5). */
 export const profileSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').min(3, 'Name must be at least 3 characters long.').max(60, 'Name must not exceed 60 characters.'),
-  timeZone: z.string().min(1, 'Time zone is required.'),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: msg('settings.profile.validation.nameRequired') })
+    .min(3, { error: msg('settings.profile.validation.nameTooShort') })
+    .max(60, { error: msg('settings.profile.validation.nameTooLong') }),
+  timeZone: z.string().min(1, { error: msg('settings.profile.validation.timeZoneRequired') }),
 });
 
 type ProfileValues = z.infer<typeof profileSchema>;
 
 /** Name and time zone ("today" for every record is the day in this zone). */
 export function ProfileForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
   const requireAuth = useRequireAuth();
   const toast = useToast();
   const { trigger, isMutating } = useUpdateProfile();
@@ -42,9 +50,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     defaultValues: { name: profile.name, timeZone: profile.timeZone },
   });
   const timeZone = watch('timeZone');
+  // The offsets are written in the language of the moment ('GMT+1', 'UTC+1').
+  const locale = formatLocale();
   const zones = useMemo(
-    () => timeZoneOptions(profile.timeZone, browserZone).map((zone) => ({ value: zone, label: zoneLabel(zone) })),
-    [profile.timeZone, browserZone],
+    () => timeZoneOptions(profile.timeZone, browserZone).map((zone) => ({ value: zone, label: zoneLabel(zone, undefined, locale) })),
+    [profile.timeZone, browserZone, locale],
   );
 
   const onSubmit = async (values: ProfileValues) => {
@@ -54,39 +64,39 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       const saved = await trigger({ name: values.name.trim(), timeZone: values.timeZone });
       if (saved?.name) updateSessionName(saved.name);
       reset({ name: saved?.name ?? values.name.trim(), timeZone: saved?.timeZone ?? values.timeZone });
-      toast.show({ title: 'Saved', message: 'Your profile has been updated.', variant: 'success', duration: SHORT_TOAST_MS });
+      toast.show({ title: t('settings.savedTitle'), message: t('settings.profile.saved'), variant: 'success', duration: SHORT_TOAST_MS });
     } catch (error) {
       const fields = error instanceof ApiError ? error.fieldErrors : {};
       if (fields.name) setError('name', { message: fields.name });
       if (fields.timeZone) setError('timeZone', { message: fields.timeZone });
-      if (!fields.name && !fields.timeZone) setFormError(errorMessage(error, 'Your profile could not be saved. Please try again later.'));
+      if (!fields.name && !fields.timeZone) setFormError(errorMessage(error, t('settings.profile.failed')));
     }
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Profile" className="space-y-4">
-      <Input label="Name" autoComplete="name" maxLength={60} error={errors.name?.message} {...register('name')} />
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('settings.profile.formLabel')} className="space-y-4">
+      <Input label={t('settings.profile.name')} autoComplete="name" maxLength={60} error={errors.name?.message} {...register('name')} />
       <Select
-        label="Time zone"
+        label={t('settings.profile.timeZone')}
         options={zones}
         error={errors.timeZone?.message}
-        hint="Your days (today's breaks, tasks and absences) follow this time zone."
+        hint={t('settings.profile.timeZoneHint')}
         {...register('timeZone')}
       />
       {timeZone !== browserZone && (
         <div className="flex flex-col gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 sm:flex-row sm:items-center sm:justify-between dark:bg-sky-950/60 dark:text-sky-100">
           <p>
-            This device is set to <strong>{zoneLabel(browserZone)}</strong>.
+            <Trans i18nKey="settings.profile.deviceZone" values={{ zone: zoneLabel(browserZone) }} components={{ strong: <strong /> }} />
           </p>
           <Button variant="secondary" size="sm" onClick={() => setValue('timeZone', browserZone, { shouldDirty: true })}>
-            Use this time zone
+            {t('settings.profile.useDeviceZone')}
           </Button>
         </div>
       )}
       <FormError>{formError}</FormError>
       <div className="flex justify-end">
         <Button type="submit" disabled={isMutating || !isDirty}>
-          {isMutating ? 'Saving...' : 'Save profile'}
+          {isMutating ? t('settings.saving') : t('settings.profile.save')}
         </Button>
       </div>
     </form>

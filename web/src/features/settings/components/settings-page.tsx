@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
@@ -13,8 +14,6 @@ import { DeleteAccountSection } from './delete-account-section';
 import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
-
-const roleNames = { admin: 'Admin', hr: 'HR', member: 'Member' } as const;
 
 function Section({ title, description, children, className }: { title: string; description?: string; children: ReactNode; className?: string }) {
   return (
@@ -33,6 +32,7 @@ function Section({ title, description, children, className }: { title: string; d
  * `notifications` is another feature's section, placed full width before the account deletion.
  */
 export function SettingsPage({ notifications }: { notifications?: ReactNode } = {}) {
+  const { t } = useTranslation();
   const { signedIn } = useSession();
   const { open } = useDialogs();
   const { data: profile, isLoading, error } = useProfile();
@@ -40,9 +40,9 @@ export function SettingsPage({ notifications }: { notifications?: ReactNode } = 
   if (!signedIn) {
     return (
       <Card className="text-center">
-        <p className="text-sm text-slate-700 dark:text-slate-300">Sign in to see and change your profile.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t('settings.signedOut')}</p>
         <div className="mt-4 flex justify-center">
-          <Button onClick={() => open('signIn')}>Sign in</Button>
+          <Button onClick={() => open('signIn')}>{t('settings.signIn')}</Button>
         </div>
       </Card>
     );
@@ -50,30 +50,33 @@ export function SettingsPage({ notifications }: { notifications?: ReactNode } = 
   if (isLoading) {
     return (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading your profile" />
+        <Spinner label={t('settings.loading')} />
       </div>
     );
   }
-  if (!profile) return <FormError>{errorMessage(error, 'Your profile could not be loaded. Please try again later.')}</FormError>;
+  if (!profile) return <FormError>{errorMessage(error, t('settings.loadFailed'))}</FormError>;
 
   const isAdmin = profile.role === 'admin';
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Section title="Profile" description={`${roleNames[profile.role] ?? profile.role} of your team.`}>
+      <Section
+        title={t('settings.sections.profile')}
+        description={t('settings.sections.roleOfTeam', { context: profile.role === 'admin' || profile.role === 'hr' ? profile.role : 'member' })}
+      >
         {/* Remounted when the saved values change, so the form starts from them. */}
         <ProfileForm key={`${profile.name}|${profile.timeZone}`} profile={profile} />
       </Section>
-      <Section title="Email address" description="We send a link to the new address; the change takes effect once you follow it.">
+      <Section title={t('settings.sections.email')} description={t('settings.sections.emailDescription')}>
         <EmailForm profile={profile} />
       </Section>
-      <Section title="Password">
+      <Section title={t('settings.sections.password')}>
         <PasswordForm profile={profile} />
       </Section>
-      <Section title="Break types" description="The types your team picks from when logging a break.">
+      <Section title={t('settings.sections.breakTypes')} description={t('settings.sections.breakTypesDescription')}>
         <BreakTypesForm isAdmin={isAdmin} />
       </Section>
       {notifications && <div className="lg:col-span-2">{notifications}</div>}
-      <Section title="Delete account" className="ring-red-200 lg:col-span-2 dark:ring-red-900/60">
+      <Section title={t('settings.sections.deleteAccount')} className="ring-red-200 lg:col-span-2 dark:ring-red-900/60">
         <DeleteAccountSection profile={profile} />
       </Section>
     </div>

@@ -1,3 +1,5 @@
+import { formatLocale } from '@/lib/i18n';
+
 /** The browser's own IANA zone ('Europe/London'), or UTC when it cannot tell. */
 export function browserTimeZone(): string {
   try {
@@ -20,10 +22,10 @@ export function timeZoneOptions(...keep: Array<string | undefined>): string[] {
   return [...all].sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
 }
 
-/** 'Europe/London' -> 'Europe/London (GMT+1)', the zone's current offset as the browser words it. */
-export function zoneLabel(zone: string, at: Date = new Date()): string {
+/** 'Europe/London' -> 'Europe/London (GMT+1)', the zone's current offset as the browser words it in the person's language. */
+export function zoneLabel(zone: string, at: Date = new Date(), locale: string = formatLocale()): string {
   try {
-    const offset = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'shortOffset' })
+    const offset = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'shortOffset' })
       .formatToParts(at)
       .find((part) => part.type === 'timeZoneName')?.value;
     return offset ? `${zone.replace(/_/g, ' ')} (${offset})` : zone.replace(/_/g, ' ');

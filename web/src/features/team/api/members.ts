@@ -4,6 +4,7 @@ import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import type { Schemas } from '@/lib/api-schema';
 import { todayIso } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { useApi } from '@/lib/swr';
 import { teamKeys } from './team';
 
@@ -11,7 +12,11 @@ export type Role = Schemas['Member']['role'];
 export type PresenceStatus = Schemas['MemberPresence']['status'];
 
 export const roles: readonly Role[] = ['admin', 'hr', 'member'];
-export const roleLabels: Record<Role, string> = { admin: 'Admin', hr: 'HR', member: 'Member' };
+/** A role's name in the person's language ('Admin', 'HR', 'Member'); an unknown role as the server wrote it. */
+export const roleLabel = (role: string): string => (roles.includes(role as Role) ? t(`team.roles.${role}`) : role);
+
+/** The role picker's choices, in the language of the moment. */
+export const roleOptions = () => roles.map((role) => ({ value: role, label: roleLabel(role) }));
 
 /** A row of `GET /admin/get`: `since` is the break's start (RFC 3339) or the leave's first day; `until` its last. */
 export type TeamMember = Schemas['MemberPresence'];

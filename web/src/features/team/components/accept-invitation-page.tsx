@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { Button } from '@/components/ui/button';
@@ -8,6 +9,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/auth';
 import { useDialogs } from '@/lib/dialogs';
+import { t as translate } from '@/lib/i18n';
 import { setReturnPath, takeReturnPath } from '@/lib/return-path';
 import { PROFILE_KEY } from '@/lib/team-role';
 import { acceptInvitation, previewInvitation, teamKeys, type InvitationPreview } from '../api/team';
@@ -19,7 +21,10 @@ type Preview = { state: 'loading' } | { state: 'ready'; data: InvitationPreview 
 const accepted = new Map<string, ReturnType<typeof acceptInvitation>>();
 const previews = new Map<string, Promise<InvitationPreview>>();
 
-const roleName = (role: InvitationPreview['role']) => ({ admin: 'an admin', hr: 'HR', member: 'a member' })[role] ?? role;
+/** The invitation's wording per role ('as an admin'); an unknown role reads as a member's. */
+const roleContext = (role: InvitationPreview['role']) => (role === 'admin' || role === 'hr' ? role : 'member');
+
+const strong = { strong: <strong />, email: <strong className="break-all" /> };
 
 /**
  * A sign-in made on this page reloads it about 100 ms later (spec §4); accepting before that reload would spend
@@ -33,6 +38,7 @@ export const ACCEPT_AFTER_SIGN_IN_MS = 1500;
  * explains that, keeps the link for after sign-in and opens the sign-in dialog.
  */
 export function AcceptInvitationPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const location = useLocation();
   const token = params.get('token') ?? '';
@@ -54,7 +60,7 @@ export function AcceptInvitationPage() {
     previews
       .get(token)!
       .then((data) => current && setPreview({ state: 'ready', data }))
-      .catch((error: unknown) => current && setPreview({ state: 'failed', message: errorMessage(error, 'This invitation is invalid or has expired.') }));
+      .catch((error: unknown) => current && setPreview({ state: 'failed', message: errorMessage(error, translate('team.accept.invalid')) }));
     return () => {
       current = false;
     };
@@ -86,9 +92,9 @@ export function AcceptInvitationPage() {
           void mutate(teamKeys.memberCount);
           void mutate(teamKeys.members);
           void mutate(PROFILE_KEY);
-          if (current) setOutcome({ state: 'accepted', message: data?.message || 'You have joined the team.' });
+          if (current) setOutcome({ state: 'accepted', message: data?.message || translate('team.accept.joined') });
         })
-        .catch((error: unknown) => current && setOutcome({ state: 'failed', message: errorMessage(error, 'This invitation is invalid or has expired.') }));
+        .catch((error: unknown) => current && setOutcome({ state: 'failed', message: errorMessage(error, translate('team.accept.invalid')) }));
     };
     const wait = signedInAtStart.current || accepted.has(token) ? undefined : setTimeout(accept, ACCEPT_AFTER_SIGN_IN_MS);
     if (!wait) accept();
@@ -100,15 +106,15 @@ export function AcceptInvitationPage() {
 
   return (
     <Card className="mx-auto max-w-lg text-center">
-      <h2 className="mb-3 text-xl font-semibold">Team invitation</h2>
+      <h2 className="mb-3 text-xl font-semibold">{t('team.accept.title')}</h2>
       {!token ? (
         <p role="alert" className="text-red-700 dark:text-red-400">
-          This invitation link is incomplete. Open the link from the invitation email again.
+          {t('team.accept.incomplete')}
         </p>
       ) : !signedIn ? (
         preview.state === 'loading' ? (
           <div className="flex flex-col items-center gap-3 py-4">
-            <Spinner label="Reading the invitation" />
+            <Spinner label={t('team.accept.reading')} />
           </div>
         ) : preview.state === 'failed' ? (
           <p role="alert" className="text-red-700 dark:text-red-400">
@@ -117,18 +123,26 @@ export function AcceptInvitationPage() {
         ) : preview.data.accountExists ? (
           <div className="space-y-4">
             <p>
-              You have been invited to join <strong>{preview.data.teamName}</strong> as {roleName(preview.data.role)}. Sign in as{' '}
-              <strong className="break-all">{preview.data.email}</strong> and we will add you to the team.
+              <Trans
+                i18nKey="team.accept.invitedSignIn"
+                context={roleContext(preview.data.role)}
+                values={{ team: preview.data.teamName, email: preview.data.email }}
+                components={strong}
+              />
             </p>
-            <Button onClick={() => open('signIn', { email: preview.data.email })}>Sign in to accept</Button>
+            <Button onClick={() => open('signIn', { email: preview.data.email })}>{t('team.accept.signInToAccept')}</Button>
           </div>
         ) : (
           <div className="space-y-4">
             <p>
-              You have been invited to join <strong>{preview.data.teamName}</strong> as {roleName(preview.data.role)}. Sign up with{' '}
-              <strong className="break-all">{preview.data.email}</strong>: once you follow the verification link we mail you, you are in the team.
+              <Trans
+                i18nKey="team.accept.invitedSignUp"
+                context={roleContext(preview.data.role)}
+                values={{ team: preview.data.teamName, email: preview.data.email }}
+                components={strong}
+              />
             </p>
-            <Button onClick={() => open('signUp', { email: preview.data.email, invitation: token })}>Sign up to join</Button>
+            <Button onClick={() => open('signUp', { email: preview.data.email, invitation: token })}>{t('team.accept.signUpToJoin')}</Button>
           </div>
         )
       ) : outcome.state === 'accepted' || outcome.state === 'failed' ? (
@@ -140,13 +154,13 @@ export function AcceptInvitationPage() {
             {outcome.message}
           </p>
           <Link to={paths.administrators} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline dark:text-brand-500">
-            See your team
+            {t('team.accept.seeTeam')}
           </Link>
         </div>
       ) : (
         <div className="flex flex-col items-center gap-3 py-4">
-          <Spinner label="Accepting" />
-          <p>Accepting the invitation…</p>
+          <Spinner label={t('team.accept.accepting')} />
+          <p>{t('team.accept.acceptingText')}</p>
         </div>
       )}
     </Card>

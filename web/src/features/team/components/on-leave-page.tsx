@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,38 +10,42 @@ import { SignedOutNotice } from './signed-out-notice';
 
 /** Today's absentees (/on-leaves): teammates on leave today; reasons reach admins and HR only. */
 export function OnLeavePage() {
+  const { t } = useTranslation();
   const { signedIn, id } = useSession();
   const today = todayIso();
   const { data, isLoading, error } = useOnLeaves(today);
   const away = data ?? [];
 
-  if (!signedIn) return <SignedOutNotice what="who is away today" />;
+  if (!signedIn) return <SignedOutNotice message={t('team.signedOut.onLeave')} />;
 
   return (
     <Card>
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">
-          Away today, {formatDate(today)}
-          {away.length > 0 ? ` (${away.length})` : ''}
+          {away.length > 0
+            ? t('team.onLeave.titleCount', { date: formatDate(today), total: away.length })
+            : t('team.onLeave.title', { date: formatDate(today) })}
         </h2>
-        <p className="text-xs text-slate-500 dark:text-slate-400">Updates every 30 seconds</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('team.updatesEvery')}</p>
       </div>
       {isLoading ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading today's absentees" />
+          <Spinner label={t('team.onLeave.loading')} />
         </div>
       ) : error && away.length === 0 ? (
-        <FormError>{errorMessage(error, 'The list could not be loaded. Please try again later.')}</FormError>
+        <FormError>{errorMessage(error, t('team.listFailed'))}</FormError>
       ) : away.length === 0 ? (
-        <p className="py-4 text-sm text-slate-600 dark:text-slate-400">Nobody is away today.</p>
+        <p className="py-4 text-sm text-slate-600 dark:text-slate-400">{t('team.onLeave.empty')}</p>
       ) : (
-        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Members away today">
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t('team.onLeave.listLabel')}>
           {away.map((member) => (
             <li key={member.leaveId} aria-label={member.name} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:gap-4">
               <div className="min-w-0 flex-1">
                 <p className="font-semibold break-words">
                   {member.name}
-                  {member.userId === id && <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">You</span>}
+                  {member.userId === id && (
+                    <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">{t('team.you')}</span>
+                  )}
                 </p>
                 {member.reason && <p className="text-sm break-words text-slate-600 dark:text-slate-400">{member.reason}</p>}
               </div>
@@ -49,8 +54,7 @@ export function OnLeavePage() {
                   {member.fromDate === member.toDate ? formatDate(member.fromDate) : `${formatDate(member.fromDate)} – ${formatDate(member.toDate)}`}
                 </span>
                 <span className="block text-xs text-slate-600 dark:text-slate-400">
-                  {member.days === 1 ? '1 day' : `${member.days} days`}
-                  {member.toDate === today ? ', last day today' : ''}
+                  {member.toDate === today ? t('team.onLeave.daysLastToday', { count: member.days }) : t('team.onLeave.days', { count: member.days })}
                 </span>
               </p>
             </li>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,9 +8,10 @@ import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { errorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
-import { roleLabels, usePendingInvitations, useResendInvitation, useRevokeInvitation, type PendingInvitation } from '../api/members';
+import { roleLabel, usePendingInvitations, useResendInvitation, useRevokeInvitation, type PendingInvitation } from '../api/members';
 
 function InvitationRow({ invitation }: { invitation: PendingInvitation }) {
+  const { t } = useTranslation();
   const alert = useAlert();
   const toast = useToast();
   const resend = useResendInvitation();
@@ -22,32 +24,37 @@ function InvitationRow({ invitation }: { invitation: PendingInvitation }) {
     try {
       await resend.trigger(invitation.id);
       toast.show({
-        title: 'Invitation sent again',
-        message: `A new link went to ${invitation.email}, valid for 7 days.`,
+        title: t('team.invitations.sentAgainTitle'),
+        message: t('team.invitations.sentAgain', { email: invitation.email }),
         variant: 'success',
         duration: SHORT_TOAST_MS,
       });
     } catch (e) {
-      setError(errorMessage(e, 'The invitation could not be sent again. Please try again later.'));
+      setError(errorMessage(e, t('team.invitations.resendFailed')));
     }
   };
 
   const onRevoke = async () => {
     const confirmed = await alert({
       icon: 'warning',
-      title: `Withdraw the invitation to ${invitation.email}?`,
-      text: 'Its link will stop working. You can invite them again at any time.',
-      confirmText: 'Yes, withdraw',
-      cancelText: 'No, cancel!',
+      title: t('team.invitations.withdrawQuestion', { email: invitation.email }),
+      text: t('team.invitations.withdrawText'),
+      confirmText: t('team.invitations.withdrawConfirm'),
+      cancelText: t('team.noCancel'),
       danger: true,
     });
     if (!confirmed) return;
     setError(undefined);
     try {
       await revoke.trigger(invitation.id);
-      toast.show({ title: 'Withdrawn', message: `The invitation to ${invitation.email} was withdrawn.`, variant: 'success', duration: SHORT_TOAST_MS });
+      toast.show({
+        title: t('team.invitations.withdrawnTitle'),
+        message: t('team.invitations.withdrawn', { email: invitation.email }),
+        variant: 'success',
+        duration: SHORT_TOAST_MS,
+      });
     } catch (e) {
-      setError(errorMessage(e, 'The invitation could not be withdrawn. Please try again later.'));
+      setError(errorMessage(e, t('team.invitations.withdrawFailed')));
     }
   };
 
@@ -57,26 +64,31 @@ function InvitationRow({ invitation }: { invitation: PendingInvitation }) {
         <div className="min-w-0 flex-1">
           <p className="font-semibold break-words">{invitation.email}</p>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {roleLabels[invitation.role] ?? invitation.role} ·{' '}
+            {roleLabel(invitation.role)} ·{' '}
             {invitation.expired ? (
-              <span className="font-medium text-red-700 dark:text-red-400">Expired on {formatDate(invitation.expiresAt)}</span>
+              <span className="font-medium text-red-700 dark:text-red-400">{t('team.invitations.expiredOn', { date: formatDate(invitation.expiresAt) })}</span>
             ) : (
-              <>Valid until {formatDate(invitation.expiresAt)}</>
+              t('team.invitations.validUntil', { date: formatDate(invitation.expiresAt) })
             )}
           </p>
         </div>
         <div className="flex flex-wrap gap-2 md:shrink-0">
-          <Button variant="secondary" disabled={busy} onClick={() => void onResend()} aria-label={`Send the invitation to ${invitation.email} again`}>
-            Resend
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => void onResend()}
+            aria-label={t('team.invitations.resendLabel', { email: invitation.email })}
+          >
+            {t('team.invitations.resend')}
           </Button>
           <Button
             variant="secondary"
             className="text-red-700 dark:text-red-400"
             disabled={busy}
             onClick={() => void onRevoke()}
-            aria-label={`Withdraw the invitation to ${invitation.email}`}
+            aria-label={t('team.invitations.withdrawLabel', { email: invitation.email })}
           >
-            Withdraw
+            {t('team.invitations.withdraw')}
           </Button>
         </div>
       </div>
@@ -91,13 +103,14 @@ function InvitationRow({ invitation }: { invitation: PendingInvitation }) {
 
 /** Admins see the invitations still waiting for an answer, with their expiry, and send them again or withdraw them. */
 export function PendingInvitations({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation();
   const { data } = usePendingInvitations(isAdmin);
   if (!isAdmin || !data || data.length === 0) return null;
   return (
     <Card>
-      <h2 className="mb-1 text-lg font-semibold">Pending invitations ({data.length})</h2>
-      <p className="text-sm text-slate-600 dark:text-slate-400">Each link works for 7 days. Sending it again makes a new link; the old one stops working.</p>
-      <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Pending invitations">
+      <h2 className="mb-1 text-lg font-semibold">{t('team.invitations.title', { total: data.length })}</h2>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{t('team.invitations.explanation')}</p>
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t('team.invitations.listLabel')}>
         {data.map((invitation) => (
           <InvitationRow key={invitation.id} invitation={invitation} />
         ))}

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,28 +13,33 @@ import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDate, todayIso } from '@/lib/format';
-import { roleLabels, roles, useChangeRole, useRemoveMember, useTeamMembers, type Role, type TeamMember } from '../api/members';
+import { roleLabel, roleOptions, useChangeRole, useRemoveMember, useTeamMembers, type Role, type TeamMember } from '../api/members';
 import { localClock } from '../utils/presence-time';
 import { InviteMemberForm } from './invite-member-form';
 import { PendingInvitations } from './pending-invitations';
 import { SignedOutNotice } from './signed-out-notice';
 
-const roleOptions = roles.map((role) => ({ value: role, label: roleLabels[role] }));
+/** 'On break (Coffee Break) since 2:05 PM', with the parts the server sent. */
+function onBreakText(t: TFunction, type: string | null | undefined, since: string | null | undefined): string {
+  const time = since ? localClock(since) : '';
+  if (type && time) return t('team.status.onBreakTypeSince', { type, time });
+  if (type) return t('team.status.onBreakType', { type });
+  if (time) return t('team.status.onBreakSince', { time });
+  return t('team.status.onBreak');
+}
 
 export function StatusBadge({ member }: { member: TeamMember }) {
+  const { t } = useTranslation();
   const today = todayIso();
   const [tone, text] =
     member.status === 'onBreak'
-      ? [
-          'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-          `On break${member.breakType ? ` (${member.breakType})` : ''}${member.since ? ` since ${localClock(member.since)}` : ''}`,
-        ]
+      ? ['bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200', onBreakText(t, member.breakType, member.since)]
       : member.status === 'onLeave'
         ? [
             'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
-            member.until && member.until !== today ? `On leave until ${formatDate(member.until)}` : 'On leave today',
+            member.until && member.until !== today ? t('team.status.onLeaveUntil', { date: formatDate(member.until) }) : t('team.status.onLeaveToday'),
           ]
-        : ['bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200', 'Available'];
+        : ['bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200', t('team.status.available')];
   return (
     <span className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold', tone)}>
       <span className="size-2 rounded-full bg-current opacity-70" aria-hidden="true" />
@@ -42,6 +49,7 @@ export function StatusBadge({ member }: { member: TeamMember }) {
 }
 
 function MemberRow({ member, isMe, isAdmin }: { member: TeamMember; isMe: boolean; isAdmin: boolean }) {
+  const { t } = useTranslation();
   const toast = useToast();
   const alert = useAlert();
   const changeRole = useChangeRole();
@@ -55,10 +63,10 @@ function MemberRow({ member, isMe, isAdmin }: { member: TeamMember; isMe: boolea
     if (isMe && member.role === 'admin') {
       const confirmed = await alert({
         icon: 'warning',
-        title: 'Give up your admin role?',
-        text: 'You will no longer be able to invite members, change roles or remove members.',
-        confirmText: `Yes, make me ${roleLabels[role]}`,
-        cancelText: 'No, cancel!',
+        title: t('team.members.giveUpAdminQuestion'),
+        text: t('team.members.giveUpAdminText'),
+        confirmText: t('team.members.makeMe', { role: roleLabel(role) }),
+        cancelText: t('team.noCancel'),
         danger: true,
       });
       if (!confirmed) return;
@@ -67,9 +75,14 @@ function MemberRow({ member, isMe, isAdmin }: { member: TeamMember; isMe: boolea
     setChosenRole(role);
     try {
       await changeRole.trigger({ userId: member.id, role });
-      toast.show({ title: 'Role changed', message: `${member.name} is now ${roleLabels[role]}.`, variant: 'success', duration: SHORT_TOAST_MS });
+      toast.show({
+        title: t('team.members.roleChangedTitle'),
+        message: t('team.members.roleChanged', { name: member.name, role: roleLabel(role) }),
+        variant: 'success',
+        duration: SHORT_TOAST_MS,
+      });
     } catch (failure) {
-      setError(errorMessage(failure, 'The role could not be changed. Please try again later.'));
+      setError(errorMessage(failure, t('team.members.roleFailed')));
     } finally {
       setChosenRole(undefined);
     }
@@ -78,10 +91,10 @@ function MemberRow({ member, isMe, isAdmin }: { member: TeamMember; isMe: boolea
   const onRemove = async () => {
     const confirmed = await alert({
       icon: 'warning',
-      title: `Remove ${member.name}?`,
-      text: `${member.name} will leave your team and continue in a team of their own. Their records stay with them.`,
-      confirmText: 'Yes, remove',
-      cancelText: 'No, cancel!',
+      title: t('team.members.removeQuestion', { name: member.name }),
+      text: t('team.members.removeText', { name: member.name }),
+      confirmText: t('team.members.removeConfirm'),
+      cancelText: t('team.noCancel'),
       danger: true,
     });
     if (!confirmed) return;
@@ -89,13 +102,13 @@ function MemberRow({ member, isMe, isAdmin }: { member: TeamMember; isMe: boolea
     try {
       const answer = await removeMember.trigger(member.id);
       toast.show({
-        title: 'Removed',
-        message: answer?.message || `${member.name} has been removed from the team.`,
+        title: t('team.members.removedTitle'),
+        message: answer?.message || t('team.members.removed', { name: member.name }),
         variant: 'success',
         duration: SHORT_TOAST_MS,
       });
     } catch (failure) {
-      setError(errorMessage(failure, 'The member could not be removed. Please try again later.'));
+      setError(errorMessage(failure, t('team.members.removeFailed')));
     }
   };
 
@@ -107,10 +120,10 @@ function MemberRow({ member, isMe, isAdmin }: { member: TeamMember; isMe: boolea
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-2 font-semibold">
             <span className="break-words">{member.name}</span>
-            {isMe && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">You</span>}
+            {isMe && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">{t('team.you')}</span>}
           </p>
           <p className="text-sm break-words text-slate-600 dark:text-slate-400">{member.email}</p>
-          {member.joinedAt && <p className="text-xs text-slate-500 dark:text-slate-400">Joined {formatDate(member.joinedAt)}</p>}
+          {member.joinedAt && <p className="text-xs text-slate-500 dark:text-slate-400">{t('team.members.joined', { date: formatDate(member.joinedAt) })}</p>}
         </div>
         <div className="flex flex-wrap items-center gap-2 md:shrink-0 md:justify-end">
           <StatusBadge member={member} />
@@ -119,9 +132,9 @@ function MemberRow({ member, isMe, isAdmin }: { member: TeamMember; isMe: boolea
           <div className="flex items-end gap-2 md:w-72">
             <div className="flex-1">
               <Select
-                label={`Role of ${member.name}`}
+                label={t('team.members.roleOf', { name: member.name })}
                 hideLabel
-                options={roleOptions}
+                options={roleOptions()}
                 value={chosenRole ?? member.role}
                 disabled={busy}
                 onChange={(event) => void onRoleChange(event.target.value as Role)}
@@ -133,17 +146,17 @@ function MemberRow({ member, isMe, isAdmin }: { member: TeamMember; isMe: boolea
                 className="text-red-700 dark:text-red-400"
                 disabled={busy}
                 onClick={() => void onRemove()}
-                aria-label={`Remove ${member.name}`}
+                aria-label={t('team.members.removeLabel', { name: member.name })}
               >
-                Remove
+                {t('team.members.remove')}
               </Button>
             )}
           </div>
         ) : (
           <p className="md:w-72 md:text-right">
-            <span className="visually-hidden">Role: </span>
+            <span className="visually-hidden">{t('team.members.rolePrefix')}</span>
             <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-              {roleLabels[member.role] ?? member.role}
+              {roleLabel(member.role)}
             </span>
           </p>
         )}
@@ -159,38 +172,37 @@ function MemberRow({ member, isMe, isAdmin }: { member: TeamMember; isMe: boolea
 
 /** The Admin Panel (/administrators): members with live status and role; admins invite, change roles, remove. */
 export function TeamMembersPage() {
+  const { t } = useTranslation();
   const { signedIn, id } = useSession();
   const { members, isAdmin, isLoading, error } = useTeamMembers();
 
-  if (!signedIn) return <SignedOutNotice what="your team" />;
+  if (!signedIn) return <SignedOutNotice message={t('team.signedOut.members')} />;
 
   return (
     <div className="space-y-6">
       {isAdmin && (
         <Card>
-          <h2 className="mb-3 text-lg font-semibold">Invite a member</h2>
+          <h2 className="mb-3 text-lg font-semibold">{t('team.invite.title')}</h2>
           <InviteMemberForm />
         </Card>
       )}
       <PendingInvitations isAdmin={isAdmin} />
       <Card>
         <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="text-lg font-semibold">Team Members{members.length > 0 ? ` (${members.length})` : ''}</h2>
-          <p className="text-xs text-slate-500 dark:text-slate-400">Updates every 30 seconds</p>
+          <h2 className="text-lg font-semibold">{members.length > 0 ? t('team.members.titleCount', { total: members.length }) : t('team.members.title')}</h2>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t('team.updatesEvery')}</p>
         </div>
-        {!isAdmin && members.length > 0 && (
-          <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">Only team admins can invite members, change roles or remove members.</p>
-        )}
+        {!isAdmin && members.length > 0 && <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{t('team.members.adminsOnly')}</p>}
         {isLoading ? (
           <div className="flex justify-center py-6">
-            <Spinner label="Loading the team" />
+            <Spinner label={t('team.members.loading')} />
           </div>
         ) : error && members.length === 0 ? (
-          <FormError>{errorMessage(error, 'The team could not be loaded. Please try again later.')}</FormError>
+          <FormError>{errorMessage(error, t('team.members.loadFailed'))}</FormError>
         ) : members.length === 0 ? (
-          <p className="py-4 text-sm text-slate-600 dark:text-slate-400">No team members found.</p>
+          <p className="py-4 text-sm text-slate-600 dark:text-slate-400">{t('team.members.empty')}</p>
         ) : (
-          <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Team members">
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t('team.members.listLabel')}>
             {members.map((member) => (
               <MemberRow key={member.id} member={member} isMe={member.id === id} isAdmin={isAdmin} />
             ))}

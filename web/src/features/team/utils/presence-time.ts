@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatDate, formatTime } from '@/lib/format';
+import { t } from '@/lib/i18n';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -19,8 +20,8 @@ export function elapsed(instant: string, now: number = Date.now()): string {
   const minutes = Math.max(1, Math.floor((now - start) / 60_000));
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${minutes} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  if (hours === 0) return t('team.duration.minutes', { minutes });
+  return rest === 0 ? t('team.duration.hours', { hours }) : t('team.duration.hoursMinutes', { hours, minutes: rest });
 }
 
 /** The current time, ticking every `intervalMs`, for running durations. */

@@ -1,51 +1,40 @@
 import { z } from 'zod';
+import { msg, t } from '@/lib/i18n';
 import type { WebhookEvent, WebhookFormat, WebhookInput } from './webhooks';
-
-export const formatLabels: Record<WebhookFormat, string> = {
-  slack: 'Slack-compatible',
-  teams: 'Microsoft Teams',
-  generic: 'Generic JSON, signed',
-};
-
-export const formatHints: Record<WebhookFormat, string> = {
-  slack: 'A Slack incoming webhook; Mattermost, Rocket.Chat and Discord (its /slack address) take it too.',
-  teams: 'A Teams Workflows webhook ("Post to a channel when a webhook request is received").',
-  generic: 'Your own receiver: JSON with the event and its details, signed with a secret.',
-};
 
 export const formats: readonly WebhookFormat[] = ['slack', 'teams', 'generic'];
 
+/** A format's name in the person's language ('Slack-compatible'); an unknown one as the server wrote it. */
+export const formatLabel = (format: string): string => (formats.includes(format as WebhookFormat) ? t(`webhooks.formats.${format}`) : format);
+
+/** What a format suits, under the format picker. */
+export const formatHint = (format: WebhookFormat): string => t(`webhooks.formatHints.${format}`);
+
 export interface EventChoice {
   event: WebhookEvent;
-  label: string;
-  explanation: string;
+  /** The event's words in the catalogues: webhooks.events.<key>.label and .explanation. */
+  key: string;
   /** Breaks are shared only when the team chooses to. */
   optional?: boolean;
 }
 
 export const eventChoices: readonly EventChoice[] = [
-  { event: 'leave.approved', label: 'Leave approved', explanation: 'Posts who will be away, and when, as soon as a leave is approved.' },
-  { event: 'daily.absences', label: 'Who is off today', explanation: 'One post each day at the time you choose, listing who is on leave.' },
-  {
-    event: 'break.started',
-    label: 'Break started',
-    explanation: 'Posts when someone starts a break. Tick it only if your team has agreed to share its breaks.',
-    optional: true,
-  },
-  { event: 'break.ended', label: 'Break ended', explanation: 'Posts when someone is back from a break.', optional: true },
+  { event: 'leave.approved', key: 'leaveApproved' },
+  { event: 'daily.absences', key: 'dailyAbsences' },
+  { event: 'break.started', key: 'breakStarted', optional: true },
+  { event: 'break.ended', key: 'breakEnded', optional: true },
 ];
 
-export const eventLabel = (event: string) => eventChoices.find((choice) => choice.event === event)?.label ?? event;
+const choiceOf = (event: string) => eventChoices.find((choice) => choice.event === event);
 
-export const webhookMessages = {
-  urlRequired: 'The webhook URL is required.',
-  urlShape: 'Enter the full address, starting with https://.',
-  eventsRequired: 'Choose at least one event.',
-  dailyAt: 'Give a time as HH:MM, such as 09:00.',
-  addFailed: 'The webhook could not be added. Please try again later.',
-  removeFailed: 'The webhook could not be removed. Please try again later.',
-  loadFailed: 'The webhooks could not be loaded. Please try again later.',
-} as const;
+/** An event's name ('Leave approved'); an unknown event as the server wrote it. */
+export const eventLabel = (event: string) => {
+  const choice = choiceOf(event);
+  return choice ? t(`webhooks.events.${choice.key}.label`) : event;
+};
+
+/** What an event posts, under its box. */
+export const eventExplanation = (choice: EventChoice) => t(`webhooks.events.${choice.key}.explanation`);
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -61,15 +50,19 @@ const isWebAddress = (text: string) => {
 
 export const webhookSchema = z
   .object({
-    url: z.string().trim().min(1, webhookMessages.urlRequired).refine(isWebAddress, webhookMessages.urlShape),
+    url: z
+      .string()
+      .trim()
+      .min(1, { error: msg('webhooks.validation.urlRequired') })
+      .refine(isWebAddress, { error: msg('webhooks.validation.urlShape') }),
     format: z.enum(['slack', 'teams', 'generic']),
-    events: z.array(z.enum(['leave.approved', 'daily.absences', 'break.started', 'break.ended'])).min(1, webhookMessages.eventsRequired),
+    events: z.array(z.enum(['leave.approved', 'daily.absences', 'break.started', 'break.ended'])).min(1, { error: msg('webhooks.validation.eventsRequired') }),
     dailyAt: z.string(),
   })
   .superRefine((values, context) => {
     // The time matters only for the daily post.
     if (values.events.includes('daily.absences') && !HH_MM.test(values.dailyAt)) {
-      context.addIssue({ code: 'custom', path: ['dailyAt'], message: webhookMessages.dailyAt });
+      context.addIssue({ code: 'custom', path: ['dailyAt'], message: t('webhooks.validation.dailyAt') });
     }
   });
 

@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatDate, formatTime, todayIso } from '@/lib/format';
-import { eventChoices, eventLabel, formatLabels } from '../api/webhook-schema';
-import type { LastDelivery, Webhook, WebhookFormat } from '../api/webhooks';
+import { t as translate } from '@/lib/i18n';
+import { eventChoices, eventLabel, formatLabel } from '../api/webhook-schema';
+import type { LastDelivery, Webhook } from '../api/webhooks';
 
 const chip = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -39,10 +41,11 @@ export function deliveryTime(instant: string, now: Date = new Date()): string {
 
 /** 'Delivered 12:03 PM (HTTP 200)', 'Failed 12:03 PM: HTTP 500 — next try 12:04 PM'. */
 export function deliveryText(last: LastDelivery | null | undefined, now: Date = new Date()): string {
-  if (!last) return 'No deliveries yet';
-  if (last.ok) return `Delivered ${deliveryTime(last.at, now)} (${last.message})`;
-  const next = last.nextAttempt ? ` — next try ${deliveryTime(last.nextAttempt, now)}` : ' — no more tries';
-  return `Failed ${deliveryTime(last.at, now)}: ${last.message}${next}`;
+  if (!last) return translate('webhooks.list.noDeliveries');
+  const time = deliveryTime(last.at, now);
+  if (last.ok) return translate('webhooks.list.delivered', { time, message: last.message });
+  if (last.nextAttempt) return translate('webhooks.list.failedNext', { time, message: last.message, next: deliveryTime(last.nextAttempt, now) });
+  return translate('webhooks.list.failedFinal', { time, message: last.message });
 }
 
 export interface WebhookListProps {
@@ -53,9 +56,10 @@ export interface WebhookListProps {
 
 /** The team's hooks, each a card: where it posts, in which format, which events, and how its last delivery went. */
 export function WebhookList({ hooks, onRemove, busy }: WebhookListProps) {
-  if (hooks.length === 0) return <p className="py-2 text-sm text-slate-600 dark:text-slate-400">No webhooks yet.</p>;
+  const { t } = useTranslation();
+  if (hooks.length === 0) return <p className="py-2 text-sm text-slate-600 dark:text-slate-400">{t('webhooks.list.empty')}</p>;
   return (
-    <ul aria-label="Webhooks" className="space-y-3">
+    <ul aria-label={t('webhooks.list.label')} className="space-y-3">
       {hooks.map((hook) => {
         const short = shortUrl(hook.url);
         const last = hook.lastDelivery;
@@ -69,18 +73,20 @@ export function WebhookList({ hooks, onRemove, busy }: WebhookListProps) {
               <p className="font-mono text-sm font-medium break-all" title={hook.url}>
                 {short}
               </p>
-              <p className="text-sm text-slate-600 dark:text-slate-400">{formatLabels[hook.format as WebhookFormat] ?? hook.format}</p>
-              <ul aria-label="Events" className="flex flex-wrap gap-1.5">
+              <p className="text-sm text-slate-600 dark:text-slate-400">{formatLabel(hook.format)}</p>
+              <ul aria-label={t('webhooks.list.events')} className="flex flex-wrap gap-1.5">
                 {[...hook.events]
                   .sort((a, b) => eventOrder(a) - eventOrder(b))
                   .map((event) => (
                     <li key={event} className={cn(chip, 'bg-brand-100 text-brand-800 dark:bg-brand-800/40 dark:text-brand-100')}>
-                      {event === 'daily.absences' ? `${eventLabel(event)} at ${formatTime(hook.dailyAt)}` : eventLabel(event)}
+                      {event === 'daily.absences'
+                        ? t('webhooks.list.dailyAt', { event: eventLabel(event), time: formatTime(hook.dailyAt) })
+                        : eventLabel(event)}
                     </li>
                   ))}
               </ul>
               {hook.events.includes('daily.absences') && (
-                <p className="text-xs text-slate-600 dark:text-slate-400">Daily post in {hook.timeZone.replaceAll('_', ' ')} time.</p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">{t('webhooks.list.dailyZone', { zone: hook.timeZone.replaceAll('_', ' ') })}</p>
               )}
               <p
                 className={cn(
@@ -97,11 +103,11 @@ export function WebhookList({ hooks, onRemove, busy }: WebhookListProps) {
                 variant="ghost"
                 size="compact"
                 disabled={busy}
-                aria-label={`Remove webhook ${short}`}
+                aria-label={t('webhooks.list.removeLabel', { url: short })}
                 onClick={() => onRemove(hook)}
                 className="text-red-700 dark:text-red-400"
               >
-                Remove
+                {t('webhooks.list.remove')}
               </Button>
             </div>
           </li>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
@@ -7,7 +8,6 @@ import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
-import { webhookMessages } from '../api/webhook-schema';
 import { useRemoveWebhook, useWebhooks, type CreatedWebhook, type Webhook } from '../api/webhooks';
 import { AddWebhookForm } from './add-webhook-form';
 import { NewWebhookSecret } from './new-webhook-secret';
@@ -19,6 +19,7 @@ import { shortUrl, WebhookList } from './webhook-list';
  * secret is shown once, in this component's state only.
  */
 export function WebhooksSection() {
+  const { t } = useTranslation();
   const requireAuth = useRequireAuth();
   const toast = useToast();
   const alert = useAlert();
@@ -30,42 +31,40 @@ export function WebhooksSection() {
     const short = shortUrl(hook.url);
     const confirmed = await alert({
       icon: 'warning',
-      title: 'Remove this webhook?',
-      text: `Breaktime stops posting to ${short}. A hook added again gets a new secret.`,
-      confirmText: 'Yes, remove it',
-      cancelText: 'No, keep it',
+      title: t('webhooks.remove.question'),
+      text: t('webhooks.remove.text', { url: short }),
+      confirmText: t('webhooks.remove.confirm'),
+      cancelText: t('webhooks.remove.keep'),
       danger: true,
     });
     if (!confirmed || !requireAuth()) return;
     try {
       await removeHook(hook._id);
       if (created?._id === hook._id) setCreated(null);
-      toast.show({ message: `The webhook to ${short} was removed.`, variant: 'success', duration: SHORT_TOAST_MS });
+      toast.show({ message: t('webhooks.remove.removed', { url: short }), variant: 'success', duration: SHORT_TOAST_MS });
     } catch (failure) {
       // Someone else removed it first: the list catches up.
       if (failure instanceof ApiError && failure.status === 404) {
         void mutate();
-        toast.show({ message: `The webhook to ${short} was already removed.`, variant: 'info', duration: SHORT_TOAST_MS });
+        toast.show({ message: t('webhooks.remove.alreadyRemoved', { url: short }), variant: 'info', duration: SHORT_TOAST_MS });
         return;
       }
-      toast.show({ title: 'Error!', message: errorMessage(failure, webhookMessages.removeFailed), variant: 'error' });
+      toast.show({ title: t('webhooks.errorTitle'), message: errorMessage(failure, t('webhooks.remove.failed')), variant: 'error' });
     }
   };
 
   return (
     <Card className="min-w-0 space-y-4">
       <div>
-        <h2 className="text-lg font-semibold">Team chat</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Post approved leaves, a daily &ldquo;who is off today&rdquo; and, if your team wants it, breaks to a chat channel or your own receiver.
-        </p>
+        <h2 className="text-lg font-semibold">{t('webhooks.title')}</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('webhooks.description')}</p>
       </div>
       {isLoading ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading the webhooks" />
+          <Spinner label={t('webhooks.loading')} />
         </div>
       ) : error && !hooks ? (
-        <FormError>{errorMessage(error, webhookMessages.loadFailed)}</FormError>
+        <FormError>{errorMessage(error, t('webhooks.loadFailed'))}</FormError>
       ) : (
         <WebhookList hooks={hooks ?? []} onRemove={(hook) => void remove(hook)} busy={removing} />
       )}
