@@ -46,11 +46,11 @@ export function PrivacyPolicyPage() {
       <p>{t('info.privacy.who')}</p>
       <h2>{t('info.privacy.keepTitle')}</h2>
       <p>
-        <Trans i18nKey="info.privacy.keep" components={{ link: <Link to={paths.deleteAccount} /> }} />
+        <Trans i18nKey="info.privacy.keep" components={{ page: <Link to={paths.deleteAccount} /> }} />
       </p>
       <h2>{t('info.privacy.rightsTitle')}</h2>
       <p>
-        <Trans i18nKey="info.privacy.rights" components={{ link: <Link to={paths.contact} /> }} />
+        <Trans i18nKey="info.privacy.rights" components={{ page: <Link to={paths.contact} /> }} />
       </p>
       <h2>{t('info.privacy.changesTitle')}</h2>
       <p>{t('info.privacy.changes')}</p>
