@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,6 +12,7 @@ import { clearSession } from '@/lib/session';
 import { deleteAccount } from '../api/delete-account';
 
 export function DeleteAccountPage() {
+  const { t } = useTranslation();
   const { signedIn, email } = useSession();
   const { open } = useDialogs();
   const alert = useAlert();
@@ -22,15 +24,15 @@ export function DeleteAccountPage() {
     event.preventDefault();
     if (deleting) return;
     if (!password) {
-      setError('Password is required.');
+      setError(t('account.delete.passwordRequired'));
       return;
     }
     const confirmed = await alert({
       icon: 'warning',
-      title: 'Delete your account?',
-      text: 'Your account and every record in it will be deleted. This cannot be undone.',
-      confirmText: 'Yes, delete my account',
-      cancelText: 'Cancel',
+      title: t('account.delete.confirmTitle'),
+      text: t('account.delete.confirmText'),
+      confirmText: t('account.delete.confirm'),
+      cancelText: t('common.cancel'),
       danger: true,
     });
     if (!confirmed) return;
@@ -39,48 +41,55 @@ export function DeleteAccountPage() {
     try {
       await deleteAccount(password);
       clearSession();
-      await alert({ icon: 'success', title: 'Account deleted', text: 'Your account has been deleted. Thank you for using Breaktime.' });
+      await alert({ icon: 'success', title: t('account.delete.deletedTitle'), text: t('account.delete.deletedText') });
       replaceUrl('/');
       reloadPage();
     } catch (failure) {
       setDeleting(false);
-      setError(errorMessage(failure, 'Something went wrong. Please try again later.'));
+      setError(errorMessage(failure, t('common.somethingWrong')));
     }
   };
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card className="space-y-3 text-sm leading-relaxed text-slate-700 dark:text-slate-300">
-        <h2 className="text-xl font-semibold text-slate-900 dark:text-slate-100">Deleting your Breaktime account</h2>
-        <p>You can delete your account at any time. When you do:</p>
+        <h2 className="text-xl font-semibold text-slate-900 dark:text-slate-100">{t('account.delete.infoTitle')}</h2>
+        <p>{t('account.delete.infoIntro')}</p>
         <ul className="list-disc space-y-1 pl-5">
-          <li>your profile (name and email address) is removed;</li>
-          <li>your breaks, tasks, leaves, meetings and checklist items are deleted;</li>
-          <li>you are removed from your team, and every device you signed in on is signed out;</li>
-          <li>copies in our backups disappear within 30 days as the backups expire.</li>
+          <li>{t('account.delete.infoProfile')}</li>
+          <li>{t('account.delete.infoRecords')}</li>
+          <li>{t('account.delete.infoTeam')}</li>
+          <li>{t('account.delete.infoBackups')}</li>
         </ul>
-        <p>
-          If you only want to stop emails or change your address, you can do that from your Profile instead. If you cannot sign in any more, send us a message
-          from the Contact page using the address of the account and we will delete it for you.
-        </p>
+        <p>{t('account.delete.infoInstead')}</p>
       </Card>
       <Card>
-        <h2 className="mb-3 text-lg font-semibold">Delete my account</h2>
+        <h2 className="mb-3 text-lg font-semibold">{t('account.delete.title')}</h2>
         {signedIn ? (
-          <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Delete account">
+          <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('account.delete.form')}>
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              Signed in as <strong>{email ?? 'you'}</strong>. Enter your password to confirm.
+              {email ? (
+                <Trans i18nKey="account.delete.signedInAs" values={{ email }} components={{ strong: <strong /> }} />
+              ) : (
+                <Trans i18nKey="account.delete.signedInAsYou" components={{ strong: <strong /> }} />
+              )}
             </p>
-            <Input label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+            <Input
+              label={t('account.delete.password')}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
             <FormError>{error}</FormError>
             <Button type="submit" variant="danger" block disabled={deleting}>
-              {deleting ? 'Deleting...' : 'Delete my account'}
+              {deleting ? t('account.delete.deleting') : t('account.delete.submit')}
             </Button>
           </form>
         ) : (
           <div className="space-y-4 text-sm">
-            <p>Sign in first, then come back to this page to delete your account.</p>
-            <Button onClick={() => open('signIn')}>Sign in</Button>
+            <p>{t('account.delete.signInFirst')}</p>
+            <Button onClick={() => open('signIn')}>{t('account.delete.signIn')}</Button>
           </div>
         )}
       </Card>

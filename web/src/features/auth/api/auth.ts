@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import type { Schemas } from '@/lib/api-schema';
 
 export type Credentials = Schemas['Credentials'];
@@ -8,8 +9,12 @@ export type SignUpInput = Schemas['SignUpInput'];
 /** The answer of a sign-in: the tokens, and who signed in. */
 export type LoginAnswer = Schemas['Session'];
 
-/** The server's answer to an unverified account (sign-in and forgot password). */
+/**
+ * The server's answer to an unverified account (sign-in and forgot password): a 403, the only one these public calls
+ * give, with its message in the person's language; the English wording is recognised on its own too.
+ */
 export function isEmailNotActive(error: unknown): boolean {
+  if (error instanceof ApiError && error.status === 403) return true;
   return error instanceof Error && /email is not active/i.test(error.message);
 }
 

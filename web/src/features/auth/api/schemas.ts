@@ -1,34 +1,40 @@
 import { z } from 'zod';
+import { msg } from '@/lib/i18n';
+
+// Messages are read when a check runs, in the language of that moment (msg), never when this module loads.
 
 /** A simple email shape: something@something.tld, no spaces. */
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const messages = {
-  emailRequired: 'Email is required.',
-  emailInvalid: 'Please enter a valid email address.',
-  passwordRequired: 'Password is required.',
-  signInPasswordMin: 'Password must be at least 5 characters long.',
-  nameRequired: 'Name is required',
-  nameMin: 'Name must be at least 3 characters long.',
-  nameMax: 'Name must not exceed 60 characters.',
-  passwordMin: 'Password must be at least 6 characters long.',
-  passwordMax: 'Password must not exceed 20 characters.',
-  passwordsDiffer: 'Passwords do not match.',
-} as const;
+const email = z
+  .string()
+  .trim()
+  .min(1, { error: msg('auth.validation.emailRequired') })
+  .regex(EMAIL_SHAPE, { error: msg('auth.validation.emailInvalid') });
 
-const email = z.string().trim().min(1, messages.emailRequired).regex(EMAIL_SHAPE, messages.emailInvalid);
-
-export const newPassword = z.string().min(1, messages.passwordRequired).min(6, messages.passwordMin).max(20, messages.passwordMax);
+export const newPassword = z
+  .string()
+  .min(1, { error: msg('auth.validation.passwordRequired') })
+  .min(6, { error: msg('auth.validation.passwordMin') })
+  .max(20, { error: msg('auth.validation.passwordMax') });
 
 export const signInSchema = z.object({
   email,
-  password: z.string().min(1, messages.passwordRequired).min(5, messages.signInPasswordMin),
+  password: z
+    .string()
+    .min(1, { error: msg('auth.validation.passwordRequired') })
+    .min(5, { error: msg('auth.validation.signInPasswordMin') }),
   rememberMe: z.boolean(),
 });
 export type SignInValues = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, messages.nameRequired).min(3, messages.nameMin).max(60, messages.nameMax),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: msg('auth.validation.nameRequired') })
+    .min(3, { error: msg('auth.validation.nameMin') })
+    .max(60, { error: msg('auth.validation.nameMax') }),
   email,
   password: newPassword,
 });
@@ -36,5 +42,5 @@ export type SignUpValues = z.infer<typeof signUpSchema>;
 
 export const resetPasswordSchema = z
   .object({ password: newPassword, confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, { message: messages.passwordsDiffer, path: ['confirmPassword'] });
+  .refine((values) => values.password === values.confirmPassword, { error: msg('auth.validation.passwordsDiffer'), path: ['confirmPassword'] });
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;

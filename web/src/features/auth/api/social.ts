@@ -1,4 +1,5 @@
 import { mainApiUrl } from '@/lib/http';
+import { t } from '@/lib/i18n';
 import { storeCallbackSession } from '@/lib/session';
 import type { Schemas } from '@/lib/api-schema';
 
@@ -41,7 +42,7 @@ export async function startSocialSignIn(provider: SocialProvider): Promise<Socia
     storeCallbackSession({ access_token: tokens.access_token, refresh_token: tokens.refresh_token, id: tokens.id ?? '', name: tokens.name ?? '' });
     return { kind: 'signedIn' };
   }
-  return { kind: 'unavailable', message: answer.message || answer.data?.message || 'This sign-in option is not available right now.' };
+  return { kind: 'unavailable', message: answer.message || answer.data?.message || t('auth.social.unavailable') };
 }
 
 /** Which providers the server has credentials for (`GET /auth/providers`, public). */

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToast } from '@/components/ui/toast';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,10 +8,9 @@ import { reloadPage, replaceUrl } from '@/lib/browser';
 import { takeReturnPath } from '@/lib/return-path';
 import { storeCallbackSession } from '@/lib/session';
 
-export const CALLBACK_ERROR = 'Error handling login callback.';
-
 /** Social sign-in lands here with the tokens in the query string (spec §2). */
 export function AuthCallbackPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
   const toast = useToast();
@@ -31,12 +31,12 @@ export function AuthCallbackPage() {
     }
     navigate(paths.login, { replace: true });
     // The API sends `?error=<message>` when a step of the provider's sign-in failed.
-    toast.show({ variant: 'error', title: CALLBACK_ERROR, message: query.get('error') || 'Please try signing in again.' });
-  }, [navigate, toast, search]);
+    toast.show({ variant: 'error', title: t('auth.callback.error'), message: query.get('error') || t('auth.callback.tryAgain') });
+  }, [navigate, toast, search, t]);
 
   return (
     <div className="flex justify-center py-16">
-      <Spinner label="Signing you in" />
+      <Spinner label={t('auth.callback.signingIn')} />
     </div>
   );
 }

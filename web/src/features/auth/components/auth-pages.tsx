@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Card } from '@/components/ui/card';
@@ -12,13 +13,14 @@ import { TermsDialog } from './terms-dialog';
 
 /** /signin: the sign-in dialog's content as a page, for links and bookmarks. */
 export function SignInPage() {
+  const { t } = useTranslation();
   const { signedIn } = useSession();
   const navigate = useNavigate();
   const [view, setView] = useState<'signIn' | 'forgot'>('signIn');
   if (signedIn) return <Navigate to={paths.breaks} replace />;
   return (
     <Card className="mx-auto max-w-md">
-      <h2 className="mb-4 text-xl font-semibold">{view === 'signIn' ? 'Sign In' : 'Forgot Password'}</h2>
+      <h2 className="mb-4 text-xl font-semibold">{view === 'signIn' ? t('auth.signIn.title') : t('auth.forgot.title')}</h2>
       {view === 'signIn' ? (
         <SignInForm onForgotPassword={() => setView('forgot')} onSignUp={() => navigate(paths.signUp)} />
       ) : (
@@ -30,6 +32,7 @@ export function SignInPage() {
 
 /** /signup: the sign-up dialog's content as a page. */
 export function SignUpPage() {
+  const { t } = useTranslation();
   const { signedIn } = useSession();
   const navigate = useNavigate();
   const alert = useAlert();
@@ -37,10 +40,10 @@ export function SignUpPage() {
   if (signedIn) return <Navigate to={paths.breaks} replace />;
   return (
     <Card className="mx-auto max-w-md">
-      <h2 className="mb-4 text-xl font-semibold">Sign Up</h2>
+      <h2 className="mb-4 text-xl font-semibold">{t('auth.signUp.title')}</h2>
       <SignUpForm
         onSignedUp={(email) => {
-          void alert({ icon: 'success', title: 'Verification email sent!', text: <VerificationSent email={email} /> });
+          void alert({ icon: 'success', title: t('auth.signUp.sentTitle'), text: <VerificationSent email={email} /> });
           navigate(paths.signIn);
         }}
         onSignIn={() => navigate(paths.signIn)}

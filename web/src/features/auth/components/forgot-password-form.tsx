@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
@@ -7,6 +8,7 @@ import { forgotPassword, isEmailNotActive } from '../api/auth';
 import { useEmailNotActive } from '../hooks/use-email-not-active';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   // A ref, not state: a second submit in the same tick must already see the first one.
@@ -24,32 +26,37 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     try {
       await forgotPassword(address);
     } catch (error) {
-      failure = error ?? new Error('Unknown error');
+      failure = error ?? new Error(t('auth.forgot.unexpected'));
     } finally {
       inFlight.current = false;
       setSending(false);
     }
     if (failure === undefined) {
-      void alert({ icon: 'success', title: 'Success', text: 'Password reset link has been sent to your email.' });
+      void alert({ icon: 'success', title: t('auth.common.success'), text: t('auth.forgot.sent') });
     } else if (isEmailNotActive(failure)) {
       await emailNotActive(address);
     } else {
-      void alert({ icon: 'error', title: 'Error', text: errorMessage(failure, 'An unexpected error occurred.') });
+      void alert({ icon: 'error', title: t('auth.common.error'), text: errorMessage(failure, t('auth.forgot.unexpected')) });
     }
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Forgot password">
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        Enter the email address of your account and we will send you a link to choose a new password.
-      </p>
-      <Input label="Email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('auth.forgot.form')}>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('auth.forgot.intro')}</p>
+      <Input
+        label={t('auth.common.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
       <Button type="submit" block disabled={sending}>
-        {sending ? 'Sending...' : 'Send reset link'}
+        {sending ? t('auth.common.sending') : t('auth.forgot.submit')}
       </Button>
       <p className="text-center text-sm">
         <Button variant="link" onClick={onBack}>
-          Back to sign in
+          {t('auth.forgot.back')}
         </Button>
       </p>
     </form>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,9 +10,9 @@ import { errorMessage } from '@/lib/api-error';
 import { useDialogs } from '@/lib/dialogs';
 import { resetPassword } from '../api/auth';
 import { resetPasswordSchema, type ResetPasswordValues } from '../api/schemas';
-import { INVALID_LINK } from './verify-new-email-page';
 
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [loading, setLoading] = useState(false);
@@ -32,9 +33,9 @@ export function ResetPasswordPage() {
     setServerError(undefined);
     try {
       const data = await resetPassword(token, password);
-      setDone(data?.message || 'Your password has been changed. You can now sign in with your new password.');
+      setDone(data?.message || t('auth.reset.done'));
     } catch (error) {
-      setServerError(errorMessage(error, 'Something went wrong. Please try again later.'));
+      setServerError(errorMessage(error, t('common.somethingWrong')));
     } finally {
       inFlight.current = false;
       setLoading(false);
@@ -43,31 +44,31 @@ export function ResetPasswordPage() {
 
   return (
     <Card className="mx-auto max-w-lg">
-      <h2 className="mb-4 text-xl font-semibold">Choose a new password</h2>
+      <h2 className="mb-4 text-xl font-semibold">{t('auth.reset.title')}</h2>
       {!token ? (
         <p role="alert" className="text-red-700 dark:text-red-400">
-          {INVALID_LINK}
+          {t('auth.verify.invalidLink')}
         </p>
       ) : done ? (
         <div className="space-y-4">
           <p role="status" className="text-emerald-700 dark:text-emerald-400">
             {done}
           </p>
-          <Button onClick={() => open('signIn')}>Sign in</Button>
+          <Button onClick={() => open('signIn')}>{t('auth.common.signIn')}</Button>
         </div>
       ) : (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Reset password">
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('auth.reset.form')}>
           <Input
-            label="New password"
+            label={t('auth.reset.newPassword')}
             type="password"
             autoComplete="new-password"
             maxLength={50}
-            hint="6 to 20 characters."
+            hint={t('auth.common.passwordHint')}
             error={errors.password?.message}
             {...register('password')}
           />
           <Input
-            label="Confirm new password"
+            label={t('auth.reset.confirmPassword')}
             type="password"
             autoComplete="new-password"
             maxLength={50}
@@ -76,7 +77,7 @@ export function ResetPasswordPage() {
           />
           <FormError>{serverError}</FormError>
           <Button type="submit" block disabled={loading}>
-            {loading ? 'Loading...' : 'Reset password'}
+            {loading ? t('auth.common.loading') : t('auth.reset.submit')}
           </Button>
         </form>
       )}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/modal';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
@@ -10,9 +11,10 @@ export interface SignInDialogProps {
 
 /** Sign In and Forgot Password share one medium dialog and toggle inside it. */
 export function SignInDialog({ onClose, onSignUp }: SignInDialogProps) {
+  const { t } = useTranslation();
   const [view, setView] = useState<'signIn' | 'forgot'>('signIn');
   return (
-    <Modal open size="md" title={view === 'signIn' ? 'Sign In' : 'Forgot Password'} onClose={onClose}>
+    <Modal open size="md" title={view === 'signIn' ? t('auth.signIn.title') : t('auth.forgot.title')} onClose={onClose}>
       {view === 'signIn' ? (
         <SignInForm onForgotPassword={() => setView('forgot')} onSignUp={onSignUp} />
       ) : (

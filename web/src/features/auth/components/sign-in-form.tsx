@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Checkbox, FormError, Input } from '@/components/ui/field';
 import { RELOAD_AFTER_LOGIN_MS } from '@/config/constants';
@@ -20,6 +21,7 @@ export interface SignInFormProps {
 }
 
 export function SignInForm({ onForgotPassword, onSignUp }: SignInFormProps) {
+  const { t } = useTranslation();
   const { prefill } = useDialogs();
   const [rememberedEmail] = useState(readRememberedEmail);
   const [loading, setLoading] = useState(false);
@@ -47,33 +49,30 @@ export function SignInForm({ onForgotPassword, onSignUp }: SignInFormProps) {
       setTimeout(reloadPage, RELOAD_AFTER_LOGIN_MS);
     } catch (error) {
       setLoading(false);
-      setServerError(errorMessage(error, 'Something went wrong. Please try again later.'));
+      setServerError(errorMessage(error, t('common.somethingWrong')));
       if (isEmailNotActive(error)) await emailNotActive(email);
     }
   };
 
   return (
     <div className="space-y-4">
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Sign in">
-        <Input label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
-        <Input label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('auth.common.signIn')}>
+        <Input label={t('auth.common.email')} type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <Input label={t('auth.common.password')} type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <Checkbox label="Remember me" {...register('rememberMe')} />
+          <Checkbox label={t('auth.signIn.rememberMe')} {...register('rememberMe')} />
           <Button variant="link" onClick={onForgotPassword}>
-            Forgot password?
+            {t('auth.signIn.forgotPassword')}
           </Button>
         </div>
         <FormError>{serverError}</FormError>
         <Button type="submit" block disabled={loading}>
-          {loading ? 'Loading...' : 'Sign in'}
+          {loading ? t('auth.common.loading') : t('auth.common.signIn')}
         </Button>
       </form>
       <SocialSignIn />
       <p className="text-center text-sm text-slate-600 dark:text-slate-300">
-        Don&apos;t have an account?{' '}
-        <Button variant="link" onClick={onSignUp}>
-          Sign up
-        </Button>
+        <Trans i18nKey="auth.signIn.noAccount" components={{ signUp: <Button variant="link" onClick={onSignUp} /> }} />
       </p>
     </div>
   );

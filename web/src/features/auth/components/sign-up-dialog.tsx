@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Modal } from '@/components/ui/modal';
 import { useDialogs } from '@/lib/dialogs';
@@ -11,18 +12,19 @@ export interface SignUpDialogProps {
 }
 
 export function SignUpDialog({ onClose, onSignIn }: SignUpDialogProps) {
+  const { t } = useTranslation();
   const [showTerms, setShowTerms] = useState(false);
   const alert = useAlert();
   const { prefill } = useDialogs();
 
   const onSignedUp = (email: string) => {
     onClose();
-    void alert({ icon: 'success', title: 'Verification email sent!', text: <VerificationSent email={email} invited={Boolean(prefill.invitation)} /> });
+    void alert({ icon: 'success', title: t('auth.signUp.sentTitle'), text: <VerificationSent email={email} invited={Boolean(prefill.invitation)} /> });
   };
 
   return (
     <>
-      <Modal open size="md" title="Sign Up" onClose={onClose}>
+      <Modal open size="md" title={t('auth.signUp.title')} onClose={onClose}>
         <SignUpForm onSignedUp={onSignedUp} onSignIn={onSignIn} onShowTerms={() => setShowTerms(true)} />
       </Modal>
       <TermsDialog open={showTerms} onClose={() => setShowTerms(false)} />
@@ -33,8 +35,7 @@ export function SignUpDialog({ onClose, onSignIn }: SignUpDialogProps) {
 export function VerificationSent({ email, invited = false }: { email: string; invited?: boolean }) {
   return (
     <p>
-      Please verify your account: we sent a verification link to <strong className="break-all">{email}</strong>.{' '}
-      {invited ? 'Follow it and you join the team that invited you; then sign in.' : 'Follow it, then sign in.'}
+      <Trans i18nKey={invited ? 'auth.signUp.sentInvited' : 'auth.signUp.sent'} values={{ email }} components={{ email: <strong className="break-all" /> }} />
     </p>
   );
 }

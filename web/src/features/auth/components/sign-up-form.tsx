@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormError, Input } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-error';
@@ -16,6 +17,7 @@ export interface SignUpFormProps {
 }
 
 export function SignUpForm({ onSignedUp, onSignIn, onShowTerms }: SignUpFormProps) {
+  const { t } = useTranslation();
   const { prefill } = useDialogs();
   const [loading, setLoading] = useState(false);
   const [serverError, setServerError] = useState<string>();
@@ -40,42 +42,43 @@ export function SignUpForm({ onSignedUp, onSignIn, onShowTerms }: SignUpFormProp
       onSignedUp(values.email);
     } catch (error) {
       setLoading(false);
-      setServerError(errorMessage(error, 'Something went wrong. Please try again later.'));
+      setServerError(errorMessage(error, t('common.somethingWrong')));
     }
   };
 
   return (
     <div className="space-y-4">
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Sign up">
-        <Input label="Name" autoComplete="name" maxLength={60} error={errors.name?.message} {...register('name')} />
-        <Input label="Email" type="email" autoComplete="email" inputMode="email" maxLength={70} error={errors.email?.message} {...register('email')} />
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('auth.signUp.submit')}>
+        <Input label={t('auth.signUp.name')} autoComplete="name" maxLength={60} error={errors.name?.message} {...register('name')} />
         <Input
-          label="Password"
+          label={t('auth.common.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={70}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Input
+          label={t('auth.common.password')}
           type="password"
           autoComplete="new-password"
           maxLength={50}
-          hint="6 to 20 characters."
+          hint={t('auth.common.passwordHint')}
           error={errors.password?.message}
           {...register('password')}
         />
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          By signing up you agree to the{' '}
-          <Button variant="link" inline onClick={onShowTerms}>
-            Terms and Conditions
-          </Button>
-          .
+          <Trans i18nKey="auth.signUp.agree" components={{ terms: <Button variant="link" inline onClick={onShowTerms} /> }} />
         </p>
         <FormError>{serverError}</FormError>
         <Button type="submit" block disabled={loading}>
-          {loading ? 'Loading...' : 'Sign up'}
+          {loading ? t('auth.common.loading') : t('auth.signUp.submit')}
         </Button>
       </form>
       <SocialSignIn />
       <p className="text-center text-sm text-slate-600 dark:text-slate-300">
-        Already have an account?{' '}
-        <Button variant="link" onClick={onSignIn}>
-          Sign in
-        </Button>
+        <Trans i18nKey="auth.signUp.haveAccount" components={{ signIn: <Button variant="link" onClick={onSignIn} /> }} />
       </p>
     </div>
   );

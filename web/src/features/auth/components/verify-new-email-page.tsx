@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,18 +12,22 @@ import { updateSessionEmail } from '@/lib/session';
 import { verifyEmail } from '../api/auth';
 
 type Kind = 'signup' | 'change';
-type Outcome = { state: 'verifying' } | { state: 'verified'; message: string; email?: string } | { state: 'failed'; message: string };
+/** What the page says: the server's own message when it gave one, else the catalogue's `fallback`, read when shown. */
+type Said = { message?: string; fallback: string };
+type Outcome = { state: 'verifying' } | ({ state: 'verified'; email?: string } & Said) | ({ state: 'failed' } & Said);
 
-export const INVALID_LINK = 'This link is invalid or has expired.';
-const VERIFIED_FALLBACK = 'Your email address is verified. You can now sign in.';
-const ALREADY_VERIFIED = 'This link has already been used: your email address is verified.';
+const INVALID_LINK = 'auth.verify.invalidLink';
+const verifiedFallback = (kind: Kind) => (kind === 'signup' ? 'auth.verify.verified' : 'auth.verify.changed');
 
 // Link tokens are single-use: one request per token, however often the effect runs.
 const attempts = new Map<string, Promise<{ message?: string; email?: string }>>();
 
-/** What a followed link said, kept in the page's history entry so that a reload (after a sign-in) shows it again. */
+/**
+ * What the server said of a followed link, kept in the page's history entry so that a reload (after a sign-in) shows it
+ * again; without it the page's own text is shown, in the language of that moment.
+ */
 interface Followed {
-  message: string;
+  message?: string;
 }
 
 /**
@@ -31,6 +36,7 @@ interface Followed {
  * and the spent token must not be posted again. Signed in after a sign-up link, the page moves on to the Dashboard.
  */
 export function VerifyNewEmailPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const location = useLocation();
   const token = params.get('token') ?? '';
@@ -40,10 +46,10 @@ export function VerifyNewEmailPage() {
   const followed = (location.state as Followed | null)?.message;
   const [outcome, setOutcome] = useState<Outcome>(
     done
-      ? { state: 'verified', message: followed || (kind === 'signup' ? VERIFIED_FALLBACK : 'Your new email address is confirmed.') }
+      ? { state: 'verified', message: followed, fallback: verifiedFallback(kind) }
       : token
         ? { state: 'verifying' }
-        : { state: 'failed', message: INVALID_LINK },
+        : { state: 'failed', fallback: INVALID_LINK },
   );
   const session = useSession();
   const { open } = useDialogs();
@@ -58,9 +64,8 @@ export function VerifyNewEmailPage() {
       .then((data) => {
         if (!current) return;
         if (kind === 'change' && data?.email && session.signedIn) updateSessionEmail(data.email);
-        const fallback = kind === 'signup' ? VERIFIED_FALLBACK : 'Your new email address is confirmed.';
-        const message = data?.message || fallback;
-        setOutcome({ state: 'verified', message, email: data?.email });
+        const message = data?.message || undefined;
+        setOutcome({ state: 'verified', message, fallback: verifiedFallback(kind), email: data?.email });
         // Straight through the History API: the router blocks navigating from this page to itself (spec §2), and
         // the page needs no new render, only an address (and history entry) that a reload reads back.
         const search = new URLSearchParams({ kind, verified: '1', ...(data?.email ? { email: data.email } : {}) });
@@ -71,7 +76,11 @@ export function VerifyNewEmailPage() {
         if (!current) return;
         // Signed in, a used sign-up link is one that already did its work: no error to show.
         const used = error instanceof ApiError && error.status === 400 && kind === 'signup' && session.signedIn;
-        setOutcome(used ? { state: 'verified', message: ALREADY_VERIFIED } : { state: 'failed', message: errorMessage(error, INVALID_LINK) });
+        setOutcome(
+          used
+            ? { state: 'verified', fallback: 'auth.verify.alreadyVerified' }
+            : { state: 'failed', message: errorMessage(error, '') || undefined, fallback: INVALID_LINK },
+        );
       });
     return () => {
       current = false;
@@ -83,11 +92,11 @@ export function VerifyNewEmailPage() {
 
   return (
     <Card className="mx-auto max-w-lg text-center">
-      <h2 className="mb-3 text-xl font-semibold">{kind === 'signup' ? 'Verify your email' : 'Confirm your new email'}</h2>
+      <h2 className="mb-3 text-xl font-semibold">{kind === 'signup' ? t('auth.verify.titleSignUp') : t('auth.verify.titleChange')}</h2>
       {outcome.state === 'verifying' && (
         <div className="flex flex-col items-center gap-3 py-4">
-          <Spinner label="Verifying" />
-          <p>Verifying your email…</p>
+          <Spinner label={t('auth.verify.verifyingLabel')} />
+          <p>{t('auth.verify.verifying')}</p>
         </div>
       )}
       {outcome.state !== 'verifying' && (
@@ -96,13 +105,13 @@ export function VerifyNewEmailPage() {
             role={outcome.state === 'failed' ? 'alert' : 'status'}
             className={outcome.state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}
           >
-            {outcome.message}
+            {outcome.message || t(outcome.fallback)}
           </p>
           {outcome.state === 'verified' && !session.signedIn ? (
-            <Button onClick={() => open('signIn', { email: outcome.email || verifiedEmail || undefined })}>Sign in</Button>
+            <Button onClick={() => open('signIn', { email: outcome.email || verifiedEmail || undefined })}>{t('auth.common.signIn')}</Button>
           ) : (
             <Link to={paths.home} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline dark:text-brand-500">
-              Go to the dashboard
+              {t('auth.verify.toDashboard')}
             </Link>
           )}
         </div>

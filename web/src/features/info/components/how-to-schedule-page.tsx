@@ -1,63 +1,54 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Prose } from './prose';
 
+const strong = { strong: <strong /> };
+
+/** The sample day's entries, in order (`info.howTo.sample.<entry>`). */
+const SAMPLE_DAY = ['checklist', 'focus', 'coffee', 'teamMeeting', 'lunch', 'focusAfternoon', 'shortBreak', 'meetings', 'wrapUp'] as const;
+
 export function HowToSchedulePage() {
+  const { t } = useTranslation();
   return (
     <Prose>
-      <h2>Plan a focused day with Breaktime</h2>
+      <h2>{t('info.howTo.title')}</h2>
+      <p>{t('info.howTo.intro')}</p>
+      <h3>{t('info.howTo.checklistTitle')}</h3>
+      <p>{t('info.howTo.checklist')}</p>
+      <h3>{t('info.howTo.tasksTitle')}</h3>
       <p>
-        Long stretches of work feel productive but wear attention down. A schedule with planned focus blocks and real breaks gets more done and leaves you less
-        tired. Here is a simple routine that fits Breaktime&apos;s screens.
+        <Trans i18nKey="info.howTo.tasks" components={{ tasks: <Link to={paths.tasks} /> }} />
       </p>
-      <h3>1. Start with the daily checklist (5 minutes)</h3>
+      <h3>{t('info.howTo.meetingsTitle')}</h3>
       <p>
-        Open Daily Checklist from the top bar and write the few things that must happen today. Keep each item short and concrete: &ldquo;Send the Q3 figures to
-        Ana&rdquo;, not &ldquo;Finance&rdquo;.
+        <Trans i18nKey="info.howTo.meetings" components={{ meetings: <Link to={paths.meetings} /> }} />
       </p>
-      <h3>2. Put tasks on the day they belong to</h3>
-      <p>
-        On <Link to={paths.tasks}>Tasks</Link>, give each piece of work a scheduled date, a priority and a status. Tasks scheduled for today appear in the Daily
-        Agenda, so tomorrow&apos;s work stays out of today&apos;s way.
-      </p>
-      <h3>3. Block the meetings first</h3>
-      <p>
-        Add your meetings on <Link to={paths.meetings}>Meetings</Link>. What is left between them is your focus time; try to keep at least one uninterrupted
-        block of 90 minutes.
-      </p>
-      <h3>4. Work in focus blocks with short breaks</h3>
+      <h3>{t('info.howTo.blocksTitle')}</h3>
       <ul>
         <li>
-          <strong>50 / 10:</strong> fifty minutes of focused work, then a ten-minute break away from the screen.
+          <Trans i18nKey="info.howTo.block50" components={strong} />
         </li>
         <li>
-          <strong>25 / 5 (Pomodoro):</strong> for tasks you keep putting off; after four rounds take a longer break of 15 to 30 minutes.
+          <Trans i18nKey="info.howTo.block25" components={strong} />
         </li>
         <li>
-          <strong>90 / 20:</strong> for deep work such as writing or design.
+          <Trans i18nKey="info.howTo.block90" components={strong} />
         </li>
       </ul>
-      <h3>5. Log your breaks as you take them</h3>
+      <h3>{t('info.howTo.breaksTitle')}</h3>
       <p>
-        On the <Link to={paths.breaks}>Dashboard</Link>, log each break with its type and times, or just tell Break Buddy &ldquo;coffee break from 10:30 to
-        10:45&rdquo;. At the end of the week, <Link to={paths.archives}>Archives | Reports</Link> shows how your time was spent.
+        <Trans i18nKey="info.howTo.breaks" components={{ breaks: <Link to={paths.breaks} />, archives: <Link to={paths.archives} /> }} />
       </p>
-      <h3>6. Plan time off early</h3>
+      <h3>{t('info.howTo.leavesTitle')}</h3>
       <p>
-        Record leaves on <Link to={paths.leaves}>Leaves</Link> as soon as you know them, so your team sees on Today&apos;s absentees who is away without having
-        to ask.
+        <Trans i18nKey="info.howTo.leaves" components={{ leaves: <Link to={paths.leaves} /> }} />
       </p>
-      <h3>A sample day</h3>
+      <h3>{t('info.howTo.sampleTitle')}</h3>
       <ul>
-        <li>09:00 Daily checklist and email</li>
-        <li>09:15 Focus block on the most important task</li>
-        <li>10:45 Coffee break (15 min)</li>
-        <li>11:00 Team meeting</li>
-        <li>12:30 Lunch break (45 min)</li>
-        <li>13:15 Focus block</li>
-        <li>14:45 Short break (10 min)</li>
-        <li>15:00 Meetings, reviews and smaller tasks</li>
-        <li>16:45 Tick off the checklist and plan tomorrow</li>
+        {SAMPLE_DAY.map((entry) => (
+          <li key={entry}>{t(`info.howTo.sample.${entry}`)}</li>
+        ))}
       </ul>
     </Prose>
   );
