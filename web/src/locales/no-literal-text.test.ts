@@ -70,7 +70,7 @@ const PROPER =
 export function isWording(text: string): boolean {
   const trimmed = text.replace(/\s+/g, ' ').trim();
   if (!/\p{L}/u.test(trimmed)) return false;
-  const words = trimmed.replace(/[^\p{L}\s-]+/gu, ' ').trim();
+  const words = trimmed.replace(/Break Buddy/g, ' ').replace(/[^\p{L}\s-]+/gu, ' ').trim();
   if (!words) return false;
   return !words.split(/\s+/).every((word) => PROPER.test(word) || word.length === 1);
 }
