@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { formatWhen } from '@/lib/offline/format';
 import { useLastUpdated } from '@/lib/offline/swr-cache';
@@ -33,7 +33,7 @@ export function OfflineBanner() {
           <p className="flex-1">{t('offline.banner.notSynced', { count: attention })}</p>
         ) : (
           <p className="flex-1">
-            <Trans i18nKey="offline.banner.offline" components={{ strong: <strong className="font-semibold" /> }} />
+            <strong className="font-semibold">{t('offline.banner.offline')}</strong> {t('offline.banner.kept')}
             {lastUpdated !== undefined && <span className="block sm:inline"> {t('offline.banner.lastUpdated', { when: formatWhen(lastUpdated) })}</span>}
           </p>
         )}
