@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { reloadPage, replaceUrl } from '@/lib/browser';
 import { getCookie } from '@/lib/cookies';
+import { changeLanguage } from '@/lib/i18n';
 import { PREFERENCES_KEY } from '@/lib/preferences';
 import { api, http, ok, server } from '@/testing/server';
 import { fakeJwt } from '@/testing/jwt';
@@ -396,5 +397,25 @@ describe('Break Buddy beside the page', () => {
     await user.click(screen.getByRole('button', { name: 'Open Break Buddy (1 unread)' }));
     expect(await screen.findByRole('region', { name: 'Break Buddy' })).toBeVisible();
     expect(pageColumn()).not.toHaveClass(reserve);
+  });
+});
+
+describe('languages', () => {
+  it("names the page, the tab and the navigation in the person's language, and follows a change at once", async () => {
+    await changeLanguage('de');
+    try {
+      const { user } = renderRoutes(routes, '/tasks');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Aufgaben' })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('Aufgaben | Breaktime'));
+      expect(within(screen.getByRole('navigation', { name: 'Navigationspfad' })).getByText('Seiten')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Seitennavigation ein- oder ausblenden' })).toHaveAttribute('aria-controls', 'sidebar');
+      expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Tagesagenda' })).toBeInTheDocument();
+      await user.selectOptions(within(screen.getByRole('banner')).getByRole('combobox', { name: 'Sprache' }), 'fr');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Tâches' })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('Tâches | Breaktime'));
+      expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Options d’affichage' })).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

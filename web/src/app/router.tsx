@@ -38,7 +38,8 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, pre
   return element;
 }
 
-const titled = (title: string): RouteHandle => ({ title });
+/** A page's title: its key under `pages` in the catalogues, read in the person's language as the page is shown. */
+const titled = (page: string): RouteHandle => ({ title: `pages.${page}` });
 
 const faq = () =>
   page(
@@ -54,7 +55,7 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <Navigate to={paths.breaks} replace /> },
       {
         path: paths.authCallback,
-        handle: titled('Signing in'),
+        handle: titled('signingIn'),
         element: page(
           () => import('@/features/auth/components/auth-callback-page'),
           (m) => m.AuthCallbackPage,
@@ -64,7 +65,7 @@ export const routes: RouteObject[] = [
       // Record screens.
       {
         path: paths.breaks,
-        handle: titled('Dashboard'),
+        handle: titled('dashboard'),
         element: page(
           () => import('./routes/breaks'),
           (m) => m.BreaksRoute,
@@ -72,7 +73,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.tasks,
-        handle: titled('Tasks'),
+        handle: titled('tasks'),
         element: page(
           () => import('./routes/tasks'),
           (m) => m.TasksRoute,
@@ -80,7 +81,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.archives,
-        handle: titled('Archives | Reports'),
+        handle: titled('archives'),
         element: page(
           () => import('./routes/archives'),
           (m) => m.ArchivesRoute,
@@ -89,7 +90,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.leaves,
-        handle: titled('Leaves'),
+        handle: titled('leaves'),
         element: page(
           () => import('./routes/leaves'),
           (m) => m.LeavesRoute,
@@ -97,7 +98,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.leaveRequests,
-        handle: titled('Leave requests'),
+        handle: titled('leaveRequests'),
         element: page(
           () => import('./routes/leave-requests'),
           (m) => m.LeaveRequestsRoute,
@@ -105,7 +106,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.calendar,
-        handle: titled('Team calendar'),
+        handle: titled('calendar'),
         element: page(
           () => import('./routes/calendar'),
           (m) => m.CalendarRoute,
@@ -113,7 +114,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.meetings,
-        handle: titled('Meetings'),
+        handle: titled('meetings'),
         element: page(
           () => import('./routes/meetings'),
           (m) => m.MeetingsRoute,
@@ -121,7 +122,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.administrators,
-        handle: titled('Team Members'),
+        handle: titled('teamMembers'),
         element: page(
           () => import('./routes/administrators'),
           (m) => m.AdministratorsRoute,
@@ -129,7 +130,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.onBreaks,
-        handle: titled('Currently on break'),
+        handle: titled('onBreak'),
         element: page(
           () => import('./routes/on-breaks'),
           (m) => m.OnBreaksRoute,
@@ -137,7 +138,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.onLeaves,
-        handle: titled("Today's absentees"),
+        handle: titled('onLeave'),
         element: page(
           () => import('./routes/on-leaves'),
           (m) => m.OnLeavesRoute,
@@ -145,7 +146,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.settings,
-        handle: titled('Profile'),
+        handle: titled('profile'),
         element: page(
           () => import('./routes/settings'),
           (m) => m.SettingsRoute,
@@ -155,7 +156,7 @@ export const routes: RouteObject[] = [
       // Information and account pages.
       {
         path: paths.about,
-        handle: titled('About'),
+        handle: titled('about'),
         element: page(
           () => import('@/features/info/components/about-page'),
           (m) => m.AboutPage,
@@ -163,7 +164,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.contact,
-        handle: titled('Contact'),
+        handle: titled('contact'),
         element: page(
           () => import('@/features/contact/components/contact-page'),
           (m) => m.ContactPage,
@@ -171,7 +172,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.privacyPolicy,
-        handle: titled('Privacy Policy'),
+        handle: titled('privacyPolicy'),
         element: page(
           () => import('@/features/info/components/privacy-policy-page'),
           (m) => m.PrivacyPolicyPage,
@@ -179,17 +180,17 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.deleteAccount,
-        handle: titled('Delete Account'),
+        handle: titled('deleteAccount'),
         element: page(
           () => import('@/features/account/components/delete-account-page'),
           (m) => m.DeleteAccountPage,
         ),
       },
-      { path: paths.faq, handle: titled('FAQ'), element: faq() },
-      ...paths.faqAliases.map((path) => ({ path, handle: titled('FAQ'), element: faq() })),
+      { path: paths.faq, handle: titled('faq'), element: faq() },
+      ...paths.faqAliases.map((path) => ({ path, handle: titled('faq'), element: faq() })),
       {
         path: paths.howToSchedule,
-        handle: titled('How to schedule'),
+        handle: titled('howToSchedule'),
         element: page(
           () => import('@/features/info/components/how-to-schedule-page'),
           (m) => m.HowToSchedulePage,
@@ -199,7 +200,7 @@ export const routes: RouteObject[] = [
       // Sign-in pages and email links.
       {
         path: paths.signIn,
-        handle: titled('Sign In'),
+        handle: titled('signIn'),
         element: page(
           () => import('@/features/auth/components/auth-pages'),
           (m) => m.SignInPage,
@@ -207,7 +208,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.signUp,
-        handle: titled('Sign Up'),
+        handle: titled('signUp'),
         element: page(
           () => import('@/features/auth/components/auth-pages'),
           (m) => m.SignUpPage,
@@ -215,7 +216,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.verifyNewEmail,
-        handle: titled('Verify Email'),
+        handle: titled('verifyEmail'),
         element: page(
           () => import('@/features/auth/components/verify-new-email-page'),
           (m) => m.VerifyNewEmailPage,
@@ -223,7 +224,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.verifyResetPassword,
-        handle: titled('Reset Password'),
+        handle: titled('resetPassword'),
         element: page(
           () => import('@/features/auth/components/reset-password-page'),
           (m) => m.ResetPasswordPage,
@@ -231,7 +232,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.acceptEmailInvitation,
-        handle: titled('Team Invitation'),
+        handle: titled('teamInvitation'),
         element: page(
           () => import('@/features/team/components/accept-invitation-page'),
           (m) => m.AcceptInvitationPage,
@@ -239,7 +240,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.unsubscribe,
-        handle: titled('Unsubscribe'),
+        handle: titled('unsubscribe'),
         element: page(
           () => import('@/features/notifications/components/unsubscribe-page'),
           (m) => m.UnsubscribePage,

@@ -22,6 +22,3 @@ export const IOS_INSTALL_BANNER_DELAY_MS = 1500;
 export const SHORT_TOAST_MS = 1500;
 export const DEFAULT_TOAST_MS = 5000;
 export const PAGE_SIZE = 20;
-
-export const STARTUP_REFRESH_FAILED_MESSAGE = 'logout and login again or clear your browser history';
-export const REFRESH_TOKEN_MISSING = 'Refresh token missing';

@@ -1,3 +1,5 @@
+import { t } from './i18n';
+
 /** A failed API call: the HTTP status (0 when the server was not reached) and the server's message. */
 export class ApiError extends Error {
   readonly status: number;
@@ -12,8 +14,11 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's own message when there is one, otherwise the given fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
+/**
+ * The server's own message when there is one (in the person's language: calls carry Accept-Language), otherwise the
+ * given fallback, or 'Something went wrong. Please try again later.' in the person's language.
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
   if (error instanceof ApiError && error.status !== 0 && error.message) return error.message;
-  return fallback;
+  return fallback ?? t('common.somethingWrong');
 }

@@ -3,7 +3,7 @@ import { ApiError } from './api-error';
 import { typedClient, type HttpMethod, type PlainPath, type QueryValue } from './api-paths';
 import type { ErrorBody } from './api-schema';
 import { reportReachable } from './offline/connectivity';
-import { currentLanguage } from './i18n';
+import { currentLanguage, t } from './i18n';
 
 export type { HttpMethod, QueryValue } from './api-paths';
 
@@ -65,7 +65,8 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
-function toApiError(error: unknown): ApiError {
+/** A failure as ApiError; one without an answer says so in the person's language (the browser's own words are English). */
+function toApiError(error: unknown, timedOut = false): ApiError {
   if (error instanceof ApiError) return error;
   const response = (error as { response?: { statusCode?: number; body?: string } } | null)?.response;
   if (response && typeof response.statusCode === 'number') {
@@ -76,14 +77,14 @@ function toApiError(error: unknown): ApiError {
         ? body.message
         : typeof body === 'string' && body
           ? body
-          : `Request failed with status ${response.statusCode}`;
+          : t('errors.requestFailed', { status: response.statusCode });
     const fieldErrors =
       typeof body === 'object' && body && typeof body.errors === 'object' && body.errors !== null
         ? Object.fromEntries(Object.entries(body.errors as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
         : {};
     return new ApiError(response.statusCode, message, fieldErrors);
   }
-  return new ApiError(0, error instanceof Error ? error.message : 'Network error');
+  return new ApiError(0, timedOut ? t('errors.timeout') : t('errors.network'));
 }
 
 /**
@@ -109,14 +110,14 @@ export async function httpRequest<T>(method: HttpMethod, path: string, options: 
     if (timeoutMs !== undefined)
       timer = setTimeout(() => {
         timedOut = true;
-        operation.cancel('The server did not answer in time.');
+        operation.cancel(t('errors.timeout'));
       }, timeoutMs);
     const response = await operation.response;
     reportReachable(true);
     const payload = parseJson(await response.body.text()) as { data?: T } | undefined;
     return (payload && typeof payload === 'object' && 'data' in payload ? payload.data : payload) as T;
   } catch (error) {
-    const failure = toApiError(error);
+    const failure = toApiError(error, timedOut);
     // Any answer means the server is there; none at all (not a timeout of ours) means it is out of reach.
     if (failure.status !== 0) reportReachable(true);
     else if (!timedOut) reportReachable(false);

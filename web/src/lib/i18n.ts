@@ -108,6 +108,21 @@ export async function changeLanguage(language: UiLanguage): Promise<void> {
   document.documentElement.lang = currentLanguage();
 }
 
+/**
+ * Resolves once a catalogue is loaded: at start-up it loads alongside the session's refresh, and a message shown
+ * before the first render (an alert) waits for it.
+ */
+export function i18nReady(): Promise<void> {
+  if (i18next.isInitialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const ready = () => {
+      i18next.off('initialized', ready);
+      resolve();
+    };
+    i18next.on('initialized', ready);
+  });
+}
+
 /** `t` for code outside components; reads the language at the time of the call. */
 export function t(key: string, options?: TOptions): string {
   return i18next.t(key, options ?? {}) as string;

@@ -1,7 +1,8 @@
-import { ACCESS_TOKEN_DAYS, CALLBACK_COOKIE_DAYS, REFRESH_TOKEN_MISSING, SESSION_COOKIE_DAYS, STARTUP_REFRESH_FAILED_MESSAGE } from '@/config/constants';
+import { ACCESS_TOKEN_DAYS, CALLBACK_COOKIE_DAYS, SESSION_COOKIE_DAYS } from '@/config/constants';
 import { ApiError } from './api-error';
 import { cookieString, getCookie, removeCookie, setCookie } from './cookies';
 import { httpApi } from './http';
+import { i18nReady, t } from './i18n';
 import { isAccessTokenUsable } from './jwt';
 import type { Schemas } from './api-schema';
 
@@ -92,13 +93,13 @@ async function requestNewAccessToken(): Promise<string> {
   const refreshToken = getCookie('refresh_token');
   if (!present(refreshToken)) {
     clearSession();
-    throw new Error(REFRESH_TOKEN_MISSING);
+    throw new Error(t('session.refreshTokenMissing'));
   }
   try {
     // Sent directly: the refresh call itself never goes through the token check.
     const body: Schemas['RefreshInput'] = { refresh_token: refreshToken };
     const data: Schemas['RefreshedSession'] | undefined = await httpApi.post('/auth/refresh-token', { body });
-    if (!data?.access_token) throw new Error('The refresh answer has no access token');
+    if (!data?.access_token) throw new Error(t('session.noAccessToken'));
     setCookie('access_token', data.access_token, { days: ACCESS_TOKEN_DAYS });
     // Refresh tokens rotate: the old one is no longer valid once this answer arrives.
     if (data.refresh_token) setCookie('refresh_token', data.refresh_token, { days: SESSION_COOKIE_DAYS });
@@ -132,7 +133,7 @@ export async function getValidAccessToken(now: number = Date.now()): Promise<str
 
 /**
  * Runs before the app is shown: with no access token but a refresh token, get a new access token first.
- * A failure tells the user and clears the session.
+ * A failure clears the session and tells the user (in their language, once its catalogue is here).
  */
 export async function refreshOnStartup(): Promise<void> {
   if (present(getCookie('access_token')) || !present(getCookie('refresh_token'))) return;
@@ -141,7 +142,8 @@ export async function refreshOnStartup(): Promise<void> {
   } catch (error) {
     // Opened offline: the app starts with what this device kept, and refreshes when the connection is back.
     if (error instanceof ApiError && error.status === 0) return;
-    window.alert(STARTUP_REFRESH_FAILED_MESSAGE);
     clearSession();
+    await i18nReady();
+    window.alert(t('session.refreshFailed'));
   }
 }

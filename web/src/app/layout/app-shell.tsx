@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useBlocker, useMatches } from 'react-router-dom';
 import { Later } from '@/components/layouts/later';
 import { PageSpinner } from '@/components/layouts/page-spinner';
@@ -18,16 +19,19 @@ import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
 
 export interface RouteHandle {
+  /** The page's title as a catalogue key ('pages.tasks'), translated as it is shown. */
   title: string;
 }
 
-function usePageTitle(): string {
+/** The page's title in the person's language, or undefined for a page without one. */
+function usePageTitle(): string | undefined {
+  const { t } = useTranslation();
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle?.title) return handle.title;
+    if (handle?.title) return t(handle.title);
   }
-  return 'Breaktime';
+  return undefined;
 }
 
 /**
@@ -50,7 +54,9 @@ function useBlockSelfNavigation() {
 }
 
 export function AppShell() {
-  const title = usePageTitle();
+  const { t } = useTranslation();
+  const pageTitle = usePageTitle();
+  const title = pageTitle ?? 'Breaktime';
   const preferences = usePreferences();
   // Break Buddy opens by default from 768 px (spec §9). There it docks in a column of its own at the right edge and
   // the page gives up that width, so it never lies over the page's controls; on phones it floats as before. Both
@@ -72,8 +78,8 @@ export function AppShell() {
   const [configuratorOpen, setConfiguratorOpen] = useState(false);
 
   useEffect(() => {
-    document.title = title === 'Breaktime' ? 'Breaktime' : `${title} | Breaktime`;
-  }, [title]);
+    document.title = pageTitle ? `${pageTitle} | Breaktime` : 'Breaktime';
+  }, [pageTitle]);
 
   useEffect(() => {
     if (!narrow && !folded) setMobileOpen(false);
@@ -94,7 +100,7 @@ export function AppShell() {
   return (
     <div className="min-h-dvh">
       <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <Sidebar
         type={preferences.sidebarType}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { usePreferences, type LayoutWidth, type SidebarType } from '@/lib/preferences';
 import { Icon } from './icons';
@@ -57,47 +58,48 @@ function Switch({ label, checked, onChange }: { label: string; checked: boolean;
 
 /** Display preferences, remembered in this browser. */
 export function Configurator({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const preferences = usePreferences();
   if (!open) return null;
   return (
     <aside
       id="configurator"
-      aria-label="Display options"
+      aria-label={t('shell.display.title')}
       className="animate-slide-up fixed inset-y-0 right-0 z-40 flex w-full max-w-sm flex-col gap-6 overflow-y-auto bg-white p-5 shadow-2xl dark:bg-slate-900"
     >
       <div className="flex items-start justify-between">
         <div>
-          <h2 className="text-lg font-semibold">Display options</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">See the app your way.</p>
+          <h2 className="text-lg font-semibold">{t('shell.display.title')}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('shell.display.subtitle')}</p>
         </div>
         <button
           type="button"
           onClick={onClose}
-          aria-label="Close display options"
+          aria-label={t('shell.display.close')}
           className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           <Icon name="close" />
         </button>
       </div>
       <Choice<SidebarType>
-        legend="Sidebar type"
+        legend={t('shell.display.sidebarType')}
         value={preferences.sidebarType}
         onChange={(sidebarType) => preferences.update({ sidebarType })}
         options={[
-          { value: 'dark', label: 'Dark' },
-          { value: 'light', label: 'Light' },
-          { value: 'transparent', label: 'Transparent' },
+          { value: 'dark', label: t('shell.display.dark') },
+          { value: 'light', label: t('shell.display.light') },
+          { value: 'transparent', label: t('shell.display.transparent') },
         ]}
       />
-      <Switch label="Dark mode" checked={preferences.darkMode} onChange={(darkMode) => preferences.update({ darkMode })} />
-      <Switch label="Pin sidebar" checked={preferences.isPinned} onChange={(isPinned) => preferences.update({ isPinned })} />
+      <Switch label={t('shell.display.darkMode')} checked={preferences.darkMode} onChange={(darkMode) => preferences.update({ darkMode })} />
+      <Switch label={t('nav.pinSidebar')} checked={preferences.isPinned} onChange={(isPinned) => preferences.update({ isPinned })} />
       <fieldset>
-        <legend className="mb-2 text-sm font-semibold">Layout</legend>
+        <legend className="mb-2 text-sm font-semibold">{t('shell.display.layout')}</legend>
         <div className="grid grid-cols-2 gap-2">
           {(
             [
-              { value: 'fluid', label: 'Full width' },
-              { value: 'boxed', label: 'Centered' },
+              { value: 'fluid', label: t('shell.display.fullWidth') },
+              { value: 'boxed', label: t('shell.display.centered') },
             ] as Array<{ value: LayoutWidth; label: string }>
           ).map((option) => (
             <button

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { useDialogs } from '@/lib/dialogs';
 
@@ -11,12 +12,13 @@ const ContactDialog = lazy(() => import('@/features/contact/components/contact-d
  * and the service worker has every chunk cached for the visits after it.
  */
 export function DialogHost() {
+  const { t } = useTranslation();
   const { active, open, close } = useDialogs();
   return (
     <Suspense
       fallback={
         <div className="fixed inset-0 z-50 grid place-items-center bg-slate-950/60">
-          <Spinner label="Opening" className="text-white" />
+          <Spinner label={t('shell.opening')} className="text-white" />
         </div>
       }
     >

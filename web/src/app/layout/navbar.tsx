@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { OfflineBanner } from '@/components/offline/offline-banner';
 import { UnsyncedButton } from '@/components/offline/unsynced-button';
 import { Button } from '@/components/ui/button';
@@ -32,6 +33,7 @@ const labelledIcon = 'min-w-11 shrink-0';
 const buttonLabel = 'hidden @4xl:inline';
 
 export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOpen, onToggleConfigurator }: NavbarProps) {
+  const { t } = useTranslation();
   const session = useSession();
   const { open } = useDialogs();
   const [agendaOpen, setAgendaOpen] = useState(false);
@@ -45,7 +47,7 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
         <button
           type="button"
           className={iconButton}
-          aria-label="Toggle side navigation"
+          aria-label={t('nav.toggleSidebar')}
           aria-controls="sidebar"
           aria-expanded={sidebarExpanded}
           onClick={onToggleSidebar}
@@ -57,22 +59,22 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
         </div>
         <div className="ml-auto flex min-w-0 items-center gap-1">
           <UnsyncedButton />
-          <Button variant="ghost" size="compact" className={labelledIcon} onClick={() => setAgendaOpen(true)} aria-label="Daily Agenda">
+          <Button variant="ghost" size="compact" className={labelledIcon} onClick={() => setAgendaOpen(true)} aria-label={t('nav.dailyAgenda')}>
             <Icon name="agenda" />
-            <span className={buttonLabel}>Daily Agenda</span>
+            <span className={buttonLabel}>{t('nav.dailyAgenda')}</span>
           </Button>
           <div className="sm:relative">
             <Button
               variant="ghost"
               size="compact"
               className={labelledIcon}
-              aria-label="Daily Checklist"
+              aria-label={t('nav.dailyChecklist')}
               aria-expanded={isChecklistOpen}
               aria-controls="daily-checklist"
               onClick={() => setChecklistOpen((value) => !value)}
             >
               <Icon name="checklist" />
-              <span className={buttonLabel}>Daily Checklist</span>
+              <span className={buttonLabel}>{t('nav.dailyChecklist')}</span>
             </Button>
             <DailyChecklistPanel id="daily-checklist" open={isChecklistOpen} onClose={() => setChecklistOpen(false)}>
               <DailyChecklistSlot />
@@ -84,17 +86,17 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
             <>
               <LanguageSelect className="shrink-0" id="navbar-language" />
               <Button variant="ghost" size="sm" className="shrink-0" onClick={() => open('signIn')}>
-                Sign In
+                {t('nav.signInButton')}
               </Button>
               <Button size="sm" className="shrink-0" onClick={() => open('signUp')}>
-                Sign Up
+                {t('nav.signUp')}
               </Button>
             </>
           )}
           <button
             type="button"
             className={iconButton}
-            aria-label="Display options"
+            aria-label={t('nav.displayOptions')}
             aria-expanded={configuratorOpen}
             aria-controls="configurator"
             onClick={onToggleConfigurator}

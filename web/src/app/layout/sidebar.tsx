@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
@@ -11,6 +12,7 @@ import { Icon, type IconName } from './icons';
 
 interface NavItem {
   to: string;
+  /** The link's name, in the person's language. */
   label: string;
   icon: IconName;
   /** The path that marks the link as current, when it differs from the target ('/' redirects to /breaks). */
@@ -19,13 +21,14 @@ interface NavItem {
   signedInOnly?: boolean;
 }
 
-const mainLinks: NavItem[] = [
-  { to: paths.home, label: 'Dashboard', icon: 'dashboard', match: paths.breaks },
-  { to: paths.tasks, label: 'Tasks', icon: 'tasks' },
-  { to: paths.archives, label: 'Archives | Reports', icon: 'archives' },
-  { to: paths.leaves, label: 'Leaves', icon: 'leaves' },
-  { to: paths.calendar, label: 'Team calendar', icon: 'calendar', signedInOnly: true },
-  { to: paths.meetings, label: 'Meetings', icon: 'meetings' },
+/** The main links, each named by its page's title (`pages.<page>` in the catalogues). */
+const mainLinks: Array<Omit<NavItem, 'label'> & { page: string }> = [
+  { to: paths.home, page: 'dashboard', icon: 'dashboard', match: paths.breaks },
+  { to: paths.tasks, page: 'tasks', icon: 'tasks' },
+  { to: paths.archives, page: 'archives', icon: 'archives' },
+  { to: paths.leaves, page: 'leaves', icon: 'leaves' },
+  { to: paths.calendar, page: 'calendar', icon: 'calendar', signedInOnly: true },
+  { to: paths.meetings, page: 'meetings', icon: 'meetings' },
 ];
 
 const themes: Record<SidebarType, { panel: string; idle: string; active: string; muted: string }> = {
@@ -66,6 +69,7 @@ export interface SidebarProps {
 }
 
 export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, onPin, onNavigate }: SidebarProps) {
+  const { t } = useTranslation();
   const { signedIn } = useSession();
   const { open: openDialog } = useDialogs();
   const memberCount = useMemberCount();
@@ -85,11 +89,11 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
   }, [drawerOpen, onClose]);
 
   const managementLinks: NavItem[] = [
-    { to: paths.administrators, label: memberCount === undefined ? 'Team Members' : `Team Members (${memberCount})`, icon: 'team' },
-    { to: paths.onBreaks, label: 'Currently on break', icon: 'onBreak' },
-    { to: paths.onLeaves, label: "Today's absentees", icon: 'absent' },
+    { to: paths.administrators, label: memberCount === undefined ? t('pages.teamMembers') : t('nav.teamMembersCount', { number: memberCount }), icon: 'team' },
+    { to: paths.onBreaks, label: t('pages.onBreak'), icon: 'onBreak' },
+    { to: paths.onLeaves, label: t('pages.onLeave'), icon: 'absent' },
     // Admins and HR decide the team's leave requests.
-    ...(isLeaveApprover(role) ? [{ to: paths.leaveRequests, label: 'Leave requests', icon: 'requests' as const }] : []),
+    ...(isLeaveApprover(role) ? [{ to: paths.leaveRequests, label: t('pages.leaveRequests'), icon: 'requests' as const }] : []),
   ];
 
   const label = (text: string) => (
@@ -112,7 +116,7 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
   );
 
   const renderAction = (text: string, icon: IconName, dialog: AppDialog) => (
-    <li key={text}>
+    <li key={dialog}>
       <button
         type="button"
         className={cn(itemClass, theme.idle)}
@@ -129,14 +133,14 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
 
   // The closed drawer of a phone is an empty landmark (the menu button controls it): its links are built when it opens,
   // not on every first screen.
-  if (hidden) return <aside id="sidebar" aria-label="Side navigation" hidden />;
+  if (hidden) return <aside id="sidebar" aria-label={t('nav.sideNavigation')} hidden />;
 
   return (
     <>
       {narrow && open && <div className="fixed inset-0 z-30 bg-slate-950/50" aria-hidden="true" onClick={onClose} />}
       <aside
         id="sidebar"
-        aria-label="Side navigation"
+        aria-label={t('nav.sideNavigation')}
         className={cn(
           'group/sidebar fixed inset-y-0 left-0 z-40 flex flex-col overflow-hidden transition-[width,transform] duration-200',
           narrow ? 'w-72 max-w-[85vw] shadow-2xl' : 'm-3 rounded-2xl',
@@ -154,7 +158,7 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
               <button
                 type="button"
                 onClick={onPin}
-                aria-label="Pin sidebar"
+                aria-label={t('nav.pinSidebar')}
                 className={cn('inline-flex size-11 items-center justify-center rounded-lg', theme.idle)}
               >
                 <Icon name="pin" />
@@ -164,7 +168,7 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
               <button
                 type="button"
                 onClick={onClose}
-                aria-label="Close sidebar"
+                aria-label={t('nav.closeSidebar')}
                 className={cn('inline-flex size-11 items-center justify-center rounded-lg', theme.idle)}
               >
                 <Icon name="close" />
@@ -172,20 +176,22 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
             )}
           </div>
         </div>
-        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
-          <ul className="space-y-1">{mainLinks.filter((item) => signedIn || !item.signedInOnly).map(renderLink)}</ul>
+        <nav aria-label={t('nav.main')} className="flex-1 overflow-y-auto px-3 pb-4">
+          <ul className="space-y-1">
+            {mainLinks.filter((item) => signedIn || !item.signedInOnly).map(({ page, ...item }) => renderLink({ ...item, label: t(`pages.${page}`) }))}
+          </ul>
           <p className={cn('mt-5 mb-2 px-3 text-xs font-bold tracking-wider uppercase', theme.muted, mini && 'sr-only group-hover/sidebar:not-sr-only')}>
-            MANAGEMENT | Admin | HR
+            {t('nav.management')}
           </p>
-          <ul className="space-y-1" aria-label="MANAGEMENT | Admin | HR">
+          <ul className="space-y-1" aria-label={t('nav.management')}>
             {managementLinks.map(renderLink)}
           </ul>
           <div className={cn('my-4 h-px', type === 'dark' ? 'bg-white/10' : 'bg-slate-200 dark:bg-slate-800')} />
           <ul className="space-y-1">
-            {signedIn && renderLink({ to: paths.settings, label: 'Profile', icon: 'profile' })}
-            {renderAction('Support | Feedback', 'support', 'contact')}
-            {!signedIn && renderAction('Sign in', 'signIn', 'signIn')}
-            {!signedIn && renderAction('Sign Up', 'signUp', 'signUp')}
+            {signedIn && renderLink({ to: paths.settings, label: t('pages.profile'), icon: 'profile' })}
+            {renderAction(t('nav.support'), 'support', 'contact')}
+            {!signedIn && renderAction(t('nav.signIn'), 'signIn', 'signIn')}
+            {!signedIn && renderAction(t('nav.signUp'), 'signUp', 'signUp')}
           </ul>
         </nav>
       </aside>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { signOut } from '@/lib/auth';
@@ -6,6 +7,7 @@ import { Icon } from './icons';
 
 /** The signed-in user's name with Settings and Sign out. */
 export function UserMenu({ name }: { name: string }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -38,21 +40,21 @@ export function UserMenu({ name }: { name: string }) {
         className="inline-flex min-h-11 max-w-full items-center gap-1.5 rounded-lg px-2 text-sm font-semibold hover:bg-slate-200/70 sm:max-w-[14rem] dark:hover:bg-slate-800"
       >
         <Icon name="profile" className="size-5 shrink-0" />
-        <span className="truncate">{name || 'Account'}</span>
+        <span className="truncate">{name || t('nav.account')}</span>
         <Icon name="chevronDown" className="size-4 shrink-0" />
       </button>
       {open && (
         <div
           id={menuId}
           role="menu"
-          aria-label="Account"
+          aria-label={t('nav.account')}
           className="absolute right-0 z-40 mt-2 w-48 rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
         >
           <Link role="menuitem" to={paths.settings} className={itemClass} onClick={() => setOpen(false)}>
-            <Icon name="settings" /> Settings
+            <Icon name="settings" /> {t('nav.settings')}
           </Link>
           <button role="menuitem" type="button" className={itemClass} onClick={() => void signOut()}>
-            <Icon name="signIn" /> Sign out
+            <Icon name="signIn" /> {t('nav.signOut')}
           </button>
         </div>
       )}

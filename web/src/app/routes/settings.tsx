@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -8,17 +9,18 @@ import { useSession } from '@/lib/auth';
 
 /** Profile and settings, notifications, and where calendar subscriptions are (on the team calendar). */
 export function SettingsRoute() {
+  const { t } = useTranslation();
   const { signedIn } = useSession();
   return (
     <div className="space-y-6">
       <SettingsPage notifications={<NotificationsSection installHelp={<IosInstallSteps />} />} />
       {signedIn && (
         <Card>
-          <h2 className="text-lg font-semibold">Calendar subscriptions</h2>
+          <h2 className="text-lg font-semibold">{t('shell.calendarSubscriptions.title')}</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            See leaves in Google Calendar, Outlook or Apple Calendar with a private feed address.{' '}
+            {t('shell.calendarSubscriptions.text')}{' '}
             <Link to={`${paths.calendar}#subscribe`} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-500">
-              Manage calendar feeds
+              {t('shell.calendarSubscriptions.manage')}
             </Link>
           </p>
         </Card>

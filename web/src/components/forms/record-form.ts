@@ -3,7 +3,8 @@ import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
-import { QUEUED_MESSAGE, type WriteOutcome } from '@/lib/offline/write';
+import { t } from '@/lib/i18n';
+import { queuedMessage, type WriteOutcome } from '@/lib/offline/write';
 
 /** How a form shows a save the server refused, or that never reached it. */
 export type SaveFailure =
@@ -66,7 +67,7 @@ export function useRecordForm<Field extends string, Saved>(options: RecordFormOp
       return false;
     }
     if (outcome.queued) {
-      toast.show({ title: 'Waiting to sync', message: queuedNote ? `${QUEUED_MESSAGE} ${queuedNote}` : QUEUED_MESSAGE, variant: 'info' });
+      toast.show({ title: t('offline.waitingToSync'), message: queuedMessage(queuedNote), variant: 'info' });
     } else {
       if (savedMessage) toast.show({ message: savedMessage(outcome.data), variant: 'success', duration: SHORT_TOAST_MS });
       onSaved?.(outcome.data);

@@ -1,26 +1,28 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { discard, resolveConflict, type QueuedWrite } from '@/lib/offline/queue';
 import { syncNow } from '@/lib/offline/write';
 
+/** The fields compared, each with its label's key under `offline.conflict.fields`. */
 const LABELS: Record<string, string> = {
-  title: 'Title',
-  description: 'Description',
-  scheduled: 'Scheduled',
-  status: 'Status',
-  priority: 'Priority',
-  type: 'Type',
-  startTime: 'Start',
-  endTime: 'End',
-  createdDate: 'Date',
-  reason: 'Reason',
-  scheduleDate: 'Date',
-  from: 'From',
-  to: 'To',
-  fromDate: 'From',
-  toDate: 'To',
-  halfDay: 'Half day',
-  task: 'Task',
+  title: 'title',
+  description: 'description',
+  scheduled: 'scheduled',
+  status: 'status',
+  priority: 'priority',
+  type: 'type',
+  startTime: 'start',
+  endTime: 'end',
+  createdDate: 'date',
+  reason: 'reason',
+  scheduleDate: 'date',
+  from: 'from',
+  to: 'to',
+  fromDate: 'from',
+  toDate: 'to',
+  halfDay: 'halfDay',
+  task: 'task',
 };
 
 const shown = (value: unknown) => (value === undefined || value === null || value === '' ? '—' : String(value));
@@ -30,6 +32,7 @@ const shown = (value: unknown) => (value === undefined || value === null || valu
  * side, and the person chooses. Keep mine sends theirs as it is; keep the server's drops theirs.
  */
 export function ConflictDialog({ item, onClose }: { item: QueuedWrite; onClose: () => void }) {
+  const { t } = useTranslation();
   const fields = Object.keys(item.body ?? {}).filter((field) => field in LABELS);
   const server = item.server;
 
@@ -41,12 +44,10 @@ export function ConflictDialog({ item, onClose }: { item: QueuedWrite; onClose: 
   };
 
   return (
-    <Modal open title="Changed meanwhile" size="lg" onClose={onClose}>
+    <Modal open title={t('offline.conflict.title')} size="lg" onClose={onClose}>
       <div className="space-y-4">
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          {server === null
-            ? `${item.label}: this record was deleted on another device while your change waited to sync, so it cannot be saved.`
-            : `${item.label}: this record was changed on another device while your change waited to sync. Choose the version to keep.`}
+          {server === null ? t('offline.conflict.deleted', { label: item.label }) : t('offline.conflict.changed', { label: item.label })}
         </p>
         {server !== null && server !== undefined && (
           <div className="overflow-x-auto">
@@ -54,13 +55,13 @@ export function ConflictDialog({ item, onClose }: { item: QueuedWrite; onClose: 
               <thead>
                 <tr className="border-b border-slate-200 dark:border-slate-700">
                   <th scope="col" className="py-1 pr-3 font-semibold">
-                    Field
+                    {t('offline.conflict.field')}
                   </th>
                   <th scope="col" className="py-1 pr-3 font-semibold">
-                    Yours
+                    {t('offline.conflict.yours')}
                   </th>
                   <th scope="col" className="py-1 font-semibold">
-                    On the server
+                    {t('offline.conflict.onServer')}
                   </th>
                 </tr>
               </thead>
@@ -72,7 +73,7 @@ export function ConflictDialog({ item, onClose }: { item: QueuedWrite; onClose: 
                   return (
                     <tr key={field} className={differs ? 'bg-amber-50 dark:bg-amber-950/40' : undefined}>
                       <th scope="row" className="py-1 pr-3 align-top font-medium">
-                        {LABELS[field]}
+                        {t(`offline.conflict.fields.${LABELS[field]}`)}
                       </th>
                       <td className="py-1 pr-3 align-top break-words">{shown(mine)}</td>
                       <td className="py-1 align-top break-words">{shown(theirs)}</td>
@@ -86,14 +87,14 @@ export function ConflictDialog({ item, onClose }: { item: QueuedWrite; onClose: 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {server === null ? (
             <Button variant="danger" onClick={() => void choose('server')}>
-              Discard my change
+              {t('offline.conflict.discardMine')}
             </Button>
           ) : (
             <>
               <Button variant="secondary" onClick={() => void choose('server')}>
-                Keep the server's
+                {t('offline.conflict.keepServer')}
               </Button>
-              <Button onClick={() => void choose('mine')}>Keep mine</Button>
+              <Button onClick={() => void choose('mine')}>{t('offline.conflict.keepMine')}</Button>
             </>
           )}
         </div>

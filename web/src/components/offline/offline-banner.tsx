@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { formatWhen } from '@/lib/offline/format';
 import { useLastUpdated } from '@/lib/offline/swr-cache';
@@ -10,6 +11,7 @@ import { QueueDialog } from './queue-dialog';
  * fetched), or online with changes the server refused or that wait for the person's choice.
  */
 export function OfflineBanner() {
+  const { t } = useTranslation();
   const online = useOnline();
   const items = useQueuedWrites();
   const lastUpdated = useLastUpdated();
@@ -28,16 +30,16 @@ export function OfflineBanner() {
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         {online ? (
-          <p className="flex-1">{attention === 1 ? '1 change could not be synced.' : `${attention} changes could not be synced.`}</p>
+          <p className="flex-1">{t('offline.banner.notSynced', { count: attention })}</p>
         ) : (
           <p className="flex-1">
-            <strong className="font-semibold">You are offline.</strong> Changes are kept on this device and sent when the connection is back.
-            {lastUpdated !== undefined && <span className="block sm:inline"> Lists last updated {formatWhen(lastUpdated)}.</span>}
+            <strong className="font-semibold">{t('offline.banner.offline')}</strong> {t('offline.banner.kept')}
+            {lastUpdated !== undefined && <span className="block sm:inline"> {t('offline.banner.lastUpdated', { when: formatWhen(lastUpdated) })}</span>}
           </p>
         )}
         {(online || items.length > 0) && (
           <Button variant={online ? 'secondary' : 'ghost'} size="compact" onClick={() => setOpen(true)} className={online ? undefined : 'text-white'}>
-            Review
+            {t('offline.banner.review')}
           </Button>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
+import { t } from '@/lib/i18n';
 import { keyIn, keyUnder } from '@/lib/api-paths';
 import { getCookie } from '@/lib/cookies';
 import { httpApi } from '@/lib/http';
@@ -45,7 +46,7 @@ export function OfflineSync() {
       if (!hasWaiting(readSession().id)) return;
       const { sent } = await syncNow();
       if (!cancelled && sent.length > 0) {
-        toast.show({ message: sent.length === 1 ? '1 change synced.' : `${sent.length} changes synced.`, variant: 'success', duration: 3000 });
+        toast.show({ message: t('offline.synced', { count: sent.length }), variant: 'success', duration: 3000 });
       }
     };
     const start = () => void run().catch((error: unknown) => console.error('Syncing the offline changes failed', error));

@@ -1,18 +1,22 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n';
 import { discard, type QueuedWrite } from '@/lib/offline/queue';
 import { ConflictDialog } from './conflict-dialog';
 
 /** What a queued item's badge says, by its state. */
 export function pendingText(item: QueuedWrite): string {
-  if (item.status === 'conflict') return 'Changed meanwhile: choose a version';
-  if (item.status === 'failed') return 'Not saved';
-  return item.action === 'delete' ? 'Deleting: waiting to sync' : 'Waiting to sync';
+  if (item.status === 'conflict') return t('offline.pending.conflict');
+  if (item.status === 'failed') return t('offline.pending.failed');
+  return item.action === 'delete' ? t('offline.pending.deleting') : t('offline.waitingToSync');
 }
 
 export function PendingBadge({ item, className }: { item: QueuedWrite; className?: string }) {
+  // Read again when the language changes.
+  useTranslation();
   return (
     <span
       className={cn(
@@ -37,10 +41,10 @@ export function useDiscardPending(): (item: QueuedWrite) => Promise<boolean> {
   return async (item) => {
     const confirmed = await alert({
       icon: 'warning',
-      title: 'Discard this change?',
-      text: `${item.label}. It has not reached the server and will be lost.`,
-      confirmText: 'Discard',
-      cancelText: 'Keep it',
+      title: t('offline.discard.title'),
+      text: t('offline.discard.text', { label: item.label }),
+      confirmText: t('offline.discard.confirm'),
+      cancelText: t('offline.discard.keep'),
       danger: true,
     });
     if (confirmed) await discard(item.key);
@@ -53,23 +57,24 @@ export function useDiscardPending(): (item: QueuedWrite) => Promise<boolean> {
  * conflict the button that shows both versions.
  */
 export function PendingActions({ item, name }: { item: QueuedWrite; name: string }) {
+  const { t } = useTranslation();
   const discardPending = useDiscardPending();
   const [choosing, setChoosing] = useState(false);
   return (
     <span className="flex flex-wrap items-center gap-1">
       {item.status === 'conflict' && (
-        <Button variant="secondary" size="compact" aria-label={`Choose a version of ${name}`} onClick={() => setChoosing(true)}>
-          Choose
+        <Button variant="secondary" size="compact" aria-label={t('offline.pending.chooseVersionOf', { name })} onClick={() => setChoosing(true)}>
+          {t('offline.pending.choose')}
         </Button>
       )}
       <Button
         variant="ghost"
         size="compact"
-        aria-label={`Discard ${name}`}
+        aria-label={t('offline.pending.discardNamed', { name })}
         onClick={() => void discardPending(item)}
         className="text-red-700 dark:text-red-400"
       >
-        Discard
+        {t('offline.pending.discard')}
       </Button>
       {choosing && <ConflictDialog item={item} onClose={() => setChoosing(false)} />}
     </span>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { formatWhen } from '@/lib/offline/format';
@@ -6,26 +7,23 @@ import { PendingActions, PendingBadge, PendingMessage } from './pending-mark';
 
 /** Every change of the person's that has not reached the server yet, oldest first. */
 export function QueueDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const items = useQueuedWrites();
   const online = useOnline();
   return (
-    <Modal open={open} title="Changes not synced yet" onClose={onClose}>
+    <Modal open={open} title={t('offline.queue.title')} onClose={onClose}>
       <div className="space-y-4">
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          {online
-            ? 'They are sent in the order you made them.'
-            : 'You are offline. They are kept on this device, even if you close the app, and sent in order when the connection is back.'}
-        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{online ? t('offline.queue.online') : t('offline.queue.offline')}</p>
         {items.length === 0 ? (
-          <p className="py-4 text-center text-sm text-slate-600 dark:text-slate-400">Everything is synced.</p>
+          <p className="py-4 text-center text-sm text-slate-600 dark:text-slate-400">{t('offline.queue.empty')}</p>
         ) : (
-          <ol aria-label="Changes not synced yet" className="divide-y divide-slate-200 dark:divide-slate-800">
+          <ol aria-label={t('offline.queue.title')} className="divide-y divide-slate-200 dark:divide-slate-800">
             {items.map((item) => (
               <li key={item.key} className="flex flex-col gap-1 py-2">
                 <p className="font-medium break-words">{item.label}</p>
                 <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
                   <PendingBadge item={item} />
-                  <span>Made {formatWhen(Date.parse(item.queuedAt))}</span>
+                  <span>{t('offline.queue.made', { when: formatWhen(Date.parse(item.queuedAt)) })}</span>
                 </p>
                 <PendingMessage item={item} />
                 <span className="self-end">
@@ -37,9 +35,9 @@ export function QueueDialog({ open, onClose }: { open: boolean; onClose: () => v
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {t('common.close')}
           </Button>
-          {online && items.some((item) => item.status === 'waiting') && <Button onClick={() => void syncNow()}>Send now</Button>}
+          {online && items.some((item) => item.status === 'waiting') && <Button onClick={() => void syncNow()}>{t('offline.queue.sendNow')}</Button>}
         </div>
       </div>
     </Modal>

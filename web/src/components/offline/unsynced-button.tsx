@@ -1,14 +1,16 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQueuedWrites } from '@/lib/offline/write';
 import { QueueDialog } from './queue-dialog';
 
 /** The navigation bar's count of changes not synced yet; hidden when there are none. */
 export function UnsyncedButton() {
+  const { t } = useTranslation();
   const items = useQueuedWrites();
   const [open, setOpen] = useState(false);
   const needsChoice = items.some((item) => item.status !== 'waiting');
   if (items.length === 0 && !open) return null;
-  const label = items.length === 1 ? '1 change not synced' : `${items.length} changes not synced`;
+  const label = t('offline.notSynced', { count: items.length });
   return (
     <>
       <button

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { Modal } from './modal';
@@ -9,7 +10,7 @@ export interface AlertOptions {
   title: string;
   text?: ReactNode;
   icon?: AlertIcon;
-  /** Defaults to 'OK'. */
+  /** Defaults to OK (`common.ok`). */
   confirmText?: string;
   /** When given, the alert asks a question and resolves false on this button. */
   cancelText?: string;
@@ -46,7 +47,8 @@ function AlertIconBadge({ icon }: { icon: AlertIcon }) {
 }
 
 function AlertView({ pending, onAnswer }: { pending: Pending; onAnswer: (confirmed: boolean) => void }) {
-  const { title, text, icon, confirmText = 'OK', cancelText, danger } = pending.options;
+  const { t } = useTranslation();
+  const { title, text, icon, confirmText = t('common.ok'), cancelText, danger } = pending.options;
   const textId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
   return (

@@ -1,7 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { DayPicker } from 'react-day-picker';
-import { enGB } from 'react-day-picker/locale';
+import { DayPicker, type DayPickerLocale } from 'react-day-picker';
+import { de, enGB, es, fr } from 'react-day-picker/locale';
+import { useTranslation } from 'react-i18next';
+import { weekStartsOn } from '@/lib/format';
+import { currentLanguage, type Language } from '@/lib/i18n';
 import 'react-day-picker/style.css';
+
+/** The month grid's names of months and days, and its buttons' labels, in each of the app's languages. */
+const LOCALES: Record<Language, DayPickerLocale> = { en: enGB, de, fr, es };
 
 const toDate = (iso: string) => new Date(`${iso}T12:00:00`);
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -16,8 +22,14 @@ export interface CalendarPopoverProps {
   onClose: () => void;
 }
 
-/** The month grid under a date field: weeks from Monday, keyboard-navigable; Escape or a click outside closes it. */
+/**
+ * The month grid under a date field, in the person's language and from their first day of the week,
+ * keyboard-navigable; Escape or a click outside closes it.
+ */
 export default function CalendarPopover({ label, value, min, max, onPick, onClose }: CalendarPopoverProps) {
+  // Drawn again when the language changes.
+  const { t } = useTranslation();
+  const language = currentLanguage();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const outside = (event: PointerEvent) => {
@@ -31,7 +43,7 @@ export default function CalendarPopover({ label, value, min, max, onPick, onClos
     <div
       ref={panel}
       role="dialog"
-      aria-label={`${label}: calendar`}
+      aria-label={t('ui.dateField.calendar', { label })}
       onKeyDown={(event) => {
         // Escape closes the calendar only, not the dialog the field is in.
         if (event.key === 'Escape') {
@@ -43,8 +55,8 @@ export default function CalendarPopover({ label, value, min, max, onPick, onClos
     >
       <DayPicker
         mode="single"
-        locale={enGB}
-        weekStartsOn={1}
+        locale={LOCALES[language]}
+        weekStartsOn={weekStartsOn(language)}
         autoFocus
         selected={value ? toDate(value) : undefined}
         defaultMonth={value ? toDate(value) : max && new Date() > toDate(max) ? toDate(max) : undefined}

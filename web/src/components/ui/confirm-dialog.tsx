@@ -1,19 +1,40 @@
 import { useCallback } from 'react';
+import { t } from '@/lib/i18n';
 import { useAlert } from './alert-dialog';
 
-/** The generic delete texts of spec §8. */
+/** The generic delete texts of spec §8 (`ui.delete.*`), each read in the person's language when it is read. */
 export const deleteTexts = {
-  confirmTitle: 'Are you sure?',
-  confirmText: "You won't be able to revert this!",
-  confirmButton: 'Yes, delete it!',
-  cancelButton: 'No, cancel!',
-  deletedTitle: 'Deleted!',
-  deletedText: 'Your record has been deleted.',
-  cancelledTitle: 'Cancelled',
-  cancelledText: 'Your record is safe.',
-  errorTitle: 'Error!',
-  errorText: 'There was an error deleting your record.',
-} as const;
+  get confirmTitle() {
+    return t('ui.delete.confirmTitle');
+  },
+  get confirmText() {
+    return t('ui.delete.confirmText');
+  },
+  get confirmButton() {
+    return t('ui.delete.confirmButton');
+  },
+  get cancelButton() {
+    return t('ui.delete.cancelButton');
+  },
+  get deletedTitle() {
+    return t('ui.delete.deletedTitle');
+  },
+  get deletedText() {
+    return t('ui.delete.deletedText');
+  },
+  get cancelledTitle() {
+    return t('ui.delete.cancelledTitle');
+  },
+  get cancelledText() {
+    return t('ui.delete.cancelledText');
+  },
+  get errorTitle() {
+    return t('ui.delete.errorTitle');
+  },
+  get errorText() {
+    return t('ui.delete.errorText');
+  },
+};
 
 export interface ConfirmDeleteOptions {
   /** Replaces the confirmation question, e.g. 'Do you really want to delete {item}?'. */

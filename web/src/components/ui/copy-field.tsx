@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
@@ -8,6 +9,7 @@ import { SHORT_TOAST_MS } from '@/config/constants';
  * or, where the clipboard is refused, the value is selected for the person to copy.
  */
 export function CopyField({ label, value, copied, copyFailed }: { label: string; value: string; copied: string; copyFailed: string }) {
+  const { t } = useTranslation();
   const toast = useToast();
   const field = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -37,7 +39,7 @@ export function CopyField({ label, value, copied, copyFailed }: { label: string;
           className="block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
         />
         <Button onClick={() => void copy()} className="shrink-0">
-          Copy
+          {t('ui.copy')}
         </Button>
       </div>
     </div>

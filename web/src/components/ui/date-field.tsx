@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { control, controlBorder, describedBy, FieldShell } from './field';
 import { useTypedText } from './typed-text';
 import { cn } from '@/lib/cn';
@@ -9,8 +10,8 @@ import { isIsoDate } from '@/lib/iso-date';
 const CalendarPopover = lazy(() => import('./calendar-popover'));
 
 /**
- * What a person typed, as the API's 'YYYY-MM-DD': day-month-year with '/', '.' or '-' between (the product's
- * display, whatever the browser's locale), or the ISO form itself. Anything else is undefined.
+ * What a person typed, as the API's 'YYYY-MM-DD': day-month-year with '/', '.' or '-' between (the display of each
+ * of the app's languages, whatever the browser's locale), or the ISO form itself. Anything else is undefined.
  */
 export function parseDate(text: string): string | undefined {
   const trimmed = text.trim();
@@ -23,7 +24,7 @@ export function parseDate(text: string): string | undefined {
   return iso && isIsoDate(iso) ? iso : undefined;
 }
 
-/** A stored date as the field shows it: day-month-year, or text that is no date as it is. */
+/** A stored date as the field shows it: day-month-year in the person's language, or text that is no date as it is. */
 const showDate = (value: string) => (isIsoDate(value) ? formatDate(value) : value);
 
 export interface DateFieldProps {
@@ -47,10 +48,12 @@ export interface DateFieldProps {
 }
 
 /**
- * One date control for every form and filter: the date written day-month-year (DD/MM/YYYY) in the field on every
- * browser and locale, typed or picked from a month grid, and read and written as the API's 'YYYY-MM-DD'.
+ * One date control for every form and filter: the date written day-month-year in the field (DD/MM/YYYY in English,
+ * DD.MM.YYYY in German) on every browser, typed or picked from a month grid in the person's language, and read and
+ * written as the API's 'YYYY-MM-DD'.
  */
 export function DateField({ label, value, onChange, onBlur, error, hint, min, max, name, id, className, strict, ref }: DateFieldProps) {
+  const { t } = useTranslation();
   const generated = useId();
   const inputId = id ?? generated;
   const typed = useTypedText(value, parseDate, showDate);
@@ -82,7 +85,7 @@ export function DateField({ label, value, onChange, onBlur, error, hint, min, ma
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="DD/MM/YYYY"
+          placeholder={t('ui.dateField.placeholder')}
           // Not read by a text field: kept for assistive tools and tests, as the days the calendar offers.
           min={min}
           max={max}
@@ -99,7 +102,7 @@ export function DateField({ label, value, onChange, onBlur, error, hint, min, ma
         <button
           type="button"
           // Named apart from the field, so that the field's label names the field alone.
-          aria-label="Open calendar"
+          aria-label={t('ui.dateField.openCalendar')}
           aria-describedby={`${inputId}-label`}
           aria-expanded={open}
           aria-haspopup="dialog"
@@ -122,12 +125,12 @@ export function DateField({ label, value, onChange, onBlur, error, hint, min, ma
         </button>
       </div>
       <p id={`${inputId}-format`} className="visually-hidden">
-        Day, month and year, like 26/11/2026.
+        {t('ui.dateField.format', { example: formatDate('2026-11-26') })}
       </p>
       {open && (
         <Suspense fallback={null}>
           <CalendarPopover
-            label={typeof label === 'string' ? label : 'Date'}
+            label={typeof label === 'string' ? label : t('ui.dateField.date')}
             value={isIsoDate(value) ? value : undefined}
             min={min}
             max={max}

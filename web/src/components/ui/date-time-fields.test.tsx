@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
 import { DateField, parseDate } from './date-field';
 import { parseTime, TimeField } from './time-field';
 
@@ -67,5 +68,28 @@ describe('DateField and TimeField', () => {
     expect(screen.getByLabelText('stored')).toHaveTextContent('2026-11-28 13:05');
     expect(screen.getByLabelText('Date')).toHaveValue('28/11/2026');
     expect(screen.queryByRole('dialog', { name: 'Date: calendar' })).not.toBeInTheDocument();
+  });
+});
+
+describe('DateField and TimeField in German', () => {
+  it('show the German date and 24-hour time, and a calendar in German from Monday', async () => {
+    await changeLanguage('de');
+    try {
+      const user = userEvent.setup();
+      render(<Both />);
+      expect(screen.getByLabelText('Date')).toHaveValue('26.11.2026');
+      expect(screen.getByLabelText('Date')).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
+      expect(screen.getByLabelText('Start time')).toHaveValue('13:05');
+      await user.click(screen.getByRole('button', { name: 'Kalender öffnen' }));
+      const calendar = await screen.findByRole('dialog', { name: 'Date: Kalender' });
+      // The weekdays' row is hidden from assistive technology (each day's button names its weekday).
+      expect(calendar.querySelector('thead th')).toHaveAttribute('aria-label', 'Montag');
+      expect(within(calendar).getByRole('grid', { name: 'November 2026' })).toBeInTheDocument();
+      await user.click(within(calendar).getByRole('button', { name: /28\. November 2026/ }));
+      expect(screen.getByLabelText('stored')).toHaveTextContent('2026-11-28 13:05');
+      expect(screen.getByLabelText('Date')).toHaveValue('28.11.2026');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

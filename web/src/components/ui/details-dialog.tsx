@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Modal, type ModalProps } from './modal';
 
@@ -24,6 +25,7 @@ export interface DetailsDialogProps {
 
 /** The details dialog of a record (a break, a task): its fields as a list, Edit when it may be edited, and Close. */
 export function DetailsDialog({ title, size, onClose, onEdit, children }: DetailsDialogProps) {
+  const { t } = useTranslation();
   return (
     <Modal
       open
@@ -34,10 +36,10 @@ export function DetailsDialog({ title, size, onClose, onEdit, children }: Detail
         <>
           {onEdit && (
             <Button variant="secondary" onClick={onEdit}>
-              Edit
+              {t('common.edit')}
             </Button>
           )}
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t('common.close')}</Button>
         </>
       }
     >

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
@@ -30,7 +31,7 @@ export interface ModalProps {
   children: ReactNode;
   footer?: ReactNode;
   role?: 'dialog' | 'alertdialog';
-  /** Label for the close (×) button; without onClose there is no close button. */
+  /** Label for the close (×) button ('Close dialog' by default); without onClose there is no close button. */
   closeLabel?: string;
   /** Element to focus first; defaults to the first field or button in the body. */
   initialFocus?: React.RefObject<HTMLElement | null>;
@@ -62,12 +63,13 @@ export function Modal({
   children,
   footer,
   role = 'dialog',
-  closeLabel = 'Close dialog',
+  closeLabel,
   initialFocus,
   describedBy,
   className,
   layer = 'dialog',
 }: ModalProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
@@ -163,7 +165,7 @@ export function Modal({
             <button
               type="button"
               onClick={onClose}
-              aria-label={closeLabel}
+              aria-label={closeLabel ?? t('ui.closeDialog')}
               className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-100"
             >
               <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { NARROW_SCREEN_PX, PAGE_SIZE } from '@/config/constants';
 import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -23,6 +24,7 @@ const itemClass =
 
 /** Shown only when there are more records than fit on one page (spec §9). */
 export function Pagination({ total, page, onPageChange, pageSize = PAGE_SIZE }: PaginationProps) {
+  const { t } = useTranslation();
   const narrow = useMediaQuery(`(max-width: ${NARROW_SCREEN_PX}px)`);
   if (total <= pageSize) return null;
   const pageCount = Math.ceil(total / pageSize);
@@ -35,20 +37,20 @@ export function Pagination({ total, page, onPageChange, pageSize = PAGE_SIZE }: 
   };
 
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1.5 py-3">
+    <nav aria-label={t('ui.pagination.label')} className="flex flex-wrap items-center justify-center gap-1.5 py-3">
       <button type="button" className={cn(itemClass, idle)} disabled={current === 1} onClick={() => go(1)}>
-        First
+        {t('ui.pagination.first')}
       </button>
       {!narrow && (
         <button type="button" className={cn(itemClass, idle)} disabled={current === 1} onClick={() => go(current - 1)}>
-          Prev
+          {t('ui.pagination.previous')}
         </button>
       )}
       {pages.map((number) => (
         <button
           key={number}
           type="button"
-          aria-label={`Page ${number}`}
+          aria-label={t('ui.pagination.page', { number })}
           aria-current={number === current ? 'page' : undefined}
           className={cn(itemClass, number === current ? 'border-brand-700 bg-brand-700 text-white' : idle)}
           onClick={() => go(number)}
@@ -58,11 +60,11 @@ export function Pagination({ total, page, onPageChange, pageSize = PAGE_SIZE }: 
       ))}
       {!narrow && (
         <button type="button" className={cn(itemClass, idle)} disabled={current === pageCount} onClick={() => go(current + 1)}>
-          Next
+          {t('ui.pagination.next')}
         </button>
       )}
       <button type="button" className={cn(itemClass, idle)} disabled={current === pageCount} onClick={() => go(pageCount)}>
-        Last
+        {t('ui.pagination.last')}
       </button>
     </nav>
   );

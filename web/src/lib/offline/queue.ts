@@ -1,5 +1,6 @@
 import { createStore, get, set, update, type UseStore } from 'idb-keyval';
 import { ApiError } from '../api-error';
+import { t } from '../i18n';
 export { newIdempotencyKey } from '../idempotency-key';
 
 /**
@@ -285,7 +286,7 @@ async function runSync(userId: string, transport: SyncTransport, hooks: SyncHook
       await patch(item.key, { status: 'failed', message: outcome.message });
       // The end of a live break whose start was refused would end some other break: it fails with it.
       const dependent = memory.find((other) => other.meta?.['after'] === item.key && other.status === 'waiting');
-      if (dependent) await patch(dependent.key, { status: 'failed', message: 'Its start could not be saved.' });
+      if (dependent) await patch(dependent.key, { status: 'failed', message: t('offline.errors.startNotSaved') });
     }
   }
   return { sent, stopped: false };
@@ -297,8 +298,10 @@ type Outcome =
   | { kind: 'conflict'; server: RecordFields | null; message: string }
   | { kind: 'failed'; message: string };
 
-const DELETED_MEANWHILE = 'This record was deleted meanwhile.';
-const CHANGED_MEANWHILE = 'This record was changed meanwhile.';
+// The messages are kept with the item, in the language of the moment it was sent (the server's own are in it too).
+const deletedMessage = () => t('offline.errors.deletedMeanwhile');
+const changedMessage = () => t('offline.errors.changedMeanwhile');
+const notSavedMessage = () => t('offline.errors.notSaved');
 
 async function conflictOf(item: QueuedWrite, transport: SyncTransport): Promise<Outcome | undefined> {
   let server: RecordFields | null;
@@ -308,8 +311,8 @@ async function conflictOf(item: QueuedWrite, transport: SyncTransport): Promise<
     if (error instanceof ApiError && retryLater(error.status)) return { kind: 'later' };
     throw error;
   }
-  if (server === null) return { kind: 'conflict', server: null, message: DELETED_MEANWHILE };
-  if (changedMeanwhile(item, server) && !alreadyApplied(item, server)) return { kind: 'conflict', server, message: CHANGED_MEANWHILE };
+  if (server === null) return { kind: 'conflict', server: null, message: deletedMessage() };
+  if (changedMeanwhile(item, server) && !alreadyApplied(item, server)) return { kind: 'conflict', server, message: changedMessage() };
   return undefined;
 }
 
@@ -324,14 +327,14 @@ async function sendOne(item: QueuedWrite, transport: SyncTransport): Promise<Out
     }
     return { kind: 'sent', answer: await transport.send(item, ifMatch) };
   } catch (error) {
-    if (!(error instanceof ApiError)) return { kind: 'failed', message: sameMessage(error, 'It could not be saved.') };
+    if (!(error instanceof ApiError)) return { kind: 'failed', message: sameMessage(error, notSavedMessage()) };
     if (retryLater(error.status)) return { kind: 'later' };
     // A repeat of this key still running on the server (its first attempt): wait for it.
     if (error.status === 409 && /Idempotency-Key/i.test(error.message)) return { kind: 'later' };
     // Deleting what is already gone is done.
     if (item.action === 'delete' && error.status === 404) return { kind: 'sent', answer: undefined };
     if (item.action === 'edit' && (error.status === 409 || error.status === 404)) return refusedEdit(item, error, transport);
-    return { kind: 'failed', message: sameMessage(error, 'It could not be saved.') };
+    return { kind: 'failed', message: sameMessage(error, notSavedMessage()) };
   }
 }
 
@@ -348,10 +351,10 @@ async function refusedEdit(item: QueuedWrite, error: ApiError, transport: SyncTr
   } catch {
     return { kind: 'later' };
   }
-  if (server === null) return { kind: 'conflict', server: null, message: DELETED_MEANWHILE };
-  if (!changedMeanwhile(item, server)) return { kind: 'failed', message: sameMessage(error, 'It could not be saved.') };
+  if (server === null) return { kind: 'conflict', server: null, message: deletedMessage() };
+  if (!changedMeanwhile(item, server)) return { kind: 'failed', message: sameMessage(error, notSavedMessage()) };
   if (alreadyApplied(item, server)) return { kind: 'sent', answer: server };
-  return { kind: 'conflict', server, message: CHANGED_MEANWHILE };
+  return { kind: 'conflict', server, message: changedMessage() };
 }
 
 /**

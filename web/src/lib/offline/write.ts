@@ -4,6 +4,7 @@ import { api } from '../api-client';
 import { ApiError } from '../api-error';
 import type { ApiWrite } from '../api-paths';
 import { useSession } from '../auth';
+import { t } from '../i18n';
 import { readSession } from '../session';
 import {
   enqueue,
@@ -94,7 +95,7 @@ export async function sendOrQueue<T>(write: OfflineWrite<T>): Promise<WriteOutco
       if (!isNetworkError(error) || !userId) throw error;
     }
   }
-  if (!userId) throw new ApiError(0, 'No connection. Please try again when you are back online.');
+  if (!userId) throw new ApiError(0, t('offline.noConnection'));
   const body = tried || !whenQueued ? base.body : { ...base.body, ...whenQueued };
   const item = await enqueue({ ...base, body, key, userId });
   // The browser online after all (a lost answer, or items ahead of it): try the queue at once.
@@ -140,5 +141,5 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, online, () => true);
 }
 
-/** The toast of a save that was queued. */
-export const QUEUED_MESSAGE = 'Saved on this device. It is sent when the connection is back.';
+/** The toast of a save that was queued, with the form's own note after it when it has one. */
+export const queuedMessage = (note?: string): string => (note ? t('offline.queuedWithNote', { note }) : t('offline.queued'));

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { formatTime, todayIso } from '@/lib/format';
 import { useAgendaBreaks, useAgendaMeetings, useAgendaTasks } from '../api/agenda';
-import { AgendaEmpty, agendaEmpty } from './agenda-empty';
+import { AgendaEmpty, agendaEmpty, type AgendaSection } from './agenda-empty';
 
 interface ListState<T> {
   data?: T[];
@@ -11,12 +12,13 @@ interface ListState<T> {
 }
 
 /** Loading, failure and empty states shared by the three sections; the rows are read-only. */
-function AgendaList<T extends { _id: string }>({ state, what, empty, row }: { state: ListState<T>; what: string; empty: string; row: (item: T) => ReactNode }) {
-  if (state.error) return <p className="py-2 text-sm text-red-700 dark:text-red-300">Could not load {what}.</p>;
-  if (state.isLoading || !state.data) return <Spinner label={`Loading ${what}`} />;
-  if (state.data.length === 0) return <AgendaEmpty>{empty}</AgendaEmpty>;
+function AgendaList<T extends { _id: string }>({ state, section, row }: { state: ListState<T>; section: AgendaSection; row: (item: T) => ReactNode }) {
+  const { t } = useTranslation();
+  if (state.error) return <p className="py-2 text-sm text-red-700 dark:text-red-300">{t(`agenda.${section}.error`)}</p>;
+  if (state.isLoading || !state.data) return <Spinner label={t(`agenda.${section}.loading`)} />;
+  if (state.data.length === 0) return <AgendaEmpty>{t(agendaEmpty(section))}</AgendaEmpty>;
   return (
-    <ul aria-label={`Today's ${what}`} className="divide-y divide-slate-100 dark:divide-slate-800">
+    <ul aria-label={t(`agenda.${section}.list`)} className="divide-y divide-slate-100 dark:divide-slate-800">
       {state.data.map((item) => (
         <li key={item._id} className="py-2 text-sm">
           {row(item)}
@@ -28,13 +30,24 @@ function AgendaList<T extends { _id: string }>({ state, what, empty, row }: { st
 
 const when = (from: string, to: string) => `${formatTime(from)} – ${formatTime(to)}`;
 
+/** A task's status and priority as the product names them ('In Progress'), by key under `agenda.status` / `agenda.priority`. */
+const enumKey = (value: string) => value.replace(/\s+(\w)/g, (_, letter: string) => letter.toUpperCase()).replace(/^\w/, (letter) => letter.toLowerCase());
+
+/** A value of the task's fixed choices in the person's language; a value the app does not know stays as it is. */
+function useChoice(): (group: 'status' | 'priority', value: string) => string {
+  const { t, i18n } = useTranslation();
+  return (group, value) => {
+    const key = `agenda.${group}.${enumKey(value)}`;
+    return i18n.exists(key) ? t(key) : value;
+  };
+}
+
 export function AgendaMeetings() {
   const { data, error, isLoading } = useAgendaMeetings(todayIso());
   return (
     <AgendaList
       state={{ data: data?.meetings, error, isLoading }}
-      what="meetings"
-      empty={agendaEmpty.meetings}
+      section="meetings"
       row={(meeting) => (
         <>
           <p className="font-medium">
@@ -50,19 +63,19 @@ export function AgendaMeetings() {
 }
 
 export function AgendaBreaks() {
+  const { t } = useTranslation();
   const { data, error, isLoading } = useAgendaBreaks(todayIso());
   return (
     <AgendaList
       state={{ data, error, isLoading }}
-      what="breaks"
-      empty={agendaEmpty.breaks}
+      section="breaks"
       row={(item) => (
         <>
           <p className="font-medium">
             {item.type}
             <span className="font-normal text-slate-600 dark:text-slate-300">
               {' '}
-              · {when(item.startTime, item.endTime)} ({item.duration} min)
+              · {when(item.startTime, item.endTime)} ({t('agenda.minutes', { minutes: item.duration })})
             </span>
           </p>
           {item.reason && <p className="break-words text-slate-600 dark:text-slate-300">{item.reason}</p>}
@@ -73,17 +86,17 @@ export function AgendaBreaks() {
 }
 
 export function AgendaTasks() {
+  const choice = useChoice();
   const { data, error, isLoading } = useAgendaTasks(todayIso());
   return (
     <AgendaList
       state={{ data, error, isLoading }}
-      what="tasks"
-      empty={agendaEmpty.tasks}
+      section="tasks"
       row={(task) => (
         <>
           <p className="font-medium break-words">{task.title}</p>
           <p className="text-slate-600 dark:text-slate-300">
-            {task.status} · {task.priority}
+            {choice('status', task.status)} · {choice('priority', task.priority)}
           </p>
         </>
       )}

@@ -1,9 +1,10 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth';
-import { AgendaEmpty, agendaEmpty } from './agenda-empty';
+import { AgendaEmpty, agendaEmpty, type AgendaSection } from './agenda-empty';
 
 // Today's lists are their own chunk, loaded the first time a signed-in user opens the agenda.
 const lists = () => import('./agenda-lists');
@@ -30,21 +31,21 @@ export interface DailyAgendaDialogProps extends DailyAgendaSlots {
  * delete (spec §2, §6). Signed out, each section shows its empty state.
  */
 export function DailyAgendaDialog({ open, onClose, meetings, breaks, tasks }: DailyAgendaDialogProps) {
+  const { t } = useTranslation();
   const { signedIn } = useSession();
-  const section = (slot: ReactNode, Loaded: ComponentType, empty: string) => slot ?? (signedIn ? <Loaded /> : <AgendaEmpty>{empty}</AgendaEmpty>);
-  const sections = [
-    { title: 'Meetings', body: section(meetings, AgendaMeetings, agendaEmpty.meetings) },
-    { title: 'Breaks', body: section(breaks, AgendaBreaks, agendaEmpty.breaks) },
-    { title: 'Tasks', body: section(tasks, AgendaTasks, agendaEmpty.tasks) },
-  ];
+  const section = (name: AgendaSection, slot: ReactNode, Loaded: ComponentType) => ({
+    name,
+    body: slot ?? (signedIn ? <Loaded /> : <AgendaEmpty>{t(agendaEmpty(name))}</AgendaEmpty>),
+  });
+  const sections = [section('meetings', meetings, AgendaMeetings), section('breaks', breaks, AgendaBreaks), section('tasks', tasks, AgendaTasks)];
   return (
-    <Modal open={open} size="lg" title="Daily Agenda" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
-      <Suspense fallback={<Spinner label="Loading today's agenda" />}>
+    <Modal open={open} size="lg" title={t('agenda.title')} onClose={onClose} footer={<Button onClick={onClose}>{t('common.close')}</Button>}>
+      <Suspense fallback={<Spinner label={t('agenda.loading')} />}>
         <div className="divide-y divide-slate-200 dark:divide-slate-700">
           {sections.map((item) => (
-            <details key={item.title} open className="group py-1">
+            <details key={item.name} open className="group py-1">
               <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between font-semibold">
-                {item.title}
+                {t(`agenda.sections.${item.name}`)}
                 <span aria-hidden="true" className="text-slate-400 transition-transform group-open:rotate-180">
                   ▾
                 </span>

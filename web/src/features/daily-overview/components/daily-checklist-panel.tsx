@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The least room kept between the dropdown and the window's left edge. */
 const EDGE_PX = 8;
@@ -13,6 +14,7 @@ export interface DailyChecklistPanelProps {
 
 /** The Daily Checklist dropdown under its top-bar button (spec §2). */
 export function DailyChecklistPanel({ open, onClose, children, id }: DailyChecklistPanelProps) {
+  const { t } = useTranslation();
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -41,15 +43,15 @@ export function DailyChecklistPanel({ open, onClose, children, id }: DailyCheckl
       id={id}
       tabIndex={-1}
       role="region"
-      aria-label="Daily Checklist"
+      aria-label={t('agenda.checklist.title')}
       className="animate-slide-up fixed inset-x-2 top-16 z-40 max-h-[70dvh] overflow-y-auto rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-slate-200 outline-none sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-96 dark:bg-slate-900 dark:ring-slate-700"
     >
       <div className="mb-2 flex items-center justify-between">
-        <h2 className="font-semibold">Daily Checklist</h2>
+        <h2 className="font-semibold">{t('agenda.checklist.title')}</h2>
         <button
           type="button"
           onClick={onClose}
-          aria-label="Close checklist"
+          aria-label={t('agenda.checklist.close')}
           className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -57,7 +59,7 @@ export function DailyChecklistPanel({ open, onClose, children, id }: DailyCheckl
           </svg>
         </button>
       </div>
-      {children ?? <p className="py-2 text-sm text-slate-600 dark:text-slate-400">Nothing on your checklist for today yet.</p>}
+      {children ?? <p className="py-2 text-sm text-slate-600 dark:text-slate-400">{t('agenda.checklist.empty')}</p>}
     </div>
   );
 }
