@@ -17,6 +17,7 @@ import { DialogHost } from './dialog-host';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
+import { useAccountLanguage } from '@/lib/account-language';
 
 export interface RouteHandle {
   /** The page's title as a catalogue key ('pages.tasks'), translated as it is shown. */
@@ -55,6 +56,7 @@ function useBlockSelfNavigation() {
 
 export function AppShell() {
   const { t } = useTranslation();
+  useAccountLanguage();
   const pageTitle = usePageTitle();
   const title = pageTitle ?? 'Breaktime';
   const preferences = usePreferences();
