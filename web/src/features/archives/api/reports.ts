@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { apiKey, type ApiKey, type Query } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
+import { t } from '@/lib/i18n';
 import type { Schemas } from '@/lib/api-schema';
 import { useApi } from '@/lib/swr';
 
@@ -10,13 +11,8 @@ import { useApi } from '@/lib/swr';
 export const reportKinds = ['breaks', 'tasks', 'meetings', 'leaves', 'checklist'] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
-export const reportKindLabels: Record<ReportKind, string> = {
-  breaks: 'Breaks',
-  tasks: 'Tasks',
-  meetings: 'Meetings',
-  leaves: 'Leaves',
-  checklist: 'Checklist',
-};
+/** A kind's name in the person's language ('Breaks'). */
+export const reportKindLabel = (kind: ReportKind): string => t(`archives.kinds.${kind}`);
 
 /** The fields of each kind of record the archives show (`GET /reports/{kind}` answers the whole records). */
 export type ArchivedBreak = Pick<Schemas['Break'], '_id' | 'startTime' | 'endTime' | 'duration' | 'createdDate' | 'type' | 'reason'>;

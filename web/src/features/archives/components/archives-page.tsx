@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -6,11 +7,12 @@ import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useDialogs } from '@/lib/dialogs';
-import { formatDate, todayIso } from '@/lib/format';
+import { formatDate, formatNumber, todayIso } from '@/lib/format';
+import { t as translate } from '@/lib/i18n';
 import {
   exportFileName,
   fetchExport,
-  reportKindLabels,
+  reportKindLabel,
   reportKinds,
   seesTeamReports,
   useProfile,
@@ -33,11 +35,11 @@ const ReportCharts = lazy(() => import('./report-charts').then((module) => ({ de
 
 const isKind = (value: string | null): value is ReportKind => reportKinds.includes(value as ReportKind);
 
-/** '1 h 05 min' or '45 min'. */
+/** '1 h 05 min' or '45 min' (in the person's language). */
 export function formatMinutes(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return translate('archives.duration.minutes', { minutes });
   const hours = Math.floor(minutes / 60);
-  return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return translate('archives.duration.hoursMinutes', { hours, minutes: String(minutes % 60).padStart(2, '0') });
 }
 
 /** The range, the person and the records tab live in the address, so a report can be reloaded or shared. */
@@ -67,17 +69,16 @@ function useReportParams() {
 }
 
 export function ArchivesPage() {
+  const { t } = useTranslation();
   const { signedIn } = useSession();
   const { open } = useDialogs();
   if (!signedIn) {
     return (
       <Card className="text-center">
-        <h2 className="text-lg font-semibold">Archives | Reports</h2>
-        <p className="mx-auto mt-2 max-w-prose text-sm text-slate-600 dark:text-slate-300">
-          Sign in to see your past breaks, tasks, meetings, leaves and checklists, with charts and CSV downloads.
-        </p>
+        <h2 className="text-lg font-semibold">{t('archives.signedOut.title')}</h2>
+        <p className="mx-auto mt-2 max-w-prose text-sm text-slate-600 dark:text-slate-300">{t('archives.signedOut.text')}</p>
         <Button className="mt-4" onClick={() => open('signIn')}>
-          Sign In
+          {t('archives.signedOut.signIn')}
         </Button>
       </Card>
     );
@@ -86,6 +87,7 @@ export function ArchivesPage() {
 }
 
 function SignedInArchives() {
+  const { t } = useTranslation();
   const { range, kind, page, userId, update } = useReportParams();
   const scope: ReportScope = { from: range.from, to: range.to, userId };
   const summary = useReportSummary(scope);
@@ -96,7 +98,7 @@ function SignedInArchives() {
       <Card className="space-y-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
-            <h2 className="text-lg font-semibold">Report range</h2>
+            <h2 className="text-lg font-semibold">{t('archives.page.range')}</h2>
             <p className="text-sm text-slate-600 dark:text-slate-400">{describeRange(range)}</p>
           </div>
           <MemberPicker userId={userId} onChange={(id) => update({ userId: id, page: undefined })} />
@@ -105,10 +107,10 @@ function SignedInArchives() {
       </Card>
 
       <Card className="space-y-4">
-        <h2 className="text-lg font-semibold">Summary</h2>
+        <h2 className="text-lg font-semibold">{t('archives.page.summary')}</h2>
         {summary.error ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {summary.error instanceof Error && summary.error.message ? summary.error.message : 'Could not load the report.'}
+            {summary.error instanceof Error && summary.error.message ? summary.error.message : t('archives.page.loadError')}
           </p>
         ) : (
           // While the report loads, its tiles and the charts' frames hold their places: nothing below moves when it
@@ -116,7 +118,7 @@ function SignedInArchives() {
           <>
             {!summary.data && (
               <span role="status" className="visually-hidden">
-                Loading the report
+                {t('archives.page.loading')}
               </span>
             )}
             <SummaryStats summary={summary.data} />
@@ -141,11 +143,12 @@ function SignedInArchives() {
 }
 
 function describeRange({ from, to }: DateRange): string {
-  if (from && to && from !== to) return `${formatDate(from)} to ${formatDate(to)}`;
+  if (from && to && from !== to) return translate('archives.page.rangeText', { from: formatDate(from), to: formatDate(to) });
   return formatDate(from || to);
 }
 
 function MemberPicker({ userId, onChange }: { userId: string; onChange: (id: string) => void }) {
+  const { t } = useTranslation();
   const profile = useProfile();
   const allowed = seesTeamReports(profile.data);
   const members = useTeamMembers(allowed);
@@ -155,7 +158,7 @@ function MemberPicker({ userId, onChange }: { userId: string; onChange: (id: str
   return (
     <div className="w-full space-y-1 sm:w-64">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-        Team member
+        {t('archives.page.member')}
       </label>
       <select
         id={id}
@@ -163,7 +166,7 @@ function MemberPicker({ userId, onChange }: { userId: string; onChange: (id: str
         onChange={(event) => onChange(event.target.value)}
         className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm dark:border-slate-600 dark:bg-slate-900"
       >
-        <option value="">Me</option>
+        <option value="">{t('archives.page.me')}</option>
         {members.data
           .filter((member) => member.id !== me)
           .map((member) => (
@@ -192,25 +195,24 @@ function Charts({ summary }: { summary?: ReportSummary }) {
   );
 }
 
-const statLabels = ['Breaks', 'Tasks', 'Meetings', 'Leaves', 'Checklist'] as const;
-
 function SummaryStats({ summary }: { summary?: ReportSummary }) {
+  const { t } = useTranslation();
   const stats = summary
     ? [
-        { label: 'Breaks', value: summary.breaks.count, detail: formatMinutes(summary.breaks.totalMinutes) },
-        { label: 'Tasks', value: summary.tasks.count, detail: `${summary.tasks.completed} completed` },
-        { label: 'Meetings', value: summary.meetings.count, detail: formatMinutes(summary.meetings.minutes) },
-        { label: 'Leaves', value: summary.leaves.count, detail: `${summary.leaves.days} ${summary.leaves.days === 1 ? 'day' : 'days'}` },
-        { label: 'Checklist', value: summary.checklist.count, detail: `${summary.checklist.done} done` },
+        { value: summary.breaks.count, detail: formatMinutes(summary.breaks.totalMinutes) },
+        { value: summary.tasks.count, detail: t('archives.stats.completed', { count: summary.tasks.completed }) },
+        { value: summary.meetings.count, detail: formatMinutes(summary.meetings.minutes) },
+        { value: summary.leaves.count, detail: t('archives.stats.days', { count: summary.leaves.days, days: formatNumber(summary.leaves.days) }) },
+        { value: summary.checklist.count, detail: t('archives.stats.done', { count: summary.checklist.done }) },
       ]
     : undefined;
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-      {statLabels.map((label, i) => {
+      {reportKinds.map((kind, i) => {
         const stat = stats?.[i];
         return (
-          <div key={label} className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
-            <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+          <div key={kind} className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
+            <dt className="text-sm text-slate-600 dark:text-slate-400">{reportKindLabel(kind)}</dt>
             {stat ? (
               <>
                 <dd className="text-2xl font-bold">{stat.value}</dd>
@@ -244,6 +246,7 @@ interface RecordsSectionProps {
 }
 
 function RecordsSection({ kind, scope, page, onKind, onPage }: RecordsSectionProps) {
+  const { t } = useTranslation();
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -255,7 +258,7 @@ function RecordsSection({ kind, scope, page, onKind, onPage }: RecordsSectionPro
       saveCsv(await fetchExport(kind, scope), exportFileName(kind, scope));
     } catch (error) {
       console.error('Downloading the CSV file failed', error);
-      toast.show({ title: 'Error!', message: 'Failed to download the CSV file.', variant: 'error' });
+      toast.show({ title: t('archives.errors.title'), message: t('archives.errors.download'), variant: 'error' });
     } finally {
       setDownloading(false);
     }
@@ -274,12 +277,12 @@ function RecordsSection({ kind, scope, page, onKind, onPage }: RecordsSectionPro
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold">Records</h2>
+        <h2 className="text-lg font-semibold">{t('archives.records.title')}</h2>
         <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
-          {downloading ? 'Preparing...' : `Download ${reportKindLabels[kind]} CSV`}
+          {downloading ? t('archives.records.preparing') : t('archives.records.download', { kind: reportKindLabel(kind) })}
         </Button>
       </div>
-      <div role="tablist" aria-label="Record type" onKeyDown={onKeyDown} className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
+      <div role="tablist" aria-label={t('archives.records.kind')} onKeyDown={onKeyDown} className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
         {reportKinds.map((item, index) => (
           <button
             key={item}
@@ -298,7 +301,7 @@ function RecordsSection({ kind, scope, page, onKind, onPage }: RecordsSectionPro
               item === kind ? 'bg-brand-700 text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
             )}
           >
-            {reportKindLabels[item]}
+            {reportKindLabel(item)}
           </button>
         ))}
       </div>

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
-/** The summary's charts, in the order they are drawn. */
-export const chartTitles = ['Break minutes per day', 'Break minutes per type', 'Tasks per status', 'Tasks per priority'] as const;
+/** The summary's charts, in the order they are drawn (their titles: `archives.charts.<id>.title`). */
+export const chartIds = ['minutesPerDay', 'minutesPerType', 'tasksPerStatus', 'tasksPerPriority'] as const;
+export type ChartId = (typeof chartIds)[number];
 
 /**
  * How far below the screen a chart already starts drawing. None: on a phone the first chart starts a few pixels
@@ -57,10 +59,11 @@ export const chartGridClass = 'grid gap-4 lg:grid-cols-2';
 
 /** The empty frames: the charts' place while the report or the chart library loads. */
 export function ChartFrames() {
+  const { t } = useTranslation();
   return (
     <div className={chartGridClass}>
-      {chartTitles.map((title) => (
-        <ChartFigure key={title} title={title} />
+      {chartIds.map((id) => (
+        <ChartFigure key={id} title={t(`archives.charts.${id}.title`)} />
       ))}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { cn } from '@/lib/cn';
@@ -16,8 +17,11 @@ export interface DateRangePickerProps {
  * start; Apply checks 'Select at least one date.' and 'End date cannot be earlier than start date.'.
  */
 export function DateRangePicker({ value, onApply }: DateRangePickerProps) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<DateRange>(value);
-  const [problem, setProblem] = useState<ReturnType<typeof rangeProblem>>();
+  // Whether Apply found the draft wrong; the message is worked out when shown, in the language of that moment.
+  const [checked, setChecked] = useState(false);
+  const problem = checked ? rangeProblem(draft) : undefined;
 
   // A range chosen elsewhere (a preset, the browser's back button) shows in the fields too.
   // Unchanged (as on the first render), the draft is kept: no second render.
@@ -28,13 +32,13 @@ export function DateRangePicker({ value, onApply }: DateRangePickerProps) {
 
   const set = (changes: Partial<DateRange>) => {
     setDraft((current) => ({ ...current, ...changes }));
-    setProblem(undefined);
+    setChecked(false);
   };
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const found = rangeProblem(draft);
-    setProblem(found);
+    setChecked(Boolean(found));
     if (!found) onApply(draft);
   };
 
@@ -46,7 +50,7 @@ export function DateRangePicker({ value, onApply }: DateRangePickerProps) {
 
   return (
     <div className="space-y-3">
-      <div role="group" aria-label="Preset ranges" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('archives.range.presets')} className="flex flex-wrap gap-2">
         {presets.map((preset) => (
           <button
             key={preset.id}
@@ -54,7 +58,7 @@ export function DateRangePicker({ value, onApply }: DateRangePickerProps) {
             aria-pressed={activePreset === preset.id}
             onClick={() => {
               const range = preset.range(todayIso());
-              setProblem(undefined);
+              setChecked(false);
               setDraft(range);
               onApply(range);
             }}
@@ -69,11 +73,11 @@ export function DateRangePicker({ value, onApply }: DateRangePickerProps) {
           </button>
         ))}
       </div>
-      <form noValidate onSubmit={apply} aria-label="Date range" className="grid grid-cols-2 items-start gap-3 sm:flex sm:items-start">
+      <form noValidate onSubmit={apply} aria-label={t('archives.range.label')} className="grid grid-cols-2 items-start gap-3 sm:flex sm:items-start">
         <div className="sm:w-48">
           <DateField
             strict
-            label="Start date"
+            label={t('archives.range.start')}
             value={draft.from}
             max={draft.to || undefined}
             error={problem?.field === 'from' ? problem.message : undefined}
@@ -83,7 +87,7 @@ export function DateRangePicker({ value, onApply }: DateRangePickerProps) {
         <div className="sm:w-48">
           <DateField
             strict
-            label="End date"
+            label={t('archives.range.end')}
             value={draft.to}
             min={draft.from || undefined}
             error={problem?.field === 'to' ? problem.message : undefined}
@@ -91,7 +95,7 @@ export function DateRangePicker({ value, onApply }: DateRangePickerProps) {
           />
         </div>
         <Button type="submit" className="col-span-2 sm:mt-6">
-          Apply
+          {t('archives.range.apply')}
         </Button>
       </form>
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
@@ -17,8 +18,9 @@ const figureCell =
   'px-3 py-2 text-right tabular-nums max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-3 max-md:p-0 max-md:before:text-sm max-md:before:text-slate-600 max-md:before:content-[attr(data-label)] dark:max-md:before:text-slate-400';
 
 function Figure({ figure }: { figure: ReportFigure | undefined }) {
+  const { t } = useTranslation();
   if (!figure) return <span className="text-slate-400 dark:text-slate-500">–</span>;
-  const calendar = figure.days === figure.workingDays ? undefined : `${dayFigure(figure.days)} calendar ${figure.days === 1 ? 'day' : 'days'}`;
+  const calendar = figure.days === figure.workingDays ? undefined : t('archives.leaveDays.calendarDays', { count: figure.days, days: dayFigure(figure.days) });
   return <span title={calendar}>{dayFigure(figure.workingDays)}</span>;
 }
 
@@ -28,10 +30,12 @@ function Figure({ figure }: { figure: ReportFigure | undefined }) {
  * out because the phone's cards drop them in some browsers.
  */
 export function LeaveDaysSection({ range }: { range: DateRange }) {
+  const { t } = useTranslation();
   const toast = useToast();
   const { data, error, isLoading } = useLeaveDaysReport(range);
   const [downloading, setDownloading] = useState(false);
-  const title = 'Leave days';
+  const title = t('archives.leaveDays.title');
+  const totalLabel = t('archives.leaveDays.total');
 
   const download = async () => {
     setDownloading(true);
@@ -39,7 +43,7 @@ export function LeaveDaysSection({ range }: { range: DateRange }) {
       saveCsv(await fetchLeaveDaysCsv(range), leaveReportFileName(range));
     } catch (failure) {
       console.error('Downloading the leave days CSV failed', failure);
-      toast.show({ title: 'Error!', message: 'Failed to download the CSV file.', variant: 'error' });
+      toast.show({ title: t('archives.errors.title'), message: t('archives.errors.download'), variant: 'error' });
     } finally {
       setDownloading(false);
     }
@@ -52,25 +56,25 @@ export function LeaveDaysSection({ range }: { range: DateRange }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold">{title}</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Approved leave within the range, in working days, per member and type.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('archives.leaveDays.description')}</p>
         </div>
         <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
-          {downloading ? 'Preparing...' : 'Download Leave days CSV'}
+          {downloading ? t('archives.records.preparing') : t('archives.leaveDays.download')}
         </Button>
       </div>
       {error && !data ? (
-        <FormError>{errorMessage(error, 'The leave report could not be loaded. Please try again later.')}</FormError>
+        <FormError>{errorMessage(error, t('archives.leaveDays.loadError'))}</FormError>
       ) : isLoading && !data ? (
-        <Spinner label="Loading the leave report" />
+        <Spinner label={t('archives.leaveDays.loading')} />
       ) : !pivot || pivot.members.length === 0 ? (
-        <p className="py-4 text-center text-sm text-slate-600 dark:text-slate-400">No approved leave in this range.</p>
+        <p className="py-4 text-center text-sm text-slate-600 dark:text-slate-400">{t('archives.leaveDays.empty')}</p>
       ) : (
         <div className="relative -m-1 overflow-x-auto p-1">
           <table role="table" aria-label={title} className="w-full text-left text-sm max-md:block">
             <thead role="rowgroup" className="max-md:visually-hidden">
               <tr role="row" className="border-b border-slate-200 dark:border-slate-700">
                 <th role="columnheader" scope="col" className="px-3 py-2 font-semibold text-slate-600 dark:text-slate-300">
-                  Member
+                  {t('archives.leaveDays.member')}
                 </th>
                 {pivot.columns.map((column) => (
                   <th role="columnheader" key={column.id} scope="col" className="px-3 py-2 text-right font-semibold text-slate-600 dark:text-slate-300">
@@ -83,7 +87,7 @@ export function LeaveDaysSection({ range }: { range: DateRange }) {
                   </th>
                 ))}
                 <th role="columnheader" scope="col" className="px-3 py-2 text-right font-semibold text-slate-600 dark:text-slate-300">
-                  Total
+                  {totalLabel}
                 </th>
               </tr>
             </thead>
@@ -102,7 +106,7 @@ export function LeaveDaysSection({ range }: { range: DateRange }) {
                       <Figure figure={line.byType.get(column.id)} />
                     </td>
                   ))}
-                  <td role="cell" data-label="Total" className={cn(figureCell, 'font-semibold')}>
+                  <td role="cell" data-label={totalLabel} className={cn(figureCell, 'font-semibold')}>
                     <Figure figure={line.total} />
                   </td>
                 </tr>
@@ -112,14 +116,14 @@ export function LeaveDaysSection({ range }: { range: DateRange }) {
               <tfoot role="rowgroup" className="max-md:mt-3 max-md:block">
                 <tr role="row" className="max-md:grid max-md:gap-1 max-md:rounded-xl max-md:bg-slate-50 max-md:p-3 dark:max-md:bg-slate-800/60">
                   <th role="rowheader" scope="row" className="px-3 py-2 font-semibold max-md:p-0 max-md:text-base">
-                    Total
+                    {totalLabel}
                   </th>
                   {pivot.columns.map((column) => (
                     <td role="cell" key={column.id} data-label={column.name} className={cn(figureCell, 'font-semibold')}>
                       <Figure figure={pivot.typeTotals.get(column.id)} />
                     </td>
                   ))}
-                  <td role="cell" data-label="Total" className={cn(figureCell, 'font-bold')}>
+                  <td role="cell" data-label={totalLabel} className={cn(figureCell, 'font-bold')}>
                     <Figure figure={pivot.total} />
                   </td>
                 </tr>

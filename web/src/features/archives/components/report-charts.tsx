@@ -1,10 +1,13 @@
 import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip, type ChartOptions } from 'chart.js';
 import { Bar, Doughnut } from 'react-chartjs-2';
+import { useTranslation } from 'react-i18next';
+import { taskPriorityLabel, taskStatusLabel } from '@/features/tasks/utils/task-labels';
 import { formatDate } from '@/lib/format';
+import { formatLocale, t } from '@/lib/i18n';
 import { usePreferences } from '@/lib/preferences';
 import type { ReportSummary } from '../api/reports';
 import { daysBetween } from '../utils/date-range';
-import { ChartFigure, chartGridClass, chartTitles } from './chart-figure';
+import { ChartFigure, chartGridClass, type ChartId } from './chart-figure';
 
 // Only the pieces these four charts draw, so the chunk stays small.
 ChartJS.register(CategoryScale, LinearScale, BarElement, ArcElement, Tooltip, Legend);
@@ -27,30 +30,37 @@ function barOptions(colors: ReturnType<typeof useChartColors>, horizontal = fals
   return {
     responsive: true,
     maintainAspectRatio: false,
+    // The axes' numbers as the person's language writes them.
+    locale: formatLocale(),
     indexAxis: horizontal ? 'y' : 'x',
     plugins: { legend: { display: false } },
     scales: horizontal ? { x: valueAxis, y: labelAxis } : { x: labelAxis, y: valueAxis },
   };
 }
 
-/** A short text version of a chart for screen readers: its largest values. */
-function describe(title: string, points: { label: string; value: number }[], unit: string) {
+/** A short text version of a chart for screen readers: its largest values (`unit` is minutes or tasks). */
+function describe(chart: ChartId, points: { label: string; value: number }[], unit: 'minutes' | 'tasks') {
+  const title = t(`archives.charts.${chart}.title`);
   const shown = points.filter((point) => point.value > 0);
-  if (shown.length === 0) return `${title}: none in this range.`;
+  if (shown.length === 0) return t('archives.charts.none', { title });
   const top = [...shown].sort((a, b) => b.value - a.value).slice(0, 5);
-  return `${title}: ${top.map((point) => `${point.label} ${point.value} ${unit}`).join(', ')}${shown.length > top.length ? ', and more' : ''}.`;
+  const list = top.map((point) => t(`archives.charts.point.${unit}`, { label: point.label, count: point.value })).join(', ');
+  return t(shown.length > top.length ? 'archives.charts.describeMore' : 'archives.charts.describe', { title, points: list });
 }
 
 /** The archives' charts: break minutes per day and per type, tasks per status and per priority. */
 export function ReportCharts({ summary }: { summary: ReportSummary }) {
+  const { t } = useTranslation();
   const colors = useChartColors();
   const minutesByDay = new Map(summary.breaks.perDay.map((day) => [day.date, day.minutes]));
   const rangeDays = summary.from && summary.to ? daysBetween(summary.from, summary.to) : [];
   const days = rangeDays.length > 0 && rangeDays.length <= EVERY_DAY_UP_TO ? rangeDays : summary.breaks.perDay.map((day) => day.date);
   const perDay = days.map((date) => ({ label: formatDate(date), value: minutesByDay.get(date) ?? 0 }));
   const perType = summary.breaks.perType.map((item) => ({ label: item.type, value: item.minutes }));
-  const perStatus = summary.tasks.perStatus.map((item) => ({ label: item.status, value: item.count }));
-  const perPriority = summary.tasks.perPriority.map((item) => ({ label: item.priority, value: item.count }));
+  const perStatus = summary.tasks.perStatus.map((item) => ({ label: taskStatusLabel(item.status), value: item.count }));
+  const perPriority = summary.tasks.perPriority.map((item) => ({ label: taskPriorityLabel(item.priority), value: item.count }));
+  const minutes = t('archives.charts.minutes');
+  const tasks = t('archives.charts.tasks');
 
   const bars = (points: { label: string; value: number }[], label: string) => ({
     labels: points.map((point) => point.label),
@@ -59,21 +69,21 @@ export function ReportCharts({ summary }: { summary: ReportSummary }) {
 
   return (
     <div className={chartGridClass}>
-      <ChartFigure title={chartTitles[0]}>
-        <Bar role="img" aria-label={describe('Break minutes per day', perDay, 'minutes')} data={bars(perDay, 'Minutes')} options={barOptions(colors)} />
+      <ChartFigure title={t('archives.charts.minutesPerDay.title')}>
+        <Bar role="img" aria-label={describe('minutesPerDay', perDay, 'minutes')} data={bars(perDay, minutes)} options={barOptions(colors)} />
       </ChartFigure>
-      <ChartFigure title={chartTitles[1]}>
+      <ChartFigure title={t('archives.charts.minutesPerType.title')}>
         {perType.length === 0 ? (
-          <p className="grid h-full place-items-center text-sm text-slate-600 dark:text-slate-400">No breaks in this range.</p>
+          <p className="grid h-full place-items-center text-sm text-slate-600 dark:text-slate-400">{t('archives.records.empty.breaks')}</p>
         ) : (
           <Doughnut
             role="img"
-            aria-label={describe('Break minutes per type', perType, 'minutes')}
+            aria-label={describe('minutesPerType', perType, 'minutes')}
             data={{
               labels: perType.map((point) => point.label),
               datasets: [
                 {
-                  label: 'Minutes',
+                  label: minutes,
                   data: perType.map((point) => point.value),
                   backgroundColor: perType.map((_, i) => palette[i % palette.length]!),
                   borderWidth: 0,
@@ -83,21 +93,17 @@ export function ReportCharts({ summary }: { summary: ReportSummary }) {
             options={{
               responsive: true,
               maintainAspectRatio: false,
+              locale: formatLocale(),
               plugins: { legend: { position: 'bottom', labels: { color: colors.text, boxWidth: 12 } } },
             }}
           />
         )}
       </ChartFigure>
-      <ChartFigure title={chartTitles[2]}>
-        <Bar role="img" aria-label={describe('Tasks per status', perStatus, 'tasks')} data={bars(perStatus, 'Tasks')} options={barOptions(colors, true)} />
+      <ChartFigure title={t('archives.charts.tasksPerStatus.title')}>
+        <Bar role="img" aria-label={describe('tasksPerStatus', perStatus, 'tasks')} data={bars(perStatus, tasks)} options={barOptions(colors, true)} />
       </ChartFigure>
-      <ChartFigure title={chartTitles[3]}>
-        <Bar
-          role="img"
-          aria-label={describe('Tasks per priority', perPriority, 'tasks')}
-          data={bars(perPriority, 'Tasks')}
-          options={barOptions(colors, true)}
-        />
+      <ChartFigure title={t('archives.charts.tasksPerPriority.title')}>
+        <Bar role="img" aria-label={describe('tasksPerPriority', perPriority, 'tasks')} data={bars(perPriority, tasks)} options={barOptions(colors, true)} />
       </ChartFigure>
     </div>
   );

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDate, formatTime, truncate } from '@/lib/format';
-import { reportKindLabels, useReportRecords, type ReportKind, type ReportRecords, type ReportScope } from '../api/reports';
+import { taskPriorityLabel, taskStatusLabel } from '@/features/tasks/utils/task-labels';
+import { formatDate, formatNumber, formatTime, truncate } from '@/lib/format';
+import { t } from '@/lib/i18n';
+import { reportKindLabel, useReportRecords, type ReportKind, type ReportRecords, type ReportScope } from '../api/reports';
 
 interface Column<T> {
-  label: string;
+  /** The column's name: `archives.records.columns.<id>`. */
+  id: string;
   cell: (item: T) => ReactNode;
 }
 
@@ -23,48 +27,40 @@ function LongText({ text }: { text: string }) {
 }
 
 const timeRange = (from: string, to: string) => `${formatTime(from)} – ${formatTime(to)}`;
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
 
 const columns: { [K in ReportKind]: Column<ReportRecords[K]>[] } = {
   breaks: [
-    { label: 'Date', cell: (b) => formatDate(b.createdDate) },
-    { label: 'Time', cell: (b) => timeRange(b.startTime, b.endTime) },
-    { label: 'Duration', cell: (b) => `${b.duration} min` },
-    { label: 'Type', cell: (b) => b.type },
-    { label: 'Reason', cell: (b) => <LongText text={b.reason} /> },
+    { id: 'date', cell: (b) => formatDate(b.createdDate) },
+    { id: 'time', cell: (b) => timeRange(b.startTime, b.endTime) },
+    { id: 'duration', cell: (b) => t('archives.duration.minutes', { minutes: b.duration }) },
+    { id: 'type', cell: (b) => b.type },
+    { id: 'reason', cell: (b) => <LongText text={b.reason} /> },
   ],
   tasks: [
-    { label: 'Scheduled', cell: (t) => formatDate(t.scheduled) },
-    { label: 'Title', cell: (t) => <LongText text={t.title} /> },
-    { label: 'Status', cell: (t) => t.status },
-    { label: 'Priority', cell: (t) => t.priority },
-    { label: 'Description', cell: (t) => <LongText text={t.description} /> },
+    { id: 'scheduled', cell: (task) => formatDate(task.scheduled) },
+    { id: 'title', cell: (task) => <LongText text={task.title} /> },
+    { id: 'status', cell: (task) => taskStatusLabel(task.status) },
+    { id: 'priority', cell: (task) => taskPriorityLabel(task.priority) },
+    { id: 'description', cell: (task) => <LongText text={task.description} /> },
   ],
   meetings: [
-    { label: 'Date', cell: (m) => formatDate(m.scheduleDate) },
-    { label: 'Time', cell: (m) => timeRange(m.from, m.to) },
-    { label: 'Description', cell: (m) => <LongText text={m.description} /> },
+    { id: 'date', cell: (m) => formatDate(m.scheduleDate) },
+    { id: 'time', cell: (m) => timeRange(m.from, m.to) },
+    { id: 'description', cell: (m) => <LongText text={m.description} /> },
   ],
   leaves: [
-    { label: 'From', cell: (l) => formatDate(l.fromDate) },
-    { label: 'To', cell: (l) => formatDate(l.toDate) },
-    { label: 'Days', cell: (l) => l.days },
-    { label: 'Reason', cell: (l) => <LongText text={l.reason} /> },
+    { id: 'from', cell: (l) => formatDate(l.fromDate) },
+    { id: 'to', cell: (l) => formatDate(l.toDate) },
+    { id: 'days', cell: (l) => formatNumber(l.days) },
+    { id: 'reason', cell: (l) => <LongText text={l.reason} /> },
   ],
   checklist: [
-    { label: 'Date', cell: (c) => formatDate(c.createdDate) },
-    { label: 'Task', cell: (c) => <LongText text={c.task} /> },
-    { label: 'Done', cell: (c) => yesNo(c.status) },
-    { label: 'Feature', cell: (c) => yesNo(c.isFeature) },
+    { id: 'date', cell: (c) => formatDate(c.createdDate) },
+    { id: 'task', cell: (c) => <LongText text={c.task} /> },
+    { id: 'done', cell: (c) => yesNo(c.status) },
+    { id: 'feature', cell: (c) => yesNo(c.isFeature) },
   ],
-};
-
-const emptyTexts: Record<ReportKind, string> = {
-  breaks: 'No breaks in this range.',
-  tasks: 'No tasks in this range.',
-  meetings: 'No meetings in this range.',
-  leaves: 'No leaves in this range.',
-  checklist: 'No checklist items in this range.',
 };
 
 export interface ReportRecordsTableProps {
@@ -79,24 +75,24 @@ export interface ReportRecordsTableProps {
  * column names, so nothing scrolls sideways.
  */
 export function ReportRecordsTable({ kind, scope, page, onPageChange }: ReportRecordsTableProps) {
+  const { t } = useTranslation();
   const { data, error, isLoading } = useReportRecords(kind, scope, page);
-  const cols = columns[kind] as Column<unknown>[];
+  const cols = (columns[kind] as Column<unknown>[]).map((column) => ({ ...column, label: t(`archives.records.columns.${column.id}`) }));
 
-  if (error) return <p className="py-4 text-sm text-red-700 dark:text-red-300">Could not load the {reportKindLabels[kind].toLowerCase()}.</p>;
-  if (isLoading && !data) return <Spinner label={`Loading ${reportKindLabels[kind].toLowerCase()}`} />;
-  if (!data || data.items.length === 0) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{emptyTexts[kind]}</p>;
+  if (error) return <p className="py-4 text-sm text-red-700 dark:text-red-300">{t(`archives.records.loadError.${kind}`)}</p>;
+  if (isLoading && !data) return <Spinner label={t(`archives.records.loading.${kind}`)} />;
+  if (!data || data.items.length === 0)
+    return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{t(`archives.records.empty.${kind}`)}</p>;
 
   return (
     <div>
-      <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-        {data.totalCount} {data.totalCount === 1 ? 'record' : 'records'}
-      </p>
+      <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{t('archives.records.count', { count: data.totalCount })}</p>
       <table className="w-full text-left text-sm max-sm:block">
-        <caption className="visually-hidden">{reportKindLabels[kind]}</caption>
+        <caption className="visually-hidden">{reportKindLabel(kind)}</caption>
         <thead className="max-sm:visually-hidden">
           <tr className="border-b border-slate-200 dark:border-slate-700">
             {cols.map((column) => (
-              <th key={column.label} scope="col" className="px-3 py-2 font-semibold text-slate-600 dark:text-slate-300">
+              <th key={column.id} scope="col" className="px-3 py-2 font-semibold text-slate-600 dark:text-slate-300">
                 {column.label}
               </th>
             ))}
@@ -110,7 +106,7 @@ export function ReportRecordsTable({ kind, scope, page, onPageChange }: ReportRe
             >
               {cols.map((column) => (
                 <td
-                  key={column.label}
+                  key={column.id}
                   data-label={column.label}
                   className="px-3 py-2 max-sm:flex max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-400"
                 >

@@ -1,13 +1,15 @@
 /** Dates as the API writes them, `YYYY-MM-DD`, computed in the browser's own calendar. */
+import { t } from '@/lib/i18n';
 
 export interface DateRange {
   from: string;
   to: string;
 }
 
+/** The range's messages, each read in the language of the moment it is called. */
 export const rangeMessages = {
-  empty: 'Select at least one date.',
-  reversed: 'End date cannot be earlier than start date.',
+  empty: () => t('archives.range.empty'),
+  reversed: () => t('archives.range.reversed'),
 } as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -36,20 +38,59 @@ export function addMonths(value: string, months: number): string {
 
 export type PresetId = '7d' | '30d' | '6m' | '12m' | '2y' | '5y';
 
+export interface Preset {
+  id: PresetId;
+  /** Read in the language of the moment. */
+  readonly label: string;
+  range: (today: string) => DateRange;
+}
+
+const preset = (id: PresetId, label: () => string, range: Preset['range']): Preset => ({
+  id,
+  get label() {
+    return label();
+  },
+  range,
+});
+
 /** The picker's presets (spec §5): each ends today and counts today as its last day. */
-export const presets: { id: PresetId; label: string; range: (today: string) => DateRange }[] = [
-  { id: '7d', label: 'Last 7 Days', range: (today) => ({ from: addDays(today, -6), to: today }) },
-  { id: '30d', label: '30 Days', range: (today) => ({ from: addDays(today, -29), to: today }) },
-  { id: '6m', label: '6 Months', range: (today) => ({ from: addDays(addMonths(today, -6), 1), to: today }) },
-  { id: '12m', label: '12 Months', range: (today) => ({ from: addDays(addMonths(today, -12), 1), to: today }) },
-  { id: '2y', label: '2 Years', range: (today) => ({ from: addDays(addMonths(today, -24), 1), to: today }) },
-  { id: '5y', label: '5 Years', range: (today) => ({ from: addDays(addMonths(today, -60), 1), to: today }) },
+export const presets: Preset[] = [
+  preset(
+    '7d',
+    () => t('archives.presets.last7Days'),
+    (today) => ({ from: addDays(today, -6), to: today }),
+  ),
+  preset(
+    '30d',
+    () => t('archives.presets.days', { count: 30 }),
+    (today) => ({ from: addDays(today, -29), to: today }),
+  ),
+  preset(
+    '6m',
+    () => t('archives.presets.months', { count: 6 }),
+    (today) => ({ from: addDays(addMonths(today, -6), 1), to: today }),
+  ),
+  preset(
+    '12m',
+    () => t('archives.presets.months', { count: 12 }),
+    (today) => ({ from: addDays(addMonths(today, -12), 1), to: today }),
+  ),
+  preset(
+    '2y',
+    () => t('archives.presets.years', { count: 2 }),
+    (today) => ({ from: addDays(addMonths(today, -24), 1), to: today }),
+  ),
+  preset(
+    '5y',
+    () => t('archives.presets.years', { count: 5 }),
+    (today) => ({ from: addDays(addMonths(today, -60), 1), to: today }),
+  ),
 ];
 
 /** What is wrong with a range, by field, or nothing. */
 export function rangeProblem({ from, to }: DateRange): { field: 'from' | 'to'; message: string } | undefined {
-  if (!from && !to) return { field: 'from', message: rangeMessages.empty };
-  if (from && to && to < from) return { field: 'to', message: rangeMessages.reversed };
+  if (!from && !to) return { field: 'from', message: rangeMessages.empty() };
+  if (from && to && to < from) return { field: 'to', message: rangeMessages.reversed() };
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { formatNumber } from '@/lib/format';
 import type { LeaveDaysReport } from '../api/leave-report';
 
 export interface ReportColumn {
@@ -50,5 +51,5 @@ export function pivotLeaveReport(report: LeaveDaysReport) {
   return { columns, members, typeTotals, total };
 }
 
-/** Whole numbers as they are, halves with one decimal. */
-export const dayFigure = (days: number) => String(Math.round(days * 10) / 10);
+/** Whole numbers as they are, halves with one decimal (a decimal comma where the language writes one). */
+export const dayFigure = (days: number) => formatNumber(Math.round(days * 10) / 10, { maximumFractionDigits: 1, useGrouping: false });

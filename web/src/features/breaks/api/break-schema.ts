@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BreakCreate } from '@/lib/api-rules';
+import { msg } from '@/lib/i18n';
 import { isIsoDate } from '@/lib/iso-date';
 import { breakDurationError, isTime } from '../utils/time';
 import type { BreakFields } from './breaks';
@@ -8,35 +9,38 @@ import type { BreakFields } from './breaks';
 export const MAX_BREAK_TYPE = BreakCreate.properties.type.maxLength;
 export const MAX_BREAK_REASON = BreakCreate.properties.reason.maxLength;
 
-/** The break rules and messages of spec §5 (and the server's wording where the spec has none). */
+/**
+ * The break rules and messages of spec §5 (and the server's wording where the spec has none): each message is read
+ * when a value is checked, in the language of that moment (`breakMessages.typeRequired()`).
+ */
 export const breakMessages = {
-  startRequired: 'Start time is required.',
-  endRequired: 'End time is required.',
-  invalidTime: 'Invalid time format.',
-  typeRequired: 'Break type is required.',
-  typeMax: `Break type must not exceed ${MAX_BREAK_TYPE} characters.`,
-  dateRequired: 'Created Date is required.',
-  invalidDate: 'Invalid date format.',
-  reasonMax: `Reason must not exceed ${MAX_BREAK_REASON} characters.`,
+  startRequired: msg('breaks.validation.startRequired'),
+  endRequired: msg('breaks.validation.endRequired'),
+  invalidTime: msg('breaks.validation.invalidTime'),
+  typeRequired: msg('breaks.validation.typeRequired'),
+  typeMax: msg('breaks.validation.typeMax', { max: MAX_BREAK_TYPE }),
+  dateRequired: msg('breaks.validation.dateRequired'),
+  invalidDate: msg('breaks.validation.invalidDate'),
+  reasonMax: msg('breaks.validation.reasonMax', { max: MAX_BREAK_REASON }),
 } as const;
 
-const time = (required: string) =>
+const time = (required: () => string) =>
   z
     .string()
-    .min(1, required)
-    .refine((value) => value === '' || isTime(value), breakMessages.invalidTime);
+    .min(1, { error: required })
+    .refine((value) => value === '' || isTime(value), { error: breakMessages.invalidTime });
 
 export const breakSchema = z
   .object({
-    type: z.string().trim().min(1, breakMessages.typeRequired).max(MAX_BREAK_TYPE, breakMessages.typeMax),
+    type: z.string().trim().min(1, { error: breakMessages.typeRequired }).max(MAX_BREAK_TYPE, { error: breakMessages.typeMax }),
     createdDate: z
       .string()
       .trim()
-      .min(1, breakMessages.dateRequired)
-      .refine((value) => value === '' || isIsoDate(value), breakMessages.invalidDate),
+      .min(1, { error: breakMessages.dateRequired })
+      .refine((value) => value === '' || isIsoDate(value), { error: breakMessages.invalidDate }),
     startTime: time(breakMessages.startRequired),
     endTime: time(breakMessages.endRequired),
-    reason: z.string().trim().max(MAX_BREAK_REASON, breakMessages.reasonMax),
+    reason: z.string().trim().max(MAX_BREAK_REASON, { error: breakMessages.reasonMax }),
   })
   .superRefine((values, ctx) => {
     const message = breakDurationError(values.startTime, values.endTime);

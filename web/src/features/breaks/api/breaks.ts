@@ -3,6 +3,7 @@ import useSWRMutation from 'swr/mutation';
 import { useCallback } from 'react';
 import { apiKey, apiWrite, keyIn, keyUnder } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
+import { t } from '@/lib/i18n';
 import type { Schemas } from '@/lib/api-schema';
 import { useApi } from '@/lib/swr';
 import { localHhmm } from '@/lib/offline/format';
@@ -20,7 +21,10 @@ export type OpenBreak = Schemas['OpenBreak'];
 /** What the add and edit dialog sends: the document's body (the server works out `duration`). */
 export type BreakFields = Schemas['BreakCreate'];
 
-/** Used when the team's list cannot be loaded (spec §3, §8). */
+/**
+ * Used when the team's list cannot be loaded (spec §3, §8). The same names as the server's default list: break types
+ * are the team's data (an administrator renames them), so they are shown as they are, not translated.
+ */
 export const FALLBACK_BREAK_TYPES: readonly string[] = [
   'Lunch Break',
   'Short Break',
@@ -91,9 +95,9 @@ export function useSaveBreak() {
             request: apiWrite.put('/break/edit/{id}', { params: { id: arg.id }, body: arg.fields }),
             recordId: arg.id,
             base: arg.base,
-            label: `Edit break: ${arg.fields.type}`,
+            label: t('breaks.queue.edit', { type: arg.fields.type }),
           }
-        : { kind: 'break', action: 'add', request: apiWrite.post('/break/add', { body: arg.fields }), label: `Add break: ${arg.fields.type}` },
+        : { kind: 'break', action: 'add', request: apiWrite.post('/break/add', { body: arg.fields }), label: t('breaks.queue.add', { type: arg.fields.type }) },
     );
     if (!outcome.queued) await revalidate();
     return outcome;
@@ -113,7 +117,7 @@ export function useStartBreak() {
       action: 'start',
       request: apiWrite.post('/break/start', { body: { ...arg } }),
       whenQueued: { at },
-      label: `Start break: ${arg.type ?? ''}`,
+      label: t('breaks.queue.start', { type: arg.type ?? '' }),
       queuedAt: at,
     });
     if (!outcome.queued) await revalidate();
@@ -133,7 +137,7 @@ export function useEndBreak() {
       whenQueued: { at },
       // What today's list shows until it is sent; `after` ties it to a start still queued.
       meta: { type: current.type, reason: current.reason, since: current.since, startTime: current.startTime, after: current.pending?.key },
-      label: `End break: ${current.type}`,
+      label: t('breaks.queue.end', { type: current.type }),
       queuedAt: at,
     });
     if (!outcome.queued) await revalidate();
@@ -200,5 +204,5 @@ export const deleteBreak = (record: Break) =>
     action: 'delete',
     request: apiWrite.del('/break/delete/{id}', { params: { id: record._id } }),
     recordId: record._id,
-    label: `Delete break: ${record.type} at ${record.startTime}`,
+    label: t('breaks.queue.delete', { type: record.type, time: record.startTime }),
   });

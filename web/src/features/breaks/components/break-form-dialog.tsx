@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { FormError, Input, Textarea } from '@/components/ui/field';
@@ -36,6 +37,7 @@ function initialValues(editing?: Break, prefill?: Partial<BreakFormValues>): Bre
 
 /** Add or edit a break: 12-hour times, the duration computed and read-only, the rules of spec §5. */
 export function BreakFormDialog({ editing, prefill, onClose, onSaved }: BreakFormDialogProps) {
+  const { t } = useTranslation();
   const { types } = useBreakTypes();
   const { trigger, isMutating } = useSaveBreak();
   const {
@@ -60,39 +62,49 @@ export function BreakFormDialog({ editing, prefill, onClose, onSaved }: BreakFor
     what: 'the break',
     fields: FIELDS,
     setFieldError: (field, message) => setError(field, { message }),
-    savedMessage: () => (editing ? 'Break updated successfully' : 'Break added successfully'),
-    failure: { show: 'inline', fallback: 'The break could not be saved. Please try again.' },
+    savedMessage: () => (editing ? t('breaks.form.updated') : t('breaks.form.added')),
+    failure: { show: 'inline', fallback: t('breaks.form.saveFailed') },
     onSaved,
     onClose,
   });
   const onSubmit = (values: BreakFormValues) => submit(() => trigger({ id: editing?._id, fields: toBreakFields(values), base: editing }));
 
   return (
-    <Modal open title={editing ? 'Edit Break' : 'Add Break'} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? 'Edit break' : 'Add break'}>
-        <Select label="Break type" placeholder="Select a break type" options={typeOptions} error={errors.type?.message} {...register('type')} />
-        <FormDateField control={control} name="createdDate" label="Date" max={addDaysIso(todayIso(), 1)} />
+    <Modal open title={editing ? t('breaks.form.editTitle') : t('breaks.form.addTitle')} onClose={onClose}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? t('breaks.form.editLabel') : t('breaks.form.addLabel')}>
+        <Select
+          label={t('breaks.form.type')}
+          placeholder={t('breaks.form.typePlaceholder')}
+          options={typeOptions}
+          error={errors.type?.message}
+          {...register('type')}
+        />
+        <FormDateField control={control} name="createdDate" label={t('breaks.fields.date')} max={addDaysIso(todayIso(), 1)} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormTimeField control={control} name="startTime" label="Start time" />
-          <FormTimeField control={control} name="endTime" label="End time" />
+          <FormTimeField control={control} name="startTime" label={t('breaks.fields.startTime')} />
+          <FormTimeField control={control} name="endTime" label={t('breaks.fields.endTime')} />
         </div>
         <Input
-          label="Duration (minutes)"
+          label={t('breaks.form.durationMinutes')}
           readOnly
           tabIndex={-1}
           value={minutes === undefined ? '' : String(minutes)}
-          placeholder="Computed from the times"
+          placeholder={t('breaks.form.durationPlaceholder')}
           hint={
-            minutes !== undefined && !durationError ? `${formatMinutes(minutes)}${endsNextDay(startTime, endTime) ? ', ending the next day' : ''}` : undefined
+            minutes !== undefined && !durationError
+              ? endsNextDay(startTime, endTime)
+                ? t('breaks.form.durationNextDay', { duration: formatMinutes(minutes) })
+                : formatMinutes(minutes)
+              : undefined
           }
           error={durationError}
           className="bg-slate-50 dark:bg-slate-800"
         />
         <Textarea
-          label="Reason"
+          label={t('breaks.fields.reason')}
           rows={3}
           maxLength={MAX_BREAK_REASON}
-          hint={`Optional, up to ${MAX_BREAK_REASON} characters.`}
+          hint={t('breaks.form.reasonHint', { max: MAX_BREAK_REASON })}
           error={errors.reason?.message}
           className="min-h-24"
           {...register('reason')}
@@ -100,10 +112,10 @@ export function BreakFormDialog({ editing, prefill, onClose, onSaved }: BreakFor
         <FormError>{formError}</FormError>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={isMutating}>
-            {isMutating ? 'Saving...' : editing ? 'Save changes' : 'Add break'}
+            {isMutating ? t('breaks.form.saving') : editing ? t('breaks.form.saveChanges') : t('breaks.addBreak')}
           </Button>
         </div>
       </form>

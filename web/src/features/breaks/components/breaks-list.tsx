@@ -1,11 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { PendingActions, PendingBadge, PendingMessage } from '@/components/offline/pending-mark';
 import { Button } from '@/components/ui/button';
 import type { Pending } from '@/lib/offline/pending';
 import { formatTime } from '@/lib/format';
 import type { Break } from '../api/breaks';
 import { endsNextDay, formatMinutes } from '../utils/time';
-
-export const NO_BREAKS_TODAY = 'You have not taken any breaks today';
 
 /** Total minutes of a list of breaks. */
 export const totalMinutes = (breaks: readonly Pending<Break>[]) =>
@@ -25,20 +24,20 @@ export interface BreaksListProps {
  * docked chat) the actions wrap under the text: the row follows the list's own width, not the screen's.
  */
 export function BreaksList({ breaks, onView, onEdit, onDelete }: BreaksListProps) {
-  if (breaks.length === 0) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{NO_BREAKS_TODAY}</p>;
+  const { t } = useTranslation();
+  if (breaks.length === 0) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{t('breaks.list.empty')}</p>;
   return (
-    <ul className="@container divide-y divide-slate-200 dark:divide-slate-800" aria-label="Today's breaks">
+    <ul className="@container divide-y divide-slate-200 dark:divide-slate-800" aria-label={t('breaks.list.label')}>
       {breaks.map((item) => {
         const when = `${formatTime(item.startTime)} – ${formatTime(item.endTime)}`;
-        const name = `${item.type} at ${formatTime(item.startTime)}`;
+        const name = t('breaks.list.name', { type: item.type, time: formatTime(item.startTime) });
         return (
           <li key={item._id} className="flex flex-col gap-2 py-3 @lg:flex-row @lg:items-center @lg:gap-4">
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-baseline gap-x-2 font-medium">
                 <span>{item.type}</span>
                 <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
-                  {when}
-                  {endsNextDay(item.startTime, item.endTime) ? ' (next day)' : ''}
+                  {endsNextDay(item.startTime, item.endTime) ? t('breaks.nextDay', { time: when }) : when}
                 </span>
               </p>
               {item.reason && <p className="truncate text-sm text-slate-600 dark:text-slate-400">{item.reason}</p>}
@@ -57,24 +56,24 @@ export function BreaksList({ breaks, onView, onEdit, onDelete }: BreaksListProps
               {!item.pending && (onView || onEdit || onDelete) && (
                 <span className="flex gap-1">
                   {onView && (
-                    <Button variant="ghost" size="compact" aria-label={`Details of ${name}`} onClick={() => onView(item)}>
-                      Details
+                    <Button variant="ghost" size="compact" aria-label={t('breaks.list.detailsOf', { name })} onClick={() => onView(item)}>
+                      {t('common.details')}
                     </Button>
                   )}
                   {onEdit && (
-                    <Button variant="ghost" size="compact" aria-label={`Edit ${name}`} onClick={() => onEdit(item)}>
-                      Edit
+                    <Button variant="ghost" size="compact" aria-label={t('breaks.list.edit', { name })} onClick={() => onEdit(item)}>
+                      {t('common.edit')}
                     </Button>
                   )}
                   {onDelete && (
                     <Button
                       variant="ghost"
                       size="compact"
-                      aria-label={`Delete ${name}`}
+                      aria-label={t('breaks.list.delete', { name })}
                       onClick={() => onDelete(item)}
                       className="text-red-700 dark:text-red-400"
                     >
-                      Delete
+                      {t('common.delete')}
                     </Button>
                   )}
                 </span>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -20,9 +21,10 @@ const BreakFormDialog = lazy(() => import('./break-form-dialog').then((module) =
 type Dialog = { kind: 'add'; prefill?: Partial<BreakPrefill> } | { kind: 'edit'; record: Break } | { kind: 'details'; record: Break };
 
 function DialogSpinner() {
+  const { t } = useTranslation();
   return (
     <div className="fixed inset-0 z-50 grid place-items-center bg-slate-950/60">
-      <Spinner label="Opening" className="text-white" />
+      <Spinner label={t('breaks.page.opening')} className="text-white" />
     </div>
   );
 }
@@ -47,6 +49,7 @@ const withQueuedDuration = (record: Pending<Break>): Pending<Break> =>
 
 /** The Dashboard: the live break control first (the phone's main action), then today's breaks. */
 export function BreaksPage() {
+  const { t } = useTranslation();
   const today = todayIso();
   const { data: breaks, error, isLoading, mutate } = useTodayBreaks(today);
   const revalidate = useRevalidateBreaks();
@@ -93,29 +96,31 @@ export function BreaksPage() {
       <Card>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
           <div>
-            <h2 className="text-lg font-semibold">Today's breaks</h2>
+            <h2 className="text-lg font-semibold">{t('breaks.page.title')}</h2>
             {/* The total keeps the width of the longest (a day's 1440 minutes) from the first paint on: the 0 shown
                 while the breaks load would otherwise leave room for the button beside the text, and the real total
                 push it onto a line of its own (a layout shift on phones). One text node, so ' minutes' does not
                 move either when the number grows. */}
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              {formatDate(today)} · Total:{' '}
-              <span className="inline-block min-w-[12ch] font-semibold text-slate-900 dark:text-slate-100">{`${total} ${total === 1 ? 'minute' : 'minutes'}`}</span>
+              {t('breaks.page.total', { date: formatDate(today) })}{' '}
+              <span className="inline-block min-w-[12ch] font-semibold text-slate-900 dark:text-slate-100">
+                {t('breaks.page.totalMinutes', { count: total })}
+              </span>
             </p>
           </div>
           <Button variant="secondary" onClick={() => setDialog({ kind: 'add' })}>
-            Add break
+            {t('breaks.addBreak')}
           </Button>
         </div>
         {isLoading && list.length === 0 ? (
           <div className="flex justify-center py-6">
-            <Spinner label="Loading breaks" />
+            <Spinner label={t('breaks.page.loading')} />
           </div>
         ) : error ? (
           <div role="alert" className="flex flex-wrap items-center justify-center gap-3 py-6 text-sm text-red-700 dark:text-red-400">
-            Today's breaks could not be loaded.
+            {t('breaks.page.loadError')}
             <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-              Try again
+              {t('common.retry')}
             </Button>
           </div>
         ) : (

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-error';
@@ -20,6 +21,7 @@ export function EndBreakFromLink() {
 }
 
 function EndBreakNow() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const { signedIn } = useSession();
   const { live } = useLiveBreak();
@@ -45,23 +47,25 @@ function EndBreakNow() {
       { replace: true },
     );
     if (!live) {
-      toast.show({ title: 'No break to end', message: 'You are not on a break.', variant: 'info' });
+      toast.show({ title: t('breaks.live.noBreakTitle'), message: t('breaks.live.noBreakMessage'), variant: 'info' });
       return;
     }
     trigger(live).then(
       (ended) =>
         toast.show({
-          title: 'Break ended',
-          message: ended.queued ? `${live.type}: waiting to sync, with the time you tapped.` : `${ended.data.type}: ${formatMinutes(ended.data.duration)}.`,
+          title: t('breaks.live.endedTitle'),
+          message: ended.queued
+            ? t('breaks.live.endedQueued', { type: live.type })
+            : t('breaks.live.endedMessage', { type: ended.data.type, duration: formatMinutes(ended.data.duration) }),
           variant: ended.queued ? 'info' : 'success',
         }),
       (failure: unknown) => {
         console.error('Ending the break from a reminder failed', failure);
-        toast.show({ title: 'Break not ended', message: errorMessage(failure, 'The break could not be ended. Please try again.'), variant: 'error' });
+        toast.show({ title: t('breaks.live.notEndedTitle'), message: errorMessage(failure, t('breaks.live.endFailed')), variant: 'error' });
         void revalidate();
       },
     );
-  }, [wanted, signedIn, settled, live, setParams, toast, trigger, revalidate]);
+  }, [wanted, signedIn, settled, live, setParams, toast, trigger, revalidate, t]);
 
   return null;
 }

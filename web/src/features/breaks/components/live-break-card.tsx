@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError, Input } from '@/components/ui/field';
@@ -32,22 +33,22 @@ function useNow(): number {
 }
 
 function RunningTimer({ since }: { since: string }) {
+  const { t } = useTranslation();
   const now = useNow();
   const started = Date.parse(since);
   const elapsed = Number.isNaN(started) ? 0 : now - started;
   return (
     <>
-      <p role="timer" aria-live="off" aria-label="Time on break" className="font-mono text-5xl font-bold tracking-tight tabular-nums sm:text-6xl">
+      <p role="timer" aria-live="off" aria-label={t('breaks.live.timer')} className="font-mono text-5xl font-bold tracking-tight tabular-nums sm:text-6xl">
         {formatElapsed(elapsed)}
       </p>
-      {elapsed > MAX_BREAK_MINUTES * 60_000 && (
-        <p className="text-sm text-amber-800 dark:text-amber-300">A break is at most 8 hours: this one will be recorded as 8 hours.</p>
-      )}
+      {elapsed > MAX_BREAK_MINUTES * 60_000 && <p className="text-sm text-amber-800 dark:text-amber-300">{t('breaks.live.tooLong')}</p>}
     </>
   );
 }
 
 function OnBreak({ current }: { current: LiveBreak }) {
+  const { t } = useTranslation();
   const toast = useToast();
   const { trigger, isMutating } = useEndBreak();
   const revalidate = useRevalidateBreaks();
@@ -57,11 +58,16 @@ function OnBreak({ current }: { current: LiveBreak }) {
     setError(undefined);
     try {
       const ended = await trigger(current);
-      if (ended.queued) toast.show({ title: 'Break ended', message: `${current.type}: waiting to sync, with the time you tapped.`, variant: 'info' });
-      else toast.show({ title: 'Break ended', message: `${ended.data.type}: ${formatMinutes(ended.data.duration)}.`, variant: 'success' });
+      if (ended.queued) toast.show({ title: t('breaks.live.endedTitle'), message: t('breaks.live.endedQueued', { type: current.type }), variant: 'info' });
+      else
+        toast.show({
+          title: t('breaks.live.endedTitle'),
+          message: t('breaks.live.endedMessage', { type: ended.data.type, duration: formatMinutes(ended.data.duration) }),
+          variant: 'success',
+        });
     } catch (failure) {
       console.error('Ending the break failed', failure);
-      setError(errorMessage(failure, 'The break could not be ended. Please try again.'));
+      setError(errorMessage(failure, t('breaks.live.endFailed')));
       // It may have been ended elsewhere (another tab or device): show what the server has now.
       void revalidate();
     }
@@ -70,17 +76,18 @@ function OnBreak({ current }: { current: LiveBreak }) {
   return (
     <div className="flex flex-col items-center gap-4 text-center">
       <div>
-        <p className="text-sm font-semibold tracking-wide text-amber-700 uppercase dark:text-amber-400">On break</p>
+        <p className="text-sm font-semibold tracking-wide text-amber-700 uppercase dark:text-amber-400">{t('breaks.live.onBreak')}</p>
         <p className="mt-1 text-lg font-semibold">{current.type}</p>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Since {formatTime(current.startTime)}
-          {current.reason ? ` · ${current.reason}` : ''}
+          {current.reason
+            ? t('breaks.live.sinceWithReason', { time: formatTime(current.startTime), reason: current.reason })
+            : t('breaks.live.since', { time: formatTime(current.startTime) })}
         </p>
       </div>
       <RunningTimer since={current.since} />
       {current.pending && <PendingBadge item={current.pending} />}
       <Button variant="danger" block onClick={end} disabled={isMutating} className="min-h-16 max-w-md text-lg">
-        {isMutating ? 'Ending...' : 'End break'}
+        {isMutating ? t('breaks.live.ending') : t('breaks.live.end')}
       </Button>
       <FormError>{error}</FormError>
     </div>
@@ -89,6 +96,7 @@ function OnBreak({ current }: { current: LiveBreak }) {
 
 /** The start form; `pending` while the current break is still loading (same layout, so nothing shifts). */
 function StartBreak({ pending = false }: { pending?: boolean }) {
+  const { t } = useTranslation();
   const requireAuth = useRequireAuth();
   const toast = useToast();
   const { types } = useBreakTypes();
@@ -106,8 +114,8 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
       const started = await trigger({ type, reason: reason.trim() });
       if (started.queued)
         toast.show({
-          title: 'Break started',
-          message: 'Kept on this device: it is sent with the time you tapped when the connection is back.',
+          title: t('breaks.live.startedTitle'),
+          message: t('breaks.live.startedQueued'),
           variant: 'info',
         });
       setReason('');
@@ -118,7 +126,7 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
       }
     } catch (failure) {
       console.error('Starting the break failed', failure);
-      setError(errorMessage(failure, 'The break could not be started. Please try again.'));
+      setError(errorMessage(failure, t('breaks.live.startFailed')));
       // It may have been started elsewhere (another tab or device): show what the server has now.
       void revalidate();
     }
@@ -127,9 +135,9 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2">
-        <Select label="Break type" options={types} value={type} disabled={pending} onChange={(event) => setChosen(event.target.value)} />
+        <Select label={t('breaks.form.type')} options={types} value={type} disabled={pending} onChange={(event) => setChosen(event.target.value)} />
         <Input
-          label="Reason (optional)"
+          label={t('breaks.live.reason')}
           value={reason}
           // The document sets no limit on a live break's reason (LiveBreakInput); the field takes what an added
           // break's does (BreakCreate, in the break form's chunk: src/lib/api-rules.ts stays out of the first load).
@@ -142,7 +150,7 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
         />
       </div>
       <Button block onClick={start} disabled={pending || isMutating || !type} className="min-h-16 text-lg">
-        {isMutating ? 'Starting...' : 'Start break'}
+        {isMutating ? t('breaks.live.starting') : t('breaks.live.start')}
       </Button>
       <FormError>{error}</FormError>
     </div>
@@ -151,10 +159,11 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
 
 /** The phone user's main action: start a live break, watch it run, end it. */
 export function LiveBreakCard() {
+  const { t } = useTranslation();
   const { live: current, isLoading } = useLiveBreak();
   return (
     <Card className={current ? 'border-t-4 border-amber-400 dark:border-amber-500' : undefined}>
-      <h2 className="visually-hidden">Live break</h2>
+      <h2 className="visually-hidden">{t('breaks.live.title')}</h2>
       {current ? (
         <OnBreak current={current} />
       ) : (

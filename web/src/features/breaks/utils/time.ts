@@ -1,4 +1,5 @@
 /** Break time arithmetic: times are stored 'HH:MM' (24 h) and shown in 12-hour form (spec §9). */
+import { msg, t } from '@/lib/i18n';
 
 /** The longest break the product accepts (spec §9). */
 export const MAX_BREAK_MINUTES = 8 * 60;
@@ -24,18 +25,19 @@ export function breakMinutes(startTime: string, endTime: string): number | undef
   return (end - start + MINUTES_PER_DAY) % MINUTES_PER_DAY;
 }
 
+/** The duration messages, each read in the language of the moment it is called. */
 export const durationMessages = {
-  zero: 'Break duration must be greater than 0 minutes',
-  tooLong: 'Break cannot be more than 8 hours.',
-  tooLongNextDay: 'Break cannot be more than 8 hours. The end time is before the start time, so it was taken as the next day.',
+  zero: msg('breaks.validation.durationZero'),
+  tooLong: msg('breaks.validation.durationTooLong'),
+  tooLongNextDay: msg('breaks.validation.durationTooLongNextDay'),
 } as const;
 
 /** The duration rules of spec §5, or undefined when the two times make a valid break (or are not both set). */
 export function breakDurationError(startTime: string, endTime: string): string | undefined {
   const minutes = breakMinutes(startTime, endTime);
   if (minutes === undefined) return undefined;
-  if (minutes === 0) return durationMessages.zero;
-  if (minutes > MAX_BREAK_MINUTES) return endsNextDay(startTime, endTime) ? durationMessages.tooLongNextDay : durationMessages.tooLong;
+  if (minutes === 0) return durationMessages.zero();
+  if (minutes > MAX_BREAK_MINUTES) return endsNextDay(startTime, endTime) ? durationMessages.tooLongNextDay() : durationMessages.tooLong();
   return undefined;
 }
 
@@ -46,12 +48,12 @@ export function endsNextDay(startTime: string, endTime: string): boolean {
   return start !== undefined && end !== undefined && end < start;
 }
 
-/** 75 -> '1 h 15 min'; 45 -> '45 min'. */
+/** 75 -> '1 h 15 min'; 45 -> '45 min' (in the person's language). */
 export function formatMinutes(total: number): string {
   const hours = Math.floor(total / 60);
   const minutes = total % 60;
-  if (hours === 0) return `${minutes} min`;
-  return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
+  if (hours === 0) return t('breaks.duration.minutes', { minutes });
+  return minutes === 0 ? t('breaks.duration.hours', { hours }) : t('breaks.duration.hoursMinutes', { hours, minutes });
 }
 
 /** Elapsed time as a stopwatch reads it: '4:05' under an hour, '1:04:05' from an hour on. */

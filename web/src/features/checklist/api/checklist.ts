@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '@/config/constants';
 import { apiKey, apiWrite, keyUnder } from '@/lib/api-paths';
 import { ChecklistCreate } from '@/lib/api-rules';
 import { useSession } from '@/lib/auth';
+import { msg, t } from '@/lib/i18n';
 import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import type { Schemas } from '@/lib/api-schema';
 import { useApi } from '@/lib/swr';
@@ -21,22 +22,23 @@ export type ChecklistPage = Schemas['ChecklistPage'];
 /** The server's limit (src/lib/api-rules.ts, generated from the API document). */
 export const CHECKLIST_TASK_MAX = ChecklistCreate.properties.task.maxLength;
 
+/** The checklist's messages, each read in the language of the moment it is called. */
 export const checklistMessages = {
-  taskRequired: 'Task is required.',
-  taskMax: `Task must not exceed ${CHECKLIST_TASK_MAX} characters.`,
-  errorTitle: 'Error!',
-  updateFailed: 'Failed to update task.',
-  addFailed: 'Failed to add task.',
-  deleteFailed: 'There was an error in deleting.',
-  confirmDelete: (task: string) => `Do you really want to delete ${task}?`,
-  featureBadge: '100 max',
+  taskRequired: msg('checklist.validation.taskRequired'),
+  taskMax: msg('checklist.validation.taskMax', { max: CHECKLIST_TASK_MAX }),
+  errorTitle: msg('checklist.errors.title'),
+  updateFailed: msg('checklist.errors.updateFailed'),
+  addFailed: msg('checklist.errors.addFailed'),
+  deleteFailed: msg('checklist.errors.deleteFailed'),
+  confirmDelete: (task: string) => t('checklist.confirmDelete', { task }),
+  featureBadge: msg('checklist.featureBadge'),
 } as const;
 
 /** The message for a task text, or undefined when it may be saved (spec §5: non-empty, at most 200). */
 export function taskProblem(text: string): string | undefined {
   const task = text.trim();
-  if (!task) return checklistMessages.taskRequired;
-  if (task.length > CHECKLIST_TASK_MAX) return checklistMessages.taskMax;
+  if (!task) return checklistMessages.taskRequired();
+  if (task.length > CHECKLIST_TASK_MAX) return checklistMessages.taskMax();
   return undefined;
 }
 
@@ -98,7 +100,7 @@ export function useAddChecklistItem() {
         kind: 'checklist',
         action: 'add',
         request: apiWrite.post('/daily-checklist/add', { body: { ...arg, task } }),
-        label: `Add to the checklist: ${task}`,
+        label: t('checklist.queue.add', { task }),
       }),
     );
   });
@@ -114,7 +116,8 @@ export function useEditChecklistItem() {
   const revalidate = useRevalidateChecklist();
   return useSWRMutation<WriteOutcome<ChecklistItem>, Error, string, ChecklistEdit>('checklist:edit', async (_key, { arg: { id, task, status, base } }) => {
     const text = (task ?? '').trim();
-    const label = base && base.task === text ? `${status ? 'Tick' : 'Untick'}: ${text}` : `Edit checklist item: ${text}`;
+    const label =
+      base && base.task === text ? t(status ? 'checklist.queue.tick' : 'checklist.queue.untick', { task: text }) : t('checklist.queue.edit', { task: text });
     return afterSave(revalidate, () =>
       sendOrQueue({
         kind: 'checklist',
@@ -138,7 +141,7 @@ export function useDeleteChecklistItem() {
         action: 'delete',
         request: apiWrite.del('/daily-checklist/delete/{id}', { params: { id: item._id } }),
         recordId: item._id,
-        label: `Delete from the checklist: ${item.task}`,
+        label: t('checklist.queue.delete', { task: item.task }),
       }),
     ),
   );

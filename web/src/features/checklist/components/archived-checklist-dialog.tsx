@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { DateField } from '@/components/ui/date-field';
@@ -14,6 +15,7 @@ const selectClass =
 
 /** Every checklist item, filtered by text, status and created dates, 20 per page (spec §2, §9). */
 export function ArchivedChecklistDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<ArchiveFilters>(noArchiveFilters);
   const [filters, setFilters] = useState<ArchiveFilters>(noArchiveFilters);
   const [page, setPage] = useState(1);
@@ -32,13 +34,13 @@ export function ArchivedChecklistDialog({ onClose }: { onClose: () => void }) {
   const set = (changes: Partial<ArchiveFilters>) => setDraft((current) => ({ ...current, ...changes }));
 
   return (
-    <Modal open size="lg" title="Archived Checklist" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
+    <Modal open size="lg" title={t('checklist.archive.title')} onClose={onClose} footer={<Button onClick={onClose}>{t('common.close')}</Button>}>
       <div className="space-y-4">
-        <form noValidate onSubmit={apply} aria-label="Filter archived checklist" className="grid gap-3 sm:grid-cols-2">
-          <Input label="Task" value={draft.task} onChange={(event) => set({ task: event.target.value })} />
+        <form noValidate onSubmit={apply} aria-label={t('checklist.archive.filter')} className="grid gap-3 sm:grid-cols-2">
+          <Input label={t('checklist.archive.task')} value={draft.task} onChange={(event) => set({ task: event.target.value })} />
           <div className="space-y-1">
             <label htmlFor="archive-status" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-              Status
+              {t('checklist.archive.status')}
             </label>
             <select
               id="archive-status"
@@ -46,47 +48,45 @@ export function ArchivedChecklistDialog({ onClose }: { onClose: () => void }) {
               value={draft.status}
               onChange={(event) => set({ status: event.target.value as ArchiveFilters['status'] })}
             >
-              <option value="">All</option>
-              <option value="true">Done</option>
-              <option value="false">Not done</option>
+              <option value="">{t('checklist.archive.all')}</option>
+              <option value="true">{t('checklist.archive.done')}</option>
+              <option value="false">{t('checklist.archive.notDone')}</option>
             </select>
           </div>
           <DateField
             strict
-            label="Created from"
+            label={t('checklist.archive.createdFrom')}
             value={draft.createdDateFrom}
             max={draft.createdDateTo || undefined}
             onChange={(value) => set({ createdDateFrom: value })}
           />
           <DateField
             strict
-            label="Created to"
+            label={t('checklist.archive.createdTo')}
             value={draft.createdDateTo}
             min={draft.createdDateFrom || undefined}
             onChange={(value) => set({ createdDateTo: value })}
           />
           <div className="flex gap-2 sm:col-span-2 sm:justify-end">
             <Button variant="secondary" onClick={clear}>
-              Clear
+              {t('checklist.archive.clear')}
             </Button>
-            <Button type="submit">Search</Button>
+            <Button type="submit">{t('common.search')}</Button>
           </div>
         </form>
 
         {error ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            Could not load the archived checklist.
+            {t('checklist.archive.loadError')}
           </p>
         ) : isLoading && !data ? (
-          <Spinner label="Loading archived checklist" />
+          <Spinner label={t('checklist.archive.loading')} />
         ) : !data || data.checkList.length === 0 ? (
-          <p className="py-4 text-center text-sm text-slate-600 dark:text-slate-400">No checklist items found.</p>
+          <p className="py-4 text-center text-sm text-slate-600 dark:text-slate-400">{t('checklist.archive.empty')}</p>
         ) : (
           <>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              {data.totalCount} {data.totalCount === 1 ? 'item' : 'items'}
-            </p>
-            <ul aria-label="Archived checklist items" className="divide-y divide-slate-200 dark:divide-slate-800">
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t('checklist.archive.count', { count: data.totalCount })}</p>
+            <ul aria-label={t('checklist.archive.items')} className="divide-y divide-slate-200 dark:divide-slate-800">
               {data.checkList.map((item) => (
                 <li key={item._id} className="flex min-h-11 items-center gap-3 py-2 text-sm">
                   <span
@@ -99,8 +99,8 @@ export function ArchivedChecklistDialog({ onClose }: { onClose: () => void }) {
                     {item.status ? '✓' : ''}
                   </span>
                   <span className={cn('min-w-0 flex-1 break-words', item.status && 'line-through text-slate-500 dark:text-slate-400')}>{item.task}</span>
-                  <span className="visually-hidden">{item.status ? 'Done' : 'Not done'}</span>
-                  {item.isFeature && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">Feature</span>}
+                  <span className="visually-hidden">{item.status ? t('checklist.archive.done') : t('checklist.archive.notDone')}</span>
+                  {item.isFeature && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">{t('checklist.archive.feature')}</span>}
                   <time dateTime={item.createdDate} className="shrink-0 text-slate-500 dark:text-slate-400">
                     {formatDate(item.createdDate)}
                   </time>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PendingActions, PendingBadge, PendingMessage } from '@/components/offline/pending-mark';
 import { cn } from '@/lib/cn';
 import type { Pending } from '@/lib/offline/pending';
@@ -54,6 +55,7 @@ function TrashIcon() {
 
 /** One checklist item: its box, its text (editable in place), edit and delete. */
 export function ChecklistItemRow({ item, busy, onToggle, onRename, onDelete }: ChecklistItemRowProps) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(item.task);
   const [problem, setProblem] = useState<string>();
@@ -108,7 +110,7 @@ export function ChecklistItemRow({ item, busy, onToggle, onRename, onDelete }: C
             ref={inputRef}
             value={text}
             maxLength={CHECKLIST_TASK_MAX}
-            aria-label="Edit task"
+            aria-label={t('checklist.row.editTask')}
             aria-invalid={problem ? true : undefined}
             onChange={(event) => {
               setText(event.target.value);
@@ -126,10 +128,10 @@ export function ChecklistItemRow({ item, busy, onToggle, onRename, onDelete }: C
             disabled={busy}
             onClick={() => void save()}
           >
-            Save
+            {t('common.save')}
           </button>
           <button type="button" className={cn(iconButton, 'w-auto px-2 text-sm font-semibold')} onClick={cancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </div>
         {problem && <p className="mt-1 text-sm text-red-600 dark:text-red-400">{problem}</p>}
@@ -162,10 +164,10 @@ export function ChecklistItemRow({ item, busy, onToggle, onRename, onDelete }: C
         <input type="checkbox" className="size-5 shrink-0 accent-brand-600" checked={item.status} onChange={() => onToggle(item)} />
         <span className={cn('min-w-0 break-words', item.status && 'text-slate-500 line-through dark:text-slate-400')}>{item.task}</span>
       </label>
-      <button type="button" className={iconButton} aria-label={`Edit ${item.task}`} onClick={startEditing}>
+      <button type="button" className={iconButton} aria-label={t('checklist.row.edit', { task: item.task })} onClick={startEditing}>
         <PencilIcon />
       </button>
-      <button type="button" className={iconButton} aria-label={`Delete ${item.task}`} onClick={() => onDelete(item)}>
+      <button type="button" className={iconButton} aria-label={t('checklist.row.delete', { task: item.task })} onClick={() => onDelete(item)}>
         <TrashIcon />
       </button>
     </li>

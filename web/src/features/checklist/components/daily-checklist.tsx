@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { deleteTexts } from '@/components/ui/confirm-dialog';
@@ -55,6 +56,7 @@ const queuedItem =
  * editing in place and deleting, and the archived checklist. Only one save runs at a time (spec §4).
  */
 export function DailyChecklist() {
+  const { t } = useTranslation();
   const { signedIn } = useSession();
   const toast = useToast();
   const alert = useAlert();
@@ -83,7 +85,7 @@ export function DailyChecklist() {
     }
   }
 
-  const failedUpdate = () => toast.show({ title: checklistMessages.errorTitle, message: checklistMessages.updateFailed, variant: 'error' });
+  const failedUpdate = () => toast.show({ title: checklistMessages.errorTitle(), message: checklistMessages.updateFailed(), variant: 'error' });
 
   const replaceItem = (changed: ChecklistItem) => (current: LatestChecklist | undefined) =>
     current && {
@@ -126,7 +128,7 @@ export function DailyChecklist() {
         return true;
       } catch (failure) {
         console.error('Adding the checklist item failed', failure);
-        toast.show({ title: checklistMessages.errorTitle, message: checklistMessages.addFailed, variant: 'error' });
+        toast.show({ title: checklistMessages.errorTitle(), message: checklistMessages.addFailed(), variant: 'error' });
         return false;
       }
     })) ?? false;
@@ -145,7 +147,7 @@ export function DailyChecklist() {
       await remove.trigger(item);
     } catch (failure) {
       console.error('Deleting the checklist item failed', failure);
-      toast.show({ title: checklistMessages.errorTitle, message: checklistMessages.deleteFailed, variant: 'error' });
+      toast.show({ title: checklistMessages.errorTitle(), message: checklistMessages.deleteFailed(), variant: 'error' });
     }
   };
 
@@ -154,25 +156,33 @@ export function DailyChecklist() {
 
   return (
     <div className="space-y-4">
-      <AddTaskForm formLabel="Add a task" label="New task" placeholder="Add a task for today" busy={busy} onAdd={(task) => addTask(task, false)} />
+      <AddTaskForm
+        formLabel={t('checklist.add.formLabel')}
+        label={t('checklist.add.label')}
+        placeholder={t('checklist.add.placeholder')}
+        busy={busy}
+        onAdd={(task) => addTask(task, false)}
+      />
 
       {!signedIn ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">Sign in to keep your daily checklist.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('checklist.signIn')}</p>
       ) : error ? (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-700 dark:text-red-300">
-          Could not load your checklist.
+          {t('checklist.loadError')}
           <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-            Try again
+            {t('common.retry')}
           </Button>
         </div>
       ) : isLoading || !data ? (
-        <Spinner label="Loading checklist" />
+        <Spinner label={t('checklist.loading')} />
       ) : checkList.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">Nothing on your checklist for today yet.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('checklist.empty')}</p>
       ) : (
         byDay(checkList).map(([day, items]) => (
-          <section key={day} aria-label={day === today ? 'Today' : formatDate(day)}>
-            <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{day === today ? 'Today' : formatDate(day)}</h3>
+          <section key={day} aria-label={day === today ? t('common.today') : formatDate(day)}>
+            <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+              {day === today ? t('common.today') : formatDate(day)}
+            </h3>
             <ul>
               {items.map((item) => (
                 <ChecklistItemRow key={item._id} item={item} {...rowProps} />
@@ -185,16 +195,16 @@ export function DailyChecklist() {
       <section aria-labelledby="feature-tasks-title" className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 dark:bg-slate-800/50 dark:ring-slate-700">
         <div className="mb-2 flex items-center justify-between gap-2">
           <h3 id="feature-tasks-title" className="font-semibold">
-            Feature Tasks
+            {t('checklist.feature.title')}
           </h3>
           <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-800 dark:text-brand-50">
-            {checklistMessages.featureBadge}
+            {checklistMessages.featureBadge()}
           </span>
         </div>
         <AddTaskForm
-          formLabel="Add a feature task"
-          label="New feature task"
-          placeholder="Add a feature task"
+          formLabel={t('checklist.feature.formLabel')}
+          label={t('checklist.feature.label')}
+          placeholder={t('checklist.feature.placeholder')}
           busy={busy}
           onAdd={(task) => addTask(task, true)}
         />
@@ -208,7 +218,7 @@ export function DailyChecklist() {
       </section>
 
       <Button variant="secondary" block onClick={() => setArchiveOpen(true)}>
-        Archived Checklist
+        {t('checklist.archive.title')}
       </Button>
       {archiveOpen && <ArchivedChecklistDialog onClose={() => setArchiveOpen(false)} />}
     </div>
@@ -226,6 +236,7 @@ interface AddTaskFormProps {
 }
 
 function AddTaskForm({ formLabel, label, placeholder, busy, onAdd }: AddTaskFormProps) {
+  const { t } = useTranslation();
   const requireAuth = useRequireAuth();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -266,7 +277,7 @@ function AddTaskForm({ formLabel, label, placeholder, busy, onAdd }: AddTaskForm
           )}
         />
         <Button type="submit" size="sm" disabled={busy}>
-          Add
+          {t('common.add')}
         </Button>
       </div>
       {problem && (

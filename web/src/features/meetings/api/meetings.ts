@@ -6,6 +6,7 @@ import { api } from '@/lib/api-client';
 import { MeetingCreate } from '@/lib/api-rules';
 import { apiKey, apiWrite, keyUnder } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
+import { msg, t } from '@/lib/i18n';
 import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import type { Schemas } from '@/lib/api-schema';
 import { useApi } from '@/lib/swr';
@@ -27,34 +28,35 @@ export const MEETING_DESCRIPTION_MAX = MeetingCreate.properties.description.maxL
 export const MEETING_TITLE_MAX = MeetingCreate.properties.title.maxLength;
 export const MEETING_PLACE_MAX = MeetingCreate.properties.place.maxLength;
 
+/** The meetings' messages, each read in the language of the moment it is called. */
 export const meetingMessages = {
-  fromRequired: 'Start time is required.',
-  toRequired: 'End time is required.',
-  dateRequired: 'Schedule date is required.',
-  descriptionMax: `Description must not exceed ${MEETING_DESCRIPTION_MAX} characters.`,
-  titleMax: `Title must not exceed ${MEETING_TITLE_MAX} characters.`,
-  placeMax: `Place must not exceed ${MEETING_PLACE_MAX} characters.`,
-  added: 'Meeting added successfully',
-  updated: 'Meeting updated successfully',
-  failedTitle: 'Error!',
-  failed: 'Failed to save meeting',
+  fromRequired: msg('meetings.validation.fromRequired'),
+  toRequired: msg('meetings.validation.toRequired'),
+  dateRequired: msg('meetings.validation.dateRequired'),
+  descriptionMax: msg('meetings.validation.descriptionMax', { max: MEETING_DESCRIPTION_MAX }),
+  titleMax: msg('meetings.validation.titleMax', { max: MEETING_TITLE_MAX }),
+  placeMax: msg('meetings.validation.placeMax', { max: MEETING_PLACE_MAX }),
+  added: msg('meetings.form.added'),
+  updated: msg('meetings.form.updated'),
+  failedTitle: msg('meetings.errors.title'),
+  failed: msg('meetings.errors.saveFailed'),
   empty: {
-    today: 'No meetings scheduled for today.',
-    upcoming: 'No upcoming meetings found.',
-    all: 'No meetings found.',
-  } satisfies Record<MeetingFilter, string>,
+    today: msg('meetings.empty.today'),
+    upcoming: msg('meetings.empty.upcoming'),
+    all: msg('meetings.empty.all'),
+  } satisfies Record<MeetingFilter, () => string>,
 } as const;
 
 /** Descriptions longer than this are cut in lists, with 'View All' for the rest (spec §9). */
 export const MEETING_DESCRIPTION_PREVIEW = 70;
 
 export const meetingSchema = z.object({
-  scheduleDate: z.string().min(1, meetingMessages.dateRequired),
-  from: z.string().min(1, meetingMessages.fromRequired),
-  to: z.string().min(1, meetingMessages.toRequired),
-  description: z.string().trim().max(MEETING_DESCRIPTION_MAX, meetingMessages.descriptionMax),
-  title: z.string().trim().max(MEETING_TITLE_MAX, meetingMessages.titleMax),
-  place: z.string().trim().max(MEETING_PLACE_MAX, meetingMessages.placeMax),
+  scheduleDate: z.string().min(1, { error: meetingMessages.dateRequired }),
+  from: z.string().min(1, { error: meetingMessages.fromRequired }),
+  to: z.string().min(1, { error: meetingMessages.toRequired }),
+  description: z.string().trim().max(MEETING_DESCRIPTION_MAX, { error: meetingMessages.descriptionMax }),
+  title: z.string().trim().max(MEETING_TITLE_MAX, { error: meetingMessages.titleMax }),
+  place: z.string().trim().max(MEETING_PLACE_MAX, { error: meetingMessages.placeMax }),
   attendees: z.array(z.string()),
 });
 
@@ -124,9 +126,9 @@ export function useSaveMeeting() {
             request: apiWrite.put('/meeting/edit/{id}', { params: { id }, body }),
             recordId: id,
             base,
-            label: `Edit meeting: ${meetingLabel(body)}`,
+            label: t('meetings.queue.edit', { when: meetingLabel(body) }),
           }
-        : { kind: 'meeting', action: 'add', request: apiWrite.post('/meeting/add', { body }), label: `Schedule meeting: ${meetingLabel(body)}` },
+        : { kind: 'meeting', action: 'add', request: apiWrite.post('/meeting/add', { body }), label: t('meetings.queue.add', { when: meetingLabel(body) }) },
     );
     if (!outcome.queued) void revalidate();
     return outcome;
@@ -141,7 +143,7 @@ export function useDeleteMeeting() {
       action: 'delete',
       request: apiWrite.del('/meeting/delete/{id}', { params: { id: meeting._id } }),
       recordId: meeting._id,
-      label: `Delete meeting: ${meetingLabel(meeting)}`,
+      label: t('meetings.queue.delete', { when: meetingLabel(meeting) }),
     });
     if (!outcome.queued) void revalidate();
     return outcome;

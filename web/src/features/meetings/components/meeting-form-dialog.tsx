@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Textarea } from '@/components/ui/field';
@@ -38,6 +39,7 @@ function definedOnly(values: Partial<MeetingValues> = {}): Partial<MeetingValues
 
 /** The meeting form in its two modes: schedule (no Cancel) and edit (with Cancel), spec §4. */
 export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: MeetingFormDialogProps) {
+  const { t } = useTranslation();
   const editing = !!meeting;
   const formId = useId();
   const { trigger, isMutating } = useSaveMeeting();
@@ -71,8 +73,8 @@ export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: Meetin
     what: 'the meeting',
     fields,
     setFieldError: (field, message) => setError(field, { message }),
-    savedMessage: () => (editing ? meetingMessages.updated : meetingMessages.added),
-    failure: { show: 'toast', title: meetingMessages.failedTitle, message: meetingMessages.failed },
+    savedMessage: () => (editing ? meetingMessages.updated() : meetingMessages.added()),
+    failure: { show: 'toast', title: meetingMessages.failedTitle(), message: meetingMessages.failed() },
     onSaved,
     onClose,
   });
@@ -80,44 +82,56 @@ export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: Meetin
     if (!isMutating) await submit(() => trigger({ id: meeting?._id, values, base: meeting }));
   };
 
-  const saveLabel = editing ? 'Update' : 'Schedule';
+  const saveLabel = editing ? t('meetings.form.update') : t('meetings.form.schedule');
   return (
     <Modal
       open
-      title={editing ? 'Edit Meeting' : 'Schedule Meeting'}
+      title={editing ? t('meetings.form.editTitle') : t('meetings.form.scheduleTitle')}
       onClose={onClose}
       footer={
         <>
           {editing && (
             <Button variant="secondary" onClick={onClose}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           )}
           <Button type="submit" form={formId} disabled={isMutating}>
-            {isMutating ? 'Saving...' : saveLabel}
+            {isMutating ? t('meetings.form.saving') : saveLabel}
           </Button>
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? 'Edit meeting' : 'Schedule meeting'}>
-        <Input label="Title" maxLength={MEETING_TITLE_MAX} placeholder="Weekly sync" error={errors.title?.message} {...register('title')} />
-        <FormDateField control={control} name="scheduleDate" label="Schedule date" />
+      <form
+        id={formId}
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        className="space-y-4"
+        aria-label={editing ? t('meetings.form.editLabel') : t('meetings.form.scheduleLabel')}
+      >
+        <Input
+          label={t('meetings.form.title')}
+          maxLength={MEETING_TITLE_MAX}
+          placeholder={t('meetings.form.titlePlaceholder')}
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <FormDateField control={control} name="scheduleDate" label={t('meetings.form.scheduleDate')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormTimeField control={control} name="from" label="Start time" />
-          <FormTimeField control={control} name="to" label="End time" />
+          <FormTimeField control={control} name="from" label={t('meetings.form.startTime')} />
+          <FormTimeField control={control} name="to" label={t('meetings.form.endTime')} />
         </div>
         <Textarea
-          label="Description"
+          label={t('meetings.form.description')}
           rows={4}
           maxLength={MEETING_DESCRIPTION_MAX}
-          hint={`Up to ${MEETING_DESCRIPTION_MAX} characters.`}
+          hint={t('meetings.form.descriptionHint', { max: MEETING_DESCRIPTION_MAX })}
           error={errors.description?.message}
           {...register('description')}
         />
         <Input
-          label="Place or video link"
+          label={t('meetings.form.place')}
           maxLength={MEETING_PLACE_MAX}
-          placeholder="Room 4, or https://…"
+          placeholder={t('meetings.form.placePlaceholder')}
           error={errors.place?.message}
           {...register('place')}
         />
@@ -128,10 +142,10 @@ export function MeetingFormDialog({ meeting, initial, onSaved, onClose }: Meetin
             render={({ field }) => (
               <fieldset aria-labelledby={attendeesLabelId} aria-describedby={`${attendeesLabelId}-hint`}>
                 <legend id={attendeesLabelId} className="text-sm font-medium">
-                  Attendees
+                  {t('meetings.form.attendees')}
                 </legend>
                 <p id={`${attendeesLabelId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-                  Each one sees the meeting in their list and answers yes or no. With none, it stays yours alone.
+                  {t('meetings.form.attendeesHint')}
                 </p>
                 <div className="mt-1 grid max-h-48 gap-x-4 overflow-y-auto sm:grid-cols-2">
                   {people.map((person) => (

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useConfirmDelete } from '@/components/ui/confirm-dialog';
@@ -31,11 +32,7 @@ import {
 import { MeetingFormDialog } from './meeting-form-dialog';
 import { ViewAllTextDialog } from './view-all-text-dialog';
 
-const filters: { value: MeetingFilter; label: string }[] = [
-  { value: 'today', label: 'Today' },
-  { value: 'upcoming', label: 'Upcoming' },
-  { value: 'all', label: 'All' },
-];
+const filters: MeetingFilter[] = ['today', 'upcoming', 'all'];
 
 type FormState = { mode: 'schedule' } | { mode: 'edit'; meeting: Meeting } | null;
 
@@ -58,6 +55,7 @@ function inView(filter: MeetingFilter, page: number, range: { start: string; end
 }
 
 export function MeetingsPage() {
+  const { t } = useTranslation();
   const [filter, setFilter] = useState<MeetingFilter>('today');
   const [page, setPage] = useState(1);
   const [range, setRange] = useState({ start: '', end: '' });
@@ -90,35 +88,31 @@ export function MeetingsPage() {
       <Card className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
-            <h2 className="text-lg font-semibold">Meetings</h2>
-            {data && data.allCount > 0 && (
-              <p className="text-sm text-slate-600 dark:text-slate-400">
-                {data.allCount} {data.allCount === 1 ? 'meeting' : 'meetings'} in all
-              </p>
-            )}
+            <h2 className="text-lg font-semibold">{t('meetings.page.title')}</h2>
+            {data && data.allCount > 0 && <p className="text-sm text-slate-600 dark:text-slate-400">{t('meetings.page.count', { count: data.allCount })}</p>}
           </div>
-          <Button onClick={() => setForm({ mode: 'schedule' })}>Schedule Meeting</Button>
+          <Button onClick={() => setForm({ mode: 'schedule' })}>{t('meetings.page.schedule')}</Button>
         </div>
 
         <div className="flex flex-wrap items-end gap-3">
           <div role="group" aria-labelledby={filterLabelId} className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
             <span id={filterLabelId} className="visually-hidden">
-              Show meetings
+              {t('meetings.page.show')}
             </span>
             {filters.map((option) => (
               <button
-                key={option.value}
+                key={option}
                 type="button"
-                aria-pressed={filter === option.value}
-                onClick={() => choose(option.value)}
+                aria-pressed={filter === option}
+                onClick={() => choose(option)}
                 className={cn(
                   'min-h-11 min-w-20 rounded-md px-3 text-sm font-semibold transition-colors',
-                  filter === option.value
+                  filter === option
                     ? 'bg-white text-brand-800 shadow-sm dark:bg-slate-950 dark:text-brand-500'
                     : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
                 )}
               >
-                {option.label}
+                {t(`meetings.filters.${option}`)}
               </button>
             ))}
           </div>
@@ -126,7 +120,7 @@ export function MeetingsPage() {
             <div className="grid w-full grid-cols-2 gap-3 sm:w-auto">
               <DateField
                 strict
-                label="From"
+                label={t('meetings.page.from')}
                 value={range.start}
                 max={range.end || undefined}
                 onChange={(value) => {
@@ -136,7 +130,7 @@ export function MeetingsPage() {
               />
               <DateField
                 strict
-                label="To"
+                label={t('meetings.page.to')}
                 value={range.end}
                 min={range.start || undefined}
                 onChange={(value) => {
@@ -150,17 +144,17 @@ export function MeetingsPage() {
 
         {error ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-300">
-            Could not load meetings.
+            {t('meetings.page.loadError')}
             <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-              Try again
+              {t('common.retry')}
             </Button>
           </div>
         ) : isLoading && !data && meetings.length === 0 ? (
-          <Spinner label="Loading meetings" />
+          <Spinner label={t('meetings.page.loading')} />
         ) : meetings.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{meetingMessages.empty[filter]}</p>
+          <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{meetingMessages.empty[filter]()}</p>
         ) : (
-          <ul aria-label="Meetings" className="@container divide-y divide-slate-200 dark:divide-slate-800">
+          <ul aria-label={t('meetings.page.title')} className="@container divide-y divide-slate-200 dark:divide-slate-800">
             {meetings.map((meeting) => (
               <MeetingRow
                 key={meeting._id}
@@ -175,7 +169,7 @@ export function MeetingsPage() {
         <Pagination total={total} page={page} onPageChange={setPage} />
 
         {form && <MeetingFormDialog meeting={form.mode === 'edit' ? form.meeting : undefined} onClose={() => setForm(null)} />}
-        {viewAll !== null && <ViewAllTextDialog title="Description" text={viewAll} onClose={() => setViewAll(null)} />}
+        {viewAll !== null && <ViewAllTextDialog title={t('meetings.form.description')} text={viewAll} onClose={() => setViewAll(null)} />}
       </Card>
     </div>
   );
@@ -187,14 +181,19 @@ interface MeetingRowProps {
   onViewAll: () => void;
 }
 
-const answerLabels: Record<Attendee['answer'], string> = { pending: 'not answered', yes: 'yes', no: 'no' };
+const answerKeys: Record<Attendee['answer'], string> = {
+  pending: 'meetings.answers.pending',
+  yes: 'meetings.answers.yes',
+  no: 'meetings.answers.no',
+};
 
 /** A place that is a web address is a link (a video call); anything else is text. */
 function Place({ place }: { place: string }) {
+  const { t } = useTranslation();
   const isLink = /^https?:\/\/\S+$/i.test(place);
   return (
     <p className="mt-0.5 text-sm break-words text-slate-700 dark:text-slate-300">
-      <span className="text-slate-500 dark:text-slate-400">Where: </span>
+      <span className="text-slate-500 dark:text-slate-400">{t('meetings.row.where')}</span>{' '}
       {isLink ? (
         <a href={place} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline dark:text-brand-400">
           {place}
@@ -208,34 +207,41 @@ function Place({ place }: { place: string }) {
 
 /** The organizer and each attendee with their answer. */
 function People({ meeting }: { meeting: Meeting }) {
+  const { t } = useTranslation();
   const attendees = meeting.attendees ?? [];
   if (attendees.length === 0) return null;
-  const organizer = organizes(meeting) ? 'You' : meeting.organizerName || 'Someone';
+  const organizedBy = organizes(meeting)
+    ? t('meetings.row.organizedByYou')
+    : t('meetings.row.organizedBy', { name: meeting.organizerName || t('meetings.row.someone') });
   return (
     <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
-      Organized by {organizer}. Attendees:{' '}
-      {attendees.map((attendee, index) => (
-        <span key={attendee.userId}>
-          {index > 0 && ', '}
-          {attendee.userId === meeting.userId ? 'You' : attendee.name} ({answerLabels[attendee.answer]})
-        </span>
-      ))}
+      {organizedBy}{' '}
+      {attendees.map((attendee, index) => {
+        const answer = t(answerKeys[attendee.answer]);
+        return (
+          <span key={attendee.userId}>
+            {index > 0 && ', '}
+            {attendee.userId === meeting.userId ? t('meetings.row.attendeeYou', { answer }) : t('meetings.row.attendee', { name: attendee.name, answer })}
+          </span>
+        );
+      })}
     </p>
   );
 }
 
 /** An attendee's Yes / No and Leave. */
 function AttendeeActions({ meeting, when }: { meeting: Meeting; when: string }) {
+  const { t } = useTranslation();
   const toast = useToast();
   const alert = useAlert();
   const respond = useRespondMeeting();
   const leave = useLeaveMeeting();
   const answer = myAnswer(meeting);
   const fail = (error: unknown) =>
-    toast.show({ title: meetingMessages.failedTitle, message: error instanceof ApiError ? error.message : 'Could not send your answer.', variant: 'error' });
+    toast.show({ title: meetingMessages.failedTitle(), message: error instanceof ApiError ? error.message : t('meetings.answer.failed'), variant: 'error' });
   const say = (value: 'yes' | 'no') => respond.trigger({ id: meeting._id, answer: value }).catch(fail);
   return (
-    <div className="flex shrink-0 flex-wrap gap-2" role="group" aria-label={`Your answer to the meeting of ${when}`}>
+    <div className="flex shrink-0 flex-wrap gap-2" role="group" aria-label={t('meetings.answer.label', { when })}>
       <Button
         variant={answer === 'yes' ? 'primary' : 'secondary'}
         size="sm"
@@ -243,7 +249,7 @@ function AttendeeActions({ meeting, when }: { meeting: Meeting; when: string }) 
         disabled={respond.isMutating}
         onClick={() => void say('yes')}
       >
-        Yes
+        {t('common.yes')}
       </Button>
       <Button
         variant={answer === 'no' ? 'primary' : 'secondary'}
@@ -252,7 +258,7 @@ function AttendeeActions({ meeting, when }: { meeting: Meeting; when: string }) 
         disabled={respond.isMutating}
         onClick={() => void say('no')}
       >
-        No
+        {t('common.no')}
       </Button>
       <Button
         variant="secondary"
@@ -261,27 +267,28 @@ function AttendeeActions({ meeting, when }: { meeting: Meeting; when: string }) 
         onClick={async () => {
           const confirmed = await alert({
             icon: 'warning',
-            title: 'Leave this meeting?',
-            text: 'It goes from your lists, and the organizer sees you no longer attend.',
-            confirmText: 'Leave',
-            cancelText: 'Stay',
+            title: t('meetings.leave.title'),
+            text: t('meetings.leave.text'),
+            confirmText: t('meetings.leave.confirm'),
+            cancelText: t('meetings.leave.cancel'),
           });
           if (!confirmed) return;
           try {
             await leave.trigger(meeting._id);
-            toast.show({ message: 'You left the meeting.', variant: 'success' });
+            toast.show({ message: t('meetings.leave.done'), variant: 'success' });
           } catch (error) {
             fail(error);
           }
         }}
       >
-        Leave
+        {t('meetings.leave.confirm')}
       </Button>
     </div>
   );
 }
 
 function MeetingRow({ meeting, onEdit, onViewAll }: MeetingRowProps) {
+  const { t } = useTranslation();
   const confirmDelete = useConfirmDelete();
   const { trigger } = useDeleteMeeting();
   const description = truncate(meeting.description, MEETING_DESCRIPTION_PREVIEW);
@@ -304,7 +311,7 @@ function MeetingRow({ meeting, onEdit, onViewAll }: MeetingRowProps) {
             {description.text}{' '}
             {description.truncated && (
               <Button variant="link" className="px-1 align-middle" onClick={onViewAll}>
-                View All
+                {t('meetings.row.viewAll')}
               </Button>
             )}
           </p>
@@ -319,16 +326,16 @@ function MeetingRow({ meeting, onEdit, onViewAll }: MeetingRowProps) {
         )}
       </div>
       {meeting.pending ? (
-        <PendingActions item={meeting.pending} name={`the meeting of ${when}`} />
+        <PendingActions item={meeting.pending} name={t('meetings.row.pendingName', { when })} />
       ) : !mine ? (
         <AttendeeActions meeting={meeting} when={when} />
       ) : (
         <div className="flex shrink-0 gap-2">
           <Button variant="secondary" size="sm" onClick={onEdit}>
-            Edit
+            {t('common.edit')}
           </Button>
           <Button variant="secondary" size="sm" className="text-red-700 dark:text-red-300" onClick={() => void confirmDelete(() => trigger(meeting))}>
-            Delete
+            {t('common.delete')}
           </Button>
         </div>
       )}

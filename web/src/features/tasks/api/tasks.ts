@@ -4,6 +4,7 @@ import useSWRMutation from 'swr/mutation';
 import { PAGE_SIZE } from '@/config/constants';
 import { apiKey, apiWrite, keyUnder, type Query } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
+import { t } from '@/lib/i18n';
 import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import type { Schemas } from '@/lib/api-schema';
 import { useApi } from '@/lib/swr';
@@ -109,9 +110,9 @@ export function useSaveTask() {
             request: apiWrite.put('/task/edit/{id}', { params: { id: arg.id }, body: arg.fields }),
             recordId: arg.id,
             base: arg.base,
-            label: `Edit task: ${arg.fields.title}`,
+            label: t('tasks.queue.edit', { title: arg.fields.title }),
           }
-        : { kind: 'task', action: 'add', request: apiWrite.post('/task/add', { body: arg.fields }), label: `Add task: ${arg.fields.title}` },
+        : { kind: 'task', action: 'add', request: apiWrite.post('/task/add', { body: arg.fields }), label: t('tasks.queue.add', { title: arg.fields.title }) },
     );
     if (!outcome.queued) await revalidate();
     return outcome;
@@ -125,7 +126,7 @@ export const deleteTask = (task: Task) =>
     action: 'delete',
     request: apiWrite.del('/task/delete/{id}', { params: { id: task._id } }),
     recordId: task._id,
-    label: `Delete task: ${task.title}`,
+    label: t('tasks.queue.delete', { title: task.title }),
   });
 
 /** The same task with another status, in whichever shape a task key holds (today's array or a list page). */
@@ -158,7 +159,7 @@ export function useToggleTaskDone(): (task: Task) => Promise<void> {
           request: apiWrite.put('/task/edit/{id}', { params: { id: task._id }, body: fields }),
           recordId: task._id,
           base: task,
-          label: `Edit task: ${task.title}`,
+          label: t('tasks.queue.edit', { title: task.title }),
         });
         if (!outcome.queued) await mutate(isTaskKey);
       } catch {

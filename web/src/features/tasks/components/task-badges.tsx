@@ -1,4 +1,6 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { taskPriorityLabel, taskStatusLabel } from '../utils/task-labels';
 
 const statusTones: Record<string, string> = {
   'To Do': 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
@@ -24,14 +26,14 @@ const priorityTones: Record<string, string> = {
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={cn(badge, statusTones[status] ?? statusTones['To Do'])}>{status}</span>;
+  useTranslation();
+  return <span className={cn(badge, statusTones[status] ?? statusTones['To Do'])}>{taskStatusLabel(status)}</span>;
 }
 
 export function PriorityBadge({ priority }: { priority: string }) {
   return (
     <span className={cn(badge, 'ring-1 ring-current/30', priorityTones[priority] ?? priorityTones.Normal)}>
-      <span className="visually-hidden">Priority </span>
-      {priority}
+      <Trans i18nKey="tasks.badges.priority" values={{ priority: taskPriorityLabel(priority) }} components={{ hidden: <span className="visually-hidden" /> }} />
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { DetailsDialog, DetailsRow as Row } from '@/components/ui/details-dialog';
 import { formatDate } from '@/lib/format';
 import type { Task } from '../api/tasks';
@@ -10,18 +11,19 @@ export interface TaskDetailsDialogProps {
 }
 
 export function TaskDetailsDialog({ task, onClose, onEdit }: TaskDetailsDialogProps) {
+  const { t } = useTranslation();
   return (
-    <DetailsDialog size="lg" title="Task Details" onClose={onClose} onEdit={onEdit}>
-      <Row label="Title">{task.title}</Row>
-      <Row label="Description">{task.description}</Row>
-      <Row label="Scheduled">{formatDate(task.scheduled)}</Row>
-      <Row label="Status">
+    <DetailsDialog size="lg" title={t('tasks.details.title')} onClose={onClose} onEdit={onEdit}>
+      <Row label={t('tasks.fields.title')}>{task.title}</Row>
+      <Row label={t('tasks.fields.description')}>{task.description}</Row>
+      <Row label={t('tasks.fields.scheduled')}>{formatDate(task.scheduled)}</Row>
+      <Row label={t('tasks.fields.status')}>
         <StatusBadge status={task.status} />
       </Row>
-      <Row label="Priority">
+      <Row label={t('tasks.fields.priority')}>
         <PriorityBadge priority={task.priority} />
       </Row>
-      <Row label="Created">{formatDate(task.createdDate)}</Row>
+      <Row label={t('tasks.fields.created')}>{formatDate(task.createdDate)}</Row>
     </DetailsDialog>
   );
 }

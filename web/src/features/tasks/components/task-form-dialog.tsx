@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { FormError, Input, Textarea } from '@/components/ui/field';
@@ -9,6 +10,7 @@ import { Select } from '@/components/ui/select';
 import { todayIso } from '@/lib/format';
 import { MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, taskSchema, toTaskFields, type TaskFormValues } from '../api/task-schema';
 import { DEFAULT_PRIORITY, DEFAULT_STATUS, TASK_PRIORITIES, TASK_STATUSES, useSaveTask, type Task } from '../api/tasks';
+import { taskPriorityOptions, taskStatusOptions } from '../utils/task-labels';
 
 export interface TaskFormDialogProps {
   /** The task being edited; without it the dialog adds one. */
@@ -36,6 +38,7 @@ function initialValues(editing?: Task, prefill?: Partial<TaskFormValues>): TaskF
 
 /** Add or edit a task: title, description, scheduled date, status (default To Do), priority (default Normal). */
 export function TaskFormDialog({ editing, prefill, onClose, onSaved }: TaskFormDialogProps) {
+  const { t } = useTranslation();
   const { trigger, isMutating } = useSaveTask();
   const {
     register,
@@ -49,37 +52,37 @@ export function TaskFormDialog({ editing, prefill, onClose, onSaved }: TaskFormD
     what: 'the task',
     fields: FIELDS,
     setFieldError: (field, message) => setError(field, { message }),
-    savedMessage: () => (editing ? 'Task updated successfully' : 'Task added successfully'),
-    failure: { show: 'inline', fallback: 'The task could not be saved. Please try again.' },
+    savedMessage: () => (editing ? t('tasks.form.updated') : t('tasks.form.added')),
+    failure: { show: 'inline', fallback: t('tasks.form.saveFailed') },
     onSaved,
     onClose,
   });
   const onSubmit = (values: TaskFormValues) => submit(() => trigger({ id: editing?._id, fields: toTaskFields(values), base: editing }));
 
   return (
-    <Modal open size="lg" title={editing ? 'Edit Task' : 'Add Task'} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? 'Edit task' : 'Add task'}>
-        <Input label="Title" maxLength={MAX_TASK_TITLE} error={errors.title?.message} {...register('title')} />
+    <Modal open size="lg" title={editing ? t('tasks.form.editTitle') : t('tasks.form.addTitle')} onClose={onClose}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? t('tasks.form.editLabel') : t('tasks.form.addLabel')}>
+        <Input label={t('tasks.fields.title')} maxLength={MAX_TASK_TITLE} error={errors.title?.message} {...register('title')} />
         <Textarea
-          label="Description"
+          label={t('tasks.fields.description')}
           rows={5}
           maxLength={MAX_TASK_DESCRIPTION}
-          hint={`Up to ${MAX_TASK_DESCRIPTION} characters.`}
+          hint={t('tasks.form.descriptionHint', { max: MAX_TASK_DESCRIPTION })}
           error={errors.description?.message}
           {...register('description')}
         />
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormDateField control={control} name="scheduled" label="Scheduled date" />
-          <Select label="Status" options={TASK_STATUSES} error={errors.status?.message} {...register('status')} />
-          <Select label="Priority" options={TASK_PRIORITIES} error={errors.priority?.message} {...register('priority')} />
+          <FormDateField control={control} name="scheduled" label={t('tasks.form.scheduledDate')} />
+          <Select label={t('tasks.fields.status')} options={taskStatusOptions()} error={errors.status?.message} {...register('status')} />
+          <Select label={t('tasks.fields.priority')} options={taskPriorityOptions()} error={errors.priority?.message} {...register('priority')} />
         </div>
         <FormError>{formError}</FormError>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={isMutating}>
-            {isMutating ? 'Saving...' : editing ? 'Save changes' : 'Add task'}
+            {isMutating ? t('tasks.form.saving') : editing ? t('tasks.form.saveChanges') : t('tasks.addTask')}
           </Button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -26,7 +27,7 @@ import {
 } from '../api/tasks';
 import { TaskDetailsDialog } from './task-details-dialog';
 import { TaskFilters } from './task-filters';
-import { NO_TASKS_FOUND, NO_TASKS_TODAY, TasksList } from './tasks-list';
+import { TasksList } from './tasks-list';
 
 // The form library loads with the first add or edit.
 const TaskFormDialog = lazy(() => import('./task-form-dialog').then((module) => ({ default: module.TaskFormDialog })));
@@ -34,9 +35,10 @@ const TaskFormDialog = lazy(() => import('./task-form-dialog').then((module) => 
 type Dialog = { kind: 'add'; prefill?: Partial<TaskPrefill> } | { kind: 'edit'; task: Task } | { kind: 'details'; task: Task };
 
 function DialogSpinner() {
+  const { t } = useTranslation();
   return (
     <div className="fixed inset-0 z-50 grid place-items-center bg-slate-950/60">
-      <Spinner label="Opening" className="text-white" />
+      <Spinner label={t('tasks.page.opening')} className="text-white" />
     </div>
   );
 }
@@ -49,12 +51,13 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-function LoadError({ what, retry }: { what: string; retry: () => void }) {
+function LoadError({ message, retry }: { message: string; retry: () => void }) {
+  const { t } = useTranslation();
   return (
     <div role="alert" className="flex flex-wrap items-center justify-center gap-3 py-6 text-sm text-red-700 dark:text-red-400">
-      {what} could not be loaded.
+      {message}
       <Button variant="secondary" size="sm" onClick={retry}>
-        Try again
+        {t('common.retry')}
       </Button>
     </div>
   );
@@ -90,6 +93,7 @@ function queuedTask(item: QueuedWrite): Task {
 
 /** Tasks: today's tasks, then every task with filters and pages of 20. */
 export function TasksPage() {
+  const { t } = useTranslation();
   const today = todayIso();
   const todayTasks = useTodayTasks(today);
   const [filters, setFilters] = useState<Filters>(emptyTaskFilters);
@@ -136,33 +140,33 @@ export function TasksPage() {
       <Card>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
           <div>
-            <h2 className="text-lg font-semibold">Today's tasks</h2>
+            <h2 className="text-lg font-semibold">{t('tasks.page.today')}</h2>
             <p className="text-sm text-slate-600 dark:text-slate-400">{formatDate(today)}</p>
           </div>
-          <Button onClick={() => setDialog({ kind: 'add' })}>Add task</Button>
+          <Button onClick={() => setDialog({ kind: 'add' })}>{t('tasks.addTask')}</Button>
         </div>
         {todayTasks.isLoading && todayShown.length === 0 ? (
-          <Loading label="Loading today's tasks" />
+          <Loading label={t('tasks.page.loadingToday')} />
         ) : todayTasks.error ? (
-          <LoadError what="Today's tasks" retry={() => void todayTasks.mutate()} />
+          <LoadError message={t('tasks.page.todayLoadError')} retry={() => void todayTasks.mutate()} />
         ) : (
-          <TasksList label="Today's tasks" tasks={todayShown} empty={NO_TASKS_TODAY} {...handlers} />
+          <TasksList label={t('tasks.page.today')} tasks={todayShown} empty={t('tasks.page.emptyToday')} {...handlers} />
         )}
       </Card>
 
       <Card>
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="text-lg font-semibold">All tasks</h2>
-          {list.data && <p className="text-sm text-slate-600 dark:text-slate-400">{total === 1 ? '1 task' : `${total} tasks`}</p>}
+          <h2 className="text-lg font-semibold">{t('tasks.page.all')}</h2>
+          {list.data && <p className="text-sm text-slate-600 dark:text-slate-400">{t('tasks.page.count', { count: total })}</p>}
         </div>
         <TaskFilters onChange={applyFilters} />
         <div className="mt-2" aria-busy={list.isValidating}>
           {list.isLoading && listShown.length === 0 ? (
-            <Loading label="Loading tasks" />
+            <Loading label={t('tasks.page.loading')} />
           ) : list.error ? (
-            <LoadError what="The tasks" retry={() => void list.mutate()} />
+            <LoadError message={t('tasks.page.listLoadError')} retry={() => void list.mutate()} />
           ) : (
-            <TasksList label="All tasks" tasks={listShown} empty={NO_TASKS_FOUND} showDate {...handlers} />
+            <TasksList label={t('tasks.page.all')} tasks={listShown} empty={t('tasks.page.emptyList')} showDate {...handlers} />
           )}
         </div>
         <Pagination total={total} page={page} onPageChange={setPage} />
