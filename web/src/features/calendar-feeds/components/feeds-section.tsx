@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -11,32 +12,48 @@ import { SHORT_TOAST_MS } from '@/config/constants';
 import { errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
+import { t as translate } from '@/lib/i18n';
 import { useFeedActions, useFeeds, type CreatedFeed, type FeedScope } from '../api/feeds';
 
 /** The section's anchor: Settings links here. */
 export const SUBSCRIBE_ID = 'subscribe';
 
-export const scopeLabels: Record<FeedScope, string> = { me: 'My leaves and meetings', team: "The team's absences" };
+/** 'My leaves and meetings' or "The team's absences". */
+export const scopeLabel = (scope: FeedScope): string => (scope === 'me' || scope === 'team' ? translate(`feeds.scope.${scope}`) : scope);
 
+/** The section's messages, read when shown. */
 export const feedTexts = {
-  shownOnce: 'Copy this address now: it will not be shown again.',
-  secret: 'Anyone who has the address can read these leaves. Revoke the feed if it was shared by mistake.',
-  copied: 'Address copied.',
-  copyFailed: 'Copying did not work: select the address and copy it.',
-  createFailed: 'The feed could not be created. Please try again later.',
-  revokeFailed: 'The feed could not be revoked. Please try again later.',
-} as const;
+  get shownOnce() {
+    return translate('feeds.shownOnce');
+  },
+  get secret() {
+    return translate('feeds.secret');
+  },
+  get copied() {
+    return translate('feeds.copied');
+  },
+  get copyFailed() {
+    return translate('feeds.copyFailed');
+  },
+  get createFailed() {
+    return translate('feeds.createFailed');
+  },
+  get revokeFailed() {
+    return translate('feeds.revokeFailed');
+  },
+};
 
 function NewFeed({ feed, onDone }: { feed: CreatedFeed; onDone: () => void }) {
+  const { t } = useTranslation();
   return (
-    <section aria-label="New feed address" className="space-y-2 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:ring-amber-900">
-      <p className="font-semibold">{scopeLabels[feed.scope]}: your new feed</p>
+    <section aria-label={t('feeds.newAddress')} className="space-y-2 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:ring-amber-900">
+      <p className="font-semibold">{t('feeds.newFeed', { scope: scopeLabel(feed.scope) })}</p>
       <p className="text-sm font-medium text-amber-900 dark:text-amber-100">{feedTexts.shownOnce}</p>
-      <CopyField label="Feed address" value={feed.url} copied={feedTexts.copied} copyFailed={feedTexts.copyFailed} />
+      <CopyField label={t('feeds.address')} value={feed.url} copied={feedTexts.copied} copyFailed={feedTexts.copyFailed} />
       <p className="text-xs text-slate-700 dark:text-slate-300">{feedTexts.secret}</p>
       <div className="flex justify-end">
         <Button variant="secondary" onClick={onDone}>
-          Done
+          {t('feeds.done')}
         </Button>
       </div>
     </section>
@@ -54,26 +71,19 @@ function Step({ title, children }: { title: string; children: ReactNode }) {
 
 /** How to add the address in the three common calendar apps. */
 function HowToSubscribe() {
+  const { t } = useTranslation();
+  const strong = { strong: <strong /> };
   return (
     <details className="rounded-xl bg-slate-50 px-4 py-1 text-sm dark:bg-slate-800/50">
-      <summary className="cursor-pointer py-3 font-semibold">How to subscribe</summary>
+      <summary className="cursor-pointer py-3 font-semibold">{t('feeds.howTo.title')}</summary>
       <ul className="space-y-3 pb-3">
-        <Step title="Google Calendar">
-          On a computer, open Google Calendar, press + next to <strong>Other calendars</strong>, choose <strong>From URL</strong>, paste the address and press{' '}
-          <strong>Add calendar</strong>. It then shows on your phone too.
-        </Step>
-        <Step title="Outlook">
-          In Outlook on the web or the new Outlook, choose <strong>Add calendar</strong>, then <strong>Subscribe from web</strong>, paste the address, give it a
-          name and press <strong>Import</strong>.
-        </Step>
-        <Step title="Apple Calendar">
-          On a Mac, choose <strong>File → New Calendar Subscription</strong>, paste the address and press <strong>Subscribe</strong>. On an iPhone or iPad, open{' '}
-          <strong>Settings → Calendar → Accounts → Add Account → Other → Add Subscribed Calendar</strong> and paste it there.
-        </Step>
+        {(['google', 'outlook', 'apple'] as const).map((app) => (
+          <Step key={app} title={t(`feeds.howTo.${app}.title`)}>
+            <Trans i18nKey={`feeds.howTo.${app}.steps`} components={strong} />
+          </Step>
+        ))}
       </ul>
-      <p className="pb-3 text-xs text-slate-600 dark:text-slate-400">
-        Calendar apps read a subscription every few hours, so a change can take a while to show.
-      </p>
+      <p className="pb-3 text-xs text-slate-600 dark:text-slate-400">{t('feeds.howTo.delay')}</p>
     </details>
   );
 }
@@ -88,6 +98,7 @@ export interface FeedsSectionProps {
  * the team's). The address is shown once, when the feed is made; the list names the feeds and revokes them.
  */
 export function FeedsSection({ canCreateTeamFeed }: FeedsSectionProps) {
+  const { t } = useTranslation();
   const requireAuth = useRequireAuth();
   const toast = useToast();
   const alert = useAlert();
@@ -120,10 +131,10 @@ export function FeedsSection({ canCreateTeamFeed }: FeedsSectionProps) {
   const revoke = async (id: string, scope: FeedScope) => {
     const confirmed = await alert({
       icon: 'warning',
-      title: 'Revoke this feed?',
-      text: 'Calendar apps subscribed to its address stop receiving the leaves. This cannot be undone.',
-      confirmText: 'Yes, revoke it',
-      cancelText: 'No, keep it',
+      title: t('feeds.revoke.question'),
+      text: t('feeds.revoke.text'),
+      confirmText: t('feeds.revoke.confirm'),
+      cancelText: t('feeds.revoke.keep'),
       danger: true,
     });
     if (!confirmed || !requireAuth()) return;
@@ -131,9 +142,9 @@ export function FeedsSection({ canCreateTeamFeed }: FeedsSectionProps) {
     try {
       await actions.revoke(id);
       if (created?.id === id) setCreated(null);
-      toast.show({ message: `${scopeLabels[scope]}: feed revoked.`, variant: 'success', duration: SHORT_TOAST_MS });
+      toast.show({ message: t('feeds.revoke.done', { scope: scopeLabel(scope) }), variant: 'success', duration: SHORT_TOAST_MS });
     } catch (failure) {
-      toast.show({ title: 'Error!', message: errorMessage(failure, feedTexts.revokeFailed), variant: 'error' });
+      toast.show({ title: t('feeds.errorTitle'), message: errorMessage(failure, feedTexts.revokeFailed), variant: 'error' });
     } finally {
       setBusy(false);
     }
@@ -143,20 +154,16 @@ export function FeedsSection({ canCreateTeamFeed }: FeedsSectionProps) {
     <div ref={section} id={SUBSCRIBE_ID} className="scroll-mt-20">
       <Card className="space-y-4">
         <div>
-          <h2 className="text-lg font-semibold">Subscribe in your calendar app</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            A private address your calendar app (Google Calendar, Outlook, Apple Calendar) reads by itself, so leaves show next to your other events and stay up
-            to date. Your feed has your approved and pending leaves and your meetings
-            {canCreateTeamFeed ? "; the team feed has everyone's approved leave (without reasons)." : '.'}
-          </p>
+          <h2 className="text-lg font-semibold">{t('feeds.title')}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{canCreateTeamFeed ? t('feeds.introWithTeam') : t('feeds.intro')}</p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button disabled={busy} onClick={() => void create('me')}>
-            Create my feed
+            {t('feeds.createMine')}
           </Button>
           {canCreateTeamFeed && (
             <Button variant="secondary" disabled={busy} onClick={() => void create('team')}>
-              Create team feed
+              {t('feeds.createTeam')}
             </Button>
           )}
         </div>
@@ -164,30 +171,30 @@ export function FeedsSection({ canCreateTeamFeed }: FeedsSectionProps) {
         {created && <NewFeed feed={created} onDone={() => setCreated(null)} />}
 
         <div>
-          <h3 className="text-base font-semibold">Your feeds</h3>
+          <h3 className="text-base font-semibold">{t('feeds.list.title')}</h3>
           {isLoading ? (
-            <Spinner label="Loading your feeds" />
+            <Spinner label={t('feeds.list.loading')} />
           ) : error && !feeds ? (
-            <FormError>{errorMessage(error, 'Your feeds could not be loaded. Please try again later.')}</FormError>
+            <FormError>{errorMessage(error, t('feeds.list.loadFailed'))}</FormError>
           ) : !feeds || feeds.length === 0 ? (
-            <p className="py-2 text-sm text-slate-600 dark:text-slate-400">No feeds yet.</p>
+            <p className="py-2 text-sm text-slate-600 dark:text-slate-400">{t('feeds.list.empty')}</p>
           ) : (
-            <ul aria-label="Your feeds" className="divide-y divide-slate-200 dark:divide-slate-800">
+            <ul aria-label={t('feeds.list.title')} className="divide-y divide-slate-200 dark:divide-slate-800">
               {feeds.map((feed) => (
                 <li key={feed.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                   <span className="min-w-0">
-                    <span className="font-medium">{scopeLabels[feed.scope] ?? feed.scope}</span>
-                    <span className="ml-2 text-sm text-slate-600 dark:text-slate-400">created {formatDate(feed.createdAt)}</span>
+                    <span className="font-medium">{scopeLabel(feed.scope)}</span>
+                    <span className="ml-2 text-sm text-slate-600 dark:text-slate-400">{t('feeds.list.created', { date: formatDate(feed.createdAt) })}</span>
                   </span>
                   <Button
                     variant="ghost"
                     size="compact"
                     disabled={busy}
-                    aria-label={`Revoke ${scopeLabels[feed.scope] ?? feed.scope} feed created ${formatDate(feed.createdAt)}`}
+                    aria-label={t('feeds.list.revokeLabel', { scope: scopeLabel(feed.scope), date: formatDate(feed.createdAt) })}
                     onClick={() => void revoke(feed.id, feed.scope)}
                     className="text-red-700 dark:text-red-400"
                   >
-                    Revoke
+                    {t('feeds.list.revoke')}
                   </Button>
                 </li>
               ))}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,7 +12,7 @@ import { useDialogs } from '@/lib/dialogs';
 import { todayIso } from '@/lib/format';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useTeamCalendar, useWorkWeek } from '../api/calendar';
-import { addMonths, daysOfMonth, formatDayMonth, formatMonth, isMonth, monthOf, typesOf } from '../utils/month';
+import { addMonths, capitalized, daysOfMonth, formatDayMonth, formatMonth, isMonth, monthOf, typesOf } from '../utils/month';
 import { CalendarLegend } from './calendar-legend';
 import { DayList } from './day-list';
 import { LeaveSummary, type SelectedLeave } from './leave-look';
@@ -41,15 +42,16 @@ export function useCalendarParams() {
 
 /** Who is away when: the team's approved and pending leaves of a month, with the holidays. */
 export function CalendarPage() {
+  const { t } = useTranslation();
   const { signedIn } = useSession();
   const { open } = useDialogs();
   if (!signedIn) {
     return (
       <Card className="text-center">
-        <h2 className="text-lg font-semibold">Team calendar</h2>
-        <p className="mx-auto mt-2 max-w-prose text-sm text-slate-600 dark:text-slate-300">Sign in to see who in your team is away, and when.</p>
+        <h2 className="text-lg font-semibold">{t('calendar.title')}</h2>
+        <p className="mx-auto mt-2 max-w-prose text-sm text-slate-600 dark:text-slate-300">{t('calendar.signInPrompt')}</p>
         <Button className="mt-4" onClick={() => open('signIn')}>
-          Sign In
+          {t('calendar.signIn')}
         </Button>
       </Card>
     );
@@ -58,6 +60,7 @@ export function CalendarPage() {
 }
 
 function SignedInCalendar() {
+  const { t } = useTranslation();
   const { month, memberId, today, update } = useCalendarParams();
   const wide = useMediaQuery(WIDE_QUERY);
   const { data, error, isLoading } = useTeamCalendar(month);
@@ -83,31 +86,31 @@ function SignedInCalendar() {
     <Card className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="secondary" size="sm" aria-label="Previous month" onClick={() => go(addMonths(month, -1))}>
+          <Button variant="secondary" size="sm" aria-label={t('calendar.previousMonth')} onClick={() => go(addMonths(month, -1))}>
             <span aria-hidden="true">‹</span>
           </Button>
           <h2 aria-live="polite" className="min-w-36 text-center text-lg font-semibold">
-            {formatMonth(month)}
+            {capitalized(formatMonth(month))}
           </h2>
-          <Button variant="secondary" size="sm" aria-label="Next month" onClick={() => go(addMonths(month, 1))}>
+          <Button variant="secondary" size="sm" aria-label={t('calendar.nextMonth')} onClick={() => go(addMonths(month, 1))}>
             <span aria-hidden="true">›</span>
           </Button>
           {month !== thisMonth && (
             <Button variant="ghost" size="sm" onClick={() => go(thisMonth)}>
-              This month
+              {t('calendar.thisMonth')}
             </Button>
           )}
-          {loadingOther && <Spinner label={`Loading ${formatMonth(month)}`} />}
+          {loadingOther && <Spinner label={t('calendar.loadingMonth', { month: formatMonth(month) })} />}
         </div>
         <div className="w-full sm:w-64">
           <Select
-            label="Member"
+            label={t('calendar.member')}
             value={memberId}
             onChange={(event) => {
               setSelected(null);
               update({ member: event.target.value || undefined });
             }}
-            placeholder="Everyone"
+            placeholder={t('calendar.everyone')}
             options={allMembers.map((member) => ({ value: member.userId, label: member.name }))}
           />
         </div>
@@ -116,16 +119,16 @@ function SignedInCalendar() {
       <CalendarLegend types={typesOf(members)} />
 
       {error && !data ? (
-        <FormError>{errorMessage(error, 'The team calendar could not be loaded. Please try again later.')}</FormError>
+        <FormError>{errorMessage(error, t('calendar.loadFailed'))}</FormError>
       ) : !data ? (
         <div className="flex justify-center py-10">
-          <Spinner label="Loading the team calendar" />
+          <Spinner label={t('calendar.loading')} />
         </div>
       ) : (
         <>
           {nobodyAway && (
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              {memberId ? 'No leave' : 'Nobody is away'} in {formatMonth(shownMonth)}.
+              {memberId ? t('calendar.noLeaveIn', { month: formatMonth(shownMonth) }) : t('calendar.nobodyAwayIn', { month: formatMonth(shownMonth) })}
             </p>
           )}
           {wide ? (
@@ -154,13 +157,17 @@ function SignedInCalendar() {
 
 /** The bar a wide screen's user pressed: everything the answer says about that leave. */
 function LeaveDetails({ selected: { member, leave }, onClose }: { selected: SelectedLeave; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
-    <section aria-label="Leave details" className="flex flex-wrap items-start justify-between gap-3 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
+    <section
+      aria-label={t('calendar.details.label')}
+      className="flex flex-wrap items-start justify-between gap-3 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800/60"
+    >
       <div className="min-w-0 space-y-1">
         <LeaveSummary member={member} leave={leave} />
       </div>
-      <Button variant="ghost" size="compact" onClick={onClose} aria-label="Close leave details">
-        Close
+      <Button variant="ghost" size="compact" onClick={onClose} aria-label={t('calendar.details.close')}>
+        {t('common.close')}
       </Button>
     </section>
   );
@@ -168,10 +175,11 @@ function LeaveDetails({ selected: { member, leave }, onClose }: { selected: Sele
 
 /** The month's holidays under the grid (the grid marks their columns). */
 function MonthHolidays({ holidays }: { holidays: { date: string; name: string }[] }) {
+  const { t } = useTranslation();
   if (holidays.length === 0) return null;
   return (
     <div>
-      <h3 className="text-sm font-semibold">Holidays this month</h3>
+      <h3 className="text-sm font-semibold">{t('calendar.holidaysThisMonth')}</h3>
       <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
         {holidays.map((holiday) => (
           <li key={`${holiday.date}-${holiday.name}`}>

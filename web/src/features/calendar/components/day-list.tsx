@@ -1,8 +1,9 @@
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { CalendarHoliday, CalendarMember } from '../api/calendar';
-import { awayOn, formatLongDay, formatMonth, formatShortDay, isoWeekday } from '../utils/month';
+import { awayOn, capitalized, formatLongDay, formatMonth, formatShortDay, isoWeekday } from '../utils/month';
 import { LeaveSummary } from './leave-look';
 
 export interface DayListProps {
@@ -23,15 +24,16 @@ const mark = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-sem
  * in one line that nobody is away).
  */
 export function DayList({ month, days, members, holidays, workWeek, today }: DayListProps) {
+  const { t } = useTranslation();
   const todayItem = useRef<HTMLLIElement>(null);
   return (
     <>
       {days.includes(today) && (
         <Button variant="secondary" size="sm" onClick={() => todayItem.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })}>
-          Go to today
+          {t('calendar.days.goToToday')}
         </Button>
       )}
-      <ol aria-label={`Days of ${formatMonth(month)}`} className="space-y-2">
+      <ol aria-label={t('calendar.days.label', { month: formatMonth(month) })} className="space-y-2">
         {days
           .filter((day) => day === today || holidays.some((holiday) => holiday.date === day) || awayOn(day, members).length > 0)
           .map((day) => {
@@ -52,19 +54,19 @@ export function DayList({ month, days, members, holidays, workWeek, today }: Day
                 )}
               >
                 <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="font-semibold">{formatShortDay(day)}</h3>
-                  {isToday && <span className={cn(mark, 'bg-brand-700 text-white')}>Today</span>}
+                  <h3 className="font-semibold">{capitalized(formatShortDay(day))}</h3>
+                  {isToday && <span className={cn(mark, 'bg-brand-700 text-white')}>{t('calendar.legend.today')}</span>}
                   {!working && !dayHolidays.length && (
-                    <span className={cn(mark, 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200')}>Non-working day</span>
+                    <span className={cn(mark, 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200')}>{t('calendar.legend.nonWorking')}</span>
                   )}
                 </div>
                 {dayHolidays.map((holiday) => (
                   <p key={holiday.name} className="mt-1 text-sm font-medium text-amber-900 dark:text-amber-200">
-                    Holiday: {holiday.name}
+                    {t('calendar.days.holiday', { name: holiday.name })}
                   </p>
                 ))}
                 {away.length > 0 ? (
-                  <ul aria-label={`Away on ${formatLongDay(day)}`} className="mt-2 space-y-2">
+                  <ul aria-label={t('calendar.days.awayOn', { day: formatLongDay(day) })} className="mt-2 space-y-2">
                     {away.map(({ member, leave }) => (
                       <li key={`${member.userId}-${leave._id}`} className="text-sm">
                         <LeaveSummary member={member} leave={leave} small />
@@ -72,7 +74,7 @@ export function DayList({ month, days, members, holidays, workWeek, today }: Day
                     ))}
                   </ul>
                 ) : (
-                  working && <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Nobody is away.</p>
+                  working && <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t('calendar.days.nobodyAway')}</p>
                 )}
               </li>
             );

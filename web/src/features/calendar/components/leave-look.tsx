@@ -1,15 +1,15 @@
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { safeColor, textColorOn } from '@/lib/color';
 import { cn } from '@/lib/cn';
+import { t as translate } from '@/lib/i18n';
 import type { CalendarLeave, CalendarMember, CalendarStatus } from '../api/calendar';
 import { formatLeaveDates, halfDayText } from '../utils/month';
 
-export const statusLabels: Record<CalendarStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  declined: 'Declined',
-  cancelled: 'Cancelled',
-};
+const STATUSES: readonly string[] = ['pending', 'approved', 'declined', 'cancelled'];
+
+/** 'Pending', 'Approved', … as a badge says it. */
+export const statusLabel = (status: CalendarStatus): string => (STATUSES.includes(status) ? translate(`calendar.status.${status}`) : status);
 
 const FALLBACK = '#64748b';
 
@@ -45,17 +45,21 @@ const statusTones: Record<CalendarStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: CalendarStatus }) {
+  useTranslation();
   return (
     <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', statusTones[status])}>
-      {statusLabels[status] ?? status}
+      {statusLabel(status)}
     </span>
   );
 }
 
 /** 'Vacation, pending, 2 June to 4 June' (and the half day): what a bar says to a screen reader and in its tooltip. */
 export function describeLeave(leave: CalendarLeave): string {
-  const half = leave.halfDay ? `, ${halfDayText[leave.halfDay]}` : '';
-  return `${leave.typeName}, ${(statusLabels[leave.status] ?? leave.status).toLowerCase()}, ${formatLeaveDates(leave)}${half}`;
+  const status = STATUSES.includes(leave.status) ? translate(`calendar.statusInline.${leave.status}`) : leave.status;
+  const values = { type: leave.typeName, status, dates: formatLeaveDates(leave) };
+  return leave.halfDay
+    ? translate('calendar.leave.describeHalf', { ...values, half: halfDayText(leave.halfDay) })
+    : translate('calendar.leave.describe', values);
 }
 
 /** The leave a bar was pressed for, with its member. */
@@ -69,6 +73,7 @@ export interface SelectedLeave {
  * swatch, the status, the dates with the half day, and the reason when the answer carries one.
  */
 export function LeaveSummary({ member, leave, small = false }: { member: CalendarMember; leave: CalendarLeave; small?: boolean }) {
+  const { t } = useTranslation();
   return (
     <>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -80,10 +85,11 @@ export function LeaveSummary({ member, leave, small = false }: { member: Calenda
         <StatusBadge status={leave.status} />
       </p>
       <p className={cn(small ? 'text-xs text-slate-600 dark:text-slate-400' : 'text-slate-700 dark:text-slate-300')}>
-        {formatLeaveDates(leave)}
-        {leave.halfDay ? `, ${halfDayText[leave.halfDay]}` : ''}
+        {leave.halfDay ? t('calendar.leave.datesHalf', { dates: formatLeaveDates(leave), half: halfDayText(leave.halfDay) }) : formatLeaveDates(leave)}
       </p>
-      {leave.reason && <p className={cn('break-words text-slate-700 dark:text-slate-300', small && 'text-xs')}>Reason: {leave.reason}</p>}
+      {leave.reason && (
+        <p className={cn('break-words text-slate-700 dark:text-slate-300', small && 'text-xs')}>{t('calendar.leave.reason', { reason: leave.reason })}</p>
+      )}
     </>
   );
 }

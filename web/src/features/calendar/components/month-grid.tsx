@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { t as translate } from '@/lib/i18n';
 import { formatLongDay, formatMonth, formatNarrowWeekday, isoWeekday, rowCells } from '../utils/month';
 import type { DayListProps } from './day-list';
 import { barStyle, describeLeave, type SelectedLeave } from './leave-look';
@@ -19,12 +21,22 @@ const NAME_REM = 7;
 /** A bar says its type in words only when it has room for them (three days or more). */
 const LABEL_MIN_DAYS = 3;
 
+/** What a day's column says to a screen reader: 'Thursday 4 June, holiday: Corpus Christi', 'Wednesday 10 June, today'. */
+function dayHeader(day: string, isToday: boolean, holidayNames: string[] | undefined, nonWorking: boolean): string {
+  let text = formatLongDay(day);
+  if (isToday) text = translate('calendar.grid.today', { day: text });
+  if (holidayNames) text = translate('calendar.grid.holiday', { day: text, names: holidayNames.join(', ') });
+  else if (nonWorking) text = translate('calendar.grid.nonWorking', { day: text });
+  return text;
+}
+
 /**
  * The month as a table: a row per member, a column per day. A leave is one cell spanning its days, a bar in its
  * type's colour (pending ones striped); non-working days and holidays are shaded, today's column is marked. The days
  * shrink to fit the page's width; the member column stays in view should the table ever have to scroll.
  */
 export function MonthGrid({ month, days, members, holidays, workWeek, today, selectedId, onSelect }: MonthGridProps) {
+  const { t } = useTranslation();
   const holidayNames = new Map<string, string[]>();
   for (const holiday of holidays) holidayNames.set(holiday.date, [...(holidayNames.get(holiday.date) ?? []), holiday.name]);
   const dayShade = (day: string) =>
@@ -53,12 +65,12 @@ export function MonthGrid({ month, days, members, holidays, workWeek, today, sel
     <div
       ref={region}
       role="region"
-      aria-label={`Team calendar grid, ${formatMonth(month)}`}
+      aria-label={t('calendar.grid.label', { month: formatMonth(month) })}
       tabIndex={0}
       className="relative overflow-x-auto rounded-xl ring-1 ring-slate-200 dark:ring-slate-800"
     >
       <table className="w-full table-fixed border-separate border-spacing-0 text-sm">
-        <caption className="visually-hidden">Leaves of {formatMonth(month)}: a row per member, a column per day</caption>
+        <caption className="visually-hidden">{t('calendar.grid.caption', { month: formatMonth(month) })}</caption>
         <colgroup>
           <col style={{ width: `${NAME_REM}rem` }} />
           {days.map((day) => (
@@ -71,7 +83,7 @@ export function MonthGrid({ month, days, members, holidays, workWeek, today, sel
               scope="col"
               className="sticky left-0 z-10 border-b border-slate-200 bg-white px-3 py-2 text-left font-semibold text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300"
             >
-              Member
+              {t('calendar.member')}
             </th>
             {days.map((day) => {
               const names = holidayNames.get(day);
@@ -97,12 +109,7 @@ export function MonthGrid({ month, days, members, holidays, workWeek, today, sel
                   >
                     {Number(day.slice(8))}
                   </span>
-                  <span className="visually-hidden">
-                    {formatLongDay(day)}
-                    {isToday ? ', today' : ''}
-                    {names ? `, holiday: ${names.join(', ')}` : ''}
-                    {!names && !workWeek.includes(isoWeekday(day)) ? ', non-working day' : ''}
-                  </span>
+                  <span className="visually-hidden">{dayHeader(day, isToday, names, !workWeek.includes(isoWeekday(day)))}</span>
                 </th>
               );
             })}
@@ -129,7 +136,7 @@ export function MonthGrid({ month, days, members, holidays, workWeek, today, sel
                     <button
                       type="button"
                       aria-pressed={selectedId === leave._id}
-                      title={leave.reason ? `${description}. Reason: ${leave.reason}` : description}
+                      title={leave.reason ? t('calendar.grid.withReason', { description, reason: leave.reason }) : description}
                       onClick={() => onSelect({ member, leave })}
                       className={cn(
                         'flex h-7 items-center overflow-hidden rounded-md px-0.5 text-left text-xs font-semibold whitespace-nowrap focus-visible:outline-offset-1',

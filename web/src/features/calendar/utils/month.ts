@@ -1,5 +1,9 @@
+import { dateFormat } from '@/lib/format';
+import { currentLanguage, formatLocale, t } from '@/lib/i18n';
 import { addDaysIso, isoDayNumber } from '@/lib/iso-date';
 import type { CalendarLeave, CalendarMember } from '../api/calendar';
+
+type HalfDay = NonNullable<CalendarLeave['halfDay']>;
 
 /** Months as the API writes them, `YYYY-MM`; days `YYYY-MM-DD`. Arithmetic in UTC, so no zone can move a day. */
 export const isMonth = (value: string | null | undefined): value is string => !!value && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
@@ -28,28 +32,41 @@ export function isoWeekday(day: string): number {
 }
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
-const monthTitle = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-const shortDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-const narrowWeekday = new Intl.DateTimeFormat('en-GB', { weekday: 'narrow', timeZone: 'UTC' });
 
-/** 'June 2026'. */
-export const formatMonth = (month: string) => monthTitle.format(utc(`${month}-01`));
-/** 'Monday 1 June'. */
-export const formatLongDay = (day: string) => longDay.format(utc(day)).replace(',', '');
-/** 'Mon 1 Jun'. */
-export const formatShortDay = (day: string) => shortDay.format(utc(day)).replace(',', '');
-/** '1 June'. */
-export const formatDayMonth = (day: string) => dayMonth.format(utc(day));
+/*
+ * Dates in the person's language, the formatter made when called (the language may change while the page is open).
+ * English keeps the specification's forms: 'June 2026', 'Monday 1 June', 'Mon 1 Jun', '1 June', 'M'.
+ */
+const english = () => currentLanguage() === 'en';
+
+/** 'June 2026' ('Juni 2026', 'juin 2026', 'junio de 2026'). */
+export const formatMonth = (month: string) => dateFormat({ month: 'long', year: 'numeric' }).format(utc(`${month}-01`));
+/** 'Monday 1 June' ('Montag, 1. Juni'). */
+export const formatLongDay = (day: string) => {
+  const text = dateFormat({ weekday: 'long', day: 'numeric', month: 'long' }).format(utc(day));
+  return english() ? text.replace(',', '') : text;
+};
+/** 'Mon 1 Jun' ('Mo., 1. Juni'). */
+export const formatShortDay = (day: string) => {
+  const text = dateFormat({ weekday: 'short', day: 'numeric', month: 'short' }).format(utc(day));
+  return english() ? text.replace(',', '') : text;
+};
+/** '1 June' ('1. Juni'). */
+export const formatDayMonth = (day: string) => dateFormat({ day: 'numeric', month: 'long' }).format(utc(day));
 /** 'M'. */
-export const formatNarrowWeekday = (day: string) => narrowWeekday.format(utc(day));
+export const formatNarrowWeekday = (day: string) => dateFormat({ weekday: 'narrow' }).format(utc(day));
+
+/** A heading's date with a capital first letter, as French and Spanish write months and weekdays in lower case ('Juin 2026'). */
+export const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase(formatLocale()) + text.slice(1);
 
 /** '2 June', or '2 June to 4 June'. */
 export const formatLeaveDates = (leave: Pick<CalendarLeave, 'fromDate' | 'toDate'>) =>
-  leave.fromDate === leave.toDate ? formatDayMonth(leave.fromDate) : `${formatDayMonth(leave.fromDate)} to ${formatDayMonth(leave.toDate)}`;
+  leave.fromDate === leave.toDate
+    ? formatDayMonth(leave.fromDate)
+    : t('calendar.dates.range', { from: formatDayMonth(leave.fromDate), to: formatDayMonth(leave.toDate) });
 
-export const halfDayText = { am: 'half day (morning)', pm: 'half day (afternoon)' } as const;
+/** 'half day (morning)' or 'half day (afternoon)'. */
+export const halfDayText = (half: HalfDay) => t(`calendar.halfDay.${half}`);
 
 /** A member's row of the month grid: free days one by one, each leave one run of days (clipped to the month). */
 export type RowCell = { kind: 'day'; day: string } | { kind: 'leave'; leave: CalendarLeave; days: string[] };

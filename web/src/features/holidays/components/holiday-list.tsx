@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/format';
-import type { TeamHoliday } from '../api/holidays';
+import { dateFormat, formatDate } from '@/lib/format';
+import { currentLanguage, formatLocale, t } from '@/lib/i18n';
+import type { HolidaySource, TeamHoliday } from '../api/holidays';
 
-const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
 const mark = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
 
-export const sourceLabels = { public: 'Public holiday', company: 'Company day off' } as const;
+/** 'Public holiday' or 'Company day off'. */
+export const sourceLabel = (source: HolidaySource): string => (source === 'public' || source === 'company' ? t(`holidays.source.${source}`) : source);
 
 export interface HolidayListProps {
   year: number;
@@ -18,10 +20,12 @@ export interface HolidayListProps {
 
 /** A year's days off in date order: the date, the name, where it comes from, and for admins a remove button. */
 export function HolidayList({ year, holidays, onRemove, busy }: HolidayListProps) {
-  if (holidays.length === 0) return <p className="py-3 text-sm text-slate-600 dark:text-slate-400">No holidays in {year}.</p>;
+  const { t } = useTranslation();
+  if (holidays.length === 0) return <p className="py-3 text-sm text-slate-600 dark:text-slate-400">{t('holidays.list.empty', { year })}</p>;
   const sorted = [...holidays].sort((a, b) => a.date.localeCompare(b.date));
+  const weekday = dateFormat({ weekday: 'short' });
   return (
-    <ul aria-label={`Holidays ${year}`} className="divide-y divide-slate-200 dark:divide-slate-800">
+    <ul aria-label={t('holidays.list.label', { year })} className="divide-y divide-slate-200 dark:divide-slate-800">
       {sorted.map((holiday) => (
         // A phone puts the date and the source on one line, the name and the button under them.
         <li key={`${holiday.date}-${holiday.name}`} className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-0.5 py-2 sm:flex sm:flex-wrap sm:gap-y-1">
@@ -37,7 +41,7 @@ export function HolidayList({ year, holidays, onRemove, busy }: HolidayListProps
                 : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
             )}
           >
-            {sourceLabels[holiday.source] ?? holiday.source}
+            {sourceLabel(holiday.source)}
           </span>
           <span className={cn('min-w-0 font-medium break-words sm:order-2 sm:flex-1', !onRemove && 'col-span-2')}>{holiday.name}</span>
           {onRemove && (
@@ -45,17 +49,34 @@ export function HolidayList({ year, holidays, onRemove, busy }: HolidayListProps
               variant="ghost"
               size="compact"
               disabled={busy}
-              aria-label={`Remove ${holiday.name} (${formatDate(holiday.date)})`}
+              aria-label={t('holidays.list.removeLabel', { name: holiday.name, date: formatDate(holiday.date) })}
               onClick={() => onRemove(holiday)}
               className="justify-self-end text-red-700 sm:order-4 dark:text-red-400"
             >
-              Remove
+              {t('holidays.list.remove')}
             </Button>
           )}
         </li>
       ))}
     </ul>
   );
+}
+
+/**
+ * A country's name in the person's language: the server's (English) name in English, else the name `Intl` knows for
+ * its ISO code ('Deutschland'), else the server's.
+ */
+export function countryName(code: string, name: string | undefined): string | undefined {
+  const language = currentLanguage();
+  if (language !== 'en' && /^[A-Z]{2}$/.test(code)) {
+    try {
+      const local = new Intl.DisplayNames([formatLocale(language)], { type: 'region', fallback: 'none' }).of(code);
+      if (local) return local;
+    } catch {
+      // An engine without region names: the server's name.
+    }
+  }
+  return name;
 }
 
 /** 'Germany, Bavaria', from the codes and the countries list (the codes themselves when a name is unknown). */
@@ -67,5 +88,5 @@ export function placeName(
   if (!country) return undefined;
   const found = countries?.find((item) => item.code === country);
   const regionName = region ? (found?.regions.find((item) => item.code === region)?.name ?? region) : undefined;
-  return [found?.name ?? country, regionName].filter(Boolean).join(', ');
+  return [countryName(country, found?.name) ?? country, regionName].filter(Boolean).join(', ');
 }

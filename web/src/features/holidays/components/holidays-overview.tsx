@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
@@ -19,6 +20,7 @@ export interface HolidaysOverviewProps {
 
 /** The team's days off of a year, read-only, for every member (on the team calendar). */
 export function HolidaysOverview({ initialYear, canEdit }: HolidaysOverviewProps) {
+  const { t } = useTranslation();
   const thisYear = Number(todayIso().slice(0, 4));
   const [year, setYear] = useState(initialYear ?? thisYear);
   const { data, error } = useTeamHolidays(year);
@@ -30,30 +32,28 @@ export function HolidaysOverview({ initialYear, canEdit }: HolidaysOverviewProps
     <Card className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 className="text-lg font-semibold">Public holidays</h2>
+          <h2 className="text-lg font-semibold">{t('holidays.title')}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {place ? `The public holidays of ${place}, and the team's own days off.` : "The team's days off."}{' '}
+            {place ? t('holidays.overview.ofPlace', { place }) : t('holidays.overview.teamOnly')}{' '}
             {canEdit ? (
               <Link to={paths.administrators} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-500">
-                Change them in Team Members
+                {t('holidays.overview.change')}
               </Link>
             ) : (
-              'Admins choose them.'
+              t('holidays.overview.adminsChoose')
             )}
           </p>
         </div>
         <YearStepper year={year} thisYear={thisYear} onChange={setYear} />
       </div>
       {error && !shown ? (
-        <FormError>{errorMessage(error, 'The holidays could not be loaded. Please try again later.')}</FormError>
+        <FormError>{errorMessage(error, t('holidays.loadFailed'))}</FormError>
       ) : !shown ? (
-        <Spinner label="Loading the holidays" />
+        <Spinner label={t('holidays.loading')} />
       ) : (
         <details>
           <summary className="cursor-pointer py-3 text-sm font-semibold text-brand-700 dark:text-brand-500">
-            {shown.holidays.length === 0
-              ? `No holidays in ${year}`
-              : `Show the ${shown.holidays.length} ${shown.holidays.length === 1 ? 'day' : 'days'} off of ${year}`}
+            {shown.holidays.length === 0 ? t('holidays.overview.none', { year }) : t('holidays.overview.show', { count: shown.holidays.length, year })}
           </summary>
           <HolidayList year={year} holidays={shown.holidays} />
         </details>

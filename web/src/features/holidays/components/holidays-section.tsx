@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,6 +12,7 @@ import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
 import { formatDate, todayIso } from '@/lib/format';
+import { t as translate } from '@/lib/i18n';
 import { isIsoDate } from '@/lib/iso-date';
 import {
   toHolidayList,
@@ -22,22 +24,26 @@ import {
   type TeamHolidays,
   type TeamHolidaysInput,
 } from '../api/holidays';
-import { HolidayList, placeName } from './holiday-list';
+import { countryName, HolidayList, placeName } from './holiday-list';
 import { YearStepper } from './year-stepper';
 
 /** The server's limit on a day's name. */
 export const MAX_HOLIDAY_NAME = 80;
 
+/** The add form's messages, read when shown. */
 export const holidayMessages = {
-  dateRequired: 'Date is required.',
-  dateInYear: (year: number) => `Choose a date in ${year}.`,
-  nameRequired: 'Name is required.',
-  duplicate: 'This date is already in the list: remove its day first.',
-  saveFailed: 'The holidays could not be saved. Please try again later.',
+  dateRequired: () => translate('holidays.validation.dateRequired'),
+  dateInYear: (year: number) => translate('holidays.validation.dateInYear', { year }),
+  nameRequired: () => translate('holidays.validation.nameRequired'),
+  duplicate: () => translate('holidays.validation.duplicate'),
+  saveFailed: () => translate('holidays.saveFailed'),
 } as const;
 
 /** A country's label in the select: its name, and its code when they differ. */
-const countryLabel = (country: HolidayCountry) => (country.name && country.name !== country.code ? `${country.name} (${country.code})` : country.code);
+const countryLabel = (country: HolidayCountry) => {
+  const name = countryName(country.code, country.name);
+  return name && name !== country.code ? `${name} (${country.code})` : country.code;
+};
 
 type FieldErrors = Partial<Record<'country' | 'region' | 'holidays' | 'date' | 'name', string>>;
 
@@ -59,6 +65,7 @@ interface EditorProps {
 }
 
 function HolidaysEditor({ saved, countries, countriesError }: EditorProps) {
+  const { t } = useTranslation();
   const requireAuth = useRequireAuth();
   const toast = useToast();
   const alert = useAlert();
@@ -88,7 +95,7 @@ function HolidaysEditor({ saved, countries, countriesError }: EditorProps) {
     } catch (error) {
       const fields = serverErrors(error);
       if (fields) setErrors(fields);
-      else setFormError(errorMessage(error, holidayMessages.saveFailed));
+      else setFormError(errorMessage(error, holidayMessages.saveFailed()));
       return false;
     } finally {
       setBusy(false);
@@ -100,17 +107,17 @@ function HolidaysEditor({ saved, countries, countriesError }: EditorProps) {
     if (companyDays > 0) {
       const confirmed = await alert({
         icon: 'warning',
-        title: `Replace the holidays of ${year}?`,
-        text: `The list becomes the public holidays of the chosen place; its ${companyDays === 1 ? 'company day off goes' : `${companyDays} company days off go`} too. You can add them again afterwards.`,
-        confirmText: 'Yes, replace them',
-        cancelText: 'No, keep them',
+        title: t('holidays.replace.question', { year }),
+        text: t('holidays.replace.text', { count: companyDays }),
+        confirmText: t('holidays.replace.confirm'),
+        cancelText: t('holidays.replace.keep'),
       });
       if (!confirmed) return;
     }
     const place = placeName(countries, country || null, (regions.length > 0 && region) || null);
     await send(
       { year, country: country || null, region: (regions.length > 0 && region) || null },
-      place ? `The public holidays of ${place} for ${year} are in use.` : `The public holidays of ${year} were cleared.`,
+      place ? t('holidays.replace.done', { place, year }) : t('holidays.replace.cleared', { year }),
     );
   };
 
@@ -121,7 +128,7 @@ function HolidaysEditor({ saved, countries, countriesError }: EditorProps) {
   const remove = (holiday: TeamHoliday) =>
     void sendList(
       saved.holidays.filter((item) => !(item.date === holiday.date && item.name === holiday.name)),
-      `${holiday.name} was removed.`,
+      t('holidays.list.removed', { name: holiday.name }),
     );
 
   const add = async (event: FormEvent) => {
@@ -130,13 +137,13 @@ function HolidaysEditor({ saved, countries, countriesError }: EditorProps) {
     const title = name.trim();
     const problems: FieldErrors = {};
     // The server keeps one name a date.
-    if (!day) problems.date = holidayMessages.dateRequired;
+    if (!day) problems.date = holidayMessages.dateRequired();
     else if (!isIsoDate(day) || !day.startsWith(`${year}-`)) problems.date = holidayMessages.dateInYear(year);
-    else if (saved.holidays.some((item) => item.date === day)) problems.date = holidayMessages.duplicate;
-    if (!title) problems.name = holidayMessages.nameRequired;
+    else if (saved.holidays.some((item) => item.date === day)) problems.date = holidayMessages.duplicate();
+    if (!title) problems.name = holidayMessages.nameRequired();
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    const added = await sendList([...saved.holidays, { date: day, name: title }], `${title} on ${formatDate(day)} was added.`);
+    const added = await sendList([...saved.holidays, { date: day, name: title }], t('holidays.add.added', { name: title, date: formatDate(day) }));
     if (added) {
       setDate('');
       setName('');
@@ -145,46 +152,46 @@ function HolidaysEditor({ saved, countries, countriesError }: EditorProps) {
 
   return (
     <div className="space-y-5">
-      <form noValidate onSubmit={(event) => void applyPlace(event)} aria-label="Where the public holidays come from" className="space-y-3">
+      <form noValidate onSubmit={(event) => void applyPlace(event)} aria-label={t('holidays.place.label')} className="space-y-3">
         <div className="grid gap-3 sm:grid-cols-2">
           <Select
-            label="Country"
+            label={t('holidays.place.country')}
             value={country}
             onChange={(event) => {
               setCountry(event.target.value);
               setRegion('');
               setErrors({});
             }}
-            placeholder="No country (company days off only)"
+            placeholder={t('holidays.place.noCountry')}
             options={[...countries]
               .sort((a, b) => countryLabel(a).localeCompare(countryLabel(b)))
               .map((item) => ({ value: item.code, label: countryLabel(item) }))}
             error={errors.country}
-            hint={countriesError && countries.length === 0 ? 'The list of countries could not be loaded.' : undefined}
+            hint={countriesError && countries.length === 0 ? t('holidays.place.countriesFailed') : undefined}
           />
           {regions.length > 0 && (
             <Select
-              label="Region"
+              label={t('holidays.place.region')}
               value={region}
               onChange={(event) => setRegion(event.target.value)}
-              placeholder="Whole country"
+              placeholder={t('holidays.place.wholeCountry')}
               options={regions.map((item) => ({ value: item.code, label: item.name && item.name !== item.code ? item.name : item.code }))}
               error={errors.region}
-              hint="Holidays that only some regions keep count only when you choose the region."
+              hint={t('holidays.place.regionHint')}
             />
           )}
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-xs text-slate-600 dark:text-slate-400">Replaces the list of {year} with the chosen place&apos;s public holidays.</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">{t('holidays.place.hint', { year })}</p>
           <Button type="submit" disabled={busy}>
-            Use these holidays
+            {t('holidays.place.use')}
           </Button>
         </div>
       </form>
 
       <div>
         <h3 className="text-base font-semibold">
-          {year}: {saved.holidays.length} {saved.holidays.length === 1 ? 'day off' : 'days off'}
+          {t('holidays.editor.heading', { year, count: saved.holidays.length })}
           {saved.country ? ` · ${placeName(countries, saved.country, saved.region)}` : ''}
         </h3>
         {errors.holidays && (
@@ -193,20 +200,20 @@ function HolidaysEditor({ saved, countries, countriesError }: EditorProps) {
           </p>
         )}
         <HolidayList year={year} holidays={saved.holidays} onRemove={remove} busy={busy} />
-        {saved.library && <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Public holidays from {saved.library}.</p>}
+        {saved.library && <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t('holidays.editor.library', { library: saved.library })}</p>}
       </div>
 
       <form
         noValidate
         onSubmit={(event) => void add(event)}
-        aria-label="Add a company day off"
+        aria-label={t('holidays.add.title')}
         className="space-y-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/50"
       >
-        <h3 className="text-base font-semibold">Add a company day off</h3>
+        <h3 className="text-base font-semibold">{t('holidays.add.title')}</h3>
         <div className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
-          <DateField label="Date" value={date} min={`${year}-01-01`} max={`${year}-12-31`} error={errors.date} onChange={setDate} />
+          <DateField label={t('holidays.add.date')} value={date} min={`${year}-01-01`} max={`${year}-12-31`} error={errors.date} onChange={setDate} />
           <Input
-            label="Name"
+            label={t('holidays.add.name')}
             value={name}
             maxLength={MAX_HOLIDAY_NAME}
             autoComplete="off"
@@ -214,7 +221,7 @@ function HolidaysEditor({ saved, countries, countriesError }: EditorProps) {
             onChange={(event) => setName(event.target.value)}
           />
           <Button type="submit" disabled={busy} className="sm:mt-6">
-            Add day off
+            {t('holidays.add.submit')}
           </Button>
         </div>
       </form>
@@ -229,6 +236,7 @@ function HolidaysEditor({ saved, countries, countriesError }: EditorProps) {
  * sends the whole list.
  */
 export function HolidaysSection() {
+  const { t } = useTranslation();
   const thisYear = Number(todayIso().slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const holidays = useTeamHolidays(year);
@@ -239,18 +247,16 @@ export function HolidaysSection() {
     <Card>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 className="text-lg font-semibold">Public holidays</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Days off for the whole team: leaves do not count them, and the team calendar shades them.
-          </p>
+          <h2 className="text-lg font-semibold">{t('holidays.title')}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('holidays.section.intro')}</p>
         </div>
         <YearStepper year={year} thisYear={thisYear} onChange={setYear} />
       </div>
       {holidays.error && !saved ? (
-        <FormError>{errorMessage(holidays.error, 'The holidays could not be loaded. Please try again later.')}</FormError>
+        <FormError>{errorMessage(holidays.error, t('holidays.loadFailed'))}</FormError>
       ) : !saved || (countries.isLoading && !countries.data) ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading the holidays" />
+          <Spinner label={t('holidays.loading')} />
         </div>
       ) : (
         // A new year, or a saved change of place, starts the selects from what is saved.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LeaveCreate } from '@/lib/api-rules';
+import { msg, t } from '@/lib/i18n';
 import { daysBetweenIso, isIsoDate } from '@/lib/iso-date';
 import { leaveDays } from '../utils/days';
 import type { LeaveFields } from './types';
@@ -8,32 +9,23 @@ import type { LeaveFields } from './types';
 export const MAX_LEAVE_REASON = LeaveCreate.properties.reason.maxLength;
 export const MAX_LEAVE_DAYS = 366;
 
-/** Spec §5 (leave), with the server's wording for the limits. */
-export const leaveMessages = {
-  fromRequired: 'From date is required.',
-  toRequired: 'To date is required.',
-  invalidDate: 'Invalid date format.',
-  order: 'To date must be after From date.',
-  tooLong: 'A leave cannot be longer than 366 days.',
-  reasonRequired: 'Reason is required.',
-  reasonMax: `Reason must not exceed ${MAX_LEAVE_REASON} characters.`,
-  missingDates: 'Invalid Dates - Please provide both From and To dates.',
-  saveFailedTitle: 'Error!',
-  saveFailed: 'Failed to save leave. Please try again later.',
-} as const;
-
-const date = (required: string) =>
+/** Spec §5 (leave), with the server's wording for the limits; read when the check runs, in the language of that moment. */
+const date = (requiredKey: string) =>
   z
     .string()
     .trim()
-    .min(1, required)
-    .refine((value) => value === '' || isIsoDate(value), leaveMessages.invalidDate);
+    .min(1, { error: msg(requiredKey) })
+    .refine((value) => value === '' || isIsoDate(value), { error: msg('leaves.validation.invalidDate') });
 
 export const leaveSchema = z
   .object({
-    fromDate: date(leaveMessages.fromRequired),
-    toDate: date(leaveMessages.toRequired),
-    reason: z.string().trim().min(1, leaveMessages.reasonRequired).max(MAX_LEAVE_REASON, leaveMessages.reasonMax),
+    fromDate: date('leaves.validation.fromRequired'),
+    toDate: date('leaves.validation.toRequired'),
+    reason: z
+      .string()
+      .trim()
+      .min(1, { error: msg('leaves.validation.reasonRequired') })
+      .max(MAX_LEAVE_REASON, { error: msg('leaves.validation.reasonMax', { max: MAX_LEAVE_REASON }) }),
     /** Empty when the types could not be loaded: the server then gives the team's default type. */
     typeId: z.string(),
     /** `am` or `pm` for half of a one-day leave, empty for a whole day (the dialog offers it for one day only). */
@@ -42,8 +34,8 @@ export const leaveSchema = z
   .superRefine(({ fromDate, toDate }, ctx) => {
     const between = daysBetweenIso(fromDate, toDate);
     if (between === undefined) return;
-    if (between < 0) ctx.addIssue({ code: 'custom', path: ['toDate'], message: leaveMessages.order });
-    else if (between + 1 > MAX_LEAVE_DAYS) ctx.addIssue({ code: 'custom', path: ['toDate'], message: leaveMessages.tooLong });
+    if (between < 0) ctx.addIssue({ code: 'custom', path: ['toDate'], message: t('leaves.validation.order') });
+    else if (between + 1 > MAX_LEAVE_DAYS) ctx.addIssue({ code: 'custom', path: ['toDate'], message: t('leaves.validation.tooLong', { max: MAX_LEAVE_DAYS }) });
   });
 
 export type LeaveFormValues = z.input<typeof leaveSchema>;

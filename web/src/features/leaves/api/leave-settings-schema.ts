@@ -1,31 +1,24 @@
 import { z } from 'zod';
 import { AllowanceInput } from '@/lib/api-rules';
+import { dateFormat, weekStartsOn } from '@/lib/format';
+import { msg } from '@/lib/i18n';
 import type { LeaveSettings, LeaveSettingsInput } from './types';
 
 /** The server's limit for an allowance (src/lib/api-rules.ts, generated from the API document). */
 export const MAX_ALLOWANCE_DAYS = AllowanceInput.properties.days.maximum;
 
-/** The server's wording where it has one (`BAD_DAYS`), so both sides say the same. */
-export const leaveSettingsMessages = {
-  allowanceRequired: 'Default allowance is required.',
-  capRequired: 'Carry-over cap is required.',
-  daysRequired: 'Days are required.',
-  days: `Days must be a number of days from 0 to ${MAX_ALLOWANCE_DAYS}, in half days.`,
-  workWeek: 'Choose at least one working day.',
-  saveFailed: 'The leave settings could not be saved. Please try again later.',
-  allowanceFailed: 'The allowance could not be saved. Please try again later.',
-} as const;
-
-/** ISO day numbers with their short and full names, Monday first. */
-export const weekDays: readonly { day: number; short: string; name: string }[] = [
-  { day: 1, short: 'Mon', name: 'Monday' },
-  { day: 2, short: 'Tue', name: 'Tuesday' },
-  { day: 3, short: 'Wed', name: 'Wednesday' },
-  { day: 4, short: 'Thu', name: 'Thursday' },
-  { day: 5, short: 'Fri', name: 'Friday' },
-  { day: 6, short: 'Sat', name: 'Saturday' },
-  { day: 7, short: 'Sun', name: 'Sunday' },
-];
+/** ISO day numbers (1 Monday … 7 Sunday) with their short and full names in the person's language, from the first day of their week. */
+export function weekDays(): { day: number; short: string; name: string }[] {
+  const short = dateFormat({ weekday: 'short' });
+  const long = dateFormat({ weekday: 'long' });
+  const first = weekStartsOn() === 0 ? 7 : 1;
+  return Array.from({ length: 7 }, (_, index) => {
+    const day = ((first - 1 + index) % 7) + 1;
+    // 1 January 2024 was a Monday.
+    const date = new Date(Date.UTC(2024, 0, day));
+    return { day, short: short.format(date), name: long.format(date) };
+  });
+}
 
 /** A whole or half number of days from 0 to 366, as typed ('12.5'). */
 export const isHalfDays = (text: string) => {
@@ -35,13 +28,19 @@ export const isHalfDays = (text: string) => {
   return value >= 0 && value <= MAX_ALLOWANCE_DAYS && Number.isInteger(value * 2);
 };
 
-export const daysField = (required: string) => z.string().trim().min(1, required).refine(isHalfDays, leaveSettingsMessages.days);
+/** The server's wording where it has one (`BAD_DAYS`), so both sides say the same; read when the check runs. */
+export const daysField = (requiredKey: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: msg(requiredKey) })
+    .refine(isHalfDays, { error: msg('leaves.validation.days', { max: MAX_ALLOWANCE_DAYS }) });
 
 export const leaveSettingsSchema = z.object({
-  defaultAllowance: daysField(leaveSettingsMessages.allowanceRequired),
-  carryOverCap: daysField(leaveSettingsMessages.capRequired),
+  defaultAllowance: daysField('leaves.validation.allowanceRequired'),
+  carryOverCap: daysField('leaves.validation.capRequired'),
   allowNegative: z.boolean(),
-  workWeek: z.array(z.number().int().min(1).max(7)).min(1, leaveSettingsMessages.workWeek),
+  workWeek: z.array(z.number().int().min(1).max(7)).min(1, { error: msg('leaves.validation.workWeek') }),
 });
 
 export type LeaveSettingsFormValues = z.input<typeof leaveSettingsSchema>;
@@ -62,6 +61,6 @@ export const toLeaveSettingsBody = (values: LeaveSettingsFormValues): Required<{
 });
 
 /** The allowance dialog's one field. */
-export const allowanceSchema = z.object({ days: daysField(leaveSettingsMessages.daysRequired) });
+export const allowanceSchema = z.object({ days: daysField('leaves.validation.daysRequired') });
 
 export type AllowanceFormValues = z.input<typeof allowanceSchema>;

@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { LeaveTypeInput } from '@/lib/api-rules';
+import { msg } from '@/lib/i18n';
 import type { LeaveType, LeaveTypeCreate } from './types';
 
 /** The server's rules (src/lib/api-rules.ts, generated from the API document). */
 export const MAX_LEAVE_TYPE_NAME = LeaveTypeInput.properties.name.maxLength;
 const COLOR = new RegExp(LeaveTypeInput.properties.color.pattern);
 export const DEFAULT_LEAVE_TYPE_COLOR = '#2563eb';
-
-export const leaveTypeMessages = {
-  nameRequired: 'Name is required.',
-  nameMax: `Name must not exceed ${MAX_LEAVE_TYPE_NAME} characters.`,
-  nameTaken: 'A leave type with this name already exists.',
-  color: 'Colour must be a hex colour such as #22c55e.',
-  saveFailed: 'The leave type could not be saved. Please try again later.',
-} as const;
 
 /** The type form's rules; `otherNames` are the team's other types, whose names this one may not repeat. */
 export const leaveTypeSchema = (otherNames: readonly string[]) => {
@@ -22,10 +15,13 @@ export const leaveTypeSchema = (otherNames: readonly string[]) => {
     name: z
       .string()
       .trim()
-      .min(1, leaveTypeMessages.nameRequired)
-      .max(MAX_LEAVE_TYPE_NAME, leaveTypeMessages.nameMax)
-      .refine((name) => !taken.has(name.toLowerCase()), leaveTypeMessages.nameTaken),
-    color: z.string().trim().regex(COLOR, leaveTypeMessages.color),
+      .min(1, { error: msg('leaves.validation.nameRequired') })
+      .max(MAX_LEAVE_TYPE_NAME, { error: msg('leaves.validation.nameMax', { max: MAX_LEAVE_TYPE_NAME }) })
+      .refine((name) => !taken.has(name.toLowerCase()), { error: msg('leaves.validation.nameTaken') }),
+    color: z
+      .string()
+      .trim()
+      .regex(COLOR, { error: msg('leaves.validation.color') }),
     paid: z.boolean(),
     countsAgainstAllowance: z.boolean(),
     needsApproval: z.boolean(),

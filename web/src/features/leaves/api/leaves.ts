@@ -6,6 +6,7 @@ import { api } from '@/lib/api-client';
 import { apiKey, apiWrite, keyIn, keyUnder, type Query } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import { useApi } from '@/lib/swr';
 import type { Leave, LeaveFields } from './types';
@@ -47,9 +48,6 @@ export function useLeaves(page: number) {
   return useApi(signedIn && leaveKeys.list(page), { keepPreviousData: true });
 }
 
-/** What a leave waiting in the offline queue cannot show yet. */
-export const LEAVE_WORKED_OUT_ON_SYNC = 'Days and approval are worked out when it syncs.';
-
 /** A leave's dates for a queued change's label: '03/03/2031' or '03/03/2031 – 04/03/2031'. */
 const datesOf = (fields: Pick<LeaveFields, 'fromDate' | 'toDate'>) =>
   fields.fromDate === fields.toDate ? formatDate(fields.fromDate) : `${formatDate(fields.fromDate)} – ${formatDate(fields.toDate)}`;
@@ -76,9 +74,14 @@ export function useSaveLeave() {
             request: apiWrite.put('/leaves/edit/{id}', { params: { id: arg.id }, body: arg.fields }),
             recordId: arg.id,
             base: arg.base,
-            label: `Edit leave: ${datesOf(arg.fields)}`,
+            label: t('leaves.queue.edit', { dates: datesOf(arg.fields) }),
           }
-        : { kind: 'leave', action: 'add', request: apiWrite.post('/leaves/add', { body: arg.fields }), label: `Request leave: ${datesOf(arg.fields)}` },
+        : {
+            kind: 'leave',
+            action: 'add',
+            request: apiWrite.post('/leaves/add', { body: arg.fields }),
+            label: t('leaves.queue.add', { dates: datesOf(arg.fields) }),
+          },
     );
     if (!outcome.queued) await revalidate();
     return outcome;
@@ -92,7 +95,7 @@ export const deleteLeave = (leave: Leave) =>
     action: 'delete',
     request: apiWrite.del('/leaves/delete/{id}', { params: { id: leave._id } }),
     recordId: leave._id,
-    label: `Delete leave: ${datesOf(leave)}`,
+    label: t('leaves.queue.delete', { dates: datesOf(leave) }),
   });
 
 /** The requester withdraws a pending leave, or an approved one that has not started; it stays, `cancelled`. */

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { sentNow, useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { FormError, Input } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { useAllowanceActions } from '../api/balances';
-import { allowanceSchema, leaveSettingsMessages, type AllowanceFormValues } from '../api/leave-settings-schema';
+import { allowanceSchema, type AllowanceFormValues } from '../api/leave-settings-schema';
 import type { Balance } from '../api/types';
 import { formatDayCount } from '../utils/days';
 
@@ -18,6 +19,7 @@ export interface AllowanceDialogProps {
 
 /** An admin sets a member's allowance for the year the Balances card shows (`PUT /admin/allowance/{userId}`). */
 export function AllowanceDialog({ balance, name, onClose }: AllowanceDialogProps) {
+  const { t } = useTranslation();
   const { setAllowance } = useAllowanceActions();
   const {
     register,
@@ -35,8 +37,8 @@ export function AllowanceDialog({ balance, name, onClose }: AllowanceDialogProps
     // The year is the card's, not a field of the dialog: its message is the dialog's.
     formFields: ['year'],
     setFieldError: (field, message) => setError(field, { message }),
-    savedMessage: (days: number) => `${name}'s allowance for ${balance.year} is now ${formatDayCount(days)}.`,
-    failure: { show: 'inline', fallback: leaveSettingsMessages.allowanceFailed },
+    savedMessage: (days: number) => t('leaves.allowance.saved', { name, year: balance.year, days: formatDayCount(days) }),
+    failure: { show: 'inline', fallback: t('leaves.allowance.saveFailed') },
     onClose,
   });
   const onSubmit = async (values: AllowanceFormValues) => {
@@ -45,23 +47,23 @@ export function AllowanceDialog({ balance, name, onClose }: AllowanceDialogProps
   };
 
   return (
-    <Modal open size="sm" title={`Allowance of ${name}`} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={`Allowance of ${name}`}>
+    <Modal open size="sm" title={t('leaves.allowance.title', { name })} onClose={onClose}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('leaves.allowance.title', { name })}>
         <Input
-          label={`Allowance for ${balance.year} (days)`}
+          label={t('leaves.allowance.label', { year: balance.year })}
           inputMode="decimal"
           autoComplete="off"
-          hint="Whole or half days; days carried over from last year come on top."
+          hint={t('leaves.allowance.hint')}
           error={errors.days?.message}
           {...register('days')}
         />
         <FormError>{formError}</FormError>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save allowance'}
+            {isSubmitting ? t('leaves.form.saving') : t('leaves.allowance.save')}
           </Button>
         </div>
       </form>

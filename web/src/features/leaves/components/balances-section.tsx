@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
@@ -6,13 +7,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { todayIso } from '@/lib/format';
+import { t as translate } from '@/lib/i18n';
 import { useTeamBalances } from '../api/balances';
 import type { Balance } from '../api/types';
 import { dayNumber } from '../utils/days';
 import { AllowanceDialog } from './allowance-dialog';
 import { balanceFigures } from './balance-card';
 
-const memberName = (balance: Balance) => balance.name || 'A member';
+const memberName = (balance: Balance) => balance.name || translate('leaves.balances.someone');
 
 /** A figure's cell: a column of the table on wide screens, a labelled figure of the member's card on a phone. */
 const figureCell =
@@ -29,48 +31,48 @@ export interface BalancesSectionProps {
  * because on a phone its rows are laid out as cards (display grid), which drops them in some browsers.
  */
 export function BalancesSection({ canEdit }: BalancesSectionProps) {
+  const { t } = useTranslation();
   const thisYear = Number(todayIso().slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const { data, error, isLoading } = useTeamBalances(year, true);
   const [editing, setEditing] = useState<Balance | null>(null);
   const rows = data ?? [];
-  const title = `Balances ${year}`;
+  const title = t('leaves.balances.tableLabel', { year });
+  const figures = balanceFigures();
 
   return (
     <Card>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 className="text-lg font-semibold">Balances</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Each member&apos;s leave of the year, in working days.{canEdit ? '' : ' Only admins can change allowances.'}
-          </p>
+          <h2 className="text-lg font-semibold">{t('leaves.balances.title')}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{canEdit ? t('leaves.balances.intro') : t('leaves.balances.introReadOnly')}</p>
         </div>
-        <div role="group" aria-label="Year" className="flex flex-wrap items-center gap-1">
-          <Button variant="secondary" size="sm" aria-label="Previous year" onClick={() => setYear((y) => y - 1)}>
+        <div role="group" aria-label={t('leaves.balances.year')} className="flex flex-wrap items-center gap-1">
+          <Button variant="secondary" size="sm" aria-label={t('leaves.balances.previousYear')} onClick={() => setYear((y) => y - 1)}>
             ‹ {year - 1}
           </Button>
           <span aria-live="polite" className="min-w-16 text-center text-base font-semibold tabular-nums">
-            <span className="visually-hidden">Showing </span>
+            <span className="visually-hidden">{t('leaves.balances.showing')} </span>
             {year}
           </span>
-          <Button variant="secondary" size="sm" aria-label="Next year" onClick={() => setYear((y) => y + 1)}>
+          <Button variant="secondary" size="sm" aria-label={t('leaves.balances.nextYear')} onClick={() => setYear((y) => y + 1)}>
             {year + 1} ›
           </Button>
           {year !== thisYear && (
             <Button variant="ghost" size="sm" onClick={() => setYear(thisYear)}>
-              This year
+              {t('leaves.balances.thisYear')}
             </Button>
           )}
         </div>
       </div>
       {isLoading && !data ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading the balances" />
+          <Spinner label={t('leaves.balances.loading')} />
         </div>
       ) : error && !data ? (
-        <FormError>{errorMessage(error, 'The balances could not be loaded. Please try again later.')}</FormError>
+        <FormError>{errorMessage(error, t('leaves.balances.loadFailed'))}</FormError>
       ) : rows.length === 0 ? (
-        <p className="py-4 text-sm text-slate-600 dark:text-slate-400">No members.</p>
+        <p className="py-4 text-sm text-slate-600 dark:text-slate-400">{t('leaves.balances.empty')}</p>
       ) : (
         // The card's own width decides (beside the sidebar and the docked chat a desk's page is narrow): a table
         // of six figures and the action when it has room, one card per member when it has not.
@@ -79,16 +81,16 @@ export function BalancesSection({ canEdit }: BalancesSectionProps) {
             <thead role="rowgroup" className="@max-4xl:visually-hidden">
               <tr role="row" className="border-b border-slate-200 dark:border-slate-700">
                 <th role="columnheader" scope="col" className="px-2 py-2 font-semibold text-slate-600 dark:text-slate-300">
-                  Member
+                  {t('leaves.balances.member')}
                 </th>
-                {balanceFigures.map(({ key, label }) => (
+                {figures.map(({ key, label }) => (
                   <th role="columnheader" key={key} scope="col" className="px-2 py-2 text-right font-semibold text-slate-600 dark:text-slate-300">
                     {label}
                   </th>
                 ))}
                 {canEdit && (
                   <th role="columnheader" scope="col" className="px-2 py-2">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">{t('common.actions')}</span>
                   </th>
                 )}
               </tr>
@@ -105,7 +107,7 @@ export function BalancesSection({ canEdit }: BalancesSectionProps) {
                     <th role="rowheader" scope="row" className="px-2 py-2 font-semibold break-words @max-4xl:col-span-3 @max-4xl:p-0 @max-4xl:text-base">
                       {name}
                     </th>
-                    {balanceFigures.map(({ key, label }) => (
+                    {figures.map(({ key, label }) => (
                       <td
                         role="cell"
                         key={key}
@@ -124,11 +126,11 @@ export function BalancesSection({ canEdit }: BalancesSectionProps) {
                         <Button
                           variant="secondary"
                           size="compact"
-                          aria-label={`Edit allowance of ${name}`}
+                          aria-label={t('leaves.balances.editLabel', { name })}
                           onClick={() => setEditing(balance)}
                           className="whitespace-nowrap @max-4xl:w-full"
                         >
-                          Edit allowance
+                          {t('leaves.balances.edit')}
                         </Button>
                       </td>
                     )}

@@ -1,17 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormError, Textarea } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { DecisionInput } from '@/lib/api-rules';
+import { msg } from '@/lib/i18n';
 
 /** The server's limit (src/lib/api-rules.ts, generated from the API document). */
 export const MAX_DECISION_COMMENT = DecisionInput.properties.comment.maxLength;
 
 export const declineSchema = z.object({
-  comment: z.string().trim().max(MAX_DECISION_COMMENT, `Comment must not exceed ${MAX_DECISION_COMMENT} characters.`),
+  comment: z
+    .string()
+    .trim()
+    .max(MAX_DECISION_COMMENT, { error: msg('leaves.validation.commentMax', { max: MAX_DECISION_COMMENT }) }),
 });
 
 type DeclineValues = z.input<typeof declineSchema>;
@@ -26,6 +31,7 @@ export interface DeclineDialogProps {
 
 /** Declines a leave request with an optional comment the requester will read. */
 export function DeclineDialog({ summary, onDecline, onClose }: DeclineDialogProps) {
+  const { t } = useTranslation();
   const {
     register,
     handleSubmit,
@@ -39,19 +45,19 @@ export function DeclineDialog({ summary, onDecline, onClose }: DeclineDialogProp
       onClose();
     } catch (error) {
       const field = error instanceof ApiError ? error.fieldErrors.comment : undefined;
-      setError(field ? 'comment' : 'root', { message: field ?? errorMessage(error, 'The request could not be declined. Please try again later.') });
+      setError(field ? 'comment' : 'root', { message: field ?? errorMessage(error, t('leaves.decline.failed')) });
     }
   };
 
   return (
-    <Modal open title="Decline leave request" onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Decline leave request">
+    <Modal open title={t('leaves.decline.title')} onClose={onClose}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('leaves.decline.title')}>
         <p className="text-sm text-slate-700 dark:text-slate-300">{summary}</p>
         <Textarea
-          label="Comment (optional)"
+          label={t('leaves.decline.comment')}
           rows={3}
           maxLength={MAX_DECISION_COMMENT}
-          hint="The requester sees it with the decision."
+          hint={t('leaves.decline.commentHint')}
           error={errors.comment?.message}
           className="min-h-24"
           {...register('comment')}
@@ -59,10 +65,10 @@ export function DeclineDialog({ summary, onDecline, onClose }: DeclineDialogProp
         <FormError>{errors.root?.message}</FormError>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="danger" disabled={isSubmitting}>
-            {isSubmitting ? 'Declining...' : 'Decline'}
+            {isSubmitting ? t('leaves.decline.declining') : t('leaves.requests.decline')}
           </Button>
         </div>
       </form>

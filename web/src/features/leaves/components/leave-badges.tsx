@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import type { LeaveStatus, LeaveType } from '../api/types';
-import { safeColor, statusLabels } from '../utils/status';
+import { safeColor, statusLabel } from '../utils/status';
 
 const statusTones: Record<LeaveStatus, string> = {
   pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100',
@@ -11,10 +12,11 @@ const statusTones: Record<LeaveStatus, string> = {
 
 /** Where a leave request stands: Pending, Approved, Declined or Cancelled. */
 export function LeaveStatusBadge({ status, className }: { status: LeaveStatus; className?: string }) {
+  const { t } = useTranslation();
   return (
     <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', statusTones[status], className)}>
-      <span className="visually-hidden">Status: </span>
-      {statusLabels[status] ?? status}
+      <span className="visually-hidden">{t('leaves.status.prefix')} </span>
+      {statusLabel(status)}
     </span>
   );
 }

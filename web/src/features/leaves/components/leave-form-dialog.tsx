@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/field';
@@ -8,14 +9,15 @@ import { FormDateField } from '@/components/ui/form-date-time';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-error';
+import { t as translate } from '@/lib/i18n';
 import { isIsoDate } from '@/lib/iso-date';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLeavePreview, type LeavePreview, type PreviewQuery } from '../api/balances';
-import { isOneDay, leaveMessages, leaveSchema, MAX_LEAVE_DAYS, MAX_LEAVE_REASON, toLeaveFields, type LeaveFormValues } from '../api/leave-schema';
+import { isOneDay, leaveSchema, MAX_LEAVE_DAYS, MAX_LEAVE_REASON, toLeaveFields, type LeaveFormValues } from '../api/leave-schema';
 import { useLeaveTypes, type LeaveType } from '../api/leave-types';
-import { LEAVE_WORKED_OUT_ON_SYNC, useSaveLeave, type Leave } from '../api/leaves';
+import { useSaveLeave, type Leave } from '../api/leaves';
 import type { HalfDay } from '../api/types';
-import { formatDayCount, formatDays, formatWorkingDays, halfDayLabels, leaveDays } from '../utils/days';
+import { formatDayCount, formatDays, formatWorkingDays, halfDayLabel, leaveDays } from '../utils/days';
 
 export interface LeaveFormDialogProps {
   /** The leave being edited; without it the dialog adds one. */
@@ -31,30 +33,30 @@ const FIELDS = ['typeId', 'fromDate', 'toDate', 'reason', 'halfDay'] as const;
 /** How long the dates and the half day must stay unchanged before the preview is asked for. */
 export const PREVIEW_DELAY_MS = 300;
 
-const halfDayChoices: { value: '' | HalfDay; label: string }[] = [
-  { value: '', label: 'Whole day' },
-  { value: 'am', label: halfDayLabels.am },
-  { value: 'pm', label: halfDayLabels.pm },
+/** The half-day choices of a one-day leave: the whole day, the morning or the afternoon. */
+const halfDayChoices = (): { value: '' | HalfDay; label: string }[] => [
+  { value: '', label: translate('leaves.form.wholeDay') },
+  { value: 'am', label: halfDayLabel('am') },
+  { value: 'pm', label: halfDayLabel('pm') },
 ];
+
+/** What sending the leave does for this person, as the server works it out. */
+export const approvalOutcome = (approval: NonNullable<LeavePreview['approval']>): string => translate(`leaves.preview.approval.${approval}`);
 
 /**
  * The preview's line: 'Counts 3 working days · Balance after: 19.5 days', or '... · does not count against your
- * allowance'; the year is named when it is not this one.
+ * allowance'; the year is named when it is not this one. Then what sending it does.
  */
-/** What sending the leave does for this person, as the server works it out. */
-export const approvalOutcome: Record<LeavePreview['approval'], string> = {
-  noApprovalNeeded: 'Approved at once: this type needs no approval.',
-  onlyApprover: "Approved at once: you are the team's only approver.",
-  waitsForApprover: 'Sent as a request: an admin or HR approves or declines it.',
-};
-
 export function describePreview(preview: LeavePreview, thisYear: number): string {
-  const counts = `Counts ${formatWorkingDays(preview.workingDays)}`;
-  const outcome = preview.approval ? ` ${approvalOutcome[preview.approval]}` : '';
-  if (!preview.countsAgainstAllowance) return `${counts} · does not count against your allowance.${outcome}`;
-  if (preview.remainingAfter === undefined || preview.remainingAfter === null) return `${counts}.${outcome}`;
-  const after = preview.year === thisYear ? 'Balance after' : `Balance after in ${preview.year}`;
-  return `${counts} · ${after}: ${formatDayCount(preview.remainingAfter)}.${outcome}`;
+  const working = formatWorkingDays(preview.workingDays);
+  const line = !preview.countsAgainstAllowance
+    ? translate('leaves.preview.notCounted', { working })
+    : preview.remainingAfter === undefined || preview.remainingAfter === null
+      ? translate('leaves.preview.counted', { working })
+      : preview.year === thisYear
+        ? translate('leaves.preview.balanceAfter', { working, balance: formatDayCount(preview.remainingAfter) })
+        : translate('leaves.preview.balanceAfterIn', { working, balance: formatDayCount(preview.remainingAfter), year: preview.year });
+  return preview.approval ? `${line} ${approvalOutcome(preview.approval)}` : line;
 }
 
 /** The leave as the preview call takes it, written as a string so it can be debounced; '' without two valid dates. */
@@ -72,6 +74,7 @@ function previewKey(fromDate: string, toDate: string, halfDay: string, typeId: s
 
 /** What the leave would take, asked once the fields settle; nothing while they are incomplete or when the call fails. */
 function PreviewLine({ query }: { query: string }) {
+  useTranslation();
   const settled = useDebouncedValue(query, PREVIEW_DELAY_MS);
   const { data, error } = useLeavePreview(query && settled ? (JSON.parse(settled) as PreviewQuery) : null);
   const shown = query && data && !error ? data : undefined;
@@ -89,12 +92,13 @@ function PreviewLine({ query }: { query: string }) {
 
 /** What choosing a type means for the request, under the select. */
 export function describeLeaveType(type: LeaveType): string {
-  const approval = type.needsApproval ? 'Needs approval' : 'No approval needed';
-  return `${approval}; ${type.paid ? 'paid' : 'unpaid'}${type.countsAgainstAllowance ? ', counts against your allowance' : ''}.`;
+  const key = `${type.needsApproval ? 'needs' : 'free'}${type.paid ? 'Paid' : 'Unpaid'}${type.countsAgainstAllowance ? 'Counted' : ''}`;
+  return translate(`leaves.form.typeHint.${key}`);
 }
 
 /** Add (or edit) a leave: its type, from and to dates, the days counted inclusively, a reason. */
 export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFormDialogProps) {
+  const { t } = useTranslation();
   const { trigger, isMutating } = useSaveLeave();
   const leaveTypes = useLeaveTypes();
   const source = editing ?? prefill ?? {};
@@ -135,7 +139,7 @@ export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFor
   // The types a leave may take; an edited leave keeps its own even when it has been archived since.
   const own = editing ? leaveTypes.byId.get(editing.typeId) : undefined;
   const typeChoices = own?.archived ? [...leaveTypes.active, own] : leaveTypes.active;
-  const typeOptions = typeChoices.map((type) => ({ value: type._id, label: type.archived ? `${type.name} (archived)` : type.name }));
+  const typeOptions = typeChoices.map((type) => ({ value: type._id, label: type.archived ? t('leaves.form.archivedType', { name: type.name }) : type.name }));
   const chosenType = typeId ? leaveTypes.byId.get(typeId) : undefined;
   const days = leaveDays(fromDate, toDate);
   const missingDates = (!fromDate || !toDate) && (touchedFields.fromDate || touchedFields.toDate || isSubmitted || !!fromDate || !!toDate);
@@ -144,49 +148,48 @@ export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFor
     what: 'the leave',
     fields: FIELDS,
     setFieldError: (field, message) => setError(field, { message }),
-    savedMessage: (saved: Leave) =>
-      editing ? 'Leave updated successfully' : saved.status === 'pending' ? 'Leave requested: waiting for approval' : 'Leave added successfully',
-    queuedNote: LEAVE_WORKED_OUT_ON_SYNC,
-    failure: { show: 'toast', title: leaveMessages.saveFailedTitle, message: (error) => errorMessage(error, leaveMessages.saveFailed) },
+    savedMessage: (saved: Leave) => (editing ? t('leaves.form.updated') : saved.status === 'pending' ? t('leaves.form.requested') : t('leaves.form.added')),
+    queuedNote: t('leaves.list.workedOutOnSync'),
+    failure: { show: 'toast', title: t('leaves.errorTitle'), message: (error) => errorMessage(error, t('leaves.form.saveFailed')) },
     onSaved,
     onClose,
   });
   const onSubmit = (values: LeaveFormValues) => submit(() => trigger({ id: editing?._id, fields: toLeaveFields(values), base: editing }));
 
   return (
-    <Modal open title={editing ? 'Edit Leave' : 'Add Leave'} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? 'Edit leave' : 'Add leave'}>
+    <Modal open title={editing ? t('leaves.form.editTitle') : t('leaves.form.addTitle')} onClose={onClose}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? t('leaves.form.editLabel') : t('leaves.form.addLabel')}>
         {typeOptions.length > 0 ? (
           <Select
-            label="Type"
+            label={t('leaves.form.type')}
             options={typeOptions}
             hint={chosenType ? describeLeaveType(chosenType) : undefined}
             error={errors.typeId?.message}
             {...register('typeId')}
           />
         ) : leaveTypes.error ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">The leave types could not be loaded: your team&apos;s default type will be used.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('leaves.form.typesFailed')}</p>
         ) : leaveTypes.isLoading ? (
-          <Select label="Type" options={[]} placeholder="Loading types..." disabled value="" onChange={() => undefined} />
+          <Select label={t('leaves.form.type')} options={[]} placeholder={t('leaves.form.loadingTypes')} disabled value="" onChange={() => undefined} />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormDateField control={control} name="fromDate" label="From date" max={isIsoDate(toDate) ? toDate : undefined} />
-          <FormDateField control={control} name="toDate" label="To date" min={isIsoDate(fromDate) ? fromDate : undefined} />
+          <FormDateField control={control} name="fromDate" label={t('leaves.form.fromDate')} max={isIsoDate(toDate) ? toDate : undefined} />
+          <FormDateField control={control} name="toDate" label={t('leaves.form.toDate')} min={isIsoDate(fromDate) ? fromDate : undefined} />
         </div>
         <Input
-          label="Days"
+          label={t('leaves.form.days')}
           readOnly
           tabIndex={-1}
           value={days === undefined ? '' : String(days)}
-          placeholder="Counted from the dates"
-          hint={days === undefined ? undefined : `${formatDays(days)}, both dates included.`}
+          placeholder={t('leaves.form.daysPlaceholder')}
+          hint={days === undefined ? undefined : t('leaves.form.daysHint', { days: formatDays(days) })}
           className="bg-slate-50 dark:bg-slate-800"
         />
         {oneDay && (
           <fieldset aria-describedby={errors.halfDay ? 'leave-half-day-error' : undefined}>
-            <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Half day</legend>
+            <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('leaves.form.halfDay')}</legend>
             <div className="mt-1 grid grid-cols-3 gap-2">
-              {halfDayChoices.map((choice) => (
+              {halfDayChoices().map((choice) => (
                 <label
                   key={choice.value || 'whole'}
                   className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 px-1 text-center text-sm font-medium whitespace-nowrap text-slate-700 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:font-semibold has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-600/50 dark:border-slate-600 dark:text-slate-200"
@@ -206,17 +209,24 @@ export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFor
         )}
         {missingDates && (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
-            {leaveMessages.missingDates}
+            {t('leaves.form.missingDates')}
           </p>
         )}
-        <Textarea label="Reason" rows={3} maxLength={MAX_LEAVE_REASON} error={errors.reason?.message} className="min-h-24" {...register('reason')} />
+        <Textarea
+          label={t('leaves.form.reason')}
+          rows={3}
+          maxLength={MAX_LEAVE_REASON}
+          error={errors.reason?.message}
+          className="min-h-24"
+          {...register('reason')}
+        />
         <PreviewLine query={previewKey(fromDate, toDate, oneDay ? halfDay : '', typeId, editing?._id)} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={isMutating}>
-            {isMutating ? 'Saving...' : editing ? 'Save changes' : 'Add leave'}
+            {isMutating ? t('leaves.form.saving') : editing ? t('leaves.form.saveChanges') : t('leaves.form.addLeave')}
           </Button>
         </div>
       </form>

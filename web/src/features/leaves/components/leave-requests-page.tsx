@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,6 +13,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useRequireAuth, useSession } from '@/lib/auth';
 import { useDialogs } from '@/lib/dialogs';
 import { formatDate } from '@/lib/format';
+import { t as translate } from '@/lib/i18n';
 import { isLeaveApprover, useTeamRole } from '@/lib/team-role';
 import { decideLeave, usePendingLeaves, type Decision, type PendingLeave } from '../api/leave-requests';
 import { useLeaveTypes } from '../api/leave-types';
@@ -23,17 +25,7 @@ import { LeaveTypeChip } from './leave-badges';
 import { leaveRange } from './leaves-list';
 
 /** The requester, as the pending list names them. */
-export const requesterName = (leave: PendingLeave) => leave.userName || 'A teammate';
-
-export const requestTexts = {
-  empty: 'No pending requests.',
-  own: 'Waiting for another approver',
-  notAllowed: 'Only team admins and HR can decide leave requests.',
-  loadFailed: 'The leave requests could not be loaded. Please try again later.',
-  approved: 'Leave approved',
-  declined: 'Leave declined',
-  failed: 'The decision could not be saved. Please try again later.',
-} as const;
+export const requesterName = (leave: PendingLeave) => leave.userName || translate('leaves.requests.someone');
 
 interface RequestRowProps {
   leave: PendingLeave;
@@ -45,6 +37,7 @@ interface RequestRowProps {
 }
 
 function RequestRow({ leave, type, isOwn, busy, onApprove, onDecline }: RequestRowProps) {
+  const { t } = useTranslation();
   const range = leaveRange(leave);
   const name = requesterName(leave);
   return (
@@ -52,7 +45,7 @@ function RequestRow({ leave, type, isOwn, busy, onApprove, onDecline }: RequestR
       <div className="min-w-0 flex-1 space-y-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-semibold break-words">{name}</span>
-          {isOwn && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">You</span>}
+          {isOwn && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">{t('leaves.requests.you')}</span>}
           {type && <LeaveTypeChip type={type} />}
         </p>
         <p className="text-sm">
@@ -60,17 +53,23 @@ function RequestRow({ leave, type, isOwn, busy, onApprove, onDecline }: RequestR
           <span className="text-slate-600 dark:text-slate-400"> · {leaveLength(leave)}</span>
         </p>
         <p className="line-clamp-3 text-sm break-words text-slate-600 dark:text-slate-400">{leave.reason}</p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">Requested {formatDate(leave.createdAt)}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('leaves.requests.requestedOn', { date: formatDate(leave.createdAt) })}</p>
       </div>
       {isOwn ? (
-        <p className="text-sm text-slate-600 italic md:w-56 md:text-right dark:text-slate-400">{requestTexts.own}</p>
+        <p className="text-sm text-slate-600 italic md:w-56 md:text-right dark:text-slate-400">{t('leaves.requests.own')}</p>
       ) : (
         <div className="grid grid-cols-2 gap-2 md:flex md:w-56 md:justify-end">
-          <Button variant="secondary" className="text-red-700 dark:text-red-400" disabled={busy} onClick={onDecline} aria-label={`Decline ${name}, ${range}`}>
-            Decline
+          <Button
+            variant="secondary"
+            className="text-red-700 dark:text-red-400"
+            disabled={busy}
+            onClick={onDecline}
+            aria-label={t('leaves.requests.declineLabel', { name, range })}
+          >
+            {t('leaves.requests.decline')}
           </Button>
-          <Button disabled={busy} onClick={onApprove} aria-label={`Approve ${name}, ${range}`}>
-            Approve
+          <Button disabled={busy} onClick={onApprove} aria-label={t('leaves.requests.approveLabel', { name, range })}>
+            {t('leaves.requests.approve')}
           </Button>
         </div>
       )}
@@ -91,6 +90,7 @@ function Notice({ children }: { children: ReactNode }) {
  * Each is approved or declined (with an optional comment); one's own request waits for another approver.
  */
 export function LeaveRequestsPage() {
+  const { t } = useTranslation();
   const { signedIn, id } = useSession();
   const { open } = useDialogs();
   const requireAuth = useRequireAuth();
@@ -113,9 +113,9 @@ export function LeaveRequestsPage() {
   if (!signedIn) {
     return (
       <Notice>
-        <p>Sign in to see your team&apos;s leave requests.</p>
+        <p>{t('leaves.requests.signInPrompt')}</p>
         <div className="flex justify-center">
-          <Button onClick={() => open('signIn')}>Sign in</Button>
+          <Button onClick={() => open('signIn')}>{t('leaves.requests.signIn')}</Button>
         </div>
       </Notice>
     );
@@ -123,21 +123,17 @@ export function LeaveRequestsPage() {
   if (role.isLoading) {
     return (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading" />
+        <Spinner label={t('leaves.requests.loadingRole')} />
       </div>
     );
   }
   if (!allowed) {
     return (
       <Notice>
-        {role.role ? (
-          <p>{requestTexts.notAllowed}</p>
-        ) : (
-          <FormError>{errorMessage(role.error, 'Your role could not be loaded. Please try again later.')}</FormError>
-        )}
+        {role.role ? <p>{t('leaves.requests.notAllowed')}</p> : <FormError>{errorMessage(role.error, t('leaves.requests.roleFailed'))}</FormError>}
         <p>
           <Link to={paths.leaves} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-500">
-            See your own leaves
+            {t('leaves.requests.ownLeaves')}
           </Link>
         </p>
       </Notice>
@@ -158,8 +154,8 @@ export function LeaveRequestsPage() {
     try {
       await decideLeave(leave._id, decision, comment);
       toast.show({
-        title: decision === 'approve' ? requestTexts.approved : requestTexts.declined,
-        message: `${requesterName(leave)}, ${leaveRange(leave)}`,
+        title: decision === 'approve' ? t('leaves.requests.approved') : t('leaves.requests.declined'),
+        message: t('leaves.requests.decided', { name: requesterName(leave), range: leaveRange(leave) }),
         variant: 'success',
         duration: SHORT_TOAST_MS,
       });
@@ -174,7 +170,7 @@ export function LeaveRequestsPage() {
       await decide(leave, 'approve');
     } catch (failure) {
       console.error('Approving the leave failed', failure);
-      toast.show({ title: 'Error!', message: errorMessage(failure, requestTexts.failed), variant: 'error' });
+      toast.show({ title: t('leaves.errorTitle'), message: errorMessage(failure, t('leaves.requests.failed')), variant: 'error' });
       // Decided by someone else, or cancelled meanwhile: the list shows where things stand.
       await revalidate();
     }
@@ -184,24 +180,24 @@ export function LeaveRequestsPage() {
     <div className="mx-auto max-w-4xl space-y-4 pb-20">
       <Card>
         <div className="mb-2">
-          <h2 className="text-lg font-semibold">Pending requests{total > 0 ? ` (${total})` : ''}</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Oldest first. Approved leaves count as absences; the requester sees your decision.</p>
+          <h2 className="text-lg font-semibold">{total > 0 ? t('leaves.requests.titleCount', { total }) : t('leaves.requests.title')}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('leaves.requests.intro')}</p>
         </div>
         {isLoading ? (
           <div className="flex justify-center py-6">
-            <Spinner label="Loading leave requests" />
+            <Spinner label={t('leaves.requests.loading')} />
           </div>
         ) : error ? (
           <div role="alert" className="flex flex-wrap items-center justify-center gap-3 py-6 text-sm text-red-700 dark:text-red-400">
-            {errorMessage(error, requestTexts.loadFailed)}
+            {errorMessage(error, t('leaves.requests.loadFailed'))}
             <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-              Try again
+              {t('common.retry')}
             </Button>
           </div>
         ) : (data?.leaves.length ?? 0) === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{requestTexts.empty}</p>
+          <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{t('leaves.requests.empty')}</p>
         ) : (
-          <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Pending leave requests">
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t('leaves.requests.listLabel')}>
             {data?.leaves.map((leave) => (
               <RequestRow
                 key={leave._id}
@@ -221,7 +217,7 @@ export function LeaveRequestsPage() {
       {declining && (
         <DeclineDialog
           key={declining._id}
-          summary={`${requesterName(declining)}, ${leaveRange(declining)} (${leaveLength(declining)})`}
+          summary={t('leaves.requests.summary', { name: requesterName(declining), range: leaveRange(declining), length: leaveLength(declining) })}
           onDecline={async (comment) => {
             try {
               await decide(declining, 'decline', comment);

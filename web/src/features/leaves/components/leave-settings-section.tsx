@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { sentNow, useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -8,19 +9,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useAllowanceActions, useLeaveSettings } from '../api/balances';
-import {
-  leaveSettingsFormValues,
-  leaveSettingsMessages,
-  leaveSettingsSchema,
-  toLeaveSettingsBody,
-  weekDays,
-  type LeaveSettingsFormValues,
-} from '../api/leave-settings-schema';
+import { leaveSettingsFormValues, leaveSettingsSchema, toLeaveSettingsBody, weekDays, type LeaveSettingsFormValues } from '../api/leave-settings-schema';
 import type { LeaveSettings } from '../api/types';
 
 const FIELDS = ['defaultAllowance', 'carryOverCap', 'workWeek', 'allowNegative'] as const;
 
 function LeaveSettingsForm({ settings }: { settings: LeaveSettings }) {
+  const { t } = useTranslation();
   const { saveSettings } = useAllowanceActions();
   const {
     register,
@@ -45,8 +40,8 @@ function LeaveSettingsForm({ settings }: { settings: LeaveSettings }) {
   const { submit, formError } = useRecordForm({
     fields: FIELDS,
     setFieldError: (field, message) => setError(field, { message }),
-    savedMessage: () => 'Leave settings saved.',
-    failure: { show: 'inline', fallback: leaveSettingsMessages.saveFailed },
+    savedMessage: () => t('leaves.settings.saved'),
+    failure: { show: 'inline', fallback: t('leaves.settings.saveFailed') },
     // The form goes on from what was saved.
     onSaved: (saved: LeaveSettings | undefined) => reset(leaveSettingsFormValues(saved ?? settings)),
   });
@@ -55,36 +50,36 @@ function LeaveSettingsForm({ settings }: { settings: LeaveSettings }) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Leave settings">
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('leaves.settings.title')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
-          label="Default allowance (days a year)"
+          label={t('leaves.settings.defaultAllowance')}
           inputMode="decimal"
           autoComplete="off"
-          hint="Each member's allowance, unless you give them another below."
+          hint={t('leaves.settings.defaultAllowanceHint')}
           error={errors.defaultAllowance?.message}
           {...register('defaultAllowance')}
         />
         <Input
-          label="Carry-over cap (days)"
+          label={t('leaves.settings.carryOverCap')}
           inputMode="decimal"
           autoComplete="off"
-          hint="Unused days that move to the next year, at most; 0 for none."
+          hint={t('leaves.settings.carryOverCapHint')}
           error={errors.carryOverCap?.message}
           {...register('carryOverCap')}
         />
       </div>
       <div>
-        <Checkbox label="Allow negative balances" {...register('allowNegative')} />
-        <p className="text-xs text-slate-600 dark:text-slate-400">When off, a request that takes more days than are left is refused.</p>
+        <Checkbox label={t('leaves.settings.allowNegative')} {...register('allowNegative')} />
+        <p className="text-xs text-slate-600 dark:text-slate-400">{t('leaves.settings.allowNegativeHint')}</p>
       </div>
       <fieldset aria-describedby={errors.workWeek ? 'leave-work-week-error' : 'leave-work-week-hint'}>
-        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Work week</legend>
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('leaves.settings.workWeek')}</legend>
         <p id="leave-work-week-hint" className="text-xs text-slate-600 dark:text-slate-400">
-          Leaves count only these days.
+          {t('leaves.settings.workWeekHint')}
         </p>
         <div className="mt-2 grid grid-cols-7 gap-1 sm:flex sm:flex-wrap sm:gap-2">
-          {weekDays.map(({ day, short, name }) => {
+          {weekDays().map(({ day, short, name }) => {
             const on = workWeek.includes(day);
             return (
               <button
@@ -115,7 +110,7 @@ function LeaveSettingsForm({ settings }: { settings: LeaveSettings }) {
       <FormError>{formError}</FormError>
       <div className="flex flex-col sm:flex-row sm:justify-end">
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save settings'}
+          {isSubmitting ? t('leaves.form.saving') : t('leaves.settings.save')}
         </Button>
       </div>
     </form>
@@ -127,19 +122,20 @@ function LeaveSettingsForm({ settings }: { settings: LeaveSettings }) {
  * balance may go below zero, and the work week the working days are counted on.
  */
 export function LeaveSettingsSection() {
+  const { t } = useTranslation();
   const { data, error, isLoading } = useLeaveSettings();
   return (
     <Card>
       <div className="mb-3">
-        <h2 className="text-lg font-semibold">Leave settings</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">How your team&apos;s allowances and balances are counted, in working days.</p>
+        <h2 className="text-lg font-semibold">{t('leaves.settings.title')}</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('leaves.settings.intro')}</p>
       </div>
       {isLoading ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading leave settings" />
+          <Spinner label={t('leaves.settings.loading')} />
         </div>
       ) : error && !data ? (
-        <FormError>{errorMessage(error, 'The leave settings could not be loaded. Please try again later.')}</FormError>
+        <FormError>{errorMessage(error, t('leaves.settings.loadFailed'))}</FormError>
       ) : data ? (
         <LeaveSettingsForm settings={data} />
       ) : null}

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { sentNow, useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox, FormError, Input } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import {
+  DEFAULT_LEAVE_TYPE_COLOR,
   leaveTypeFormValues,
-  leaveTypeMessages,
   leaveTypeSchema,
   MAX_LEAVE_TYPE_NAME,
   toLeaveTypeBody,
@@ -27,6 +28,7 @@ const FIELDS = ['name', 'color'] as const;
 
 /** An admin adds or edits a leave type: name, colour, and whether it is paid, counted and needs approval. */
 export function LeaveTypeFormDialog({ editing, onClose }: LeaveTypeFormDialogProps) {
+  const { t } = useTranslation();
   const { types } = useLeaveTypes();
   const actions = useLeaveTypeActions();
   const otherNames = types.filter((type) => type._id !== editing?._id).map((type) => type.name);
@@ -47,8 +49,8 @@ export function LeaveTypeFormDialog({ editing, onClose }: LeaveTypeFormDialogPro
   const { submit, formError } = useRecordForm({
     fields: FIELDS,
     setFieldError: (field, message) => setError(field, { message }),
-    savedMessage: (name: string) => `${name} has been ${editing ? 'updated' : 'added'}.`,
-    failure: { show: 'inline', fallback: leaveTypeMessages.saveFailed },
+    savedMessage: (name: string) => (editing ? t('leaves.types.updated', { name }) : t('leaves.types.added', { name })),
+    failure: { show: 'inline', fallback: t('leaves.types.saveFailed') },
     onClose,
   });
   const onSubmit = async (values: LeaveTypeFormValues) => {
@@ -58,28 +60,28 @@ export function LeaveTypeFormDialog({ editing, onClose }: LeaveTypeFormDialogPro
   };
 
   return (
-    <Modal open title={editing ? 'Edit leave type' : 'Add leave type'} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? 'Edit leave type' : 'Add leave type'}>
-        <Input label="Name" maxLength={MAX_LEAVE_TYPE_NAME} autoComplete="off" error={errors.name?.message} {...register('name')} />
+    <Modal open title={editing ? t('leaves.types.editTitle') : t('leaves.types.addTitle')} onClose={onClose}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? t('leaves.types.editTitle') : t('leaves.types.addTitle')}>
+        <Input label={t('leaves.types.name')} maxLength={MAX_LEAVE_TYPE_NAME} autoComplete="off" error={errors.name?.message} {...register('name')} />
         <div className="flex items-start gap-3">
           <div className="flex-1">
             <Input
-              label="Colour"
-              placeholder="#2563eb"
+              label={t('leaves.types.colour')}
+              placeholder={DEFAULT_LEAVE_TYPE_COLOR}
               autoComplete="off"
               spellCheck={false}
               maxLength={7}
               error={errors.color?.message}
               hint={
                 <span className="inline-flex items-center gap-1.5">
-                  <ColorDot color={color} /> How the type shows in the lists.
+                  <ColorDot color={color} /> {t('leaves.types.colourHint')}
                 </span>
               }
               {...register('color')}
             />
           </div>
           <label className="mt-6 inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg border border-slate-300 dark:border-slate-600">
-            <span className="visually-hidden">Pick a colour</span>
+            <span className="visually-hidden">{t('leaves.types.pickColour')}</span>
             <input
               type="color"
               className="size-8 cursor-pointer rounded border-0 bg-transparent p-0"
@@ -89,21 +91,21 @@ export function LeaveTypeFormDialog({ editing, onClose }: LeaveTypeFormDialogPro
           </label>
         </div>
         <fieldset className="space-y-1">
-          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Rules</legend>
-          <p className="text-xs text-slate-600 dark:text-slate-400">A request of a type that needs approval waits for an admin or HR.</p>
+          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('leaves.types.rules')}</legend>
+          <p className="text-xs text-slate-600 dark:text-slate-400">{t('leaves.types.rulesHint')}</p>
           <div className="flex flex-col">
-            <Checkbox label="Paid" {...register('paid')} />
-            <Checkbox label="Counts against allowance" {...register('countsAgainstAllowance')} />
-            <Checkbox label="Needs approval" {...register('needsApproval')} />
+            <Checkbox label={t('leaves.types.paid')} {...register('paid')} />
+            <Checkbox label={t('leaves.types.counts')} {...register('countsAgainstAllowance')} />
+            <Checkbox label={t('leaves.types.needsApproval')} {...register('needsApproval')} />
           </div>
         </fieldset>
         <FormError>{formError}</FormError>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : editing ? 'Save changes' : 'Add type'}
+            {isSubmitting ? t('leaves.form.saving') : editing ? t('leaves.form.saveChanges') : t('leaves.types.addType')}
           </Button>
         </div>
       </form>

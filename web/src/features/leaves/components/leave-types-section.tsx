@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,13 +18,14 @@ import { LeaveTypeFormDialog } from './leave-type-form-dialog';
 const mark = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
 
 function Flags({ type }: { type: LeaveType }) {
+  const { t } = useTranslation();
   const flags = [
-    type.paid ? 'Paid' : 'Unpaid',
-    ...(type.countsAgainstAllowance ? ['Counts against allowance'] : []),
-    type.needsApproval ? 'Needs approval' : 'No approval',
+    type.paid ? t('leaves.types.paid') : t('leaves.types.unpaid'),
+    ...(type.countsAgainstAllowance ? [t('leaves.types.counts')] : []),
+    type.needsApproval ? t('leaves.types.needsApproval') : t('leaves.types.noApproval'),
   ];
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label={`Rules of ${type.name}`}>
+    <ul className="flex flex-wrap gap-1.5" aria-label={t('leaves.types.rulesOf', { name: type.name })}>
       {flags.map((flag) => (
         <li key={flag} className={cn(mark, 'bg-slate-100 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300')}>
           {flag}
@@ -40,6 +42,7 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; type: LeaveType };
  * add, edit, archive or bring back, delete. Archived types stay on the leaves that have them but are not offered.
  */
 export function LeaveTypesSection() {
+  const { t } = useTranslation();
   const requireAuth = useRequireAuth();
   const toast = useToast();
   const alert = useAlert();
@@ -55,7 +58,7 @@ export function LeaveTypesSection() {
       await call();
       toast.show({ message: done, variant: 'success', duration: SHORT_TOAST_MS });
     } catch (failure) {
-      toast.show({ title: 'Error!', message: errorMessage(failure, fallback), variant: 'error' });
+      toast.show({ title: t('leaves.errorTitle'), message: errorMessage(failure, fallback), variant: 'error' });
     } finally {
       setBusyId(undefined);
     }
@@ -65,42 +68,42 @@ export function LeaveTypesSection() {
     run(
       type,
       () => actions.update(type._id, { archived: !type.archived }),
-      type.archived ? `${type.name} is offered again.` : `${type.name} has been archived: it is no longer offered for new leaves.`,
-      'The leave type could not be changed. Please try again later.',
+      type.archived ? t('leaves.types.unarchived', { name: type.name }) : t('leaves.types.archivedDone', { name: type.name }),
+      t('leaves.types.changeFailed'),
     );
 
   const remove = async (type: LeaveType) => {
     const confirmed = await alert({
       icon: 'warning',
-      title: `Delete ${type.name}?`,
-      text: 'A type that leaves already use cannot be deleted: archive it instead.',
-      confirmText: 'Yes, delete it!',
-      cancelText: 'No, cancel!',
+      title: t('leaves.types.deleteQuestion', { name: type.name }),
+      text: t('leaves.types.deleteText'),
+      confirmText: t('leaves.types.deleteConfirm'),
+      cancelText: t('leaves.types.deleteKeep'),
       danger: true,
     });
     if (!confirmed) return;
-    await run(type, () => actions.remove(type._id), `${type.name} has been deleted.`, 'The leave type could not be deleted. Please try again later.');
+    await run(type, () => actions.remove(type._id), t('leaves.types.deleted', { name: type.name }), t('leaves.types.deleteFailed'));
   };
 
   return (
     <Card>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 className="text-lg font-semibold">Leave types</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">The kinds of leave your team records, and whether a request needs approval.</p>
+          <h2 className="text-lg font-semibold">{t('leaves.types.title')}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('leaves.types.intro')}</p>
         </div>
-        <Button onClick={() => setDialog({ kind: 'add' })}>Add leave type</Button>
+        <Button onClick={() => setDialog({ kind: 'add' })}>{t('leaves.types.addTitle')}</Button>
       </div>
       {isLoading ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading leave types" />
+          <Spinner label={t('leaves.types.loading')} />
         </div>
       ) : error && types.length === 0 ? (
-        <FormError>{errorMessage(error, 'The leave types could not be loaded. Please try again later.')}</FormError>
+        <FormError>{errorMessage(error, t('leaves.types.loadFailed'))}</FormError>
       ) : types.length === 0 ? (
-        <p className="py-4 text-sm text-slate-600 dark:text-slate-400">No leave types yet.</p>
+        <p className="py-4 text-sm text-slate-600 dark:text-slate-400">{t('leaves.types.empty')}</p>
       ) : (
-        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Leave types">
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t('leaves.types.title')}>
           {types.map((type) => {
             const busy = busyId === type._id;
             return (
@@ -113,14 +116,22 @@ export function LeaveTypesSection() {
                   <p className="flex flex-wrap items-center gap-2">
                     <ColorDot color={type.color} className="size-3.5" />
                     <span className={cn('font-semibold break-words', type.archived && 'text-slate-600 dark:text-slate-400')}>{type.name}</span>
-                    {type.isDefault && <span className={cn(mark, 'bg-brand-700 text-white')}>Default</span>}
-                    {type.archived && <span className={cn(mark, 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200')}>Archived</span>}
+                    {type.isDefault && <span className={cn(mark, 'bg-brand-700 text-white')}>{t('leaves.types.default')}</span>}
+                    {type.archived && (
+                      <span className={cn(mark, 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200')}>{t('leaves.types.archived')}</span>
+                    )}
                   </p>
                   <Flags type={type} />
                 </div>
                 <span className="flex flex-wrap justify-end gap-1 self-end md:self-center">
-                  <Button variant="ghost" size="compact" disabled={busy} aria-label={`Edit ${type.name}`} onClick={() => setDialog({ kind: 'edit', type })}>
-                    Edit
+                  <Button
+                    variant="ghost"
+                    size="compact"
+                    disabled={busy}
+                    aria-label={t('leaves.types.editLabel', { name: type.name })}
+                    onClick={() => setDialog({ kind: 'edit', type })}
+                  >
+                    {t('common.edit')}
                   </Button>
                   {/* The default type is what a leave gets when none is chosen: it stays offered and cannot go. */}
                   {!type.isDefault && (
@@ -128,10 +139,10 @@ export function LeaveTypesSection() {
                       variant="ghost"
                       size="compact"
                       disabled={busy}
-                      aria-label={`${type.archived ? 'Unarchive' : 'Archive'} ${type.name}`}
+                      aria-label={type.archived ? t('leaves.types.unarchiveLabel', { name: type.name }) : t('leaves.types.archiveLabel', { name: type.name })}
                       onClick={() => void toggleArchived(type)}
                     >
-                      {type.archived ? 'Unarchive' : 'Archive'}
+                      {type.archived ? t('leaves.types.unarchive') : t('leaves.types.archive')}
                     </Button>
                   )}
                   {!type.isDefault && (
@@ -139,11 +150,11 @@ export function LeaveTypesSection() {
                       variant="ghost"
                       size="compact"
                       disabled={busy}
-                      aria-label={`Delete ${type.name}`}
+                      aria-label={t('leaves.types.deleteLabel', { name: type.name })}
                       onClick={() => void remove(type)}
                       className="text-red-700 dark:text-red-400"
                     >
-                      Delete
+                      {t('common.delete')}
                     </Button>
                   )}
                 </span>

@@ -1,20 +1,20 @@
+import { useTranslation } from 'react-i18next';
 import { PendingActions, PendingBadge, PendingMessage } from '@/components/offline/pending-mark';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { t as translate } from '@/lib/i18n';
 import type { Pending } from '@/lib/offline/pending';
-import { LEAVE_WORKED_OUT_ON_SYNC, type Leave } from '../api/leaves';
+import type { Leave } from '../api/leaves';
 import type { LeaveType } from '../api/types';
 import { leaveLength } from '../utils/days';
 import { canCancelLeave, canEditLeave } from '../utils/status';
 import { LeaveStatusBadge, LeaveTypeChip } from './leave-badges';
 
-export const NO_LEAVES = 'You have not recorded any leaves.';
-
 function when(leave: Leave, today: string): { label: string; tone: string } {
-  if (leave.toDate < today) return { label: 'Past', tone: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300' };
-  if (leave.fromDate > today) return { label: 'Upcoming', tone: 'bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100' };
-  return { label: 'Today', tone: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100' };
+  if (leave.toDate < today) return { label: translate('leaves.list.past'), tone: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300' };
+  if (leave.fromDate > today) return { label: translate('leaves.list.upcoming'), tone: 'bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100' };
+  return { label: translate('leaves.list.today'), tone: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100' };
 }
 
 export const leaveRange = (leave: Pick<Leave, 'fromDate' | 'toDate'>) =>
@@ -24,8 +24,12 @@ export const leaveRange = (leave: Pick<Leave, 'fromDate' | 'toDate'>) =>
 function decisionLine(leave: Leave): string | undefined {
   if (leave.status !== 'approved' && leave.status !== 'declined') return undefined;
   if (!leave.decidedByName && !leave.decidedAt) return undefined;
-  const verb = leave.status === 'declined' ? 'Declined' : 'Approved';
-  return `${verb}${leave.decidedByName ? ` by ${leave.decidedByName}` : ''}${leave.decidedAt ? ` on ${formatDate(leave.decidedAt)}` : ''}`;
+  const by = leave.decidedByName ? 'By' : '';
+  const on = leave.decidedAt ? 'On' : '';
+  return translate(`leaves.list.decision.${leave.status}${by}${on}`, {
+    name: leave.decidedByName,
+    date: leave.decidedAt ? formatDate(leave.decidedAt) : undefined,
+  });
 }
 
 export interface LeavesListProps {
@@ -43,9 +47,10 @@ export interface LeavesListProps {
 }
 
 export function LeavesList({ leaves, today, types, onEdit, onDelete, onCancel }: LeavesListProps) {
-  if (leaves.length === 0) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{NO_LEAVES}</p>;
+  const { t } = useTranslation();
+  if (leaves.length === 0) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{t('leaves.list.empty')}</p>;
   return (
-    <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Your leaves">
+    <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t('leaves.page.title')}>
       {leaves.map((leave) => {
         const range = leaveRange(leave);
         const timing = when(leave, today);
@@ -60,7 +65,7 @@ export function LeavesList({ leaves, today, types, onEdit, onDelete, onCancel }:
         const selfApproved = leave.status === 'approved' && !leave.decidedBy;
         const cancel = !pending && onCancel && !selfApproved && canCancelLeave(leave, today);
         const remove = !cancel && onDelete;
-        const cancelLabel = leave.status === 'pending' ? 'Cancel request' : 'Cancel leave';
+        const cancelLabel = leave.status === 'pending' ? t('leaves.list.cancelRequest') : t('leaves.list.cancelLeave');
         const closed = leave.status === 'declined' || leave.status === 'cancelled';
         return (
           <li key={leave._id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4">
@@ -76,7 +81,9 @@ export function LeavesList({ leaves, today, types, onEdit, onDelete, onCancel }:
               {pending && (
                 <>
                   <PendingBadge item={pending} className="mt-1" />
-                  {unsettled && pending.status === 'waiting' && <p className="text-sm text-slate-600 dark:text-slate-400">{LEAVE_WORKED_OUT_ON_SYNC}</p>}
+                  {unsettled && pending.status === 'waiting' && (
+                    <p className="text-sm text-slate-600 dark:text-slate-400">{t('leaves.list.workedOutOnSync')}</p>
+                  )}
                   <PendingMessage item={pending} />
                 </>
               )}
@@ -85,7 +92,8 @@ export function LeavesList({ leaves, today, types, onEdit, onDelete, onCancel }:
                   {decided && <p className="text-xs font-medium text-slate-600 dark:text-slate-400">{decided}</p>}
                   {leave.comment && (
                     <p className="break-words text-slate-800 dark:text-slate-200">
-                      <span className="visually-hidden">Comment: </span>“{leave.comment}”
+                      <span className="visually-hidden">{t('leaves.list.commentPrefix')} </span>
+                      {t('leaves.list.comment', { comment: leave.comment })}
                     </p>
                   )}
                 </div>
@@ -93,18 +101,23 @@ export function LeavesList({ leaves, today, types, onEdit, onDelete, onCancel }:
             </div>
             {pending && (onEdit || onDelete || onCancel) && (
               <span className="self-end sm:self-center">
-                <PendingActions item={pending} name={`leave ${range}`} />
+                <PendingActions item={pending} name={t('leaves.list.pendingName', { range })} />
               </span>
             )}
             {!pending && (edit || cancel || remove) && (
               <span className="flex flex-wrap justify-end gap-1 self-end sm:self-center">
                 {edit && (
-                  <Button variant="ghost" size="compact" aria-label={`Edit leave ${range}`} onClick={() => onEdit(leave)}>
-                    Edit
+                  <Button variant="ghost" size="compact" aria-label={t('leaves.list.editLabel', { range })} onClick={() => onEdit(leave)}>
+                    {t('common.edit')}
                   </Button>
                 )}
                 {cancel && (
-                  <Button variant="ghost" size="compact" aria-label={`${cancelLabel} ${range}`} onClick={() => onCancel(leave)}>
+                  <Button
+                    variant="ghost"
+                    size="compact"
+                    aria-label={leave.status === 'pending' ? t('leaves.list.cancelRequestLabel', { range }) : t('leaves.list.cancelLeaveLabel', { range })}
+                    onClick={() => onCancel(leave)}
+                  >
                     {cancelLabel}
                   </Button>
                 )}
@@ -112,11 +125,11 @@ export function LeavesList({ leaves, today, types, onEdit, onDelete, onCancel }:
                   <Button
                     variant="ghost"
                     size="compact"
-                    aria-label={`Delete leave ${range}`}
+                    aria-label={t('leaves.list.deleteLabel', { range })}
                     onClick={() => onDelete(leave)}
                     className="text-red-700 dark:text-red-400"
                   >
-                    Delete
+                    {t('common.delete')}
                   </Button>
                 )}
               </span>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { errorMessage } from '@/lib/api-error';
 import { readPrefilledRouteState, type LeavePrefill } from '@/lib/assistant-actions';
 import { useRequireAuth } from '@/lib/auth';
 import { todayIso } from '@/lib/format';
+import { t as translate } from '@/lib/i18n';
 import { withPending } from '@/lib/offline/pending';
 import type { QueuedWrite } from '@/lib/offline/queue';
 import { useQueuedWrites } from '@/lib/offline/write';
@@ -27,9 +29,10 @@ const LeaveFormDialog = lazy(() => import('./leave-form-dialog').then((module) =
 type Dialog = { kind: 'add'; prefill?: Partial<Omit<LeavePrefill, 'typeId'> & { typeId: string }> } | { kind: 'edit'; leave: Leave };
 
 function DialogSpinner() {
+  const { t } = useTranslation();
   return (
     <div className="fixed inset-0 z-50 grid place-items-center bg-slate-950/60">
-      <Spinner label="Opening" className="text-white" />
+      <Spinner label={t('leaves.page.opening')} className="text-white" />
     </div>
   );
 }
@@ -46,13 +49,24 @@ function useAssistantPrefill(open: (dialog: Dialog) => void) {
   }, [location.state, location.pathname, navigate, open]);
 }
 
+/** The cancel confirmation's and outcome's texts, read when shown. */
 export const cancelTexts = {
-  question: 'Cancel this leave request?',
-  confirm: 'Yes, cancel it',
-  keep: 'No, keep it',
-  done: 'Leave request cancelled',
-  failed: 'The leave could not be cancelled. Please try again later.',
-} as const;
+  get question() {
+    return translate('leaves.cancel.question');
+  },
+  get confirm() {
+    return translate('leaves.cancel.confirm');
+  },
+  get keep() {
+    return translate('leaves.cancel.keep');
+  },
+  get done() {
+    return translate('leaves.cancel.done');
+  },
+  get failed() {
+    return translate('leaves.cancel.failed');
+  },
+};
 
 /** Asks first, then withdraws the request; the server's refusal (it started meanwhile, say) is shown as it is. */
 function useCancelLeave() {
@@ -65,7 +79,10 @@ function useCancelLeave() {
     const confirmed = await alert({
       icon: 'question',
       title: cancelTexts.question,
-      text: `${leaveRange(leave)}, ${leaveLength(leave)}. ${leave.status === 'approved' ? 'It has been approved; cancelling frees these days again.' : 'Nobody will need to decide it any more.'}`,
+      text: translate(leave.status === 'approved' ? 'leaves.cancel.textApproved' : 'leaves.cancel.textPending', {
+        range: leaveRange(leave),
+        length: leaveLength(leave),
+      }),
       confirmText: cancelTexts.confirm,
       cancelText: cancelTexts.keep,
       danger: true,
@@ -76,7 +93,7 @@ function useCancelLeave() {
       toast.show({ message: cancelTexts.done, variant: 'success', duration: SHORT_TOAST_MS });
     } catch (error) {
       console.error('Cancelling the leave failed', error);
-      toast.show({ title: 'Error!', message: errorMessage(error, cancelTexts.failed), variant: 'error' });
+      toast.show({ title: translate('leaves.errorTitle'), message: errorMessage(error, cancelTexts.failed), variant: 'error' });
     }
     await revalidate();
   };
@@ -108,6 +125,7 @@ function queuedLeave(item: QueuedWrite, defaultTypeId: string | undefined): Leav
  * working days and where each request stands.
  */
 export function LeavesPage() {
+  const { t } = useTranslation();
   const today = todayIso();
   const [page, setPage] = useState(1);
   const { data, error, isLoading, mutate } = useLeaves(page);
@@ -138,20 +156,20 @@ export function LeavesPage() {
       <Card>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
           <div>
-            <h2 className="text-lg font-semibold">Your leaves</h2>
-            <p className="text-sm text-slate-600 dark:text-slate-400">Days you are away, latest first. Some types need an admin or HR to approve them.</p>
+            <h2 className="text-lg font-semibold">{t('leaves.page.title')}</h2>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t('leaves.page.intro')}</p>
           </div>
-          <Button onClick={() => setDialog({ kind: 'add' })}>Add leave</Button>
+          <Button onClick={() => setDialog({ kind: 'add' })}>{t('leaves.page.add')}</Button>
         </div>
         {isLoading ? (
           <div className="flex justify-center py-6">
-            <Spinner label="Loading leaves" />
+            <Spinner label={t('leaves.page.loading')} />
           </div>
         ) : error ? (
           <div role="alert" className="flex flex-wrap items-center justify-center gap-3 py-6 text-sm text-red-700 dark:text-red-400">
-            Your leaves could not be loaded.
+            {t('leaves.page.loadFailed')}
             <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-              Try again
+              {t('common.retry')}
             </Button>
           </div>
         ) : (

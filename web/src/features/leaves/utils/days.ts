@@ -1,3 +1,5 @@
+import { formatNumber } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { daysBetweenIso } from '@/lib/iso-date';
 import type { HalfDay, Leave } from '../api/types';
 
@@ -8,18 +10,23 @@ export function leaveDays(fromDate: string, toDate: string): number | undefined 
   return between + 1;
 }
 
-export const formatDays = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+/** The number that picks the plural form: a balance below zero takes the plural ('-1 days'), as the specification writes it. */
+const pluralOf = (days: number) => (days < 0 ? 2 : days);
 
-/** A number of days as the balances show it: whole numbers as they are, halves with one decimal ('19.5', '-1'). */
-export const dayNumber = (days: number) => String(Math.round(days * 10) / 10);
+/** A number of days as the balances show it: whole numbers as they are, halves with one decimal ('19.5', '-1'; '19,5' in German). */
+export const dayNumber = (days: number) => formatNumber(Math.round(days * 10) / 10);
+
+/** '1 day', '3 days'. */
+export const formatDays = (days: number) => t('leaves.days.count', { count: pluralOf(days), value: dayNumber(days) });
 
 /** '1 working day', '3 working days', '0.5 working days'. */
-export const formatWorkingDays = (days: number) => `${dayNumber(days)} ${days === 1 ? 'working day' : 'working days'}`;
+export const formatWorkingDays = (days: number) => t('leaves.days.working', { count: pluralOf(days), value: dayNumber(days) });
 
 /** '1 day', '19.5 days', '-1 days' (a balance). */
-export const formatDayCount = (days: number) => `${dayNumber(days)} ${days === 1 ? 'day' : 'days'}`;
+export const formatDayCount = formatDays;
 
-export const halfDayLabels: Record<HalfDay, string> = { am: 'Morning', pm: 'Afternoon' };
+/** 'Morning' or 'Afternoon'. */
+export const halfDayLabel = (half: HalfDay) => t(`leaves.days.halfDay.${half}`);
 
 /**
  * How long a leave is, for the lists: always its calendar days first (the specification's `days`), then what it takes
@@ -27,8 +34,8 @@ export const halfDayLabels: Record<HalfDay, string> = { am: 'Morning', pm: 'Afte
  * days alone on older leaves.
  */
 export function leaveLength(leave: Pick<Leave, 'days' | 'halfDay' | 'workingDays'>): string {
-  if (leave.halfDay) return `${formatDays(leave.days)} · half day (${halfDayLabels[leave.halfDay].toLowerCase()})`;
+  if (leave.halfDay) return t(`leaves.days.lengthHalf.${leave.halfDay}`, { days: formatDays(leave.days) });
   const working = leave.workingDays;
   if (working === undefined || working === null) return formatDays(leave.days);
-  return `${formatDays(leave.days)} · ${formatWorkingDays(working)}`;
+  return t('leaves.days.lengthWorking', { days: formatDays(leave.days), working: formatWorkingDays(working) });
 }

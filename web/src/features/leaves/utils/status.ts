@@ -1,11 +1,8 @@
-import type { Leave, LeaveStatus } from '../api/types';
+import { t } from '@/lib/i18n';
+import { leaveStatuses, type Leave, type LeaveStatus } from '../api/types';
 
-export const statusLabels: Record<LeaveStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  declined: 'Declined',
-  cancelled: 'Cancelled',
-};
+/** 'Pending', 'Approved', 'Declined' or 'Cancelled', in the person's language. */
+export const statusLabel = (status: LeaveStatus): string => (leaveStatuses.includes(status) ? t(`leaves.status.${status}`) : status);
 
 /**
  * Closed to its requester's edits: declined or cancelled, or approved by an approver (a leave approved at once, with
