@@ -84,7 +84,7 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
             <UserMenu name={session.name ?? ''} />
           ) : (
             <>
-              <LanguageSelect className="shrink-0" id="navbar-language" />
+              <LanguageSelect className="shrink-0" id="navbar-language" compact />
               <Button variant="ghost" size="sm" className="shrink-0" onClick={() => open('signIn')}>
                 {t('nav.signInButton')}
               </Button>

@@ -8,6 +8,7 @@ import { usePreferences } from '@/lib/preferences';
 import type { ReportSummary } from '../api/reports';
 import { daysBetween } from '../utils/date-range';
 import { ChartFigure, chartGridClass, type ChartId } from './chart-figure';
+import { breakTypeLabel } from '@/features/breaks/utils/break-type-label';
 
 // Only the pieces these four charts draw, so the chunk stays small.
 ChartJS.register(CategoryScale, LinearScale, BarElement, ArcElement, Tooltip, Legend);
@@ -56,7 +57,7 @@ export function ReportCharts({ summary }: { summary: ReportSummary }) {
   const rangeDays = summary.from && summary.to ? daysBetween(summary.from, summary.to) : [];
   const days = rangeDays.length > 0 && rangeDays.length <= EVERY_DAY_UP_TO ? rangeDays : summary.breaks.perDay.map((day) => day.date);
   const perDay = days.map((date) => ({ label: formatDate(date), value: minutesByDay.get(date) ?? 0 }));
-  const perType = summary.breaks.perType.map((item) => ({ label: item.type, value: item.minutes }));
+  const perType = summary.breaks.perType.map((item) => ({ label: breakTypeLabel(item.type), value: item.minutes }));
   const perStatus = summary.tasks.perStatus.map((item) => ({ label: taskStatusLabel(item.status), value: item.count }));
   const perPriority = summary.tasks.perPriority.map((item) => ({ label: taskPriorityLabel(item.priority), value: item.count }));
   const minutes = t('archives.charts.minutes');

@@ -3,6 +3,7 @@ import { DetailsDialog, DetailsRow as Row } from '@/components/ui/details-dialog
 import { formatDate, formatTime } from '@/lib/format';
 import type { Break } from '../api/breaks';
 import { endsNextDay, formatMinutes } from '../utils/time';
+import { breakTypeLabel } from '../utils/break-type-label';
 
 export interface BreakDetailsDialogProps {
   record: Break;
@@ -15,7 +16,7 @@ export function BreakDetailsDialog({ record, onClose, onEdit }: BreakDetailsDial
   const endTime = formatTime(record.endTime);
   return (
     <DetailsDialog title={t('breaks.details.title')} onClose={onClose} onEdit={onEdit}>
-      <Row label={t('breaks.fields.type')}>{record.type}</Row>
+      <Row label={t('breaks.fields.type')}>{breakTypeLabel(record.type)}</Row>
       <Row label={t('breaks.fields.date')}>{formatDate(record.createdDate)}</Row>
       <Row label={t('breaks.fields.startTime')}>{formatTime(record.startTime)}</Row>
       <Row label={t('breaks.fields.endTime')}>{endsNextDay(record.startTime, record.endTime) ? t('breaks.nextDay', { time: endTime }) : endTime}</Row>

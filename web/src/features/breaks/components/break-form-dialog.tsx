@@ -12,6 +12,7 @@ import { addDaysIso } from '@/lib/iso-date';
 import { breakSchema, MAX_BREAK_REASON, toBreakFields, type BreakFormValues } from '../api/break-schema';
 import { useBreakTypes, useSaveBreak, type Break } from '../api/breaks';
 import { breakDurationError, breakMinutes, endsNextDay, formatMinutes } from '../utils/time';
+import { breakTypeOptions } from '../utils/break-type-label';
 
 export interface BreakFormDialogProps {
   /** The break being edited; without it the dialog adds one. */
@@ -75,7 +76,7 @@ export function BreakFormDialog({ editing, prefill, onClose, onSaved }: BreakFor
         <Select
           label={t('breaks.form.type')}
           placeholder={t('breaks.form.typePlaceholder')}
-          options={typeOptions}
+          options={breakTypeOptions(typeOptions)}
           error={errors.type?.message}
           {...register('type')}
         />

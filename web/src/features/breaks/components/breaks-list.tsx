@@ -5,6 +5,7 @@ import type { Pending } from '@/lib/offline/pending';
 import { formatTime } from '@/lib/format';
 import type { Break } from '../api/breaks';
 import { endsNextDay, formatMinutes } from '../utils/time';
+import { breakTypeLabel } from '../utils/break-type-label';
 
 /** Total minutes of a list of breaks. */
 export const totalMinutes = (breaks: readonly Pending<Break>[]) =>
@@ -30,12 +31,12 @@ export function BreaksList({ breaks, onView, onEdit, onDelete }: BreaksListProps
     <ul className="@container divide-y divide-slate-200 dark:divide-slate-800" aria-label={t('breaks.list.label')}>
       {breaks.map((item) => {
         const when = `${formatTime(item.startTime)} – ${formatTime(item.endTime)}`;
-        const name = t('breaks.list.name', { type: item.type, time: formatTime(item.startTime) });
+        const name = t('breaks.list.name', { type: breakTypeLabel(item.type), time: formatTime(item.startTime) });
         return (
           <li key={item._id} className="flex flex-col gap-2 py-3 @lg:flex-row @lg:items-center @lg:gap-4">
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-baseline gap-x-2 font-medium">
-                <span>{item.type}</span>
+                <span>{breakTypeLabel(item.type)}</span>
                 <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
                   {endsNextDay(item.startTime, item.endTime) ? t('breaks.nextDay', { time: when }) : when}
                 </span>

@@ -11,6 +11,7 @@ import { formatTime } from '@/lib/format';
 import { PendingBadge } from '@/components/offline/pending-mark';
 import { useBreakTypes, useEndBreak, useLiveBreak, useRevalidateBreaks, useStartBreak, type LiveBreak } from '../api/breaks';
 import { formatElapsed, formatMinutes, MAX_BREAK_MINUTES } from '../utils/time';
+import { breakTypeLabel, breakTypeOptions } from '../utils/break-type-label';
 
 const LAST_TYPE_KEY = 'breaktime.lastBreakType';
 
@@ -58,11 +59,12 @@ function OnBreak({ current }: { current: LiveBreak }) {
     setError(undefined);
     try {
       const ended = await trigger(current);
-      if (ended.queued) toast.show({ title: t('breaks.live.endedTitle'), message: t('breaks.live.endedQueued', { type: current.type }), variant: 'info' });
+      if (ended.queued)
+        toast.show({ title: t('breaks.live.endedTitle'), message: t('breaks.live.endedQueued', { type: breakTypeLabel(current.type) }), variant: 'info' });
       else
         toast.show({
           title: t('breaks.live.endedTitle'),
-          message: t('breaks.live.endedMessage', { type: ended.data.type, duration: formatMinutes(ended.data.duration) }),
+          message: t('breaks.live.endedMessage', { type: breakTypeLabel(ended.data.type), duration: formatMinutes(ended.data.duration) }),
           variant: 'success',
         });
     } catch (failure) {
@@ -77,7 +79,7 @@ function OnBreak({ current }: { current: LiveBreak }) {
     <div className="flex flex-col items-center gap-4 text-center">
       <div>
         <p className="text-sm font-semibold tracking-wide text-amber-700 uppercase dark:text-amber-400">{t('breaks.live.onBreak')}</p>
-        <p className="mt-1 text-lg font-semibold">{current.type}</p>
+        <p className="mt-1 text-lg font-semibold">{breakTypeLabel(current.type)}</p>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {current.reason
             ? t('breaks.live.sinceWithReason', { time: formatTime(current.startTime), reason: current.reason })
@@ -135,7 +137,13 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2">
-        <Select label={t('breaks.form.type')} options={types} value={type} disabled={pending} onChange={(event) => setChosen(event.target.value)} />
+        <Select
+          label={t('breaks.form.type')}
+          options={breakTypeOptions(types)}
+          value={type}
+          disabled={pending}
+          onChange={(event) => setChosen(event.target.value)}
+        />
         <Input
           label={t('breaks.live.reason')}
           value={reason}

@@ -10,6 +10,7 @@ import { BreakCreate, BreakTypesInput } from '@/lib/api-rules';
 import { useRequireAuth } from '@/lib/auth';
 import { t as translate } from '@/lib/i18n';
 import { useBreakTypes, useSaveBreakTypes } from '../api/settings';
+import { breakTypeLabel } from '@/features/breaks/utils/break-type-label';
 
 /** The server's limits (src/lib/api-rules.ts, generated from the API document): the list's length, a name's. */
 export const MAX_BREAK_TYPES = BreakTypesInput.properties.type.maxItems;
@@ -52,7 +53,7 @@ export function BreakTypesForm({ isAdmin }: { isAdmin: boolean }) {
         <ul className="flex flex-wrap gap-2" aria-label={t('settings.breakTypes.listLabel')}>
           {types.map((type) => (
             <li key={type} className="rounded-full bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800">
-              {type}
+              {breakTypeLabel(type)}
             </li>
           ))}
         </ul>
@@ -98,7 +99,7 @@ export function BreakTypesForm({ isAdmin }: { isAdmin: boolean }) {
       <ul className="flex flex-wrap gap-2" aria-label={t('settings.breakTypes.listLabel')}>
         {draft.map((type) => (
           <li key={type} className="inline-flex items-center rounded-full bg-slate-100 pl-3 text-sm dark:bg-slate-800">
-            <span className="break-all">{type}</span>
+            <span className="break-all">{breakTypeLabel(type)}</span>
             <button
               type="button"
               onClick={() => remove(type)}
