@@ -66,7 +66,11 @@ export function pseudoText(text: string): string {
     .join('');
   const letters = text.replace(new RegExp(KEEP.source, 'g'), '').length;
   const padding = Math.ceil(letters * 0.4);
-  return padding > 0 ? `[${accented} ${'·'.repeat(Math.max(padding - 3, 1))}]` : accented;
+  if (padding <= 0) return accented;
+  // Words of at most six marks, as a language with longer words would add: one unbreakable run would be a width no
+  // real language has.
+  const marks = '·'.repeat(Math.max(padding - 3, 1)).replace(/(.{6})(?=.)/g, '$1 ');
+  return `[${accented} ${marks}]`;
 }
 
 export function pseudoCatalogue<T>(catalogue: T): T {

@@ -12,6 +12,7 @@ import { fetchLeaveDaysCsv, leaveReportFileName, useLeaveDaysReport } from '../a
 import type { DateRange } from '../utils/date-range';
 import { saveCsv } from '../utils/download';
 import { dayFigure, pivotLeaveReport, type ReportFigure } from '../utils/leave-report';
+import { leaveTypeName } from '@/features/leaves/utils/type-name';
 
 /** A figure's cell: a column of the table on wide screens, a labelled figure of the member's card on a phone. */
 const figureCell =
@@ -82,7 +83,7 @@ export function LeaveDaysSection({ range }: { range: DateRange }) {
                       {safeColor(column.color) && (
                         <span aria-hidden="true" className="inline-block size-2.5 rounded-full" style={{ backgroundColor: safeColor(column.color) }} />
                       )}
-                      {column.name}
+                      {leaveTypeName(column.name)}
                     </span>
                   </th>
                 ))}
@@ -102,7 +103,7 @@ export function LeaveDaysSection({ range }: { range: DateRange }) {
                     {line.name}
                   </th>
                   {pivot.columns.map((column) => (
-                    <td role="cell" key={column.id} data-label={column.name} className={figureCell}>
+                    <td role="cell" key={column.id} data-label={leaveTypeName(column.name)} className={figureCell}>
                       <Figure figure={line.byType.get(column.id)} />
                     </td>
                   ))}
@@ -119,7 +120,7 @@ export function LeaveDaysSection({ range }: { range: DateRange }) {
                     {totalLabel}
                   </th>
                   {pivot.columns.map((column) => (
-                    <td role="cell" key={column.id} data-label={column.name} className={cn(figureCell, 'font-semibold')}>
+                    <td role="cell" key={column.id} data-label={leaveTypeName(column.name)} className={cn(figureCell, 'font-semibold')}>
                       <Figure figure={pivot.typeTotals.get(column.id)} />
                     </td>
                   ))}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Swatch } from './leave-look';
+import { leaveTypeName } from '@/features/leaves/utils/type-name';
 
 function Item({ mark, children }: { mark: ReactNode; children: ReactNode }) {
   return (
@@ -24,7 +25,7 @@ export function CalendarLegend({ types }: { types: { typeId: string; typeName: s
         <ul aria-label={t('calendar.legend.types')} className="flex flex-wrap gap-x-4 gap-y-1">
           {types.map((type) => (
             <Item key={type.typeId} mark={<Swatch color={type.color} status="approved" className="w-3.5" />}>
-              {type.typeName}
+              {leaveTypeName(type.typeName)}
             </Item>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn';
 import { t as translate } from '@/lib/i18n';
 import type { CalendarLeave, CalendarMember, CalendarStatus } from '../api/calendar';
 import { formatLeaveDates, halfDayText } from '../utils/month';
+import { leaveTypeName } from '@/features/leaves/utils/type-name';
 
 const STATUSES: readonly string[] = ['pending', 'approved', 'declined', 'cancelled'];
 
@@ -56,7 +57,7 @@ export function StatusBadge({ status }: { status: CalendarStatus }) {
 /** 'Vacation, pending, 2 June to 4 June' (and the half day): what a bar says to a screen reader and in its tooltip. */
 export function describeLeave(leave: CalendarLeave): string {
   const status = STATUSES.includes(leave.status) ? translate(`calendar.statusInline.${leave.status}`) : leave.status;
-  const values = { type: leave.typeName, status, dates: formatLeaveDates(leave) };
+  const values = { type: leaveTypeName(leave.typeName), status, dates: formatLeaveDates(leave) };
   return leave.halfDay
     ? translate('calendar.leave.describeHalf', { ...values, half: halfDayText(leave.halfDay) })
     : translate('calendar.leave.describe', values);
@@ -80,7 +81,7 @@ export function LeaveSummary({ member, leave, small = false }: { member: Calenda
         <span className="font-semibold break-words">{member.name}</span>
         <span className="inline-flex items-center gap-1.5">
           <Swatch color={leave.color} status={leave.status} className="w-4" />
-          {leave.typeName}
+          {leaveTypeName(leave.typeName)}
         </span>
         <StatusBadge status={leave.status} />
       </p>

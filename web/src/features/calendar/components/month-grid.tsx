@@ -5,6 +5,7 @@ import { t as translate } from '@/lib/i18n';
 import { formatLongDay, formatMonth, formatNarrowWeekday, isoWeekday, rowCells } from '../utils/month';
 import type { DayListProps } from './day-list';
 import { barStyle, describeLeave, type SelectedLeave } from './leave-look';
+import { leaveTypeName } from '@/features/leaves/utils/type-name';
 
 /** What the day list shows, and the bar that is selected. */
 export interface MonthGridProps extends DayListProps {
@@ -130,7 +131,7 @@ export function MonthGrid({ month, days, members, holidays, workWeek, today, sel
                   return <td key={cell.day} className={cn('h-10 border-b border-l border-slate-100 dark:border-slate-800', dayShade(cell.day))} />;
                 const { leave } = cell;
                 const description = describeLeave(leave);
-                const label = cell.days.length >= LABEL_MIN_DAYS && !leave.halfDay ? leave.typeName : '';
+                const label = cell.days.length >= LABEL_MIN_DAYS && !leave.halfDay ? leaveTypeName(leave.typeName) : '';
                 return (
                   <td key={leave._id} colSpan={cell.days.length} className="h-10 border-b border-l border-slate-100 px-0.5 dark:border-slate-800">
                     <button

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import type { LeaveStatus, LeaveType } from '../api/types';
 import { safeColor, statusLabel } from '../utils/status';
+import { leaveTypeName } from '../utils/type-name';
 
 const statusTones: Record<LeaveStatus, string> = {
   pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100',
@@ -43,7 +44,7 @@ export function LeaveTypeChip({ type, className }: { type: Pick<LeaveType, 'name
       )}
     >
       <ColorDot color={type.color} />
-      <span className="truncate">{type.name}</span>
+      <span className="truncate">{leaveTypeName(type.name)}</span>
     </span>
   );
 }

@@ -18,6 +18,7 @@ import { useLeaveTypes, type LeaveType } from '../api/leave-types';
 import { useSaveLeave, type Leave } from '../api/leaves';
 import type { HalfDay } from '../api/types';
 import { formatDayCount, formatDays, formatWorkingDays, halfDayLabel, leaveDays } from '../utils/days';
+import { leaveTypeName } from '../utils/type-name';
 
 export interface LeaveFormDialogProps {
   /** The leave being edited; without it the dialog adds one. */
@@ -139,7 +140,10 @@ export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFor
   // The types a leave may take; an edited leave keeps its own even when it has been archived since.
   const own = editing ? leaveTypes.byId.get(editing.typeId) : undefined;
   const typeChoices = own?.archived ? [...leaveTypes.active, own] : leaveTypes.active;
-  const typeOptions = typeChoices.map((type) => ({ value: type._id, label: type.archived ? t('leaves.form.archivedType', { name: type.name }) : type.name }));
+  const typeOptions = typeChoices.map((type) => ({
+    value: type._id,
+    label: type.archived ? t('leaves.form.archivedType', { name: leaveTypeName(type.name) }) : leaveTypeName(type.name),
+  }));
   const chosenType = typeId ? leaveTypes.byId.get(typeId) : undefined;
   const days = leaveDays(fromDate, toDate);
   const missingDates = (!fromDate || !toDate) && (touchedFields.fromDate || touchedFields.toDate || isSubmitted || !!fromDate || !!toDate);

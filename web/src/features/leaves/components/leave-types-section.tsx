@@ -14,6 +14,7 @@ import { useLeaveTypeActions, useLeaveTypes } from '../api/leave-types';
 import type { LeaveType } from '../api/types';
 import { ColorDot } from './leave-badges';
 import { LeaveTypeFormDialog } from './leave-type-form-dialog';
+import { leaveTypeName } from '../utils/type-name';
 
 const mark = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
 
@@ -109,13 +110,13 @@ export function LeaveTypesSection() {
             return (
               <li
                 key={type._id}
-                aria-label={type.name}
+                aria-label={leaveTypeName(type.name)}
                 className={cn('flex flex-col gap-2 py-3 md:flex-row md:items-center md:gap-4', type.archived && 'opacity-75')}
               >
                 <div className="min-w-0 flex-1 space-y-1.5">
                   <p className="flex flex-wrap items-center gap-2">
                     <ColorDot color={type.color} className="size-3.5" />
-                    <span className={cn('font-semibold break-words', type.archived && 'text-slate-600 dark:text-slate-400')}>{type.name}</span>
+                    <span className={cn('font-semibold break-words', type.archived && 'text-slate-600 dark:text-slate-400')}>{leaveTypeName(type.name)}</span>
                     {type.isDefault && <span className={cn(mark, 'bg-brand-700 text-white')}>{t('leaves.types.default')}</span>}
                     {type.archived && (
                       <span className={cn(mark, 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200')}>{t('leaves.types.archived')}</span>
