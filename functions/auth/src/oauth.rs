@@ -11,10 +11,11 @@ use axum::response::{IntoResponse, Response};
 use bt_domain::account::sessions::Session;
 use bt_domain::account::{oauth, User};
 use bt_domain::config::OAuthProvider;
+use bt_domain::i18n::Language;
 use bt_domain::{ratelimit, AppError, AppResult};
 use bt_http::openapi::ErrorBody;
 use bt_http::AppState;
-use bt_http::{ApiQuery, ApiResult, ClientIp};
+use bt_http::{ApiQuery, ApiResult, ClientIp, RequestLanguage};
 use oauth2::basic::BasicClient;
 use oauth2::url::form_urlencoded;
 use oauth2::{
@@ -183,8 +184,12 @@ pub struct CallbackQuery {
     responses((status = 302, description = "To the web app's /auth/callback",
         headers(("Location" = String, description = "`<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>`")))))]
 #[tracing::instrument(skip(state, query))]
-pub async fn github_callback(State(state): State<AppState>, ApiQuery(query): ApiQuery<CallbackQuery>) -> Response {
-    callback(&state, Provider::GitHub, query).await
+pub async fn github_callback(
+    State(state): State<AppState>,
+    RequestLanguage(language): RequestLanguage,
+    ApiQuery(query): ApiQuery<CallbackQuery>,
+) -> Response {
+    callback(&state, Provider::GitHub, query, language).await
 }
 
 /// Finish google sign-in
@@ -192,13 +197,18 @@ pub async fn github_callback(State(state): State<AppState>, ApiQuery(query): Api
     responses((status = 302, description = "To the web app's /auth/callback",
         headers(("Location" = String, description = "`<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>`")))))]
 #[tracing::instrument(skip(state, query))]
-pub async fn google_callback(State(state): State<AppState>, ApiQuery(query): ApiQuery<CallbackQuery>) -> Response {
-    callback(&state, Provider::Google, query).await
+pub async fn google_callback(
+    State(state): State<AppState>,
+    RequestLanguage(language): RequestLanguage,
+    ApiQuery(query): ApiQuery<CallbackQuery>,
+) -> Response {
+    callback(&state, Provider::Google, query, language).await
 }
 
-/// Always a redirect to the web app: with the session on success, with `error=<message>` otherwise.
-async fn callback(state: &AppState, provider: Provider, query: CallbackQuery) -> Response {
-    let query_string = match finish(state, provider, query).await {
+/// Always a redirect to the web app: with the session on success, with `error=<message>` otherwise. A new account
+/// speaks the language of the browser that signed up.
+async fn callback(state: &AppState, provider: Provider, query: CallbackQuery, language: Language) -> Response {
+    let query_string = match finish(state, provider, query, language).await {
         Ok((user, session)) => form_urlencoded::Serializer::new(String::new())
             .append_pair("access_token", &session.access_token)
             .append_pair("refresh_token", &session.refresh_token)
@@ -221,7 +231,12 @@ fn ours(provider: Provider) -> impl Fn(AppError) -> String {
     }
 }
 
-async fn finish(state: &AppState, provider: Provider, query: CallbackQuery) -> Result<(User, Session), String> {
+async fn finish(
+    state: &AppState,
+    provider: Provider,
+    query: CallbackQuery,
+    language: Language,
+) -> Result<(User, Session), String> {
     if let Some(error) = query.error {
         tracing::info!(provider = provider.slug(), %error, "provider refused the sign-in");
         return Err(if error == "access_denied" {
@@ -261,7 +276,7 @@ async fn finish(state: &AppState, provider: Provider, query: CallbackQuery) -> R
     let Some((email, name)) = identity else {
         return Err(format!("Your {} account has no verified email address.", provider.label()));
     };
-    let (user, session) = oauth::social_sign_in(state, &email, &name).await.map_err(ours(provider))?;
+    let (user, session) = oauth::social_sign_in(state, &email, &name, language).await.map_err(ours(provider))?;
     tracing::info!(provider = provider.slug(), user_id = %user.id, "signed in with a social account");
     Ok((user, session))
 }

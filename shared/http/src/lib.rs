@@ -6,12 +6,14 @@ pub mod auth;
 pub mod conditional;
 pub mod error;
 pub mod idempotency;
+pub mod language;
 pub mod openapi;
 pub mod routes;
 pub mod state;
 
 pub use conditional::{data_with_etag, IfMatch};
 pub use error::ApiError;
+pub use language::RequestLanguage;
 pub use routes::Routes;
 pub use state::AppState;
 
