@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use bt_domain::account::sessions::Session;
 use bt_domain::account::{oauth, User};
 use bt_domain::config::OAuthProvider;
-use bt_domain::i18n::Language;
+use bt_domain::i18n::{fill, translate, Language};
 use bt_domain::{ratelimit, AppError, AppResult};
 use bt_http::openapi::ErrorBody;
 use bt_http::AppState;
@@ -61,12 +61,15 @@ impl Provider {
         self == Provider::Google
     }
     fn not_configured(self) -> String {
-        format!("{} sign-in is not configured.", self.label())
+        fill("{provider} sign-in is not configured.", &[("provider", self.label())])
     }
     fn failed(self) -> String {
-        format!("Sign-in with {} failed. Please try again.", self.label())
+        fill("Sign-in with {provider} failed. Please try again.", &[("provider", self.label())])
     }
 }
+
+const SIGN_IN_EXPIRED: &str = "This sign-in has expired. Please try again.";
+const SOMETHING_WENT_WRONG: &str = "Something went wrong. Please try again later.";
 
 type ConfiguredClient = BasicClient<EndpointSet, EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointSet>;
 
@@ -205,8 +208,8 @@ pub async fn google_callback(
     callback(&state, Provider::Google, query, language).await
 }
 
-/// Always a redirect to the web app: with the session on success, with `error=<message>` otherwise. A new account
-/// speaks the language of the browser that signed up.
+/// Always a redirect to the web app: with the session on success, with `error=<message>` (in the request's
+/// language) otherwise. A new account speaks the language of the browser that signed up.
 async fn callback(state: &AppState, provider: Provider, query: CallbackQuery, language: Language) -> Response {
     let query_string = match finish(state, provider, query, language).await {
         Ok((user, session)) => form_urlencoded::Serializer::new(String::new())
@@ -215,7 +218,9 @@ async fn callback(state: &AppState, provider: Provider, query: CallbackQuery, la
             .append_pair("name", &user.name)
             .append_pair("id", &user.id)
             .finish(),
-        Err(message) => form_urlencoded::Serializer::new(String::new()).append_pair("error", &message).finish(),
+        Err(message) => form_urlencoded::Serializer::new(String::new())
+            .append_pair("error", &translate(language, &message))
+            .finish(),
     };
     found(&format!("{}/auth/callback?{query_string}", state.config.app_url))
 }
@@ -225,7 +230,7 @@ fn ours(provider: Provider) -> impl Fn(AppError) -> String {
     move |e| {
         tracing::error!(provider = provider.slug(), error = %e, "social sign-in failed");
         match e {
-            AppError::Internal(_) => "Something went wrong. Please try again later.".into(),
+            AppError::Internal(_) => SOMETHING_WENT_WRONG.into(),
             other => other.public_message(),
         }
     }
@@ -240,7 +245,7 @@ async fn finish(
     if let Some(error) = query.error {
         tracing::info!(provider = provider.slug(), %error, "provider refused the sign-in");
         return Err(if error == "access_denied" {
-            format!("Sign-in with {} was cancelled.", provider.label())
+            fill("Sign-in with {provider} was cancelled.", &[("provider", provider.label())])
         } else {
             provider.failed()
         });
@@ -252,7 +257,7 @@ async fn finish(
     let pkce_verifier =
         oauth::take_state(state, provider.slug(), &csrf).await.map_err(ours(provider))?.ok_or_else(|| {
             tracing::info!(provider = provider.slug(), "unknown, used or expired OAuth state");
-            "This sign-in has expired. Please try again.".to_string()
+            SIGN_IN_EXPIRED.to_string()
         })?;
 
     let client = client(state, provider, settings).map_err(ours(provider))?;
@@ -274,7 +279,7 @@ async fn finish(
         provider.failed()
     })?;
     let Some((email, name)) = identity else {
-        return Err(format!("Your {} account has no verified email address.", provider.label()));
+        return Err(fill("Your {provider} account has no verified email address.", &[("provider", provider.label())]));
     };
     let (user, session) = oauth::social_sign_in(state, &email, &name, language).await.map_err(ours(provider))?;
     tracing::info!(provider = provider.slug(), user_id = %user.id, "signed in with a social account");

@@ -235,6 +235,9 @@ pub struct ProfileInput {
     pub language: Option<String>,
 }
 
+pub const PASSWORD_INCORRECT: &str = "Password is incorrect.";
+pub const CURRENT_PASSWORD_INCORRECT: &str = "Current password is incorrect.";
+
 pub const CHOOSE_A_LANGUAGE: &str = "Choose one of: en, de, fr, es.";
 
 /// Changes the name (the team's member list shows it too), the time zone and the language; returns the profile as
@@ -281,10 +284,7 @@ pub async fn confirm_password(state: &Services, user: &User, field: &str, given:
     if auth::verify_password_async(given.to_string(), hash).await {
         Ok(())
     } else {
-        Err(AppError::field(
-            field,
-            format!("{} is incorrect.", if field == "password" { "Password" } else { "Current password" }),
-        ))
+        Err(AppError::field(field, if field == "password" { PASSWORD_INCORRECT } else { CURRENT_PASSWORD_INCORRECT }))
     }
 }
 

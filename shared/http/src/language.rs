@@ -7,6 +7,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use axum::body::Body;
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
@@ -14,7 +15,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use bt_domain::i18n::Language;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorMessages};
 use crate::state::AppState;
 
 /// The language `Accept-Language` asks for, when it names one of the product's.
@@ -64,10 +65,24 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestLanguage {
 }
 
 /// The layer that knows each request's language: it reads the token's claim and leaves a place for the account's
-/// language ([`AccountLanguage`]) in the request.
+/// language ([`AccountLanguage`]) in the request; then it gives an error answer's messages in that language. This
+/// is the one place where errors are translated: the domain words them in English, the catalogues say them in the
+/// others (`shared/core/locales`).
 pub async fn speak(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let claim = crate::auth::bearer(req.headers()).and_then(|token| bt_domain::auth::language_of_token(&state, token));
     let account = AccountLanguage::new(claim);
+    let accept = req.headers().get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).map(str::to_string);
     req.extensions_mut().insert(account.clone());
-    next.run(req).await
+    let response = next.run(req).await;
+    let language = Language::resolve(account.get(), accept.as_deref());
+    if language == Language::En {
+        return response;
+    }
+    let Some(english) = response.extensions().get::<ErrorMessages>().cloned() else { return response };
+    let translated = english.translated(language);
+    let Ok(body) = serde_json::to_vec(&translated) else { return response };
+    let (mut parts, _) = response.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.extensions.insert(translated);
+    Response::from_parts(parts, Body::from(body))
 }
