@@ -77,6 +77,7 @@ impl App {
             time_zone: "UTC".into(),
             token_version: 0,
             pending_email: None,
+            language: None,
             created_at: "2026-01-01T00:00:00Z".into(),
         };
         let member = Member {

@@ -162,6 +162,7 @@ async fn the_endpoint_answers_with_the_models_proposal() {
         time_zone: "UTC".into(),
         token_version: 0,
         pending_email: None,
+        language: None,
         created_at: "2026-01-01T00:00:00Z".into(),
     };
     let member = Member {

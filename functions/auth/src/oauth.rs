@@ -11,10 +11,11 @@ use axum::response::{IntoResponse, Response};
 use bt_domain::account::sessions::Session;
 use bt_domain::account::{oauth, User};
 use bt_domain::config::OAuthProvider;
+use bt_domain::i18n::{fill, translate, Language};
 use bt_domain::{ratelimit, AppError, AppResult};
 use bt_http::openapi::ErrorBody;
 use bt_http::AppState;
-use bt_http::{ApiQuery, ApiResult, ClientIp};
+use bt_http::{ApiQuery, ApiResult, ClientIp, RequestLanguage};
 use oauth2::basic::BasicClient;
 use oauth2::url::form_urlencoded;
 use oauth2::{
@@ -60,12 +61,15 @@ impl Provider {
         self == Provider::Google
     }
     fn not_configured(self) -> String {
-        format!("{} sign-in is not configured.", self.label())
+        fill("{provider} sign-in is not configured.", &[("provider", self.label())])
     }
     fn failed(self) -> String {
-        format!("Sign-in with {} failed. Please try again.", self.label())
+        fill("Sign-in with {provider} failed. Please try again.", &[("provider", self.label())])
     }
 }
+
+const SIGN_IN_EXPIRED: &str = "This sign-in has expired. Please try again.";
+const SOMETHING_WENT_WRONG: &str = "Something went wrong. Please try again later.";
 
 type ConfiguredClient = BasicClient<EndpointSet, EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointSet>;
 
@@ -183,8 +187,12 @@ pub struct CallbackQuery {
     responses((status = 302, description = "To the web app's /auth/callback",
         headers(("Location" = String, description = "`<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>`")))))]
 #[tracing::instrument(skip(state, query))]
-pub async fn github_callback(State(state): State<AppState>, ApiQuery(query): ApiQuery<CallbackQuery>) -> Response {
-    callback(&state, Provider::GitHub, query).await
+pub async fn github_callback(
+    State(state): State<AppState>,
+    RequestLanguage(language): RequestLanguage,
+    ApiQuery(query): ApiQuery<CallbackQuery>,
+) -> Response {
+    callback(&state, Provider::GitHub, query, language).await
 }
 
 /// Finish google sign-in
@@ -192,20 +200,27 @@ pub async fn github_callback(State(state): State<AppState>, ApiQuery(query): Api
     responses((status = 302, description = "To the web app's /auth/callback",
         headers(("Location" = String, description = "`<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>`")))))]
 #[tracing::instrument(skip(state, query))]
-pub async fn google_callback(State(state): State<AppState>, ApiQuery(query): ApiQuery<CallbackQuery>) -> Response {
-    callback(&state, Provider::Google, query).await
+pub async fn google_callback(
+    State(state): State<AppState>,
+    RequestLanguage(language): RequestLanguage,
+    ApiQuery(query): ApiQuery<CallbackQuery>,
+) -> Response {
+    callback(&state, Provider::Google, query, language).await
 }
 
-/// Always a redirect to the web app: with the session on success, with `error=<message>` otherwise.
-async fn callback(state: &AppState, provider: Provider, query: CallbackQuery) -> Response {
-    let query_string = match finish(state, provider, query).await {
+/// Always a redirect to the web app: with the session on success, with `error=<message>` (in the request's
+/// language) otherwise. A new account speaks the language of the browser that signed up.
+async fn callback(state: &AppState, provider: Provider, query: CallbackQuery, language: Language) -> Response {
+    let query_string = match finish(state, provider, query, language).await {
         Ok((user, session)) => form_urlencoded::Serializer::new(String::new())
             .append_pair("access_token", &session.access_token)
             .append_pair("refresh_token", &session.refresh_token)
             .append_pair("name", &user.name)
             .append_pair("id", &user.id)
             .finish(),
-        Err(message) => form_urlencoded::Serializer::new(String::new()).append_pair("error", &message).finish(),
+        Err(message) => form_urlencoded::Serializer::new(String::new())
+            .append_pair("error", &translate(language, &message))
+            .finish(),
     };
     found(&format!("{}/auth/callback?{query_string}", state.config.app_url))
 }
@@ -215,17 +230,22 @@ fn ours(provider: Provider) -> impl Fn(AppError) -> String {
     move |e| {
         tracing::error!(provider = provider.slug(), error = %e, "social sign-in failed");
         match e {
-            AppError::Internal(_) => "Something went wrong. Please try again later.".into(),
+            AppError::Internal(_) => SOMETHING_WENT_WRONG.into(),
             other => other.public_message(),
         }
     }
 }
 
-async fn finish(state: &AppState, provider: Provider, query: CallbackQuery) -> Result<(User, Session), String> {
+async fn finish(
+    state: &AppState,
+    provider: Provider,
+    query: CallbackQuery,
+    language: Language,
+) -> Result<(User, Session), String> {
     if let Some(error) = query.error {
         tracing::info!(provider = provider.slug(), %error, "provider refused the sign-in");
         return Err(if error == "access_denied" {
-            format!("Sign-in with {} was cancelled.", provider.label())
+            fill("Sign-in with {provider} was cancelled.", &[("provider", provider.label())])
         } else {
             provider.failed()
         });
@@ -237,7 +257,7 @@ async fn finish(state: &AppState, provider: Provider, query: CallbackQuery) -> R
     let pkce_verifier =
         oauth::take_state(state, provider.slug(), &csrf).await.map_err(ours(provider))?.ok_or_else(|| {
             tracing::info!(provider = provider.slug(), "unknown, used or expired OAuth state");
-            "This sign-in has expired. Please try again.".to_string()
+            SIGN_IN_EXPIRED.to_string()
         })?;
 
     let client = client(state, provider, settings).map_err(ours(provider))?;
@@ -259,9 +279,9 @@ async fn finish(state: &AppState, provider: Provider, query: CallbackQuery) -> R
         provider.failed()
     })?;
     let Some((email, name)) = identity else {
-        return Err(format!("Your {} account has no verified email address.", provider.label()));
+        return Err(fill("Your {provider} account has no verified email address.", &[("provider", provider.label())]));
     };
-    let (user, session) = oauth::social_sign_in(state, &email, &name).await.map_err(ours(provider))?;
+    let (user, session) = oauth::social_sign_in(state, &email, &name, language).await.map_err(ours(provider))?;
     tracing::info!(provider = provider.slug(), user_id = %user.id, "signed in with a social account");
     Ok((user, session))
 }

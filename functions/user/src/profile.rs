@@ -3,10 +3,11 @@
 
 use axum::extract::State;
 use bt_api::account::users::ProfileInput;
-use bt_api::schema::{role, stamp, ulid};
+use bt_api::schema::{language, role, stamp, ulid};
 use bt_domain::account::links::{self, EmailConfirmed};
 use bt_domain::account::users;
 use bt_domain::account::{Role, User};
+use bt_domain::i18n::Language;
 use bt_domain::types::{Email, TeamId, UserId};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message, Unauthorized};
@@ -27,6 +28,9 @@ pub struct Profile {
     #[schema(value_type = String)]
     email: Email,
     time_zone: String,
+    /// The saved language ("en" for accounts without one).
+    #[schema(schema_with = language)]
+    language: Language,
     #[schema(schema_with = ulid)]
     team_id: TeamId,
     #[schema(schema_with = role)]
@@ -46,6 +50,7 @@ impl From<&User> for Profile {
             name: user.name.clone(),
             email: user.email.clone(),
             time_zone: user.time_zone.clone(),
+            language: user.language(),
             team_id: user.team_id.clone(),
             role: user.role,
             pending_email: user.pending_email.clone(),
@@ -63,7 +68,7 @@ pub async fn get_profile(caller: AuthUser) -> ApiResult {
     Ok(data(Profile::from(&caller.user)))
 }
 
-/// Update my name and time zone
+/// Update my name, time zone and language
 #[utoipa::path(put, path = "/user/profile", tag = "accounts", request_body = ProfileInput,
     responses((status = 200, description = "Success", body = Data<Profile>), (status = 401, response = Unauthorized),
         (status = 422, response = Invalid)))]

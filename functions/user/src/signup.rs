@@ -7,7 +7,7 @@ use bt_domain::account::users;
 use bt_domain::types::Email;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message};
 use bt_http::AppState;
-use bt_http::{created, data, ApiJson, ApiResult, ClientIp};
+use bt_http::{created, data, ApiJson, ApiResult, ClientIp, RequestLanguage};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -34,9 +34,10 @@ impl EmailMessage {
 pub async fn signup(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    RequestLanguage(language): RequestLanguage,
     ApiJson(body): ApiJson<SignUpInput>,
 ) -> ApiResult {
-    let signed_up = users::sign_up(&state, &ip, body.into()).await?;
+    let signed_up = users::sign_up(&state, &ip, body.into(), language).await?;
     let message = if signed_up.mail_sent {
         "Verification email sent!"
     } else {

@@ -10,6 +10,7 @@ use sha2::{Digest, Sha256};
 
 use crate::User;
 use bt_core::error::{AppError, AppResult};
+use bt_core::i18n::Language;
 use bt_core::services::Services;
 use bt_core::types::UserId;
 
@@ -53,6 +54,10 @@ pub struct Claims {
     /// The sign-in (session family) the token belongs to: once that sign-in ends, the token is refused at once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sid: Option<String>,
+    /// The account's language when the token was issued (none when the account has none): the language of answers
+    /// given before, or without, reading the account.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lng: Option<Language>,
 }
 
 /// An access token outside any sign-in (tests and tools); it lives until it expires or the user's token version moves.
@@ -76,6 +81,7 @@ fn sign_access_token(state: &Services, user: &User, family_id: Option<&str>) -> 
         exp: now + state.config.access_token_secs,
         typ: "access".into(),
         sid: family_id.map(str::to_string),
+        lng: user.language,
     };
     hs256::install();
     jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(&state.config.jwt_secret))
@@ -96,6 +102,18 @@ pub fn decode_access_token(state: &Services, token: &str) -> AppResult<Claims> {
         return Err(AppError::unauthorized());
     }
     Ok(claims)
+}
+
+/// The account language a bearer access token carries, when its signature is good (an expired token still says
+/// which language its account spoke; it opens nothing).
+pub fn language_of_token(state: &Services, token: &str) -> Option<Language> {
+    hs256::install();
+    let mut validation = Validation::new(Algorithm::HS256);
+    validation.validate_exp = false;
+    validation.set_required_spec_claims(&["sub"]);
+    let data =
+        jsonwebtoken::decode::<Claims>(token, &DecodingKey::from_secret(&state.config.jwt_secret), &validation).ok()?;
+    (data.claims.typ == "access").then_some(data.claims.lng).flatten()
 }
 
 /// The user a bearer access token names, read fresh from the store: a deleted user, an unverified one, a revoked

@@ -8,6 +8,7 @@ use super::users::{create_account, find_user_by_email, User};
 use crate::auth::hash_token;
 use crate::repo;
 use bt_core::error::{AppError, AppResult};
+use bt_core::i18n::Language;
 use bt_core::services::Services;
 use bt_core::types::Email;
 
@@ -29,15 +30,26 @@ pub async fn take_state(state: &Services, provider: &str, csrf: &str) -> AppResu
 }
 
 /// Signs in the account of a provider-verified address (see [`account_of_verified_email`]) with a new session.
-pub async fn social_sign_in(state: &Services, email: &str, name: &str) -> AppResult<(User, Session)> {
-    let user = account_of_verified_email(state, email, name).await?;
+pub async fn social_sign_in(
+    state: &Services,
+    email: &str,
+    name: &str,
+    language: Language,
+) -> AppResult<(User, Session)> {
+    let user = account_of_verified_email(state, email, name, language).await?;
     let session = issue_session(state, &user).await?;
     Ok((user, session))
 }
 
-/// The account of a provider-verified address: the existing one (now verified), or a new one with its own team.
-/// The provider's address is checked like any other before it is looked up or stored.
-pub async fn account_of_verified_email(state: &Services, email: &str, name: &str) -> AppResult<User> {
+/// The account of a provider-verified address: the existing one (now verified), or a new one with its own team,
+/// speaking `language` (the request's). The provider's address is checked like any other before it is looked up or
+/// stored.
+pub async fn account_of_verified_email(
+    state: &Services,
+    email: &str,
+    name: &str,
+    language: Language,
+) -> AppResult<User> {
     let email = Email::parse(email)
         .map_err(|_| AppError::BadRequest("The email address of this account cannot be used.".into()))?;
     for _ in 0..2 {
@@ -52,7 +64,7 @@ pub async fn account_of_verified_email(state: &Services, email: &str, name: &str
         let now = state.clock.now().to_rfc3339();
         let name = display_name(name, &email);
         let team = personal_team(&name, &now);
-        let user = User::new_admin(name, email.clone(), None, true, &team);
+        let user = User::new_admin(name, email.clone(), None, true, &team, language);
         if create_account(state.table(), &user, &team).await? {
             return Ok(user);
         }

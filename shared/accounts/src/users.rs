@@ -9,6 +9,7 @@ use super::teams::{self, admin_who_stays, AdminChange, Team};
 use crate::auth;
 use crate::repo;
 use bt_core::error::{AppError, AppResult};
+use bt_core::i18n::Language;
 use bt_core::ratelimit;
 use bt_core::services::Services;
 use bt_core::types::{Email, TeamId, UserId};
@@ -65,6 +66,10 @@ pub struct User {
     pub token_version: i64,
     #[serde(rename = "pendingEmail", default, skip_serializing_if = "Option::is_none")]
     pub pending_email: Option<Email>,
+    /// The language the person chose (sign-up saves the one of their browser); accounts from before languages
+    /// have none and get the request's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<Language>,
     #[serde(rename = "createdAt")]
     pub created_at: String,
 }
@@ -83,8 +88,20 @@ impl User {
         }
     }
 
-    /// A new admin of `team` (a new account always starts in a team of its own).
-    pub fn new_admin(name: String, email: Email, password_hash: Option<String>, verified: bool, team: &Team) -> User {
+    /// The language of what the person is sent: theirs, else English.
+    pub fn language(&self) -> Language {
+        self.language.unwrap_or_default()
+    }
+
+    /// A new admin of `team` (a new account always starts in a team of its own), speaking `language`.
+    pub fn new_admin(
+        name: String,
+        email: Email,
+        password_hash: Option<String>,
+        verified: bool,
+        team: &Team,
+        language: Language,
+    ) -> User {
         User {
             id: UserId::new(),
             name,
@@ -96,6 +113,7 @@ impl User {
             time_zone: "UTC".into(),
             token_version: 0,
             pending_email: None,
+            language: Some(language),
             created_at: team.created_at.clone(),
         }
     }
@@ -160,8 +178,9 @@ pub struct SignedUp {
     pub mail_sent: bool,
 }
 
-/// Creates an account with a team of its own and mails its verification link (rate-limited per client address).
-pub async fn sign_up(state: &Services, ip: &str, input: SignUpInput) -> AppResult<SignedUp> {
+/// Creates an account with a team of its own, speaking `language` (the request's), and mails its verification link
+/// (rate-limited per client address).
+pub async fn sign_up(state: &Services, ip: &str, input: SignUpInput, language: Language) -> AppResult<SignedUp> {
     let name = input.name.trim().to_string();
     let email = normalize_email(&input.email);
     let mut check = Check::new();
@@ -178,7 +197,7 @@ pub async fn sign_up(state: &Services, ip: &str, input: SignUpInput) -> AppResul
     let password_hash = auth::hash_password_async(input.password).await?;
     let now = state.clock.now().to_rfc3339();
     let team = teams::personal_team(&name, &now);
-    let user = User::new_admin(name, email.clone(), Some(password_hash), false, &team);
+    let user = User::new_admin(name, email.clone(), Some(password_hash), false, &team, language);
     if !create_account(state.table(), &user, &team).await? {
         return Err(AppError::Conflict(EMAIL_TAKEN.into()));
     }
@@ -212,12 +231,21 @@ fn changed_meanwhile() -> AppError {
 pub struct ProfileInput {
     pub name: Option<String>,
     pub time_zone: Option<String>,
+    /// A language code: `en`, `de`, `fr` or `es`.
+    pub language: Option<String>,
 }
 
-/// Changes the name (the team's member list shows it too) and the time zone; returns the profile as stored.
+pub const PASSWORD_INCORRECT: &str = "Password is incorrect.";
+pub const CURRENT_PASSWORD_INCORRECT: &str = "Current password is incorrect.";
+
+pub const CHOOSE_A_LANGUAGE: &str = "Choose one of: en, de, fr, es.";
+
+/// Changes the name (the team's member list shows it too), the time zone and the language; returns the profile as
+/// stored.
 pub async fn update_profile(state: &Services, user: User, input: &ProfileInput) -> AppResult<User> {
     let name = input.name.as_deref().map(str::trim);
     let time_zone = input.time_zone.as_deref().map(str::trim);
+    let language = input.language.as_deref().map(Language::from_code);
     let mut check = Check::new();
     if let Some(name) = name {
         check_name(&mut check, name);
@@ -225,14 +253,19 @@ pub async fn update_profile(state: &Services, user: User, input: &ProfileInput) 
     if let Some(tz) = time_zone {
         check.rule("timeZone", tz.parse::<chrono_tz::Tz>().is_ok(), "Unknown time zone.");
     }
+    if let Some(language) = language {
+        check.rule("language", language.is_some(), CHOOSE_A_LANGUAGE);
+    }
     check.finish()?;
 
     let new_name = name.filter(|n| *n != user.name);
     let new_time_zone = time_zone.filter(|tz| *tz != user.time_zone);
-    if new_name.is_none() && new_time_zone.is_none() {
+    let new_language = language.flatten().filter(|l| user.language != Some(*l));
+    if new_name.is_none() && new_time_zone.is_none() && new_language.is_none() {
         return Ok(user);
     }
-    let mut writes = vec![repo::users::change_profile_op(&user.id, &user.team_id, new_name, new_time_zone)];
+    let change = repo::users::ProfileChange { name: new_name, time_zone: new_time_zone, language: new_language };
+    let mut writes = vec![repo::users::change_profile_op(&user.id, &user.team_id, &change)];
     if let Some(name) = new_name {
         writes.push(repo::teams::rename_member_op(&user.team_id, &user.id, name));
     }
@@ -251,10 +284,7 @@ pub async fn confirm_password(state: &Services, user: &User, field: &str, given:
     if auth::verify_password_async(given.to_string(), hash).await {
         Ok(())
     } else {
-        Err(AppError::field(
-            field,
-            format!("{} is incorrect.", if field == "password" { "Password" } else { "Current password" }),
-        ))
+        Err(AppError::field(field, if field == "password" { PASSWORD_INCORRECT } else { CURRENT_PASSWORD_INCORRECT }))
     }
 }
 

@@ -60,6 +60,11 @@ pub fn role() -> RefOr<Schema> {
     schema(json!({ "type": "string", "enum": ["admin", "hr", "member"] }))
 }
 
+/// A language of the product, by its ISO 639-1 code.
+pub fn language() -> RefOr<Schema> {
+    schema(json!({ "type": "string", "enum": ["en", "de", "fr", "es"] }))
+}
+
 /// A text field as a create reads it: trimmed, not blank.
 pub fn required_text(max_length: usize) -> RefOr<Schema> {
     schema(json!({ "type": "string", "maxLength": max_length, "minLength": 1, "pattern": "\\S" }))

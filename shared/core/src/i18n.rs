@@ -82,6 +82,8 @@ impl std::fmt::Display for Language {
 
 /// One language's catalogue: exact messages, and templates with `{name}` placeholders.
 struct Catalogue {
+    /// Every entry, templates too, by its English text as written in the catalogue.
+    keys: HashMap<&'static str, &'static str>,
     exact: HashMap<&'static str, &'static str>,
     /// (English template split at its placeholders, the placeholders' names, the translation)
     templates: Vec<(Vec<&'static str>, Vec<&'static str>, &'static str)>,
@@ -92,7 +94,7 @@ fn parse(source: &'static str) -> Catalogue {
         serde_json::from_str(source).expect("shared/core/locales/*.json is a flat JSON object of strings");
     let mut exact = HashMap::new();
     let mut templates = Vec::new();
-    for (english, translated) in map {
+    for (&english, &translated) in &map {
         match split_template(english) {
             Some((pieces, names)) => templates.push((pieces, names, translated)),
             None => {
@@ -102,7 +104,7 @@ fn parse(source: &'static str) -> Catalogue {
     }
     // Longer literal text first: the most specific template wins.
     templates.sort_by_key(|(pieces, _, _)| std::cmp::Reverse(pieces.iter().map(|p| p.len()).sum::<usize>()));
-    Catalogue { exact, templates }
+    Catalogue { keys: map, exact, templates }
 }
 
 /// `Must not exceed {max} characters.` -> (["Must not exceed ", " characters."], ["max"]); `None` without placeholders.
@@ -174,14 +176,28 @@ pub fn translate(language: Language, english: &str) -> String {
     }
     for (pieces, names, translated) in &catalogue.templates {
         if let Some(values) = match_template(pieces, english) {
-            let mut out = (*translated).to_string();
-            for (name, value) in names.iter().zip(values) {
-                out = out.replace(&format!("{{{name}}}"), value);
-            }
-            return out;
+            let values: Vec<(&str, &str)> = names.iter().copied().zip(values).collect();
+            return fill(translated, &values);
         }
     }
     english.to_string()
+}
+
+/// A message with values: the catalogue's translation of the English `template` (looked up as written, with its
+/// `{name}` placeholders), filled with `values`; the English template filled in when the catalogue lacks it.
+///
+/// ```
+/// use bt_core::i18n::{tr, Language};
+/// assert_eq!(tr(Language::En, "Hello {name}", &[("name", "Ana")]), "Hello Ana");
+/// ```
+pub fn tr(language: Language, template: &str, values: &[(&str, &str)]) -> String {
+    let translated = catalogue(language).and_then(|c| c.keys.get(template).copied()).unwrap_or(template);
+    fill(translated, values)
+}
+
+/// Whether the catalogue of `language` has an entry written exactly `english` (a message or a template).
+pub fn has_key(language: Language, english: &str) -> bool {
+    language == Language::En || catalogue(language).is_some_and(|c| c.keys.contains_key(english))
 }
 
 /// Whether the catalogue of `language` has `english` (exactly or as a filled-in template).
@@ -190,8 +206,29 @@ pub fn is_translated(language: Language, english: &str) -> bool {
 }
 
 /// Fills `{name}` placeholders of a message (in any language) with values.
+/// One pass: a value that holds a `{name}` of its own (a person's text) is not filled in again.
 pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    values.iter().fold(template.to_string(), |out, (name, value)| out.replace(&format!("{{{name}}}"), value))
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after
+            .find('}')
+            .and_then(|close| values.iter().find(|(name, _)| *name == &after[..close]).map(|(_, v)| (close, *v)));
+        match value {
+            Some((close, value)) => {
+                out.push_str(value);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]

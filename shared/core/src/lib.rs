@@ -10,6 +10,8 @@ pub mod config;
 pub mod error;
 pub mod holidays;
 pub mod i18n;
+#[cfg(test)]
+mod i18n_coverage;
 pub mod idempotency;
 pub mod keys;
 pub mod mail;

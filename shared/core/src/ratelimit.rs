@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use crate::error::{AppError, AppResult};
+use crate::i18n::fill;
 use crate::keys;
 use crate::services::Services;
 use crate::store::Item;
@@ -16,10 +17,7 @@ fn window(state: &Services, scope: &str, subject: &str, window_secs: i64) -> (cr
 
 fn too_many(now: i64, start: i64, window_secs: i64) -> AppError {
     let retry_after = (start + window_secs - now).max(1) as u64;
-    AppError::TooManyRequests {
-        message: format!("Too many requests. Please try again in {}.", human_wait(retry_after)),
-        retry_after,
-    }
+    AppError::TooManyRequests { message: wait_message(retry_after), retry_after }
 }
 
 /// Adds one to the window's counter (made with a TTL just past the window) and returns the new count.
@@ -56,11 +54,15 @@ pub async fn count(state: &Services, scope: &str, subject: &str, (_, window_secs
     increment(state, &key, start, window_secs).await
 }
 
-fn human_wait(secs: u64) -> String {
-    if secs < 60 {
-        format!("{secs} seconds")
-    } else {
-        let m = secs.div_ceil(60);
-        format!("{m} minute{}", if m == 1 { "" } else { "s" })
-    }
+/// The whole sentence for each unit (a catalogue translates sentences, not pieces of them).
+fn wait_message(secs: u64) -> String {
+    let minutes = secs.div_ceil(60);
+    fill(
+        match secs {
+            0..60 => "Too many requests. Please try again in {seconds} seconds.",
+            60 => "Too many requests. Please try again in 1 minute.",
+            _ => "Too many requests. Please try again in {minutes} minutes.",
+        },
+        &[("seconds", &secs.to_string()), ("minutes", &minutes.to_string())],
+    )
 }

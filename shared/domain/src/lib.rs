@@ -34,7 +34,7 @@ pub mod app;
 pub use bt_accounts as account;
 pub use bt_accounts::auth;
 pub use bt_core::{
-    assistant, clock, config, error, holidays, idempotency, mail, outbound, ratelimit, services, types, validate,
+    assistant, clock, config, error, holidays, i18n, idempotency, mail, outbound, ratelimit, services, types, validate,
 };
 pub use bt_notifications as notifications;
 pub use bt_records as records;

@@ -4,17 +4,21 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use bt_domain::account::{Role, User};
 use bt_domain::auth::user_of_token;
+use bt_domain::i18n::Language;
 use bt_domain::records::Owner;
 use bt_domain::types::{TeamId, UserId};
 use bt_domain::{AppError, AppResult};
 
 use crate::error::ApiError;
+use crate::language::AccountLanguage;
 use crate::state::AppState;
 
 /// The signed-in caller, read fresh from the store on every request (a deleted user or a revoked token is 401).
 #[derive(Debug, Clone)]
 pub struct AuthUser {
     pub user: User,
+    /// The language the caller is answered in: their account's, else the request's `Accept-Language`, else English.
+    pub language: Language,
 }
 
 impl AuthUser {
@@ -49,7 +53,14 @@ pub(crate) fn bearer(headers: &axum::http::HeaderMap) -> Option<&str> {
 
 pub async fn authenticate(state: &AppState, parts: &Parts) -> AppResult<Option<AuthUser>> {
     let Some(token) = bearer(&parts.headers) else { return Ok(None) };
-    Ok(Some(AuthUser { user: user_of_token(state, token).await? }))
+    let user = user_of_token(state, token).await?;
+    // The account as it is now speaks for the rest of the request (its errors too), not the token's older claim.
+    if let Some(account) = parts.extensions.get::<AccountLanguage>() {
+        account.set(user.language);
+    }
+    let accept = parts.headers.get(axum::http::header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
+    let language = Language::resolve(user.language, accept);
+    Ok(Some(AuthUser { user, language }))
 }
 
 impl FromRequestParts<AppState> for AuthUser {

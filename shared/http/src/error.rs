@@ -3,8 +3,10 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use bt_core::store::StoreError;
+use bt_domain::error::FieldErrors;
+use bt_domain::i18n::{translate, Language};
 use bt_domain::AppError;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
 /// What a handler or extractor answers when it fails: a domain error on its way out.
 #[derive(Debug)]
@@ -46,6 +48,28 @@ impl ApiError {
     }
 }
 
+/// The body of an error answer, in English as the domain words it. The answer carries it in its extensions too, so
+/// that the language layer ([`crate::language::speak`]) can answer in the request's language.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ErrorMessages {
+    // `errors` before `message`: the order the body always had.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub errors: Option<FieldErrors>,
+    pub message: String,
+}
+
+impl ErrorMessages {
+    /// The same messages in `language` (each through the catalogues; a field's name stays).
+    pub fn translated(&self, language: Language) -> ErrorMessages {
+        ErrorMessages {
+            errors: self.errors.as_ref().map(|fields| {
+                fields.iter().map(|(field, message)| (field.clone(), translate(language, message))).collect()
+            }),
+            message: translate(language, &self.message),
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let error = self.0;
@@ -53,11 +77,13 @@ impl IntoResponse for ApiError {
         if let AppError::Internal(cause) = &error {
             tracing::error!(error = ?cause, "internal error");
         }
-        let mut body = json!({ "message": error.public_message() });
-        if let AppError::Validation(fields) = &error {
-            body["errors"] = json!(fields);
-        }
-        let mut response = (status, axum::Json(body)).into_response();
+        let errors = match &error {
+            AppError::Validation(fields) => Some(fields.clone()),
+            _ => None,
+        };
+        let body = ErrorMessages { errors, message: error.public_message() };
+        let mut response = (status, axum::Json(&body)).into_response();
+        response.extensions_mut().insert(body);
         if let AppError::TooManyRequests { retry_after, .. } = &error {
             if let Ok(v) = retry_after.to_string().parse() {
                 response.headers_mut().insert(axum::http::header::RETRY_AFTER, v);

@@ -16,7 +16,7 @@ use bt_domain::idempotency::{self as idem, Claim, IdempotencyKey, KeptAnswer};
 use bt_domain::types::UserId;
 use bt_domain::AppError;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorMessages};
 use crate::state::AppState;
 use crate::MAX_BODY_BYTES;
 
@@ -107,7 +107,12 @@ async fn finish(state: &AppState, user_id: &UserId, key: &IdempotencyKey, stamp:
 
 fn replay(answer: KeptAnswer) -> Response {
     let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::OK);
+    // A kept error is kept as the domain words it (English); the language layer gives it in the retry's language.
+    let messages = (!status.is_success()).then(|| serde_json::from_str::<ErrorMessages>(&answer.body).ok()).flatten();
     let mut response = (status, Bytes::from(answer.body)).into_response();
+    if let Some(messages) = messages {
+        response.extensions_mut().insert(messages);
+    }
     let headers = response.headers_mut();
     if let Some(ct) = answer.content_type.and_then(|c| HeaderValue::from_str(&c).ok()) {
         headers.insert(header::CONTENT_TYPE, ct);

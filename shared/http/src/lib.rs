@@ -6,12 +6,14 @@ pub mod auth;
 pub mod conditional;
 pub mod error;
 pub mod idempotency;
+pub mod language;
 pub mod openapi;
 pub mod routes;
 pub mod state;
 
 pub use conditional::{data_with_etag, IfMatch};
 pub use error::ApiError;
+pub use language::RequestLanguage;
 pub use routes::Routes;
 pub use state::AppState;
 
@@ -204,8 +206,8 @@ pub async fn method_not_allowed_fallback() -> ApiError {
 /// Largest request body any route accepts (the biggest record is well under it).
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// What every function's router gets, on Lambda and locally: JSON 404s and 405s, idempotent writes, a body-size
-/// cap, CORS for the configured web origins (with `If-Match` and `ETag` for conditional edits), and security headers.
+/// What every function's router gets, on Lambda and locally: JSON 404s and 405s, idempotent writes, answers in the
+/// request's language, a body-size cap, CORS for the configured web origins (with `If-Match` and `ETag` for conditional edits), and security headers.
 pub fn with_common_layers(router: axum::Router<AppState>, state: &AppState) -> axum::Router<AppState> {
     use axum::http::{header, HeaderValue, Method};
     use tower_http::cors::{AllowOrigin, CorsLayer};
@@ -218,6 +220,8 @@ pub fn with_common_layers(router: axum::Router<AppState>, state: &AppState) -> a
         .allow_headers([
             header::AUTHORIZATION,
             header::CONTENT_TYPE,
+            // Safelisted (a browser sends it without asking), named all the same for every value a browser may send.
+            header::ACCEPT_LANGUAGE,
             header::HeaderName::from_static("idempotency-key"),
             header::IF_MATCH,
         ])
@@ -227,6 +231,7 @@ pub fn with_common_layers(router: axum::Router<AppState>, state: &AppState) -> a
         .fallback(not_found_fallback)
         .method_not_allowed_fallback(method_not_allowed_fallback)
         .layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::idempotent))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), language::speak))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(cors)
         .layer(SetResponseHeaderLayer::if_not_present(

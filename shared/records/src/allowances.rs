@@ -475,11 +475,20 @@ pub fn check_year(year: Option<i32>, default: i32) -> AppResult<i32> {
 
 /// A leave's days as a short phrase, for messages.
 pub fn show_days(days: f64) -> String {
-    let text = if days.fract() == 0.0 { format!("{days:.0}") } else { format!("{days:.1}") };
+    let text = day_number(days);
     if days == 1.0 {
         format!("{text} working day")
     } else {
         format!("{text} working days")
+    }
+}
+
+/// A number of days as the product shows it: "3", "2.5".
+pub fn day_number(days: f64) -> String {
+    if days.fract() == 0.0 {
+        format!("{days:.0}")
+    } else {
+        format!("{days:.1}")
     }
 }
 

@@ -15,6 +15,7 @@ use super::{new_id, timestamp, Expect, Owner};
 use bt_accounts::teams;
 use bt_accounts::users::Role;
 use bt_core::error::{AppError, AppResult};
+use bt_core::i18n::fill;
 use bt_core::keys::{self, RecordKind};
 use bt_core::store::{Cond, Index, Item, Query, SkCond, StoreError, Table, TxOp};
 use bt_core::types::{Day, RecordId, TeamId, UserId};
@@ -306,11 +307,23 @@ async fn count_and_check_balance(
         others.retain(|l| l.id != leave.id);
         let balance = ledger.balance(&owner.user_id, year, &others);
         if needed > balance.remaining {
-            let left = allowances::show_days(balance.remaining.max(0.0));
-            return Err(AppError::field(
-                "toDate",
-                format!("This leave takes {} but you have {left} left in {year}.", allowances::show_days(needed)),
-            ));
+            let left = balance.remaining.max(0.0);
+            let (needed_days, left_days) = (allowances::day_number(needed), allowances::day_number(left));
+            // A whole sentence for each way the days read (a catalogue translates sentences, not pieces of them).
+            let message = fill(
+                match (needed == 1.0, left == 1.0) {
+                    (false, false) => {
+                        "This leave takes {needed} working days but you have {left} working days left in {year}."
+                    }
+                    (true, false) => "This leave takes 1 working day but you have {left} working days left in {year}.",
+                    (false, true) => {
+                        "This leave takes {needed} working days but you have 1 working day left in {year}."
+                    }
+                    (true, true) => "This leave takes 1 working day but you have 1 working day left in {year}.",
+                },
+                &[("needed", &needed_days), ("left", &left_days), ("year", &year.to_string())],
+            );
+            return Err(AppError::field("toDate", message));
         }
     }
     Ok(())

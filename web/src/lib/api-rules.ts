@@ -336,7 +336,10 @@ export const NotificationSettings = {
 export const PasswordInput = { type: 'object', required: ['password'], properties: { password: { type: 'string' } } } as const;
 
 /** The body of `PUT /user/profile`. */
-export const ProfileInput = { type: 'object', properties: { name: { type: 'string' }, timeZone: { type: 'string' } } } as const;
+export const ProfileInput = {
+  type: 'object',
+  properties: { language: { type: 'string', enum: ['en', 'de', 'fr', 'es'] }, name: { type: 'string' }, timeZone: { type: 'string' } },
+} as const;
 
 /** Part of a request body. */
 export const PushKeys = {

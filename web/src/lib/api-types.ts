@@ -1758,7 +1758,7 @@ export interface paths {
     };
     /** My profile */
     get: operations['get_user_profile'];
-    /** Update my name and time zone */
+    /** Update my name, time zone and language */
     put: operations['put_user_profile'];
     post?: never;
     delete?: never;
@@ -2906,6 +2906,8 @@ export interface components {
       hasPassword: boolean;
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       id: string;
+      /** @enum {string} */
+      language: 'en' | 'de' | 'fr' | 'es';
       name: string;
       pendingEmail?: string | null;
       /** @enum {string} */
@@ -2916,6 +2918,8 @@ export interface components {
     };
     /** @description What `PUT /user/profile` may change. */
     ProfileInput: {
+      /** @enum {string} */
+      language?: 'en' | 'de' | 'fr' | 'es';
       name?: string;
       timeZone?: string;
     };

@@ -7,6 +7,7 @@ use crate::teams::{member_item, membership_of, team_item, Team};
 use crate::users::{Role, User};
 use bt_core::codec::{from_item, to_item};
 use bt_core::error::AppResult;
+use bt_core::i18n::Language;
 use bt_core::keys;
 use bt_core::store::{Cond, Item, StoreError, StoreResult, Table, TxOp};
 use bt_core::types::{Email, TeamId, UserId};
@@ -171,14 +172,25 @@ pub async fn delete_items(store: &dyn Table, user_id: &UserId) -> AppResult<()> 
 
 // ---- transaction parts -------------------------------------------------------------------------------------------
 
+/// The profile fields a change sets (the others stay).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ProfileChange<'a> {
+    pub name: Option<&'a str>,
+    pub time_zone: Option<&'a str>,
+    pub language: Option<Language>,
+}
+
 /// Sets the changed profile fields (at least one given), while the user is still in `team_id`.
-pub fn change_profile_op(user_id: &UserId, team_id: &TeamId, name: Option<&str>, time_zone: Option<&str>) -> TxOp {
+pub fn change_profile_op(user_id: &UserId, team_id: &TeamId, change: &ProfileChange) -> TxOp {
     let mut set = Item::new();
-    if let Some(name) = name {
+    if let Some(name) = change.name {
         set.insert("name".into(), name.into());
     }
-    if let Some(tz) = time_zone {
+    if let Some(tz) = change.time_zone {
         set.insert("timeZone".into(), tz.into());
+    }
+    if let Some(language) = change.language {
+        set.insert("language".into(), language.code().into());
     }
     TxOp::Update { key: keys::user(user_id), set, cond: Cond::eq("teamId", team_id.clone()) }
 }

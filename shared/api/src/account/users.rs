@@ -36,5 +36,8 @@ wire! { into dom::ProfileInput;
         #[serde(rename = "timeZone")]
         #[schema(nullable = false)]
         pub time_zone: Option<String>,
+        /// The language the app and the server speak to the person (errors, mails, Break Buddy).
+        #[schema(nullable = false, schema_with = crate::schema::language)]
+        pub language: Option<String>,
     }
 }
