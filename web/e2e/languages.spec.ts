@@ -40,7 +40,7 @@ const ALLOWED = new Set([
 async function untranslatedWords(page: Page, alsoAllowed: readonly string[] = []): Promise<string[]> {
   // A country picker lists every country by the names Intl or the server gives (data, not catalogue text).
   const text = await page.evaluate(() => {
-    const long = [...document.querySelectorAll('select')].filter((select) => select.options.length > 40);
+    const long = Array.from(document.querySelectorAll('select')).filter((select) => select.options.length > 40);
     for (const select of long) select.style.display = 'none';
     const shown = document.body.innerText;
     for (const select of long) select.style.display = '';

@@ -5,12 +5,13 @@ import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormError, Input } from '@/components/ui/field';
+import { LanguageSelect } from '@/components/ui/language-select';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
-import { formatLocale, msg } from '@/lib/i18n';
+import { formatLocale, msg, type Language } from '@/lib/i18n';
 import { updateSessionName } from '@/lib/session';
 import { useUpdateProfile, type Profile } from '../api/settings';
 import { browserTimeZone, timeZoneOptions, zoneLabel } from '../utils/time-zones';
@@ -28,7 +29,7 @@ export const profileSchema = z.object({
 
 type ProfileValues = z.infer<typeof profileSchema>;
 
-/** Name and time zone ("today" for every record is the day in this zone). */
+/** Language, name and time zone ("today" for every record is the day in this zone). */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const requireAuth = useRequireAuth();
@@ -73,8 +74,21 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     }
   };
 
+  // The language applies at once (the whole app switches) and is saved on the account on its own, so every device
+  // and the server's mails follow it.
+  const saveLanguage = async (language: Language) => {
+    if (!requireAuth()) return;
+    try {
+      await trigger({ language });
+      toast.show({ title: t('settings.savedTitle'), message: t('settings.profile.languageSaved'), variant: 'success', duration: SHORT_TOAST_MS });
+    } catch (error) {
+      setFormError(errorMessage(error, t('settings.profile.failed')));
+    }
+  };
+
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('settings.profile.formLabel')} className="space-y-4">
+      <LanguageSelect showLabel id="profile-language" onChange={(language) => void saveLanguage(language)} />
       <Input label={t('settings.profile.name')} autoComplete="name" maxLength={60} error={errors.name?.message} {...register('name')} />
       <Select
         label={t('settings.profile.timeZone')}

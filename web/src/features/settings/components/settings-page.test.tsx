@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { reloadPage, replaceUrl } from '@/lib/browser';
 import { getCookie } from '@/lib/cookies';
+import { changeLanguage } from '@/lib/i18n';
 import { api, fail, http, ok, server } from '@/testing/server';
 import { jwtValidFor } from '@/testing/jwt';
 import { cookieNames, renderWithProviders, setCookies } from '@/testing/test-utils';
@@ -21,6 +22,7 @@ const profile: Profile = {
   pendingEmail: null,
   hasPassword: true,
   createdAt: '2025-01-01T00:00:00Z',
+  language: 'en',
 };
 
 function signIn() {
@@ -51,6 +53,17 @@ function serve(overrides: Partial<Profile> = {}, types = ['Lunch Break', 'Coffee
 }
 
 describe('Profile', () => {
+  it('switches the app to the chosen language and saves it on the account', async () => {
+    signIn();
+    const puts = serve();
+    const { user } = renderWithProviders(<SettingsPage />);
+    await user.selectOptions(await screen.findByLabelText('Language'), 'de');
+    await waitFor(() => expect(puts).toContainEqual({ language: 'de' }));
+    expect(document.documentElement.lang).toBe('de');
+    expect(await screen.findByLabelText('Sprache')).toHaveValue('de');
+    await changeLanguage('en');
+  });
+
   it('signed out, offers to sign in', () => {
     renderWithProviders(<SettingsPage />);
     expect(screen.getByText('Sign in to see and change your profile.')).toBeInTheDocument();
