@@ -41,7 +41,7 @@ pub struct InvitationSent {
         (status = 409, description = "Already a member", body = ErrorBody), (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, caller, body), fields(user_id = %caller.id()))]
 pub async fn invite(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<InviteBody>) -> ApiResult {
-    let sent = invitations::invite(&state, &caller.user, &body.email, &body.role).await?;
+    let sent = invitations::invite(&state, &caller.user, &body.email, &body.role, caller.language).await?;
     Ok(created(InvitationSent {
         message: format!("Invitation sent to {}.", sent.email),
         email: sent.email,
@@ -147,7 +147,7 @@ pub async fn pending(State(state): State<AppState>, caller: AuthUser) -> ApiResu
         (status = 404, response = NotFound), (status = 429, description = "Too many mails to this address", body = ErrorBody)))]
 #[tracing::instrument(skip(state, caller, id), fields(user_id = %caller.id()))]
 pub async fn resend(State(state): State<AppState>, caller: AuthUser, IdPath(id): IdPath<String>) -> ApiResult {
-    Ok(data(PendingInvitation::from(invitations::resend(&state, &caller.user, &id).await?)))
+    Ok(data(PendingInvitation::from(invitations::resend(&state, &caller.user, &id, caller.language).await?)))
 }
 
 /// Withdraw an invitation (admins)

@@ -12,6 +12,7 @@ use super::users::{check_email, Role, User};
 use crate::auth::{hash_token, random_token};
 use crate::repo;
 use bt_core::error::{AppError, AppResult};
+use bt_core::i18n::{tr, Language};
 use bt_core::mail::link_mail;
 use bt_core::ratelimit;
 use bt_core::services::Services;
@@ -51,8 +52,9 @@ pub struct Invited {
     pub role: Role,
 }
 
-/// The admin invites `email` (normalised) to their team as `role`, by mail.
-pub async fn invite(state: &Services, admin: &User, email: &str, role: &str) -> AppResult<Invited> {
+/// The admin invites `email` (normalised) to their team as `role`, by mail: in the language of the invitee's account
+/// when the address has one, else in `language` (the admin's request's).
+pub async fn invite(state: &Services, admin: &User, email: &str, role: &str, language: Language) -> AppResult<Invited> {
     admin.require_admin()?;
     let email = normalize_email(email);
     let mut check = Check::new();
@@ -68,19 +70,21 @@ pub async fn invite(state: &Services, admin: &User, email: &str, role: &str) -> 
     ratelimit::hit(state, "mail", &email, state.config.rate_limits.mail_per_email).await?;
     let team = teams::get_team(state.table(), &admin.team_id).await?.ok_or_else(AppError::not_found)?;
 
-    send(state, admin, &team, &email, role).await?;
+    send(state, admin, &team, &email, role, language).await?;
     tracing::info!(team_id = %team.id, role = role.as_str(), "invitation sent");
     Ok(Invited { email, role })
 }
 
 /// Stores a new invitation of `team` for `email` as `role`, vouched for by `inviter` (an admin of the team), and
-/// mails its link; nothing is kept when the mail cannot be sent.
+/// mails its link (in the language of the invitee's account, else in `language`); nothing is kept when the mail
+/// cannot be sent.
 async fn send(
     state: &Services,
     inviter: &User,
     team: &Team,
     email: &Email,
     role: Role,
+    language: Language,
 ) -> AppResult<PendingInvitation> {
     let token = random_token();
     let now = state.clock.now();
@@ -99,17 +103,36 @@ async fn send(
     repo::invitations::insert(state.table(), &id, &invitation).await?;
 
     let link = format!("{}/accept-email-invitation?token={token}", state.config.app_url);
+    let language = match super::users::find_user_by_email(state.table(), email).await? {
+        Some(invitee) => invitee.language.unwrap_or(language),
+        None => language,
+    };
+    let names = [("inviter", inviter.name.as_str()), ("team", team.name.as_str())];
+    // A whole sentence for each role (a catalogue translates sentences, not pieces of them).
+    let intro = tr(
+        language,
+        match role {
+            Role::Admin => {
+                "{inviter} invited you to join the team \"{team}\" on Breaktime as admin. Sign in (or sign up) with \
+                 this email address, then accept the invitation. It is valid for 7 days."
+            }
+            Role::Hr => {
+                "{inviter} invited you to join the team \"{team}\" on Breaktime as hr. Sign in (or sign up) with \
+                 this email address, then accept the invitation. It is valid for 7 days."
+            }
+            Role::Member => {
+                "{inviter} invited you to join the team \"{team}\" on Breaktime as member. Sign in (or sign up) with \
+                 this email address, then accept the invitation. It is valid for 7 days."
+            }
+        },
+        &names,
+    );
     let mail = link_mail(
+        language,
         email,
-        &format!("{} invited you to {} on Breaktime", inviter.name, team.name),
-        &format!(
-            "{} invited you to join the team \"{}\" on Breaktime as {}. Sign in (or sign up) with this email \
-             address, then accept the invitation. It is valid for 7 days.",
-            inviter.name,
-            team.name,
-            role.as_str()
-        ),
-        "Accept the invitation",
+        &tr(language, "{inviter} invited you to {team} on Breaktime", &names),
+        &intro,
+        &tr(language, "Accept the invitation", &[]),
         &link,
     );
     if let Err(e) = state.mailer.send(mail).await {
@@ -240,11 +263,11 @@ pub async fn revoke(state: &Services, admin: &User, id: &str) -> AppResult<()> {
 
 /// Sends an invitation again with a new link and seven new days, vouched for by this admin; the old link stops
 /// working.
-pub async fn resend(state: &Services, admin: &User, id: &str) -> AppResult<PendingInvitation> {
+pub async fn resend(state: &Services, admin: &User, id: &str, language: Language) -> AppResult<PendingInvitation> {
     let old = own(state, admin, id).await?;
     ratelimit::hit(state, "mail", &old.email, state.config.rate_limits.mail_per_email).await?;
     let team = teams::get_team(state.table(), &admin.team_id).await?.ok_or_else(AppError::not_found)?;
-    let sent = send(state, admin, &team, &old.email, old.role).await?;
+    let sent = send(state, admin, &team, &old.email, old.role, language).await?;
     repo::invitations::delete(state.table(), id).await?;
     tracing::info!(team_id = %team.id, "invitation sent again");
     Ok(sent)

@@ -10,6 +10,7 @@ use super::users::{self, check_email, check_password, get_user, User, EMAIL_TAKE
 use crate::auth::{self, hash_token, random_token};
 use crate::repo;
 use bt_core::error::{AppError, AppResult};
+use bt_core::i18n::tr;
 use bt_core::mail::{link_mail, Mail};
 use bt_core::ratelimit;
 use bt_core::services::Services;
@@ -124,34 +125,49 @@ pub fn url(state: &Services, path: &str, token: &str, extra: &str) -> String {
 }
 
 pub fn verification_mail(state: &Services, user: &User, token: &str) -> Mail {
+    let language = user.language();
     link_mail(
+        language,
         &user.email,
-        "Verify your Breaktime email",
-        &format!("Welcome to Breaktime, {}! Please confirm your email address to activate your account.", user.name),
-        "Verify email",
+        &tr(language, "Verify your Breaktime email", &[]),
+        &tr(
+            language,
+            "Welcome to Breaktime, {name}! Please confirm your email address to activate your account.",
+            &[("name", &user.name)],
+        ),
+        &tr(language, "Verify email", &[]),
         &url(state, "/verify-new-email", token, "&kind=signup"),
     )
 }
 
 pub fn reset_mail(state: &Services, user: &User, token: &str) -> Mail {
+    let language = user.language();
     link_mail(
+        language,
         &user.email,
-        "Reset your Breaktime password",
-        &format!(
-            "Hello {}, we received a request to reset your password. The link works once, for one hour.",
-            user.name
+        &tr(language, "Reset your Breaktime password", &[]),
+        &tr(
+            language,
+            "Hello {name}, we received a request to reset your password. The link works once, for one hour.",
+            &[("name", &user.name)],
         ),
-        "Choose a new password",
+        &tr(language, "Choose a new password", &[]),
         &url(state, "/verify-reset-password", token, ""),
     )
 }
 
 pub fn change_email_mail(state: &Services, user: &User, new_email: &Email, token: &str) -> Mail {
+    let language = user.language();
     link_mail(
+        language,
         new_email,
-        "Confirm your new Breaktime email",
-        &format!("Hello {}, please confirm that this is your new email address for Breaktime.", user.name),
-        "Confirm email",
+        &tr(language, "Confirm your new Breaktime email", &[]),
+        &tr(
+            language,
+            "Hello {name}, please confirm that this is your new email address for Breaktime.",
+            &[("name", &user.name)],
+        ),
+        &tr(language, "Confirm email", &[]),
         &url(state, "/verify-new-email", token, ""),
     )
 }
@@ -337,17 +353,23 @@ pub async fn verify_new_email(state: &Services, token: &str) -> AppResult<EmailC
 
 /// The notice to the old address, with the link that undoes the change.
 pub fn email_changed_mail(state: &Services, user: &User, new_email: &Email, token: &str) -> Mail {
+    let language = user.language();
     link_mail(
+        language,
         &user.email,
-        "Your Breaktime email address was changed",
-        &format!(
-            "Hello {}, the email address of your Breaktime account was changed to {new_email}. If you did not do \
-             this, follow the link within {} days: it puts this address back and signs the account out everywhere; \
-             then choose a new password with \"Forgot password\".",
-            user.name,
-            UNDO_EMAIL_CHANGE_SECS / 86_400
+        &tr(language, "Your Breaktime email address was changed", &[]),
+        &tr(
+            language,
+            "Hello {name}, the email address of your Breaktime account was changed to {email}. If you did not do \
+             this, follow the link within {days} days: it puts this address back and signs the account out \
+             everywhere; then choose a new password with \"Forgot password\".",
+            &[
+                ("name", &user.name),
+                ("email", new_email.as_str()),
+                ("days", &(UNDO_EMAIL_CHANGE_SECS / 86_400).to_string()),
+            ],
         ),
-        "This wasn't me: undo the change",
+        &tr(language, "This wasn't me: undo the change", &[]),
         &url(state, "/verify-new-email", token, ""),
     )
 }

@@ -13,6 +13,7 @@ use super::{new_id, send_mail};
 use crate::auth::{self, hash_password, hash_token, issue_session_access_token, random_token};
 use crate::repo;
 use bt_core::error::{AppError, AppResult};
+use bt_core::i18n::tr;
 use bt_core::ratelimit;
 use bt_core::services::Services;
 use bt_core::store::Item;
@@ -139,17 +140,20 @@ pub async fn sign_in(state: &Services, ip: &str, email: &str, password: String) 
 pub const FAILURES_TOLD: i64 = 5;
 
 fn failed_sign_ins_mail(state: &Services, user: &User) -> bt_core::mail::Mail {
+    let language = user.language();
     bt_core::mail::notice_mail(
+        language,
         &user.email,
-        "Failed sign-ins to your Breaktime account",
-        &format!(
-            "Hello {}, someone tried to sign in to your Breaktime account with a wrong password {FAILURES_TOLD} times \
+        &tr(language, "Failed sign-ins to your Breaktime account", &[]),
+        &tr(
+            language,
+            "Hello {name}, someone tried to sign in to your Breaktime account with a wrong password {count} times \
              in the last minutes. If it was you, you can choose a new password with \"Forgot password\". If it was \
              not, your account stays safe as long as your password is not known; signing in from your own device \
              keeps working.",
-            user.name
+            &[("name", &user.name), ("count", &FAILURES_TOLD.to_string())],
         ),
-        "Open Breaktime",
+        &tr(language, "Open Breaktime", &[]),
         &state.config.app_url,
     )
 }

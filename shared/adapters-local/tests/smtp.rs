@@ -2,6 +2,7 @@
 //! headers, both bodies), and what it answers when the relay refuses or cannot be reached.
 
 use bt_adapters_local::smtp::SmtpMailer;
+use bt_domain::i18n::Language;
 use bt_domain::mail::{link_mail, Mailer};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
@@ -77,7 +78,14 @@ async fn a_mail_reaches_the_relay_with_its_envelope_headers_and_both_bodies() {
     let mailer = SmtpMailer::new(&format!("smtp://127.0.0.1:{port}"), "Breaktime <team@breaks.example>").unwrap();
     mailer.check().await.unwrap();
 
-    let mut mail = link_mail("ann@example.com", "Reset your password", "Someone asked.", "Reset", "http://b.example/r");
+    let mut mail = link_mail(
+        Language::En,
+        "ann@example.com",
+        "Reset your password",
+        "Someone asked.",
+        "Reset",
+        "http://b.example/r",
+    );
     mail.reply_to = Some("lead@example.com".into());
     mail.unsubscribe = Some("http://b.example/u".into());
     mailer.send(mail).await.unwrap();
@@ -103,7 +111,10 @@ async fn a_mail_reaches_the_relay_with_its_envelope_headers_and_both_bodies() {
     }
 
     // A second mail goes over the same relay too.
-    mailer.send(link_mail("bo@example.com", "Join", "Come.", "Join", "http://b.example/j")).await.unwrap();
+    mailer
+        .send(link_mail(Language::En, "bo@example.com", "Join", "Come.", "Join", "http://b.example/j"))
+        .await
+        .unwrap();
     assert_eq!(received.recv().await.unwrap().to, ["<bo@example.com>"]);
 }
 
@@ -111,7 +122,10 @@ async fn a_mail_reaches_the_relay_with_its_envelope_headers_and_both_bodies() {
 async fn a_refused_recipient_or_an_unreachable_relay_is_an_error_not_a_silent_loss() {
     let (port, mut received) = receiver().await;
     let mailer = SmtpMailer::new(&format!("smtp://127.0.0.1:{port}"), "team@breaks.example").unwrap();
-    let err = mailer.send(link_mail("x@refused.example", "Hi", "Hi.", "Open", "http://b.example/")).await.unwrap_err();
+    let err = mailer
+        .send(link_mail(Language::En, "x@refused.example", "Hi", "Hi.", "Open", "http://b.example/"))
+        .await
+        .unwrap_err();
     assert!(err.to_string().contains("no such mailbox"), "{err}");
     assert!(received.try_recv().is_err());
 
@@ -119,7 +133,10 @@ async fn a_refused_recipient_or_an_unreachable_relay_is_an_error_not_a_silent_lo
     let closed = TcpListener::bind("127.0.0.1:0").await.unwrap().local_addr().unwrap().port();
     let mailer = SmtpMailer::new(&format!("smtp://127.0.0.1:{closed}"), "team@breaks.example").unwrap();
     assert!(mailer.check().await.unwrap_err().to_string().contains("cannot be reached"));
-    assert!(mailer.send(link_mail("a@example.com", "Hi", "Hi.", "Open", "http://b.example/")).await.is_err());
+    assert!(mailer
+        .send(link_mail(Language::En, "a@example.com", "Hi", "Hi.", "Open", "http://b.example/"))
+        .await
+        .is_err());
 }
 
 #[test]

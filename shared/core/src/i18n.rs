@@ -90,8 +90,16 @@ struct Catalogue {
 }
 
 fn parse(source: &'static str) -> Catalogue {
-    let map: HashMap<&'static str, &'static str> =
+    let owned: HashMap<String, String> =
         serde_json::from_str(source).expect("shared/core/locales/*.json is a flat JSON object of strings");
+    // Parsed once for the process's life (a `OnceLock` each): the texts are kept as `'static` (a text with an escape,
+    // `\"`, cannot be borrowed from the source).
+    let map: HashMap<&'static str, &'static str> = owned
+        .into_iter()
+        .map(|(english, translated)| -> (&'static str, &'static str) {
+            (Box::leak(english.into_boxed_str()), Box::leak(translated.into_boxed_str()))
+        })
+        .collect();
     let mut exact = HashMap::new();
     let mut templates = Vec::new();
     for (&english, &translated) in &map {
@@ -193,6 +201,12 @@ pub fn translate(language: Language, english: &str) -> String {
 pub fn tr(language: Language, template: &str, values: &[(&str, &str)]) -> String {
     let translated = catalogue(language).and_then(|c| c.keys.get(template).copied()).unwrap_or(template);
     fill(translated, values)
+}
+
+/// Marks English text that is translated later, once the reader's language is known (gettext's `N_`): a reminder
+/// filed before it is sent, a button label. It returns the text itself; the catalogue test finds it by this call.
+pub const fn english(text: &'static str) -> &'static str {
+    text
 }
 
 /// Whether the catalogue of `language` has an entry written exactly `english` (a message or a template).

@@ -26,6 +26,7 @@ const MESSAGE_CALLS: &[(&str, usize)] = &[
     ("translate", 1),
     ("tr", 1),
     ("fill", 0),
+    ("english", 0),
     // The records' date and time fields: the messages for a missing and an invalid value.
     ("date_field", 3),
     ("date_field", 4),

@@ -4,6 +4,8 @@
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::{translate, Language};
+
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Mail {
     pub to: String,
@@ -45,31 +47,42 @@ pub trait Mailer: Send + Sync + 'static {
 }
 
 /// Builds a mail with one call-to-action link, in text and HTML, for a mail the reader asked for (verification,
-/// reset, invitation): it says what to do if they did not.
-pub fn link_mail(to: &str, subject: &str, intro: &str, action: &str, link: &str) -> Mail {
-    build_mail(to, subject, intro, action, link, Some("If you did not ask for this, you can ignore this mail."))
+/// reset, invitation): it says what to do if they did not. The subject, intro and action are given in `language`
+/// already (the callers fill the catalogue's templates with [`crate::i18n::tr`]); the mail's own words follow it.
+pub fn link_mail(language: Language, to: &str, subject: &str, intro: &str, action: &str, link: &str) -> Mail {
+    let footer = translate(language, "If you did not ask for this, you can ignore this mail.");
+    build_mail(language, to, subject, intro, action, link, Some(&footer))
 }
 
 /// A notice with one link (a leave request to its approvers, a decision to its requester): nothing to ignore.
-pub fn notice_mail(to: &str, subject: &str, intro: &str, action: &str, link: &str) -> Mail {
-    build_mail(to, subject, intro, action, link, None)
+pub fn notice_mail(language: Language, to: &str, subject: &str, intro: &str, action: &str, link: &str) -> Mail {
+    build_mail(language, to, subject, intro, action, link, None)
 }
 
-fn build_mail(to: &str, subject: &str, intro: &str, action: &str, link: &str, footer: Option<&str>) -> Mail {
+fn build_mail(
+    language: Language,
+    to: &str,
+    subject: &str,
+    intro: &str,
+    action: &str,
+    link: &str,
+    footer: Option<&str>,
+) -> Mail {
     let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
     let text_footer = footer.map(|f| format!("{f}\n\n")).unwrap_or_default();
     let html_footer = footer.map(|f| format!("<p>{}</p>", esc(f))).unwrap_or_default();
+    let fallback = translate(language, "If the button does not work, open this address:");
     Mail {
         to: to.to_string(),
         // A subject is one header line; names in it may predate the refusal of line breaks in names.
         subject: subject.chars().map(|c| if c.is_control() { ' ' } else { c }).collect(),
         text: format!("{intro}\n\n{action}: {link}\n\n{text_footer}— Breaktime"),
         html: format!(
-            "<p>{}</p><p><a href=\"{}\">{}</a></p><p>If the button does not work, open this address: {}</p>\
-             {html_footer}<p>— Breaktime</p>",
+            "<p>{}</p><p><a href=\"{}\">{}</a></p><p>{} {}</p>{html_footer}<p>— Breaktime</p>",
             esc(intro),
             esc(link),
             esc(action),
+            esc(&fallback),
             esc(link)
         ),
         link: Some(link.to_string()),

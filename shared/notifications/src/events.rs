@@ -9,6 +9,7 @@ use super::{job, reminders, webhooks};
 use bt_accounts::teams;
 use bt_accounts::users::User;
 use bt_core::error::AppResult;
+use bt_core::i18n::{tr, Language};
 use bt_core::services::Services;
 use bt_core::types::TeamId;
 use bt_records::events::{EventHandler, RecordEvent, Via};
@@ -63,12 +64,22 @@ fn logged(what: &str, result: AppResult<()>) {
     }
 }
 
-fn leave_words(leave: &Leave, type_name: &str) -> String {
-    let days = if leave.days == 1 { "1 day".to_string() } else { format!("{} days", leave.days) };
-    if leave.from_date == leave.to_date {
-        format!("{type_name} leave on {} ({days})", leave.from_date)
+/// The leave as a notice names it, in `language`: "Vacation leave on 2026-03-12 (1 day)".
+fn leave_words(leave: &Leave, type_name: &str, language: Language) -> String {
+    let days = if leave.days == 1 {
+        tr(language, "1 day", &[])
     } else {
-        format!("{type_name} leave from {} to {} ({days})", leave.from_date, leave.to_date)
+        tr(language, "{days} days", &[("days", &leave.days.to_string())])
+    };
+    let (from, to) = (leave.from_date.to_string(), leave.to_date.to_string());
+    if leave.from_date == leave.to_date {
+        tr(language, "{type} leave on {date} ({days})", &[("type", type_name), ("date", &from), ("days", &days)])
+    } else {
+        tr(
+            language,
+            "{type} leave from {from} to {to} ({days})",
+            &[("type", type_name), ("from", &from), ("to", &to), ("days", &days)],
+        )
     }
 }
 
@@ -77,16 +88,23 @@ async fn type_name(services: &Services, team_id: &TeamId, leave: &Leave) -> AppR
     Ok(types.into_iter().find(|t| t.id == leave.type_id).map(|t| t.name).unwrap_or_else(|| "Leave".into()))
 }
 
-/// The approvers are told on their channels (push, mail) as their notification settings say; a notice that cannot
-/// be sent is logged, and the request stands.
+/// The approvers are told on their channels (push, mail) as their notification settings say, each in their own
+/// language; a notice that cannot be sent is logged, and the request stands.
 async fn notify_approvers(services: &Services, owner: &Owner, leave: &Leave) -> AppResult<()> {
     let approvers = approvers_of(services.table(), &owner.team_id, &owner.user_id).await?;
-    let what = leave_words(leave, &type_name(services, &owner.team_id, leave).await?);
-    let title = format!("Leave request from {}", owner.name);
-    let body = format!("{} asks for {what}. Reason: {}", owner.name, leave.reason);
+    let type_name = type_name(services, &owner.team_id, leave).await?;
+    let notice = |language: Language| {
+        let what = leave_words(leave, &type_name, language);
+        let title = tr(language, "Leave request from {name}", &[("name", &owner.name)]);
+        let body = tr(
+            language,
+            "{name} asks for {what}. Reason: {reason}",
+            &[("name", &owner.name), ("what", &what), ("reason", &leave.reason)],
+        );
+        (title, body)
+    };
     for approver in approvers {
-        job::notify_now(services, &approver.user_id, ReminderKind::LeaveRequested, &title, &body, "/leaves/requests")
-            .await;
+        job::notify_now(services, &approver.user_id, ReminderKind::LeaveRequested, &notice, "/leaves/requests").await;
     }
     Ok(())
 }
@@ -95,20 +113,37 @@ async fn notify_requester(services: &Services, approver: &User, leave: &Leave) -
     let Some(requester) = teams::find_member(services.table(), &approver.team_id, &leave.user_id).await? else {
         return Ok(());
     };
-    let what = leave_words(leave, &type_name(services, &approver.team_id, leave).await?);
-    let verb = if leave.status == LeaveStatus::Approved { "approved" } else { "declined" };
-    let mut intro = format!("{} {verb} your {what}.", approver.name);
-    if let Some(comment) = &leave.comment {
-        intro.push_str(&format!(" Comment: {comment}"));
-    }
-    if leave.status == LeaveStatus::Approved {
+    let type_name = type_name(services, &approver.team_id, leave).await?;
+    let approved = leave.status == LeaveStatus::Approved;
+    if approved {
+        let what = leave_words(leave, &type_name, Language::En);
         let text = format!("{}'s {what} was approved by {}.", requester.name, approver.name);
         let data = serde_json::json!({ "leaveId": leave.id, "userId": leave.user_id, "name": requester.name,
             "fromDate": leave.from_date, "toDate": leave.to_date, "days": leave.days, "approvedBy": approver.name });
         let now = services.clock.now();
         webhooks::emit(services.table(), &approver.team_id, webhooks::LEAVE_APPROVED, text, data, now).await;
     }
-    let title = format!("Your leave request was {verb}");
-    job::notify_now(services, &requester.user_id, ReminderKind::LeaveDecided, &title, &intro, "/leaves").await;
+    // Whole sentences for each decision (a catalogue translates sentences, not pieces of them).
+    let notice = |language: Language| {
+        let what = leave_words(leave, &type_name, language);
+        let values = [("approver", approver.name.as_str()), ("what", what.as_str())];
+        let (title, mut intro) = if approved {
+            (
+                tr(language, "Your leave request was approved", &[]),
+                tr(language, "{approver} approved your {what}.", &values),
+            )
+        } else {
+            (
+                tr(language, "Your leave request was declined", &[]),
+                tr(language, "{approver} declined your {what}.", &values),
+            )
+        };
+        if let Some(comment) = &leave.comment {
+            intro.push(' ');
+            intro.push_str(&tr(language, "Comment: {comment}", &[("comment", comment)]));
+        }
+        (title, intro)
+    };
+    job::notify_now(services, &requester.user_id, ReminderKind::LeaveDecided, &notice, "/leaves").await;
     Ok(())
 }

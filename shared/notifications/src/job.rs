@@ -21,6 +21,7 @@ use crate::repo;
 use bt_accounts::users::{get_user, User};
 use bt_core::codec::from_item;
 use bt_core::error::AppResult;
+use bt_core::i18n::{english, tr, translate, Language};
 use bt_core::mail::notice_mail;
 use bt_core::services::Services;
 use bt_core::store::Item;
@@ -211,6 +212,7 @@ async fn handle(services: &Services, reminder: &Reminder, now: DateTime<Utc>) ->
     };
     let owner = Owner::of(&user);
     let settings = settings::load(store, &user.id).await?;
+    let language = user.language();
     let mut message = Message::of(reminder);
     match reminder.kind {
         ReminderKind::Break => {
@@ -218,8 +220,11 @@ async fn handle(services: &Services, reminder: &Reminder, now: DateTime<Utc>) ->
             if open.is_none_or(|open| open.since != reminder.guard) {
                 return Ok(Outcome::Skipped(skip(reminder, "the break has ended")));
             }
-            message.actions = vec![("end-break", "End break now")];
-            message.action_label = "End it now".into();
+            // Filed in English when the break started (the catalogue's templates give it in the person's language).
+            message.title = translate(language, &reminder.title);
+            message.body = translate(language, &reminder.body);
+            message.actions = vec![("end-break", english("End break now").into())];
+            message.action_label = english("End it now").into();
             message.path = "/breaks?action=end-break".into();
         }
         ReminderKind::Meeting => {
@@ -228,17 +233,20 @@ async fn handle(services: &Services, reminder: &Reminder, now: DateTime<Utc>) ->
                 Some(id) => meetings::get_meeting(store, &owner, &id).await.ok(),
                 None => None,
             };
-            if meeting.is_none_or(|m| reminders::meeting_guard(&m) != reminder.guard) {
+            let Some(meeting) = meeting.filter(|m| reminders::meeting_guard(m) == reminder.guard) else {
                 return Ok(Outcome::Skipped(skip(reminder, "the meeting was moved or deleted")));
-            }
+            };
+            (message.title, message.body) = reminders::meeting_words(&meeting, language);
         }
         ReminderKind::Agenda => {
             // The next day's agenda is filed before this one is delivered, so the chain survives a failed delivery.
             if let Some(next) = reminders::agenda_reminder(&owner, &settings, now) {
                 reminders::put(store, &next).await?;
             }
-            message.body = agenda_text(services, &owner, now).await?;
+            message.title = translate(language, &reminder.title);
+            message.body = agenda_text(services, &owner, now, language).await?;
         }
+        // Written in the person's language when they were filed.
         ReminderKind::LeaveRequested | ReminderKind::LeaveDecided => {}
     }
     let switch = settings.switch(reminder.kind);
@@ -255,7 +263,7 @@ fn quiet_now(owner: &Owner, settings: &NotificationSettings, now: DateTime<Utc>)
     settings.quiet().is_some_and(|quiet| due::in_quiet_hours(owner.tz, quiet, now))
 }
 
-async fn agenda_text(services: &Services, owner: &Owner, now: DateTime<Utc>) -> AppResult<String> {
+async fn agenda_text(services: &Services, owner: &Owner, now: DateTime<Utc>, language: Language) -> AppResult<String> {
     let today = owner.today(now);
     let store = services.table();
     let range = bt_records::DateRange { from: today, to: today };
@@ -263,23 +271,28 @@ async fn agenda_text(services: &Services, owner: &Owner, now: DateTime<Utc>) -> 
     meetings.sort_by_key(|m| m.from);
     let tasks = tasks::tasks_on(store, &owner.user_id, today).await?;
     let mut lines = Vec::new();
+    let meeting_word = tr(language, "Meeting", &[]);
     for m in meetings.iter().take(10) {
-        let what = if m.description.trim().is_empty() { "Meeting" } else { m.description.trim() };
+        let what = if m.description.trim().is_empty() { meeting_word.as_str() } else { m.description.trim() };
         lines.push(format!("{}–{} {}", m.from, m.to, what.chars().take(80).collect::<String>()));
     }
     let open_tasks: Vec<_> = tasks.iter().filter(|t| t.status.as_str() != "Completed").collect();
     for t in open_tasks.iter().take(10) {
-        lines.push(format!("Task: {}", t.title.chars().take(80).collect::<String>()));
+        lines.push(tr(language, "Task: {title}", &[("title", &t.title.chars().take(80).collect::<String>())]));
     }
     if lines.is_empty() {
-        return Ok("Nothing planned today.".into());
+        return Ok(tr(language, "Nothing planned today.", &[]));
     }
-    let head = format!(
-        "{} meeting{} and {} open task{} today.",
-        meetings.len(),
-        if meetings.len() == 1 { "" } else { "s" },
-        open_tasks.len(),
-        if open_tasks.len() == 1 { "" } else { "s" }
+    // A whole sentence for each way the counts read (a catalogue translates sentences, not pieces of them).
+    let head = tr(
+        language,
+        match (meetings.len() == 1, open_tasks.len() == 1) {
+            (true, true) => "1 meeting and 1 open task today.",
+            (true, false) => "1 meeting and {tasks} open tasks today.",
+            (false, true) => "{meetings} meetings and 1 open task today.",
+            (false, false) => "{meetings} meetings and {tasks} open tasks today.",
+        },
+        &[("meetings", &meetings.len().to_string()), ("tasks", &open_tasks.len().to_string())],
     );
     Ok(format!("{head}\n{}", lines.join("\n")))
 }
@@ -295,7 +308,7 @@ pub struct Message {
     pub path: String,
     pub action_label: String,
     /// Notification action buttons (`action`, `title`).
-    pub actions: Vec<(&'static str, &'static str)>,
+    pub actions: Vec<(&'static str, String)>,
 }
 
 impl Message {
@@ -306,9 +319,19 @@ impl Message {
             title: reminder.title.clone(),
             body: reminder.body.clone(),
             path: reminder.path.clone(),
-            action_label: "Open Breaktime".into(),
+            action_label: english("Open Breaktime").into(),
             actions: Vec::new(),
         }
+    }
+
+    /// The button and action words in `language` (the title and body are the sender's: written in the person's
+    /// language already).
+    pub fn with_words_in(mut self, language: Language) -> Message {
+        self.action_label = translate(language, &self.action_label);
+        for (_, title) in &mut self.actions {
+            *title = translate(language, title);
+        }
+        self
     }
 
     /// The push payload the service worker reads (kept well under the 4 KiB a push may carry).
@@ -324,6 +347,7 @@ impl Message {
 /// Sends a message on the person's channels that are on: every subscribed browser, and mail (with a one-click
 /// unsubscribe for its kind). A subscription the push service no longer knows is removed.
 pub async fn deliver(services: &Services, user: &User, switch: Switch, message: &Message) -> Vec<Delivery> {
+    let message = &message.clone().with_words_in(user.language());
     let mut out = Vec::new();
     let record = |channel: &str, outcome: String| Delivery {
         kind: message.kind,
@@ -367,29 +391,46 @@ pub fn reminder_mail(services: &Services, user: &User, message: &Message) -> bt_
     let token = unsubscribe::token(&config.jwt_secret, &user.id, message.kind);
     let page = format!("{}/unsubscribe?token={token}", config.app_url);
     let link = format!("{}{}", config.app_url, message.path);
-    let mut mail = notice_mail(user.email.as_str(), &message.title, &message.body, &message.action_label, &link);
-    let footer = format!("You get this because {} are on in your settings. Stop these mails:", message.kind.label());
+    let language = user.language();
+    let mut mail =
+        notice_mail(language, user.email.as_str(), &message.title, &message.body, &message.action_label, &link);
+    let footer = tr(language, unsubscribe_footer(message.kind), &[]);
     mail.text = format!("{}\n\n{footer} {page}", mail.text);
     let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
     mail.html = format!(
-        "{}<p style=\"font-size:12px\">{} <a href=\"{}\">Unsubscribe</a></p>",
+        "{}<p style=\"font-size:12px\">{} <a href=\"{}\">{}</a></p>",
         mail.html,
         esc(&footer),
-        esc(&page)
+        esc(&page),
+        esc(&tr(language, "Unsubscribe", &[]))
     );
     mail.unsubscribe = Some(format!("{}/notifications/unsubscribe?token={token}", config.api_url));
     mail
 }
 
-/// A notice sent right after the write that causes it (a leave requested or decided), in the person's settings.
-/// Inside quiet hours it is filed for the end of them, and the job sends it then. Failures are logged: the write
-/// stands.
+/// Why a reminder's mail came, and how to stop it, for each kind (whole sentences for the catalogues).
+fn unsubscribe_footer(kind: ReminderKind) -> &'static str {
+    english(match kind {
+        ReminderKind::Break => "You get this because break reminders are on in your settings. Stop these mails:",
+        ReminderKind::Meeting => "You get this because meeting reminders are on in your settings. Stop these mails:",
+        ReminderKind::Agenda => "You get this because the daily agenda are on in your settings. Stop these mails:",
+        ReminderKind::LeaveRequested => {
+            "You get this because leave requests to approve are on in your settings. Stop these mails:"
+        }
+        ReminderKind::LeaveDecided => {
+            "You get this because decisions on your leave requests are on in your settings. Stop these mails:"
+        }
+    })
+}
+
+/// A notice sent right after the write that causes it (a leave requested or decided), in the person's settings and
+/// language (`notice` gives its title and body in a language). Inside quiet hours it is filed for the end of them,
+/// and the job sends it then. Failures are logged: the write stands.
 pub async fn notify_now(
     services: &Services,
     user_id: &UserId,
     kind: ReminderKind,
-    title: &str,
-    body: &str,
+    notice: &(dyn Fn(Language) -> (String, String) + Sync),
     path: &str,
 ) {
     let result: AppResult<()> = async {
@@ -401,14 +442,15 @@ pub async fn notify_now(
         if !switch.enabled || !(switch.push || switch.email) {
             return Ok(());
         }
+        let (title, body) = notice(user.language());
         let reminder = Reminder {
             user_id: user_id.clone(),
             kind,
             subject: bt_records::new_id(now).to_string(),
             due: now.to_rfc3339(),
             guard: String::new(),
-            title: title.into(),
-            body: body.into(),
+            title,
+            body,
             path: path.into(),
         };
         let owner = Owner::of(&user);

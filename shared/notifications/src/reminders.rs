@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::due;
 use super::settings::{self, NotificationSettings, ReminderKind};
 use bt_core::error::AppResult;
+use bt_core::i18n::{english, fill, tr, Language};
 use bt_core::store::Table;
 use bt_core::types::UserId;
 use bt_records::breaks::OpenBreak;
@@ -69,8 +70,12 @@ pub fn break_reminder(open: &OpenBreak, settings: &NotificationSettings) -> Opti
         subject: LIVE_BREAK.into(),
         due: (since + Duration::minutes(i64::from(minutes))).to_rfc3339(),
         guard: open.since.clone(),
-        title: "Still on break?".into(),
-        body: format!("Your {} started at {} ({minutes} minutes ago).", open.break_type, open.start_time),
+        // In English: the job gives it in the person's language (the catalogue's template) when it is sent.
+        title: english("Still on break?").into(),
+        body: fill(
+            "Your {type} started at {time} ({minutes} minutes ago).",
+            &[("type", &open.break_type), ("time", &open.start_time.to_string()), ("minutes", &minutes.to_string())],
+        ),
         path: "/breaks".into(),
     })
 }
@@ -117,23 +122,33 @@ pub fn meeting_reminder(
         return None;
     }
     let due = (start - Duration::minutes(i64::from(minutes))).max(now);
-    let what = [&meeting.title, &meeting.description]
-        .into_iter()
-        .map(|t| t.trim())
-        .find(|t| !t.is_empty())
-        .unwrap_or("Meeting")
-        .to_string();
-    let what: String = what.chars().take(120).collect();
+    let (title, body) = meeting_words(meeting, Language::En);
     Some(Reminder {
         user_id: owner.user_id.clone(),
         kind: ReminderKind::Meeting,
         subject: meeting.id.to_string(),
         due: due.to_rfc3339(),
         guard: meeting_guard(meeting),
-        title: format!("Meeting at {}", meeting.from),
-        body: format!("{what}, {} to {}.", meeting.from, meeting.to),
+        title,
+        body,
         path: "/meetings".into(),
     })
+}
+
+/// A meeting reminder's title and body in `language` (filed in English, sent in the person's language).
+pub fn meeting_words(meeting: &Meeting, language: Language) -> (String, String) {
+    let what = [&meeting.title, &meeting.description]
+        .into_iter()
+        .map(|t| t.trim())
+        .find(|t| !t.is_empty())
+        .map(str::to_string)
+        .unwrap_or_else(|| tr(language, "Meeting", &[]));
+    let what: String = what.chars().take(120).collect();
+    let (from, to) = (meeting.from.to_string(), meeting.to.to_string());
+    (
+        tr(language, "Meeting at {time}", &[("time", &from)]),
+        tr(language, "{what}, {from} to {to}.", &[("what", &what), ("from", &from), ("to", &to)]),
+    )
 }
 
 /// A meeting added or edited: its reminder at the (new) time, or none.
@@ -164,7 +179,8 @@ pub fn agenda_reminder(owner: &Owner, settings: &NotificationSettings, after: Da
         subject: DAILY.into(),
         due: due.to_rfc3339(),
         guard: String::new(),
-        title: "Your day".into(),
+        // In English: the job writes the agenda in the person's language when it is sent.
+        title: english("Your day").into(),
         body: String::new(),
         path: "/dashboard".into(),
     })

@@ -4,6 +4,7 @@ use bt_testkit as support;
 
 use bt_adapters_aws::ses::SesMailer;
 use bt_domain::config::Config;
+use bt_domain::i18n::Language;
 use bt_domain::mail::{link_mail, Mail, Mailer};
 use serde_json::Value;
 
@@ -36,7 +37,7 @@ async fn a_link_mail_reaches_moto_with_recipient_subject_and_link() {
     };
     let to = format!("{}@example.com", ulid::Ulid::new().to_string().to_lowercase());
     let link = format!("http://127.0.0.1:8080/verify-email?token={}", ulid::Ulid::new());
-    let mail = link_mail(&to, "Verify your email", "Welcome to Breaktime.", "Verify your email", &link);
+    let mail = link_mail(Language::En, &to, "Verify your email", "Welcome to Breaktime.", "Verify your email", &link);
     mailer.send(mail).await.expect("SES accepts the mail");
 
     let messages = sent_messages(&moto).await;
@@ -85,6 +86,7 @@ async fn a_reminder_mail_carries_its_one_click_unsubscribe_headers() {
     let to = format!("{}@example.com", ulid::Ulid::new().to_string().to_lowercase());
     let unsubscribe = "https://api.example.com/notifications/unsubscribe?token=01HZ.break.abc";
     let mut mail = bt_domain::mail::notice_mail(
+        Language::En,
         &to,
         "Still on break?",
         "Your break started at 12:00.",
