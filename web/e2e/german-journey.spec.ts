@@ -78,7 +78,7 @@ test('a new person in German at phone size reads German from sign-up to a leave 
   expect(mail.subject).toBe(SERVER_DE['Verify your Breaktime email']);
 
   await page.goto(await latestLink(request, account.email, '/verify-new-email'));
-  await expect(page.getByRole('status')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: L('auth.common.signIn'), exact: true })).toBeVisible();
   await readsGerman(page, 'the verification link');
   await page
     .getByRole('main')
