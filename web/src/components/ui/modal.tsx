@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '@/lib/cn';
 
@@ -71,8 +71,22 @@ export function Modal({
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  // A body that scrolls but holds nothing to focus (a long text) takes focus itself, so the keyboard can scroll it.
+  const [bodyFocusable, setBodyFocusable] = useState(false);
+
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!open || !body) return;
+    const check = () => setBodyFocusable(body.scrollHeight > body.clientHeight + 1 && !body.querySelector(FOCUSABLE));
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(body);
+    return () => observer.disconnect();
+  }, [open]);
 
   // Escape wherever focus is (an outside click leaves it on the page behind), for the modal on top only. Listened to
   // while capturing, so a dropdown behind the modal that also closes on Escape does not see the key.
@@ -172,7 +186,9 @@ export function Modal({
             </button>
           )}
         </div>
-        <div className="modal-body overflow-y-auto px-5 py-4">{children}</div>
+        <div ref={bodyRef} tabIndex={bodyFocusable ? 0 : undefined} className="modal-body overflow-y-auto px-5 py-4">
+          {children}
+        </div>
         {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-700">{footer}</div>}
       </div>
     </div>,
