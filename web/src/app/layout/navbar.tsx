@@ -55,7 +55,7 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
         <div className="order-last w-full px-2 sm:order-none sm:w-auto sm:min-w-0 sm:flex-1 sm:px-0">
           <Breadcrumb title={title} />
         </div>
-        <div className="ml-auto flex min-w-0 items-center gap-1">
+        <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-1">
           <UnsyncedButton />
           <Button variant="ghost" size="compact" className={labelledIcon} onClick={() => setAgendaOpen(true)} aria-label="Daily Agenda">
             <Icon name="agenda" />
