@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
@@ -32,6 +33,7 @@ export function BalancesSection({ canEdit }: BalancesSectionProps) {
   const thisYear = Number(todayIso().slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const { data, error, isLoading } = useTeamBalances(year, true);
+  const { t } = useTranslation();
   const [editing, setEditing] = useState<Balance | null>(null);
   const rows = data ?? [];
   const title = `Balances ${year}`;
@@ -46,14 +48,14 @@ export function BalancesSection({ canEdit }: BalancesSectionProps) {
           </p>
         </div>
         <div role="group" aria-label="Year" className="flex flex-wrap items-center gap-1">
-          <Button variant="secondary" size="sm" aria-label="Previous year" onClick={() => setYear((y) => y - 1)}>
+          <Button variant="secondary" size="sm" aria-label={t('a11y.previousYear', { year: year - 1 })} onClick={() => setYear((y) => y - 1)}>
             ‹ {year - 1}
           </Button>
           <span aria-live="polite" className="min-w-16 text-center text-base font-semibold tabular-nums">
             <span className="visually-hidden">Showing </span>
             {year}
           </span>
-          <Button variant="secondary" size="sm" aria-label="Next year" onClick={() => setYear((y) => y + 1)}>
+          <Button variant="secondary" size="sm" aria-label={t('a11y.nextYear', { year: year + 1 })} onClick={() => setYear((y) => y + 1)}>
             {year + 1} ›
           </Button>
           {year !== thisYear && (
