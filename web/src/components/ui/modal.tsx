@@ -13,6 +13,7 @@ const sizes: Record<ModalSize, string> = {
 
 const FOCUSABLE = [
   'a[href]',
+  'summary',
   'button:not([disabled])',
   'input:not([disabled]):not([type="hidden"])',
   'select:not([disabled])',
@@ -132,17 +133,25 @@ export function Modal({
 
   function trapTab(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'Tab' || !panelRef.current) return;
-    const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[hidden], [aria-hidden="true"]'));
+    // Only what can take focus now: not in a hidden part, nor anything not drawn (in a closed <details>, say), where
+    // there is a layout to tell.
+    const laidOut = panelRef.current.getClientRects().length > 0;
+    const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (el) => !el.closest('[hidden], [aria-hidden="true"], [inert]') && (!laidOut || el.getClientRects().length > 0),
+    );
     if (items.length === 0) {
       event.preventDefault();
       return;
     }
     const first = items[0]!;
     const last = items[items.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
+    const active = document.activeElement as HTMLElement | null;
+    // Focus on the panel itself (nothing to focus first) or on something the list leaves out: Tab goes to the ends.
+    const outside = !active || !items.includes(active);
+    if (event.shiftKey && (active === first || outside)) {
       event.preventDefault();
       last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
+    } else if (!event.shiftKey && (active === last || outside)) {
       event.preventDefault();
       first.focus();
     }
