@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError, Input } from '@/components/ui/field';
@@ -12,6 +12,23 @@ import { useBreakTypes, useEndBreak, useLiveBreak, useRevalidateBreaks, useStart
 import { formatElapsed, formatMinutes, MAX_BREAK_MINUTES } from '../utils/time';
 
 const LAST_TYPE_KEY = 'breaktime.lastBreakType';
+
+/**
+ * Starting a break swaps the start form for the end button, and ending it swaps them back: the button that had focus
+ * is gone. Set by the one that was pressed, so the button that takes its place takes focus too (not on a page load).
+ */
+let focusAfterSwap = false;
+
+/** Focuses the element once as it mounts, when the card has just swapped its content. */
+function useFocusAfterSwap<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (!focusAfterSwap) return;
+    focusAfterSwap = false;
+    ref.current?.focus();
+  }, []);
+  return ref;
+}
 
 function lastType(): string {
   try {
@@ -52,14 +69,17 @@ function OnBreak({ current }: { current: LiveBreak }) {
   const { trigger, isMutating } = useEndBreak();
   const revalidate = useRevalidateBreaks();
   const [error, setError] = useState<string>();
+  const endRef = useFocusAfterSwap<HTMLButtonElement>();
 
   const end = async () => {
     setError(undefined);
+    focusAfterSwap = true;
     try {
       const ended = await trigger(current);
       if (ended.queued) toast.show({ title: 'Break ended', message: `${current.type}: waiting to sync, with the time you tapped.`, variant: 'info' });
       else toast.show({ title: 'Break ended', message: `${ended.data.type}: ${formatMinutes(ended.data.duration)}.`, variant: 'success' });
     } catch (failure) {
+      focusAfterSwap = false;
       console.error('Ending the break failed', failure);
       setError(errorMessage(failure, 'The break could not be ended. Please try again.'));
       // It may have been ended elsewhere (another tab or device): show what the server has now.
@@ -79,7 +99,7 @@ function OnBreak({ current }: { current: LiveBreak }) {
       </div>
       <RunningTimer since={current.since} />
       {current.pending && <PendingBadge item={current.pending} />}
-      <Button variant="danger" block onClick={end} disabled={isMutating} className="min-h-16 max-w-md text-lg">
+      <Button ref={endRef} variant="danger" block onClick={end} disabled={isMutating} className="min-h-16 max-w-md text-lg">
         {isMutating ? 'Ending...' : 'End break'}
       </Button>
       <FormError>{error}</FormError>
@@ -98,10 +118,12 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const type = types.includes(chosen) ? chosen : (types[0] ?? '');
+  const startRef = useFocusAfterSwap<HTMLButtonElement>();
 
   const start = async () => {
     if (!requireAuth()) return;
     setError(undefined);
+    focusAfterSwap = true;
     try {
       const started = await trigger({ type, reason: reason.trim() });
       if (started.queued)
@@ -117,6 +139,7 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
         // Private mode: the next visit simply starts from the first type.
       }
     } catch (failure) {
+      focusAfterSwap = false;
       console.error('Starting the break failed', failure);
       setError(errorMessage(failure, 'The break could not be started. Please try again.'));
       // It may have been started elsewhere (another tab or device): show what the server has now.
@@ -141,7 +164,7 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
           }}
         />
       </div>
-      <Button block onClick={start} disabled={pending || isMutating || !type} className="min-h-16 text-lg">
+      <Button ref={startRef} block onClick={start} disabled={pending || isMutating || !type} className="min-h-16 text-lg">
         {isMutating ? 'Starting...' : 'Start break'}
       </Button>
       <FormError>{error}</FormError>
