@@ -2,6 +2,7 @@ import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, Linear
 import { Bar, Doughnut } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format';
+import { prefersReducedMotion } from '@/lib/motion';
 import { usePreferences } from '@/lib/preferences';
 import type { ReportSummary } from '../api/reports';
 import { daysBetween } from '../utils/date-range';
@@ -30,6 +31,7 @@ function barOptions(colors: ReturnType<typeof useChartColors>, horizontal = fals
   return {
     responsive: true,
     maintainAspectRatio: false,
+    animation: prefersReducedMotion() ? false : undefined,
     indexAxis: horizontal ? 'y' : 'x',
     plugins: { legend: { display: false } },
     scales: horizontal ? { x: valueAxis, y: labelAxis } : { x: labelAxis, y: valueAxis },
@@ -95,6 +97,7 @@ export function ReportCharts({ summary }: { summary: ReportSummary }) {
             options={{
               responsive: true,
               maintainAspectRatio: false,
+              animation: prefersReducedMotion() ? false : undefined,
               plugins: { legend: { position: 'bottom', labels: { color: colors.text, boxWidth: 12 } } },
             }}
           />

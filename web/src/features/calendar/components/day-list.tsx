@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { scrollBehavior } from '@/lib/motion';
 import type { CalendarHoliday, CalendarMember } from '../api/calendar';
 import { awayOn, formatLongDay, formatMonth, formatShortDay, isoWeekday } from '../utils/month';
 import { LeaveSummary } from './leave-look';
@@ -27,7 +28,7 @@ export function DayList({ month, days, members, holidays, workWeek, today }: Day
   return (
     <>
       {days.includes(today) && (
-        <Button variant="secondary" size="sm" onClick={() => todayItem.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })}>
+        <Button variant="secondary" size="sm" onClick={() => todayItem.current?.scrollIntoView?.({ block: 'start', behavior: scrollBehavior() })}>
           Go to today
         </Button>
       )}
