@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createVerifiedAccount, navbar, uniqueAccount } from './support/helpers';
-import { bearer, browserToday, joinTeam, signInWithCookies, type Signed } from './support/records';
+import { bearer, browserToday, expectNoSidewaysScroll, joinTeam, signInWithCookies, type Signed } from './support/records';
 
 /*
  * WCAG 2.1 AA with axe-core in a real browser: every page and every dialog, on the desktop and phone projects, in the
@@ -9,6 +9,8 @@ import { bearer, browserToday, joinTeam, signInWithCookies, type Signed } from '
  * check is soft, so one run lists every page's findings. Rules switched off: none (see web/README.md).
  */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** axe's best practices too: heading order, one main landmark, content inside landmarks, unique landmark names. */
+const TAGS = [...WCAG_TAGS, 'best-practice'];
 
 test.use({ timezoneId: 'UTC' });
 
@@ -24,7 +26,7 @@ async function settle(page: Page) {
 /** Runs axe over the page (or only `scope`) and records each violation, one line per element. */
 async function audit(page: Page, what: string, scope?: string) {
   await settle(page);
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
   if (scope) builder = builder.include(scope);
   const { violations } = await builder.analyze();
   const found = violations.flatMap((violation) =>
@@ -321,3 +323,61 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+/**
+ * Reflow (WCAG 1.4.10): at 320 CSS px wide, what a 1280 px window shows at 400% zoom (and a 640 px one at 200%),
+ * every main page reads without scrolling sideways. On the desktop project: the phone project is 390 px wide already.
+ */
+test('320 px wide: no page scrolls sideways', async ({ page, request, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one narrow run is enough');
+  test.slow();
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ['/breaks', '/about', '/faq', '/privacy-policy', '/how-to-schedule', '/contact', '/signin', '/signup']) {
+    await visit(page, path);
+    await settle(page);
+    await expectNoSidewaysScroll(page);
+  }
+  await seedTeam(page, request, baseURL!, 'reflow');
+  for (const path of [
+    '/breaks',
+    '/tasks',
+    '/archives',
+    '/leaves',
+    '/leaves/requests',
+    '/calendar',
+    '/meetings',
+    '/administrators',
+    '/on-breaks',
+    '/on-leaves',
+    '/settings',
+  ]) {
+    await visit(page, path);
+    await settle(page);
+    await expectNoSidewaysScroll(page);
+  }
+  // A dialog at that width.
+  await visit(page, '/tasks', (p) => p.getByRole('list', { name: "Today's tasks" }).getByRole('listitem'));
+  await page.getByRole('main').getByRole('button', { name: 'Add task' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Task' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});
+
+/** prefers-reduced-motion: dialogs appear without sliding, and nothing loops (the unread badge, the typing dots). */
+test('less motion when the system asks for it', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await visit(page, '/breaks', (p) => navbar(p).getByRole('button', { name: 'Sign In' }));
+  await navbar(page).getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+  // The dialog's slide-in lasts 1 ms instead of 180 ms, the duration the stylesheet gives it.
+  expect(await page.getByRole('dialog', { name: 'Sign In' }).evaluate((element) => getComputedStyle(element).animationDuration)).toBe('0.001s');
+  const moving = await page.evaluate(() =>
+    document.getAnimations().map((animation) => {
+      const timing = animation.effect?.getTiming();
+      return { name: (animation as CSSAnimation).animationName ?? 'transition', duration: Number(timing?.duration ?? 0), iterations: timing?.iterations };
+    }),
+  );
+  for (const animation of moving) {
+    expect(animation.duration, `${animation.name} runs for ${animation.duration} ms`).toBeLessThanOrEqual(1);
+    expect(animation.iterations, `${animation.name} loops`).not.toBe(Infinity);
+  }
+});
