@@ -211,6 +211,17 @@ for (const scheme of ['light', 'dark'] as const) {
       await visit(page, '/breaks', (p) => p.getByRole('list', { name: "Today's breaks" }).getByRole('listitem'));
       await closeChatIfOpen(page);
       await audit(page, '/breaks without Break Buddy');
+      // The side navigation's other looks, chosen in Display options (dark is the default).
+      for (const sidebarType of ['light', 'transparent']) {
+        await page.evaluate((type) => {
+          const stored = JSON.parse(localStorage.getItem('breaktime.preferences') ?? '{}') as Record<string, unknown>;
+          localStorage.setItem('breaktime.preferences', JSON.stringify({ ...stored, sidebarType: type }));
+        }, sidebarType);
+        await visit(page, '/breaks', (p) => p.getByRole('list', { name: "Today's breaks" }).getByRole('listitem'));
+        if (test.info().project.name === 'phone') await navbar(page).getByRole('button', { name: 'Toggle side navigation' }).click();
+        await expect(page.getByRole('complementary', { name: 'Side navigation' })).toBeVisible();
+        await audit(page, `/breaks with the ${sidebarType} side navigation`);
+      }
     });
 
     test('signed-in dialogs', async ({ page, request, baseURL }) => {
