@@ -392,3 +392,22 @@ test('less motion when the system asks for it', async ({ page }) => {
     expect(animation.iterations, `${animation.name} loops`).not.toBe(Infinity);
   }
 });
+
+/** A notification stays while the pointer rests on it (WCAG 2.2.1), and goes its usual time after the pointer leaves. */
+test('a notification waits while the pointer is on it', async ({ page, request, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'a pointer that hovers');
+  const account = uniqueAccount(testInfo, 'toast');
+  await createVerifiedAccount(request, account);
+  await signInWithCookies(page.context(), request, baseURL!, account);
+  await visit(page, '/breaks');
+  await page.getByRole('main').getByRole('button', { name: 'Start break' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'End break' }).click();
+  const toast = page.getByRole('status').getByText('Break ended');
+  await expect(toast).toBeVisible();
+  await toast.hover();
+  // Longer than the 5 s a notification shows for.
+  await page.waitForTimeout(6_500);
+  await expect(toast).toBeVisible();
+  await page.mouse.move(5, 700);
+  await expect(toast).toBeHidden({ timeout: 8_000 });
+});
