@@ -13,9 +13,7 @@ export function ChartData({ title, points, labelHeading, valueHeading }: { title
   const { t } = useTranslation();
   return (
     <details className="mt-2 text-sm">
-      <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg font-medium text-brand-700 dark:text-brand-500">
-        {t('a11y.chartData.show')}
-      </summary>
+      <summary className="cursor-pointer rounded-lg py-2.5 font-medium text-brand-700 dark:text-brand-500">{t('a11y.chartData.show')}</summary>
       {points.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-400">{t('a11y.chartData.none')}</p>
       ) : (
