@@ -373,6 +373,36 @@ test('320 px wide: no page scrolls sideways', async ({ page, request, baseURL },
   await expectNoSidewaysScroll(page);
 });
 
+/**
+ * Resize text (WCAG 1.4.4): with text at 200% (the root font size doubled, as a browser's font-size setting does), the
+ * main pages still fit a 1280 px window: nothing is pushed off to the side.
+ */
+test('text at 200%: the main pages still fit the window', async ({ page, request, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the window of a desktop; a phone with doubled text is a known gap');
+  test.slow();
+  await seedTeam(page, request, baseURL!, 'text200');
+  for (const path of [
+    '/breaks',
+    '/tasks',
+    '/archives',
+    '/leaves',
+    '/leaves/requests',
+    '/calendar',
+    '/meetings',
+    '/administrators',
+    '/on-breaks',
+    '/on-leaves',
+    '/settings',
+    '/about',
+    '/faq',
+  ]) {
+    await visit(page, path);
+    await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    await settle(page);
+    await expectNoSidewaysScroll(page);
+  }
+});
+
 /** prefers-reduced-motion: dialogs appear without sliding, and nothing loops (the unread badge, the typing dots). */
 test('less motion when the system asks for it', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
