@@ -285,6 +285,15 @@ test('a leave requested and approved, and a Break Buddy proposal saved, by keybo
   await page.keyboard.press('Enter');
   const proposal = page.getByRole('dialog', { name: 'Add Checklist Item' });
   await expectFocusKeptIn(page, proposal);
+  // Escape puts the proposal aside: focus goes back to Break Buddy, whose answer offers the form again.
+  await page.keyboard.press('Escape');
+  await expect(proposal).toBeHidden();
+  await expect.poll(() => chat.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await expectFocusVisible(page);
+  const reopen = chat.getByRole('button', { name: 'Open the checklist form' }).last();
+  await tabTo(page, reopen, { back: true });
+  await page.keyboard.press('Enter');
+  await expectFocusKeptIn(page, proposal);
   await expect(proposal.getByLabel('Task', { exact: true })).toHaveValue(/milk/);
   // The answer is in the conversation's live region.
   await expect(chat.getByRole('log')).toHaveAttribute('aria-live', 'polite');
