@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
@@ -14,6 +14,7 @@ const sizes: Record<ModalSize, string> = {
 
 const FOCUSABLE = [
   'a[href]',
+  'summary',
   'button:not([disabled])',
   'input:not([disabled]):not([type="hidden"])',
   'select:not([disabled])',
@@ -73,8 +74,22 @@ export function Modal({
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  // A body that scrolls but holds nothing to focus (a long text) takes focus itself, so the keyboard can scroll it.
+  const [bodyFocusable, setBodyFocusable] = useState(false);
+
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!open || !body) return;
+    const check = () => setBodyFocusable(body.scrollHeight > body.clientHeight + 1 && !body.querySelector(FOCUSABLE));
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(body);
+    return () => observer.disconnect();
+  }, [open]);
 
   // Escape wherever focus is (an outside click leaves it on the page behind), for the modal on top only. Listened to
   // while capturing, so a dropdown behind the modal that also closes on Escape does not see the key.
@@ -120,17 +135,25 @@ export function Modal({
 
   function trapTab(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'Tab' || !panelRef.current) return;
-    const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[hidden], [aria-hidden="true"]'));
+    // Only what can take focus now: not in a hidden part, nor anything not drawn (in a closed <details>, say), where
+    // there is a layout to tell.
+    const laidOut = panelRef.current.getClientRects().length > 0;
+    const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (el) => !el.closest('[hidden], [aria-hidden="true"], [inert]') && (!laidOut || el.getClientRects().length > 0),
+    );
     if (items.length === 0) {
       event.preventDefault();
       return;
     }
     const first = items[0]!;
     const last = items[items.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
+    const active = document.activeElement as HTMLElement | null;
+    // Focus on the panel itself (nothing to focus first) or on something the list leaves out: Tab goes to the ends.
+    const outside = !active || !items.includes(active);
+    if (event.shiftKey && (active === first || outside)) {
       event.preventDefault();
       last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
+    } else if (!event.shiftKey && (active === last || outside)) {
       event.preventDefault();
       first.focus();
     }
@@ -174,7 +197,9 @@ export function Modal({
             </button>
           )}
         </div>
-        <div className="modal-body overflow-y-auto px-5 py-4">{children}</div>
+        <div ref={bodyRef} tabIndex={bodyFocusable ? 0 : undefined} className="modal-body overflow-y-auto px-5 py-4">
+          {children}
+        </div>
         {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-700">{footer}</div>}
       </div>
     </div>,

@@ -48,17 +48,47 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
-  const show = useCallback(
-    ({ title, message, variant = 'info', duration = DEFAULT_TOAST_MS }: ToastOptions) => {
-      const id = nextId.current++;
-      setToasts((current) => [...current, { id, title, message, variant, duration }]);
+  // While the pointer rests on a notification or focus is in one, none of them goes away: there is time to read it
+  // or reach its button. Each starts its full time again afterwards.
+  const paused = useRef(false);
+  const shown = useRef(toasts);
+  shown.current = toasts;
+  const schedule = useCallback(
+    (id: number, duration: number) => {
+      clearTimeout(timers.current.get(id));
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), duration),
       );
-      return id;
     },
     [dismiss],
+  );
+  const pause = useCallback(() => {
+    paused.current = true;
+    timers.current.forEach((timer) => clearTimeout(timer));
+    timers.current.clear();
+  }, []);
+  const resume = useCallback(() => {
+    if (!paused.current) return;
+    paused.current = false;
+    shown.current.forEach((toast) => schedule(toast.id, toast.duration));
+  }, [schedule]);
+
+  // A notification removed under the pointer or with focus in it sends no leave or blur: look again as the list changes.
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = region.current;
+    if (paused.current && element && !element.matches(':hover') && !element.contains(document.activeElement)) resume();
+  }, [toasts, resume]);
+
+  const show = useCallback(
+    ({ title, message, variant = 'info', duration = DEFAULT_TOAST_MS }: ToastOptions) => {
+      const id = nextId.current++;
+      setToasts((current) => [...current, { id, title, message, variant, duration }]);
+      if (!paused.current) schedule(id, duration);
+      return id;
+    },
+    [schedule],
   );
 
   useEffect(() => {
@@ -74,13 +104,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {/* Outside the app root, so notifications stay announced while a modal makes the page inert. */}
       {createPortal(
         <div
+          ref={region}
           aria-live="polite"
           role="status"
+          onFocus={pause}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resume();
+          }}
           className="pointer-events-none fixed inset-x-0 top-2 z-[70] flex flex-col items-center gap-2 px-3 sm:items-end sm:px-4"
         >
           {toasts.map((toast) => (
             <div
               key={toast.id}
+              onMouseEnter={pause}
+              onMouseLeave={resume}
               className={cn(
                 'animate-slide-up pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border-l-4 p-3 shadow-lg',
                 tones[toast.variant],

@@ -39,7 +39,7 @@ export function useNearScreen<T extends Element>() {
  * A chart's frame, of the same height with or without its chart. The chart is drawn when the frame comes near the
  * screen: on a phone the charts lie below the first screen, and drawing them costs the first load the most time.
  */
-export function ChartFigure({ title, children }: { title: string; children?: ReactNode }) {
+export function ChartFigure({ title, children, data }: { title: string; children?: ReactNode; data?: ReactNode }) {
   const captionId = useId();
   const [ref, near] = useNearScreen<HTMLDivElement>();
   return (
@@ -50,6 +50,7 @@ export function ChartFigure({ title, children }: { title: string; children?: Rea
       <div ref={ref} className="relative h-64">
         {near && children}
       </div>
+      {data}
     </figure>
   );
 }

@@ -9,6 +9,8 @@ import type { ReportSummary } from '../api/reports';
 import { daysBetween } from '../utils/date-range';
 import { ChartFigure, chartGridClass, type ChartId } from './chart-figure';
 import { breakTypeLabel } from '@/features/breaks/utils/break-type-label';
+import { prefersReducedMotion } from '@/lib/motion';
+import { ChartData } from './chart-data';
 
 // Only the pieces these four charts draw, so the chunk stays small.
 ChartJS.register(CategoryScale, LinearScale, BarElement, ArcElement, Tooltip, Legend);
@@ -16,13 +18,14 @@ ChartJS.register(CategoryScale, LinearScale, BarElement, ArcElement, Tooltip, Le
 /** Up to this many days the per-day chart shows every day, breaks or not; longer ranges show the days with breaks. */
 const EVERY_DAY_UP_TO = 62;
 
-const palette = ['#0f766e', '#0ea5e9', '#f59e0b', '#8b5cf6', '#ef4444', '#22c55e', '#ec4899', '#64748b', '#14b8a6', '#eab308'];
+// Each colour has at least 3:1 against the card in both themes (white and slate-900), so every slice stands out.
+const palette = ['#0f766e', '#0284c7', '#d97706', '#8b5cf6', '#dc2626', '#16a34a', '#db2777', '#64748b', '#0891b2', '#a16207'];
 
 function useChartColors() {
   const { darkMode } = usePreferences();
   return darkMode
-    ? { text: '#cbd5e1', grid: 'rgba(148, 163, 184, 0.2)', bar: '#14b8a6' }
-    : { text: '#334155', grid: 'rgba(100, 116, 139, 0.2)', bar: '#0f766e' };
+    ? { text: '#cbd5e1', grid: 'rgba(148, 163, 184, 0.2)', bar: '#14b8a6', surface: '#0f172a' }
+    : { text: '#334155', grid: 'rgba(100, 116, 139, 0.2)', bar: '#0f766e', surface: '#ffffff' };
 }
 
 function barOptions(colors: ReturnType<typeof useChartColors>, horizontal = false): ChartOptions<'bar'> {
@@ -33,6 +36,7 @@ function barOptions(colors: ReturnType<typeof useChartColors>, horizontal = fals
     maintainAspectRatio: false,
     // The axes' numbers as the person's language writes them.
     locale: formatLocale(),
+    animation: prefersReducedMotion() ? false : undefined,
     indexAxis: horizontal ? 'y' : 'x',
     plugins: { legend: { display: false } },
     scales: horizontal ? { x: valueAxis, y: labelAxis } : { x: labelAxis, y: valueAxis },
@@ -70,10 +74,30 @@ export function ReportCharts({ summary }: { summary: ReportSummary }) {
 
   return (
     <div className={chartGridClass}>
-      <ChartFigure title={t('archives.charts.minutesPerDay.title')}>
+      <ChartFigure
+        title={t('archives.charts.minutesPerDay.title')}
+        data={
+          <ChartData
+            title={t('archives.charts.minutesPerDay.title')}
+            points={perDay}
+            labelHeading={t('a11y.chartData.day')}
+            valueHeading={t('a11y.chartData.minutes')}
+          />
+        }
+      >
         <Bar role="img" aria-label={describe('minutesPerDay', perDay, 'minutes')} data={bars(perDay, minutes)} options={barOptions(colors)} />
       </ChartFigure>
-      <ChartFigure title={t('archives.charts.minutesPerType.title')}>
+      <ChartFigure
+        title={t('archives.charts.minutesPerType.title')}
+        data={
+          <ChartData
+            title={t('archives.charts.minutesPerType.title')}
+            points={perType}
+            labelHeading={t('a11y.chartData.breakType')}
+            valueHeading={t('a11y.chartData.minutes')}
+          />
+        }
+      >
         {perType.length === 0 ? (
           <p className="grid h-full place-items-center text-sm text-slate-600 dark:text-slate-400">{t('archives.records.empty.breaks')}</p>
         ) : (
@@ -87,7 +111,9 @@ export function ReportCharts({ summary }: { summary: ReportSummary }) {
                   label: minutes,
                   data: perType.map((point) => point.value),
                   backgroundColor: perType.map((_, i) => palette[i % palette.length]!),
-                  borderWidth: 0,
+                  // A line of the card's colour between slices, so neighbours never blend.
+                  borderWidth: 2,
+                  borderColor: colors.surface,
                 },
               ],
             }}
@@ -95,15 +121,36 @@ export function ReportCharts({ summary }: { summary: ReportSummary }) {
               responsive: true,
               maintainAspectRatio: false,
               locale: formatLocale(),
+              animation: prefersReducedMotion() ? false : undefined,
               plugins: { legend: { position: 'bottom', labels: { color: colors.text, boxWidth: 12 } } },
             }}
           />
         )}
       </ChartFigure>
-      <ChartFigure title={t('archives.charts.tasksPerStatus.title')}>
+      <ChartFigure
+        title={t('archives.charts.tasksPerStatus.title')}
+        data={
+          <ChartData
+            title={t('archives.charts.tasksPerStatus.title')}
+            points={perStatus}
+            labelHeading={t('a11y.chartData.status')}
+            valueHeading={t('a11y.chartData.tasks')}
+          />
+        }
+      >
         <Bar role="img" aria-label={describe('tasksPerStatus', perStatus, 'tasks')} data={bars(perStatus, tasks)} options={barOptions(colors, true)} />
       </ChartFigure>
-      <ChartFigure title={t('archives.charts.tasksPerPriority.title')}>
+      <ChartFigure
+        title={t('archives.charts.tasksPerPriority.title')}
+        data={
+          <ChartData
+            title={t('archives.charts.tasksPerPriority.title')}
+            points={perPriority}
+            labelHeading={t('a11y.chartData.priority')}
+            valueHeading={t('a11y.chartData.tasks')}
+          />
+        }
+      >
         <Bar role="img" aria-label={describe('tasksPerPriority', perPriority, 'tasks')} data={bars(perPriority, tasks)} options={barOptions(colors, true)} />
       </ChartFigure>
     </div>

@@ -132,35 +132,39 @@ export function AssistantChat({ forms = {}, open: controlledOpen, onOpenChange, 
           <ChatWindow id={windowId} open={open} docked={isDocked} forms={forms} onUnread={() => setUnread((count) => count + 1)} />
         </Suspense>
       )}
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={loaded ? windowId : undefined}
-        aria-label={label}
-        onClick={toggle}
-        className="relative inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
-      >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
+      {/* The unread badge lies over the button but outside it: the count is in the button's name already, and a
+          number inside the button that its name does not show as such would not match what a voice user says. */}
+      <div className="relative">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={loaded ? windowId : undefined}
+          aria-label={label}
+          onClick={toggle}
+          className="relative inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
         >
-          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M21 12a8 8 0 01-11.6 7.1L4 20l1.1-4.3A8 8 0 1121 12zM8.5 12h.01M12 12h.01M15.5 12h.01" />}
-        </svg>
+          <svg
+            viewBox="0 0 24 24"
+            className="size-7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
+            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M21 12a8 8 0 01-11.6 7.1L4 20l1.1-4.3A8 8 0 1121 12zM8.5 12h.01M12 12h.01M15.5 12h.01" />}
+          </svg>
+        </button>
         {!open && unread > 0 && (
-          <span className="absolute -top-0.5 -right-0.5 flex size-5" data-testid="unread-badge" aria-hidden="true">
+          <span className="pointer-events-none absolute -top-0.5 -right-0.5 flex size-5" data-testid="unread-badge" aria-hidden="true">
             <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
             <span className="relative inline-flex size-5 items-center justify-center rounded-full bg-red-600 text-[0.6875rem] font-bold text-white ring-2 ring-white dark:ring-slate-950">
               {unread}
             </span>
           </span>
         )}
-      </button>
+      </div>
     </div>
   );
 }

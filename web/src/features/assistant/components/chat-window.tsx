@@ -129,7 +129,7 @@ export function ChatWindow({ id, open, docked = false, forms, onUnread }: ChatWi
   const { pathname } = useLocation();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const openRef = useRef(open);
   const refocus = useRef(false);
 
@@ -235,29 +235,31 @@ export function ChatWindow({ id, open, docked = false, forms, onUnread }: ChatWi
           </button>
         </div>
 
-        <ol ref={logRef} role="log" aria-label={t('assistant.conversation')} aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-3 py-3">
-          <li className="flex flex-col items-start gap-1">
-            <div className="max-w-[85%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
-              {t('assistant.welcome')}
-              {/* Break Buddy reads English only; its answers come back in the person's language. */}
-              {currentLanguage() !== 'en' && <p className="mt-2">{t('assistant.englishOnly')}</p>}
-              {!signedIn && <p className="mt-2 font-medium">{t('assistant.signInNote')}</p>}
-            </div>
-          </li>
-          {messages.map((message, index) => (
-            <Bubble key={`${message.timestamp}-${index}`} message={message} onOpenAction={openAction} />
-          ))}
-          {pending && (
-            <li className="flex items-start" aria-label={t('assistant.typingLabel')}>
-              <span className="inline-flex gap-1 rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-3 dark:bg-slate-800" aria-hidden="true">
-                {[0, 150, 300].map((delay) => (
-                  <span key={delay} className="size-2 animate-bounce rounded-full bg-slate-400" style={{ animationDelay: `${delay}ms` }} />
-                ))}
-              </span>
-              <span className="visually-hidden">{t('assistant.typing')}</span>
+        <div ref={logRef} role="log" aria-label={t('assistant.conversation')} aria-live="polite" className="flex-1 overflow-y-auto px-3 py-3">
+          <ol className="space-y-3">
+            <li className="flex flex-col items-start gap-1">
+              <div className="max-w-[85%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
+                {t('assistant.welcome')}
+                {/* Break Buddy reads English only; its answers come back in the person's language. */}
+                {currentLanguage() !== 'en' && <p className="mt-2">{t('assistant.englishOnly')}</p>}
+                {!signedIn && <p className="mt-2 font-medium">{t('assistant.signInNote')}</p>}
+              </div>
             </li>
-          )}
-        </ol>
+            {messages.map((message, index) => (
+              <Bubble key={`${message.timestamp}-${index}`} message={message} onOpenAction={openAction} />
+            ))}
+            {pending && (
+              <li className="flex items-start" aria-label={t('assistant.typingLabel')}>
+                <span className="inline-flex gap-1 rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-3 dark:bg-slate-800" aria-hidden="true">
+                  {[0, 150, 300].map((delay) => (
+                    <span key={delay} className="size-2 animate-bounce rounded-full bg-slate-400" style={{ animationDelay: `${delay}ms` }} />
+                  ))}
+                </span>
+                <span className="visually-hidden">{t('assistant.typing')}</span>
+              </li>
+            )}
+          </ol>
+        </div>
 
         <form onSubmit={(event) => void send(event)} className="flex items-end gap-2 border-t border-slate-200 p-2 dark:border-slate-700">
           <label htmlFor={inputId} className="visually-hidden">

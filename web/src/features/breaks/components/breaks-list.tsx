@@ -49,13 +49,13 @@ export function BreaksList({ breaks, onView, onEdit, onDelete }: BreaksListProps
                 </>
               )}
             </div>
-            <div className="flex items-center justify-between gap-2 @lg:justify-end">
+            <div className="flex flex-wrap items-center justify-between gap-2 @lg:justify-end">
               <span className="rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800 dark:bg-brand-800/30 dark:text-brand-100">
                 {formatMinutes(item.duration)}
               </span>
               {item.pending && (onView || onEdit || onDelete) && <PendingActions item={item.pending} name={name} />}
               {!item.pending && (onView || onEdit || onDelete) && (
-                <span className="flex gap-1">
+                <span className="flex flex-wrap gap-1">
                   {onView && (
                     <Button variant="ghost" size="compact" aria-label={t('breaks.list.detailsOf', { name })} onClick={() => onView(item)}>
                       {t('common.details')}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,6 +14,23 @@ import { formatElapsed, formatMinutes, MAX_BREAK_MINUTES } from '../utils/time';
 import { breakTypeLabel, breakTypeOptions } from '../utils/break-type-label';
 
 const LAST_TYPE_KEY = 'breaktime.lastBreakType';
+
+/**
+ * Starting a break swaps the start form for the end button, and ending it swaps them back: the button that had focus
+ * is gone. Set by the one that was pressed, so the button that takes its place takes focus too (not on a page load).
+ */
+let focusAfterSwap = false;
+
+/** Focuses the element once as it mounts, when the card has just swapped its content. */
+function useFocusAfterSwap<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (!focusAfterSwap) return;
+    focusAfterSwap = false;
+    ref.current?.focus();
+  }, []);
+  return ref;
+}
 
 function lastType(): string {
   try {
@@ -54,9 +71,11 @@ function OnBreak({ current }: { current: LiveBreak }) {
   const { trigger, isMutating } = useEndBreak();
   const revalidate = useRevalidateBreaks();
   const [error, setError] = useState<string>();
+  const endRef = useFocusAfterSwap<HTMLButtonElement>();
 
   const end = async () => {
     setError(undefined);
+    focusAfterSwap = true;
     try {
       const ended = await trigger(current);
       if (ended.queued)
@@ -68,6 +87,7 @@ function OnBreak({ current }: { current: LiveBreak }) {
           variant: 'success',
         });
     } catch (failure) {
+      focusAfterSwap = false;
       console.error('Ending the break failed', failure);
       setError(errorMessage(failure, t('breaks.live.endFailed')));
       // It may have been ended elsewhere (another tab or device): show what the server has now.
@@ -88,7 +108,7 @@ function OnBreak({ current }: { current: LiveBreak }) {
       </div>
       <RunningTimer since={current.since} />
       {current.pending && <PendingBadge item={current.pending} />}
-      <Button variant="danger" block onClick={end} disabled={isMutating} className="min-h-16 max-w-md text-lg">
+      <Button ref={endRef} variant="danger" block onClick={end} disabled={isMutating} className="min-h-16 max-w-md text-lg">
         {isMutating ? t('breaks.live.ending') : t('breaks.live.end')}
       </Button>
       <FormError>{error}</FormError>
@@ -108,10 +128,12 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const type = types.includes(chosen) ? chosen : (types[0] ?? '');
+  const startRef = useFocusAfterSwap<HTMLButtonElement>();
 
   const start = async () => {
     if (!requireAuth()) return;
     setError(undefined);
+    focusAfterSwap = true;
     try {
       const started = await trigger({ type, reason: reason.trim() });
       if (started.queued)
@@ -127,6 +149,7 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
         // Private mode: the next visit simply starts from the first type.
       }
     } catch (failure) {
+      focusAfterSwap = false;
       console.error('Starting the break failed', failure);
       setError(errorMessage(failure, t('breaks.live.startFailed')));
       // It may have been started elsewhere (another tab or device): show what the server has now.
@@ -157,7 +180,7 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
           }}
         />
       </div>
-      <Button block onClick={start} disabled={pending || isMutating || !type} className="min-h-16 text-lg">
+      <Button ref={startRef} block onClick={start} disabled={pending || isMutating || !type} className="min-h-16 text-lg">
         {isMutating ? t('breaks.live.starting') : t('breaks.live.start')}
       </Button>
       <FormError>{error}</FormError>

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { scrollBehavior } from '@/lib/motion';
 import type { CalendarHoliday, CalendarMember } from '../api/calendar';
 import { awayOn, capitalized, formatLongDay, formatMonth, formatShortDay, isoWeekday } from '../utils/month';
 import { LeaveSummary } from './leave-look';
@@ -29,7 +30,7 @@ export function DayList({ month, days, members, holidays, workWeek, today }: Day
   return (
     <>
       {days.includes(today) && (
-        <Button variant="secondary" size="sm" onClick={() => todayItem.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })}>
+        <Button variant="secondary" size="sm" onClick={() => todayItem.current?.scrollIntoView?.({ block: 'start', behavior: scrollBehavior() })}>
           {t('calendar.days.goToToday')}
         </Button>
       )}

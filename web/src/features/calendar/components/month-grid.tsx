@@ -97,7 +97,7 @@ export function MonthGrid({ month, days, members, holidays, workWeek, today, sel
                   title={names ? names.join(', ') : undefined}
                   className={cn('border-b border-l border-slate-200 px-0 py-1 text-center text-xs font-medium dark:border-slate-700', dayShade(day))}
                 >
-                  <span aria-hidden="true" className="block text-[0.65rem] text-slate-500 dark:text-slate-400">
+                  <span aria-hidden="true" className="block text-[0.65rem] text-slate-600 dark:text-slate-400">
                     {formatNarrowWeekday(day)}
                   </span>
                   <span

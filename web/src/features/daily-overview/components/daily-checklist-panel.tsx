@@ -16,14 +16,25 @@ export interface DailyChecklistPanelProps {
 export function DailyChecklistPanel({ open, onClose, children, id }: DailyChecklistPanelProps) {
   const { t } = useTranslation();
   const panelRef = useRef<HTMLDivElement>(null);
+  // Read when the key comes: the effect below runs only as the panel opens and closes, not on each new callback.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
 
   useEffect(() => {
     if (!open) return;
-    panelRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    const panel = panelRef.current;
+    // The button that opened it gets focus back when the panel closes with focus inside it (Escape, its close button).
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    panel?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeRef.current();
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      const focused = document.activeElement;
+      const lost = !focused || focused === document.body || (panel?.contains(focused) ?? false);
+      if (lost && opener && document.contains(opener)) opener.focus();
+    };
+  }, [open]);
 
   // Right-aligned under its button, the dropdown starts left of the window when the top bar is narrow (the page's
   // column beside the docked Break Buddy on a tablet): there it moves right just enough to stay whole. Measured before

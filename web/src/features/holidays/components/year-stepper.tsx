@@ -6,14 +6,14 @@ export function YearStepper({ year, thisYear, onChange }: { year: number; thisYe
   const { t } = useTranslation();
   return (
     <div role="group" aria-label={t('holidays.year.label')} className="flex flex-wrap items-center gap-1">
-      <Button variant="secondary" size="sm" aria-label={t('holidays.year.previous')} onClick={() => onChange(year - 1)}>
+      <Button variant="secondary" size="sm" aria-label={t('a11y.previousYear', { year: year - 1 })} onClick={() => onChange(year - 1)}>
         ‹ {year - 1}
       </Button>
       <span aria-live="polite" className="min-w-16 text-center text-base font-semibold tabular-nums">
         <span className="visually-hidden">{t('holidays.year.showing')} </span>
         {year}
       </span>
-      <Button variant="secondary" size="sm" aria-label={t('holidays.year.next')} onClick={() => onChange(year + 1)}>
+      <Button variant="secondary" size="sm" aria-label={t('a11y.nextYear', { year: year + 1 })} onClick={() => onChange(year + 1)}>
         {year + 1} ›
       </Button>
       {year !== thisYear && (

@@ -72,10 +72,10 @@ describe('balances (admins and HR)', () => {
     expect(screen.getByText(/Only admins can change allowances\./)).toBeInTheDocument();
     expect(years).toEqual([String(THIS_YEAR)]);
 
-    await user.click(screen.getByRole('button', { name: 'Previous year' }));
+    await user.click(screen.getByRole('button', { name: /^Previous year/ }));
     expect(cells(await memberRow('Grace Hopper', THIS_YEAR - 1)).slice(0, 6)).toEqual(['25', '0', '0', '0', '0', '25']);
-    await user.click(screen.getByRole('button', { name: 'Next year' }));
-    await user.click(screen.getByRole('button', { name: 'Next year' }));
+    await user.click(screen.getByRole('button', { name: /^Next year/ }));
+    await user.click(screen.getByRole('button', { name: /^Next year/ }));
     await table(THIS_YEAR + 1);
     await user.click(screen.getByRole('button', { name: 'This year' }));
     await table(THIS_YEAR);
@@ -110,7 +110,7 @@ describe('balances (admins and HR)', () => {
     const { puts } = balancesServer();
     const { user } = renderWithProviders(<BalancesSection canEdit />);
     await table();
-    await user.click(screen.getByRole('button', { name: 'Next year' }));
+    await user.click(screen.getByRole('button', { name: /^Next year/ }));
     await user.click(within(await memberRow('Ada Lovelace', THIS_YEAR + 1)).getByRole('button', { name: 'Edit allowance of Ada Lovelace' }));
     const dialog = screen.getByRole('dialog', { name: 'Allowance of Ada Lovelace' });
     const days = within(dialog).getByLabelText(`Allowance for ${THIS_YEAR + 1} (days)`);

@@ -48,14 +48,14 @@ export function BalancesSection({ canEdit }: BalancesSectionProps) {
           <p className="text-sm text-slate-600 dark:text-slate-400">{canEdit ? t('leaves.balances.intro') : t('leaves.balances.introReadOnly')}</p>
         </div>
         <div role="group" aria-label={t('leaves.balances.year')} className="flex flex-wrap items-center gap-1">
-          <Button variant="secondary" size="sm" aria-label={t('leaves.balances.previousYear')} onClick={() => setYear((y) => y - 1)}>
+          <Button variant="secondary" size="sm" aria-label={t('a11y.previousYear', { year: year - 1 })} onClick={() => setYear((y) => y - 1)}>
             ‹ {year - 1}
           </Button>
           <span aria-live="polite" className="min-w-16 text-center text-base font-semibold tabular-nums">
             <span className="visually-hidden">{t('leaves.balances.showing')} </span>
             {year}
           </span>
-          <Button variant="secondary" size="sm" aria-label={t('leaves.balances.nextYear')} onClick={() => setYear((y) => y + 1)}>
+          <Button variant="secondary" size="sm" aria-label={t('a11y.nextYear', { year: year + 1 })} onClick={() => setYear((y) => y + 1)}>
             {year + 1} ›
           </Button>
           {year !== thisYear && (

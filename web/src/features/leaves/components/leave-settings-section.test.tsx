@@ -28,7 +28,8 @@ function settingsServer(initial: LeaveSettings = defaults) {
 }
 
 const form = () => screen.findByRole('form', { name: 'Leave settings' });
-const day = (name: string) => screen.getByRole('button', { name });
+// Each day's button shows its short name; the full one is its title.
+const day = (name: string) => screen.getByTitle(name);
 const pressedDays = () =>
   within(screen.getByRole('group', { name: 'Work week' }))
     .getAllByRole('button')

@@ -86,7 +86,6 @@ function LeaveSettingsForm({ settings }: { settings: LeaveSettings }) {
                 key={day}
                 type="button"
                 aria-pressed={on}
-                aria-label={name}
                 title={name}
                 onClick={() => toggleDay(day)}
                 className={cn(

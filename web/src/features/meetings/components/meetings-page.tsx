@@ -95,7 +95,7 @@ export function MeetingsPage() {
         </div>
 
         <div className="flex flex-wrap items-end gap-3">
-          <div role="group" aria-labelledby={filterLabelId} className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+          <div role="group" aria-labelledby={filterLabelId} className="inline-flex flex-wrap rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
             <span id={filterLabelId} className="visually-hidden">
               {t('meetings.page.show')}
             </span>
