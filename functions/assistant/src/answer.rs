@@ -1,7 +1,12 @@
 //! The reply to a message: a short summary, and for a record request the pre-filled action. Questions are answered
 //! from the caller's own records and team through the records library.
+//!
+//! The reply is in the person's language (their account's, else the request's `Accept-Language`): each sentence is
+//! a catalogue entry written here in English ([`tr`]), filled with [`speech`]'s dates, times and counts. What Break
+//! Buddy understands stays English.
 
 use bt_domain::error::{AppResult, FieldErrors};
+use bt_domain::i18n::{tr, translate, Language};
 use bt_domain::records::allowances::{self, Balance, HalfDay};
 use bt_domain::records::dates::DateRange;
 use bt_domain::records::leave_queries::{self, Absence};
@@ -11,14 +16,15 @@ use bt_domain::records::{breaks, meetings, presence, tasks, Break, Meeting, Task
 use bt_domain::types::UserId;
 use bt_http::auth::AuthUser;
 use bt_http::AppState;
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use serde::Serialize;
 use serde_json::json;
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::ToSchema;
 
 use crate::help;
-use crate::understand::{Context, Intent, Proposal, Understanding};
+use crate::speech::{self, clock, count, date, iso_date, join_and, time};
+use crate::understand::{Context, Intent, LeaveFields, Proposal, Understanding};
 
 pub const LOGIN_FIRST: &str = "You need to log in first to create or update records.";
 pub const LOGIN_TO_SEE: &str = "You need to log in first to see your breaks, tasks and team.";
@@ -91,19 +97,26 @@ impl Reply {
     }
 }
 
-pub async fn reply(state: &AppState, user: Option<&AuthUser>, ctx: &Context, u: Understanding) -> AppResult<Reply> {
+pub async fn reply(
+    state: &AppState,
+    user: Option<&AuthUser>,
+    ctx: &Context,
+    u: Understanding,
+    language: Language,
+) -> AppResult<Reply> {
     let intent = u.intent;
+    let say = |text: &str| tr(language, text, &[]);
     match intent {
-        Intent::Help(topic) => Ok(Reply::text(
-            intent,
-            match u.options {
-                Some(list) => help::options(list, ctx),
-                None => help::text(topic).to_string(),
-            },
-        )),
-        Intent::Unknown => Ok(Reply::text(intent, NOT_UNDERSTOOD)),
-        _ if user.is_none() && intent.kind().is_some() => Ok(Reply::text(intent, LOGIN_FIRST)),
-        _ if user.is_none() => Ok(Reply::text(intent, LOGIN_TO_SEE)),
+        Intent::Help(topic) => {
+            let text = match u.options {
+                Some(list) => help::options(list, ctx, language),
+                None => help::text_in(topic, language),
+            };
+            Ok(Reply::text(intent, help::with_english_note(text, language)))
+        }
+        Intent::Unknown => Ok(Reply::text(intent, help::with_english_note(say(NOT_UNDERSTOOD), language))),
+        _ if user.is_none() && intent.kind().is_some() => Ok(Reply::text(intent, say(LOGIN_FIRST))),
+        _ if user.is_none() => Ok(Reply::text(intent, say(LOGIN_TO_SEE))),
         _ => {
             let user = user.expect("signed in");
             if let Some(p) = u.proposal {
@@ -111,17 +124,20 @@ pub async fn reply(state: &AppState, user: Option<&AuthUser>, ctx: &Context, u: 
                     Proposal::Leave(l) => leave_type_info(state, user, l.type_id.as_deref()).await?,
                     _ => None,
                 };
-                let summary = proposal_summary(&p, &u.missing, &u.problems, leave_type.as_ref());
+                // The records' own messages, in the person's language like the rest of the reply.
+                let problems: FieldErrors =
+                    u.problems.iter().map(|(field, message)| (field.clone(), translate(language, message))).collect();
+                let summary = proposal_summary(&p, &u.missing, &problems, leave_type.as_ref(), language);
                 return Ok(Reply {
                     summary,
                     actions: vec![p],
                     intent: intent.name(),
                     topic: None,
                     missing: u.missing,
-                    problems: u.problems,
+                    problems,
                 });
             }
-            Ok(Reply::text(intent, answer(state, user, ctx, intent, u.period).await?))
+            Ok(Reply::text(intent, answer(state, user, ctx, intent, u.period, language).await?))
         }
     }
 }
@@ -165,6 +181,7 @@ async fn answer(
     ctx: &Context,
     intent: Intent,
     period: Option<DateRange>,
+    language: Language,
 ) -> AppResult<String> {
     let store = state.table();
     let today = ctx.now.date_naive();
@@ -175,223 +192,279 @@ async fn answer(
             let live = breaks::current_break(store, user.id()).await?;
             let live = live
                 .and_then(|b| Some((b.break_type, DateTime::parse_from_rfc3339(&b.since).ok()?.with_timezone(&Utc))));
-            break_minutes_today(&taken, live.as_ref().map(|(t, s)| (t.as_str(), *s)), now, ctx)
+            break_minutes_today(&taken, live.as_ref().map(|(t, s)| (t.as_str(), *s)), now, ctx, language)
         }
         Intent::BreakMinutesWeek => {
             let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
             let taken =
                 breaks::breaks_in(store, user.id(), DateRange { from: monday, to: monday + Duration::days(6) }).await?;
-            break_minutes_week(&taken, monday)
+            break_minutes_week(&taken, monday, language)
         }
         Intent::AgendaToday => {
             let day = DateRange::day(today);
             let meetings = meetings::meetings_in(store, user.id(), day).await?;
             let taken = breaks::breaks_on(store, user.id(), today).await?;
             let tasks = tasks::tasks_on(store, user.id(), today).await?;
-            agenda_today(today, &meetings, &taken, &tasks)
+            agenda_today(today, &meetings, &taken, &tasks, language)
         }
         Intent::WhoIsOnBreak => {
             let on = presence::on_break(store, user.team_id()).await?;
-            if on.is_empty() {
-                "Nobody is on a break right now.".to_string()
-            } else {
-                let list: Vec<String> = on
-                    .iter()
-                    .map(|m| {
-                        let who = if m.user_id == *user.id() { "You".to_string() } else { m.name.clone() };
-                        let since = DateTime::parse_from_rfc3339(&m.since)
-                            .map(|s| time12(s.with_timezone(&ctx.now.timezone()).time()))
-                            .unwrap_or_else(|_| time12(m.start_time.time()));
-                        format!("{who} ({} since {since})", m.break_type)
-                    })
-                    .collect();
-                let n = on.len();
-                format!("{} on a break right now: {}.", people(n), list.join(", "))
-            }
+            who_is_on_break(&on, user.id(), ctx, language)
         }
         Intent::WhoIsOffToday | Intent::WhoIsOff => {
             let period = period.unwrap_or(DateRange::day(today));
             let off = leave_queries::team_absences(store, user.team_id(), period, now).await?;
-            who_is_off(&off, period, today, user.id())
+            who_is_off(&off, period, today, user.id(), language)
         }
         Intent::LeaveBalance => {
             let balance = allowances::my_balance(store, &user.owner(), None, now).await?;
             let types = leave_types::team_leave_types(store, user.team_id(), now).await?;
-            leave_balance(&balance, &types)
+            leave_balance(&balance, &types, language)
         }
         Intent::OpenTasksByPriority => {
             // Open tasks scheduled from 90 days back: one bounded Query, however long the task history is.
             let from = today - Duration::days(90);
             let range = DateRange { from, to: today + Duration::days(366) };
             let all = tasks::tasks_in(store, user.id(), range).await?;
-            open_tasks(all, from)
+            open_tasks(all, from, language)
         }
-        _ => NOT_UNDERSTOOD.to_string(),
+        _ => tr(language, NOT_UNDERSTOOD, &[]),
     })
 }
 
+/// Who of the team is on a live break now, with the type and since when.
+fn who_is_on_break(on: &[presence::OnBreakMember], me: &UserId, ctx: &Context, language: Language) -> String {
+    if on.is_empty() {
+        return tr(language, "Nobody is on a break right now.", &[]);
+    }
+    let list: Vec<String> = on
+        .iter()
+        .map(|m| {
+            let who = if m.user_id == *me { tr(language, "You", &[]) } else { m.name.clone() };
+            let since = DateTime::parse_from_rfc3339(&m.since)
+                .map(|s| time(s.with_timezone(&ctx.now.timezone()).time(), language))
+                .unwrap_or_else(|_| time(m.start_time.time(), language));
+            tr(language, "{who} ({type} since {since})", &[("who", &who), ("type", &m.break_type), ("since", &since)])
+        })
+        .collect();
+    let values = [("n", on.len().to_string()), ("list", list.join(", "))];
+    let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    // A whole sentence for one and for many (a catalogue translates sentences, not pieces of them).
+    tr(
+        language,
+        if on.len() == 1 {
+            "1 person is on a break right now: {list}."
+        } else {
+            "{n} people are on a break right now: {list}."
+        },
+        &values,
+    )
+}
+
 /// Today's agenda: the caller's meetings, breaks and tasks of the day.
-fn agenda_today(today: NaiveDate, meetings: &[Meeting], taken: &[Break], tasks: &[Task]) -> String {
-    let mut lines = vec![format!("Your agenda for today, {}:", en_gb(today))];
+fn agenda_today(today: NaiveDate, meetings: &[Meeting], taken: &[Break], tasks: &[Task], language: Language) -> String {
+    let say = |text: &str| tr(language, text, &[]);
+    let mut lines = vec![tr(language, "Your agenda for today, {date}:", &[("date", &date(today, language))])];
     lines.push(if meetings.is_empty() {
-        "Meetings: No meetings scheduled for today.".to_string()
+        say("Meetings: No meetings scheduled for today.")
     } else {
+        let meeting = say("Meeting");
         let list: Vec<String> = meetings
             .iter()
             .map(|m| {
-                let what = if m.description.trim().is_empty() { "Meeting" } else { m.description.trim() };
-                format!("{}–{} {}", time12(m.from.time()), time12(m.to.time()), short(what, 70))
+                let what = if m.description.trim().is_empty() { meeting.as_str() } else { m.description.trim() };
+                format!("{}–{} {}", time(m.from.time(), language), time(m.to.time(), language), short(what, 70))
             })
             .collect();
-        format!("Meetings: {}.", list.join("; "))
+        tr(language, "Meetings: {list}.", &[("list", &list.join("; "))])
     });
     lines.push(if taken.is_empty() {
-        "Breaks: You have not taken any breaks today.".to_string()
+        say("Breaks: You have not taken any breaks today.")
     } else {
         let list: Vec<String> = taken
             .iter()
-            .map(|b| format!("{}–{} {}", time12(b.start_time.time()), time12(b.end_time.time()), b.break_type))
+            .map(|b| {
+                format!(
+                    "{}–{} {}",
+                    time(b.start_time.time(), language),
+                    time(b.end_time.time(), language),
+                    b.break_type
+                )
+            })
             .collect();
-        format!("Breaks: {}.", list.join("; "))
+        tr(language, "Breaks: {list}.", &[("list", &list.join("; "))])
     });
     lines.push(if tasks.is_empty() {
-        "Tasks: You have not scheduled any tasks today.".to_string()
+        say("Tasks: You have not scheduled any tasks today.")
     } else {
         let list: Vec<String> = tasks
             .iter()
-            .map(|t| format!("{} ({}, {})", short(&t.title, 70), t.priority.as_str(), t.status.as_str()))
+            .map(|t| {
+                let (priority, status) =
+                    (speech::option(t.priority.as_str(), language), speech::option(t.status.as_str(), language));
+                format!("{} ({priority}, {status})", short(&t.title, 70))
+            })
             .collect();
-        format!("Tasks: {}.", list.join("; "))
+        tr(language, "Tasks: {list}.", &[("list", &list.join("; "))])
     });
     lines.join("\n")
 }
 
-fn people(n: usize) -> String {
-    if n == 1 {
-        "1 person is".to_string()
-    } else {
-        format!("{n} people are")
-    }
-}
-
 /// The days of a question as the reply names them: "today", "tomorrow", "on Friday 13/03/2026", "next week
 /// (16/03/2026 to 22/03/2026)", "from 16/03/2026 to 18/03/2026".
-pub fn period_words(period: DateRange, today: NaiveDate) -> String {
+pub fn period_words(period: DateRange, today: NaiveDate, language: Language) -> String {
     let day = Duration::days(1);
     if period.from == period.to {
         return match period.from {
-            d if d == today => "today".to_string(),
-            d if d == today + day => "tomorrow".to_string(),
-            d if d == today - day => "yesterday".to_string(),
-            d => format!("on {} {}", d.format("%A"), en_gb(d)),
+            d if d == today => tr(language, "today", &[]),
+            d if d == today + day => tr(language, "tomorrow", &[]),
+            d if d == today - day => tr(language, "yesterday", &[]),
+            d => tr(
+                language,
+                "on {weekday} {date}",
+                &[("weekday", speech::weekday(d, language)), ("date", &date(d, language))],
+            ),
         };
     }
     let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
-    let dates = format!("{} to {}", en_gb(period.from), en_gb(period.to));
+    let (from, to) = (date(period.from, language), date(period.to, language));
+    let dates = [("from", from.as_str()), ("to", to.as_str())];
     let is_week = period.from.weekday() == chrono::Weekday::Mon && period.to == period.from + Duration::days(6);
     match (period.from - monday).num_days() {
-        0 if is_week => format!("this week ({dates})"),
-        7 if is_week => format!("next week ({dates})"),
-        -7 if is_week => format!("last week ({dates})"),
-        _ => format!("from {dates}"),
+        0 if is_week => tr(language, "this week ({from} to {to})", &dates),
+        7 if is_week => tr(language, "next week ({from} to {to})", &dates),
+        -7 if is_week => tr(language, "last week ({from} to {to})", &dates),
+        _ => tr(language, "from {from} to {to}", &dates),
     }
 }
 
-fn half(h: Option<HalfDay>) -> &'static str {
+/// A half day's part, in words: "morning", "afternoon".
+fn half(h: Option<HalfDay>, language: Language) -> Option<String> {
     match h {
-        Some(HalfDay::Am) => " (morning)",
-        Some(HalfDay::Pm) => " (afternoon)",
-        None => "",
+        Some(HalfDay::Am) => Some(tr(language, "morning", &[])),
+        Some(HalfDay::Pm) => Some(tr(language, "afternoon", &[])),
+        None => None,
+    }
+}
+
+/// When one absence is, as the list of who is off says it.
+fn absence_when(a: &Absence, only_today: bool, today: NaiveDate, language: Language) -> String {
+    let half = half(a.half_day, language);
+    let with_half = |text: String| match &half {
+        Some(part) => tr(language, "{when} ({part})", &[("when", &text), ("part", part)]),
+        None => text,
+    };
+    if only_today {
+        if a.to_date.date() == today {
+            with_half(tr(language, "today only", &[]))
+        } else {
+            tr(language, "until {date}", &[("date", &date(a.to_date.date(), language))])
+        }
+    } else if a.from_date == a.to_date {
+        with_half(date(a.from_date.date(), language))
+    } else {
+        let (from, to) = (date(a.from_date.date(), language), date(a.to_date.date(), language));
+        tr(language, "{from} to {to}", &[("from", &from), ("to", &to)])
     }
 }
 
 /// Who of the team is away in `period`, from their approved leaves: each person once, by name, with the type and
 /// dates of each leave (never its reason).
-pub fn who_is_off(off: &[Absence], period: DateRange, today: NaiveDate, me: &UserId) -> String {
-    let words = period_words(period, today);
+pub fn who_is_off(off: &[Absence], period: DateRange, today: NaiveDate, me: &UserId, language: Language) -> String {
+    let words = period_words(period, today, language);
     let past = period.to < today;
     if off.is_empty() {
-        return format!("Nobody {} off {words}.", if past { "was" } else { "is" });
+        let text = if past { "Nobody was off {when}." } else { "Nobody is off {when}." };
+        return tr(language, text, &[("when", &words)]);
     }
     let only_today = period == DateRange::day(today);
     let mut people_off: Vec<(&UserId, String, Vec<String>)> = Vec::new();
     for a in off {
-        let when = if only_today {
-            if a.to_date.date() == today {
-                format!("today only{}", half(a.half_day))
-            } else {
-                format!("until {}", en_gb(a.to_date.date()))
-            }
-        } else if a.from_date == a.to_date {
-            format!("{}{}", en_gb(a.from_date.date()), half(a.half_day))
-        } else {
-            format!("{} to {}", en_gb(a.from_date.date()), en_gb(a.to_date.date()))
-        };
+        let when = absence_when(a, only_today, today, language);
         let leave = format!("{}, {when}", a.type_name);
         match people_off.iter_mut().find(|(id, _, _)| **id == a.user_id) {
             Some((_, _, leaves)) => leaves.push(leave),
             None => {
-                let who = if a.user_id == *me { "You".to_string() } else { a.name.clone() };
+                let who = if a.user_id == *me { tr(language, "You", &[]) } else { a.name.clone() };
                 people_off.push((&a.user_id, who, vec![leave]));
             }
         }
     }
     const SHOWN: usize = 15;
     let n = people_off.len();
-    let list: Vec<String> =
-        people_off.iter().take(SHOWN).map(|(_, who, leaves)| format!("{who} ({})", leaves.join("; "))).collect();
-    let verb = match (n, past) {
-        (1, false) => "1 person is".to_string(),
-        (1, true) => "1 person was".to_string(),
-        (n, false) => format!("{n} people are"),
-        (n, true) => format!("{n} people were"),
+    let mut list: String = people_off
+        .iter()
+        .take(SHOWN)
+        .map(|(_, who, leaves)| format!("{who} ({})", leaves.join("; ")))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if n > SHOWN {
+        list.push_str(&tr(language, ", and {n} more", &[("n", &(n - SHOWN).to_string())]));
+    }
+    // A whole sentence for each number and tense (a catalogue translates sentences, not pieces of them).
+    let sentence = match (n, past) {
+        (1, false) => "1 person is off {when}: {list}.",
+        (1, true) => "1 person was off {when}: {list}.",
+        (_, false) => "{n} people are off {when}: {list}.",
+        (_, true) => "{n} people were off {when}: {list}.",
     };
-    let more = if n > SHOWN { format!(", and {} more", n - SHOWN) } else { String::new() };
-    format!("{verb} off {words}: {}{more}.", list.join(", "))
+    tr(language, sentence, &[("n", &n.to_string()), ("when", &words), ("list", &list)])
 }
 
-/// Working days as the balance shows them: "25", "12.5".
-fn day_count(days: f64) -> String {
-    // An empty sum is -0.
-    let days = days + 0.0;
-    if days.fract() == 0.0 {
-        format!("{days:.0}")
+/// "25 working days", "1 working day", "12.5 working days" (the balance's words for days).
+fn working_days(days: f64, language: Language) -> String {
+    if days == 1.0 {
+        tr(language, "1 working day", &[])
     } else {
-        format!("{days:.1}")
+        tr(language, "{n} working days", &[("n", &speech::day_count(days, language))])
     }
 }
 
 /// The caller's balance, the numbers of `GET /leaves/balance`, and which of the team's types count against it.
-pub fn leave_balance(b: &Balance, types: &[LeaveType]) -> String {
+pub fn leave_balance(b: &Balance, types: &[LeaveType], language: Language) -> String {
     let left = if b.remaining < 0.0 {
-        format!("you are {} over your allowance", allowances::show_days(-b.remaining))
+        tr(language, "you are {days} over your allowance", &[("days", &working_days(-b.remaining, language))])
     } else {
-        format!("{} left", allowances::show_days(b.remaining + 0.0))
+        tr(language, "{days} left", &[("days", &working_days(b.remaining + 0.0, language))])
     };
-    let mut s = format!(
-        "Your leave balance for {}: {left} (allowance {}, carried over {}, taken {}, pending {}).",
-        b.year,
-        day_count(b.allowance),
-        day_count(b.carried_over),
-        day_count(b.taken),
-        day_count(b.pending)
+    let numbers = [
+        ("year", b.year.to_string()),
+        ("left", left),
+        ("allowance", speech::day_count(b.allowance, language)),
+        ("carried", speech::day_count(b.carried_over, language)),
+        ("taken", speech::day_count(b.taken, language)),
+        ("pending", speech::day_count(b.pending, language)),
+    ];
+    let numbers: Vec<(&str, &str)> = numbers.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let mut s = tr(
+        language,
+        "Your leave balance for {year}: {left} (allowance {allowance}, carried over {carried}, taken {taken}, pending \
+         {pending}).",
+        &numbers,
     );
     let in_use: Vec<&LeaveType> = types.iter().filter(|t| !t.archived).collect();
     let counting: Vec<&str> = in_use.iter().filter(|t| t.counts_against_allowance).map(|t| t.name.as_str()).collect();
     let other: Vec<&str> = in_use.iter().filter(|t| !t.counts_against_allowance).map(|t| t.name.as_str()).collect();
-    match (counting.is_empty(), other.is_empty()) {
-        (true, _) => s.push_str(" No leave type counts against it."),
-        (false, true) => s.push_str(" Every leave type counts against it."),
-        (false, false) => s.push_str(&format!(
-            " {} {} against it; {} {}.",
-            join_and(&counting),
-            if counting.len() == 1 { "counts" } else { "count" },
-            join_and(&other),
-            if other.len() == 1 { "does not" } else { "do not" }
-        )),
-    }
+    s.push(' ');
+    s.push_str(&match (counting.is_empty(), other.is_empty()) {
+        (true, _) => tr(language, "No leave type counts against it.", &[]),
+        (false, true) => tr(language, "Every leave type counts against it.", &[]),
+        (false, false) => {
+            let lists = [("counting", join_and(&counting, language)), ("other", join_and(&other, language))];
+            let lists: Vec<(&str, &str)> = lists.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            // A whole sentence for one and for many of each (a catalogue translates sentences).
+            let sentence = match (counting.len() == 1, other.len() == 1) {
+                (true, true) => "{counting} counts against it; {other} does not.",
+                (true, false) => "{counting} counts against it; {other} do not.",
+                (false, true) => "{counting} count against it; {other} does not.",
+                (false, false) => "{counting} count against it; {other} do not.",
+            };
+            tr(language, sentence, &lists)
+        }
+    });
     if b.pending > 0.0 {
-        s.push_str(" Pending requests are counted until they are decided.");
+        s.push(' ');
+        s.push_str(&tr(language, "Pending requests are counted until they are decided.", &[]));
     }
     s
 }
@@ -401,37 +474,40 @@ pub fn break_minutes_today(
     live: Option<(&str, DateTime<Utc>)>,
     now: DateTime<Utc>,
     ctx: &Context,
+    language: Language,
 ) -> String {
     let total: i64 = taken.iter().map(|b| b.duration).sum();
     let mut s = if taken.is_empty() {
-        "You have not taken any breaks today.".to_string()
+        tr(language, "You have not taken any breaks today.", &[])
     } else {
-        format!(
-            "You have taken {} today, {} in all{}.",
-            count(taken.len(), "break", "breaks"),
-            minutes(total),
-            by_type(taken)
+        let breaks = count(taken.len() as i64, language, "1 break", "{n} breaks");
+        tr(
+            language,
+            "You have taken {breaks} today, {total} in all{types}.",
+            &[("breaks", &breaks), ("total", &speech::minutes(total, language)), ("types", &by_type(taken, language))],
         )
     };
     if let Some((kind, since)) = live {
         let running = (now - since).num_minutes().max(0);
-        s.push_str(&format!(
-            " You are on a {kind} right now, since {} ({} so far).",
-            time12(since.with_timezone(&ctx.now.timezone()).time()),
-            minutes(running)
+        let since = time(since.with_timezone(&ctx.now.timezone()).time(), language);
+        s.push(' ');
+        s.push_str(&tr(
+            language,
+            "You are on a {type} right now, since {since} ({running} so far).",
+            &[("type", kind), ("since", &since), ("running", &speech::minutes(running, language))],
         ));
     }
     s
 }
 
-pub fn break_minutes_week(taken: &[Break], monday: NaiveDate) -> String {
+pub fn break_minutes_week(taken: &[Break], monday: NaiveDate, language: Language) -> String {
     if taken.is_empty() {
-        return "You have not taken any breaks this week.".to_string();
+        return tr(language, "You have not taken any breaks this week.", &[]);
     }
     let total: i64 = taken.iter().map(|b| b.duration).sum();
-    let mut days: Vec<(String, i64)> = Vec::new();
+    let mut days: Vec<(NaiveDate, i64)> = Vec::new();
     for b in taken {
-        let day = b.created_date.to_string();
+        let day = b.created_date.date();
         match days.iter_mut().find(|(d, _)| *d == day) {
             Some((_, m)) => *m += b.duration,
             None => days.push((day, b.duration)),
@@ -440,23 +516,23 @@ pub fn break_minutes_week(taken: &[Break], monday: NaiveDate) -> String {
     days.sort();
     let per_day: Vec<String> = days
         .iter()
-        .map(|(d, m)| {
-            let name = NaiveDate::parse_from_str(d, "%Y-%m-%d")
-                .map(|d| d.format("%a").to_string())
-                .unwrap_or_else(|_| d.clone());
-            format!("{name} {}", minutes(*m))
-        })
+        .map(|(d, m)| format!("{} {}", speech::weekday_short(*d, language), speech::minutes(*m, language)))
         .collect();
-    format!(
-        "This week (from Monday {}) you have taken {}, {} in all: {}.",
-        en_gb(monday),
-        count(taken.len(), "break", "breaks"),
-        minutes(total),
-        per_day.join(", ")
+    let breaks = count(taken.len() as i64, language, "1 break", "{n} breaks");
+    tr(
+        language,
+        "This week (from Monday {date}) you have taken {breaks}, {total} in all: {days}.",
+        &[
+            ("date", &date(monday, language)),
+            ("breaks", &breaks),
+            ("total", &speech::minutes(total, language)),
+            ("days", &per_day.join(", ")),
+        ],
     )
 }
 
-fn by_type(taken: &[Break]) -> String {
+/// " (Coffee Break 15 minutes, Lunch 30 minutes)" when the breaks were of more than one type.
+fn by_type(taken: &[Break], language: Language) -> String {
     let mut types: Vec<(String, i64)> = Vec::new();
     for b in taken {
         match types.iter_mut().find(|(t, _)| *t == b.break_type) {
@@ -467,7 +543,7 @@ fn by_type(taken: &[Break]) -> String {
     if types.len() < 2 {
         return String::new();
     }
-    let list: Vec<String> = types.iter().map(|(t, m)| format!("{t} {}", minutes(*m))).collect();
+    let list: Vec<String> = types.iter().map(|(t, m)| format!("{t} {}", speech::minutes(*m, language))).collect();
     format!(" ({})", list.join(", "))
 }
 
@@ -483,40 +559,43 @@ fn priority_rank(p: TaskPriority) -> u8 {
     }
 }
 
-pub fn open_tasks(all: Vec<Task>, since: NaiveDate) -> String {
+pub fn open_tasks(all: Vec<Task>, since: NaiveDate, language: Language) -> String {
     let mut open: Vec<Task> =
         all.into_iter().filter(|t| !matches!(t.status, TaskStatus::Completed | TaskStatus::Invalid)).collect();
     if open.is_empty() {
-        return "You have no open tasks. Nice work!".to_string();
+        return tr(language, "You have no open tasks. Nice work!", &[]);
     }
     open.sort_by(|a, b| priority_rank(a.priority).cmp(&priority_rank(b.priority)).then(a.scheduled.cmp(&b.scheduled)));
     const SHOWN: usize = 10;
     let mut groups: Vec<(TaskPriority, Vec<String>)> = Vec::new();
     for t in open.iter().take(SHOWN) {
-        let line = format!("{} ({}, {})", short(&t.title, 70), t.status.as_str(), en_gb(t.scheduled.date()));
+        let status = speech::option(t.status.as_str(), language);
+        let line = format!("{} ({status}, {})", short(&t.title, 70), date(t.scheduled.date(), language));
         match groups.iter_mut().find(|(p, _)| *p == t.priority) {
             Some((_, v)) => v.push(line),
             None => groups.push((t.priority, vec![line])),
         }
     }
-    let mut lines = vec![format!(
-        "You have {} (scheduled since {}), by priority:",
-        count(open.len(), "open task", "open tasks"),
-        en_gb(since)
+    let tasks = count(open.len() as i64, language, "1 open task", "{n} open tasks");
+    let mut lines = vec![tr(
+        language,
+        "You have {tasks} (scheduled since {date}), by priority:",
+        &[("tasks", &tasks), ("date", &date(since, language))],
     )];
     for (p, items) in groups {
-        lines.push(format!("{}: {}", p.as_str(), items.join("; ")));
+        lines.push(format!("{}: {}", speech::option(p.as_str(), language), items.join("; ")));
     }
     if open.len() > SHOWN {
-        lines.push(format!("…and {} more on the Tasks page.", open.len() - SHOWN));
+        lines.push(tr(language, "…and {n} more on the Tasks page.", &[("n", &(open.len() - SHOWN).to_string())]));
     }
     lines.join("\n")
 }
 
 // ---- proposals ------------------------------------------------------------------------------------------------
 
-fn label(field: &str) -> &'static str {
-    match field {
+/// A missing field as the reply asks for it.
+fn label(field: &str, language: Language) -> String {
+    let english = match field {
         "startTime" | "from" => "start time",
         "endTime" | "to" => "end time",
         "type" => "break type",
@@ -530,31 +609,89 @@ fn label(field: &str) -> &'static str {
         "status" => "status",
         "priority" => "priority",
         _ => "details",
-    }
+    };
+    tr(language, english, &[])
 }
 
-fn when(date: &str, from: &str, to: &str) -> String {
+/// " on 11/03/2026, 3:00 pm to 3:15 pm": the day and times of a proposal, as far as they are known.
+fn when(day: &str, from: &str, to: &str, language: Language) -> String {
     let mut s = String::new();
-    if !date.is_empty() {
-        s.push_str(&format!(" on {}", iso_to_en_gb(date)));
+    if !day.is_empty() {
+        s.push(' ');
+        s.push_str(&tr(language, "on {date}", &[("date", &iso_date(day, language))]));
     }
-    match (from.is_empty(), to.is_empty()) {
-        (false, false) => s.push_str(&format!(", {} to {}", clock(from), clock(to))),
-        (false, true) => s.push_str(&format!(", from {}", clock(from))),
-        (true, false) => s.push_str(&format!(", until {}", clock(to))),
-        (true, true) => {}
+    let (from, to) = (clock(from, language), clock(to, language));
+    let times = match (from.is_empty(), to.is_empty()) {
+        (false, false) => Some(tr(language, "{from} to {to}", &[("from", &from), ("to", &to)])),
+        (false, true) => Some(tr(language, "from {time}", &[("time", &from)])),
+        (true, false) => Some(tr(language, "until {time}", &[("time", &to)])),
+        (true, true) => None,
+    };
+    if let Some(times) = times {
+        s.push_str(", ");
+        s.push_str(&times);
     }
     s
 }
 
 /// "Sick leave", "Vacation leave", and a type already called a leave as it is ("Parental leave").
-fn leave_words(type_name: &str) -> String {
+fn leave_words(type_name: &str, language: Language) -> String {
     let name = type_name.trim();
     if name.to_lowercase().split_whitespace().any(|w| matches!(w, "leave" | "leaves")) {
         name.to_string()
     } else {
-        format!("{name} leave")
+        tr(language, "{type} leave", &[("type", name)])
     }
+}
+
+/// " (reason)", or nothing.
+fn in_brackets(text: &str) -> String {
+    if text.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", short(text, 80))
+    }
+}
+
+fn leave_summary(l: &LeaveFields, leave_type: Option<&LeaveTypeInfo>, language: Language) -> (String, String) {
+    let span = match (l.from_date.is_empty(), l.to_date.is_empty(), l.days) {
+        (false, false, Some(1)) => {
+            format!(" {}", tr(language, "on {date}", &[("date", &iso_date(&l.from_date, language))]))
+        }
+        (false, false, Some(n)) => {
+            let (from, to) = (iso_date(&l.from_date, language), iso_date(&l.to_date, language));
+            let values = [("from", from.as_str()), ("to", to.as_str()), ("n", &n.to_string())];
+            format!(" {}", tr(language, "from {from} to {to} ({n} days)", &values))
+        }
+        (false, _, _) => format!(" {}", tr(language, "from {date}", &[("date", &iso_date(&l.from_date, language))])),
+        _ => String::new(),
+    };
+    // The reason is not repeated when it only names the type ("sick leave"); the understanding is English.
+    let says_type = leave_type.is_some_and(|t| {
+        let r = l.reason.trim().to_lowercase();
+        r == t.name.trim().to_lowercase() || r == leave_words(&t.name, Language::En).to_lowercase()
+    });
+    let why = if says_type { String::new() } else { in_brackets(&l.reason) };
+    let approval = match leave_type.filter(|t| t.awaits_approval) {
+        Some(t) => format!(
+            " {}",
+            tr(
+                language,
+                "{what} needs approval: once you save it, it waits for an admin or HR to approve it.",
+                &[("what", &leave_words(&t.name, language))],
+            )
+        ),
+        None => String::new(),
+    };
+    let summary = match leave_type {
+        Some(t) => tr(
+            language,
+            "Here is your {what}{span}{why}.",
+            &[("what", &leave_words(&t.name, language)), ("span", &span), ("why", &why)],
+        ),
+        None => tr(language, "Here is your leave{span}{why}.", &[("span", &span), ("why", &why)]),
+    };
+    (summary, approval)
 }
 
 /// The summary of a proposal; for a leave, `leave_type` names its type and says whether it will wait for approval.
@@ -563,133 +700,84 @@ pub fn proposal_summary(
     missing: &[String],
     problems: &FieldErrors,
     leave_type: Option<&LeaveTypeInfo>,
+    language: Language,
 ) -> String {
     let mut approval = String::new();
     let mut s = match p {
         Proposal::Break(b) => {
-            let what = if b.break_type.is_empty() { "break".to_string() } else { b.break_type.clone() };
-            let why = if b.reason.is_empty() { String::new() } else { format!(" ({})", short(&b.reason, 80)) };
-            format!("Here is your {what}{}{why}.", when(&b.created_date, &b.start_time, &b.end_time))
+            let when = when(&b.created_date, &b.start_time, &b.end_time, language);
+            let why = in_brackets(&b.reason);
+            if b.break_type.is_empty() {
+                tr(language, "Here is your break{when}{why}.", &[("when", &when), ("why", &why)])
+            } else {
+                let values = [("type", b.break_type.as_str()), ("when", &when), ("why", &why)];
+                tr(language, "Here is your {type}{when}{why}.", &values)
+            }
         }
         Proposal::Task(t) => {
-            let title =
-                if t.title.is_empty() { "a new task".to_string() } else { format!("'{}'", short(&t.title, 80)) };
-            format!(
-                "Here is {title} for {}, {} priority, {}.",
-                iso_to_en_gb(&t.scheduled),
-                t.priority.to_lowercase(),
-                t.status
-            )
+            let priority = match language {
+                // German writes nouns, and these names, with a capital.
+                Language::De => speech::option(&t.priority, language),
+                _ => speech::option(&t.priority, language).to_lowercase(),
+            };
+            let (day, status) = (iso_date(&t.scheduled, language), speech::option(&t.status, language));
+            let title = short(&t.title, 80);
+            let values = [("title", title.as_str()), ("date", &day), ("priority", &priority), ("status", &status)];
+            if t.title.is_empty() {
+                tr(language, "Here is a new task for {date}, {priority} priority, {status}.", &values)
+            } else {
+                tr(language, "Here is '{title}' for {date}, {priority} priority, {status}.", &values)
+            }
         }
         Proposal::Leave(l) => {
-            let span = match (l.from_date.is_empty(), l.to_date.is_empty(), l.days) {
-                (false, false, Some(1)) => format!(" on {}", iso_to_en_gb(&l.from_date)),
-                (false, false, Some(n)) => {
-                    format!(" from {} to {} ({n} days)", iso_to_en_gb(&l.from_date), iso_to_en_gb(&l.to_date))
-                }
-                (false, _, _) => format!(" from {}", iso_to_en_gb(&l.from_date)),
-                _ => String::new(),
-            };
-            let what = leave_type.map(|t| leave_words(&t.name)).unwrap_or_else(|| "leave".to_string());
-            // The reason is not repeated when it only names the type ("sick leave").
-            let says_type = leave_type.is_some_and(|t| {
-                let r = l.reason.trim().to_lowercase();
-                r == t.name.trim().to_lowercase() || r == leave_words(&t.name).to_lowercase()
-            });
-            let why =
-                if l.reason.is_empty() || says_type { String::new() } else { format!(" ({})", short(&l.reason, 80)) };
-            if let Some(t) = leave_type.filter(|t| t.awaits_approval) {
-                approval = format!(
-                    " {} needs approval: once you save it, it waits for an admin or HR to approve it.",
-                    leave_words(&t.name)
-                );
-            }
-            format!("Here is your {what}{span}{why}.")
+            let (summary, needs_approval) = leave_summary(l, leave_type, language);
+            approval = needs_approval;
+            summary
         }
         Proposal::Meeting(m) => {
-            let what = if m.description.is_empty() {
-                "meeting".to_string()
+            let when = when(&m.schedule_date, &m.from, &m.to, language);
+            if m.description.is_empty() {
+                tr(language, "Here is your meeting{when}.", &[("when", &when)])
             } else {
-                format!("meeting '{}'", short(&m.description, 80))
-            };
-            format!("Here is your {what}{}.", when(&m.schedule_date, &m.from, &m.to))
+                let what = short(&m.description, 80);
+                tr(language, "Here is your meeting '{what}'{when}.", &[("what", &what), ("when", &when)])
+            }
         }
         Proposal::Checklist(c) => {
-            let list = if c.is_feature { "feature list" } else { "checklist" };
-            if c.task.is_empty() {
-                format!("Here is a new {list} item.")
-            } else {
-                format!("Here is '{}' for your {list}.", short(&c.task, 80))
-            }
+            let task = short(&c.task, 80);
+            let sentence = match (c.task.is_empty(), c.is_feature) {
+                (true, false) => "Here is a new checklist item.",
+                (true, true) => "Here is a new feature list item.",
+                (false, false) => "Here is '{task}' for your checklist.",
+                (false, true) => "Here is '{task}' for your feature list.",
+            };
+            tr(language, sentence, &[("task", &task)])
         }
     };
     for message in problems.values() {
-        s.push_str(&format!(" I left a value out: {message}"));
+        s.push(' ');
+        s.push_str(&tr(language, "I left a value out: {message}", &[("message", message)]));
         if !message.ends_with('.') {
             s.push('.');
         }
     }
     s.push_str(&approval);
+    s.push(' ');
     if missing.is_empty() {
-        s.push_str(" Check it and save.");
+        s.push_str(&tr(language, "Check it and save.", &[]));
     } else {
-        let names: Vec<&str> = missing.iter().map(|f| label(f)).collect();
-        s.push_str(&format!(" Please add the {} and save.", join_and(&names)));
+        let names: Vec<String> = missing.iter().map(|f| label(f, language)).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        s.push_str(&tr(language, "Please add the {fields} and save.", &[("fields", &join_and(&names, language))]));
     }
     s
 }
 
 // ---- formatting -------------------------------------------------------------------------------------------------
 
-fn join_and(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-fn count(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
-/// "45 minutes", "1 hour 20 minutes".
+/// "45 minutes", "1 hour 20 minutes" (English; [`speech::minutes`] in a language).
 pub fn minutes(m: i64) -> String {
-    let (h, m) = (m / 60, m % 60);
-    let unit = |n: i64, one: &str, many: &str| {
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {many}")
-        }
-    };
-    match (h, m) {
-        (0, m) => unit(m, "minute", "minutes"),
-        (h, 0) => unit(h, "hour", "hours"),
-        (h, m) => format!("{} {}", unit(h, "hour", "hours"), unit(m, "minute", "minutes")),
-    }
-}
-
-/// Dates as the product shows them (en-GB, day first).
-fn en_gb(d: NaiveDate) -> String {
-    d.format("%d/%m/%Y").to_string()
-}
-
-fn iso_to_en_gb(s: &str) -> String {
-    NaiveDate::parse_from_str(s, "%Y-%m-%d").map(en_gb).unwrap_or_else(|_| s.to_string())
-}
-
-/// Times as the product shows them (12-hour).
-fn time12(t: NaiveTime) -> String {
-    t.format("%-I:%M %P").to_string()
-}
-
-fn clock(hhmm: &str) -> String {
-    NaiveTime::parse_from_str(hhmm, "%H:%M").map(time12).unwrap_or_else(|_| hhmm.to_string())
+    speech::minutes(m, Language::En)
 }
 
 fn short(s: &str, max: usize) -> String {
@@ -724,7 +812,7 @@ mod tests {
             reason: String::new(),
         });
         assert_eq!(
-            proposal_summary(&p, &["endTime".to_string()], &FieldErrors::new(), None),
+            proposal_summary(&p, &["endTime".to_string()], &FieldErrors::new(), None, Language::En),
             "Here is your Coffee Break on 11/03/2026, from 3:00 pm. Please add the end time and save."
         );
     }
@@ -739,7 +827,7 @@ mod tests {
             type_id: None,
         });
         assert_eq!(
-            proposal_summary(&p, &[], &FieldErrors::new(), None),
+            proposal_summary(&p, &[], &FieldErrors::new(), None, Language::En),
             "Here is your leave from 16/03/2026 to 18/03/2026 (3 days) (Vacation). Check it and save."
         );
     }
@@ -757,14 +845,41 @@ mod tests {
         };
         let vacation = LeaveTypeInfo { name: "Vacation".into(), awaits_approval: true };
         assert_eq!(
-            proposal_summary(&leave("Vacation"), &[], &FieldErrors::new(), Some(&vacation)),
+            proposal_summary(&leave("Vacation"), &[], &FieldErrors::new(), Some(&vacation), Language::En),
             "Here is your Vacation leave from 16/03/2026 to 18/03/2026 (3 days). Vacation leave needs approval: once \
              you save it, it waits for an admin or HR to approve it. Check it and save."
         );
         let parental = LeaveTypeInfo { name: "Parental leave".into(), awaits_approval: false };
         assert_eq!(
-            proposal_summary(&leave("Baby due"), &[], &FieldErrors::new(), Some(&parental)),
+            proposal_summary(&leave("Baby due"), &[], &FieldErrors::new(), Some(&parental), Language::En),
             "Here is your Parental leave from 16/03/2026 to 18/03/2026 (3 days) (Baby due). Check it and save."
+        );
+    }
+
+    #[test]
+    fn a_summary_speaks_the_persons_language() {
+        let p = Proposal::Break(BreakFields {
+            break_type: "Coffee Break".into(),
+            start_time: "15:00".into(),
+            end_time: String::new(),
+            created_date: "2026-03-11".into(),
+            reason: String::new(),
+        });
+        let missing = ["endTime".to_string()];
+        assert_eq!(
+            proposal_summary(&p, &missing, &FieldErrors::new(), None, Language::De),
+            "Hier ist deine Pause (Coffee Break) am 11.03.2026, ab 15:00. Bitte ergänze: Endzeit, und speichere."
+        );
+        assert_eq!(
+            proposal_summary(&p, &missing, &FieldErrors::new(), None, Language::Fr),
+            "Voici votre pause (Coffee Break) le 11/03/2026, à partir de 15:00. Veuillez ajouter : heure de fin, puis \
+             enregistrez."
+        );
+        let today = d("2026-03-11");
+        let next_week = DateRange { from: d("2026-03-16"), to: d("2026-03-22") };
+        assert_eq!(
+            who_is_off(&[], next_week, today, &UserId::new(), Language::Es),
+            "Nadie está ausente la semana que viene (del 16/03/2026 al 22/03/2026)."
         );
     }
 
@@ -776,11 +891,20 @@ mod tests {
     fn the_days_of_a_question_in_words() {
         let today = d("2026-03-11");
         let span = |a: &str, b: &str| DateRange { from: d(a), to: d(b) };
-        assert_eq!(period_words(span("2026-03-11", "2026-03-11"), today), "today");
-        assert_eq!(period_words(span("2026-03-12", "2026-03-12"), today), "tomorrow");
-        assert_eq!(period_words(span("2026-03-13", "2026-03-13"), today), "on Friday 13/03/2026");
-        assert_eq!(period_words(span("2026-03-16", "2026-03-22"), today), "next week (16/03/2026 to 22/03/2026)");
-        assert_eq!(period_words(span("2026-03-09", "2026-03-15"), today), "this week (09/03/2026 to 15/03/2026)");
-        assert_eq!(period_words(span("2026-03-16", "2026-03-18"), today), "from 16/03/2026 to 18/03/2026");
+        assert_eq!(period_words(span("2026-03-11", "2026-03-11"), today, Language::En), "today");
+        assert_eq!(period_words(span("2026-03-12", "2026-03-12"), today, Language::En), "tomorrow");
+        assert_eq!(period_words(span("2026-03-13", "2026-03-13"), today, Language::En), "on Friday 13/03/2026");
+        assert_eq!(
+            period_words(span("2026-03-16", "2026-03-22"), today, Language::En),
+            "next week (16/03/2026 to 22/03/2026)"
+        );
+        assert_eq!(
+            period_words(span("2026-03-09", "2026-03-15"), today, Language::En),
+            "this week (09/03/2026 to 15/03/2026)"
+        );
+        assert_eq!(
+            period_words(span("2026-03-16", "2026-03-18"), today, Language::En),
+            "from 16/03/2026 to 18/03/2026"
+        );
     }
 }

@@ -1,53 +1,79 @@
 //! How each part of the product is used, in the assistant's words, and the lists of a form's options.
 
+use bt_domain::i18n::{english, tr, Language};
 use bt_domain::records::{TaskPriority, TaskStatus};
 
+use crate::speech;
 use crate::understand::{Context, HelpTopic, OptionList};
 
 /// The answer to "what are the priorities?", "which break types can I choose?", "what leave types are there?": the
 /// list itself (the team's own break and leave types); the part's help when the team's list is not known.
-pub fn options(list: OptionList, ctx: &Context) -> String {
-    fn with_default(names: &[&str]) -> String {
+pub fn options(list: OptionList, ctx: &Context, language: Language) -> String {
+    let with_default = |names: &[String]| -> String {
         names
             .iter()
             .enumerate()
-            .map(|(i, n)| if i == 0 { format!("{n} (the default)") } else { n.to_string() })
+            .map(|(i, n)| if i == 0 { tr(language, "{name} (the default)", &[("name", n)]) } else { n.clone() })
             .collect::<Vec<_>>()
             .join(", ")
-    }
+    };
     let priorities = || {
-        let names: Vec<&str> = TaskPriority::ALL.iter().map(|p| p.as_str()).collect();
-        format!("A task's priority is one of: {}.", with_default(&names))
+        let names: Vec<String> = TaskPriority::ALL.iter().map(|p| speech::option(p.as_str(), language)).collect();
+        tr(language, "A task's priority is one of: {list}.", &[("list", &with_default(&names))])
     };
     let statuses = || {
-        let names: Vec<&str> = TaskStatus::ALL.iter().map(|s| s.as_str()).collect();
-        format!("A task's status is one of: {}.", with_default(&names))
+        let names: Vec<String> = TaskStatus::ALL.iter().map(|s| speech::option(s.as_str(), language)).collect();
+        tr(language, "A task's status is one of: {list}.", &[("list", &with_default(&names))])
     };
+    let say = |text: &str| tr(language, text, &[]);
     match list {
-        OptionList::Priorities => format!("{} Set it when you add or edit a task.", priorities()),
-        OptionList::Statuses => format!("{} Change it as the task moves along.", statuses()),
+        OptionList::Priorities => format!("{} {}", priorities(), say("Set it when you add or edit a task.")),
+        OptionList::Statuses => format!("{} {}", statuses(), say("Change it as the task moves along.")),
         OptionList::PrioritiesAndStatuses => format!("{} {}", priorities(), statuses()),
-        OptionList::BreakTypes if !ctx.break_types.is_empty() => format!(
-            "The break types you can choose: {}. Pick one when you add a break or start a live break.",
-            ctx.break_types.join(", ")
+        OptionList::BreakTypes if !ctx.break_types.is_empty() => tr(
+            language,
+            "The break types you can choose: {list}. Pick one when you add a break or start a live break.",
+            &[("list", &ctx.break_types.join(", "))],
         ),
         OptionList::LeaveTypes if !ctx.leave_types.is_empty() => {
             let names: Vec<String> = ctx
                 .leave_types
                 .iter()
-                .map(|t| if t.is_default { format!("{} (the default)", t.name) } else { t.name.clone() })
+                .map(|t| {
+                    if t.is_default {
+                        tr(language, "{name} (the default)", &[("name", &t.name)])
+                    } else {
+                        t.name.clone()
+                    }
+                })
                 .collect();
-            format!(
-                "Your team's leave types: {}. A leave of a type that needs approval waits for an admin or HR.",
-                names.join(", ")
+            tr(
+                language,
+                "Your team's leave types: {list}. A leave of a type that needs approval waits for an admin or HR.",
+                &[("list", &names.join(", "))],
             )
         }
-        OptionList::BreakTypes | OptionList::LeaveTypes => text(list.topic()).to_string(),
+        OptionList::BreakTypes | OptionList::LeaveTypes => text_in(list.topic(), language),
     }
 }
 
+/// The help of a topic in `language` (its examples stay English: they are what Break Buddy understands).
+pub fn text_in(topic: HelpTopic, language: Language) -> String {
+    tr(language, text(topic), &[])
+}
+
+/// A help answer outside English says that Break Buddy understands English sentences.
+pub fn with_english_note(text: String, language: Language) -> String {
+    if language == Language::En {
+        return text;
+    }
+    let note = tr(language, "Break Buddy understands sentences in English, so please write to it in English.", &[]);
+    format!("{text} {note}")
+}
+
+/// The help of a topic, in English.
 pub fn text(topic: HelpTopic) -> &'static str {
-    match topic {
+    english(match topic {
         HelpTopic::General => {
             "I'm Break Buddy. Tell me in plain words what you did or plan and I'll fill in the form for you: \
              'coffee break from 3 to 3:15 pm', 'task: send the invoice tomorrow, high priority', 'day off next \
@@ -108,7 +134,7 @@ pub fn text(topic: HelpTopic) -> &'static str {
              name, time zone, email address and password, and where you can delete your account. Sign out from \
              the same menu."
         }
-    }
+    })
 }
 
 #[cfg(test)]
@@ -124,13 +150,15 @@ mod tests {
 
     #[test]
     fn the_lists_of_options() {
-        assert!(options(OptionList::Priorities, &ctx()).contains("Normal (the default), Important, Critical"));
-        assert!(options(OptionList::Statuses, &ctx()).contains("To Do (the default), In Progress"));
-        assert!(options(OptionList::BreakTypes, &ctx()).contains("Lunch, Walk."));
+        let en = Language::En;
+        assert!(options(OptionList::Priorities, &ctx(), en).contains("Normal (the default), Important, Critical"));
+        assert!(options(OptionList::Statuses, &ctx(), en).contains("To Do (the default), In Progress"));
+        assert!(options(OptionList::BreakTypes, &ctx(), en).contains("Lunch, Walk."));
         // No team types known (a guest): the leaves help.
-        assert_eq!(options(OptionList::LeaveTypes, &ctx()), text(HelpTopic::Leaves));
+        assert_eq!(options(OptionList::LeaveTypes, &ctx(), en), text(HelpTopic::Leaves));
         let ctx = ctx()
             .with_leave_types(vec![TeamLeaveType::new("1", "Vacation", true), TeamLeaveType::new("2", "Sick", false)]);
-        assert!(options(OptionList::LeaveTypes, &ctx).contains("Vacation (the default), Sick."));
+        assert!(options(OptionList::LeaveTypes, &ctx, en).contains("Vacation (the default), Sick."));
+        assert!(options(OptionList::LeaveTypes, &ctx, Language::De).contains("Vacation (Standard), Sick."));
     }
 }

@@ -12,6 +12,7 @@ pub mod answer;
 pub mod help;
 pub mod model;
 pub mod rules;
+pub mod speech;
 pub mod understand;
 
 use std::sync::Arc;
@@ -25,7 +26,7 @@ use bt_domain::validate::Check;
 use bt_http::auth::MaybeAuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
 use bt_http::AppState;
-use bt_http::{data, ApiJson, ApiResult, ClientIp};
+use bt_http::{data, ApiJson, ApiResult, ClientIp, RequestLanguage};
 use serde::Deserialize;
 use tracing::instrument;
 use utoipa::ToSchema;
@@ -59,6 +60,7 @@ struct AskBody {
     message: Option<String>,
 }
 
+// Break Buddy understands English and answers in the person's language.
 /// Ask Break Buddy (guests get a sign-in notice for record proposals)
 #[utoipa::path(post, path = "/assistant/ask", tag = "assistant", request_body = AskBody,
     security((), ("bearerAuth" = [])),
@@ -71,8 +73,11 @@ async fn ask(
     Extension(assistant): Extension<Arc<Assistant>>,
     MaybeAuthUser(user): MaybeAuthUser,
     ClientIp(ip): ClientIp,
+    RequestLanguage(request_language): RequestLanguage,
     ApiJson(body): ApiJson<AskBody>,
 ) -> ApiResult {
+    // The person's language: their account's, else the request's (a guest's `Accept-Language`), else English.
+    let language = user.as_ref().map_or(request_language, |u| u.language);
     let message = body.message.unwrap_or_default();
     Check::new()
         .required("message", &message, "Message is required.")
@@ -107,6 +112,6 @@ async fn ask(
     let ctx = Context::new(now.with_timezone(&tz), types).with_leave_types(leave_types);
     let understanding = assistant.understand(message.trim(), &ctx).await;
     tracing::info!(intent = understanding.intent.name(), "understood");
-    let reply = answer::reply(&state, user.as_ref(), &ctx, understanding).await?;
+    let reply = answer::reply(&state, user.as_ref(), &ctx, understanding, language).await?;
     Ok(data(reply))
 }

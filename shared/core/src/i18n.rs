@@ -5,7 +5,9 @@
 //! language from `shared/core/locales/<language>.json`, a flat map of English message to translation that
 //! translation platforms read as "key-value JSON". A message with values in it (`Must not exceed {max} characters.`)
 //! is written with named placeholders in the catalogue; [`translate`] matches the English text against such
-//! templates and puts the values into the translation.
+//! templates and puts the values into the translation (templates of a dozen characters of their own or more: pieces
+//! of sentences such as `{n} days` are only filled in, by [`tr`]). Where the values are known, [`tr`] looks the
+//! template up as written and fills it in.
 //!
 //! Which language: the account's (saved on the profile), else the request's `Accept-Language`, else English
 //! ([`Language::resolve`]).
@@ -104,6 +106,9 @@ fn parse(source: &'static str) -> Catalogue {
     let mut templates = Vec::new();
     for (&english, &translated) in &map {
         match split_template(english) {
+            // A template with few words of its own ("{n} days", "Task: {title}") is a piece of a sentence, filled in
+            // with `tr`: matched against finished text it would take any text of its shape for itself.
+            Some((pieces, _)) if pieces.iter().map(|p| p.chars().count()).sum::<usize>() < MATCHED_TEMPLATE_WORDS => {}
             Some((pieces, names)) => templates.push((pieces, names, translated)),
             None => {
                 exact.insert(english, translated);
@@ -114,6 +119,9 @@ fn parse(source: &'static str) -> Catalogue {
     templates.sort_by_key(|(pieces, _, _)| std::cmp::Reverse(pieces.iter().map(|p| p.len()).sum::<usize>()));
     Catalogue { keys: map, exact, templates }
 }
+
+/// The fewest characters of its own a template needs to be matched against a finished message by [`translate`].
+const MATCHED_TEMPLATE_WORDS: usize = 12;
 
 /// `Must not exceed {max} characters.` -> (["Must not exceed ", " characters."], ["max"]); `None` without placeholders.
 fn split_template(text: &'static str) -> Option<(Vec<&'static str>, Vec<&'static str>)> {

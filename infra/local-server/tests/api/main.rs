@@ -12,6 +12,7 @@ mod conditional_edits;
 mod faults;
 mod holidays;
 mod idempotency;
+mod languages;
 mod leave_requests;
 mod notifications;
 mod openapi;
