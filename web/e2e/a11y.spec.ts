@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createVerifiedAccount, navbar, uniqueAccount } from './support/helpers';
-import { bearer, browserToday, expectNoSidewaysScroll, joinTeam, signInWithCookies, type Signed } from './support/records';
+import { bearer, browserToday, expectNoSidewaysScroll, joinTeam, SIGNED_IN_PAGES, signInWithCookies, type Signed } from './support/records';
 
 /*
  * WCAG 2.1 AA with axe-core in a real browser: every page and every dialog, on the desktop and phone projects, in the
@@ -351,19 +351,7 @@ test('320 px wide: no page scrolls sideways', async ({ page, request, baseURL },
     await expectNoSidewaysScroll(page);
   }
   await seedTeam(page, request, baseURL!, 'reflow');
-  for (const path of [
-    '/breaks',
-    '/tasks',
-    '/archives',
-    '/leaves',
-    '/leaves/requests',
-    '/calendar',
-    '/meetings',
-    '/administrators',
-    '/on-breaks',
-    '/on-leaves',
-    '/settings',
-  ]) {
+  for (const path of SIGNED_IN_PAGES) {
     await visit(page, path);
     await settle(page);
     await expectNoSidewaysScroll(page);
@@ -383,21 +371,7 @@ test('text at 200%: the main pages still fit the window', async ({ page, request
   test.skip(testInfo.project.name !== 'desktop', 'the window of a desktop; a phone with doubled text is a known gap');
   test.slow();
   await seedTeam(page, request, baseURL!, 'text200');
-  for (const path of [
-    '/breaks',
-    '/tasks',
-    '/archives',
-    '/leaves',
-    '/leaves/requests',
-    '/calendar',
-    '/meetings',
-    '/administrators',
-    '/on-breaks',
-    '/on-leaves',
-    '/settings',
-    '/about',
-    '/faq',
-  ]) {
+  for (const path of [...SIGNED_IN_PAGES, '/about', '/faq']) {
     await visit(page, path);
     await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
     await settle(page);

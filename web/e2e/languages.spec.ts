@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedAccount, signInThroughDialog, uniqueAccount } from './support/helpers';
+import { expectNoSidewaysScroll, SIGNED_IN_PAGES } from './support/records';
 
 /*
  * Every word on the main pages comes from the catalogues: in the pseudo-language (the English catalogue with every
@@ -59,30 +60,12 @@ async function keysOnScreen(page: Page): Promise<string[]> {
   return text.match(/\b[a-z][a-zA-Z]+\.[a-z][a-zA-Z]+(\.[a-zA-Z]+)*\b/g) ?? [];
 }
 
-async function noSidewaysScroll(page: Page, path: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('main [role="status"]:has(.animate-spin)')).toHaveCount(0);
 }
 
 const SIGNED_OUT = ['/breaks', '/about', '/faq', '/how-to-schedule', '/privacy-policy', '/contact'];
-const SIGNED_IN = [
-  '/breaks',
-  '/tasks',
-  '/archives',
-  '/leaves',
-  '/leaves/requests',
-  '/calendar',
-  '/meetings',
-  '/administrators',
-  '/on-breaks',
-  '/on-leaves',
-  '/settings',
-];
 
 test.describe('pseudo-language at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -95,7 +78,7 @@ test.describe('pseudo-language at 390 px', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       expect(await untranslatedWords(page), `English left on ${path}`).toEqual([]);
       expect(await keysOnScreen(page), `catalogue keys on ${path}`).toEqual([]);
-      await noSidewaysScroll(page, path);
+      await expectNoSidewaysScroll(page, path);
     }
   });
 
@@ -104,12 +87,12 @@ test.describe('pseudo-language at 390 px', () => {
     await createVerifiedAccount(request, account);
     await page.goto('/breaks');
     await signInThroughDialog(page, account);
-    for (const path of SIGNED_IN) {
+    for (const path of SIGNED_IN_PAGES) {
       await page.goto(`${path}?lang=pseudo`);
       await settle(page);
       expect(await untranslatedWords(page), `English left on ${path}`).toEqual([]);
       expect(await keysOnScreen(page), `catalogue keys on ${path}`).toEqual([]);
-      await noSidewaysScroll(page, path);
+      await expectNoSidewaysScroll(page, path);
     }
   });
 });

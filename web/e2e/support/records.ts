@@ -62,10 +62,25 @@ export async function browserToday(page: Page): Promise<string> {
 /** dd/mm/yyyy of a YYYY-MM-DD date, as the app shows dates (en-GB). */
 export const enGb = (iso: string) => iso.split('-').reverse().join('/');
 
-export async function expectNoSidewaysScroll(page: Page) {
+export async function expectNoSidewaysScroll(page: Page, where = 'the page') {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+  expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
 }
+
+/** The signed-in main pages (spec §2), for the checks that walk them all. */
+export const SIGNED_IN_PAGES = [
+  '/breaks',
+  '/tasks',
+  '/archives',
+  '/leaves',
+  '/leaves/requests',
+  '/calendar',
+  '/meetings',
+  '/administrators',
+  '/on-breaks',
+  '/on-leaves',
+  '/settings',
+] as const;
 
 /** Confirms the generic delete question and closes the 'Deleted!' notice. */
 export async function confirmDelete(page: Page) {
