@@ -100,6 +100,7 @@ pub enum RecordKind {
     Leave,
     Meeting,
     Checklist,
+    Work,
 }
 
 impl RecordKind {
@@ -110,6 +111,7 @@ impl RecordKind {
             RecordKind::Leave => "LEAVE",
             RecordKind::Meeting => "MEETING",
             RecordKind::Checklist => "CHECK",
+            RecordKind::Work => "WORK",
         }
     }
 }
@@ -210,6 +212,63 @@ pub fn allowance(team_id: &TeamId, year: i32, user_id: &UserId) -> Key {
 
 pub fn allowance_prefix(year: i32) -> String {
     format!("ALLOWANCE#{year}#")
+}
+
+// ---- working time ----------------------------------------------------------------------------------------------
+// A work period is a record of kind `WORK` (`USER#<userId>` / `WORK#<id>`, by date on GSI1).
+
+/// GSI2 partition of a team's work periods, sorted by date (`GSI2SK = <date>#<userId>#<id>`): the team report over
+/// a range is one Query.
+pub fn team_work_gsi(team_id: &TeamId) -> String {
+    format!("TEAM#{team_id}#WORK")
+}
+
+/// The open work period of a user (clocked in), at most one: `USER#<id>` / `OPENWORK`.
+pub fn open_work(user_id: &UserId) -> Key {
+    Key::new(user_pk(user_id), "OPENWORK")
+}
+
+/// Presence of a team member on the clock: `TEAM#<teamId>` / `WORKING#<userId>`.
+pub fn team_working(team_id: &TeamId, user_id: &UserId) -> Key {
+    Key::new(team_pk(team_id), format!("WORKING#{user_id}"))
+}
+pub const WORKING_PREFIX: &str = "WORKING#";
+
+/// The team's work schedule and working-time settings: `TEAM#<teamId>` / `WORKSCHEDULE`.
+pub fn work_schedule(team_id: &TeamId) -> Key {
+    Key::new(team_pk(team_id), "WORKSCHEDULE")
+}
+
+/// A member's own schedule from a date on: `USER#<id>` / `WORKSCHED#<fromDate>` (listed by the prefix, in date order).
+pub fn member_schedule(user_id: &UserId, from: &str) -> Key {
+    Key::new(user_pk(user_id), format!("{MEMBER_SCHEDULE_PREFIX}{from}"))
+}
+pub const MEMBER_SCHEDULE_PREFIX: &str = "WORKSCHED#";
+
+/// The carried-over overtime balance of a member, set once: `USER#<id>` / `OVERTIME#CARRY`.
+pub fn overtime_carry(user_id: &UserId) -> Key {
+    Key::new(user_pk(user_id), "OVERTIME#CARRY")
+}
+
+/// A manual overtime adjustment (paid out, time off in lieu): `USER#<id>` / `OVERTIME#ADJ#<id>`.
+pub fn overtime_adjustment(user_id: &UserId, id: &RecordId) -> Key {
+    Key::new(user_pk(user_id), format!("{OVERTIME_ADJUSTMENT_PREFIX}{id}"))
+}
+pub const OVERTIME_ADJUSTMENT_PREFIX: &str = "OVERTIME#ADJ#";
+
+/// A month's timesheet state (status and history) of a member: `TEAM#<teamId>` / `TIMESHEET#<YYYY-MM>#<userId>`,
+/// so a team's month is one Query on `TIMESHEET#<YYYY-MM>#`.
+pub fn timesheet(team_id: &TeamId, month: &str, user_id: &UserId) -> Key {
+    Key::new(team_pk(team_id), format!("{}{user_id}", timesheet_month_prefix(month)))
+}
+pub fn timesheet_month_prefix(month: &str) -> String {
+    format!("TIMESHEET#{month}#")
+}
+
+/// The lock of an approved month: `USER#<id>` / `TSLOCK#<YYYY-MM>` exists exactly while the month is approved, and
+/// every write of a work period or break dated in the month checks it is absent, in the write's transaction.
+pub fn timesheet_lock(user_id: &UserId, month: &str) -> Key {
+    Key::new(user_pk(user_id), format!("TSLOCK#{month}"))
 }
 
 // ---- calendar feeds ----------------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ pub mod presence;
 mod repo;
 pub mod reports;
 pub mod tasks;
+pub mod work;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use chrono_tz::Tz;

@@ -459,7 +459,11 @@ fn store_calls(code: &str) -> Vec<(usize, String)> {
 
 /// Whether a file is part of a repository module: `src/repo.rs` or anything under `src/repo/`.
 fn in_repository(relative: &str) -> bool {
-    relative.ends_with("/src/repo.rs") || relative.contains("/src/repo/")
+    // A layer's `repo` module, or a feature module's own (`src/work/repo/`).
+    let parts: Vec<&str> = relative.split('/').collect();
+    let Some(src) = parts.iter().position(|p| *p == "src") else { return false };
+    let inner = &parts[src + 1..];
+    inner.last() == Some(&"repo.rs") || inner[..inner.len().saturating_sub(1)].contains(&"repo")
 }
 
 /// The store calls of each domain source file outside a repository module, by its path from the repository root.

@@ -1,0 +1,35 @@
+//! The month lock item: `USER#<id>` / `TSLOCK#<YYYY-MM>` exists exactly while the month is approved.
+
+use chrono::NaiveDate;
+use serde_json::Value;
+
+use super::super::lock::month_of;
+use bt_core::error::AppResult;
+use bt_core::keys;
+use bt_core::store::{Cond, Item, Table, TxOp, PK, SK};
+use bt_core::types::UserId;
+
+/// The transaction part every write of a work period or a break dated `date` carries: the month is not locked.
+pub fn unlocked(user_id: &UserId, date: NaiveDate) -> TxOp {
+    TxOp::Check { key: keys::timesheet_lock(user_id, &month_of(date)), cond: Cond::NotExists }
+}
+
+/// Locks a month (approval): fails the transaction when it is locked already.
+pub fn lock(user_id: &UserId, month: &str, at: &str) -> TxOp {
+    let key = keys::timesheet_lock(user_id, month);
+    let mut item = Item::new();
+    item.insert(PK.into(), Value::String(key.pk));
+    item.insert(SK.into(), Value::String(key.sk));
+    item.insert("entity_type".into(), Value::String("timesheet_lock".into()));
+    item.insert("lockedAt".into(), Value::String(at.into()));
+    TxOp::Put { item, cond: Cond::NotExists }
+}
+
+/// Unlocks a month (reopening): fails the transaction when it is not locked.
+pub fn unlock(user_id: &UserId, month: &str) -> TxOp {
+    TxOp::Delete { key: keys::timesheet_lock(user_id, month), cond: Cond::Exists }
+}
+
+pub async fn is_locked(store: &dyn Table, user_id: &UserId, month: &str) -> AppResult<bool> {
+    Ok(store.get(&keys::timesheet_lock(user_id, month)).await?.is_some())
+}
