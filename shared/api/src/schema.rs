@@ -55,6 +55,11 @@ pub fn stamp() -> RefOr<Schema> {
     schema(json!({ "type": "string", "format": "date-time" }))
 }
 
+/// An instant, RFC 3339 UTC, or null.
+pub fn stamp_or_null() -> RefOr<Schema> {
+    or_null(json!({ "type": "string", "format": "date-time" }))
+}
+
 /// A role in a team.
 pub fn role() -> RefOr<Schema> {
     schema(json!({ "type": "string", "enum": ["admin", "hr", "member"] }))

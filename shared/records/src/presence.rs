@@ -1,7 +1,8 @@
 //! Team presence: who is on a live break, who is on leave today, and every member's status right now.
 //!
 //! Each view reads a fixed number of Queries whatever the team size (no per-member reads): the team partition
-//! (`MEMBER#` and `ONBREAK#` items, one key range) and, for leaves, the team's leaves index.
+//! (`MEMBER#` and `ONBREAK#` items, one key range), the members on the clock (`WORKING#` items) and, for leaves, the
+//! team's leaves index.
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -19,7 +20,10 @@ use bt_core::types::{ClockTime, Day, Email, RecordId, TeamId, UserId};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum PresenceStatus {
+    /// Neither on the clock, on a break nor on leave ("off").
     Available,
+    /// Clocked in (working time), not on a break.
+    Working,
     OnBreak,
     OnLeave,
 }
@@ -40,6 +44,8 @@ pub struct MemberPresence {
     pub break_type: Option<String>,
     /// On leave: the leave's last day.
     pub until: Option<Day>,
+    /// Clocked in since (RFC 3339), whatever the status (a member on a break during work keeps it).
+    pub working_since: Option<String>,
 }
 
 /// A member on a live break (`GET /admin/onBreak`).
@@ -143,10 +149,26 @@ pub async fn on_leave(
     Ok(out)
 }
 
+/// Who of the team is on the clock, and since when (RFC 3339): one Query on `TEAM#<id>` begins_with `WORKING#`.
+async fn working(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<(UserId, String)>> {
+    let query = Query::table(keys::team_pk(team_id), SkCond::BeginsWith(keys::WORKING_PREFIX.to_string()));
+    let mut out = Vec::new();
+    for item in store.query_all(&query).await? {
+        let sk = attr_str(&item, SK).unwrap_or_default();
+        let Some(user_id) = sk.strip_prefix(keys::WORKING_PREFIX).and_then(|id| UserId::parse(id).ok()) else {
+            continue;
+        };
+        out.push((user_id, attr_str(&item, "since").unwrap_or_default().to_string()));
+    }
+    Ok(out)
+}
+
 /// Every member of the team with their status on `today` (the viewer's day): on a live break (since when, which
-/// type), on leave, or available. Two Queries whatever the team size. For `GET /admin/get`.
+/// type), working (clocked in, since when), on leave, or available (off). Three Queries whatever the team size.
+/// For `GET /admin/get`.
 pub async fn team_presence(store: &dyn Table, team_id: &TeamId, today: NaiveDate) -> AppResult<Vec<MemberPresence>> {
     let (members, breaks) = members_and_breaks(store, team_id).await?;
+    let on_clock = working(store, team_id).await?;
     let leaves = team_leaves_in(store, team_id, DateRange::day(today)).await?;
     let mut out: Vec<MemberPresence> = members
         .into_iter()
@@ -161,11 +183,15 @@ pub async fn team_presence(store: &dyn Table, team_id: &TeamId, today: NaiveDate
                 since: None,
                 break_type: None,
                 until: None,
+                working_since: on_clock.iter().find(|(id, _)| id == &m.user_id).map(|(_, since)| since.clone()),
             };
             if let Some(b) = breaks.iter().find(|b| b.user_id == m.user_id) {
                 p.status = PresenceStatus::OnBreak;
                 p.since = Some(b.since.clone());
                 p.break_type = Some(b.break_type.clone());
+            } else if let Some(since) = &p.working_since {
+                p.status = PresenceStatus::Working;
+                p.since = Some(since.clone());
             } else if let Some(l) = leaves.iter().find(|l| l.user_id == m.user_id) {
                 p.status = PresenceStatus::OnLeave;
                 p.since = Some(l.from_date.to_string());

@@ -2746,6 +2746,8 @@ export interface components {
        * @example 2024-05-06
        */
       until: string | null;
+      /** Format: date-time */
+      workingSince: string | null;
     };
     /** @description An answer that only says what happened. */
     Message: {
@@ -2897,7 +2899,7 @@ export interface components {
       totalCount: number;
     };
     /** @enum {string} */
-    PresenceStatus: 'available' | 'onBreak' | 'onLeave';
+    PresenceStatus: 'available' | 'working' | 'onBreak' | 'onLeave';
     /** @description The signed-in user's own account as they see it. */
     Profile: {
       /** Format: date-time */

@@ -12,7 +12,10 @@ wire! { from dom::PresenceStatus;
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
     #[serde(rename_all = "camelCase")]
     pub enum PresenceStatus {
+        /// Neither on the clock, on a break nor on leave ("off").
         Available,
+        /// Clocked in (working time), not on a break.
+        Working,
         OnBreak,
         OnLeave,
     }
@@ -42,6 +45,9 @@ wire! { from dom::MemberPresence;
         /// On leave: the leave's last day.
         #[schema(schema_with = crate::schema::date_or_null, required = true)]
         pub until: Option<Day>,
+        /// Clocked in since (RFC 3339), whatever the status (a member on a break during work keeps it).
+        #[schema(schema_with = crate::schema::stamp_or_null, required = true)]
+        pub working_since: Option<String>,
     }
 }
 

@@ -31,6 +31,28 @@ describe('Currently on break', () => {
     expect(screen.getByRole('heading', { name: 'Currently on break (1)' })).toBeInTheDocument();
   });
 
+  it('shows everyone in the team below, working (since), on a break, on leave or off', async () => {
+    signIn();
+    const since = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    const base = { email: 'x@example.com', role: 'member', joinedAt: '2025-01-05T10:00:00Z', breakType: null, until: null };
+    server.use(
+      http.get(api('/admin/onBreak'), () => ok([])),
+      http.get(api('/admin/get'), () =>
+        ok([
+          { ...base, id: 'u-ana', name: 'Ana', status: 'working', since, workingSince: since },
+          { ...base, id: 'u-ben', name: 'Ben', status: 'available', since: null, workingSince: null },
+          { ...base, id: 'u-cleo', name: 'Cleo', status: 'onLeave', since: '2025-06-01', until: '2099-06-30', workingSince: null },
+        ]),
+      ),
+    );
+    renderWithProviders(<OnBreakPage />);
+    const list = await screen.findByRole('list', { name: 'Everyone in the team and what they are doing now' });
+    const clock = new Date(since).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+    expect(within(list).getByRole('listitem', { name: 'Ana' })).toHaveTextContent(new RegExp(`Working since (\\d{2}/\\d{2}/\\d{4} )?${clock}`));
+    expect(within(list).getByRole('listitem', { name: 'Ben' })).toHaveTextContent('Available');
+    expect(within(list).getByRole('listitem', { name: 'Cleo' })).toHaveTextContent('On leave until 30/06/2099');
+  });
+
   it('says so when nobody is on a break', async () => {
     signIn();
     server.use(http.get(api('/admin/onBreak'), () => ok([])));

@@ -16,6 +16,7 @@ const ana: TeamMember = {
   since: null,
   breakType: null,
   until: null,
+  workingSince: null,
 };
 const ben: TeamMember = {
   id: 'u-ben',
@@ -27,6 +28,7 @@ const ben: TeamMember = {
   since: new Date().toISOString(),
   breakType: 'Coffee Break',
   until: null,
+  workingSince: null,
 };
 const cleo: TeamMember = {
   id: 'u-cleo',
@@ -38,6 +40,7 @@ const cleo: TeamMember = {
   since: '2025-06-01',
   breakType: null,
   until: '2099-06-30',
+  workingSince: null,
 };
 
 function signInAs(id: string) {

@@ -34,12 +34,17 @@ export function StatusBadge({ member }: { member: TeamMember }) {
   const [tone, text] =
     member.status === 'onBreak'
       ? ['bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200', onBreakText(t, member.breakType, member.since)]
-      : member.status === 'onLeave'
+      : member.status === 'working'
         ? [
-            'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
-            member.until && member.until !== today ? t('team.status.onLeaveUntil', { date: formatDate(member.until) }) : t('team.status.onLeaveToday'),
+            'bg-indigo-100 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-200',
+            member.since ? t('team.status.workingSince', { time: localClock(member.since) }) : t('team.status.working'),
           ]
-        : ['bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200', t('team.status.available')];
+        : member.status === 'onLeave'
+          ? [
+              'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+              member.until && member.until !== today ? t('team.status.onLeaveUntil', { date: formatDate(member.until) }) : t('team.status.onLeaveToday'),
+            ]
+          : ['bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200', t('team.status.available')];
   return (
     <span className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold', tone)}>
       <span className="size-2 rounded-full bg-current opacity-70" aria-hidden="true" />
