@@ -24,7 +24,7 @@ use utoipa::ToSchema;
 
 use crate::help;
 use crate::speech::{self, clock, count, date, iso_date, join_and, time};
-use crate::understand::{Context, Intent, LeaveFields, Proposal, Understanding};
+use crate::understand::{Context, Intent, LeaveFields, Proposal, Understanding, WorkFields};
 
 pub const LOGIN_FIRST: &str = "You need to log in first to create or update records.";
 pub const LOGIN_TO_SEE: &str = "You need to log in first to see your breaks, tasks and team.";
@@ -40,7 +40,7 @@ pub const NOT_UNDERSTOOD: &str = "Sorry, I didn't get that. You can ask me to lo
 pub struct Reply {
     pub summary: String,
     #[schema(schema_with = actions_schema)]
-    pub actions: Vec<Proposal>,
+    pub actions: Vec<Action>,
     #[schema(schema_with = intent_schema)]
     pub intent: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -56,13 +56,36 @@ pub struct Reply {
     pub problems: FieldErrors,
 }
 
+/// One action of a reply: a pre-filled record, or a day's work (`logWork`: its period and breaks).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Action {
+    Record(Proposal),
+    Work(WorkAction),
+}
+
+/// `{"action": "logWork", "date", "start", "end", "note", "breaks": [{"type", "startTime", "endTime"}]}`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WorkAction {
+    pub action: &'static str,
+    #[serde(flatten)]
+    pub fields: WorkFields,
+}
+
+impl From<WorkFields> for Action {
+    fn from(fields: WorkFields) -> Action {
+        Action::Work(WorkAction { action: "logWork", fields })
+    }
+}
+
 fn schema(value: serde_json::Value) -> RefOr<Schema> {
     serde_json::from_value(value).expect("a valid schema")
 }
 
 fn actions_schema() -> RefOr<Schema> {
     schema(json!({ "type": "array", "items": { "type": "object", "description":
-        "`action` (createBreak, createTask, createLeave, createMeeting, createChecklist) plus the record's fields" } }))
+        "`action` (createBreak, createTask, createLeave, createMeeting, createChecklist, logWork) plus the record's \
+         fields; logWork: date, start, end, note and breaks (type, startTime, endTime)" } }))
 }
 
 /// [`Intent::name`].
@@ -70,7 +93,8 @@ fn intent_schema() -> RefOr<Schema> {
     schema(json!({ "type": "string", "enum": [
         "createBreak", "createTask", "createLeave", "createMeeting", "createChecklist", "breakMinutesToday",
         "breakMinutesWeek", "agendaToday", "whoIsOnBreak", "whoIsOffToday", "whoIsOff", "leaveBalance",
-        "openTasksByPriority", "help", "unknown"
+        "openTasksByPriority", "clockIn", "clockOut", "logWork", "workedToday", "workedWeek", "overtimeBalance",
+        "help", "unknown"
     ] }))
 }
 
@@ -130,12 +154,16 @@ pub async fn reply(
                 let summary = proposal_summary(&p, &u.missing, &problems, leave_type.as_ref(), language);
                 return Ok(Reply {
                     summary,
-                    actions: vec![p],
+                    actions: vec![Action::Record(p)],
                     intent: intent.name(),
                     topic: None,
                     missing: u.missing,
                     problems,
                 });
+            }
+            if let Some(work) = u.work {
+                let summary = work_summary(&work, language);
+                return Ok(Reply { actions: vec![work.into()], ..Reply::text(intent, summary) });
             }
             Ok(Reply::text(intent, answer(state, user, ctx, intent, u.period, language).await?))
         }
@@ -695,6 +723,30 @@ fn leave_summary(l: &LeaveFields, leave_type: Option<&LeaveTypeInfo>, language: 
 }
 
 /// The summary of a proposal; for a leave, `leave_type` names its type and says whether it will wait for approval.
+/// What the reply to a day's work says: the day, the hours, the breaks, and that it is saved once checked.
+pub fn work_summary(w: &WorkFields, language: Language) -> String {
+    let (day, start, end) = (iso_date(&w.date, language), clock(&w.start, language), clock(&w.end, language));
+    let breaks: Vec<String> = w
+        .breaks
+        .iter()
+        .map(|b| {
+            let (from, to) = (clock(&b.start_time, language), clock(&b.end_time, language));
+            tr(language, "{type} from {from} to {to}", &[("type", b.break_type.as_str()), ("from", &from), ("to", &to)])
+        })
+        .collect();
+    let values = [("date", day.as_str()), ("start", &start), ("end", &end)];
+    let mut s = if breaks.is_empty() {
+        tr(language, "Here is your work on {date} from {start} to {end}.", &values)
+    } else {
+        let list = join_and(&breaks.iter().map(String::as_str).collect::<Vec<_>>(), language);
+        let values = [("date", day.as_str()), ("start", &start), ("end", &end), ("breaks", &list)];
+        tr(language, "Here is your work on {date} from {start} to {end}, with {breaks}.", &values)
+    };
+    s.push(' ');
+    s.push_str(&tr(language, "Check it and save it.", &[]));
+    s
+}
+
 pub fn proposal_summary(
     p: &Proposal,
     missing: &[String],

@@ -54,13 +54,19 @@ impl Assistant {
     }
 
     pub async fn understand(&self, message: &str, ctx: &Context) -> Understanding {
+        // Working time ("clock me in", "worked 8 to 5 ...") is read on cues no other request uses: the built-in
+        // engine answers it, whatever the provider.
+        let built_in = understand(message, ctx);
+        if built_in.intent.is_work() {
+            return built_in;
+        }
         if let Some(model) = &self.model {
             match self.ask(model.as_ref(), message, ctx).await {
                 Ok(u) => return u,
                 Err(e) => tracing::warn!(error = %e, "model answer unusable; using the built-in engine"),
             }
         }
-        understand(message, ctx)
+        built_in
     }
 
     /// The model's understanding of `message`, within the time allowed and checked like the built-in engine's.

@@ -78,6 +78,18 @@ pub enum Intent {
     /// The caller's leave balance of this year ("how many leave days do I have left?").
     LeaveBalance,
     OpenTasksByPriority,
+    /// Working time: clock in now ("clock me in").
+    ClockIn,
+    /// Clock out now ("I'm done for today").
+    ClockOut,
+    /// A day's work told in a sentence, proposed as its period and breaks.
+    LogWork,
+    /// "How long did I work today?"
+    WorkedToday,
+    /// "How many hours did I work this week?"
+    WorkedWeek,
+    /// "What is my overtime?"
+    OvertimeBalance,
     Help(HelpTopic),
     Unknown,
 }
@@ -99,6 +111,12 @@ impl Intent {
             Intent::WhoIsOff => "whoIsOff",
             Intent::LeaveBalance => "leaveBalance",
             Intent::OpenTasksByPriority => "openTasksByPriority",
+            Intent::ClockIn => "clockIn",
+            Intent::ClockOut => "clockOut",
+            Intent::LogWork => "logWork",
+            Intent::WorkedToday => "workedToday",
+            Intent::WorkedWeek => "workedWeek",
+            Intent::OvertimeBalance => "overtimeBalance",
             Intent::Help(_) => "help",
             Intent::Unknown => "unknown",
         }
@@ -119,10 +137,29 @@ impl Intent {
             "whoIsOff" => Intent::WhoIsOff,
             "leaveBalance" => Intent::LeaveBalance,
             "openTasksByPriority" => Intent::OpenTasksByPriority,
+            "clockIn" => Intent::ClockIn,
+            "clockOut" => Intent::ClockOut,
+            "logWork" => Intent::LogWork,
+            "workedToday" => Intent::WorkedToday,
+            "workedWeek" => Intent::WorkedWeek,
+            "overtimeBalance" => Intent::OvertimeBalance,
             "help" => Intent::Help(topic.and_then(HelpTopic::parse).unwrap_or(HelpTopic::General)),
             "unknown" => Intent::Unknown,
             _ => return None,
         })
+    }
+
+    /// An intent about working time (read by the built-in engine alone).
+    pub fn is_work(self) -> bool {
+        matches!(
+            self,
+            Intent::ClockIn
+                | Intent::ClockOut
+                | Intent::LogWork
+                | Intent::WorkedToday
+                | Intent::WorkedWeek
+                | Intent::OvertimeBalance
+        )
     }
 
     pub fn kind(self) -> Option<Kind> {

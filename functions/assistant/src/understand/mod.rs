@@ -33,6 +33,7 @@ pub use kinds::checklist::ChecklistFields;
 pub use kinds::leaves::LeaveFields;
 pub use kinds::meetings::MeetingFields;
 pub use kinds::tasks::TaskFields;
+pub use kinds::work::{WorkBreakFields, WorkFields};
 pub use proposal::Proposal;
 pub use vocab::Kind;
 
@@ -98,6 +99,8 @@ pub struct Understanding {
     pub period: Option<DateRange>,
     /// For help asked as "what are the priorities?": the list of options the answer gives.
     pub options: Option<OptionList>,
+    /// The day's work a `logWork` message tells.
+    pub work: Option<WorkFields>,
 }
 
 impl Understanding {
@@ -109,6 +112,7 @@ impl Understanding {
             missing: Vec::new(),
             period: None,
             options: None,
+            work: None,
         }
     }
 
@@ -125,6 +129,10 @@ pub fn understand(message: &str, ctx: &Context) -> Understanding {
     let (mut quote_mask, quote) = text::quoted(message, &toks);
     // "Break Buddy, ..." names the assistant: not a break, not part of a title.
     let addressed = intent::mark_name(&toks, &mut quote_mask);
+    if let Some(intent) = kinds::work::intent(&words::Words::new(&toks, &quote_mask), &toks, ctx) {
+        let work = (intent == Intent::LogWork).then(|| kinds::work::fields(&toks, ctx));
+        return Understanding { work, ..Understanding::of_intent(intent) };
+    }
     let intent = intent::classify(&toks, &quote_mask, ctx, addressed);
     if intent == Intent::WhoIsOffToday {
         let today = ctx.now.date_naive();
@@ -164,7 +172,7 @@ pub fn checked(intent: Intent, mut proposal: Proposal, today: chrono::NaiveDate)
     }
     let missing = if problems.is_empty() { errors } else { crate::rules::check(&proposal, today) };
     let missing = missing.into_keys().filter(|f| !problems.contains_key(f)).collect();
-    Understanding { intent, proposal: Some(proposal), problems, missing, period: None, options: None }
+    Understanding { intent, proposal: Some(proposal), problems, missing, period: None, options: None, work: None }
 }
 
 /// Empties a field that holds a value; false when it was empty already (a missing field, not a broken rule).

@@ -12,6 +12,7 @@ pub mod leaves;
 pub mod meetings;
 pub mod questions;
 pub mod tasks;
+pub mod work;
 
 use super::datetime::{Lean, Reader};
 use super::lexer::Tok;
