@@ -6,5 +6,6 @@
 //! Layout: pure rules and arithmetic in their own modules (no store), the items and transaction parts in [`repo`],
 //! and the use cases that compose them. See `docs/working-time.md` and `infra/docs/data-model.md`.
 
+pub mod compute;
 pub mod lock;
 pub mod repo;
