@@ -63,10 +63,11 @@ impl Calendar {
 
     fn credit(&self, date: NaiveDate, leaves: &[&Leave]) -> DayCredit {
         let holiday = self.holidays.get(&date).cloned();
-        let leave = leaves.iter().find(|l| l.from_date.date() <= date && date <= l.to_date.date()).map(|l| LeaveCredit {
-            leave_type: self.leave_types.get(&l.type_id).cloned().unwrap_or_else(|| "Leave".into()),
-            half: l.half_day.is_some(),
-        });
+        let leave =
+            leaves.iter().find(|l| l.from_date.date() <= date && date <= l.to_date.date()).map(|l| LeaveCredit {
+                leave_type: self.leave_types.get(&l.type_id).cloned().unwrap_or_else(|| "Leave".into()),
+                half: l.half_day.is_some(),
+            });
         DayCredit { holiday, leave }
     }
 }
