@@ -21,3 +21,4 @@ mod records;
 mod security;
 mod selfhost;
 mod webhooks;
+mod work;
