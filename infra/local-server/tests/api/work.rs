@@ -90,7 +90,9 @@ async fn a_day_nets_its_periods_against_the_breaks_inside_them(store: Store) {
     // A split shift with a coffee break inside, lunch between the periods (outside both) and a paid short break.
     app.post(&ann, "/work/periods", period(monday, "08:00", "12:00", "Forgot to clock in")).await.expect(201);
     app.post(&ann, "/work/periods", period(monday, "13:00", "17:00", "Forgot again")).await.expect(201);
-    for (start, end, kind) in [("10:00", "10:30", "Coffee Break"), ("12:15", "12:45", "Lunch Break"), ("15:00", "15:10", "Short Break")] {
+    for (start, end, kind) in
+        [("10:00", "10:30", "Coffee Break"), ("12:15", "12:45", "Lunch Break"), ("15:00", "15:10", "Short Break")]
+    {
         app.post(&ann, "/break/add", a_break_of(monday, start, end, kind)).await.expect(201);
     }
     let day = app.get(&ann, &format!("/work/day?date={}", date(monday))).await.expect(200);
@@ -154,7 +156,9 @@ async fn manual_periods_keep_every_change_and_approvers_act_on_their_team_only(s
     app.put(&zoe, &path, json!({ "end": "15:00", "note": "x" })).await.expect(404);
     app.get(&zoe, &format!("/work/day?userId={}", bob.id)).await.expect(404);
     app.get(&bob, &format!("/work/day?userId={}", hal.id)).await.expect(404);
-    app.post(&zoe, &format!("/work/periods?userId={}", bob.id), period(monday, "18:00", "19:00", "x")).await.expect(404);
+    app.post(&zoe, &format!("/work/periods?userId={}", bob.id), period(monday, "18:00", "19:00", "x"))
+        .await
+        .expect(404);
 
     // An approver adds one for the member; the member deletes it; the day keeps the deletion.
     let added = app
@@ -253,7 +257,8 @@ async fn a_locked_month_refuses_work_period_and_break_writes(store: Store) {
     let now = app.state.clock.now();
     let monday = past_monday(&app);
     let id = app.post(&ann, "/work/periods", period(monday, "09:00", "17:00", "Forgot")).await.expect(201).id();
-    let break_id = app.post(&ann, "/break/add", a_break_of(monday, "12:00", "12:30", "Lunch Break")).await.expect(201).id();
+    let break_id =
+        app.post(&ann, "/break/add", a_break_of(monday, "12:00", "12:30", "Lunch Break")).await.expect(201).id();
     app.post(&ann, "/break/start", json!({ "type": "Coffee Break", "at": stamp(now - Duration::minutes(10)) }))
         .await
         .expect(201);

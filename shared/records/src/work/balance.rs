@@ -46,9 +46,8 @@ pub async fn balance(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> Ap
             .filter(|d| d.date.date() >= since && through.is_some_and(|t| d.date.date() <= t))
             .map(|d| Totals::of_day(d.worked, d.target)),
     );
-    let week = Totals::sum(
-        days.iter().filter(|d| d.date.date() >= week_start).map(|d| Totals::of_day(d.worked, d.target)),
-    );
+    let week =
+        Totals::sum(days.iter().filter(|d| d.date.date() >= week_start).map(|d| Totals::of_day(d.worked, d.target)));
     let mut adjustments = repo::adjustments(store, &owner.user_id).await?;
     adjustments.sort_by(|a, b| a.at.cmp(&b.at));
     let carried = carry.as_ref().map(|c| c.minutes);

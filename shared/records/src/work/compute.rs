@@ -121,9 +121,8 @@ pub fn day_time(periods: &[PeriodSpan], breaks: &[BreakSpan], paid_types: &[Stri
     let total: i64 = periods.iter().map(PeriodSpan::minutes).sum();
     let inside = union(periods.iter().map(PeriodSpan::interval).collect());
     let paid: HashSet<&str> = paid_types.iter().map(String::as_str).collect();
-    let unpaid = union(
-        breaks.iter().filter(|b| !paid.contains(b.break_type.as_str())).map(BreakSpan::interval).collect(),
-    );
+    let unpaid =
+        union(breaks.iter().filter(|b| !paid.contains(b.break_type.as_str())).map(BreakSpan::interval).collect());
     let rest = overlap(&inside, &unpaid);
     let paid_spans =
         union(breaks.iter().filter(|b| paid.contains(b.break_type.as_str())).map(BreakSpan::interval).collect());
@@ -205,8 +204,7 @@ pub struct Credit {
 
 /// The weekday minutes in force on `date`: the latest member schedule from that date or before, else the team's.
 pub fn scheduled(date: NaiveDate, team: &Weekdays, member: &[MemberWeekdays]) -> i64 {
-    let weekdays =
-        member.iter().filter(|m| m.from <= date).max_by_key(|m| m.from).map(|m| &m.weekdays).unwrap_or(team);
+    let weekdays = member.iter().filter(|m| m.from <= date).max_by_key(|m| m.from).map(|m| &m.weekdays).unwrap_or(team);
     weekdays[date.weekday().num_days_from_monday() as usize]
 }
 

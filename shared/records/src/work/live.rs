@@ -6,7 +6,7 @@ use chrono::{DateTime, Duration, Utc};
 use super::lock;
 use super::model::{
     self, ChangeAction, EndWorkInput, OpenWork, OpenWorkItem, Source, StartWorkInput, WorkChange, WorkPeriod,
-    ALREADY_CLOCKED_IN, AUTO_CLOSED_NOTE, MAX_NOTE_CHARS, NOT_CLOCKED_IN, NOTE_TOO_LONG,
+    ALREADY_CLOCKED_IN, AUTO_CLOSED_NOTE, MAX_NOTE_CHARS, NOTE_TOO_LONG, NOT_CLOCKED_IN,
 };
 use super::repo;
 use crate::breaks::device_time;

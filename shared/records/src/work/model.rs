@@ -418,14 +418,7 @@ pub fn validate_period(input: &PeriodInput, today: NaiveDate) -> AppResult<Valid
     }
     check.finish()?;
     let (start, end) = (start.expect("checked"), end.expect("checked"));
-    Ok(ValidPeriod {
-        date: date.expect("checked"),
-        start,
-        end,
-        minutes,
-        next_day: end.time() <= start.time(),
-        note,
-    })
+    Ok(ValidPeriod { date: date.expect("checked"), start, end, minutes, next_day: end.time() <= start.time(), note })
 }
 
 /// Seven weekday minutes, each 0..=1440.

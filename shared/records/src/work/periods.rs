@@ -6,8 +6,7 @@ use chrono::{DateTime, Duration, Utc};
 use super::compute::PeriodSpan;
 use super::lock;
 use super::model::{
-    validate_period, ChangeAction, PeriodInput, Source, ValidPeriod, WorkChange, WorkPeriod,
-    APPROVERS_ONLY, OVERLAPS,
+    validate_period, ChangeAction, PeriodInput, Source, ValidPeriod, WorkChange, WorkPeriod, APPROVERS_ONLY, OVERLAPS,
 };
 use super::repo;
 use crate::dates::DateRange;
@@ -55,8 +54,18 @@ fn overlaps(a: &PeriodSpan, b: &PeriodSpan) -> bool {
 }
 
 /// Refuses a period that shares time with another of the person (`except` itself when edited).
-async fn check_overlap(store: &dyn Table, owner: &Owner, valid: &ValidPeriod, except: Option<&RecordId>) -> AppResult<()> {
-    let span = PeriodSpan { date: valid.date.date(), start: valid.start.time(), end: valid.end.time(), next_day: valid.next_day };
+async fn check_overlap(
+    store: &dyn Table,
+    owner: &Owner,
+    valid: &ValidPeriod,
+    except: Option<&RecordId>,
+) -> AppResult<()> {
+    let span = PeriodSpan {
+        date: valid.date.date(),
+        start: valid.start.time(),
+        end: valid.end.time(),
+        next_day: valid.next_day,
+    };
     let range = DateRange { from: span.date - Duration::days(1), to: span.date + Duration::days(1) };
     let others = repo::periods_of(store, &owner.user_id, range).await?;
     if others.iter().filter(|p| Some(&p.id) != except).any(|p| overlaps(&p.span(), &span)) {
@@ -65,7 +74,13 @@ async fn check_overlap(store: &dyn Table, owner: &Owner, valid: &ValidPeriod, ex
     Ok(())
 }
 
-fn change(actor: &User, action: ChangeAction, note: &str, previous: Option<&WorkPeriod>, now: DateTime<Utc>) -> WorkChange {
+fn change(
+    actor: &User,
+    action: ChangeAction,
+    note: &str,
+    previous: Option<&WorkPeriod>,
+    now: DateTime<Utc>,
+) -> WorkChange {
     WorkChange {
         action,
         by: actor.id.clone(),

@@ -25,7 +25,7 @@ pub async fn schedule_of(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -
     let mut mine = repo::member_schedules(store, &owner.user_id).await?;
     mine.sort_by_key(|s| s.from);
     let today = owner.today(now);
-    let current = mine.iter().filter(|s| s.from.date() <= today).next_back().map(|s| s.from);
+    let current = mine.iter().rfind(|s| s.from.date() <= today).map(|s| s.from);
     let weekdays = weekdays_on(&team.weekdays, &mine, &owner.user_id, today);
     Ok(WorkSchedule {
         team,

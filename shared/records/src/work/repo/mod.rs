@@ -23,7 +23,6 @@ use bt_core::keys::{self, RecordKind};
 use bt_core::store::{Cond, Index, Query, SkCond, StoreError, Table, TxOp, GSI1PK, GSI1SK, GSI2PK, GSI2SK};
 use bt_core::types::{RecordId, TeamId, UserId};
 
-
 /// A transaction's outcome: Ok, or whether a condition failed (the caller explains which).
 pub async fn commit(store: &dyn Table, ops: Vec<TxOp>) -> AppResult<bool> {
     match store.transact(ops).await {
@@ -199,11 +198,8 @@ pub async fn put_carry_over(store: &dyn Table, user_id: &UserId, carry: &CarryOv
 }
 
 pub async fn adjustments(store: &dyn Table, user_id: &UserId) -> AppResult<Vec<Adjustment>> {
-    let query = Query::new(
-        Index::Table,
-        keys::user_pk(user_id),
-        SkCond::BeginsWith(keys::OVERTIME_ADJUSTMENT_PREFIX.into()),
-    );
+    let query =
+        Query::new(Index::Table, keys::user_pk(user_id), SkCond::BeginsWith(keys::OVERTIME_ADJUSTMENT_PREFIX.into()));
     store.query_all(&query).await?.into_iter().map(from_item).collect()
 }
 
