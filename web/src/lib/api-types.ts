@@ -306,7 +306,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Set a member's schedule from a date on (approvers); earlier days keep the previous one */
+    /** Set a member's work schedule from a date on (admins and HR); earlier days keep the previous one */
     put: operations['put_admin_work_schedule_userId'];
     post?: never;
     delete?: never;
