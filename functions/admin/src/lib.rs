@@ -9,6 +9,7 @@ mod presence;
 mod reports;
 mod team;
 mod webhooks;
+mod work_schedule;
 
 use axum::Router;
 use bt_http::{AppState, Routes};
@@ -31,6 +32,7 @@ pub fn routes<R: Routes>(r: R) -> R {
         team::remove_member,
         allowances::set_allowance,
         allowances::balances,
+        work_schedule::set_member_schedule,
         webhooks::list,
         webhooks::add,
         webhooks::remove

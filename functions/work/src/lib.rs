@@ -1,25 +1,25 @@
 //! The `work` endpoint group: clocking in and out, periods entered by hand, a day's and a range's working time, the
-//! overtime balance, and the schedules that set the targets. `?userId=` lets an approver (admin or HR) read or act
+//! overtime balance, and the team's schedule (a member's own schedule is `PUT /admin/work-schedule/{userId}`, served
+//! by the admin group, which owns `/admin/`). `?userId=` lets an approver (admin or HR) read or act
 //! on a member of their own team; anyone else is answered 404.
 
 use axum::extract::State;
 use axum::Router;
 use bt_api::records::work::{
-    DeletePeriodInput, EndWorkInput, MemberScheduleInput, OpenWork, OvertimeInput, PeriodInput, ScheduleInput,
-    StartWorkInput, WorkBalance, WorkDay, WorkPeriod, WorkSchedule, WorkSummary,
+    DeletePeriodInput, EndWorkInput, OpenWork, OvertimeInput, PeriodInput, ScheduleInput, StartWorkInput, WorkBalance,
+    WorkDay, WorkPeriod, WorkSchedule, WorkSummary,
 };
 use bt_api::schema::{date, ulid};
 use bt_api::wire;
 use bt_domain::records::dates::{self, DateRange};
 use bt_domain::records::work::{balance, days, live, periods, schedule};
-use bt_domain::types::{RecordId, UserId};
+use bt_domain::types::RecordId;
 use bt_http::auth::AuthUser;
-use bt_http::openapi::{path_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
+use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
 use tracing::instrument;
-use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -40,8 +40,7 @@ pub fn routes<R: Routes>(r: R) -> R {
         edit_period,
         delete_period,
         get_schedule,
-        put_schedule,
-        member_schedule
+        put_schedule
     )
 }
 
@@ -263,34 +262,5 @@ async fn put_schedule(
     ApiJson(input): ApiJson<ScheduleInput>,
 ) -> ApiResult {
     let answer = schedule::set_team_schedule(state.table(), &user.user, &input.into(), state.clock.now()).await?;
-    Ok(data(WorkSchedule::from(answer)))
-}
-
-/// The `{userId}` of a member route.
-struct MemberParam;
-
-impl IntoParams for MemberParam {
-    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        vec![path_param("userId", "A member of my team", ulid())]
-    }
-}
-
-/// Set a member's schedule from a date on (approvers); earlier days keep the previous one
-#[utoipa::path(put, path = "/admin/work-schedule/{userId}", tag = "work", params(MemberParam),
-    request_body = MemberScheduleInput,
-    responses((status = 200, description = "The member's schedules", body = Data<WorkSchedule>),
-        (status = 401, response = Unauthorized),
-        (status = 403, description = "Only team admins and HR can do this.", body = ErrorBody),
-        (status = 404, response = NotFound), (status = 422, response = Invalid)))]
-#[instrument(skip_all, fields(user = %user.id(), member = %member))]
-async fn member_schedule(
-    State(state): State<AppState>,
-    user: AuthUser,
-    IdPath(member): IdPath<UserId>,
-    ApiJson(input): ApiJson<MemberScheduleInput>,
-) -> ApiResult {
-    let owner = periods::subject(state.table(), &user.user, Some(member.as_str())).await?;
-    let answer =
-        schedule::set_member_schedule(state.table(), &user.user, &owner, &input.into(), state.clock.now()).await?;
     Ok(data(WorkSchedule::from(answer)))
 }

@@ -28,6 +28,7 @@ fn router_of(binary: &str) -> Router<AppState> {
         "admin-fn" => admin_fn::router(),
         "type-fn" => type_fn::router(),
         "break-fn" => break_fn::router(),
+        "work-fn" => work_fn::router(),
         "task-fn" => task_fn::router(),
         "leaves-fn" => leaves_fn::router(),
         "calendar-fn" => calendar_fn::router(),

@@ -22,3 +22,4 @@ mod records;
 mod security;
 mod selfhost;
 mod webhooks;
+mod work;

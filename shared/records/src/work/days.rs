@@ -42,7 +42,6 @@ struct Calendar {
     team: TeamSchedule,
     holidays: HashMap<NaiveDate, String>,
     leave_types: HashMap<RecordId, String>,
-    today: Option<NaiveDate>,
 }
 
 impl Calendar {
@@ -58,7 +57,7 @@ impl Calendar {
             .into_iter()
             .map(|t| (t.id, t.name))
             .collect();
-        Ok(Calendar { team, holidays, leave_types, today: None })
+        Ok(Calendar { team, holidays, leave_types })
     }
 
     fn credit(&self, date: NaiveDate, leaves: &[&Leave]) -> DayCredit {
@@ -153,7 +152,6 @@ fn build_days(cal: &Calendar, m: &Material<'_>, range: DateRange, now: DateTime<
         });
         date = date.succ_opt().ok_or_else(|| AppError::Internal(anyhow::anyhow!("date out of range")))?;
     }
-    let _ = cal.today;
     Ok(out)
 }
 
@@ -189,8 +187,7 @@ pub async fn days_at(
     let cal = Calendar::load(store, &owner.team_id, range).await?;
     let periods = repo::periods_of(store, &owner.user_id, range).await?;
     let deleted = repo::deleted_of(store, &owner.user_id, range).await?;
-    let mut all_breaks = breaks::breaks_in(store, &owner.user_id, break_range(range)).await?;
-    all_breaks.retain(|b| b.created_date.date() <= to || !periods.is_empty());
+    let all_breaks = breaks::breaks_in(store, &owner.user_id, break_range(range)).await?;
     let leaves: Vec<Leave> = leaves::leaves_in(store, &owner.user_id, range)
         .await?
         .into_iter()

@@ -1,0 +1,165 @@
+//! A 50-member team's month of working time (20 working days, 2 periods and 2 breaks a day each) seeded straight
+//! into a SQLite file, then the team report's `team_days` over the month timed, with its store calls counted.
+//!
+//!   cargo run --release -p breaktime-local --example work_bench [members]
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use async_trait::async_trait;
+use bt_core::store::{Cond, Item, Key, Page, Query, StoreResult, Table, TxOp};
+use bt_domain::account::{member_item, user_item, Member, User};
+use bt_domain::records::work::{self, PeriodInput};
+use bt_domain::records::{breaks, BreakInput, Owner};
+use chrono::{Datelike, Duration, NaiveDate, Utc};
+use serde_json::json;
+
+/// The store with a count of each kind of call.
+struct Counting {
+    inner: Arc<dyn Table>,
+    calls: Mutex<BTreeMap<&'static str, u64>>,
+}
+
+impl Counting {
+    fn count(&self, what: &'static str) {
+        *self.calls.lock().unwrap().entry(what).or_default() += 1;
+    }
+    fn take(&self) -> BTreeMap<&'static str, u64> {
+        std::mem::take(&mut self.calls.lock().unwrap())
+    }
+}
+
+#[async_trait]
+impl Table for Counting {
+    async fn get(&self, key: &Key) -> StoreResult<Option<Item>> {
+        self.count("GetItem");
+        self.inner.get(key).await
+    }
+    async fn put(&self, item: Item, cond: Cond) -> StoreResult<()> {
+        self.count("PutItem");
+        self.inner.put(item, cond).await
+    }
+    async fn update(&self, key: &Key, set: Item, cond: Cond) -> StoreResult<Item> {
+        self.count("UpdateItem");
+        self.inner.update(key, set, cond).await
+    }
+    async fn increment(&self, key: &Key, attr: &str, delta: i64, on_create: Item) -> StoreResult<i64> {
+        self.count("UpdateItem");
+        self.inner.increment(key, attr, delta, on_create).await
+    }
+    async fn delete(&self, key: &Key, cond: Cond) -> StoreResult<Option<Item>> {
+        self.count("DeleteItem");
+        self.inner.delete(key, cond).await
+    }
+    async fn query(&self, query: &Query) -> StoreResult<Page> {
+        self.count("Query");
+        self.inner.query(query).await
+    }
+    async fn count(&self, query: &Query) -> StoreResult<u64> {
+        self.count("Query");
+        self.inner.count(query).await
+    }
+    async fn transact(&self, ops: Vec<TxOp>) -> StoreResult<()> {
+        self.count("TransactWriteItems");
+        self.inner.transact(ops).await
+    }
+    async fn query_all_json(&self, query: &Query) -> StoreResult<Vec<String>> {
+        self.count("Query");
+        self.inner.query_all_json(query).await
+    }
+    async fn query_all(&self, query: &Query) -> StoreResult<Vec<Item>> {
+        self.count("Query");
+        self.inner.query_all(query).await
+    }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let members: usize = std::env::args().nth(1).map(|n| n.parse()).transpose()?.unwrap_or(50);
+    let dir = std::env::temp_dir().join(format!("work-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let sqlite: Arc<dyn Table> = Arc::new(bt_adapters_local::sqlite::SqliteTable::open(&dir.join("bench.sqlite3"))?);
+    let now = Utc::now();
+    // Last month, whole: its first 20 working days get the periods and breaks.
+    let first_of_this = NaiveDate::from_ymd_opt(now.year(), now.month(), 1).expect("a date");
+    let to = first_of_this - Duration::days(1);
+    let from = NaiveDate::from_ymd_opt(to.year(), to.month(), 1).expect("a date");
+    let days: Vec<NaiveDate> =
+        from.iter_days().take_while(|d| *d <= to).filter(|d| d.weekday().number_from_monday() <= 5).take(20).collect();
+
+    let team = bt_domain::records::new_id(now);
+    let seeded = Instant::now();
+    for n in 0..members {
+        let id = bt_domain::records::new_id(Utc::now());
+        let stamp = bt_domain::records::timestamp(now - Duration::days(90));
+        let name = format!("Member {n}");
+        let email = format!("{}@bench.local", id.to_lowercase());
+        let user: User = serde_json::from_value(json!({
+            "id": id, "name": name, "email": email, "verified": true, "teamId": team, "role": "member",
+            "timeZone": "UTC", "tokenVersion": 0, "createdAt": stamp,
+        }))?;
+        let member: Member = serde_json::from_value(json!({
+            "userId": id, "name": name, "email": email, "role": "member", "joinedAt": stamp,
+        }))?;
+        sqlite.put(user_item(&user)?, Cond::NotExists).await?;
+        sqlite.put(member_item(&user.team_id, &member)?, Cond::NotExists).await?;
+        let owner = Owner::of(&user);
+        for day in &days {
+            let date = day.format("%Y-%m-%d").to_string();
+            for (start, end) in [("08:00", "12:00"), ("12:45", "17:00")] {
+                let input = PeriodInput {
+                    date: Some(date.clone()),
+                    start: Some(start.into()),
+                    end: Some(end.into()),
+                    note: Some("Seeded".into()),
+                };
+                work::periods::add_period(sqlite.as_ref(), &user, &owner, &input, now).await?;
+            }
+            for (start, end, kind) in [("10:00", "10:15", "Coffee Break"), ("12:00", "12:45", "Lunch Break")] {
+                let input = BreakInput {
+                    start_time: Some(start.into()),
+                    end_time: Some(end.into()),
+                    created_date: Some(date.clone()),
+                    reason: Some(String::new()),
+                    break_type: Some(kind.into()),
+                };
+                breaks::add_break(sqlite.as_ref(), &owner, &input, now).await?;
+            }
+        }
+    }
+    println!(
+        "seeded {members} members x {} days (2 periods, 2 breaks a day) in {:.1} s",
+        days.len(),
+        seeded.elapsed().as_secs_f64()
+    );
+
+    let counting = Counting { inner: sqlite, calls: Mutex::new(BTreeMap::new()) };
+    let team_id = bt_domain::types::TeamId::parse(team.as_str()).map_err(|_| anyhow::anyhow!("a team id"))?;
+    // A first run warms the caches (SQLite pages, the holiday tables); the next five are timed.
+    work::team_days(&counting, &team_id, from, to).await?;
+    counting.take();
+    let mut best = f64::MAX;
+    let mut total = 0.0;
+    let runs = 5;
+    let mut rows = 0;
+    let mut worked = 0;
+    for _ in 0..runs {
+        let started = Instant::now();
+        let out = work::team_days(&counting, &team_id, from, to).await?;
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        best = best.min(ms);
+        total += ms;
+        rows = out.len();
+        worked = out.iter().map(|d| d.day.worked).sum::<i64>();
+    }
+    let calls = counting.take();
+    let per_run: u64 = calls.values().sum::<u64>() / runs as u64;
+    println!(
+        "team_days {from}..{to}: {rows} member-days, {worked} minutes worked, best {best:.1} ms, mean {:.1} ms, {per_run} store calls a run {:?}",
+        total / runs as f64,
+        calls.iter().map(|(k, v)| (k, v / runs as u64)).collect::<BTreeMap<_, _>>()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
