@@ -14,3 +14,4 @@ pub mod meetings;
 pub mod presence;
 pub mod reports;
 pub mod tasks;
+pub mod timesheets;

@@ -8,3 +8,4 @@
 
 pub mod lock;
 pub mod repo;
+pub mod timesheets;
