@@ -39,6 +39,7 @@ pub const TEAM_APPROVERS_ONLY: &str = "Only admins and HR can see the team's tim
 pub const ADMINS_ONLY: &str = "Only admins can reopen a timesheet.";
 pub const OWN_SHEET: &str = "Another admin or HR member of your team decides your own timesheet.";
 pub const MEMBER_NOT_FOUND: &str = "Member not found.";
+pub const MEMBER_REQUIRED: &str = "Choose whose timesheet it is.";
 pub const COMMENT_REQUIRED: &str = "A comment is required.";
 pub const REASON_REQUIRED: &str = "A reason is required.";
 pub const MAX_COMMENT_CHARS: usize = 500;
@@ -369,7 +370,7 @@ pub async fn decide(
     services: &Services,
     approver: &User,
     month: Month,
-    user_id: &str,
+    user_id: Option<&str>,
     decision: Decision,
     comment: Option<&str>,
 ) -> AppResult<Timesheet> {
@@ -387,6 +388,8 @@ pub async fn decide(
             Decision::Reopen => Some(REASON_REQUIRED),
         },
     )?;
+    let user_id = user_id.map(str::trim).filter(|v| !v.is_empty());
+    let Some(user_id) = user_id else { return Err(AppError::field("userId", MEMBER_REQUIRED)) };
     let person = subject(store, approver, Some(user_id)).await?;
     if person.id == approver.id && decision != Decision::Reopen {
         let members = teams::team_members(store, &approver.team_id).await?;
