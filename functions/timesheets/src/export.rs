@@ -82,7 +82,7 @@ const COLUMNS: [(f32, usize); 9] = [
     (MARGIN + 121.0, 7),
     (MARGIN + 135.0, 7),
     (MARGIN + 149.0, 7),
-    (MARGIN + 163.0, 18),
+    (MARGIN + 163.0, 20),
 ];
 
 /// Text laid out page by page: each piece at its own place (one text object each, so a position is never relative
@@ -240,15 +240,32 @@ pub fn pdf(sheet: &Timesheet) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bt_domain::records::work::timesheets::{Action, Entry, Month, SheetDay, SheetState, Status};
-    use bt_domain::types::UserId;
+    use bt_domain::records::work::timesheets::{Action, Entry, Month, SheetState, Status};
+    use bt_domain::records::work::{DayCredit, LeaveCredit, WorkDay};
+    use bt_domain::types::{Day, UserId};
+    use chrono::Datelike;
 
     fn sheet(status: Status) -> Timesheet {
         let month = Month::parse("2025-03", "month").unwrap();
         let user_id = UserId::new();
-        let days: Vec<SheetDay> = month
+        let days: Vec<WorkDay> = month
             .dates()
-            .map(|date| SheetDay { date, breaks: Vec::new(), worked: 480, rest: 30, target: 480, difference: 0 })
+            .map(|date| WorkDay {
+                date: Day::from_date(date).unwrap(),
+                periods: Vec::new(),
+                breaks: Vec::new(),
+                open: None,
+                worked: 480,
+                rest: 30,
+                paid_breaks: 0,
+                target: 480,
+                difference: 0,
+                credit: DayCredit {
+                    holiday: None,
+                    leave: (date.day() == 3).then(|| LeaveCredit { leave_type: "Vacation".into(), half: true }),
+                },
+                deleted_changes: Vec::new(),
+            })
             .collect();
         let history = vec![Entry {
             action: Action::Approved,
@@ -262,13 +279,7 @@ mod tests {
             user_id: user_id.clone(),
             name: "Ada Lovelace".into(),
             team: "Engines".into(),
-            state: SheetState {
-                month: month.to_string(),
-                user_id,
-                status,
-                history,
-                updated_at: String::new(),
-            },
+            state: SheetState { month: month.to_string(), user_id, status, history, updated_at: String::new() },
             worked: 480 * 31,
             target: 480 * 31,
             difference: 0,
@@ -286,9 +297,19 @@ mod tests {
     #[test]
     fn the_pdf_reads_back_with_its_table_totals_and_stamp() {
         let text = text_of(&pdf(&sheet(Status::Approved)));
-        for wanted in ["Timesheet", "Ada Lovelace", "Engines", "2025-03", "2025-03-01", "2025-03-31", "Sat", "8:00",
-            "248:00", "Approved by Grace Hopper on 2025-04-02"]
-        {
+        for wanted in [
+            "Timesheet",
+            "Ada Lovelace",
+            "Engines",
+            "2025-03",
+            "2025-03-01",
+            "2025-03-31",
+            "Sat",
+            "8:00",
+            "248:00",
+            "Vacation (half day)",
+            "Approved by Grace Hopper on 2025-04-02",
+        ] {
             assert!(text.contains(wanted), "{wanted} missing from:\n{text}");
         }
         let open = text_of(&pdf(&sheet(Status::Submitted)));
@@ -303,6 +324,7 @@ mod tests {
         assert_eq!(lines[0], CSV_HEADER.join(","));
         assert_eq!(lines.len(), 1 + 31 + 1);
         assert!(lines[1].starts_with("\"2025-03-01\",\"Sat\","), "{}", lines[1]);
+        assert!(lines[3].ends_with(",\"Vacation (half day)\",\"\""), "{}", lines[3]);
         assert_eq!(lines[32], "\"total\",\"\",\"\",\"\",930,14880,14880,0,\"\",\"\"");
     }
 

@@ -70,7 +70,7 @@ fn month(value: &str) -> Result<Month, bt_domain::AppError> {
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn team(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<MonthQuery>) -> ApiResult {
     let month = month(q.month.as_deref().unwrap_or(""))?;
-    let rows = timesheets::team_month(state.table(), &user.user, month).await?;
+    let rows = timesheets::team_month(state.table(), &user.user, month, state.clock.now()).await?;
     Ok(data(rows.into_iter().map(TimesheetRow::from).collect::<Vec<_>>()))
 }
 
@@ -85,7 +85,9 @@ async fn one(
     Path(p): Path<MonthPath>,
     ApiQuery(q): ApiQuery<MemberQuery>,
 ) -> ApiResult {
-    let sheet = timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref()).await?;
+    let sheet =
+        timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref(), state.clock.now())
+            .await?;
     Ok(data(Timesheet::from(sheet)))
 }
 
@@ -100,7 +102,13 @@ async fn submit(State(state): State<AppState>, user: AuthUser, Path(p): Path<Mon
     Ok(data(Timesheet::from(sheet)))
 }
 
-async fn decide(state: &AppState, user: &AuthUser, month_text: &str, body: TimesheetDecision, how: Decision) -> ApiResult {
+async fn decide(
+    state: &AppState,
+    user: &AuthUser,
+    month_text: &str,
+    body: TimesheetDecision,
+    how: Decision,
+) -> ApiResult {
     let sheet = timesheets::decide(
         state.services(),
         &user.user,
@@ -181,7 +189,9 @@ async fn export_csv(
     Path(p): Path<MonthPath>,
     ApiQuery(q): ApiQuery<MemberQuery>,
 ) -> ApiResult {
-    let sheet = timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref()).await?;
+    let sheet =
+        timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref(), state.clock.now())
+            .await?;
     let body = export::csv(&sheet)?;
     Ok(attachment("text/csv; charset=utf-8", &export::filename(&sheet, "csv"), body)?)
 }
@@ -198,6 +208,8 @@ async fn export_pdf(
     Path(p): Path<MonthPath>,
     ApiQuery(q): ApiQuery<MemberQuery>,
 ) -> ApiResult {
-    let sheet = timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref()).await?;
+    let sheet =
+        timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref(), state.clock.now())
+            .await?;
     Ok(attachment("application/pdf", &export::filename(&sheet, "pdf"), export::pdf(&sheet))?)
 }

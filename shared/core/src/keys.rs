@@ -223,6 +223,20 @@ pub fn team_work_gsi(team_id: &TeamId) -> String {
     format!("TEAM#{team_id}#WORK")
 }
 
+/// Deleted work periods (tombstones) keep their item and key, and move to these index partitions so a day still shows
+/// the deletion: GSI1 `USER#<userId>#WORKDEL` / `<date>#<id>`, GSI2 `TEAM#<teamId>#WORKDEL` / `<date>#<userId>#<id>`.
+pub fn work_deleted_gsi(user_id: &UserId) -> String {
+    format!("USER#{user_id}#WORKDEL")
+}
+pub fn team_work_deleted_gsi(team_id: &TeamId) -> String {
+    format!("TEAM#{team_id}#WORKDEL")
+}
+
+/// GSI2 partition of a team's member schedules (`GSI2SK = <userId>#<fromDate>`): a team's in one Query.
+pub fn team_member_schedules_gsi(team_id: &TeamId) -> String {
+    format!("TEAM#{team_id}#WORKSCHED")
+}
+
 /// The open work period of a user (clocked in), at most one: `USER#<id>` / `OPENWORK`.
 pub fn open_work(user_id: &UserId) -> Key {
     Key::new(user_pk(user_id), "OPENWORK")

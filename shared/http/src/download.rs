@@ -13,8 +13,8 @@ pub fn attachment(content_type: &'static str, filename: &str, body: Vec<u8>) -> 
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' })
         .collect();
-    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{safe}\""))
-        .map_err(|e| AppError::Internal(e.into()))?;
+    let disposition =
+        HeaderValue::from_str(&format!("attachment; filename=\"{safe}\"")).map_err(|e| AppError::Internal(e.into()))?;
     Ok((
         StatusCode::OK,
         [(header::CONTENT_TYPE, HeaderValue::from_static(content_type)), (header::CONTENT_DISPOSITION, disposition)],
@@ -31,6 +31,9 @@ mod tests {
     fn the_file_is_named_and_typed() {
         let response = attachment("application/pdf", "timesheet 2025-03 Zoë.pdf", b"%PDF".to_vec()).unwrap();
         assert_eq!(response.headers()[header::CONTENT_TYPE], "application/pdf");
-        assert_eq!(response.headers()[header::CONTENT_DISPOSITION], "attachment; filename=\"timesheet_2025-03_Zo_.pdf\"");
+        assert_eq!(
+            response.headers()[header::CONTENT_DISPOSITION],
+            "attachment; filename=\"timesheet_2025-03_Zo_.pdf\""
+        );
     }
 }

@@ -69,6 +69,13 @@ impl EventHandler for Notifier {
                 ),
                 Via::Store(_) => tracing::error!(%month, "a timesheet decision published without services"),
             },
+            // Working time publishes from the records layer with the store alone (like live breaks), and no
+            // reminder kind tells of it yet: clocking in and out notify nobody, and an automatic closure is logged
+            // (the period carries its note, shown on the person's day).
+            RecordEvent::WorkStarted { .. } | RecordEvent::WorkEnded { .. } => {}
+            RecordEvent::WorkAutoClosed { owner, period, .. } => {
+                tracing::info!(user = %owner.user_id, period = %period.id, "a work period was closed after 16 hours");
+            }
         }
     }
 }

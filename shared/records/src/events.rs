@@ -11,6 +11,7 @@ use std::sync::{Arc, OnceLock};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
+use super::work::{OpenWorkItem, WorkPeriod};
 use super::{Break, Leave, Meeting, OpenBreak, Owner};
 use bt_accounts::User;
 use bt_core::services::Services;
@@ -42,6 +43,12 @@ pub enum RecordEvent {
         action: crate::work::timesheets::Action,
         comment: Option<String>,
     },
+    /// A person clocked in.
+    WorkStarted { owner: Owner, open: OpenWorkItem, now: DateTime<Utc> },
+    /// A person clocked out into this period.
+    WorkEnded { owner: Owner, period: WorkPeriod, now: DateTime<Utc> },
+    /// A period left open was closed at 16 hours (the person should be told).
+    WorkAutoClosed { owner: Owner, period: WorkPeriod, now: DateTime<Utc> },
 }
 
 /// What a handler may use: the store alone, or all the services (mail, push) when the caller has them.

@@ -3,7 +3,6 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::breaks::Break;
 use crate::wire;
 use bt_domain::records::work::timesheets as dom;
 use bt_domain::types::UserId;
@@ -38,31 +37,11 @@ wire! { from dom::Entry;
     }
 }
 
-/// One day of a timesheet (minutes).
+/// One day of a timesheet: the day as `GET /work/day` answers it (`WorkDay`).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TimesheetDay {
-    #[schema(schema_with = crate::schema::date)]
-    pub date: String,
-    pub breaks: Vec<Break>,
-    pub worked: i64,
-    pub rest: i64,
-    pub target: i64,
-    pub difference: i64,
-}
-
-impl From<dom::SheetDay> for TimesheetDay {
-    fn from(day: dom::SheetDay) -> Self {
-        TimesheetDay {
-            date: day.date.to_string(),
-            breaks: day.breaks.into_iter().map(Break::from).collect(),
-            worked: day.worked,
-            rest: day.rest,
-            target: day.target,
-            difference: day.difference,
-        }
-    }
-}
+#[serde(transparent)]
+#[schema(value_type = Object)]
+pub struct TimesheetDay(pub bt_domain::records::work::WorkDay);
 
 /// A member's month: every day, the totals (minutes) and the approval state. `locked` is true while the month is
 /// approved (no work period or break dated in it can be written).
@@ -95,7 +74,7 @@ impl From<dom::Timesheet> for Timesheet {
             team: sheet.team,
             status: sheet.state.status.into(),
             history: sheet.state.history.into_iter().map(TimesheetEntry::from).collect(),
-            days: sheet.days.into_iter().map(TimesheetDay::from).collect(),
+            days: sheet.days.into_iter().map(TimesheetDay).collect(),
             worked: sheet.worked,
             target: sheet.target,
             difference: sheet.difference,

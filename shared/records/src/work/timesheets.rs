@@ -15,9 +15,10 @@
 use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::repo::timesheets::{self as repo, LockChange};
+use super::days;
+use super::model::{ChangeAction, Source, WorkDay};
 use super::repo::lock as lock_repo;
-use crate::breaks::{self, Break};
+use super::repo::timesheets::{self as repo, LockChange};
 use crate::dates::DateRange;
 use crate::events::{self, RecordEvent, Via};
 use crate::{timestamp, Owner};
@@ -166,18 +167,6 @@ impl std::fmt::Display for Month {
     }
 }
 
-/// One day of a timesheet. Kept to what the sheet and its exports show until the working-time days are merged in.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SheetDay {
-    pub date: NaiveDate,
-    pub breaks: Vec<Break>,
-    pub worked: i64,
-    pub rest: i64,
-    pub target: i64,
-    pub difference: i64,
-}
-
 /// A member's month: its days, totals and approval state.
 #[derive(Debug, Clone)]
 pub struct Timesheet {
@@ -186,7 +175,7 @@ pub struct Timesheet {
     pub name: String,
     pub team: String,
     pub state: SheetState,
-    pub days: Vec<SheetDay>,
+    pub days: Vec<WorkDay>,
     pub worked: i64,
     pub target: i64,
     pub difference: i64,
@@ -205,17 +194,9 @@ pub struct TimesheetRow {
     pub difference: i64,
 }
 
-/// The days of `owner`'s month, each computed from the person's records.
-async fn month_days(store: &dyn Table, owner: &Owner, month: &Month) -> AppResult<Vec<SheetDay>> {
-    let breaks = breaks::breaks_in(store, &owner.user_id, month.range()).await?;
-    Ok(month
-        .dates()
-        .map(|date| {
-            let breaks: Vec<Break> = breaks.iter().filter(|b| b.created_date.date() == date).cloned().collect();
-            let rest = breaks.iter().map(|b| b.duration).sum();
-            SheetDay { date, breaks, worked: 0, rest, target: 0, difference: 0 }
-        })
-        .collect())
+/// The days of `owner`'s month, each computed from the person's records (see [`super::days`]).
+async fn month_days(store: &dyn Table, owner: &Owner, month: &Month, now: DateTime<Utc>) -> AppResult<Vec<WorkDay>> {
+    days::days_at(store, owner, month.first(), month.last(), now).await
 }
 
 /// The person whose timesheet `viewer` reads or decides: themselves (no `userId`, or their own), or a member of
@@ -245,9 +226,15 @@ async fn team_name(store: &dyn Table, user: &User) -> AppResult<String> {
     Ok(teams::get_team(store, &user.team_id).await?.map(|t| t.name).unwrap_or_default())
 }
 
-async fn assemble(store: &dyn Table, person: &User, month: Month, state: SheetState) -> AppResult<Timesheet> {
+async fn assemble(
+    store: &dyn Table,
+    person: &User,
+    month: Month,
+    state: SheetState,
+    now: DateTime<Utc>,
+) -> AppResult<Timesheet> {
     let owner = Owner::of(person);
-    let days = month_days(store, &owner, &month).await?;
+    let days = month_days(store, &owner, &month, now).await?;
     let locked = lock_repo::is_locked(store, &person.id, &month.to_string()).await?;
     let (worked, target, difference) = totals(&days);
     Ok(Timesheet {
@@ -265,7 +252,7 @@ async fn assemble(store: &dyn Table, person: &User, month: Month, state: SheetSt
 }
 
 /// The month's totals: the sums of its days.
-pub fn totals(days: &[SheetDay]) -> (i64, i64, i64) {
+pub fn totals(days: &[WorkDay]) -> (i64, i64, i64) {
     days.iter().fold((0, 0, 0), |(w, t, d), day| (w + day.worked, t + day.target, d + day.difference))
 }
 
@@ -277,24 +264,36 @@ async fn state_of(store: &dyn Table, person: &User, month: &Month) -> AppResult<
 }
 
 /// `GET /timesheets/{month}?userId=`: the caller's month, or (approvers) a team member's.
-pub async fn timesheet(store: &dyn Table, viewer: &User, month: Month, user_id: Option<&str>) -> AppResult<Timesheet> {
+pub async fn timesheet(
+    store: &dyn Table,
+    viewer: &User,
+    month: Month,
+    user_id: Option<&str>,
+    now: DateTime<Utc>,
+) -> AppResult<Timesheet> {
     let person = subject(store, viewer, user_id).await?;
     let (state, _) = state_of(store, &person, &month).await?;
-    assemble(store, &person, month, state).await
+    assemble(store, &person, month, state, now).await
 }
 
 /// `GET /timesheets?month=`: every member of the approver's team with their month's status and totals (one Query for
-/// the states, then each member's days).
-pub async fn team_month(store: &dyn Table, approver: &User, month: Month) -> AppResult<Vec<TimesheetRow>> {
+/// the states, and the team's days in one Query per kind of record, however many members).
+pub async fn team_month(
+    store: &dyn Table,
+    approver: &User,
+    month: Month,
+    now: DateTime<Utc>,
+) -> AppResult<Vec<TimesheetRow>> {
     if !approver.role.sees_reports() {
         return Err(AppError::Forbidden(TEAM_APPROVERS_ONLY.into()));
     }
     let states = repo::month_states(store, &approver.team_id, &month.to_string()).await?;
     let members = teams::team_members(store, &approver.team_id).await?;
+    let team_days = days::team_days_at(store, &approver.team_id, month.first(), month.last(), now).await?;
     let mut rows = Vec::with_capacity(members.len());
     for member in members {
-        let Some(person) = get_user(store, &member.user_id).await? else { continue };
-        let days = month_days(store, &Owner::of(&person), &month).await?;
+        let days: Vec<WorkDay> =
+            team_days.iter().filter(|d| d.user_id == member.user_id).map(|d| d.day.clone()).collect();
         let (worked, target, difference) = totals(&days);
         let status = states.iter().find(|s| s.user_id == member.user_id).map(|s| s.status).unwrap_or_default();
         rows.push(TimesheetRow {
@@ -345,7 +344,7 @@ pub async fn submit(services: &Services, person: &User, month: Month) -> AppResu
     state.updated_at = timestamp(now);
     repo::write(store, &person.team_id, &state, version, LockChange::None).await?;
     tracing::info!(month = %month, user = %person.id, "timesheet submitted");
-    let sheet = assemble(store, person, month, state).await?;
+    let sheet = assemble(store, person, month, state, now).await?;
     let event = RecordEvent::TimesheetSubmitted { owner: Owner::of(person), month: month.to_string() };
     events::publish(Via::Services(services), event).await;
     Ok(sheet)
@@ -418,7 +417,7 @@ pub async fn decide(
     state.updated_at = timestamp(now);
     repo::write(store, &person.team_id, &state, version, lock).await?;
     tracing::info!(month = %month, user = %person.id, action = action.as_str(), "timesheet decided");
-    let sheet = assemble(store, &person, month, state).await?;
+    let sheet = assemble(store, &person, month, state, now).await?;
     let event = RecordEvent::TimesheetDecided {
         approver: approver.clone(),
         user_id: person.id.clone(),
@@ -454,22 +453,36 @@ pub fn export_days(sheet: &Timesheet) -> Vec<ExportDay> {
     sheet
         .days
         .iter()
-        .map(|day| ExportDay {
-            date: day.date.to_string(),
-            weekday: day.date.format("%a").to_string(),
-            periods: String::new(),
-            breaks: day
-                .breaks
+        .map(|day| {
+            let date = day.date.date();
+            let periods: Vec<String> = day
+                .periods
                 .iter()
-                .map(|b| format!("{}-{}", b.start_time, b.end_time))
-                .collect::<Vec<_>>()
-                .join(", "),
-            rest: day.rest,
-            worked: day.worked,
-            target: day.target,
-            difference: day.difference,
-            credit: String::new(),
-            manual: false,
+                .map(|p| format!("{}-{}{}", p.start, p.end, if p.next_day { " (+1)" } else { "" }))
+                .chain(day.open.iter().map(|o| format!("{}-", o.start_time)))
+                .collect();
+            let breaks: Vec<String> = day.breaks.iter().map(|b| format!("{}-{}", b.start_time, b.end_time)).collect();
+            let credit = match (&day.credit.holiday, &day.credit.leave) {
+                (Some(holiday), _) => holiday.clone(),
+                (None, Some(leave)) if leave.half => format!("{} (half day)", leave.leave_type),
+                (None, Some(leave)) => leave.leave_type.clone(),
+                (None, None) => String::new(),
+            };
+            let by_hand = |c: &super::model::WorkChange| c.action != ChangeAction::Closed;
+            let manual = !day.deleted_changes.is_empty()
+                || day.periods.iter().any(|p| p.source == Source::Manual || p.changes.iter().any(by_hand));
+            ExportDay {
+                date: date.to_string(),
+                weekday: date.format("%a").to_string(),
+                periods: periods.join(", "),
+                breaks: breaks.join(", "),
+                rest: day.rest,
+                worked: day.worked,
+                target: day.target,
+                difference: day.difference,
+                credit,
+                manual,
+            }
         })
         .collect()
 }

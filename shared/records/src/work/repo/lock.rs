@@ -14,6 +14,11 @@ pub fn unlocked(user_id: &UserId, date: NaiveDate) -> TxOp {
     TxOp::Check { key: keys::timesheet_lock(user_id, &month_of(date)), cond: Cond::NotExists }
 }
 
+/// Whether two dates lie in different months (an edit that moves a period checks both).
+pub fn month_differs(a: NaiveDate, b: NaiveDate) -> bool {
+    month_of(a) != month_of(b)
+}
+
 /// Locks a month (approval): fails the transaction when it is locked already.
 pub fn lock(user_id: &UserId, month: &str, at: &str) -> TxOp {
     let key = keys::timesheet_lock(user_id, month);

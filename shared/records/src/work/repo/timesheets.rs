@@ -20,7 +20,12 @@ pub struct StoredState {
     pub version: i64,
 }
 
-pub async fn load(store: &dyn Table, team_id: &TeamId, month: &str, user_id: &UserId) -> AppResult<Option<StoredState>> {
+pub async fn load(
+    store: &dyn Table,
+    team_id: &TeamId,
+    month: &str,
+    user_id: &UserId,
+) -> AppResult<Option<StoredState>> {
     let Some(item) = store.get(&keys::timesheet(team_id, month, user_id)).await? else { return Ok(None) };
     let version = item.get("version").and_then(Value::as_i64).unwrap_or(0);
     Ok(Some(StoredState { state: from_item(item)?, version }))

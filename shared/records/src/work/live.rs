@@ -1,0 +1,160 @@
+//! Clocking in and out, like a live break: one open period at a time, taps carry the device's time `at` (within the
+//! last 24 hours, not in the future), and a period left open is closed at 16 hours when it is next touched.
+
+use chrono::{DateTime, Duration, Utc};
+
+use super::lock;
+use super::model::{
+    self, ChangeAction, EndWorkInput, OpenWork, OpenWorkItem, Source, StartWorkInput, WorkChange, WorkPeriod,
+    ALREADY_CLOCKED_IN, AUTO_CLOSED_NOTE, MAX_NOTE_CHARS, NOTE_TOO_LONG, NOT_CLOCKED_IN,
+};
+use super::repo;
+use crate::breaks::device_time;
+use crate::dates::computed_day;
+use crate::events::{self, RecordEvent, Via};
+use crate::{new_id, timestamp, Owner};
+use bt_core::error::{AppError, AppResult};
+use bt_core::store::Table;
+use bt_core::types::ClockTime;
+use bt_core::validate::Check;
+
+pub const END_BEFORE_START: &str = "The end must be after the start of the working period.";
+
+/// The open period of the owner, after closing it at 16 hours if it has been open longer (then None).
+pub async fn settle(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> AppResult<Option<OpenWorkItem>> {
+    let Some(open) = repo::open_work(store, &owner.user_id).await? else { return Ok(None) };
+    if !open.over_cap(now) {
+        return Ok(Some(open));
+    }
+    match close(store, owner, &open, now, true, now).await {
+        Ok(_) => {}
+        // Closed meanwhile by another request, or its month is locked: it stays as it is.
+        Err(AppError::Conflict(_)) => {}
+        Err(e) => return Err(e),
+    }
+    Ok(repo::open_work(store, &owner.user_id).await?.filter(|o| !o.over_cap(now)))
+}
+
+/// The open period with the day's net time so far.
+pub async fn view(store: &dyn Table, owner: &Owner, open: &OpenWorkItem, now: DateTime<Utc>) -> AppResult<OpenWork> {
+    let date = open.date.date();
+    let days = super::days::days_at(store, owner, date, date, now).await?;
+    let worked = days.first().map(|d| d.worked).unwrap_or(0);
+    Ok(OpenWork {
+        since: open.since.clone(),
+        date: open.date,
+        start_time: open.start_time,
+        time_zone: open.time_zone.clone(),
+        worked_minutes: worked,
+    })
+}
+
+pub async fn current(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> AppResult<Option<OpenWork>> {
+    match settle(store, owner, now).await? {
+        Some(open) => Ok(Some(view(store, owner, &open, now).await?)),
+        None => Ok(None),
+    }
+}
+
+pub async fn start_work(
+    store: &dyn Table,
+    owner: &Owner,
+    input: &StartWorkInput,
+    now: DateTime<Utc>,
+) -> AppResult<OpenWork> {
+    let mut check = Check::new();
+    let note = input.note.as_deref().unwrap_or("").trim().to_string();
+    check.max_chars("note", &note, MAX_NOTE_CHARS, NOTE_TOO_LONG);
+    check.finish()?;
+    let at = device_time(input.at.as_deref(), now)?;
+    settle(store, owner, now).await?;
+    let local = owner.local_now(at);
+    let open = OpenWorkItem {
+        user_id: owner.user_id.clone(),
+        team_id: owner.team_id.clone(),
+        name: owner.name.clone(),
+        since: timestamp(at),
+        date: computed_day(local.date())?,
+        start_time: ClockTime::from_time(local.time()),
+        time_zone: owner.tz.name().to_string(),
+        note,
+    };
+    if !repo::commit(store, repo::start_ops(&open)?).await? {
+        return Err(AppError::Conflict(ALREADY_CLOCKED_IN.into()));
+    }
+    events::publish(Via::Store(store), RecordEvent::WorkStarted { owner: owner.clone(), open: open.clone(), now })
+        .await;
+    view(store, owner, &open, now).await
+}
+
+pub async fn end_work(
+    store: &dyn Table,
+    owner: &Owner,
+    input: &EndWorkInput,
+    now: DateTime<Utc>,
+) -> AppResult<WorkPeriod> {
+    let ended = device_time(input.at.as_deref(), now)?;
+    let open =
+        repo::open_work(store, &owner.user_id).await?.ok_or_else(|| AppError::Conflict(NOT_CLOCKED_IN.into()))?;
+    let since = open.since()?;
+    if ended < since {
+        return Err(AppError::field("at", END_BEFORE_START));
+    }
+    let auto = ended - since > Duration::minutes(model::MAX_PERIOD_MINUTES);
+    close(store, owner, &open, ended, auto, now).await
+}
+
+/// Writes the period of an open one ended at `ended` (capped at 16 hours: then closed automatically, with a note).
+async fn close(
+    store: &dyn Table,
+    owner: &Owner,
+    open: &OpenWorkItem,
+    ended: DateTime<Utc>,
+    auto: bool,
+    now: DateTime<Utc>,
+) -> AppResult<WorkPeriod> {
+    let (start, mut end) = open.local_span(ended)?;
+    if end - start < Duration::minutes(1) {
+        end = start + Duration::minutes(1);
+    }
+    let minutes = (end - start).num_minutes();
+    let note = if auto { AUTO_CLOSED_NOTE.to_string() } else { open.note.clone() };
+    let changes = if auto {
+        vec![WorkChange {
+            action: ChangeAction::Closed,
+            by: owner.user_id.clone(),
+            by_name: owner.name.clone(),
+            at: timestamp(now),
+            note: AUTO_CLOSED_NOTE.into(),
+            previous: None,
+        }]
+    } else {
+        Vec::new()
+    };
+    let period = WorkPeriod {
+        id: new_id(now),
+        user_id: owner.user_id.clone(),
+        date: computed_day(start.date())?,
+        start: ClockTime::from_time(start.time()),
+        end: ClockTime::from_time(end.time()),
+        minutes,
+        next_day: end.date() > start.date(),
+        note,
+        source: Source::Clock,
+        auto_closed: auto,
+        changes,
+        created_at: timestamp(now),
+        updated_at: timestamp(now),
+    };
+    if !repo::commit(store, repo::close_ops(open, &period, &owner.team_id)?).await? {
+        let otherwise = AppError::Conflict(NOT_CLOCKED_IN.into());
+        return Err(lock::explain(store, &owner.user_id, &[start.date()], otherwise).await);
+    }
+    let event = if auto {
+        RecordEvent::WorkAutoClosed { owner: owner.clone(), period: period.clone(), now }
+    } else {
+        RecordEvent::WorkEnded { owner: owner.clone(), period: period.clone(), now }
+    };
+    events::publish(Via::Store(store), event).await;
+    Ok(period)
+}

@@ -1,0 +1,79 @@
+//! Schedules: the team's weekday minutes and paid break types (admins write), and a member's own schedule from a
+//! date on (approvers write), which applies to that date and later and never rewrites earlier days.
+
+use chrono::{DateTime, Utc};
+
+use super::days::{team_schedule, weekdays_on};
+use super::model::{
+    MemberSchedule, MemberScheduleInput, MineSchedule, ScheduleEntry, ScheduleInput, TeamSchedule, WorkSchedule,
+    DATE_REQUIRED,
+};
+use super::periods::require_approver;
+use super::repo;
+use crate::dates::{self, date_field};
+use crate::Owner;
+use bt_accounts::User;
+use bt_core::error::AppResult;
+use bt_core::store::Table;
+use bt_core::validate::Check;
+
+pub const BAD_BREAK_TYPES: &str = "Paid break types must be names of at most 100 characters.";
+
+/// The team's schedule, and the owner's own schedule in force today with its history.
+pub async fn schedule_of(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> AppResult<WorkSchedule> {
+    let team = team_schedule(store, &owner.team_id).await?;
+    let mut mine = repo::member_schedules(store, &owner.user_id).await?;
+    mine.sort_by_key(|s| s.from);
+    let today = owner.today(now);
+    let current = mine.iter().filter(|s| s.from.date() <= today).next_back().map(|s| s.from);
+    let weekdays = weekdays_on(&team.weekdays, &mine, &owner.user_id, today);
+    Ok(WorkSchedule {
+        team,
+        mine: MineSchedule { from: current, weekdays },
+        history: mine.into_iter().map(|s| ScheduleEntry { from: s.from, weekdays: s.weekdays }).collect(),
+    })
+}
+
+/// An admin sets the team's schedule.
+pub async fn set_team_schedule(
+    store: &dyn Table,
+    admin: &User,
+    input: &ScheduleInput,
+    now: DateTime<Utc>,
+) -> AppResult<WorkSchedule> {
+    admin.require_admin()?;
+    let mut check = Check::new();
+    let weekdays = super::model::validate_weekdays(&mut check, input.weekdays.as_ref());
+    let mut paid: Vec<String> = input
+        .paid_break_types
+        .clone()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+        .collect();
+    check.rule("paidBreakTypes", paid.iter().all(|t| t.chars().count() <= 100), BAD_BREAK_TYPES);
+    check.finish()?;
+    paid.sort();
+    paid.dedup();
+    repo::put_team_schedule(store, &admin.team_id, &TeamSchedule { weekdays, paid_break_types: paid }).await?;
+    schedule_of(store, &Owner::of(admin), now).await
+}
+
+/// An approver sets a member's schedule from a date on.
+pub async fn set_member_schedule(
+    store: &dyn Table,
+    approver: &User,
+    member: &Owner,
+    input: &MemberScheduleInput,
+    now: DateTime<Utc>,
+) -> AppResult<WorkSchedule> {
+    require_approver(approver)?;
+    let mut check = Check::new();
+    let from = date_field(&mut check, "from", input.from.as_deref(), DATE_REQUIRED, dates::INVALID_DATE);
+    let weekdays = super::model::validate_weekdays(&mut check, input.weekdays.as_ref());
+    check.finish()?;
+    let schedule = MemberSchedule { user_id: member.user_id.clone(), from: from.expect("checked"), weekdays };
+    repo::put_member_schedule(store, &member.team_id, &schedule).await?;
+    schedule_of(store, member, now).await
+}
