@@ -24,6 +24,7 @@ pub fn functions() -> OpenApiRouter<AppState> {
         .merge(admin_fn::openapi_router())
         .merge(type_fn::openapi_router())
         .merge(break_fn::openapi_router())
+        .merge(work_fn::openapi_router())
         .merge(task_fn::openapi_router())
         .merge(leaves_fn::openapi_router())
         .merge(calendar_fn::openapi_router())
@@ -37,10 +38,11 @@ pub fn functions() -> OpenApiRouter<AppState> {
 /// Schemas whose objects stay open although they are answers (more fields may come).
 const OPEN_ANSWERS: &[&str] = &["Message"];
 
-const TAGS: [&str; 13] = [
+const TAGS: [&str; 14] = [
     "accounts",
     "team",
     "breaks",
+    "work",
     "tasks",
     "leaves",
     "calendar",

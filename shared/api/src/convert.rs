@@ -49,6 +49,13 @@ impl<A: Convert<B>, B> Convert<Vec<B>> for Vec<A> {
     }
 }
 
+/// Fixed-size lists (a week's minutes) are plain lists on the wire.
+impl<A: Convert<B>, B, const N: usize> Convert<Vec<B>> for [A; N] {
+    fn convert(self) -> Vec<B> {
+        self.into_iter().map(Convert::convert).collect()
+    }
+}
+
 impl<A: Convert<B>, B> Convert<Option<B>> for Option<A> {
     fn convert(self) -> Option<B> {
         self.map(Convert::convert)

@@ -8,7 +8,9 @@ use super::dates::{self, date_field, format_date, format_time, minutes_between, 
 use super::events::{self, RecordEvent, Via};
 use super::paging::Paging;
 use super::repo::{self, Record};
-use super::{new_id, timestamp, Expect, Owner};
+use super::work::lock;
+use super::work::repo::lock as lock_repo;
+use super::{new_id, timestamp, Expect, Owner, CHANGED_MEANWHILE};
 use bt_core::codec::{from_item, to_item};
 use bt_core::error::{AppError, AppResult};
 use bt_core::keys::{self, RecordKind};
@@ -167,8 +169,19 @@ impl ValidBreak {
 pub async fn add_break(store: &dyn Table, owner: &Owner, input: &BreakInput, now: DateTime<Utc>) -> AppResult<Break> {
     let valid = validate_break(input, owner.today(now))?;
     let record = valid.into_break(new_id(now), &owner.user_id, timestamp(now), timestamp(now), false);
-    repo::insert(store, &record, &owner.team_id).await?;
-    Ok(record)
+    let date = record.created_date.date();
+    lock::ensure_open(store, &owner.user_id, &[date]).await?;
+    let ops = vec![
+        TxOp::Put { item: repo::item_of(&record, &owner.team_id, 1)?, cond: Cond::NotExists },
+        lock_repo::unlocked(&owner.user_id, date),
+    ];
+    match store.transact(ops).await {
+        Ok(()) => Ok(record),
+        Err(StoreError::ConditionFailed) => {
+            Err(lock::explain(store, &owner.user_id, &[date], AppError::Conflict(CHANGED_MEANWHILE.into())).await)
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Fields left out of the body keep their stored value; the result is validated as a whole.
@@ -192,16 +205,51 @@ pub async fn edit_break(
     };
     let valid = validate_break(&merged, owner.today(now))?;
     let record = valid.into_break(old.id.clone(), &owner.user_id, old.created_at.clone(), timestamp(now), old.live);
-    repo::replace(store, &record, &owner.team_id, stored.version).await?;
-    Ok(record)
+    // Both the month it leaves and the month it lands in must be open.
+    let dates = [old.created_date.date(), record.created_date.date()];
+    lock::ensure_open(store, &owner.user_id, &dates).await?;
+    let mut ops = vec![TxOp::Put {
+        item: repo::item_of(&record, &owner.team_id, stored.version + 1)?,
+        cond: Cond::eq("version", stored.version),
+    }];
+    ops.push(lock_repo::unlocked(&owner.user_id, dates[1]));
+    if lock_repo::month_differs(dates[0], dates[1]) {
+        ops.push(lock_repo::unlocked(&owner.user_id, dates[0]));
+    }
+    match store.transact(ops).await {
+        Ok(()) => Ok(record),
+        Err(StoreError::ConditionFailed) => {
+            let otherwise =
+                AppError::Conflict("This record was changed or deleted meanwhile. Reload it and try again.".into());
+            Err(lock::explain(store, &owner.user_id, &dates, otherwise).await)
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 pub async fn get_break(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Break> {
     Ok(repo::load_owned::<Break>(store, &owner.user_id, id).await?.record)
 }
 
+/// Deletes a break, if its month is open: a transaction of the delete (read at its version) and the lock's check.
 pub async fn delete_break(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Break> {
-    repo::remove::<Break>(store, &owner.user_id, id).await
+    let stored = repo::load_owned::<Break>(store, &owner.user_id, id).await?;
+    let date = stored.record.created_date.date();
+    lock::ensure_open(store, &owner.user_id, &[date]).await?;
+    let ops = vec![
+        TxOp::Delete {
+            key: keys::record(&owner.user_id, RecordKind::Break, id),
+            cond: Cond::eq("version", stored.version),
+        },
+        lock_repo::unlocked(&owner.user_id, date),
+    ];
+    match store.transact(ops).await {
+        Ok(()) => Ok(stored.record),
+        Err(StoreError::ConditionFailed) => {
+            Err(lock::explain(store, &owner.user_id, &[date], AppError::not_found()).await)
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// The owner's breaks of one day, by start time.
@@ -390,6 +438,7 @@ pub async fn end_break(
         },
         TxOp::Delete { key: keys::team_on_break(&owner.team_id, &owner.user_id), cond: Cond::None },
         TxOp::Put { item: repo::item_of(&record, &owner.team_id, 1)?, cond: Cond::NotExists },
+        lock_repo::unlocked(&owner.user_id, record.created_date.date()),
     ];
     // A member who changed teams during the break has their presence item moved along; clear both places.
     if open.team_id != owner.team_id {
@@ -401,7 +450,10 @@ pub async fn end_break(
             events::publish(Via::Store(store), event).await;
             Ok(record)
         }
-        Err(StoreError::ConditionFailed) => Err(AppError::Conflict(NOT_ON_BREAK.into())),
+        Err(StoreError::ConditionFailed) => {
+            let otherwise = AppError::Conflict(NOT_ON_BREAK.into());
+            Err(lock::explain(store, &owner.user_id, &[record.created_date.date()], otherwise).await)
+        }
         Err(e) => Err(e.into()),
     }
 }

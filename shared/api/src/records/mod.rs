@@ -15,3 +15,4 @@ pub mod presence;
 pub mod reports;
 pub mod tasks;
 pub mod timesheets;
+pub mod work;

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::work::WorkDay;
 use crate::wire;
 use bt_domain::records::work::timesheets as dom;
 use bt_domain::types::UserId;
@@ -37,12 +38,6 @@ wire! { from dom::Entry;
     }
 }
 
-/// One day of a timesheet: the day as `GET /work/day` answers it (`WorkDay`).
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-#[serde(transparent)]
-#[schema(value_type = Object)]
-pub struct TimesheetDay(pub bt_domain::records::work::WorkDay);
-
 /// A member's month: every day, the totals (minutes) and the approval state. `locked` is true while the month is
 /// approved (no work period or break dated in it can be written).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -58,7 +53,7 @@ pub struct Timesheet {
     pub team: String,
     pub status: TimesheetStatus,
     pub history: Vec<TimesheetEntry>,
-    pub days: Vec<TimesheetDay>,
+    pub days: Vec<WorkDay>,
     pub worked: i64,
     pub target: i64,
     pub difference: i64,
@@ -74,7 +69,7 @@ impl From<dom::Timesheet> for Timesheet {
             team: sheet.team,
             status: sheet.state.status.into(),
             history: sheet.state.history.into_iter().map(TimesheetEntry::from).collect(),
-            days: sheet.days.into_iter().map(TimesheetDay).collect(),
+            days: sheet.days.into_iter().map(WorkDay::from).collect(),
             worked: sheet.worked,
             target: sheet.target,
             difference: sheet.difference,

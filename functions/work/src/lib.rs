@@ -1,0 +1,289 @@
+//! The `work` endpoint group: clocking in and out, periods entered by hand, a day's and a range's working time, the
+//! overtime balance, and the schedules that set the targets. `?userId=` lets an approver (admin or HR) read or act
+//! on a member of their own team; anyone else is answered 404.
+
+use axum::extract::State;
+use axum::Router;
+use bt_api::records::work::{
+    DeletePeriodInput, EndWorkInput, MemberScheduleInput, OpenWork, OvertimeInput, PeriodInput, ScheduleInput,
+    StartWorkInput, WorkBalance, WorkDay, WorkPeriod, WorkSchedule, WorkSummary,
+};
+use bt_api::schema::{date, ulid};
+use bt_api::wire;
+use bt_domain::records::dates::{self, DateRange};
+use bt_domain::records::work::{balance, days, live, periods, schedule};
+use bt_domain::types::{RecordId, UserId};
+use bt_http::auth::AuthUser;
+use bt_http::openapi::{path_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
+use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
+use bt_http::{AppState, Routes};
+use serde::Deserialize;
+use tracing::instrument;
+use utoipa::openapi::path::{Parameter, ParameterIn};
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+
+/// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
+/// describes them.
+pub fn routes<R: Routes>(r: R) -> R {
+    bt_http::routes!(
+        r,
+        start,
+        end,
+        current,
+        day,
+        summary,
+        balance_of,
+        carry_over,
+        adjust,
+        add_period,
+        edit_period,
+        delete_period,
+        get_schedule,
+        put_schedule,
+        member_schedule
+    )
+}
+
+/// The routes as each Lambda serves them, without their description.
+pub fn router() -> Router<AppState> {
+    routes(Router::new())
+}
+
+/// The same routes with their description (the local server and the OpenAPI document).
+pub fn openapi_router() -> OpenApiRouter<AppState> {
+    routes(OpenApiRouter::new())
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+struct WhoQuery {
+    /// A member of my team (approvers); me when left out
+    #[param(schema_with = ulid)]
+    user_id: Option<String>,
+}
+
+/// Clock in
+#[utoipa::path(post, path = "/work/start", tag = "work", request_body(content = Option<StartWorkInput>),
+    responses((status = 201, description = "Clocked in", body = Data<OpenWork>), (status = 401, response = Unauthorized),
+        (status = 409, description = "You are already clocked in.", body = ErrorBody),
+        (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<StartWorkInput>) -> ApiResult {
+    let open = live::start_work(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
+    Ok(created(OpenWork::from(open)))
+}
+
+/// Clock out (records the period)
+#[utoipa::path(post, path = "/work/end", tag = "work", request_body(content = Option<EndWorkInput>),
+    responses((status = 200, description = "Success", body = Data<WorkPeriod>), (status = 401, response = Unauthorized),
+        (status = 409, description = "You are not clocked in. / This month's timesheet is approved and locked.",
+            body = ErrorBody),
+        (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn end(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<EndWorkInput>) -> ApiResult {
+    let period = live::end_work(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
+    Ok(data(WorkPeriod::from(period)))
+}
+
+/// My open period, or null (one open longer than 16 hours is closed at 16 hours first)
+#[utoipa::path(get, path = "/work/current", tag = "work",
+    responses((status = 200, description = "Success", body = Data<Option<OpenWork>>),
+        (status = 401, response = Unauthorized)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn current(State(state): State<AppState>, user: AuthUser) -> ApiResult {
+    let open = live::current(state.table(), &user.owner(), state.clock.now()).await?;
+    Ok(data(wire::<Option<OpenWork>, _>(open)))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+struct DayQuery {
+    /// Default: today in the person's time zone
+    #[param(schema_with = date)]
+    date: Option<String>,
+    /// A member of my team (approvers); me when left out
+    #[param(schema_with = ulid)]
+    user_id: Option<String>,
+}
+
+/// A day's periods, breaks, net time, target and difference
+#[utoipa::path(get, path = "/work/day", tag = "work", params(DayQuery),
+    responses((status = 200, description = "Success", body = Data<WorkDay>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound), (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn day(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<DayQuery>) -> ApiResult {
+    let now = state.clock.now();
+    let owner = periods::subject(state.table(), &user.user, q.user_id.as_deref()).await?;
+    let date = dates::day_or_today(q.date.as_deref(), "date", owner.tz, now)?;
+    let mut list = days::days_at(state.table(), &owner, date, date, now).await?;
+    Ok(data(WorkDay::from(list.remove(0))))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+struct RangeQuery {
+    #[param(schema_with = date)]
+    from: Option<String>,
+    #[param(schema_with = date)]
+    to: Option<String>,
+    /// A member of my team (approvers); me when left out
+    #[param(schema_with = ulid)]
+    user_id: Option<String>,
+}
+
+/// Each day of a range (at most 366 days) and the totals
+#[utoipa::path(get, path = "/work/summary", tag = "work", params(RangeQuery),
+    responses((status = 200, description = "Success", body = Data<WorkSummary>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound), (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn summary(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<RangeQuery>) -> ApiResult {
+    let owner = periods::subject(state.table(), &user.user, q.user_id.as_deref()).await?;
+    let range = DateRange::required(q.from.as_deref(), q.to.as_deref(), "from", "to")?;
+    Ok(data(WorkSummary::from(days::summary(state.table(), &owner, range, state.clock.now()).await?)))
+}
+
+/// The overtime balance
+#[utoipa::path(get, path = "/work/balance", tag = "work", params(WhoQuery),
+    responses((status = 200, description = "Success", body = Data<WorkBalance>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn balance_of(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<WhoQuery>) -> ApiResult {
+    let owner = periods::subject(state.table(), &user.user, q.user_id.as_deref()).await?;
+    Ok(data(WorkBalance::from(balance::balance(state.table(), &owner, state.clock.now()).await?)))
+}
+
+/// Set a member's carried-over balance, once (approvers)
+#[utoipa::path(put, path = "/work/balance/carry-over", tag = "work", request_body = OvertimeInput,
+    responses((status = 200, description = "Success", body = Data<WorkBalance>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Only team admins and HR can do this.", body = ErrorBody),
+        (status = 404, response = NotFound),
+        (status = 409, description = "The carried-over balance is already set.", body = ErrorBody),
+        (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn carry_over(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<OvertimeInput>) -> ApiResult {
+    let owner = periods::subject(state.table(), &user.user, input.user_id.as_deref()).await?;
+    let answer = balance::set_carry_over(state.table(), &user.user, &owner, &input.into(), state.clock.now()).await?;
+    Ok(data(WorkBalance::from(answer)))
+}
+
+/// Adjust a member's balance with a note (approvers)
+#[utoipa::path(post, path = "/work/balance/adjustments", tag = "work", request_body = OvertimeInput,
+    responses((status = 201, description = "Created", body = Data<WorkBalance>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Only team admins and HR can do this.", body = ErrorBody),
+        (status = 404, response = NotFound), (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn adjust(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<OvertimeInput>) -> ApiResult {
+    let owner = periods::subject(state.table(), &user.user, input.user_id.as_deref()).await?;
+    let answer = balance::add_adjustment(state.table(), &user.user, &owner, &input.into(), state.clock.now()).await?;
+    Ok(created(WorkBalance::from(answer)))
+}
+
+/// Add a period by hand (a note is required)
+#[utoipa::path(post, path = "/work/periods", tag = "work", params(WhoQuery), request_body = PeriodInput,
+    responses((status = 201, description = "Created", body = Data<WorkPeriod>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 409, description = "This month's timesheet is approved and locked.", body = ErrorBody),
+        (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn add_period(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiQuery(q): ApiQuery<WhoQuery>,
+    ApiJson(input): ApiJson<PeriodInput>,
+) -> ApiResult {
+    let owner = periods::subject(state.table(), &user.user, q.user_id.as_deref()).await?;
+    let period = periods::add_period(state.table(), &user.user, &owner, &input.into(), state.clock.now()).await?;
+    Ok(created(WorkPeriod::from(period)))
+}
+
+/// Edit a period (left-out times keep their value; a note is required)
+#[utoipa::path(put, path = "/work/periods/{id}", tag = "work", params(IdParam, WhoQuery), request_body = PeriodInput,
+    responses((status = 200, description = "Success", body = Data<WorkPeriod>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 409, description = "This month's timesheet is approved and locked.", body = ErrorBody),
+        (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id(), id = %id))]
+async fn edit_period(
+    State(state): State<AppState>,
+    user: AuthUser,
+    IdPath(id): IdPath<RecordId>,
+    ApiQuery(q): ApiQuery<WhoQuery>,
+    ApiJson(input): ApiJson<PeriodInput>,
+) -> ApiResult {
+    let owner = periods::subject(state.table(), &user.user, q.user_id.as_deref()).await?;
+    let period =
+        periods::edit_period(state.table(), &user.user, &owner, &id, &input.into(), state.clock.now()).await?;
+    Ok(data(WorkPeriod::from(period)))
+}
+
+/// Delete a period (kept in the day's `deletedChanges`)
+#[utoipa::path(delete, path = "/work/periods/{id}", tag = "work", params(IdParam, WhoQuery),
+    request_body(content = Option<DeletePeriodInput>),
+    responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 409, description = "This month's timesheet is approved and locked.", body = ErrorBody)))]
+#[instrument(skip_all, fields(user = %user.id(), id = %id))]
+async fn delete_period(
+    State(state): State<AppState>,
+    user: AuthUser,
+    IdPath(id): IdPath<RecordId>,
+    ApiQuery(q): ApiQuery<WhoQuery>,
+    ApiJson(input): ApiJson<DeletePeriodInput>,
+) -> ApiResult {
+    let owner = periods::subject(state.table(), &user.user, q.user_id.as_deref()).await?;
+    let now = state.clock.now();
+    periods::delete_period(state.table(), &user.user, &owner, &id, input.note.as_deref(), now).await?;
+    Ok(data(Deleted::record(id)))
+}
+
+/// The team's schedule and mine
+#[utoipa::path(get, path = "/work/schedule", tag = "work",
+    responses((status = 200, description = "Success", body = Data<WorkSchedule>), (status = 401, response = Unauthorized)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn get_schedule(State(state): State<AppState>, user: AuthUser) -> ApiResult {
+    Ok(data(WorkSchedule::from(schedule::schedule_of(state.table(), &user.owner(), state.clock.now()).await?)))
+}
+
+/// Set the team's schedule and paid break types (admins)
+#[utoipa::path(put, path = "/work/schedule", tag = "work", request_body = ScheduleInput,
+    responses((status = 200, description = "Success", body = Data<WorkSchedule>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Only team admins can do this.", body = ErrorBody),
+        (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn put_schedule(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<ScheduleInput>) -> ApiResult {
+    let answer = schedule::set_team_schedule(state.table(), &user.user, &input.into(), state.clock.now()).await?;
+    Ok(data(WorkSchedule::from(answer)))
+}
+
+/// The `{userId}` of a member route.
+struct MemberParam;
+
+impl IntoParams for MemberParam {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![path_param("userId", "A member of my team", ulid())]
+    }
+}
+
+/// Set a member's schedule from a date on (approvers); earlier days keep the previous one
+#[utoipa::path(put, path = "/admin/work-schedule/{userId}", tag = "work", params(MemberParam),
+    request_body = MemberScheduleInput,
+    responses((status = 200, description = "The member's schedules", body = Data<WorkSchedule>),
+        (status = 401, response = Unauthorized),
+        (status = 403, description = "Only team admins and HR can do this.", body = ErrorBody),
+        (status = 404, response = NotFound), (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id(), member = %member))]
+async fn member_schedule(
+    State(state): State<AppState>,
+    user: AuthUser,
+    IdPath(member): IdPath<UserId>,
+    ApiJson(input): ApiJson<MemberScheduleInput>,
+) -> ApiResult {
+    let owner = periods::subject(state.table(), &user.user, Some(member.as_str())).await?;
+    let answer =
+        schedule::set_member_schedule(state.table(), &user.user, &owner, &input.into(), state.clock.now()).await?;
+    Ok(data(WorkSchedule::from(answer)))
+}

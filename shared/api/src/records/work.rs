@@ -1,0 +1,336 @@
+//! Working time: periods, the open period, days, summaries, the overtime balance and schedules.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::breaks::Break;
+use crate::wire;
+use bt_domain::records::work as dom;
+use bt_domain::types::{ClockTime, Day, RecordId, UserId};
+
+wire! { from dom::Source;
+    /// How a period came to be: clocked in and out, or entered by hand.
+    #[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Source { Clock, Manual }
+}
+
+wire! { from dom::ChangeAction;
+    #[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum ChangeAction { Created, Edited, Deleted, Closed }
+}
+
+wire! { from dom::PeriodValue;
+    /// A period's value before a change.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    pub struct PeriodValue {
+        #[schema(schema_with = crate::schema::date)]
+        pub date: Day,
+        #[schema(schema_with = crate::schema::time)]
+        pub start: ClockTime,
+        #[schema(schema_with = crate::schema::time)]
+        pub end: ClockTime,
+    }
+}
+
+wire! { from dom::WorkChange;
+    /// One change of a period: who, when, why, and its value before (null when it was created).
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct WorkChange {
+        pub action: ChangeAction,
+        #[schema(schema_with = crate::schema::ulid)]
+        pub by: UserId,
+        pub by_name: String,
+        #[schema(schema_with = crate::schema::stamp)]
+        pub at: String,
+        pub note: String,
+        pub previous: Option<PeriodValue>,
+    }
+}
+
+wire! { from dom::WorkPeriod;
+    /// A working period, from `start` on `date` to `end` (of the next day when `nextDay`); it counts on `date`.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct WorkPeriod {
+        #[serde(rename = "_id")]
+        #[schema(schema_with = crate::schema::ulid)]
+        pub id: RecordId,
+        #[schema(schema_with = crate::schema::ulid)]
+        pub user_id: UserId,
+        #[schema(schema_with = crate::schema::date)]
+        pub date: Day,
+        #[schema(schema_with = crate::schema::time)]
+        pub start: ClockTime,
+        #[schema(schema_with = crate::schema::time)]
+        pub end: ClockTime,
+        #[schema(minimum = 1, maximum = 960)]
+        pub minutes: i64,
+        pub next_day: bool,
+        #[schema(max_length = 500)]
+        pub note: String,
+        pub source: Source,
+        pub auto_closed: bool,
+        pub changes: Vec<WorkChange>,
+        #[schema(schema_with = crate::schema::stamp)]
+        pub created_at: String,
+        #[schema(schema_with = crate::schema::stamp)]
+        pub updated_at: String,
+    }
+}
+
+wire! { from dom::OpenWork;
+    /// The open period of a clocked-in person; `workedMinutes` is the day's net time so far, this period included.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct OpenWork {
+        #[schema(schema_with = crate::schema::stamp)]
+        pub since: String,
+        #[schema(schema_with = crate::schema::date)]
+        pub date: Day,
+        #[schema(schema_with = crate::schema::time)]
+        pub start_time: ClockTime,
+        pub time_zone: String,
+        pub worked_minutes: i64,
+    }
+}
+
+wire! { from dom::LeaveCredit;
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    pub struct LeaveCredit {
+        #[serde(rename = "type")]
+        pub leave_type: String,
+        pub half: bool,
+    }
+}
+
+wire! { from dom::DayCredit;
+    /// What credits a day's target: a public holiday (its name) or an approved leave (a half day credits half).
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    pub struct DayCredit {
+        pub holiday: Option<String>,
+        pub leave: Option<LeaveCredit>,
+    }
+}
+
+wire! { from dom::WorkDay;
+    /// A day of working time. `worked` is net minutes (periods minus the rest inside them), `difference` = worked −
+    /// target; `deletedChanges` are the changes of the day's deleted periods, the deletion last.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct WorkDay {
+        #[schema(schema_with = crate::schema::date)]
+        pub date: Day,
+        pub periods: Vec<WorkPeriod>,
+        pub breaks: Vec<Break>,
+        pub open: Option<OpenWork>,
+        pub worked: i64,
+        pub rest: i64,
+        pub paid_breaks: i64,
+        pub target: i64,
+        pub difference: i64,
+        pub credit: DayCredit,
+        pub deleted_changes: Vec<WorkChange>,
+    }
+}
+
+wire! { from dom::SummaryDay;
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    pub struct SummaryDay {
+        #[schema(schema_with = crate::schema::date)]
+        pub date: Day,
+        pub worked: i64,
+        pub target: i64,
+        pub difference: i64,
+        pub credit: DayCredit,
+    }
+}
+
+wire! { from dom::WorkSummary;
+    /// Each day of a range and the totals.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    pub struct WorkSummary {
+        #[schema(schema_with = crate::schema::date)]
+        pub from: Day,
+        #[schema(schema_with = crate::schema::date)]
+        pub to: Day,
+        pub days: Vec<SummaryDay>,
+        pub worked: i64,
+        pub target: i64,
+        pub difference: i64,
+    }
+}
+
+wire! { from dom::Adjustment;
+    /// A manual change of the overtime balance (paid out, time off in lieu), in signed minutes.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Adjustment {
+        #[serde(rename = "_id")]
+        #[schema(schema_with = crate::schema::ulid)]
+        pub id: RecordId,
+        pub minutes: i64,
+        pub note: String,
+        #[schema(schema_with = crate::schema::ulid)]
+        pub by: UserId,
+        pub by_name: String,
+        #[schema(schema_with = crate::schema::stamp)]
+        pub at: String,
+    }
+}
+
+wire! { from dom::WeekTotals;
+    #[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+    pub struct WeekTotals {
+        pub worked: i64,
+        pub target: i64,
+        pub difference: i64,
+    }
+}
+
+wire! { from dom::WorkBalance;
+    /// The overtime balance: every day's difference from `since` through `through` (yesterday, or today once its
+    /// target is met), plus the carried-over value and the adjustments.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct WorkBalance {
+        pub balance: i64,
+        #[schema(schema_with = crate::schema::date)]
+        pub since: Day,
+        /// Null when no day is counted yet (the member started today).
+        #[schema(value_type = Option<String>, format = Date)]
+        pub through: Option<Day>,
+        pub carried_over: Option<i64>,
+        pub adjustments: Vec<Adjustment>,
+        pub today: SummaryDay,
+        pub week: WeekTotals,
+    }
+}
+
+wire! { from dom::TeamSchedule;
+    /// The team's weekday minutes (Monday first) and the break types it counts as working time.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct TeamSchedule {
+        #[schema(min_items = 7, max_items = 7)]
+        pub weekdays: Vec<i64>,
+        pub paid_break_types: Vec<String>,
+    }
+}
+
+wire! { from dom::MineSchedule;
+    /// The schedule in force for me today: my own from a date, or the team's (`from` null).
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    pub struct MineSchedule {
+        #[schema(value_type = Option<String>, format = Date)]
+        pub from: Option<Day>,
+        #[schema(min_items = 7, max_items = 7)]
+        pub weekdays: Vec<i64>,
+    }
+}
+
+wire! { from dom::ScheduleEntry;
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    pub struct ScheduleEntry {
+        #[schema(schema_with = crate::schema::date)]
+        pub from: Day,
+        #[schema(min_items = 7, max_items = 7)]
+        pub weekdays: Vec<i64>,
+    }
+}
+
+wire! { from dom::WorkSchedule;
+    /// The team's schedule, mine in force today, and my own schedules by date.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    pub struct WorkSchedule {
+        pub team: TeamSchedule,
+        pub mine: MineSchedule,
+        pub history: Vec<ScheduleEntry>,
+    }
+}
+
+// ---- bodies ---------------------------------------------------------------------------------------------------
+
+wire! { into dom::StartWorkInput;
+    /// The body of `POST /work/start` (optional).
+    #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+    pub struct StartWorkInput {
+        /// When work started, as taken on the device (RFC 3339); now when absent. Within the last 24 hours and not
+        /// in the future.
+        #[schema(format = DateTime, example = "2026-03-11T08:02:00Z")]
+        pub at: Option<String>,
+        #[schema(max_length = 500)]
+        pub note: Option<String>,
+    }
+}
+
+wire! { into dom::EndWorkInput;
+    /// The body of `POST /work/end` (optional).
+    #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+    pub struct EndWorkInput {
+        /// When work ended, as taken on the device (RFC 3339); now when absent.
+        #[schema(format = DateTime, example = "2026-03-11T17:00:00Z")]
+        pub at: Option<String>,
+    }
+}
+
+wire! { into dom::PeriodInput;
+    /// The body of `POST /work/periods` (all required) and `PUT /work/periods/{id}` (left-out times keep their
+    /// value; the note is always required). An end before the start is on the next day.
+    #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+    pub struct PeriodInput {
+        #[schema(schema_with = crate::schema::date)]
+        pub date: Option<String>,
+        #[schema(schema_with = crate::schema::time)]
+        pub start: Option<String>,
+        #[schema(schema_with = crate::schema::time)]
+        pub end: Option<String>,
+        #[schema(max_length = 500)]
+        pub note: Option<String>,
+    }
+}
+
+/// The optional body of `DELETE /work/periods/{id}`.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct DeletePeriodInput {
+    #[schema(max_length = 500)]
+    pub note: Option<String>,
+}
+
+wire! { into dom::ScheduleInput;
+    /// The body of `PUT /work/schedule`.
+    #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct ScheduleInput {
+        /// Seven minutes, Monday first, each 0 to 1440.
+        #[schema(min_items = 7, max_items = 7)]
+        pub weekdays: Option<Vec<i64>>,
+        pub paid_break_types: Option<Vec<String>>,
+    }
+}
+
+wire! { into dom::MemberScheduleInput;
+    /// The body of `PUT /admin/work-schedule/{userId}`: the member's weekday minutes from a date on.
+    #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+    pub struct MemberScheduleInput {
+        #[schema(schema_with = crate::schema::date)]
+        pub from: Option<String>,
+        #[schema(min_items = 7, max_items = 7)]
+        pub weekdays: Option<Vec<i64>>,
+    }
+}
+
+wire! { into dom::OvertimeInput;
+    /// The body of `PUT /work/balance/carry-over` and `POST /work/balance/adjustments`.
+    #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct OvertimeInput {
+        #[schema(schema_with = crate::schema::ulid)]
+        pub user_id: Option<String>,
+        pub minutes: Option<i64>,
+        #[schema(max_length = 500)]
+        pub note: Option<String>,
+    }
+}
