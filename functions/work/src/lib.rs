@@ -164,7 +164,11 @@ async fn balance_of(State(state): State<AppState>, user: AuthUser, ApiQuery(q): 
         (status = 409, description = "The carried-over balance is already set.", body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
-async fn carry_over(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<OvertimeInput>) -> ApiResult {
+async fn carry_over(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(input): ApiJson<OvertimeInput>,
+) -> ApiResult {
     let owner = periods::subject(state.table(), &user.user, input.user_id.as_deref()).await?;
     let answer = balance::set_carry_over(state.table(), &user.user, &owner, &input.into(), state.clock.now()).await?;
     Ok(data(WorkBalance::from(answer)))
@@ -215,8 +219,7 @@ async fn edit_period(
     ApiJson(input): ApiJson<PeriodInput>,
 ) -> ApiResult {
     let owner = periods::subject(state.table(), &user.user, q.user_id.as_deref()).await?;
-    let period =
-        periods::edit_period(state.table(), &user.user, &owner, &id, &input.into(), state.clock.now()).await?;
+    let period = periods::edit_period(state.table(), &user.user, &owner, &id, &input.into(), state.clock.now()).await?;
     Ok(data(WorkPeriod::from(period)))
 }
 
@@ -254,7 +257,11 @@ async fn get_schedule(State(state): State<AppState>, user: AuthUser) -> ApiResul
         (status = 403, description = "Only team admins can do this.", body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
-async fn put_schedule(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<ScheduleInput>) -> ApiResult {
+async fn put_schedule(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(input): ApiJson<ScheduleInput>,
+) -> ApiResult {
     let answer = schedule::set_team_schedule(state.table(), &user.user, &input.into(), state.clock.now()).await?;
     Ok(data(WorkSchedule::from(answer)))
 }

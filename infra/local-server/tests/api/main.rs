@@ -20,4 +20,5 @@ mod push;
 mod records;
 mod security;
 mod selfhost;
+mod timesheets;
 mod webhooks;
