@@ -306,7 +306,7 @@ pub async fn team_month(
             difference,
         });
     }
-    rows.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+    rows.sort_by_key(|row| row.name.to_lowercase());
     Ok(rows)
 }
 
