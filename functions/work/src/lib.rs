@@ -289,8 +289,8 @@ async fn member_schedule(
     IdPath(member): IdPath<UserId>,
     ApiJson(input): ApiJson<MemberScheduleInput>,
 ) -> ApiResult {
-    let owner = periods::subject(state.table(), &user.user, Some(member.as_str())).await?;
     let answer =
-        schedule::set_member_schedule(state.table(), &user.user, &owner, &input.into(), state.clock.now()).await?;
+        schedule::set_member_schedule(state.table(), &user.user, member.as_str(), &input.into(), state.clock.now())
+            .await?;
     Ok(data(WorkSchedule::from(answer)))
 }

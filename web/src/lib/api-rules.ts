@@ -7,6 +7,7 @@
 export const requestBodies = {
   'DELETE /notifications/subscriptions': 'EndpointBody',
   'DELETE /user/delete-account': 'PasswordInput',
+  'DELETE /work/periods/{id}': 'DeletePeriodInput',
   'POST /admin/accept-email-invitation': 'TokenInput',
   'POST /admin/invitation-preview': 'TokenInput',
   'POST /admin/invite': 'InviteInput',
@@ -38,8 +39,13 @@ export const requestBodies = {
   'POST /user/signup': 'SignUpInput',
   'POST /user/verify-email': 'TokenInput',
   'POST /user/verify-new-email': 'TokenInput',
+  'POST /work/balance/adjustments': 'OvertimeInput',
+  'POST /work/end': 'EndWorkInput',
+  'POST /work/periods': 'PeriodInput',
+  'POST /work/start': 'StartWorkInput',
   'PUT /admin/allowance/{userId}': 'AllowanceInput',
   'PUT /admin/role/{userId}': 'RoleInput',
+  'PUT /admin/work-schedule/{userId}': 'MemberScheduleInput',
   'PUT /break/edit/{id}': 'BreakInput',
   'PUT /daily-checklist/edit/{id}': 'ChecklistInput',
   'PUT /leaves/edit/{id}': 'LeaveInput',
@@ -51,6 +57,9 @@ export const requestBodies = {
   'PUT /team/holidays': 'HolidaysInput',
   'PUT /type/edit': 'BreakTypesInput',
   'PUT /user/profile': 'ProfileInput',
+  'PUT /work/balance/carry-over': 'OvertimeInput',
+  'PUT /work/periods/{id}': 'PeriodInput',
+  'PUT /work/schedule': 'ScheduleInput',
 } as const;
 
 /** The body of `PUT /admin/allowance/{userId}`. */
@@ -170,11 +179,25 @@ export const DailyReminder = {
 /** The body of `POST /leaves/approve/{id}`, `POST /leaves/decline/{id}`. */
 export const DecisionInput = { type: 'object', properties: { comment: { type: 'string', nullable: true, maxLength: 500 } } } as const;
 
+/** The body of `DELETE /work/periods/{id}`. */
+export const DeletePeriodInput = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { note: { type: 'string', nullable: true, maxLength: 500 } },
+} as const;
+
 /** The body of `POST /user/forgot-password`, `POST /user/resend-verification`. */
 export const EmailInput = { type: 'object', required: ['email'], properties: { email: { type: 'string' } } } as const;
 
 /** The body of `POST /break/end`. */
 export const EndBreakInput = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { at: { type: 'string', format: 'date-time', nullable: true } },
+} as const;
+
+/** The body of `POST /work/end`. */
+export const EndWorkInput = {
   type: 'object',
   additionalProperties: false,
   properties: { at: { type: 'string', format: 'date-time', nullable: true } },
@@ -310,6 +333,15 @@ export const MeetingInput = {
   },
 } as const;
 
+/** The body of `PUT /admin/work-schedule/{userId}`. */
+export const MemberScheduleInput = {
+  type: 'object',
+  properties: {
+    from: { type: 'string', format: 'date', pattern: '^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' },
+    weekdays: { type: 'array', nullable: true, minItems: 7, maxItems: 7, items: { type: 'integer', format: 'int64' } },
+  },
+} as const;
+
 /** Part of a request body. */
 export const Notice = {
   type: 'object',
@@ -332,8 +364,29 @@ export const NotificationSettings = {
   },
 } as const;
 
+/** The body of `POST /work/balance/adjustments`, `PUT /work/balance/carry-over`. */
+export const OvertimeInput = {
+  type: 'object',
+  properties: {
+    minutes: { type: 'integer', format: 'int64', nullable: true },
+    note: { type: 'string', nullable: true, maxLength: 500 },
+    userId: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' },
+  },
+} as const;
+
 /** The body of `DELETE /user/delete-account`. */
 export const PasswordInput = { type: 'object', required: ['password'], properties: { password: { type: 'string' } } } as const;
+
+/** The body of `POST /work/periods`, `PUT /work/periods/{id}`. */
+export const PeriodInput = {
+  type: 'object',
+  properties: {
+    date: { type: 'string', format: 'date', pattern: '^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' },
+    end: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+    note: { type: 'string', nullable: true, maxLength: 500 },
+    start: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+  },
+} as const;
 
 /** The body of `PUT /user/profile`. */
 export const ProfileInput = {
@@ -381,6 +434,15 @@ export const ResetPasswordInput = {
 /** The body of `PUT /admin/role/{userId}`. */
 export const RoleInput = { type: 'object', required: ['role'], properties: { role: { type: 'string', enum: ['admin', 'hr', 'member'] } } } as const;
 
+/** The body of `PUT /work/schedule`. */
+export const ScheduleInput = {
+  type: 'object',
+  properties: {
+    paidBreakTypes: { type: 'array', nullable: true, items: { type: 'string' } },
+    weekdays: { type: 'array', nullable: true, minItems: 7, maxItems: 7, items: { type: 'integer', format: 'int64' } },
+  },
+} as const;
+
 /** The body of `POST /dev/scheduler/run`. */
 export const SchedulerRun = { type: 'object', properties: { now: { type: 'string', format: 'date-time', nullable: true } } } as const;
 
@@ -389,6 +451,13 @@ export const SignUpInput = {
   type: 'object',
   required: ['name', 'email', 'password'],
   properties: { email: { type: 'string' }, invitation: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
+} as const;
+
+/** The body of `POST /work/start`. */
+export const StartWorkInput = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { at: { type: 'string', format: 'date-time', nullable: true }, note: { type: 'string', nullable: true, maxLength: 500 } },
 } as const;
 
 /** The body of `POST /task/add`. */

@@ -298,6 +298,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/work-schedule/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a member's schedule from a date on (approvers); earlier days keep the previous one */
+    put: operations['put_admin_work_schedule_userId'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/assistant/ask': {
     parameters: {
       query?: never;
@@ -1852,10 +1869,212 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/work/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The overtime balance */
+    get: operations['get_work_balance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/work/balance/adjustments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Adjust a member's balance with a note (approvers) */
+    post: operations['post_work_balance_adjustments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/work/balance/carry-over': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a member's carried-over balance, once (approvers) */
+    put: operations['put_work_balance_carry_over'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/work/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My open period, or null (one open longer than 16 hours is closed at 16 hours first) */
+    get: operations['get_work_current'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/work/day': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A day's periods, breaks, net time, target and difference */
+    get: operations['get_work_day'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/work/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Clock out (records the period) */
+    post: operations['post_work_end'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/work/periods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a period by hand (a note is required) */
+    post: operations['post_work_periods'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/work/periods/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Edit a period (left-out times keep their value; a note is required) */
+    put: operations['put_work_periods_id'];
+    post?: never;
+    /** Delete a period (kept in the day's `deletedChanges`) */
+    delete: operations['delete_work_periods_id'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/work/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The team's schedule and mine */
+    get: operations['get_work_schedule'];
+    /** Set the team's schedule and paid break types (admins) */
+    put: operations['put_work_schedule'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/work/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Clock in */
+    post: operations['post_work_start'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/work/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Each day of a range (at most 366 days) and the totals */
+    get: operations['get_work_summary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description A manual change of the overtime balance (paid out, time off in lieu), in signed minutes. */
+    Adjustment: {
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      _id: string;
+      /** Format: date-time */
+      at: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      by: string;
+      byName: string;
+      /** Format: int64 */
+      minutes: number;
+      note: string;
+    };
     /** @description A member's allowance for a year, as an admin set it. */
     Allowance: {
       /** Format: double */
@@ -2077,6 +2296,8 @@ export interface components {
       name: string;
       userId: string;
     };
+    /** @enum {string} */
+    ChangeAction: 'created' | 'edited' | 'deleted' | 'closed';
     /** @description Change my e-mail (verified by a mailed link) */
     ChangeEmailInput: {
       /** @description Required when the account has a password. */
@@ -2187,10 +2408,19 @@ export interface components {
        */
       time: string;
     };
+    /** @description What credits a day's target: a public holiday (its name) or an approved leave (a half day credits half). */
+    DayCredit: {
+      holiday?: string | null;
+      leave?: components['schemas']['LeaveCredit'] | null;
+    };
     /** @description The optional body of a decision. */
     DecisionInput: {
       /** @description Shown to the requester (and mailed to them). */
       comment?: string | null;
+    };
+    /** @description The optional body of `DELETE /work/periods/{id}`. */
+    DeletePeriodInput: {
+      note?: string | null;
     };
     /** @description What a delete answers. */
     Deleted: {
@@ -2223,6 +2453,15 @@ export interface components {
        * @description When the break ended, as taken on the device (RFC 3339), for an end sent late (offline); now when absent.
        *     Within the last 24 hours, at most 2 minutes ahead of the server's clock, and after the break's start.
        * @example 2026-03-11T10:45:00Z
+       */
+      at?: string | null;
+    };
+    /** @description The body of `POST /work/end` (optional). */
+    EndWorkInput: {
+      /**
+       * Format: date-time
+       * @description When work ended, as taken on the device (RFC 3339); now when absent.
+       * @example 2026-03-11T17:00:00Z
        */
       at?: string | null;
     };
@@ -2441,6 +2680,10 @@ export interface components {
       toDate: string;
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       typeId?: string;
+    };
+    LeaveCredit: {
+      half: boolean;
+      type: string;
     };
     /** @description `GET /reports/leave-days`. */
     LeaveDaysReport: {
@@ -2747,9 +2990,24 @@ export interface components {
        */
       until: string | null;
     };
+    /** @description The body of `PUT /admin/work-schedule/{userId}`: the member's weekday minutes from a date on. */
+    MemberScheduleInput: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      from?: string;
+      weekdays?: number[] | null;
+    };
     /** @description An answer that only says what happened. */
     Message: {
       message: string;
+    };
+    /** @description The schedule in force for me today: my own from a date, or the team's (`from` null). */
+    MineSchedule: {
+      /** Format: date */
+      from?: string | null;
+      weekdays: number[];
     };
     /** @description What creating a feed answers: the feed and its secret URL, the only time the URL is shown. */
     NewCalendarFeed: {
@@ -2847,6 +3105,24 @@ export interface components {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       userId: string;
     };
+    /** @description The open period of a clocked-in person; `workedMinutes` is the day's net time so far, this period included. */
+    OpenWork: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date: string;
+      /** Format: date-time */
+      since: string;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      startTime: string;
+      timeZone: string;
+      /** Format: int64 */
+      workedMinutes: number;
+    };
     /** @description A mail as an adapter that keeps mail (the local outbox) kept it. */
     OutboxMail: {
       html: string;
@@ -2864,6 +3140,14 @@ export interface components {
        *     `List-Unsubscribe-Post`.
        */
       unsubscribe?: string | null;
+    };
+    /** @description The body of `PUT /work/balance/carry-over` and `POST /work/balance/adjustments`. */
+    OvertimeInput: {
+      /** Format: int64 */
+      minutes?: number | null;
+      note?: string | null;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      userId?: string;
     };
     /** @description The new session of the caller, who stays signed in on this device. */
     PasswordChanged: {
@@ -2895,6 +3179,46 @@ export interface components {
       leaves: components['schemas']['Leave'][];
       /** Format: int64 */
       totalCount: number;
+    };
+    /**
+     * @description The body of `POST /work/periods` (all required) and `PUT /work/periods/{id}` (left-out times keep their
+     *     value; the note is always required). An end before the start is on the next day.
+     */
+    PeriodInput: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date?: string;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      end?: string;
+      note?: string | null;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      start?: string;
+    };
+    /** @description A period's value before a change. */
+    PeriodValue: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date: string;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      end: string;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      start: string;
     };
     /** @enum {string} */
     PresenceStatus: 'available' | 'onBreak' | 'onLeave';
@@ -3021,6 +3345,20 @@ export interface components {
       sent: components['schemas']['Delivery'][];
       skipped: components['schemas']['Skipped'][];
     };
+    ScheduleEntry: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      from: string;
+      weekdays: number[];
+    };
+    /** @description The body of `PUT /work/schedule`. */
+    ScheduleInput: {
+      paidBreakTypes?: string[] | null;
+      /** @description Seven minutes, Monday first, each 0 to 1440. */
+      weekdays?: number[] | null;
+    };
     /** @description The instant a dev scheduler run takes as now. */
     SchedulerRun: {
       /**
@@ -3055,6 +3393,22 @@ export interface components {
       kind: components['schemas']['ReminderKind'];
       reason: string;
       userId: string;
+    };
+    /**
+     * @description How a period came to be: clocked in and out, or entered by hand.
+     * @enum {string}
+     */
+    Source: 'clock' | 'manual';
+    /** @description The body of `POST /work/start` (optional). */
+    StartWorkInput: {
+      /**
+       * Format: date-time
+       * @description When work started, as taken on the device (RFC 3339); now when absent. Within the last 24 hours and not
+       *     in the future.
+       * @example 2026-03-11T08:02:00Z
+       */
+      at?: string | null;
+      note?: string | null;
     };
     /** @description The reports page of one member over a range. */
     Summary: {
@@ -3135,6 +3489,20 @@ export interface components {
       to: string;
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       userId: string;
+    };
+    SummaryDay: {
+      credit: components['schemas']['DayCredit'];
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date: string;
+      /** Format: int64 */
+      difference: number;
+      /** Format: int64 */
+      target: number;
+      /** Format: int64 */
+      worked: number;
     };
     Task: {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
@@ -3265,6 +3633,11 @@ export interface components {
       to: string;
       totals: components['schemas']['Totals'];
     };
+    /** @description The team's weekday minutes (Monday first) and the break types it counts as working time. */
+    TeamSchedule: {
+      paidBreakTypes: string[];
+      weekdays: number[];
+    };
     /** @description A reminder a set number of minutes from an event (after a break's start, before a meeting). */
     TimedReminder: {
       email: boolean;
@@ -3335,6 +3708,133 @@ export interface components {
       format?: string | null;
       /** @description The incoming-webhook URL (https, public address). */
       url?: string | null;
+    };
+    WeekTotals: {
+      /** Format: int64 */
+      difference: number;
+      /** Format: int64 */
+      target: number;
+      /** Format: int64 */
+      worked: number;
+    };
+    /**
+     * @description The overtime balance: every day's difference from `since` through `through` (yesterday, or today once its
+     *     target is met), plus the carried-over value and the adjustments.
+     */
+    WorkBalance: {
+      adjustments: components['schemas']['Adjustment'][];
+      /** Format: int64 */
+      balance: number;
+      /** Format: int64 */
+      carriedOver?: number | null;
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      since: string;
+      /**
+       * Format: date
+       * @description Null when no day is counted yet (the member started today).
+       */
+      through?: string | null;
+      today: components['schemas']['SummaryDay'];
+      week: components['schemas']['WeekTotals'];
+    };
+    /** @description One change of a period: who, when, why, and its value before (null when it was created). */
+    WorkChange: {
+      action: components['schemas']['ChangeAction'];
+      /** Format: date-time */
+      at: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      by: string;
+      byName: string;
+      note: string;
+      previous?: components['schemas']['PeriodValue'] | null;
+    };
+    /**
+     * @description A day of working time. `worked` is net minutes (periods minus the rest inside them), `difference` = worked −
+     *     target; `deletedChanges` are the changes of the day's deleted periods, the deletion last.
+     */
+    WorkDay: {
+      breaks: components['schemas']['Break'][];
+      credit: components['schemas']['DayCredit'];
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date: string;
+      deletedChanges: components['schemas']['WorkChange'][];
+      /** Format: int64 */
+      difference: number;
+      open?: components['schemas']['OpenWork'] | null;
+      /** Format: int64 */
+      paidBreaks: number;
+      periods: components['schemas']['WorkPeriod'][];
+      /** Format: int64 */
+      rest: number;
+      /** Format: int64 */
+      target: number;
+      /** Format: int64 */
+      worked: number;
+    };
+    /** @description A working period, from `start` on `date` to `end` (of the next day when `nextDay`); it counts on `date`. */
+    WorkPeriod: {
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      _id: string;
+      autoClosed: boolean;
+      changes: components['schemas']['WorkChange'][];
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date: string;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      end: string;
+      /** Format: int64 */
+      minutes: number;
+      nextDay: boolean;
+      note: string;
+      source: components['schemas']['Source'];
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      start: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      userId: string;
+    };
+    /** @description The team's schedule, mine in force today, and my own schedules by date. */
+    WorkSchedule: {
+      history: components['schemas']['ScheduleEntry'][];
+      mine: components['schemas']['MineSchedule'];
+      team: components['schemas']['TeamSchedule'];
+    };
+    /** @description Each day of a range and the totals. */
+    WorkSummary: {
+      days: components['schemas']['SummaryDay'][];
+      /** Format: int64 */
+      difference: number;
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      from: string;
+      /** Format: int64 */
+      target: number;
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      to: string;
+      /** Format: int64 */
+      worked: number;
     };
   };
   responses: {
@@ -4313,6 +4813,86 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+    };
+  };
+  put_admin_work_schedule_userId: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description A member of my team */
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MemberScheduleInput'];
+      };
+    };
+    responses: {
+      /** @description The member's schedules */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkSchedule'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins and HR can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
     };
   };
   post_assistant_ask: {
@@ -9334,6 +9914,750 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_work_balance: {
+    parameters: {
+      query?: {
+        userId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkBalance'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  post_work_balance_adjustments: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OvertimeInput'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkBalance'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins and HR can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  put_work_balance_carry_over: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OvertimeInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkBalance'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins and HR can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description The carried-over balance is already set. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_work_current: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['OpenWork'] | null;
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  get_work_day: {
+    parameters: {
+      query?: {
+        date?: string;
+        userId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkDay'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['Invalid'];
+    };
+  };
+  post_work_end: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['EndWorkInput'] | null;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkPeriod'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description You are not clocked in. / This month's timesheet is approved and locked. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  post_work_periods: {
+    parameters: {
+      query?: {
+        userId?: string;
+      };
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PeriodInput'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkPeriod'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      /** @description This month's timesheet is approved and locked. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  put_work_periods_id: {
+    parameters: {
+      query?: {
+        userId?: string;
+      };
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description Record id (ULID); another user's id is 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PeriodInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkPeriod'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      /** @description This month's timesheet is approved and locked. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  delete_work_periods_id: {
+    parameters: {
+      query?: {
+        userId?: string;
+      };
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description Record id (ULID); another user's id is 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['DeletePeriodInput'] | null;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Deleted'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      /** @description This month's timesheet is approved and locked. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  get_work_schedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkSchedule'];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  put_work_schedule: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ScheduleInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkSchedule'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  post_work_start: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['StartWorkInput'] | null;
+      };
+    };
+    responses: {
+      /** @description Clocked in */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['OpenWork'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description You are already clocked in. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_work_summary: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        userId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkSummary'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       422: components['responses']['Invalid'];
     };
   };

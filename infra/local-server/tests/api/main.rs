@@ -22,3 +22,4 @@ mod security;
 mod selfhost;
 mod timesheets;
 mod webhooks;
+mod work;

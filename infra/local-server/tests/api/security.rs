@@ -238,6 +238,9 @@ enum Guard {
     TeamSetting,
     /// A leave type named in a query: another team's is none of theirs (422 on the field).
     TeamType,
+    /// Working time of a member (`?userId=`): approvers of the team only; a member naming someone else and another
+    /// team are 404.
+    WorkOfMember,
 }
 
 /// The route table: every id route the API serves, how it is guarded, and the path and body that aim it at Ann.
@@ -254,6 +257,7 @@ fn aimed_at(
         "task" => json!({ "title": "changed by someone else", "status": "Completed" }),
         "leaves" => json!({ "reason": "changed by someone else", "toDate": "2024-05-20" }),
         "meeting" => json!({ "description": "changed by someone else", "to": "23:00" }),
+        "work" => json!({ "end": "23:00", "note": "changed by someone else" }),
         _ => json!({ "task": "changed by someone else", "status": true }),
     };
     match (method, template) {
@@ -295,6 +299,19 @@ fn aimed_at(
         ("PUT", "/admin/allowance/{userId}") => {
             (Guard::AdminOnMember, format!("/admin/allowance/{}", ann.id), Some(json!({ "year": 2024, "days": 40 })))
         }
+        // A member's working time: approvers of the team read it and enter periods for them.
+        ("POST", "/work/periods") => {
+            let body = json!({ "date": DAY, "start": "13:00", "end": "14:00", "note": "Not by you" });
+            (Guard::WorkOfMember, format!("/work/periods?userId={}", ann.id), Some(body))
+        }
+        ("GET", t) if t.starts_with("/work/") => {
+            (Guard::WorkOfMember, format!("{t}?{RANGE}&date={DAY}&userId={}", ann.id), None)
+        }
+        // A member's work schedule: approvers of the team (admins and HR).
+        ("PUT", "/admin/work-schedule/{userId}") => {
+            let body = json!({ "from": DAY, "weekdays": [240, 240, 240, 240, 240, 0, 0] });
+            (Guard::MemberReport, format!("/admin/work-schedule/{}", ann.id), Some(body))
+        }
         ("DELETE", "/admin/member/{userId}") => (Guard::AdminOnMember, format!("/admin/member/{}", ann.id), None),
         ("GET", "/reports/export/{kind}") => {
             (Guard::MemberReport, format!("/reports/export/leaves?{RANGE}&userId={}", ann.id), None)
@@ -329,6 +346,9 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
     let mut aims = ids.clone();
     let feed = app.post(&ann, "/calendar/feeds", json!({ "scope": "me" })).await.expect(201);
     aims.insert("calendar", feed.data()["id"].as_str().expect("a feed id").to_string());
+    // Ann's work period (not a record kind of the checks at the end: it has no `/get/{id}` route).
+    let period = json!({ "date": DAY, "start": "08:00", "end": "12:00", "note": "Ann's period" });
+    aims.insert("work", app.post(&ann, "/work/periods", period).await.expect(201).id());
     // The team's chat webhook (dev routes accept a loopback address).
     let hook = json!({ "url": "http://127.0.0.1:9/hook", "format": "slack", "events": ["leave.approved"] });
     aims.insert("webhook", app.post(&ada, "/admin/webhooks", hook).await.expect(201).id());
@@ -356,6 +376,7 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
             Guard::Decision => vec![(&tim, 403), (&ann, 403), (&sam, 404)],
             Guard::TeamSetting => vec![(&tim, 403), (&hal, 403), (&ann, 403), (&sam, 404)],
             Guard::TeamType => vec![(&sam, 422)],
+            Guard::WorkOfMember => vec![(&tim, 404), (&sam, 404)],
         };
         for (who, status) in intruders {
             let mut call = app.call(Method::from_bytes(method.as_bytes()).unwrap(), &path).by(who);

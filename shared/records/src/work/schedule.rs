@@ -60,15 +60,16 @@ pub async fn set_team_schedule(
     schedule_of(store, &Owner::of(admin), now).await
 }
 
-/// An approver sets a member's schedule from a date on.
+/// An approver sets a member's schedule from a date on (403 for others; a member of another team is 404).
 pub async fn set_member_schedule(
     store: &dyn Table,
     approver: &User,
-    member: &Owner,
+    member_id: &str,
     input: &MemberScheduleInput,
     now: DateTime<Utc>,
 ) -> AppResult<WorkSchedule> {
     require_approver(approver)?;
+    let member = &super::periods::subject(store, approver, Some(member_id)).await?;
     let mut check = Check::new();
     let from = date_field(&mut check, "from", input.from.as_deref(), DATE_REQUIRED, dates::INVALID_DATE);
     let weekdays = super::model::validate_weekdays(&mut check, input.weekdays.as_ref());
