@@ -30,6 +30,7 @@ pub fn functions() -> OpenApiRouter<AppState> {
         .merge(calendar_fn::openapi_router())
         .merge(meeting_fn::openapi_router())
         .merge(daily_checklist_fn::openapi_router())
+        .merge(timesheets_fn::openapi_router())
         .merge(assistant_fn::openapi_router())
         .merge(notifications_fn::openapi_router())
 }
@@ -37,7 +38,7 @@ pub fn functions() -> OpenApiRouter<AppState> {
 /// Schemas whose objects stay open although they are answers (more fields may come).
 const OPEN_ANSWERS: &[&str] = &["Message"];
 
-const TAGS: [&str; 13] = [
+const TAGS: [&str; 14] = [
     "accounts",
     "team",
     "breaks",
@@ -47,6 +48,7 @@ const TAGS: [&str; 13] = [
     "calendar",
     "meetings",
     "checklist",
+    "timesheets",
     "reports",
     "assistant",
     "notifications",

@@ -34,6 +34,7 @@ fn router_of(binary: &str) -> Router<AppState> {
         "calendar-fn" => calendar_fn::router(),
         "meeting-fn" => meeting_fn::router(),
         "daily-checklist-fn" => daily_checklist_fn::router(),
+        "timesheets-fn" => timesheets_fn::router(),
         "assistant-fn" => assistant_fn::router(),
         "notifications-fn" => notifications_fn::router(),
         // The reminder job serves no routes (EventBridge Scheduler invokes it).
@@ -198,8 +199,8 @@ fn every_function_gets_its_configuration_and_only_mailers_may_mail() {
     for function in &template.functions {
         assert!(function.actions.contains("ssm:GetParameters"), "{} reads its key from SSM", function.logical_id);
         let mails = function.actions.contains("ses:SendEmail");
-        let mailer =
-            ["user-fn", "admin-fn", "contact-fn", "leaves-fn", "scheduler-fn"].contains(&function.binary.as_str());
+        let mailer = ["user-fn", "admin-fn", "contact-fn", "leaves-fn", "timesheets-fn", "scheduler-fn"]
+            .contains(&function.binary.as_str());
         assert_eq!(mails, mailer, "{}: SES only for the functions that send mail", function.logical_id);
         if mails {
             assert!(function.env.contains("MAIL_FROM"), "{} has MAIL_FROM", function.logical_id);

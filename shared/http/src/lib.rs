@@ -4,6 +4,7 @@
 
 pub mod auth;
 pub mod conditional;
+pub mod download;
 pub mod error;
 pub mod idempotency;
 pub mod language;
@@ -12,6 +13,7 @@ pub mod routes;
 pub mod state;
 
 pub use conditional::{data_with_etag, IfMatch};
+pub use download::attachment;
 pub use error::ApiError;
 pub use language::RequestLanguage;
 pub use routes::Routes;

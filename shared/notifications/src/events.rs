@@ -1,6 +1,7 @@
 //! The notifications layer's handler of record events (`records::events`): reminders follow breaks and meetings,
-//! approvers and requesters are told of leave requests and decisions, and chat hooks get the team's events. Every
-//! action is best-effort: a failure is logged and the record stands as written.
+//! approvers and requesters are told of leave requests and decisions and of timesheets submitted and decided, and
+//! chat hooks get the team's events. Every action is best-effort: a failure is logged and the record stands as
+//! written.
 
 use async_trait::async_trait;
 
@@ -11,10 +12,11 @@ use bt_accounts::users::User;
 use bt_core::error::AppResult;
 use bt_core::i18n::{tr, Language};
 use bt_core::services::Services;
-use bt_core::types::TeamId;
+use bt_core::types::{TeamId, UserId};
 use bt_records::events::{EventHandler, RecordEvent, Via};
 use bt_records::leave_types;
 use bt_records::leaves::{approvers_of, Leave, LeaveStatus};
+use bt_records::work::timesheets::Action;
 use bt_records::Owner;
 
 /// Installed by `Services::new`.
@@ -53,6 +55,19 @@ impl EventHandler for Notifier {
             RecordEvent::LeaveDecided { approver, leave } => match via {
                 Via::Services(services) => logged("leave decided", notify_requester(services, &approver, &leave).await),
                 Via::Store(_) => tracing::error!(leave = %leave.id, "a leave decision published without services"),
+            },
+            RecordEvent::TimesheetSubmitted { owner, month } => match via {
+                Via::Services(services) => {
+                    logged("timesheet submitted", notify_sheet_approvers(services, &owner, &month).await)
+                }
+                Via::Store(_) => tracing::error!(%month, "a timesheet submission published without services"),
+            },
+            RecordEvent::TimesheetDecided { approver, user_id, month, action, comment } => match via {
+                Via::Services(services) => logged(
+                    "timesheet decided",
+                    notify_sheet_owner(services, &approver, &user_id, &month, action, comment.as_deref()).await,
+                ),
+                Via::Store(_) => tracing::error!(%month, "a timesheet decision published without services"),
             },
             // Working time publishes from the records layer with the store alone (like live breaks), and no
             // reminder kind tells of it yet: clocking in and out notify nobody, and an automatic closure is logged
@@ -152,5 +167,71 @@ async fn notify_requester(services: &Services, approver: &User, leave: &Leave) -
         (title, intro)
     };
     job::notify_now(services, &requester.user_id, ReminderKind::LeaveDecided, &notice, "/leaves").await;
+    Ok(())
+}
+
+/// Where the web app shows a month's timesheet.
+fn sheet_path(month: &str) -> String {
+    format!("/working-time/timesheets/{month}")
+}
+
+/// A submitted timesheet goes to the team's approvers on the channels of their "requests to approve" notice (the
+/// one leave requests use), each in their own language.
+async fn notify_sheet_approvers(services: &Services, owner: &Owner, month: &str) -> AppResult<()> {
+    let approvers = approvers_of(services.table(), &owner.team_id, &owner.user_id).await?;
+    let notice = |language: Language| {
+        let values = [("name", owner.name.as_str()), ("month", month)];
+        (
+            tr(language, "Timesheet from {name}", &values),
+            tr(language, "{name} submitted the timesheet of {month} for approval.", &values),
+        )
+    };
+    let path = format!("{}?userId={}", sheet_path(month), owner.user_id);
+    for approver in approvers {
+        job::notify_now(services, &approver.user_id, ReminderKind::LeaveRequested, &notice, &path).await;
+    }
+    Ok(())
+}
+
+/// A decision on a timesheet goes to its person on the channels of their "decisions" notice (the one leave decisions
+/// use), in their language.
+async fn notify_sheet_owner(
+    services: &Services,
+    approver: &User,
+    user_id: &UserId,
+    month: &str,
+    action: Action,
+    comment: Option<&str>,
+) -> AppResult<()> {
+    if user_id == &approver.id {
+        return Ok(());
+    }
+    let Some(person) = teams::find_member(services.table(), &approver.team_id, user_id).await? else {
+        return Ok(());
+    };
+    // Whole sentences for each decision (a catalogue translates sentences, not pieces of them).
+    let notice = |language: Language| {
+        let values = [("approver", approver.name.as_str()), ("month", month)];
+        let (title, mut body) = match action {
+            Action::Approved => (
+                tr(language, "Your timesheet was approved", &[]),
+                tr(language, "{approver} approved your timesheet of {month}.", &values),
+            ),
+            Action::Returned => (
+                tr(language, "Your timesheet was returned", &[]),
+                tr(language, "{approver} returned your timesheet of {month}.", &values),
+            ),
+            Action::Reopened | Action::Submitted => (
+                tr(language, "Your timesheet was reopened", &[]),
+                tr(language, "{approver} reopened your timesheet of {month}.", &values),
+            ),
+        };
+        if let Some(comment) = comment {
+            body.push(' ');
+            body.push_str(&tr(language, "Comment: {comment}", &[("comment", comment)]));
+        }
+        (title, body)
+    };
+    job::notify_now(services, &person.user_id, ReminderKind::LeaveDecided, &notice, &sheet_path(month)).await;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! What the records publish when they change, and the port that carries it out of the records layer.
 //!
 //! Records never call notifications: each change that others may act on (a break started or ended, a meeting saved
-//! for someone or dropped, a leave requested or decided) is a [`RecordEvent`], published after the record is written
+//! for someone or dropped, a leave requested or decided, a timesheet submitted or decided) is a [`RecordEvent`], published after the record is written
 //! and handed to the [`EventHandler`] the composition root installed (`Services::new` installs the notifications
 //! layer's). Handlers are best-effort and idempotent: a reminder or chat-hook item is written by key (a repeat
 //! overwrites), and a failure is logged and leaves the record as written (see `infra/docs/data-model.md`).
@@ -33,6 +33,16 @@ pub enum RecordEvent {
     LeaveRequested { owner: Owner, leave: Leave },
     /// An approver decided a leave request.
     LeaveDecided { approver: User, leave: Leave },
+    /// A person handed in their month's timesheet (`YYYY-MM`) for approval.
+    TimesheetSubmitted { owner: Owner, month: String },
+    /// An approver approved, returned or reopened `user_id`'s month (`comment`: the return's comment or the reason).
+    TimesheetDecided {
+        approver: User,
+        user_id: UserId,
+        month: String,
+        action: crate::work::timesheets::Action,
+        comment: Option<String>,
+    },
     /// A person clocked in.
     WorkStarted { owner: Owner, open: OpenWorkItem, now: DateTime<Utc> },
     /// A person clocked out into this period.

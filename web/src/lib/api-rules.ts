@@ -31,6 +31,9 @@ export const requestBodies = {
   'POST /meeting/respond/{id}': 'MeetingAnswerInput',
   'POST /notifications/subscriptions': 'PushSubscription',
   'POST /task/add': 'TaskCreate',
+  'POST /timesheets/{month}/approve': 'TimesheetDecision',
+  'POST /timesheets/{month}/reopen': 'TimesheetDecision',
+  'POST /timesheets/{month}/return': 'TimesheetDecision',
   'POST /user/change-email': 'ChangeEmailInput',
   'POST /user/change-password': 'ChangePasswordInput',
   'POST /user/forgot-password': 'EmailInput',
@@ -502,6 +505,13 @@ export const TimedReminder = {
     minutes: { type: 'integer', format: 'int32', minimum: 1, maximum: 480 },
     push: { type: 'boolean' },
   },
+} as const;
+
+/** The body of `POST /timesheets/{month}/approve`, `POST /timesheets/{month}/reopen`, `POST /timesheets/{month}/return`. */
+export const TimesheetDecision = {
+  type: 'object',
+  required: ['userId'],
+  properties: { comment: { type: 'string', nullable: true, maxLength: 500 }, userId: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } },
 } as const;
 
 /** The body of `POST /admin/accept-email-invitation`, `POST /admin/invitation-preview`, `POST /user/verify-email`, `POST /user/verify-new-email`. */

@@ -1659,6 +1659,142 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/timesheets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My team's month: each member's status and totals (admins and HR) */
+    get: operations['get_timesheets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/timesheets/{month}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A month's timesheet: mine, or (admins and HR) a team member's */
+    get: operations['get_timesheets_month'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/timesheets/{month}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a member's submitted month (admins and HR): the month is locked */
+    post: operations['post_timesheets_month_approve'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/timesheets/{month}/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A month's timesheet as CSV (one row a day and a totals row; minutes) */
+    get: operations['get_timesheets_month_export.csv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/timesheets/{month}/export.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A month's timesheet as a PDF to hand to an auditor (the day table, totals and the approval stamp) */
+    get: operations['get_timesheets_month_export.pdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/timesheets/{month}/reopen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reopen an approved month with a reason (admins): unlocked and open again */
+    post: operations['post_timesheets_month_reopen'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/timesheets/{month}/return': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Return a member's submitted month with a comment (admins and HR): editable again */
+    post: operations['post_timesheets_month_return'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/timesheets/{month}/submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Hand in my month for approval */
+    post: operations['post_timesheets_month_submit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/type/edit': {
     parameters: {
       query?: never;
@@ -3651,6 +3787,73 @@ export interface components {
       minutes: number;
       push: boolean;
     };
+    /**
+     * @description A member's month: every day, the totals (minutes) and the approval state. `locked` is true while the month is
+     *     approved (no work period or break dated in it can be written).
+     */
+    Timesheet: {
+      days: components['schemas']['WorkDay'][];
+      /** Format: int64 */
+      difference: number;
+      history: components['schemas']['TimesheetEntry'][];
+      locked: boolean;
+      /** @description `YYYY-MM` */
+      month: string;
+      name: string;
+      status: components['schemas']['TimesheetStatus'];
+      /** Format: int64 */
+      target: number;
+      /** @description The team's name. */
+      team: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      userId: string;
+      /** Format: int64 */
+      worked: number;
+    };
+    /**
+     * @description What was done to a timesheet.
+     * @enum {string}
+     */
+    TimesheetAction: 'submitted' | 'approved' | 'returned' | 'reopened';
+    /**
+     * @description The body of `POST /timesheets/{month}/approve`, `/return` and `/reopen`: whose month, and the comment (required
+     *     to return; the reason, required, to reopen; optional to approve).
+     */
+    TimesheetDecision: {
+      comment?: string | null;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      userId: string;
+    };
+    /** @description One action in a timesheet's history. */
+    TimesheetEntry: {
+      action: components['schemas']['TimesheetAction'];
+      /** Format: date-time */
+      at: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      by: string;
+      byName: string;
+      /** @description The return's comment, the reopening's reason, or the approval's optional comment. */
+      comment?: string | null;
+    };
+    /** @description A member's month in the team overview (minutes). */
+    TimesheetRow: {
+      /** Format: int64 */
+      difference: number;
+      month: string;
+      name: string;
+      status: components['schemas']['TimesheetStatus'];
+      /** Format: int64 */
+      target: number;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      userId: string;
+      /** Format: int64 */
+      worked: number;
+    };
+    /**
+     * @description Where a month's timesheet stands.
+     * @enum {string}
+     */
+    TimesheetStatus: 'open' | 'submitted' | 'approved' | 'returned';
     TokenInput: {
       token: string;
     };
@@ -9149,6 +9352,455 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+    };
+  };
+  get_timesheets: {
+    parameters: {
+      query: {
+        /** @description `YYYY-MM` */
+        month: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['TimesheetRow'][];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only admins and HR can see the team's timesheets. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_timesheets_month: {
+    parameters: {
+      query?: {
+        /** @description A member of my team (approvers); default: me */
+        userId?: string;
+      };
+      header?: never;
+      path: {
+        /** @description `YYYY-MM` */
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Timesheet'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['Invalid'];
+    };
+  };
+  post_timesheets_month_approve: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description `YYYY-MM` */
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TimesheetDecision'];
+      };
+    };
+    responses: {
+      /** @description Approved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Timesheet'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Not an approver, or an approver's own month while another approver exists */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description Not submitted, or already approved */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  'get_timesheets_month_export.csv': {
+    parameters: {
+      query?: {
+        /** @description A member of my team (approvers); default: me */
+        userId?: string;
+      };
+      header?: never;
+      path: {
+        /** @description `YYYY-MM` */
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description CSV attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['Invalid'];
+    };
+  };
+  'get_timesheets_month_export.pdf': {
+    parameters: {
+      query?: {
+        /** @description A member of my team (approvers); default: me */
+        userId?: string;
+      };
+      header?: never;
+      path: {
+        /** @description `YYYY-MM` */
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description PDF attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': number[];
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['Invalid'];
+    };
+  };
+  post_timesheets_month_reopen: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description `YYYY-MM` */
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TimesheetDecision'];
+      };
+    };
+    responses: {
+      /** @description Reopened */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Timesheet'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only admins can reopen a timesheet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description This month's timesheet is not approved. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  post_timesheets_month_return: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description `YYYY-MM` */
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TimesheetDecision'];
+      };
+    };
+    responses: {
+      /** @description Returned */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Timesheet'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Not an approver, or an approver's own month while another approver exists */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description Not submitted, or already approved */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  post_timesheets_month_submit: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description `YYYY-MM` */
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Submitted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Timesheet'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Already submitted or approved, or a month that has not begun */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
     };
   };
   put_type_edit: {

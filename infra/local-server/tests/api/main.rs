@@ -21,5 +21,6 @@ mod push;
 mod records;
 mod security;
 mod selfhost;
+mod timesheets;
 mod webhooks;
 mod work;

@@ -14,4 +14,5 @@ pub mod meetings;
 pub mod presence;
 pub mod reports;
 pub mod tasks;
+pub mod timesheets;
 pub mod work;

@@ -19,6 +19,7 @@ pub mod model;
 pub mod periods;
 pub mod repo;
 pub mod schedule;
+pub mod timesheets;
 
 pub use days::{days, team_days};
 pub use model::*;

@@ -10,6 +10,7 @@
 //!   `<u>#<from>`), overtime `OVERTIME#CARRY` and `OVERTIME#ADJ#<id>` in the member's partition.
 
 pub mod lock;
+pub mod timesheets;
 
 use chrono::NaiveDate;
 use serde_json::Value;

@@ -1,0 +1,7 @@
+//! Lambda entry point of the `timesheets` endpoint group: clients built once at cold start, then the router serves
+//! events.
+
+#[tokio::main]
+async fn main() -> Result<(), bt_lambda::Error> {
+    bt_lambda::run(timesheets_fn::router).await
+}

@@ -1,0 +1,107 @@
+//! Monthly timesheets: `Timesheet`, the team overview's `TimesheetRow`, and the bodies of the decisions.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::work::WorkDay;
+use crate::wire;
+use bt_domain::records::work::timesheets as dom;
+use bt_domain::types::UserId;
+
+wire! { from dom::Status;
+    /// Where a month's timesheet stands.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum TimesheetStatus { Open, Submitted, Approved, Returned }
+}
+
+wire! { from dom::Action;
+    /// What was done to a timesheet.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum TimesheetAction { Submitted, Approved, Returned, Reopened }
+}
+
+wire! { from dom::Entry;
+    /// One action in a timesheet's history.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct TimesheetEntry {
+        pub action: TimesheetAction,
+        #[schema(schema_with = crate::schema::ulid)]
+        pub by: UserId,
+        pub by_name: String,
+        #[schema(schema_with = crate::schema::stamp)]
+        pub at: String,
+        /// The return's comment, the reopening's reason, or the approval's optional comment.
+        pub comment: Option<String>,
+    }
+}
+
+/// A member's month: every day, the totals (minutes) and the approval state. `locked` is true while the month is
+/// approved (no work period or break dated in it can be written).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Timesheet {
+    /// `YYYY-MM`
+    #[schema(pattern = r"^\d{4}-\d{2}$")]
+    pub month: String,
+    #[schema(schema_with = crate::schema::ulid)]
+    pub user_id: UserId,
+    pub name: String,
+    /// The team's name.
+    pub team: String,
+    pub status: TimesheetStatus,
+    pub history: Vec<TimesheetEntry>,
+    pub days: Vec<WorkDay>,
+    pub worked: i64,
+    pub target: i64,
+    pub difference: i64,
+    pub locked: bool,
+}
+
+impl From<dom::Timesheet> for Timesheet {
+    fn from(sheet: dom::Timesheet) -> Self {
+        Timesheet {
+            month: sheet.month.to_string(),
+            user_id: sheet.user_id,
+            name: sheet.name,
+            team: sheet.team,
+            status: sheet.state.status.into(),
+            history: sheet.state.history.into_iter().map(TimesheetEntry::from).collect(),
+            days: sheet.days.into_iter().map(WorkDay::from).collect(),
+            worked: sheet.worked,
+            target: sheet.target,
+            difference: sheet.difference,
+            locked: sheet.locked,
+        }
+    }
+}
+
+wire! { from dom::TimesheetRow;
+    /// A member's month in the team overview (minutes).
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct TimesheetRow {
+        #[schema(schema_with = crate::schema::ulid)]
+        pub user_id: UserId,
+        pub name: String,
+        #[schema(pattern = r"^\d{4}-\d{2}$")]
+        pub month: String,
+        pub status: TimesheetStatus,
+        pub worked: i64,
+        pub target: i64,
+        pub difference: i64,
+    }
+}
+
+/// The body of `POST /timesheets/{month}/approve`, `/return` and `/reopen`: whose month, and the comment (required
+/// to return; the reason, required, to reopen; optional to approve).
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TimesheetDecision {
+    #[schema(schema_with = crate::schema::ulid, required = true)]
+    pub user_id: Option<String>,
+    #[schema(max_length = 500)]
+    pub comment: Option<String>,
+}
