@@ -1,18 +1,15 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { api } from '@/lib/api-client';
 import { keyPath, type ApiKey, type ApiWrite, type HttpMethod, type QueryValue } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
-import { env } from '@/config/env';
 import { todayIso } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { localHhmm } from '@/lib/offline/format';
 import type { QueuedWrite } from '@/lib/offline/queue';
 import { sendOrQueue, useQueuedWrites, type WriteOutcome } from '@/lib/offline/write';
-import { getValidAccessToken } from '@/lib/session';
 import { useApi } from '@/lib/swr';
-import type { OpenWork, PeriodFields, Timesheet, TimesheetRow, Weekdays, WorkBalance, WorkDay, WorkPeriod, WorkSchedule, WorkSummary } from './work-types';
+import type { OpenWork, Timesheet, TimesheetRow, WorkBalance, WorkDay, WorkPeriod, WorkSchedule, WorkSummary } from './work-types';
 
 /*
  * The working-time requests (/work/..., /timesheets/...). The OpenAPI document does not list these routes yet, so the
@@ -21,7 +18,7 @@ import type { OpenWork, PeriodFields, Timesheet, TimesheetRow, Weekdays, WorkBal
  */
 
 /** Leaves out the query values that are not set (an approver's `userId` on their own records). */
-function query(values: Record<string, QueryValue>): Record<string, QueryValue> {
+export function query(values: Record<string, QueryValue>): Record<string, QueryValue> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 }
 
@@ -30,10 +27,10 @@ function readKey<T>(path: string, values?: Record<string, QueryValue>): ApiKey<T
   return (Object.keys(kept).length > 0 ? [path, kept] : path) as ApiKey<T>;
 }
 
-const write = <T>(method: Exclude<HttpMethod, 'GET'>, path: string, body?: Record<string, unknown>): ApiWrite<T> =>
+export const write = <T>(method: Exclude<HttpMethod, 'GET'>, path: string, body?: Record<string, unknown>): ApiWrite<T> =>
   (body === undefined ? { method, path } : { method, path, body }) as ApiWrite<T>;
 
-const monthPath = (month: string, action?: string) => `/timesheets/${encodeURIComponent(month)}${action ? '/' + action : ''}`;
+export const monthPath = (month: string, action?: string) => `/timesheets/${encodeURIComponent(month)}${action ? '/' + action : ''}`;
 
 export const workKeys = {
   current: readKey<OpenWork | null>('/work/current'),
@@ -153,52 +150,4 @@ export function useLiveWork() {
     }
   }
   return { live, isLoading: current.isLoading && taps.length === 0, error: current.error };
-}
-
-// ---- periods, schedules, timesheets -------------------------------------------------------------------------------
-
-/** Adds a period (`id` absent) or edits one; an approver passes the member's `userId`. */
-export const savePeriod = (fields: PeriodFields, id?: string, userId?: string) =>
-  api.send(
-    id ? write<WorkPeriod>('PUT', `/work/periods/${encodeURIComponent(id)}`, { ...fields }) : write<WorkPeriod>('POST', '/work/periods', { ...fields }),
-    {
-      query: query({ userId }),
-    },
-  );
-
-export const deletePeriod = (id: string, note: string, userId?: string) =>
-  api.send(write<{ _id: string }>('DELETE', `/work/periods/${encodeURIComponent(id)}`, note ? { note } : undefined), { query: query({ userId }) });
-
-/** The team's schedule (admins). */
-export const saveTeamSchedule = (weekdays: Weekdays, paidBreakTypes: string[]) =>
-  api.send(write<WorkSchedule>('PUT', '/work/schedule', { weekdays, paidBreakTypes }));
-
-/** A member's own schedule from a date (approvers). */
-export const saveMemberSchedule = (userId: string, from: string, weekdays: Weekdays) =>
-  api.send(write<WorkSchedule>('PUT', `/admin/work-schedule/${encodeURIComponent(userId)}`, { from, weekdays }));
-
-export const submitTimesheet = (month: string) => api.send(write<Timesheet>('POST', monthPath(month, 'submit'), {}));
-
-export type TimesheetDecision = 'approve' | 'return' | 'reopen';
-
-/** An approver's decision on a member's month; `return` and `reopen` need the comment. */
-export const decideTimesheet = (month: string, decision: TimesheetDecision, userId: string, comment: string) =>
-  api.send(write<Timesheet>('POST', monthPath(month, decision), comment ? { userId, comment } : { userId }));
-
-/** A timesheet's export, fetched with the session and handed to the browser as a file. */
-export async function downloadTimesheet(month: string, format: 'csv' | 'pdf', userId?: string): Promise<void> {
-  const token = await getValidAccessToken();
-  const url = new URL(`${env.apiUrl}${monthPath(month, `export.${format}`)}`);
-  if (userId) url.searchParams.set('userId', userId);
-  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`Export failed with ${response.status}`);
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = `timesheet-${month}.${format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

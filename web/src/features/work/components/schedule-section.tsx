@@ -12,9 +12,11 @@ import { useSession } from '@/lib/auth';
 import { formatDate, todayIso } from '@/lib/format';
 import { useApi } from '@/lib/swr';
 import type { TeamRole } from '@/lib/team-role';
-import { saveMemberSchedule, saveTeamSchedule, useRevalidateWork, useWorkSchedule } from '../api/work';
+import { useRevalidateWork, useWorkSchedule } from '../api/work';
+import { saveMemberSchedule, saveTeamSchedule } from '../api/work-writes';
 import type { Weekdays } from '../api/work-types';
-import { formatWorked, hoursText, parseHours } from '../utils/minutes';
+import { hoursText, parseHours } from '../utils/dates';
+import { formatWorked } from '../utils/minutes';
 import { weekdayNames } from './work-bits';
 
 /** Seven hour fields, Monday to Sunday ('8:00'); `errors` by weekday index. */

@@ -10,9 +10,11 @@ import { useSession } from '@/lib/auth';
 import { formatTime } from '@/lib/format';
 import { formatWhen } from '@/lib/offline/format';
 import type { TeamRole } from '@/lib/team-role';
-import { decideTimesheet, downloadTimesheet, submitTimesheet, useRevalidateWork, useTeamTimesheets, useTimesheet, type TimesheetDecision } from '../api/work';
+import { useRevalidateWork, useTeamTimesheets, useTimesheet } from '../api/work';
+import { decideTimesheet, downloadTimesheet, submitTimesheet, type TimesheetDecision } from '../api/work-writes';
 import type { TimesheetStatus } from '../api/work-types';
-import { addMonths, formatWorked, thisMonth } from '../utils/minutes';
+import { addMonths, thisMonth } from '../utils/dates';
+import { formatWorked } from '../utils/minutes';
 import { NoteDialog } from './note-dialog';
 import { CreditBadge, dayLabel, Difference, monthLabel } from './work-bits';
 
