@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -204,14 +204,17 @@ function WeekdayList({ weekdays }: { weekdays: Weekdays }) {
 /** The team's target hours and paid break types (admins edit), and a person's own schedule (approvers set it). */
 export function ScheduleSection({ userId, role }: { userId?: string; role?: TeamRole }) {
   const { t } = useTranslation();
+  const headingId = useId();
   const { id } = useSession();
   const { data, error } = useWorkSchedule(userId);
   const approver = role === 'admin' || role === 'hr';
   const member = userId ?? id;
 
   return (
-    <Card>
-      <h2 className="mb-4 text-lg font-semibold">{t('work.schedule.title')}</h2>
+    <Card labelledBy={headingId}>
+      <h2 id={headingId} className="mb-4 text-lg font-semibold">
+        {t('work.schedule.title')}
+      </h2>
       {error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {t('work.loadError')}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -78,6 +78,7 @@ function DecisionDialog({ month, decision, onClose }: { month: string; decision:
 /** A month's timesheet: each day, the totals, its status and history; submit, or an approver's decision; exports. */
 export function TimesheetSection({ userId, role }: { userId?: string; role?: TeamRole }) {
   const { t } = useTranslation();
+  const headingId = useId();
   const toast = useToast();
   const { id } = useSession();
   const revalidate = useRevalidateWork();
@@ -112,9 +113,11 @@ export function TimesheetSection({ userId, role }: { userId?: string; role?: Tea
   };
 
   return (
-    <Card>
+    <Card labelledBy={headingId}>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <h2 className="text-lg font-semibold">{t('work.timesheet.title')}</h2>
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t('work.timesheet.title')}
+        </h2>
         <MonthStepper month={month} onChange={setMonth} />
       </div>
       {!sheet ? (
@@ -251,13 +254,16 @@ export function TimesheetSection({ userId, role }: { userId?: string; role?: Tea
 /** Approvers: every member's timesheet of a month, with its status; approve or return from the row. */
 export function TeamTimesheets({ onView, isAdmin }: { onView: (userId: string) => void; isAdmin: boolean }) {
   const { t } = useTranslation();
+  const headingId = useId();
   const [month, setMonth] = useState(() => thisMonth());
   const { data: rows, error } = useTeamTimesheets(month);
   const [decision, setDecision] = useState<Decision | null>(null);
   return (
-    <Card>
+    <Card labelledBy={headingId}>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <h2 className="text-lg font-semibold">{t('work.team.title')}</h2>
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t('work.team.title')}
+        </h2>
         <MonthStepper month={month} onChange={setMonth} />
       </div>
       {error ? (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PendingBadge } from '@/components/offline/pending-mark';
@@ -142,6 +142,7 @@ function OffTheClock({ pending }: { pending: boolean }) {
 /** The Dashboard's working-time control, above the live break: clock in, take a break, clock out. */
 export function WorkCard({ onBreak = false, breakAction }: WorkCardProps) {
   const { t } = useTranslation();
+  const headingId = useId();
   const { live, isLoading } = useLiveWork();
   const revalidate = useRevalidateWork();
   const wasOnBreak = useRef(onBreak);
@@ -152,9 +153,11 @@ export function WorkCard({ onBreak = false, breakAction }: WorkCardProps) {
   }, [onBreak, revalidate]);
 
   return (
-    <Card className={live ? 'border-t-4 border-emerald-500' : undefined}>
+    <Card className={live ? 'border-t-4 border-emerald-500' : undefined} labelledBy={headingId}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold">{t('work.card.title')}</h2>
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t('work.card.title')}
+        </h2>
         <Link
           to={paths.workingTime}
           className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-500"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -73,6 +73,7 @@ function Stepper({
 
 function DaySection({ userId }: { userId?: string }) {
   const { t } = useTranslation();
+  const headingId = useId();
   const today = todayIso();
   const [date, setDate] = useState(today);
   const { data: day, error, mutate } = useWorkDay(date, userId);
@@ -81,9 +82,11 @@ function DaySection({ userId }: { userId?: string }) {
   const close = () => setDialog(null);
 
   return (
-    <Card>
+    <Card labelledBy={headingId}>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <h2 className="text-lg font-semibold">{t('work.day.title')}</h2>
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t('work.day.title')}
+        </h2>
         <div className="flex flex-wrap items-end gap-2">
           <DateField label={t('work.fields.date')} value={date} strict max={today} onChange={(value) => value && setDate(value)} />
           <Stepper
@@ -229,6 +232,7 @@ function DaySection({ userId }: { userId?: string }) {
 
 function SummarySection({ userId }: { userId?: string }) {
   const { t } = useTranslation();
+  const headingId = useId();
   const [mode, setMode] = useState<'week' | 'month'>('week');
   const [week, setWeek] = useState(() => mondayOf(todayIso()));
   const [month, setMonth] = useState(() => thisMonth());
@@ -237,9 +241,11 @@ function SummarySection({ userId }: { userId?: string }) {
   const label = mode === 'week' ? t('work.summary.weekOf', { date: formatDate(week) }) : monthLabel(month);
 
   return (
-    <Card>
+    <Card labelledBy={headingId}>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <h2 className="text-lg font-semibold">{t('work.summary.title')}</h2>
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t('work.summary.title')}
+        </h2>
         <div className="flex flex-wrap items-end gap-2">
           <Select
             label={t('work.summary.range')}
@@ -317,10 +323,13 @@ function SummarySection({ userId }: { userId?: string }) {
 
 function BalanceSection({ userId }: { userId?: string }) {
   const { t } = useTranslation();
+  const headingId = useId();
   const { data, error, mutate } = useWorkBalance(userId);
   return (
-    <Card>
-      <h2 className="mb-4 text-lg font-semibold">{t('work.balance.title')}</h2>
+    <Card labelledBy={headingId}>
+      <h2 id={headingId} className="mb-4 text-lg font-semibold">
+        {t('work.balance.title')}
+      </h2>
       {!data ? (
         <LoadState error={error} retry={() => void mutate()} />
       ) : (
