@@ -70,6 +70,7 @@ export async function expectNoSidewaysScroll(page: Page, where = 'the page') {
 /** The signed-in main pages (spec §2), for the checks that walk them all. */
 export const SIGNED_IN_PAGES = [
   '/breaks',
+  '/working-time',
   '/tasks',
   '/archives',
   '/leaves',

@@ -89,6 +89,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.workingTime,
+        handle: titled('workingTime'),
+        element: page(
+          () => import('./routes/working-time'),
+          (m) => m.WorkingTimeRoute,
+        ),
+      },
+      {
         path: paths.leaves,
         handle: titled('leaves'),
         element: page(

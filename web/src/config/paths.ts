@@ -12,6 +12,7 @@ export const paths = {
   administrators: '/administrators',
   onBreaks: '/on-breaks',
   onLeaves: '/on-leaves',
+  workingTime: '/working-time',
   settings: '/settings',
   about: '/about',
   contact: '/contact',

@@ -10,6 +10,7 @@ export type IconName =
   | 'team'
   | 'onBreak'
   | 'absent'
+  | 'workTime'
   | 'requests'
   | 'profile'
   | 'support'
@@ -32,6 +33,7 @@ const paths: Record<IconName, ReactNode> = {
   meetings: <path d="M4 6h11v12H4zM15 10l5-3v10l-5-3" />,
   team: <path d="M9 11a3 3 0 100-6 3 3 0 000 6zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 5.5a3 3 0 010 5.5M18 14c2 .8 3 3 3 6" />,
   onBreak: <path d="M5 9h11v5a5 5 0 01-5 5h-1a5 5 0 01-5-5V9zM16 10h2a2 2 0 010 4h-2M8 3v3M12 3v3" />,
+  workTime: <path d="M12 21a8 8 0 100-16 8 8 0 000 16zM12 9v4l2.5 2.5M9 2h6M12 2v3" />,
   absent: <path d="M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 3" />,
   requests: <path d="M9 3h6v3H9zM9 4.5H5V21h14V4.5h-4M8.5 13.5l2.5 2.5 4.5-5" />,
   profile: <path d="M12 12a4 4 0 100-8 4 4 0 000 8zM4 21c0-4 3.6-7 8-7s8 3 8 7" />,

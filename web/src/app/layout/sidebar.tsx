@@ -24,6 +24,7 @@ interface NavItem {
 /** The main links, each named by its page's title (`pages.<page>` in the catalogues). */
 const mainLinks: Array<Omit<NavItem, 'label'> & { page: string }> = [
   { to: paths.home, page: 'dashboard', icon: 'dashboard', match: paths.breaks },
+  { to: paths.workingTime, page: 'workingTime', icon: 'workTime', signedInOnly: true },
   { to: paths.tasks, page: 'tasks', icon: 'tasks' },
   { to: paths.archives, page: 'archives', icon: 'archives' },
   { to: paths.leaves, page: 'leaves', icon: 'leaves' },

@@ -1,7 +1,16 @@
 import { GuestWelcome } from '@/components/layouts/guest-welcome';
 import { BreaksPage } from '@/features/breaks/components/breaks-page';
 import { EndBreakFromLink } from '@/features/breaks/components/end-break-from-link';
+import { useLiveBreak } from '@/features/breaks/api/breaks';
+import { TakeBreakButton } from '@/features/breaks/components/live-break-card';
+import { WorkCard } from '@/features/work/components/work-card';
 import { useSession } from '@/lib/auth';
+
+/** The working-time card, its "Take a break" starting the live break below it. */
+function DashboardWork() {
+  const { live } = useLiveBreak();
+  return <WorkCard onBreak={Boolean(live)} breakAction={<TakeBreakButton className="min-h-12 sm:flex-1" />} />;
+}
 
 /**
  * Route component for Dashboard; `?action=end-break` (a break reminder's action) ends the live break. A visitor
@@ -13,7 +22,7 @@ export function BreaksRoute() {
   return (
     <>
       <EndBreakFromLink />
-      <BreaksPage />
+      <BreaksPage before={<DashboardWork />} />
     </>
   );
 }

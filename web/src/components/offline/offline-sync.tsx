@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/lib/i18n';
-import { keyIn, keyUnder } from '@/lib/api-paths';
+import { keyIn, keyPath, keyUnder } from '@/lib/api-paths';
 import { getCookie } from '@/lib/cookies';
 import { httpApi } from '@/lib/http';
 import { serverUnreachable, subscribeReachability } from '@/lib/offline/connectivity';
@@ -19,6 +19,9 @@ const breakReads = (key: unknown) => keyUnder(key, '/break/') || keyIn(key, ['/a
 
 const READS: Record<QueueKind, (key: unknown) => boolean> = {
   'live-break': breakReads,
+  // Clocking in or out changes the day's figures, the balance and the timesheet (the working-time routes are not in
+  // the generated document yet: matched by their path until they are, then by keyUnder).
+  'live-work': (key) => /^\/(work|timesheets)(\/|$)/.test(keyPath(key) ?? ''),
   break: breakReads,
   task: (key) => keyUnder(key, '/task/'),
   meeting: (key) => keyUnder(key, '/meeting/'),

@@ -11,7 +11,7 @@ export { newIdempotencyKey } from '../idempotency-key';
  */
 
 /** What a queued write is about: the lists that show it and the reads to revalidate once it is sent. */
-export type QueueKind = 'live-break' | 'break' | 'task' | 'meeting' | 'leave' | 'checklist';
+export type QueueKind = 'live-break' | 'live-work' | 'break' | 'task' | 'meeting' | 'leave' | 'checklist';
 export type QueueAction = 'start' | 'end' | 'add' | 'edit' | 'delete';
 /**
  * `waiting`: to be sent. `conflict`: an edit of a record that changed (or went) on the server meanwhile, waiting for
@@ -179,7 +179,10 @@ export async function enqueue(write: NewWrite): Promise<QueuedWrite> {
   return added;
 }
 
-/** Drops an item that was not sent. A live break's start takes its end along (the end alone would end another break). */
+/**
+ * Drops an item that was not sent. A live break's (or work period's) start takes its end along (the end alone would
+ * end another one).
+ */
 export async function discard(key: string): Promise<void> {
   await change((items) => items.filter((item) => item.key !== key && item.meta?.['after'] !== key));
 }

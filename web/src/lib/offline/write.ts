@@ -45,7 +45,7 @@ export const WRITE_TIMEOUT_MS = 20_000;
 const idempotent = (key: string) => ({ 'Idempotency-Key': key });
 
 /** A record as the server has it now, for a queued edit's conflict check. */
-const READ_RECORD: Record<Exclude<QueueKind, 'live-break'>, (id: string) => Promise<RecordFields>> = {
+const READ_RECORD: Record<Exclude<QueueKind, 'live-break' | 'live-work'>, (id: string) => Promise<RecordFields>> = {
   break: (id) => api.get('/break/get/{id}', { params: { id }, timeoutMs: WRITE_TIMEOUT_MS }),
   task: (id) => api.get('/task/get/{id}', { params: { id }, timeoutMs: WRITE_TIMEOUT_MS }),
   meeting: (id) => api.get('/meeting/get/{id}', { params: { id }, timeoutMs: WRITE_TIMEOUT_MS }),
@@ -60,7 +60,7 @@ export const apiTransport: SyncTransport = {
       timeoutMs: WRITE_TIMEOUT_MS,
     }),
   fetchRecord: async (item) => {
-    if (item.kind === 'live-break' || !item.recordId) return null;
+    if (item.kind === 'live-break' || item.kind === 'live-work' || !item.recordId) return null;
     try {
       return await READ_RECORD[item.kind](item.recordId);
     } catch (error) {

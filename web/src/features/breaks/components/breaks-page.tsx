@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -47,8 +47,11 @@ function useAssistantPrefill(open: (dialog: Dialog) => void) {
 const withQueuedDuration = (record: Pending<Break>): Pending<Break> =>
   record.pending?.action === 'edit' ? { ...record, duration: breakMinutes(record.startTime, record.endTime) ?? record.duration } : record;
 
-/** The Dashboard: the live break control first (the phone's main action), then today's breaks. */
-export function BreaksPage() {
+/**
+ * The Dashboard: the live break control first (the phone's main action), then today's breaks; `before` goes above
+ * the live break (the working-time card, which the route puts there).
+ */
+export function BreaksPage({ before }: { before?: ReactNode } = {}) {
   const { t } = useTranslation();
   const today = todayIso();
   const { data: breaks, error, isLoading, mutate } = useTodayBreaks(today);
@@ -92,6 +95,7 @@ export function BreaksPage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-4 pb-20">
+      {before}
       <LiveBreakCard />
       <Card>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">

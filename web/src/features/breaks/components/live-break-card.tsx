@@ -206,3 +206,43 @@ export function LiveBreakCard() {
     </Card>
   );
 }
+
+/**
+ * "Take a break" on the working-time card: starts a live break at once, of the type last taken (else the team's
+ * first), as the start form below would; the live break card then shows it running, its End button focused.
+ */
+export function TakeBreakButton({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const requireAuth = useRequireAuth();
+  const toast = useToast();
+  const { types } = useBreakTypes();
+  const { trigger, isMutating } = useStartBreak();
+  const revalidate = useRevalidateBreaks();
+  const [error, setError] = useState<string>();
+  const chosen = lastType();
+  const type = types.includes(chosen) ? chosen : (types[0] ?? '');
+
+  const start = async () => {
+    if (!requireAuth()) return;
+    setError(undefined);
+    focusAfterSwap = true;
+    try {
+      const started = await trigger({ type, reason: '' });
+      if (started.queued) toast.show({ title: t('breaks.live.startedTitle'), message: t('breaks.live.startedQueued'), variant: 'info' });
+    } catch (failure) {
+      focusAfterSwap = false;
+      console.error('Starting the break failed', failure);
+      setError(errorMessage(failure, t('breaks.live.startFailed')));
+      void revalidate();
+    }
+  };
+
+  return (
+    <>
+      <Button onClick={start} disabled={isMutating || !type} className={className}>
+        {isMutating ? t('breaks.live.starting') : t('breaks.live.takeBreak')}
+      </Button>
+      <FormError>{error}</FormError>
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PendingBadge } from '@/components/offline/pending-mark';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormError } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
+import { useRequireAuth } from '@/lib/auth';
+import { formatTime } from '@/lib/format';
+import { useEndWork, useLiveWork, useRevalidateWork, useStartWork, type LiveWork } from '../api/work';
+import { formatWorked } from '../utils/minutes';
+
+// Today's, this week's and the balance's figures load after the card (they are not the phone's first action).
+const WorkFigures = lazy(() => import('./work-figures').then((module) => ({ default: module.WorkFigures })));
+
+/** Set by the button pressed, so the button that replaces it takes focus (not on a page load). */
+let focusAfterSwap = false;
+
+function useFocusAfterSwap<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (!focusAfterSwap) return;
+    focusAfterSwap = false;
+    ref.current?.focus();
+  }, []);
+  return ref;
+}
+
+/** The minutes since the answer (or the queued tap), ticking every minute; none while on a break. */
+function useWorkedNow(live: LiveWork, onBreak: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  const [answeredAt, setAnsweredAt] = useState(() => Date.now());
+  // A new answer of the server counts from the moment it came (the same answer read again changes nothing).
+  const answer = `${live.since}|${live.workedMinutes}`;
+  const [seen, setSeen] = useState(answer);
+  if (seen !== answer) {
+    setSeen(answer);
+    setAnsweredAt(Date.now());
+  }
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  if (live.pending) {
+    const since = Date.parse(live.since);
+    return Number.isNaN(since) ? 0 : Math.max(0, Math.floor((now - since) / 60_000));
+  }
+  return live.workedMinutes + (onBreak ? 0 : Math.max(0, Math.floor((now - answeredAt) / 60_000)));
+}
+
+export interface WorkCardProps {
+  /** Whether a live break runs now (the time worked stands still meanwhile). */
+  onBreak?: boolean;
+  /** The control that starts a live break ("Take a break"), shown while on the clock and not on a break. */
+  breakAction?: ReactNode;
+}
+
+function OnTheClock({ live, onBreak, breakAction }: { live: LiveWork; onBreak: boolean; breakAction?: ReactNode }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { trigger, isMutating } = useEndWork();
+  const revalidate = useRevalidateWork();
+  const [error, setError] = useState<string>();
+  const endRef = useFocusAfterSwap<HTMLButtonElement>();
+  const worked = useWorkedNow(live, onBreak);
+
+  const end = async () => {
+    setError(undefined);
+    focusAfterSwap = true;
+    try {
+      const ended = await trigger(live);
+      toast.show({
+        title: t('work.card.endedTitle'),
+        message: ended.queued ? t('work.card.endedQueued') : t('work.card.endedMessage', { duration: formatWorked(ended.data.minutes) }),
+        variant: ended.queued ? 'info' : 'success',
+      });
+    } catch (failure) {
+      focusAfterSwap = false;
+      console.error('Clocking out failed', failure);
+      setError(errorMessage(failure, t('work.card.endFailed')));
+      void revalidate();
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      <div>
+        <p className="text-sm font-semibold tracking-wide text-emerald-800 uppercase dark:text-emerald-300">{t('work.card.onTheClock')}</p>
+        <p className="mt-1 text-lg font-semibold" aria-live="off">
+          {t('work.card.since', { time: formatTime(live.startTime), worked: formatWorked(worked) })}
+        </p>
+        {live.pending && <PendingBadge item={live.pending} className="mt-1" />}
+      </div>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        {!onBreak && breakAction}
+        <Button ref={endRef} variant="secondary" onClick={end} disabled={isMutating} className="min-h-12 sm:flex-1">
+          {isMutating ? t('work.card.ending') : t('work.card.end')}
+        </Button>
+      </div>
+      <FormError>{error}</FormError>
+    </div>
+  );
+}
+
+function OffTheClock({ pending }: { pending: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const requireAuth = useRequireAuth();
+  const { trigger, isMutating } = useStartWork();
+  const revalidate = useRevalidateWork();
+  const [error, setError] = useState<string>();
+  const startRef = useFocusAfterSwap<HTMLButtonElement>();
+
+  const start = async () => {
+    if (!requireAuth()) return;
+    setError(undefined);
+    focusAfterSwap = true;
+    try {
+      const started = await trigger();
+      if (started.queued) toast.show({ title: t('work.card.startedTitle'), message: t('work.card.startedQueued'), variant: 'info' });
+    } catch (failure) {
+      focusAfterSwap = false;
+      console.error('Clocking in failed', failure);
+      setError(errorMessage(failure, t('work.card.startFailed')));
+      void revalidate();
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      <Button ref={startRef} block onClick={start} disabled={pending || isMutating} className="min-h-14 text-lg">
+        {isMutating ? t('work.card.starting') : t('work.card.start')}
+      </Button>
+      <FormError>{error}</FormError>
+    </div>
+  );
+}
+
+/** The Dashboard's working-time control, above the live break: clock in, take a break, clock out. */
+export function WorkCard({ onBreak = false, breakAction }: WorkCardProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const { live, isLoading } = useLiveWork();
+  const revalidate = useRevalidateWork();
+  const wasOnBreak = useRef(onBreak);
+  // A break started or ended changes the time worked: read it again.
+  useEffect(() => {
+    if (wasOnBreak.current !== onBreak) void revalidate();
+    wasOnBreak.current = onBreak;
+  }, [onBreak, revalidate]);
+
+  return (
+    <Card className={live ? 'border-t-4 border-emerald-500' : undefined} labelledBy={headingId}>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t('work.card.title')}
+        </h2>
+        <Link
+          to={paths.workingTime}
+          className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-500"
+        >
+          {t('work.card.details')}
+        </Link>
+      </div>
+      {live ? (
+        <OnTheClock live={live} onBreak={onBreak} breakAction={breakAction} />
+      ) : (
+        <div aria-busy={isLoading || undefined}>
+          <OffTheClock pending={isLoading} />
+        </div>
+      )}
+      <Suspense fallback={<div className="mt-4 min-h-16" />}>
+        <WorkFigures />
+      </Suspense>
+    </Card>
+  );
+}

@@ -1,0 +1,205 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { todayIso } from '@/lib/format';
+import { fakeJwt } from '@/testing/jwt';
+import { api, fail, http, ok, server } from '@/testing/server';
+import { renderWithProviders, setCookies } from '@/testing/test-utils';
+import type { Timesheet, WorkDay, WorkPeriod, WorkSchedule } from '../api/work-types';
+import { WorkingTimePage } from './working-time-page';
+
+const signIn = () =>
+  setCookies({ access_token: fakeJwt(Date.now() / 1000 + 3600), refresh_token: 'r1', id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' });
+
+const today = todayIso();
+const month = today.slice(0, 7);
+const noCredit = { holiday: null, leave: null };
+
+const period: WorkPeriod = {
+  _id: 'p1',
+  userId: 'u1',
+  date: today,
+  start: '08:00',
+  end: '12:00',
+  minutes: 240,
+  nextDay: false,
+  note: 'Forgot to clock in',
+  source: 'manual',
+  autoClosed: false,
+  changes: [
+    {
+      action: 'edited',
+      by: 'u2',
+      byName: 'Grace Hopper',
+      at: new Date().toISOString(),
+      note: 'Started earlier',
+      previous: { date: today, start: '09:00', end: '12:00' },
+    },
+  ],
+  createdAt: '2025-06-01T08:00:00Z',
+  updatedAt: '2025-06-01T08:00:00Z',
+};
+
+const workDay: WorkDay = {
+  date: today,
+  periods: [period],
+  breaks: [],
+  open: null,
+  worked: 240,
+  rest: 0,
+  paidBreaks: 0,
+  target: 480,
+  difference: -240,
+  credit: { holiday: null, leave: { type: 'Vacation', half: true } },
+  deletedChanges: [],
+};
+
+const schedule: WorkSchedule = {
+  team: { weekdays: [480, 480, 480, 480, 480, 0, 0], paidBreakTypes: [] },
+  mine: { from: null, weekdays: [480, 480, 480, 480, 480, 0, 0] },
+  history: [],
+};
+
+const sheet = (status: Timesheet['status'], userId = 'u1', name = 'Ada Lovelace'): Timesheet => ({
+  month,
+  userId,
+  name,
+  team: 'Analytical Engines',
+  status,
+  history: [],
+  days: [workDay],
+  worked: 240,
+  target: 480,
+  difference: -240,
+  locked: status === 'approved',
+});
+
+function pageServer({ role = 'member', editStatus }: { role?: 'member' | 'admin'; editStatus?: number } = {}) {
+  const calls: Array<{ method: string; path: string; body: unknown; query: string }> = [];
+  const record = async (request: Request) => {
+    const url = new URL(request.url);
+    const text = await request.text();
+    calls.push({ method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined, query: url.search });
+  };
+  server.use(
+    http.get(api('/user/profile'), () => ok({ role, name: 'Ada Lovelace' })),
+    http.get(api('/type/get'), () => ok([{ type: ['Coffee Break'] }])),
+    http.get(api('/work/day'), () => ok(workDay)),
+    http.get(api('/work/summary'), ({ request }) => {
+      const url = new URL(request.url);
+      return ok({ from: url.searchParams.get('from'), to: url.searchParams.get('to'), days: [], worked: 240, target: 480, difference: -240 });
+    }),
+    http.get(api('/work/balance'), () =>
+      ok({
+        balance: -30,
+        since: '2025-01-01',
+        through: today,
+        carriedOver: 60,
+        adjustments: [],
+        today: { date: today, worked: 240, target: 480, difference: -240, credit: noCredit },
+        week: { worked: 240, target: 2400, difference: -2160 },
+      }),
+    ),
+    http.get(api('/work/schedule'), () => ok(schedule)),
+    http.get(api(`/timesheets/${month}`), ({ request }) => {
+      const userId = new URL(request.url).searchParams.get('userId');
+      return ok(userId === 'u2' ? sheet('submitted', 'u2', 'Grace Hopper') : sheet('open'));
+    }),
+    http.get(api('/timesheets'), () =>
+      ok([
+        { userId: 'u1', name: 'Ada Lovelace', month, status: 'open', worked: 240, target: 480, difference: -240 },
+        { userId: 'u2', name: 'Grace Hopper', month, status: 'submitted', worked: 480, target: 480, difference: 0 },
+      ]),
+    ),
+    http.post(api('/work/periods'), async ({ request }) => {
+      await record(request);
+      return ok(period, 201);
+    }),
+    http.put(api('/work/periods/:id'), async ({ request }) => {
+      await record(request);
+      return editStatus === 409 ? fail(409, "This month's timesheet is approved and locked.") : ok(period);
+    }),
+    http.post(api(`/timesheets/${month}/:action`), async ({ request }) => {
+      await record(request);
+      return ok(sheet('approved', 'u2', 'Grace Hopper'));
+    }),
+  );
+  return { calls };
+}
+
+describe('the Working time page', () => {
+  it('shows the day: its period with the manual change, the credit, and the totals', async () => {
+    signIn();
+    pageServer();
+    renderWithProviders(<WorkingTimePage />);
+    const day = await screen.findByRole('region', { name: 'Day' });
+    expect(await within(day).findByText('8:00 AM – 12:00 PM · 4 h')).toBeInTheDocument();
+    expect(within(day).getByText('Changed by hand')).toBeInTheDocument();
+    expect(within(day).getByText('Half-day leave: Vacation')).toBeInTheDocument();
+    expect(within(day).getByRole('list', { name: 'Changes' })).toHaveTextContent(/Changed by Grace Hopper, .* · was .* 09:00 – 12:00 · note: Started earlier/);
+    expect(within(day).getByText('Difference').nextSibling).toHaveTextContent('−4 h');
+    expect(await screen.findByRole('region', { name: 'Overtime balance' })).toHaveTextContent('−30 min');
+  });
+
+  it('adds a period only with a note, and sends it', async () => {
+    signIn();
+    const { calls } = pageServer();
+    const user = userEvent.setup();
+    renderWithProviders(<WorkingTimePage />);
+    const day = await screen.findByRole('region', { name: 'Day' });
+    await user.click(await within(day).findByRole('button', { name: 'Add a period' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a work period' });
+    await user.type(within(dialog).getByLabelText('Start'), '13:00');
+    await user.type(within(dialog).getByLabelText('End'), '17:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A note is required.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Note'), 'Afternoon at the client');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/work/periods',
+      body: { date: today, start: '13:00', end: '17:00', note: 'Afternoon at the client' },
+    });
+  });
+
+  it("shows a locked month's 409 as the edit form's error", async () => {
+    signIn();
+    pageServer({ editStatus: 409 });
+    const user = userEvent.setup();
+    renderWithProviders(<WorkingTimePage />);
+    const day = await screen.findByRole('region', { name: 'Day' });
+    await user.click(await within(day).findByRole('button', { name: 'Edit the period from 8:00 AM' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the work period' });
+    await user.type(within(dialog).getByLabelText('Note'), 'Started earlier');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("This month's timesheet is approved and locked.");
+  });
+
+  it("lets an approver approve a member's month from the team's timesheets", async () => {
+    signIn();
+    const { calls } = pageServer({ role: 'admin' });
+    const user = userEvent.setup();
+    renderWithProviders(<WorkingTimePage />);
+    const team = await screen.findByRole('region', { name: "The team's timesheets" });
+    await user.click(await within(team).findByRole('button', { name: "Approve Grace Hopper's month" }));
+    const dialog = await screen.findByRole('dialog', { name: /^Approve the timesheet of Grace Hopper/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: 'POST', path: `/timesheets/${month}/approve`, body: { userId: 'u2' } });
+  });
+
+  it('asks for a comment to return a month', async () => {
+    signIn();
+    const { calls } = pageServer({ role: 'admin' });
+    const user = userEvent.setup();
+    renderWithProviders(<WorkingTimePage />, { route: '/working-time?userId=u2' });
+    const timesheet = await screen.findByRole('region', { name: 'Timesheet' });
+    await user.click(await within(timesheet).findByRole('button', { name: 'Return' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Return the timesheet of Grace Hopper/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Return' }));
+    expect(await within(dialog).findByText('A comment is required.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});
