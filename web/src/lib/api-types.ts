@@ -2260,6 +2260,12 @@ export interface components {
         | 'whoIsOff'
         | 'leaveBalance'
         | 'openTasksByPriority'
+        | 'clockIn'
+        | 'clockOut'
+        | 'logWork'
+        | 'workedToday'
+        | 'workedWeek'
+        | 'overtimeBalance'
         | 'help'
         | 'unknown';
       /** @description The fields still to fill in (left out when none) */
