@@ -241,6 +241,8 @@ enum Guard {
     /// Working time of a member (`?userId=`): approvers of the team only; a member naming someone else and another
     /// team are 404.
     WorkOfMember,
+    /// The caller's own (a month's timesheet submitted): the route names no one else, so there is nobody to aim at.
+    OwnOnly,
 }
 
 /// The route table: every id route the API serves, how it is guarded, and the path and body that aim it at Ann.
@@ -312,6 +314,21 @@ fn aimed_at(
             let body = json!({ "from": DAY, "weekdays": [240, 240, 240, 240, 240, 0, 0] });
             (Guard::MemberReport, format!("/admin/work-schedule/{}", ann.id), Some(body))
         }
+        // A member's timesheet: read by approvers of the team; decided by them (not by Ann herself while another
+        // approver exists); reopened by admins.
+        ("GET", t) if t.starts_with("/timesheets/{month}") => {
+            let path = t.replace("{month}", &DAY[..7]);
+            (Guard::WorkOfMember, format!("{path}?userId={}", ann.id), None)
+        }
+        ("POST", "/timesheets/{month}/approve" | "/timesheets/{month}/return") => {
+            let path = template.replace("{month}", &DAY[..7]);
+            (Guard::Decision, path, Some(json!({ "userId": ann.id, "comment": "Not by you" })))
+        }
+        ("POST", "/timesheets/{month}/reopen") => {
+            let path = template.replace("{month}", &DAY[..7]);
+            (Guard::MemberReport, path, Some(json!({ "userId": ann.id, "comment": "Not by you" })))
+        }
+        ("POST", "/timesheets/{month}/submit") => (Guard::OwnOnly, template.replace("{month}", &DAY[..7]), None),
         ("DELETE", "/admin/member/{userId}") => (Guard::AdminOnMember, format!("/admin/member/{}", ann.id), None),
         ("GET", "/reports/export/{kind}") => {
             (Guard::MemberReport, format!("/reports/export/leaves?{RANGE}&userId={}", ann.id), None)
@@ -377,6 +394,7 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
             Guard::TeamSetting => vec![(&tim, 403), (&hal, 403), (&ann, 403), (&sam, 404)],
             Guard::TeamType => vec![(&sam, 422)],
             Guard::WorkOfMember => vec![(&tim, 404), (&sam, 404)],
+            Guard::OwnOnly => vec![],
         };
         for (who, status) in intruders {
             let mut call = app.call(Method::from_bytes(method.as_bytes()).unwrap(), &path).by(who);
