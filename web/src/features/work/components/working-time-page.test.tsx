@@ -5,7 +5,7 @@ import { todayIso } from '@/lib/format';
 import { fakeJwt } from '@/testing/jwt';
 import { api, fail, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
-import type { Timesheet, WorkDay, WorkPeriod, WorkSchedule } from '../api/work-types';
+import type { Timesheet, WorkDay, WorkPeriod, WorkSchedule } from '../api/work';
 import { WorkingTimePage } from './working-time-page';
 
 const signIn = () =>
@@ -74,7 +74,7 @@ const sheet = (status: Timesheet['status'], userId = 'u1', name = 'Ada Lovelace'
   locked: status === 'approved',
 });
 
-function pageServer({ role = 'member', editStatus }: { role?: 'member' | 'admin'; editStatus?: number } = {}) {
+function pageServer({ role = 'member', editStatus, carriedOver = 60 }: { role?: 'member' | 'admin'; editStatus?: number; carriedOver?: number | null } = {}) {
   const calls: Array<{ method: string; path: string; body: unknown; query: string }> = [];
   const record = async (request: Request) => {
     const url = new URL(request.url);
@@ -94,7 +94,7 @@ function pageServer({ role = 'member', editStatus }: { role?: 'member' | 'admin'
         balance: -30,
         since: '2025-01-01',
         through: today,
-        carriedOver: 60,
+        carriedOver,
         adjustments: [],
         today: { date: today, worked: 240, target: 480, difference: -240, credit: noCredit },
         week: { worked: 240, target: 2400, difference: -2160 },
@@ -118,6 +118,15 @@ function pageServer({ role = 'member', editStatus }: { role?: 'member' | 'admin'
     http.put(api('/work/periods/:id'), async ({ request }) => {
       await record(request);
       return editStatus === 409 ? fail(409, "This month's timesheet is approved and locked.") : ok(period);
+    }),
+    http.put(api('/work/balance/carry-over'), async ({ request }) => {
+      await record(request);
+      return fail(409, 'The carried-over balance is already set.');
+    }),
+    http.post(api('/work/balance/adjustments'), async ({ request }) => {
+      await record(request);
+      const body = calls.at(-1)?.body as { note?: string };
+      return body.note === 'too late' ? fail(422, 'Invalid input.', { note: 'The note is not accepted.' }) : ok({}, 201);
     }),
     http.post(api(`/timesheets/${month}/:action`), async ({ request }) => {
       await record(request);
@@ -201,5 +210,41 @@ describe('the Working time page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Return' }));
     expect(await within(dialog).findByText('A comment is required.')).toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+
+  it("lets an approver set a member's carried-over balance once and add adjustments, with the server's refusals", async () => {
+    signIn();
+    const { calls } = pageServer({ role: 'admin' });
+    const user = userEvent.setup();
+    renderWithProviders(<WorkingTimePage />, { route: '/working-time?userId=u2' });
+    const balance = await screen.findByRole('region', { name: 'Overtime balance' });
+    // The balance already carries a value: only the adjustment form is offered.
+    const adjust = await within(balance).findByRole('form', { name: 'Add an adjustment' });
+    expect(within(balance).queryByRole('form', { name: 'Carried-over balance' })).toBeNull();
+    await user.type(within(adjust).getByLabelText('Hours'), '2 hours');
+    await user.click(within(adjust).getByRole('button', { name: 'Add the adjustment' }));
+    expect(await within(adjust).findByText('Enter hours as +1:30 or -0:45.')).toBeInTheDocument();
+    expect(await within(adjust).findByText('A note is required.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.clear(within(adjust).getByLabelText('Hours'));
+    await user.type(within(adjust).getByLabelText('Hours'), '-1:30');
+    await user.type(within(adjust).getByLabelText('Note'), 'too late');
+    await user.click(within(adjust).getByRole('button', { name: 'Add the adjustment' }));
+    expect(await within(adjust).findByText('The note is not accepted.')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/work/balance/adjustments', body: { userId: 'u2', minutes: -90, note: 'too late' } });
+  });
+
+  it('shows the 409 of a carried-over balance already set as the form’s error', async () => {
+    signIn();
+    const { calls } = pageServer({ role: 'admin', carriedOver: null });
+    const user = userEvent.setup();
+    renderWithProviders(<WorkingTimePage />, { route: '/working-time?userId=u2' });
+    const balance = await screen.findByRole('region', { name: 'Overtime balance' });
+    const carry = await within(balance).findByRole('form', { name: 'Carried-over balance' });
+    await user.type(within(carry).getByLabelText('Hours'), '+12:15');
+    await user.type(within(carry).getByLabelText('Note'), 'From the old system');
+    await user.click(within(carry).getByRole('button', { name: 'Set the carried-over balance' }));
+    expect(await within(carry).findByRole('alert')).toHaveTextContent('The carried-over balance is already set.');
+    expect(calls[0]).toMatchObject({ method: 'PUT', path: '/work/balance/carry-over', body: { userId: 'u2', minutes: 735, note: 'From the old system' } });
   });
 });
