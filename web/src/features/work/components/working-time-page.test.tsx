@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { todayIso } from '@/lib/format';
 import { fakeJwt } from '@/testing/jwt';
 import { api, fail, http, ok, server } from '@/testing/server';
-import { renderWithProviders, setCookies } from '@/testing/test-utils';
+import { paths } from '@/config/paths';
+import { renderRoutes, renderWithProviders, setCookies } from '@/testing/test-utils';
+import { addMonths } from '../utils/dates';
 import type { Timesheet, WorkDay, WorkPeriod, WorkSchedule } from '../api/work';
 import { WorkingTimePage } from './working-time-page';
 
@@ -76,6 +78,7 @@ const sheet = (status: Timesheet['status'], userId = 'u1', name = 'Ada Lovelace'
 
 function pageServer({ role = 'member', editStatus, carriedOver = 60 }: { role?: 'member' | 'admin'; editStatus?: number; carriedOver?: number | null } = {}) {
   const calls: Array<{ method: string; path: string; body: unknown; query: string }> = [];
+  const reads: string[] = [];
   const record = async (request: Request) => {
     const url = new URL(request.url);
     const text = await request.text();
@@ -101,16 +104,21 @@ function pageServer({ role = 'member', editStatus, carriedOver = 60 }: { role?: 
       }),
     ),
     http.get(api('/work/schedule'), () => ok(schedule)),
-    http.get(api(`/timesheets/${month}`), ({ request }) => {
-      const userId = new URL(request.url).searchParams.get('userId');
-      return ok(userId === 'u2' ? sheet('submitted', 'u2', 'Grace Hopper') : sheet('open'));
+    http.get(api('/timesheets/:month'), ({ request, params }) => {
+      const url = new URL(request.url);
+      reads.push(url.pathname + url.search);
+      const userId = url.searchParams.get('userId');
+      const answer = userId === 'u2' ? sheet('submitted', 'u2', 'Grace Hopper') : sheet('open');
+      return ok({ ...answer, month: params['month'] });
     }),
-    http.get(api('/timesheets'), () =>
-      ok([
+    http.get(api('/timesheets'), ({ request }) => {
+      const url = new URL(request.url);
+      reads.push(url.pathname + url.search);
+      return ok([
         { userId: 'u1', name: 'Ada Lovelace', month, status: 'open', worked: 240, target: 480, difference: -240 },
         { userId: 'u2', name: 'Grace Hopper', month, status: 'submitted', worked: 480, target: 480, difference: 0 },
-      ]),
-    ),
+      ]);
+    }),
     http.post(api('/work/periods'), async ({ request }) => {
       await record(request);
       return ok(period, 201);
@@ -133,7 +141,7 @@ function pageServer({ role = 'member', editStatus, carriedOver = 60 }: { role?: 
       return ok(sheet('approved', 'u2', 'Grace Hopper'));
     }),
   );
-  return { calls };
+  return { calls, reads };
 }
 
 describe('the Working time page', () => {
@@ -246,5 +254,31 @@ describe('the Working time page', () => {
     await user.click(within(carry).getByRole('button', { name: 'Set the carried-over balance' }));
     expect(await within(carry).findByRole('alert')).toHaveTextContent('The carried-over balance is already set.');
     expect(calls[0]).toMatchObject({ method: 'PUT', path: '/work/balance/carry-over', body: { userId: 'u2', minutes: 735, note: 'From the old system' } });
+  });
+
+  it("opens a notice's link on that month's timesheet", async () => {
+    signIn();
+    const { reads } = pageServer();
+    const earlier = addMonths(month, -2);
+    renderRoutes([{ path: paths.workingTimeTimesheet, element: <WorkingTimePage /> }], `/working-time/timesheets/${earlier}`);
+    const heading = await screen.findByRole('heading', { name: 'Timesheet' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    await waitFor(() => expect(reads).toContain(`/timesheets/${earlier}`));
+    expect(reads).not.toContain(`/timesheets/${month}`);
+  });
+
+  it("opens a notice's link for an approver on the team's overview of that month", async () => {
+    signIn();
+    const { reads } = pageServer({ role: 'admin' });
+    const earlier = addMonths(month, -1);
+    const user = userEvent.setup();
+    renderRoutes([{ path: paths.workingTimeTimesheet, element: <WorkingTimePage /> }], `/working-time/timesheets/${earlier}`);
+    const heading = await screen.findByRole('heading', { name: "The team's timesheets" });
+    await waitFor(() => expect(heading).toHaveFocus());
+    await waitFor(() => expect(reads).toContain(`/timesheets?month=${earlier}`));
+    // Viewing a member opens their timesheet of the same month.
+    const team = screen.getByRole('region', { name: "The team's timesheets" });
+    await user.click(await within(team).findByRole('button', { name: "View Grace Hopper's working time" }));
+    await waitFor(() => expect(reads).toContain(`/timesheets/${earlier}?userId=u2`));
   });
 });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateField } from '@/components/ui/date-field';
@@ -386,12 +386,21 @@ function MemberPicker({ userId, onChange }: { userId?: string; onChange: (userId
   );
 }
 
-/** The Working time page: a day, a week or month, the balance, the month's timesheet and the schedule. */
+/** A month of a link (`/working-time/timesheets/2025-06`), or undefined. */
+const linkedMonth = (month: string | undefined) => (month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : undefined);
+
+/**
+ * The Working time page: a day, a week or month, the balance, the month's timesheet and the schedule. Opened at
+ * `/working-time/timesheets/{YYYY-MM}` (the timesheet notices' link), it shows that month's timesheet, and for an
+ * approver the team's overview of that month, scrolled to.
+ */
 export function WorkingTimePage() {
   const { role } = useTeamRole();
   const approver = isLeaveApprover(role);
   const [params, setParams] = useSearchParams();
+  const linked = linkedMonth(useParams().month);
   const userId = (approver && params.get('userId')) || undefined;
+  const [sheetMonth, setSheetMonth] = useState(() => linked ?? thisMonth());
   const choose = (next?: string) => setParams(next ? { userId: next } : {}, { replace: true });
 
   return (
@@ -404,8 +413,24 @@ export function WorkingTimePage() {
       <DaySection key={`day-${userId ?? ''}`} userId={userId} />
       <SummarySection userId={userId} />
       <BalanceSection userId={userId} />
-      <TimesheetSection userId={userId} role={role} />
-      {approver && <TeamTimesheets onView={choose} isAdmin={role === 'admin'} />}
+      <TimesheetSection
+        userId={userId}
+        role={role}
+        month={sheetMonth}
+        onMonthChange={setSheetMonth}
+        focus={Boolean(linked) && role !== undefined && !approver}
+      />
+      {approver && (
+        <TeamTimesheets
+          onView={(member, month) => {
+            setSheetMonth(month);
+            choose(member);
+          }}
+          isAdmin={role === 'admin'}
+          initialMonth={linked}
+          focus={Boolean(linked)}
+        />
+      )}
       <ScheduleSection userId={userId} role={role} />
     </div>
   );
