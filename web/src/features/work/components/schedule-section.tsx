@@ -109,23 +109,29 @@ function TeamScheduleForm({ weekdays, paidBreakTypes }: { weekdays: Weekdays; pa
       }}
     >
       <WeekdayFields values={values} onChange={setValues} errors={errors} idPrefix="team-weekday" />
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium">{t('work.schedule.paidBreaks')}</legend>
-        <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">{t('work.schedule.paidBreaksHint')}</p>
-        <div className="flex flex-wrap gap-x-4">
-          {allTypes.map((type) => (
-            <label key={type} className="inline-flex min-h-11 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-5"
-                checked={paid.includes(type)}
-                onChange={(event) => setPaid(event.target.checked ? [...paid, type] : paid.filter((name) => name !== type))}
-              />
-              {type}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {/* Folded away: set once for the team, and the types are the team's own names (data, shown as they are). */}
+      <details className="rounded-lg border border-slate-200 dark:border-slate-700">
+        <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-medium">
+          {t('work.schedule.paidBreaksSummary', { count: paid.length })}
+        </summary>
+        <fieldset className="px-3 pb-3">
+          <legend className="visually-hidden">{t('work.schedule.paidBreaks')}</legend>
+          <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">{t('work.schedule.paidBreaksHint')}</p>
+          <div className="flex flex-wrap gap-x-4">
+            {allTypes.map((type) => (
+              <label key={type} className="inline-flex min-h-11 items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-5"
+                  checked={paid.includes(type)}
+                  onChange={(event) => setPaid(event.target.checked ? [...paid, type] : paid.filter((name) => name !== type))}
+                />
+                {type}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </details>
       <FormError>{formError}</FormError>
       <Button type="submit" disabled={saving}>
         {t('work.schedule.saveTeam')}

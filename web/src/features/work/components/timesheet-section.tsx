@@ -156,7 +156,7 @@ export function TimesheetSection({ userId, role, month, onMonthChange: setMonth,
       ) : (
         <div className="space-y-4">
           <div className="flex flex-wrap items-center gap-2">
-            <p className="font-medium">{t('work.timesheet.of', { name: sheet.name, team: sheet.team })}</p>
+            <p className="font-medium">{sheet.name}</p>
             <StatusBadge status={sheet.status} />
             {sheet.locked && <span className="text-xs text-slate-600 dark:text-slate-300">{t('work.timesheet.locked')}</span>}
           </div>
