@@ -97,6 +97,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.workingTimeTimesheet,
+        handle: titled('workingTime'),
+        element: page(
+          () => import('./routes/working-time'),
+          (m) => m.WorkingTimeRoute,
+        ),
+      },
+      {
         path: paths.leaves,
         handle: titled('leaves'),
         element: page(

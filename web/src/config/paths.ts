@@ -13,6 +13,8 @@ export const paths = {
   onBreaks: '/on-breaks',
   onLeaves: '/on-leaves',
   workingTime: '/working-time',
+  /** A month's timesheet on the Working time page (the timesheet notice mails link here). */
+  workingTimeTimesheet: '/working-time/timesheets/:month',
   settings: '/settings',
   about: '/about',
   contact: '/contact',

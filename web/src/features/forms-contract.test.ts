@@ -17,6 +17,8 @@ import { profileSchema } from '@/features/settings/components/profile-form';
 import { taskSchema, toTaskFields } from '@/features/tasks/api/task-schema';
 import { inviteSchema } from '@/features/team/components/invite-member-form';
 import { toWebhookBody, webhookSchema } from '@/features/webhooks/api/webhook-schema';
+import { commentSchema, overtimeSchema, periodSchema, toOvertimeBody } from '@/features/work/api/period-schema';
+import { toBreakBody, toPeriodBody, workDayBreakSchema, workDaySchema } from '@/features/work/api/work-day-schema';
 
 /*
  * The forms' rules against the API document's (src/lib/api-rules.ts, generated from it and kept fresh by
@@ -85,7 +87,21 @@ const FORMS: Record<string, FormRules> = {
   'change email': { form: emailSchema, body: 'ChangeEmailInput' },
   'change password': { form: passwordSchema(true), body: 'ChangePasswordInput', local: ['confirmPassword'] },
   invite: { form: inviteSchema, body: 'InviteInput' },
+  'work period': { form: periodSchema, body: 'PeriodInput' },
+  'timesheet return': { form: commentSchema(true), body: 'TimesheetDecision' },
+  'timesheet approval': { form: commentSchema(false), body: 'TimesheetDecision' },
+  'overtime balance': { form: overtimeSchema, body: 'OvertimeInput' },
+  // Break Buddy's work day: the period goes to POST /work/periods; its breaks each to POST /break/add (next entry).
+  'work day (period)': { form: workDaySchema, body: 'PeriodInput', local: ['breaks'] },
+  'work day (a break)': { form: workDayBreakSchema, body: 'BreakCreate' },
 };
+
+/*
+ * Forms without a zod schema, and why:
+ * - the work schedules (team and member, src/features/work/components/schedule-section.tsx): seven hour fields read by
+ *   `readWeekdays` into the document's seven weekday minutes (min/maxItems 7), each 0 to 1440 as the contract says
+ *   (the document sets no per-item limit); the paid break types are ticked from the team's list.
+ */
 
 const LIMITS = ['maxLength', 'minLength', 'maximum', 'minimum', 'maxItems', 'minItems'] as const;
 
@@ -227,6 +243,22 @@ const BODIES: [name: string, body: unknown, calls: (keyof typeof rules.requestBo
       toJSON: () => ({ endpoint: 'https://push.example.com/1', expirationTime: null, keys: { p256dh: 'p', auth: 'a' } }),
     } as unknown as PushSubscription),
     ['POST /notifications/subscriptions'],
+  ],
+  [
+    'overtime balance change',
+    toOvertimeBody('01HZX3Y8Q2W5E7R9T1V3B5N7M9', parsed(overtimeSchema, { minutes: '-1:30', note: 'Paid out' })),
+    ['PUT /work/balance/carry-over', 'POST /work/balance/adjustments'],
+  ],
+  [
+    'work day, its period',
+    toPeriodBody(parsed(workDaySchema, { date: today, start: '08:00', end: '17:00', note: 'Entered with Break Buddy', breaks: [] })),
+    ['POST /work/periods'],
+  ],
+  ['work day, a break', toBreakBody(today, parsed(workDayBreakSchema, { type: 'Lunch Break', startTime: '12:00', endTime: '12:45' })), ['POST /break/add']],
+  [
+    'work period',
+    parsed(periodSchema, { date: today, start: '08:00', end: '17:00', note: 'Forgot to clock in' }),
+    ['POST /work/periods', 'PUT /work/periods/{id}'],
   ],
 ];
 

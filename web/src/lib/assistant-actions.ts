@@ -48,12 +48,32 @@ export interface ChecklistPrefill {
   isFeature: boolean;
 }
 
+/** A break inside a proposed work day (its date is the day's). */
+export interface WorkDayBreakPrefill {
+  type: string;
+  startTime: string;
+  endTime: string;
+}
+
+/**
+ * A day's work told in one sentence ("worked 8 to 5 with lunch at 12 to 12:45"): the period (`start`, `end`, an end
+ * before the start is the next day), the note a manual period needs, and the breaks inside it.
+ */
+export interface WorkDayPrefill {
+  date: string;
+  start: string;
+  end: string;
+  note: string;
+  breaks: WorkDayBreakPrefill[];
+}
+
 export interface PrefillByAction {
   createBreak: BreakPrefill;
   createTask: TaskPrefill;
   createLeave: LeavePrefill;
   createMeeting: MeetingPrefill;
   createChecklist: ChecklistPrefill;
+  logWork: WorkDayPrefill;
 }
 
 export type AssistantActionName = keyof PrefillByAction;
@@ -61,7 +81,10 @@ export type AssistantActionName = keyof PrefillByAction;
 /** One proposal, e.g. `{ action: 'createBreak', type: 'Coffee Break', startTime: '15:00', ... }`. */
 export type AssistantAction = { [K in AssistantActionName]: { action: K } & PrefillByAction[K] }[AssistantActionName];
 
-export const assistantActionNames: readonly AssistantActionName[] = ['createBreak', 'createTask', 'createLeave', 'createMeeting', 'createChecklist'];
+export const assistantActionNames: readonly AssistantActionName[] = ['createBreak', 'createTask', 'createLeave', 'createMeeting', 'createChecklist', 'logWork'];
+
+/** Replies whose intent already changed something on the server (clocked the person in or out). */
+export const clockIntents: readonly string[] = ['clockIn', 'clockOut'];
 
 /**
  * Props of a pre-filled add form opened by the assistant. The form is open while it is rendered, and confirms a

@@ -1,5 +1,14 @@
 import { lazy } from 'react';
-import type { BreakPrefill, ChecklistPrefill, LeavePrefill, MeetingPrefill, PrefilledFormProps, PrefilledForms, TaskPrefill } from '@/lib/assistant-actions';
+import type {
+  BreakPrefill,
+  ChecklistPrefill,
+  LeavePrefill,
+  MeetingPrefill,
+  PrefilledFormProps,
+  PrefilledForms,
+  TaskPrefill,
+  WorkDayPrefill,
+} from '@/lib/assistant-actions';
 import { AssistantChat } from '@/features/assistant/components/assistant-chat';
 
 /*
@@ -67,6 +76,23 @@ const forms: PrefilledForms = {
         },
       }),
     ),
+  ),
+  logWork: lazy(() =>
+    import('@/features/work/components/work-day-form-dialog').then(({ WorkDayFormDialog }) => ({
+      default: ({ prefill, onSaved, onClose }: PrefilledFormProps<WorkDayPrefill>) => (
+        <WorkDayFormDialog
+          prefill={{
+            date: prefill.date,
+            start: prefill.start,
+            end: prefill.end,
+            note: prefill.note,
+            breaks: prefill.breaks.map((item) => ({ type: item.type, startTime: item.startTime, endTime: item.endTime })),
+          }}
+          onSaved={onSaved}
+          onClose={onClose}
+        />
+      ),
+    })),
   ),
 };
 

@@ -23,6 +23,39 @@ describe('reading an answer', () => {
     expect(toAction({ action: 'createLeave', fromDate: '{date}', toDate: '' }, today)).toMatchObject({ fromDate: today, toDate: '' });
   });
 
+  it("reads a day's work with its breaks as objects, and the reply's intent", () => {
+    const today = '2026-03-11';
+    expect(
+      toAction(
+        {
+          action: 'logWork',
+          date: 'today',
+          start: '08:00',
+          end: '17:00',
+          note: 'Entered with Break Buddy',
+          breaks: [{ type: 'Lunch Break', startTime: '12:00', endTime: '12:45', extra: 1 }, 'lunch', null, { type: 'Short Break', startTime: 10 }],
+        },
+        today,
+      ),
+    ).toEqual({
+      action: 'logWork',
+      date: today,
+      start: '08:00',
+      end: '17:00',
+      note: 'Entered with Break Buddy',
+      breaks: [
+        { type: 'Lunch Break', startTime: '12:00', endTime: '12:45' },
+        { type: 'Short Break', startTime: '10', endTime: '' },
+      ],
+    });
+    expect(toAction({ action: 'logWork', start: '08:00', breaks: 'none' }, today)).toMatchObject({ date: '', breaks: [] });
+    expect(toReply({ summary: 'You are clocked in since 08:02.', intent: 'clockIn', actions: [] })).toEqual({
+      text: 'You are clocked in since 08:02.',
+      action: undefined,
+      intent: 'clockIn',
+    });
+  });
+
   it('ignores unknown actions', () => {
     expect(toAction({ action: 'deleteEverything' })).toBeUndefined();
     expect(toAction(undefined)).toBeUndefined();

@@ -14,6 +14,8 @@ export type AskAnswer = Schemas['AssistantReply'];
 export interface AssistantReply {
   text: string;
   action?: AssistantAction;
+  /** What the server understood ('clockIn', 'logWork'...), when it said. */
+  intent?: string;
 }
 
 /** The chat's own answers, in the language of the moment: an empty answer, and a call that failed. */
@@ -22,16 +24,29 @@ export const connectionTrouble = () => t('assistant.connectionTrouble');
 /** The server's limit (src/lib/api-rules.ts, generated from the API document). */
 export const MAX_MESSAGE_LENGTH = AskInput.properties.message.maxLength;
 
-const DATE_FIELDS = new Set(['createdDate', 'scheduled', 'fromDate', 'toDate', 'scheduleDate']);
+const DATE_FIELDS = new Set(['createdDate', 'scheduled', 'fromDate', 'toDate', 'scheduleDate', 'date']);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const fieldsOf: Record<AssistantActionName, Record<string, 'string' | 'boolean' | 'number'>> = {
+type FieldKind = 'string' | 'boolean' | 'number' | 'breaks';
+
+const fieldsOf: Record<AssistantActionName, Record<string, FieldKind>> = {
   createBreak: { type: 'string', reason: 'string', startTime: 'string', endTime: 'string', createdDate: 'string' },
   createTask: { title: 'string', description: 'string', scheduled: 'string', status: 'string', priority: 'string' },
   createLeave: { fromDate: 'string', toDate: 'string', reason: 'string', days: 'number' },
   createMeeting: { from: 'string', to: 'string', scheduleDate: 'string', description: 'string' },
   createChecklist: { task: 'string', status: 'boolean', createdDate: 'string', isFeature: 'boolean' },
+  logWork: { date: 'string', start: 'string', end: 'string', note: 'string', breaks: 'breaks' },
 };
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+
+/** The breaks of a proposed work day: each an object with its type and times (anything else is left out). */
+function breaksOf(value: unknown): Array<{ type: string; startTime: string; endTime: string }> {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item))
+    .map((item) => ({ type: text(item['type']), startTime: text(item['startTime']), endTime: text(item['endTime']) }));
+}
 
 /**
  * The first proposal of an answer as a typed action, or undefined when there is none. Every field is coerced to
@@ -43,14 +58,15 @@ export function toAction(raw: Record<string, unknown> | undefined, today: string
   const action: Record<string, unknown> = { action: name };
   for (const [field, kind] of Object.entries(fieldsOf[name as AssistantActionName])) {
     const value = raw[field];
-    if (kind === 'boolean') action[field] = value === true || value === 'true';
+    if (kind === 'breaks') action[field] = breaksOf(value);
+    else if (kind === 'boolean') action[field] = value === true || value === 'true';
     else if (kind === 'number') {
       const n = typeof value === 'number' ? value : Number(value);
       if (Number.isFinite(n) && value !== '' && value !== null && value !== undefined) action[field] = n;
     } else {
-      let text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-      if (DATE_FIELDS.has(field) && text && !ISO_DATE.test(text)) text = today;
-      action[field] = text;
+      let written = text(value);
+      if (DATE_FIELDS.has(field) && written && !ISO_DATE.test(written)) written = today;
+      action[field] = written;
     }
   }
   return action as unknown as AssistantAction;
@@ -60,7 +76,8 @@ export function toAction(raw: Record<string, unknown> | undefined, today: string
 export function toReply(answer: Partial<AskAnswer> | undefined, today?: string): AssistantReply {
   const summary = typeof answer?.summary === 'string' ? answer.summary.trim() : '';
   const action = Array.isArray(answer?.actions) ? toAction(answer.actions[0], today) : undefined;
-  return { text: summary || notUnderstood(), action };
+  const intent = typeof answer?.intent === 'string' ? answer.intent : undefined;
+  return { text: summary || notUnderstood(), action, ...(intent ? { intent } : {}) };
 }
 
 /**

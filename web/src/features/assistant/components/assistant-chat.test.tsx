@@ -3,10 +3,12 @@ import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import type { BreakPrefill, PrefilledFormProps } from '@/lib/assistant-actions';
+import { apiKey } from '@/lib/api-paths';
+import type { BreakPrefill, PrefilledFormProps, WorkDayPrefill } from '@/lib/assistant-actions';
 import { reloadPage } from '@/lib/browser';
 import { todayIso } from '@/lib/format';
-import { ASSISTANT_URL, fail, heldResponse, http, ok, server } from '@/testing/server';
+import { api, ASSISTANT_URL, fail, heldResponse, http, ok, server } from '@/testing/server';
+import { useApi } from '@/lib/swr';
 import { jwtValidFor } from '@/testing/jwt';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
 import { CHAT_HISTORY_KEY } from '../hooks/use-chat-history';
@@ -294,5 +296,55 @@ describe('Break Buddy chat', () => {
     );
     await ask(user, 'vacation from 3 August 2026 to 7 August 2026');
     await waitFor(() => expect(screen.getByLabelText('location')).toHaveTextContent(`/leaves ${JSON.stringify({ assistantPrefill: action })}`));
+  });
+
+  it('after a reply that clocked the person in or out, reads the working time again', async () => {
+    signIn();
+    let reads = 0;
+    server.use(
+      http.post(ASK, () => ok({ summary: 'You are clocked in since 08:02.', intent: 'clockIn', actions: [] })),
+      http.get(api('/work/current'), () => {
+        reads += 1;
+        return ok(null);
+      }),
+    );
+    function Card() {
+      useApi(apiKey('/work/current'));
+      return null;
+    }
+    const { user } = renderWithProviders(
+      <>
+        <AssistantChat />
+        <Card />
+      </>,
+    );
+    await waitFor(() => expect(reads).toBe(1));
+    await ask(user, 'clock me in');
+    await screen.findByText('You are clocked in since 08:02.');
+    await waitFor(() => expect(reads).toBe(2));
+  });
+
+  it('opens the work day form of a logWork proposal with its breaks', async () => {
+    signIn();
+    const action = {
+      action: 'logWork',
+      date: '2026-03-11',
+      start: '08:00',
+      end: '17:00',
+      note: 'Entered with Break Buddy',
+      breaks: [{ type: 'Lunch Break', startTime: '12:00', endTime: '12:45' }],
+    };
+    server.use(http.post(ASK, () => ok({ summary: 'Here is your day.', intent: 'logWork', actions: [action] })));
+    function FakeWorkDayForm({ prefill }: PrefilledFormProps<WorkDayPrefill>) {
+      return (
+        <div role="dialog" aria-label="Log a work day">
+          {prefill.date} {prefill.start}-{prefill.end} {prefill.breaks.map((item) => `${item.type} ${item.startTime}-${item.endTime}`).join(', ')}
+        </div>
+      );
+    }
+    const { user } = renderWithProviders(<AssistantChat forms={{ logWork: FakeWorkDayForm }} />);
+    await ask(user, 'worked 8 to 5 with lunch at 12 to 12:45');
+    expect(await screen.findByRole('dialog', { name: 'Log a work day' })).toHaveTextContent('2026-03-11 08:00-17:00 Lunch Break 12:00-12:45');
+    expect(screen.getByRole('button', { name: 'Open the work day form' })).toBeInTheDocument();
   });
 });

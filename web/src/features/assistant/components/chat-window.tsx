@@ -1,9 +1,11 @@
 import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { paths } from '@/config/paths';
-import { type AssistantAction, type AssistantActionName, type PrefilledForms, type PrefilledRouteState } from '@/lib/assistant-actions';
+import { keyUnder } from '@/lib/api-paths';
+import { clockIntents, type AssistantAction, type AssistantActionName, type PrefilledForms, type PrefilledRouteState } from '@/lib/assistant-actions';
 import { useSession } from '@/lib/auth';
 import { reloadPage } from '@/lib/browser';
 import { cn } from '@/lib/cn';
@@ -24,6 +26,7 @@ const listPaths: Record<AssistantActionName, string | undefined> = {
   createMeeting: paths.meetings,
   // The checklist lives in the navbar's dropdown panel, not on a page of its own.
   createChecklist: undefined,
+  logWork: paths.workingTime,
 };
 
 /** Which form a proposal opens ('Open the break form'), the context of assistant.openForm. */
@@ -33,6 +36,7 @@ const formNames: Record<AssistantActionName, string> = {
   createLeave: 'leave',
   createMeeting: 'meeting',
   createChecklist: 'checklist',
+  logWork: 'work',
 };
 
 function clockOf(timestamp: string): string {
@@ -67,6 +71,10 @@ function renderForm(action: AssistantAction, forms: PrefilledForms, handlers: Fo
     }
     case 'createChecklist': {
       const Form = forms.createChecklist;
+      return Form && <Form prefill={action} {...handlers} />;
+    }
+    case 'logWork': {
+      const Form = forms.logWork;
       return Form && <Form prefill={action} {...handlers} />;
     }
   }
@@ -125,6 +133,7 @@ export function ChatWindow({ id, open, docked = false, forms, onUnread }: ChatWi
   const [countdown, setCountdown] = useState(0);
   const [activeForm, setActiveForm] = useState<AssistantAction | null>(null);
   const alert = useAlert();
+  const { mutate } = useSWRConfig();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const inputId = useId();
@@ -179,6 +188,8 @@ export function ChatWindow({ id, open, docked = false, forms, onUnread }: ChatWi
     const reply = await askAssistant(question);
     append({ role: 'assistant', content: reply.text, ...(reply.action ? { action: reply.action } : {}) });
     setPending(false);
+    // Clocking in or out was done by the server with the answer: the working-time reads (the Dashboard's card) change.
+    if (reply.intent && clockIntents.includes(reply.intent)) void mutate((key) => keyUnder(key, '/work/'));
     if (!openRef.current) onUnread();
     if (reply.action) openAction(reply.action);
   }

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { keyPath, type ApiKey, type ApiWrite, type HttpMethod, type QueryValue } from '@/lib/api-paths';
+import { apiKey, apiWrite, keyIn, keyUnder, type QueryValue } from '@/lib/api-paths';
+import type { Schemas } from '@/lib/api-schema';
 import { useSession } from '@/lib/auth';
 import { todayIso } from '@/lib/format';
 import { t } from '@/lib/i18n';
@@ -9,41 +10,45 @@ import { localHhmm } from '@/lib/offline/format';
 import type { QueuedWrite } from '@/lib/offline/queue';
 import { sendOrQueue, useQueuedWrites, type WriteOutcome } from '@/lib/offline/write';
 import { useApi } from '@/lib/swr';
-import type { OpenWork, Timesheet, TimesheetRow, WorkBalance, WorkDay, WorkPeriod, WorkSchedule, WorkSummary } from './work-types';
 
-/*
- * The working-time requests (/work/..., /timesheets/...). The OpenAPI document does not list these routes yet, so the
- * keys and writes are built here over the same layer the typed client uses (`api.read`, `api.send`, the offline
- * queue's `sendOrQueue`); once api-types.ts is generated with them, these become `apiKey(...)` and `apiWrite.*(...)`.
- */
+/** The open work period (clocked in); `since` is RFC 3339, `startTime` HH:MM in the person's zone. */
+export type OpenWork = Schemas['OpenWork'];
+export type WorkChange = Schemas['WorkChange'];
+export type WorkPeriod = Schemas['WorkPeriod'];
+export type DayCredit = Schemas['DayCredit'];
+export type WorkDay = Schemas['WorkDay'];
+export type SummaryDay = Schemas['SummaryDay'];
+export type WorkSummary = Schemas['WorkSummary'];
+export type WorkBalance = Schemas['WorkBalance'];
+export type WorkSchedule = Schemas['WorkSchedule'];
+export type Timesheet = Schemas['Timesheet'];
+export type TimesheetRow = Schemas['TimesheetRow'];
+export type TimesheetStatus = Schemas['TimesheetStatus'];
+/** What the period form sends (`POST /work/periods`, `PUT /work/periods/{id}`). */
+export type PeriodFields = Schemas['PeriodInput'];
+/** Minutes for Monday to Sunday (seven values). */
+export type Weekdays = number[];
 
 /** Leaves out the query values that are not set (an approver's `userId` on their own records). */
-export function query(values: Record<string, QueryValue>): Record<string, QueryValue> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+export function query<T extends Record<string, QueryValue>>(values: T): T {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null && value !== '')) as T;
 }
 
-function readKey<T>(path: string, values?: Record<string, QueryValue>): ApiKey<T> {
-  const kept = values ? query(values) : {};
-  return (Object.keys(kept).length > 0 ? [path, kept] : path) as ApiKey<T>;
-}
-
-export const write = <T>(method: Exclude<HttpMethod, 'GET'>, path: string, body?: Record<string, unknown>): ApiWrite<T> =>
-  (body === undefined ? { method, path } : { method, path, body }) as ApiWrite<T>;
-
-export const monthPath = (month: string, action?: string) => `/timesheets/${encodeURIComponent(month)}${action ? '/' + action : ''}`;
+/** The `?userId=` of an approver acting for a member, or nothing. */
+export const forMember = (userId?: string) => (userId ? { query: { userId } } : {});
 
 export const workKeys = {
-  current: readKey<OpenWork | null>('/work/current'),
-  day: (date: string, userId?: string) => readKey<WorkDay>('/work/day', { date, userId }),
-  summary: (from: string, to: string, userId?: string) => readKey<WorkSummary>('/work/summary', { from, to, userId }),
-  balance: (userId?: string) => readKey<WorkBalance>('/work/balance', { userId }),
-  schedule: (userId?: string) => readKey<WorkSchedule>('/work/schedule', { userId }),
-  timesheet: (month: string, userId?: string) => readKey<Timesheet>(monthPath(month), { userId }),
-  timesheets: (month: string) => readKey<TimesheetRow[]>('/timesheets', { month }),
+  current: apiKey('/work/current'),
+  day: (date: string, userId?: string) => apiKey('/work/day', { query: query({ date, userId }) }),
+  summary: (from: string, to: string, userId?: string) => apiKey('/work/summary', { query: query({ from, to, userId }) }),
+  balance: (userId?: string) => apiKey('/work/balance', forMember(userId)),
+  schedule: apiKey('/work/schedule'),
+  timesheet: (month: string, userId?: string) => apiKey('/timesheets/{month}', { params: { month }, ...forMember(userId) }),
+  timesheets: (month: string) => apiKey('/timesheets', { query: { month } }),
 } as const;
 
 /** Every working-time read: the day, summaries, balance, schedule and timesheets. */
-export const isWorkKey = (key: unknown) => /^\/(work|timesheets)(\/|$)/.test(keyPath(key) ?? '');
+export const isWorkKey = (key: unknown) => keyUnder(key, '/work/') || keyUnder(key, '/timesheets/') || keyIn(key, ['/timesheets']);
 
 /** Revalidates every working-time read after a write. */
 export function useRevalidateWork(): () => Promise<unknown> {
@@ -76,9 +81,9 @@ export function useWorkBalance(userId?: string) {
   return useApi(signedIn && workKeys.balance(userId));
 }
 
-export function useWorkSchedule(userId?: string) {
+export function useWorkSchedule() {
   const { signedIn } = useSession();
-  return useApi(signedIn && workKeys.schedule(userId));
+  return useApi(signedIn && workKeys.schedule);
 }
 
 export function useTimesheet(month: string, userId?: string) {
@@ -105,7 +110,7 @@ export function useStartWork() {
     const outcome = await sendOrQueue({
       kind: 'live-work',
       action: 'start',
-      request: write<OpenWork>('POST', '/work/start', {}),
+      request: apiWrite.post('/work/start', { body: {} }),
       whenQueued: { at },
       label: t('work.queue.start'),
       queuedAt: at,
@@ -123,7 +128,7 @@ export function useEndWork() {
     const outcome = await sendOrQueue({
       kind: 'live-work',
       action: 'end',
-      request: write<WorkPeriod>('POST', '/work/end', {}),
+      request: apiWrite.post('/work/end', { body: {} }),
       whenQueued: { at },
       // `after` ties it to a start still queued: discarding the start takes the end along.
       meta: { since: current.since, startTime: current.startTime, after: current.pending?.key },

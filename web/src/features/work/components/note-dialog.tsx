@@ -5,7 +5,7 @@ import { sentNow, useRecordForm } from '@/components/forms/record-form';
 import { Button } from '@/components/ui/button';
 import { FormError, Textarea } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { commentSchema } from '../api/period-schema';
+import { commentSchema, MAX_COMMENT } from '../api/period-schema';
 
 export interface NoteDialogProps {
   title: string;
@@ -39,7 +39,15 @@ export function NoteDialog({ title, label, submitText, required, danger, onSubmi
   return (
     <Modal open title={title} onClose={onClose}>
       <form noValidate onSubmit={handleSubmit((values) => submit(() => sentNow(onSubmit(values.comment.trim()))))} className="space-y-4" aria-label={title}>
-        <Textarea label={label} rows={3} maxLength={500} required={required} error={errors.comment?.message} className="min-h-24" {...register('comment')} />
+        <Textarea
+          label={label}
+          rows={3}
+          maxLength={MAX_COMMENT}
+          required={required}
+          error={errors.comment?.message}
+          className="min-h-24"
+          {...register('comment')}
+        />
         <FormError>{formError}</FormError>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>

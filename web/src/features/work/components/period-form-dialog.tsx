@@ -8,9 +8,8 @@ import { FormDateField, FormTimeField } from '@/components/ui/form-date-time';
 import { Modal } from '@/components/ui/modal';
 import { todayIso } from '@/lib/format';
 import { MAX_PERIOD_NOTE, periodSchema, type PeriodFormValues } from '../api/period-schema';
-import { useRevalidateWork } from '../api/work';
+import { useRevalidateWork, type WorkPeriod } from '../api/work';
 import { savePeriod } from '../api/work-writes';
-import type { WorkPeriod } from '../api/work-types';
 
 const FIELDS = ['date', 'start', 'end', 'note'] as const;
 

@@ -12,9 +12,8 @@ import { useSession } from '@/lib/auth';
 import { formatDate, todayIso } from '@/lib/format';
 import { useApi } from '@/lib/swr';
 import type { TeamRole } from '@/lib/team-role';
-import { useRevalidateWork, useWorkSchedule } from '../api/work';
+import { useRevalidateWork, useWorkSchedule, type Weekdays, type WorkSchedule } from '../api/work';
 import { saveMemberSchedule, saveTeamSchedule } from '../api/work-writes';
-import type { Weekdays } from '../api/work-types';
 import { hoursText, parseHours } from '../utils/dates';
 import { formatWorked } from '../utils/minutes';
 import { weekdayNames } from './work-bits';
@@ -110,23 +109,29 @@ function TeamScheduleForm({ weekdays, paidBreakTypes }: { weekdays: Weekdays; pa
       }}
     >
       <WeekdayFields values={values} onChange={setValues} errors={errors} idPrefix="team-weekday" />
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium">{t('work.schedule.paidBreaks')}</legend>
-        <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">{t('work.schedule.paidBreaksHint')}</p>
-        <div className="flex flex-wrap gap-x-4">
-          {allTypes.map((type) => (
-            <label key={type} className="inline-flex min-h-11 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-5"
-                checked={paid.includes(type)}
-                onChange={(event) => setPaid(event.target.checked ? [...paid, type] : paid.filter((name) => name !== type))}
-              />
-              {type}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {/* Folded away: set once for the team, and the types are the team's own names (data, shown as they are). */}
+      <details className="rounded-lg border border-slate-200 dark:border-slate-700">
+        <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-medium">
+          {t('work.schedule.paidBreaksSummary', { count: paid.length })}
+        </summary>
+        <fieldset className="px-3 pb-3">
+          <legend className="visually-hidden">{t('work.schedule.paidBreaks')}</legend>
+          <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">{t('work.schedule.paidBreaksHint')}</p>
+          <div className="flex flex-wrap gap-x-4">
+            {allTypes.map((type) => (
+              <label key={type} className="inline-flex min-h-11 items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-5"
+                  checked={paid.includes(type)}
+                  onChange={(event) => setPaid(event.target.checked ? [...paid, type] : paid.filter((name) => name !== type))}
+                />
+                {type}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </details>
       <FormError>{formError}</FormError>
       <Button type="submit" disabled={saving}>
         {t('work.schedule.saveTeam')}
@@ -135,7 +140,7 @@ function TeamScheduleForm({ weekdays, paidBreakTypes }: { weekdays: Weekdays; pa
   );
 }
 
-function MemberScheduleForm({ userId, weekdays }: { userId: string; weekdays: Weekdays }) {
+function MemberScheduleForm({ userId, weekdays, onSaved }: { userId: string; weekdays: Weekdays; onSaved: (schedule: WorkSchedule) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const revalidate = useRevalidateWork();
@@ -154,7 +159,7 @@ function MemberScheduleForm({ userId, weekdays }: { userId: string; weekdays: We
     if (!read.weekdays || !from) return;
     setSaving(true);
     try {
-      await saveMemberSchedule(userId, from, read.weekdays);
+      onSaved(await saveMemberSchedule(userId, from, read.weekdays));
       await revalidate();
       toast.show({ message: t('work.schedule.saved'), variant: 'success' });
     } catch (failure) {
@@ -201,14 +206,46 @@ function WeekdayList({ weekdays }: { weekdays: Weekdays }) {
   );
 }
 
-/** The team's target hours and paid break types (admins edit), and a person's own schedule (approvers set it). */
+/** A person's own schedule: from when, the weekdays, the earlier ones. */
+function OwnSchedule({ schedule }: { schedule: WorkSchedule }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {schedule.mine.from ? t('work.schedule.ownFrom', { date: formatDate(schedule.mine.from) }) : t('work.schedule.teamApplies')}
+      </p>
+      <WeekdayList weekdays={schedule.mine.weekdays} />
+      {schedule.history.length > 0 && (
+        <ul className="space-y-1 text-sm" aria-label={t('work.schedule.history')}>
+          {schedule.history.map((entry) => (
+            <li key={entry.from}>
+              {t('work.schedule.historyEntry', {
+                date: formatDate(entry.from),
+                hours: formatWorked(entry.weekdays.reduce((sum, minutes) => sum + minutes, 0)),
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/**
+ * The team's target hours and paid break types (admins edit), and a person's own schedule (approvers set it). The
+ * server reads only the caller's own schedule (`GET /work/schedule`); a member's is shown once an approver has set
+ * it (the answer of `PUT /admin/work-schedule/{userId}`).
+ */
 export function ScheduleSection({ userId, role }: { userId?: string; role?: TeamRole }) {
   const { t } = useTranslation();
   const headingId = useId();
   const { id } = useSession();
-  const { data, error } = useWorkSchedule(userId);
+  const { data, error } = useWorkSchedule();
+  const [saved, setSaved] = useState<{ userId: string; schedule: WorkSchedule } | null>(null);
   const approver = role === 'admin' || role === 'hr';
   const member = userId ?? id;
+  const own = !userId || userId === id;
+  const memberSchedule = own ? data : saved && saved.userId === member ? saved.schedule : undefined;
 
   return (
     <Card labelledBy={headingId}>
@@ -242,23 +279,19 @@ export function ScheduleSection({ userId, role }: { userId?: string; role?: Team
           </section>
           <section className="space-y-2">
             <h3 className="font-semibold">{t('work.schedule.member')}</h3>
-            <p className="text-sm text-slate-600 dark:text-slate-300">
-              {data.mine.from ? t('work.schedule.ownFrom', { date: formatDate(data.mine.from) }) : t('work.schedule.teamApplies')}
-            </p>
-            <WeekdayList weekdays={data.mine.weekdays} />
-            {data.history.length > 0 && (
-              <ul className="space-y-1 text-sm" aria-label={t('work.schedule.history')}>
-                {data.history.map((entry) => (
-                  <li key={entry.from}>
-                    {t('work.schedule.historyEntry', {
-                      date: formatDate(entry.from),
-                      hours: formatWorked(entry.weekdays.reduce((sum, minutes) => sum + minutes, 0)),
-                    })}
-                  </li>
-                ))}
-              </ul>
+            {memberSchedule ? (
+              <OwnSchedule schedule={memberSchedule} />
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t('work.schedule.memberHint')}</p>
             )}
-            {approver && member && <MemberScheduleForm key={`${member}-${data.mine.weekdays.join()}`} userId={member} weekdays={data.mine.weekdays} />}
+            {approver && member && (
+              <MemberScheduleForm
+                key={`${member}-${(memberSchedule ?? data).mine.weekdays.join()}`}
+                userId={member}
+                weekdays={memberSchedule?.mine.weekdays ?? data.team.weekdays}
+                onSaved={(schedule) => setSaved({ userId: member, schedule })}
+              />
+            )}
           </section>
         </div>
       )}

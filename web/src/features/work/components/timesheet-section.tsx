@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,9 +10,8 @@ import { useSession } from '@/lib/auth';
 import { formatTime } from '@/lib/format';
 import { formatWhen } from '@/lib/offline/format';
 import type { TeamRole } from '@/lib/team-role';
-import { useRevalidateWork, useTeamTimesheets, useTimesheet } from '../api/work';
+import { useRevalidateWork, useTeamTimesheets, useTimesheet, type TimesheetStatus } from '../api/work';
 import { decideTimesheet, downloadTimesheet, submitTimesheet, type TimesheetDecision } from '../api/work-writes';
-import type { TimesheetStatus } from '../api/work-types';
 import { addMonths, thisMonth } from '../utils/dates';
 import { formatWorked } from '../utils/minutes';
 import { NoteDialog } from './note-dialog';
@@ -75,14 +74,35 @@ function DecisionDialog({ month, decision, onClose }: { month: string; decision:
   );
 }
 
+/** Scrolls to a section and puts focus on its heading once, when a link named it (a notice mail's). */
+function useFocusWhen<T extends HTMLElement>(focus: boolean) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (!focus) return;
+    ref.current?.scrollIntoView?.({ block: 'start' });
+    ref.current?.focus({ preventScroll: true });
+  }, [focus]);
+  return ref;
+}
+
+export interface TimesheetSectionProps {
+  userId?: string;
+  role?: TeamRole;
+  /** The month shown ('YYYY-MM'), and its change. */
+  month: string;
+  onMonthChange: (month: string) => void;
+  /** Opened from a link to this month's timesheet: scroll to it and focus its heading. */
+  focus?: boolean;
+}
+
 /** A month's timesheet: each day, the totals, its status and history; submit, or an approver's decision; exports. */
-export function TimesheetSection({ userId, role }: { userId?: string; role?: TeamRole }) {
+export function TimesheetSection({ userId, role, month, onMonthChange: setMonth, focus = false }: TimesheetSectionProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const toast = useToast();
   const { id } = useSession();
   const revalidate = useRevalidateWork();
-  const [month, setMonth] = useState(() => thisMonth());
+  const headingRef = useFocusWhen<HTMLHeadingElement>(focus);
   const { data: sheet, error, mutate } = useTimesheet(month, userId);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [actionError, setActionError] = useState<string>();
@@ -115,7 +135,7 @@ export function TimesheetSection({ userId, role }: { userId?: string; role?: Tea
   return (
     <Card labelledBy={headingId}>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold">
           {t('work.timesheet.title')}
         </h2>
         <MonthStepper month={month} onChange={setMonth} />
@@ -136,7 +156,7 @@ export function TimesheetSection({ userId, role }: { userId?: string; role?: Tea
       ) : (
         <div className="space-y-4">
           <div className="flex flex-wrap items-center gap-2">
-            <p className="font-medium">{t('work.timesheet.of', { name: sheet.name, team: sheet.team })}</p>
+            <p className="font-medium">{sheet.name}</p>
             <StatusBadge status={sheet.status} />
             {sheet.locked && <span className="text-xs text-slate-600 dark:text-slate-300">{t('work.timesheet.locked')}</span>}
           </div>
@@ -251,17 +271,28 @@ export function TimesheetSection({ userId, role }: { userId?: string; role?: Tea
   );
 }
 
+export interface TeamTimesheetsProps {
+  /** Shows a member's working time, on this month's timesheet. */
+  onView: (userId: string, month: string) => void;
+  isAdmin: boolean;
+  /** The month shown first ('YYYY-MM'). */
+  initialMonth?: string;
+  /** Opened from a link to a month's timesheets: scroll to the overview and focus its heading. */
+  focus?: boolean;
+}
+
 /** Approvers: every member's timesheet of a month, with its status; approve or return from the row. */
-export function TeamTimesheets({ onView, isAdmin }: { onView: (userId: string) => void; isAdmin: boolean }) {
+export function TeamTimesheets({ onView, isAdmin, initialMonth, focus = false }: TeamTimesheetsProps) {
   const { t } = useTranslation();
   const headingId = useId();
-  const [month, setMonth] = useState(() => thisMonth());
+  const [month, setMonth] = useState(() => initialMonth ?? thisMonth());
+  const headingRef = useFocusWhen<HTMLHeadingElement>(focus);
   const { data: rows, error } = useTeamTimesheets(month);
   const [decision, setDecision] = useState<Decision | null>(null);
   return (
     <Card labelledBy={headingId}>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold">
           {t('work.team.title')}
         </h2>
         <MonthStepper month={month} onChange={setMonth} />
@@ -287,7 +318,7 @@ export function TeamTimesheets({ onView, isAdmin }: { onView: (userId: string) =
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Button variant="secondary" size="sm" onClick={() => onView(row.userId)} aria-label={t('work.team.viewLabel', { name: row.name })}>
+                <Button variant="secondary" size="sm" onClick={() => onView(row.userId, month)} aria-label={t('work.team.viewLabel', { name: row.name })}>
                   {t('work.team.view')}
                 </Button>
                 {row.status === 'submitted' && (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { dateFormat, formatDate } from '@/lib/format';
 import { formatWhen } from '@/lib/offline/format';
-import type { DayCredit, WorkChange } from '../api/work-types';
+import type { DayCredit, WorkChange } from '../api/work';
 import { differenceClass, formatDifference } from '../utils/minutes';
 
 /** A day's weekday and date: 'Mon 02/06/2025'. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeJwt } from '@/testing/jwt';
 import { api, fail, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
-import type { OpenWork, WorkBalance } from '../api/work-types';
+import type { OpenWork, WorkBalance } from '../api/work';
 import { WorkCard } from './work-card';
 
 const signIn = () =>

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { todayIso } from '@/lib/format';
 import { fakeJwt } from '@/testing/jwt';
 import { api, fail, http, ok, server } from '@/testing/server';
-import { renderWithProviders, setCookies } from '@/testing/test-utils';
-import type { Timesheet, WorkDay, WorkPeriod, WorkSchedule } from '../api/work-types';
+import { paths } from '@/config/paths';
+import { renderRoutes, renderWithProviders, setCookies } from '@/testing/test-utils';
+import { addMonths } from '../utils/dates';
+import type { Timesheet, WorkDay, WorkPeriod, WorkSchedule } from '../api/work';
 import { WorkingTimePage } from './working-time-page';
 
 const signIn = () =>
@@ -74,8 +76,9 @@ const sheet = (status: Timesheet['status'], userId = 'u1', name = 'Ada Lovelace'
   locked: status === 'approved',
 });
 
-function pageServer({ role = 'member', editStatus }: { role?: 'member' | 'admin'; editStatus?: number } = {}) {
+function pageServer({ role = 'member', editStatus, carriedOver = 60 }: { role?: 'member' | 'admin'; editStatus?: number; carriedOver?: number | null } = {}) {
   const calls: Array<{ method: string; path: string; body: unknown; query: string }> = [];
+  const reads: string[] = [];
   const record = async (request: Request) => {
     const url = new URL(request.url);
     const text = await request.text();
@@ -94,23 +97,28 @@ function pageServer({ role = 'member', editStatus }: { role?: 'member' | 'admin'
         balance: -30,
         since: '2025-01-01',
         through: today,
-        carriedOver: 60,
+        carriedOver,
         adjustments: [],
         today: { date: today, worked: 240, target: 480, difference: -240, credit: noCredit },
         week: { worked: 240, target: 2400, difference: -2160 },
       }),
     ),
     http.get(api('/work/schedule'), () => ok(schedule)),
-    http.get(api(`/timesheets/${month}`), ({ request }) => {
-      const userId = new URL(request.url).searchParams.get('userId');
-      return ok(userId === 'u2' ? sheet('submitted', 'u2', 'Grace Hopper') : sheet('open'));
+    http.get(api('/timesheets/:month'), ({ request, params }) => {
+      const url = new URL(request.url);
+      reads.push(url.pathname + url.search);
+      const userId = url.searchParams.get('userId');
+      const answer = userId === 'u2' ? sheet('submitted', 'u2', 'Grace Hopper') : sheet('open');
+      return ok({ ...answer, month: params['month'] });
     }),
-    http.get(api('/timesheets'), () =>
-      ok([
+    http.get(api('/timesheets'), ({ request }) => {
+      const url = new URL(request.url);
+      reads.push(url.pathname + url.search);
+      return ok([
         { userId: 'u1', name: 'Ada Lovelace', month, status: 'open', worked: 240, target: 480, difference: -240 },
         { userId: 'u2', name: 'Grace Hopper', month, status: 'submitted', worked: 480, target: 480, difference: 0 },
-      ]),
-    ),
+      ]);
+    }),
     http.post(api('/work/periods'), async ({ request }) => {
       await record(request);
       return ok(period, 201);
@@ -119,12 +127,21 @@ function pageServer({ role = 'member', editStatus }: { role?: 'member' | 'admin'
       await record(request);
       return editStatus === 409 ? fail(409, "This month's timesheet is approved and locked.") : ok(period);
     }),
+    http.put(api('/work/balance/carry-over'), async ({ request }) => {
+      await record(request);
+      return fail(409, 'The carried-over balance is already set.');
+    }),
+    http.post(api('/work/balance/adjustments'), async ({ request }) => {
+      await record(request);
+      const body = calls.at(-1)?.body as { note?: string };
+      return body.note === 'too late' ? fail(422, 'Invalid input.', { note: 'The note is not accepted.' }) : ok({}, 201);
+    }),
     http.post(api(`/timesheets/${month}/:action`), async ({ request }) => {
       await record(request);
       return ok(sheet('approved', 'u2', 'Grace Hopper'));
     }),
   );
-  return { calls };
+  return { calls, reads };
 }
 
 describe('the Working time page', () => {
@@ -201,5 +218,67 @@ describe('the Working time page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Return' }));
     expect(await within(dialog).findByText('A comment is required.')).toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+
+  it("lets an approver set a member's carried-over balance once and add adjustments, with the server's refusals", async () => {
+    signIn();
+    const { calls } = pageServer({ role: 'admin' });
+    const user = userEvent.setup();
+    renderWithProviders(<WorkingTimePage />, { route: '/working-time?userId=u2' });
+    const balance = await screen.findByRole('region', { name: 'Overtime balance' });
+    // The balance already carries a value: only the adjustment form is offered.
+    const adjust = await within(balance).findByRole('form', { name: 'Add an adjustment' });
+    expect(within(balance).queryByRole('form', { name: 'Carried-over balance' })).toBeNull();
+    await user.type(within(adjust).getByLabelText('Hours'), '2 hours');
+    await user.click(within(adjust).getByRole('button', { name: 'Add the adjustment' }));
+    expect(await within(adjust).findByText('Enter hours as +1:30 or -0:45.')).toBeInTheDocument();
+    expect(await within(adjust).findByText('A note is required.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.clear(within(adjust).getByLabelText('Hours'));
+    await user.type(within(adjust).getByLabelText('Hours'), '-1:30');
+    await user.type(within(adjust).getByLabelText('Note'), 'too late');
+    await user.click(within(adjust).getByRole('button', { name: 'Add the adjustment' }));
+    expect(await within(adjust).findByText('The note is not accepted.')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/work/balance/adjustments', body: { userId: 'u2', minutes: -90, note: 'too late' } });
+  });
+
+  it('shows the 409 of a carried-over balance already set as the form’s error', async () => {
+    signIn();
+    const { calls } = pageServer({ role: 'admin', carriedOver: null });
+    const user = userEvent.setup();
+    renderWithProviders(<WorkingTimePage />, { route: '/working-time?userId=u2' });
+    const balance = await screen.findByRole('region', { name: 'Overtime balance' });
+    const carry = await within(balance).findByRole('form', { name: 'Carried-over balance' });
+    await user.type(within(carry).getByLabelText('Hours'), '+12:15');
+    await user.type(within(carry).getByLabelText('Note'), 'From the old system');
+    await user.click(within(carry).getByRole('button', { name: 'Set the carried-over balance' }));
+    expect(await within(carry).findByRole('alert')).toHaveTextContent('The carried-over balance is already set.');
+    expect(calls[0]).toMatchObject({ method: 'PUT', path: '/work/balance/carry-over', body: { userId: 'u2', minutes: 735, note: 'From the old system' } });
+  });
+
+  it("opens a notice's link on that month's timesheet", async () => {
+    signIn();
+    const { reads } = pageServer();
+    const earlier = addMonths(month, -2);
+    renderRoutes([{ path: paths.workingTimeTimesheet, element: <WorkingTimePage /> }], `/working-time/timesheets/${earlier}`);
+    const heading = await screen.findByRole('heading', { name: 'Timesheet' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    await waitFor(() => expect(reads).toContain(`/timesheets/${earlier}`));
+    expect(reads).not.toContain(`/timesheets/${month}`);
+  });
+
+  it("opens a notice's link for an approver on the team's overview of that month", async () => {
+    signIn();
+    const { reads } = pageServer({ role: 'admin' });
+    const earlier = addMonths(month, -1);
+    const user = userEvent.setup();
+    renderRoutes([{ path: paths.workingTimeTimesheet, element: <WorkingTimePage /> }], `/working-time/timesheets/${earlier}`);
+    const heading = await screen.findByRole('heading', { name: "The team's timesheets" });
+    await waitFor(() => expect(heading).toHaveFocus());
+    await waitFor(() => expect(reads).toContain(`/timesheets?month=${earlier}`));
+    // Viewing a member opens their timesheet of the same month.
+    const team = screen.getByRole('region', { name: "The team's timesheets" });
+    await user.click(await within(team).findByRole('button', { name: "View Grace Hopper's working time" }));
+    await waitFor(() => expect(reads).toContain(`/timesheets/${earlier}?userId=u2`));
   });
 });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateField } from '@/components/ui/date-field';
@@ -10,9 +10,8 @@ import { useSession } from '@/lib/auth';
 import { formatDate, formatTime, todayIso } from '@/lib/format';
 import { addDaysIso } from '@/lib/iso-date';
 import { isLeaveApprover, useTeamRole } from '@/lib/team-role';
-import { useRevalidateWork, useTeamTimesheets, useWorkBalance, useWorkDay, useWorkSummary } from '../api/work';
+import { useRevalidateWork, useTeamTimesheets, useWorkBalance, useWorkDay, useWorkSummary, type WorkPeriod } from '../api/work';
 import { deletePeriod } from '../api/work-writes';
-import type { WorkPeriod } from '../api/work-types';
 import { addMonths, mondayOf, monthRange, thisMonth } from '../utils/dates';
 import { formatDifference, formatWorked } from '../utils/minutes';
 import { NoteDialog } from './note-dialog';
@@ -20,6 +19,7 @@ import { ScheduleSection } from './schedule-section';
 import { TeamTimesheets, TimesheetSection } from './timesheet-section';
 import { ChangeLine, CreditBadge, dayLabel, Difference, monthLabel, Totals } from './work-bits';
 
+const OvertimeForms = lazy(() => import('./overtime-forms').then((module) => ({ default: module.OvertimeForms })));
 const PeriodFormDialog = lazy(() => import('./period-form-dialog').then((module) => ({ default: module.PeriodFormDialog })));
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; period: WorkPeriod } | { kind: 'delete'; period: WorkPeriod };
@@ -321,10 +321,12 @@ function SummarySection({ userId }: { userId?: string }) {
   );
 }
 
+/** The overtime balance; an approver looking at a member sets the carried-over value (once) and adds adjustments. */
 function BalanceSection({ userId }: { userId?: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   const { data, error, mutate } = useWorkBalance(userId);
+  const carriedOver = data?.carriedOver ?? null;
   return (
     <Card labelledBy={headingId}>
       <h2 id={headingId} className="mb-4 text-lg font-semibold">
@@ -338,9 +340,11 @@ function BalanceSection({ userId }: { userId?: string }) {
             <Difference minutes={data.balance} />
           </p>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {t('work.balance.range', { since: formatDate(data.since), through: formatDate(data.through) })}
+            {data.through
+              ? t('work.balance.range', { since: formatDate(data.since), through: formatDate(data.through) })
+              : t('work.balance.nothingYet', { since: formatDate(data.since) })}
           </p>
-          {data.carriedOver !== null && <p className="text-sm">{t('work.balance.carriedOver', { value: formatDifference(data.carriedOver) })}</p>}
+          {carriedOver !== null && <p className="text-sm">{t('work.balance.carriedOver', { value: formatDifference(carriedOver) })}</p>}
           {data.adjustments.length > 0 && (
             <ul className="space-y-1 text-sm" aria-label={t('work.balance.adjustments')}>
               {data.adjustments.map((adjustment) => (
@@ -354,6 +358,11 @@ function BalanceSection({ userId }: { userId?: string }) {
                 </li>
               ))}
             </ul>
+          )}
+          {userId && (
+            <Suspense fallback={null}>
+              <OvertimeForms userId={userId} carriedOverSet={carriedOver !== null} />
+            </Suspense>
           )}
         </div>
       )}
@@ -377,12 +386,21 @@ function MemberPicker({ userId, onChange }: { userId?: string; onChange: (userId
   );
 }
 
-/** The Working time page: a day, a week or month, the balance, the month's timesheet and the schedule. */
+/** A month of a link (`/working-time/timesheets/2025-06`), or undefined. */
+const linkedMonth = (month: string | undefined) => (month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : undefined);
+
+/**
+ * The Working time page: a day, a week or month, the balance, the month's timesheet and the schedule. Opened at
+ * `/working-time/timesheets/{YYYY-MM}` (the timesheet notices' link), it shows that month's timesheet, and for an
+ * approver the team's overview of that month, scrolled to.
+ */
 export function WorkingTimePage() {
   const { role } = useTeamRole();
   const approver = isLeaveApprover(role);
   const [params, setParams] = useSearchParams();
+  const linked = linkedMonth(useParams().month);
   const userId = (approver && params.get('userId')) || undefined;
+  const [sheetMonth, setSheetMonth] = useState(() => linked ?? thisMonth());
   const choose = (next?: string) => setParams(next ? { userId: next } : {}, { replace: true });
 
   return (
@@ -395,8 +413,24 @@ export function WorkingTimePage() {
       <DaySection key={`day-${userId ?? ''}`} userId={userId} />
       <SummarySection userId={userId} />
       <BalanceSection userId={userId} />
-      <TimesheetSection userId={userId} role={role} />
-      {approver && <TeamTimesheets onView={choose} isAdmin={role === 'admin'} />}
+      <TimesheetSection
+        userId={userId}
+        role={role}
+        month={sheetMonth}
+        onMonthChange={setSheetMonth}
+        focus={Boolean(linked) && role !== undefined && !approver}
+      />
+      {approver && (
+        <TeamTimesheets
+          onView={(member, month) => {
+            setSheetMonth(month);
+            choose(member);
+          }}
+          isAdmin={role === 'admin'}
+          initialMonth={linked}
+          focus={Boolean(linked)}
+        />
+      )}
       <ScheduleSection userId={userId} role={role} />
     </div>
   );

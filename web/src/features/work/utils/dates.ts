@@ -33,3 +33,13 @@ export function parseHours(text: string): number | undefined {
   const minutes = Number(match[1]) * 60 + Number(match[2] ?? 0);
   return Number(match[2] ?? 0) < 60 && minutes <= 1440 ? minutes : undefined;
 }
+
+/** Signed hours of a balance change: '+1:30' or '1:30' -> 90, '-0:45' / '−0:45' -> -45, '2' -> 120; else undefined. */
+export function parseSignedHours(text: string): number | undefined {
+  const match = /^\s*([+\-−]?)\s*(\d{1,5})(?:[:h]\s*(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return undefined;
+  const minutes = Number(match[3] ?? 0);
+  if (minutes >= 60) return undefined;
+  const total = Number(match[2]) * 60 + minutes;
+  return match[1] === '-' || match[1] === '−' ? -total : total;
+}
