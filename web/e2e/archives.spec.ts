@@ -178,3 +178,25 @@ test("an admin reads a team member's archives", async ({ page, context, request,
   await page.getByLabel('Team member').selectOption({ label: 'Me' });
   await expect(page.getByRole('tabpanel', { name: 'Breaks' }).getByText('No breaks in this range.')).toBeVisible();
 });
+
+test('a member sees their own working time in the archives', async ({ page, context, request, baseURL }, testInfo) => {
+  const adminAccount = uniqueAccount(testInfo, 'archives-work-admin');
+  await createVerifiedAccount(request, adminAccount);
+  const admin = await signInWithCookies(context, request, baseURL!, adminAccount);
+  const memberAccount = uniqueAccount(testInfo, 'archives-work-member');
+  const member = await joinTeam(request, admin, memberAccount);
+  await gotoWithoutChat(page, '/archives');
+  const yesterday = daysBefore(await browserToday(page), 1);
+  await post(request, admin, '/work/periods', { date: yesterday, start: '08:00', end: '17:00', note: 'Forgot to clock in' });
+  await post(request, member, '/work/periods', { date: yesterday, start: '09:00', end: '12:30', note: 'Forgot to clock in' });
+
+  await signInWithCookies(context, request, baseURL!, memberAccount);
+  await gotoWithoutChat(page, '/archives');
+  const table = page.getByRole('table', { name: 'Working time' });
+  await table.scrollIntoViewIfNeeded();
+  await expect(table.getByRole('row', { name: new RegExp(member.name) })).toContainText('3 h 30');
+  // Only their own row: no totals line, nobody else's time.
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).not.toContainText(admin.name);
+  await expect(page.getByRole('figure', { name: 'Worked and target hours per member' })).toBeVisible();
+});

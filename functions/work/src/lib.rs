@@ -1,5 +1,5 @@
 //! The `work` endpoint group: clocking in and out, periods entered by hand, a day's and a range's working time, the
-//! overtime balance, and the team's schedule (a member's own schedule is `PUT /admin/work-schedule/{userId}`, served
+//! overtime balance, the team's schedule, and the archives' working-time report (JSON and CSV) (a member's own schedule is `PUT /admin/work-schedule/{userId}`, served
 //! by the admin group, which owns `/admin/`). `?userId=` lets an approver (admin or HR) read or act
 //! on a member of their own team; anyone else is answered 404.
 
@@ -7,16 +7,18 @@ use axum::extract::State;
 use axum::Router;
 use bt_api::records::work::{
     DeletePeriodInput, EndWorkInput, OpenWork, OvertimeInput, PeriodInput, ScheduleInput, StartWorkInput, WorkBalance,
-    WorkDay, WorkPeriod, WorkSchedule, WorkSummary,
+    WorkDay, WorkPeriod, WorkReport, WorkSchedule, WorkSummary,
 };
 use bt_api::schema::{date, ulid};
 use bt_api::wire;
 use bt_domain::records::dates::{self, DateRange};
-use bt_domain::records::work::{balance, days, live, periods, schedule};
+use bt_domain::records::reports::csv_safe;
+use bt_domain::records::work::{balance, days, live, periods, report, schedule};
 use bt_domain::types::RecordId;
+use bt_domain::{AppError, AppResult};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
-use bt_http::{created, data, ApiJson, ApiQuery, ApiResult, IdPath};
+use bt_http::{attachment, created, data, ApiJson, ApiQuery, ApiResult, IdPath};
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
 use tracing::instrument;
@@ -40,7 +42,9 @@ pub fn routes<R: Routes>(r: R) -> R {
         edit_period,
         delete_period,
         get_schedule,
-        put_schedule
+        put_schedule,
+        work_report,
+        work_report_csv
     )
 }
 
@@ -263,4 +267,56 @@ async fn put_schedule(
 ) -> ApiResult {
     let answer = schedule::set_team_schedule(state.table(), &user.user, &input.into(), state.clock.now()).await?;
     Ok(data(WorkSchedule::from(answer)))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+struct ReportQuery {
+    /// First day (with `to`, or alone for one day)
+    #[param(schema_with = date)]
+    from: Option<String>,
+    #[param(schema_with = date)]
+    to: Option<String>,
+}
+
+/// Per member over a range (at most 366 days): net time worked, target and difference, by name, with the sums (my own
+/// row; every member's of the team for admins and HR)
+#[utoipa::path(get, path = "/work/report", tag = "work", params(ReportQuery),
+    responses((status = 200, description = "Success", body = Data<WorkReport>), (status = 401, response = Unauthorized),
+        (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn work_report(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ReportQuery>) -> ApiResult {
+    let range = DateRange::required(q.from.as_deref(), q.to.as_deref(), "from", "to")?;
+    Ok(data(WorkReport::from(report::work_report(state.table(), &user.user, range, state.clock.now()).await?)))
+}
+
+/// The working-time report as CSV: a row a member and a `total` row, in minutes
+#[utoipa::path(get, path = "/work/report.csv", tag = "work", params(ReportQuery),
+    responses((status = 200, description = "CSV attachment", content_type = "text/csv", body = String),
+        (status = 401, response = Unauthorized), (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn work_report_csv(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiQuery(q): ApiQuery<ReportQuery>,
+) -> ApiResult {
+    let range = DateRange::required(q.from.as_deref(), q.to.as_deref(), "from", "to")?;
+    let answer = report::work_report(state.table(), &user.user, range, state.clock.now()).await?;
+    let filename = format!("working-time-{}-{}.csv", range.from, range.to);
+    Ok(attachment("text/csv; charset=utf-8", &filename, report_csv(&answer)?)?)
+}
+
+/// The header is fixed and machine-read (unquoted); below it every cell that is not a number is quoted, and the
+/// member's name is defused like every other CSV export's text (`reports::csv_safe`).
+fn report_csv(answer: &report::WorkReport) -> AppResult<Vec<u8>> {
+    let fault = |e: csv::Error| AppError::Internal(e.into());
+    let mut header = report::CSV_HEADER.join(",").into_bytes();
+    header.extend(b"\n");
+    let mut writer = csv::WriterBuilder::new().quote_style(csv::QuoteStyle::NonNumeric).from_writer(header);
+    for mut row in report::csv_rows(answer) {
+        row[0] = csv_safe(std::mem::take(&mut row[0]));
+        writer.write_record(&row).map_err(fault)?;
+    }
+    writer.into_inner().map_err(|e| AppError::Internal(e.into_error().into()))
 }

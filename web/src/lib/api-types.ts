@@ -2142,6 +2142,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/work/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Per member over a range (at most 366 days): net time worked, target and difference, by name, with the sums (my own
+     *     row; every member's of the team for admins and HR)
+     */
+    get: operations['get_work_report'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/work/report.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The working-time report as CSV: a row a member and a `total` row, in minutes */
+    get: operations['get_work_report.csv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/work/schedule': {
     parameters: {
       query?: never;
@@ -4020,6 +4057,43 @@ export interface components {
       updatedAt: string;
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       userId: string;
+    };
+    /** @description `GET /work/report`: one row a member by name (my own only, unless I am an admin or HR) and their sums. */
+    WorkReport: {
+      /** Format: int64 */
+      difference: number;
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      from: string;
+      rows: components['schemas']['WorkReportRow'][];
+      /** Format: int64 */
+      target: number;
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      to: string;
+      /** Format: int64 */
+      worked: number;
+    };
+    /**
+     * @description A member's working time in the range, in minutes: net time worked, the target after holidays and leaves are
+     *     credited, the difference (worked − target; overtime when positive) and the days with working time.
+     */
+    WorkReportRow: {
+      /** Format: int32 */
+      days: number;
+      /** Format: int64 */
+      difference: number;
+      name: string;
+      /** Format: int64 */
+      target: number;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      userId: string;
+      /** Format: int64 */
+      worked: number;
     };
     /** @description The team's schedule, mine in force today, and my own schedules by date. */
     WorkSchedule: {
@@ -11115,6 +11189,76 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+    };
+  };
+  get_work_report: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkReport'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['Invalid'];
+    };
+  };
+  'get_work_report.csv': {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description CSV attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['Invalid'];
     };
   };
   get_work_schedule: {

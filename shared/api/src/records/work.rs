@@ -334,3 +334,37 @@ wire! { into dom::OvertimeInput;
         pub note: Option<String>,
     }
 }
+
+// ---- the archives' report ---------------------------------------------------------------------------------------
+
+wire! { from dom::report::ReportRow;
+    /// A member's working time in the range, in minutes: net time worked, the target after holidays and leaves are
+    /// credited, the difference (worked − target; overtime when positive) and the days with working time.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct WorkReportRow {
+        #[schema(schema_with = crate::schema::ulid)]
+        pub user_id: UserId,
+        pub name: String,
+        pub worked: i64,
+        pub target: i64,
+        pub difference: i64,
+        #[schema(minimum = 0)]
+        pub days: u32,
+    }
+}
+
+wire! { from dom::report::WorkReport;
+    /// `GET /work/report`: one row a member by name (my own only, unless I am an admin or HR) and their sums.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    pub struct WorkReport {
+        #[schema(schema_with = crate::schema::date)]
+        pub from: Day,
+        #[schema(schema_with = crate::schema::date)]
+        pub to: Day,
+        pub rows: Vec<WorkReportRow>,
+        pub worked: i64,
+        pub target: i64,
+        pub difference: i64,
+    }
+}

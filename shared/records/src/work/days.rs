@@ -27,6 +27,7 @@ use bt_core::types::{RecordId, TeamId, UserId};
 
 /// The longest range a summary reads.
 pub const MAX_SUMMARY_DAYS: i64 = 366;
+pub const RANGE_TOO_LONG: &str = "The range cannot be longer than 366 days.";
 
 /// The team's schedule as saved, or the default: 480 minutes on each day of the leave settings' work week.
 pub async fn team_schedule(store: &dyn Table, team_id: &TeamId) -> AppResult<TeamSchedule> {
@@ -259,7 +260,7 @@ pub async fn team_days_at(
 /// Per day and totals over a range of at most [`MAX_SUMMARY_DAYS`].
 pub async fn summary(store: &dyn Table, owner: &Owner, range: DateRange, now: DateTime<Utc>) -> AppResult<WorkSummary> {
     if range.days() > MAX_SUMMARY_DAYS {
-        return Err(AppError::field("to", "The range cannot be longer than 366 days."));
+        return Err(AppError::field("to", RANGE_TOO_LONG));
     }
     let days = days_at(store, owner, range.from, range.to, now).await?;
     let days: Vec<SummaryDay> = days.iter().map(SummaryDay::from).collect();

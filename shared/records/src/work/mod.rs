@@ -5,7 +5,7 @@
 //!
 //! Layout: pure rules and arithmetic in their own modules (no store: [`compute`], [`model`]), the items and
 //! transaction parts in [`repo`], and the use cases that compose them ([`live`], [`periods`], [`schedule`],
-//! [`days`], [`balance`]). See `infra/docs/data-model.md`.
+//! [`days`], [`balance`], [`report`]). See `infra/docs/data-model.md`.
 //!
 //! Deletions: a deleted period keeps its item as a tombstone (`deleted: true`), moved to the `WORKDEL` index
 //! partitions; its changes (the last one the deletion) are the day's `deletedChanges`.
@@ -18,6 +18,7 @@ pub mod lock;
 pub mod model;
 pub mod periods;
 pub mod repo;
+pub mod report;
 pub mod schedule;
 pub mod timesheets;
 

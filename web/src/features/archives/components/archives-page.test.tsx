@@ -13,6 +13,9 @@ import { ArchivesPage } from './archives-page';
 vi.mock('./report-charts', () => ({
   ReportCharts: ({ summary }: { summary: ReportSummary }) => <p>Charts for {summary.breaks.perDay.length} days</p>,
 }));
+vi.mock('./working-time-chart', () => ({
+  default: ({ rows }: { rows: unknown[] }) => <p>Working time chart of {rows.length}</p>,
+}));
 
 const signIn = () => setCookies({ access_token: jwtValidFor(3_600_000), refresh_token: 'refresh', id: 'ME', name: 'Ada' });
 const today = todayIso();
@@ -58,6 +61,11 @@ function reportsApi({ role = 'member' }: { role?: string } = {}) {
     http.get(api('/reports/summary'), ({ request }) => {
       const query = record(request);
       return ok(summary(query.from ?? '', query.to ?? ''));
+    }),
+    http.get(api('/work/report'), ({ request }) => {
+      const query = record(request);
+      const row = { userId: 'ME', name: 'Ada', worked: 1230, target: 1440, difference: -210, days: 3 };
+      return ok({ from: query.from, to: query.to, rows: [row], worked: 1230, target: 1440, difference: -210 });
     }),
     http.get(api('/reports/:kind'), ({ request, params }) => {
       const query = record(request);
@@ -253,5 +261,15 @@ describe('Archives | Reports', () => {
     const table = await screen.findByRole('table', { name: 'Leave days' });
     expect(within(table).getByRole('row', { name: /^Ada/ })).toHaveTextContent('3');
     expect(asked).toEqual([{ from: '2025-06-01', to: '2025-06-30' }]);
+  });
+
+  it('reports the working time of the same range', async () => {
+    signIn();
+    const asked = reportsApi();
+    renderWithProviders(<ArchivesPage />, { route: '/archives?from=2025-06-01&to=2025-06-30' });
+    const table = await screen.findByRole('table', { name: 'Working time' });
+    expect(within(table).getByRole('row', { name: /^Ada/ })).toHaveTextContent('20 h 30');
+    expect(screen.getByText('Working time chart of 1')).toBeInTheDocument();
+    expect(asked.filter((a) => a.path === '/work/report').map((a) => a.query)).toEqual([{ from: '2025-06-01', to: '2025-06-30' }]);
   });
 });

@@ -28,6 +28,7 @@ import { ChartFrames, useNearScreen } from './chart-figure';
 import { DateRangePicker } from './date-range-picker';
 import { LeaveDaysSection } from './leave-days-section';
 import { ReportRecordsTable } from './report-records';
+import { WorkingTimeSection } from './working-time-section';
 
 // The chart library is its own chunk, fetched only when a report has something to draw and the charts' place comes
 // near the screen.
@@ -128,6 +129,8 @@ function SignedInArchives() {
       </Card>
 
       <LeaveDaysSection range={range} />
+
+      <WorkingTimeSection range={range} />
 
       <Card className="space-y-3">
         <RecordsSection

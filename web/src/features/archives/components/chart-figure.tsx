@@ -39,7 +39,7 @@ export function useNearScreen<T extends Element>() {
  * A chart's frame, of the same height with or without its chart. The chart is drawn when the frame comes near the
  * screen: on a phone the charts lie below the first screen, and drawing them costs the first load the most time.
  */
-export function ChartFigure({ title, children, data }: { title: string; children?: ReactNode; data?: ReactNode }) {
+export function ChartFigure({ title, children, data, height }: { title: string; children?: ReactNode; data?: ReactNode; height?: number }) {
   const captionId = useId();
   const [ref, near] = useNearScreen<HTMLDivElement>();
   return (
@@ -47,7 +47,8 @@ export function ChartFigure({ title, children, data }: { title: string; children
       <figcaption id={captionId} className="mb-2 text-sm font-semibold">
         {title}
       </figcaption>
-      <div ref={ref} className="relative h-64">
+      {/* A chart with a bar per member grows with the team (`height` in pixels); the others are 16rem high. */}
+      <div ref={ref} className={height ? 'relative' : 'relative h-64'} style={height ? { height } : undefined}>
         {near && children}
       </div>
       {data}
