@@ -6,7 +6,7 @@
 use async_trait::async_trait;
 
 use super::settings::ReminderKind;
-use super::{job, reminders, webhooks};
+use super::{job, reminders, webhooks, work_cap};
 use bt_accounts::teams;
 use bt_accounts::users::User;
 use bt_core::error::AppResult;
@@ -69,12 +69,18 @@ impl EventHandler for Notifier {
                 ),
                 Via::Store(_) => tracing::error!(%month, "a timesheet decision published without services"),
             },
-            // Working time publishes from the records layer with the store alone (like live breaks), and no
-            // reminder kind tells of it yet: clocking in and out notify nobody, and an automatic closure is logged
-            // (the period carries its note, shown on the person's day).
-            RecordEvent::WorkStarted { .. } | RecordEvent::WorkEnded { .. } => {}
-            RecordEvent::WorkAutoClosed { owner, period, .. } => {
+            // Working time publishes from the records layer with the store alone (like live breaks): clocking in
+            // files the period's closing at 16 hours, clocking out drops it, and a closing files the person's notice
+            // once (the job delivers it; see `work_cap`).
+            RecordEvent::WorkStarted { open, now, .. } => {
+                work_cap::work_started(store, &open, now).await;
+            }
+            RecordEvent::WorkEnded { owner, since, .. } => {
+                work_cap::work_ended(store, &owner.user_id, &since).await;
+            }
+            RecordEvent::WorkAutoClosed { owner, period, since, now } => {
                 tracing::info!(user = %owner.user_id, period = %period.id, "a work period was closed after 16 hours");
+                work_cap::work_auto_closed(store, &owner, &period, &since, now).await;
             }
         }
     }
