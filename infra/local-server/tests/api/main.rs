@@ -24,3 +24,4 @@ mod selfhost;
 mod timesheets;
 mod webhooks;
 mod work;
+mod work_autoclose;
