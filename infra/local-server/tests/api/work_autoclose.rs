@@ -108,8 +108,9 @@ async fn a_period_left_open_is_closed_at_16_hours_and_told_once(store: Store) {
     let at = now - Duration::hours(16) + Duration::seconds(30);
     let open = app.post(&ann, "/work/start", json!({ "at": stamp(at) })).await.expect(201);
     let (date, start) = (open.data()["date"].as_str().unwrap().to_string(), open.data()["startTime"].clone());
-    assert!(sent_to(&run_at(&app, now).await, &ann).is_empty(), "not before its time");
-    let next = now + Duration::minutes(1);
+    let cap = parse(&open.data()["since"]) + Duration::hours(16);
+    assert!(sent_to(&run_at(&app, cap - Duration::minutes(1)).await, &ann).is_empty(), "not before its time");
+    let next = cap + Duration::minutes(1);
     let report = run_at(&app, next).await;
     assert_eq!(sent_to(&report, &ann), both_channels(), "{report}");
     assert!(report["skipped"].as_array().unwrap().is_empty(), "closed by this run: {report}");
@@ -178,7 +179,7 @@ async fn a_lazy_close_is_told_once(store: Store) {
     assert!(app.get(&ann, "/work/current").await.expect(200).data().is_null());
     assert!(app.get(&ann, "/work/current").await.expect(200).data().is_null());
     // The next minute's run tells of it once (the scheduled closing finds the period ended), and no run after it.
-    let next = now + Duration::minutes(1);
+    let next = app.state.clock.now() + Duration::minutes(1);
     let report = run_at(&app, next).await;
     assert_eq!(sent_to(&report, &ann), vec![("workClosed".into(), "email".into(), "delivered".into())], "{report}");
     let skipped = report["skipped"].as_array().unwrap();
@@ -233,11 +234,12 @@ async fn team_hooks_get_work_started_and_ended(store: Store) {
     let refused = app.post(&admin, "/admin/webhooks", unknown).await.expect(422);
     assert!(refused.field("events").contains("work.started"));
 
+    // The server's clock runs on: each run is as at the moment after the request.
     let now = app.state.clock.now();
     let open = app.post(&member, "/work/start", json!({ "at": stamp(now - Duration::hours(2)) })).await.expect(201);
-    run_at(&app, now).await;
+    run_at(&app, app.state.clock.now()).await;
     app.post(&member, "/work/end", json!({})).await.expect(200);
-    run_at(&app, now).await;
+    run_at(&app, app.state.clock.now()).await;
     let posts = got.lock().unwrap().clone();
     let types: Vec<&str> = posts.iter().map(|p| p["type"].as_str().unwrap()).collect();
     assert_eq!(types, ["work.started", "work.ended"]);
@@ -251,9 +253,9 @@ async fn team_hooks_get_work_started_and_ended(store: Store) {
 
     // A period closed at 16 hours is a `work.ended` too, marked.
     app.post(&late, "/work/start", json!({ "at": stamp(now - Duration::hours(17)) })).await.expect(201);
-    run_at(&app, now).await;
-    run_at(&app, now + Duration::minutes(1)).await;
-    run_at(&app, now + Duration::minutes(1)).await;
+    let next = app.state.clock.now() + Duration::minutes(1);
+    run_at(&app, next).await;
+    run_at(&app, next).await;
     let posts = got.lock().unwrap().clone();
     let lu: Vec<&Value> = posts.iter().filter(|p| p["data"]["name"] == "Lu Late").collect();
     assert_eq!(lu.len(), 2, "started and ended, once each: {lu:?}");
