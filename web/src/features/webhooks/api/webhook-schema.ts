@@ -58,7 +58,9 @@ export const webhookSchema = z
       .min(1, { error: msg('webhooks.validation.urlRequired') })
       .refine(isWebAddress, { error: msg('webhooks.validation.urlShape') }),
     format: z.enum(['slack', 'teams', 'generic']),
-    events: z.array(z.enum(['leave.approved', 'daily.absences', 'break.started', 'break.ended', 'work.started', 'work.ended'])).min(1, { error: msg('webhooks.validation.eventsRequired') }),
+    events: z
+      .array(z.enum(['leave.approved', 'daily.absences', 'break.started', 'break.ended', 'work.started', 'work.ended']))
+      .min(1, { error: msg('webhooks.validation.eventsRequired') }),
     dailyAt: z.string(),
   })
   .superRefine((values, context) => {
