@@ -27,8 +27,9 @@ pub(crate) async fn list(State(state): State<AppState>, user: AuthUser) -> ApiRe
 /// Add a webhook (admins)
 ///
 /// `url` must be https to a public address. `events` of `leave.approved`, `daily.absences` (who is off today, at
-/// `dailyAt` in your time zone), `break.started` and `break.ended` (the team opts in by choosing them). The answer
-/// shows the signing secret of `generic` hooks once: `Breaktime-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
+/// `dailyAt` in your time zone), `break.started` and `break.ended` (the team opts in by choosing them),
+/// `work.started` and `work.ended` (clocking in and out; `data.autoClosed` when a period was closed at 16 hours).
+/// The answer shows the signing secret of `generic` hooks once: `Breaktime-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
 /// "<t>.<body>">`; every delivery carries `Breaktime-Event-Id`. At most 10 per team.
 #[utoipa::path(post, path = "/admin/webhooks", tag = "team", request_body = WebhookInput,
     responses((status = 201, description = "Created", body = Data<CreatedWebhook>), (status = 401, response = Unauthorized),

@@ -40,7 +40,7 @@ pub enum WebhookFormat {
 pub struct WebhookEvent {
     /// A ULID, the same on every retry of this event, so that the receiver can de-duplicate.
     pub id: String,
-    /// `leave.approved`, `daily.absences`, `break.started`, `break.ended`.
+    /// `leave.approved`, `daily.absences`, `break.started`, `break.ended`, `work.started`, `work.ended`.
     pub kind: String,
     /// RFC 3339.
     pub occurred_at: String,

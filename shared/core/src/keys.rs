@@ -242,6 +242,12 @@ pub fn open_work(user_id: &UserId) -> Key {
     Key::new(user_pk(user_id), "OPENWORK")
 }
 
+/// The scheduled 16-hour closing of a user's open work period, at most one (like the open period):
+/// `USER#<id>` / `WORKCAP`, on the due index while it waits.
+pub fn work_cap(user_id: &UserId) -> Key {
+    Key::new(user_pk(user_id), "WORKCAP")
+}
+
 /// Presence of a team member on the clock: `TEAM#<teamId>` / `WORKING#<userId>`.
 pub fn team_working(team_id: &TeamId, user_id: &UserId) -> Key {
     Key::new(team_pk(team_id), format!("WORKING#{user_id}"))

@@ -47,7 +47,7 @@ impl PushOutcome {
 #[serde(rename_all = "camelCase")]
 pub struct HookEvent {
     pub id: String,
-    /// `leave.approved`, `daily.absences`, `break.started`, `break.ended`.
+    /// `leave.approved`, `daily.absences`, `break.started`, `break.ended`, `work.started`, `work.ended`.
     pub kind: String,
     pub occurred_at: String,
     /// One line a person reads in the chat.

@@ -6,17 +6,19 @@
 use async_trait::async_trait;
 
 use super::settings::ReminderKind;
-use super::{job, reminders, webhooks};
+use super::{job, reminders, webhooks, work_cap};
 use bt_accounts::teams;
 use bt_accounts::users::User;
 use bt_core::error::AppResult;
 use bt_core::i18n::{tr, Language};
 use bt_core::services::Services;
+use bt_core::store::Table;
 use bt_core::types::{TeamId, UserId};
 use bt_records::events::{EventHandler, RecordEvent, Via};
 use bt_records::leave_types;
 use bt_records::leaves::{approvers_of, Leave, LeaveStatus};
 use bt_records::work::timesheets::Action;
+use bt_records::work::WorkPeriod;
 use bt_records::Owner;
 
 /// Installed by `Services::new`.
@@ -69,15 +71,41 @@ impl EventHandler for Notifier {
                 ),
                 Via::Store(_) => tracing::error!(%month, "a timesheet decision published without services"),
             },
-            // Working time publishes from the records layer with the store alone (like live breaks), and no
-            // reminder kind tells of it yet: clocking in and out notify nobody, and an automatic closure is logged
-            // (the period carries its note, shown on the person's day).
-            RecordEvent::WorkStarted { .. } | RecordEvent::WorkEnded { .. } => {}
-            RecordEvent::WorkAutoClosed { owner, period, .. } => {
+            // Working time publishes from the records layer with the store alone (like live breaks): clocking in
+            // files the period's closing at 16 hours, clocking out drops it, and a closing files the person's notice
+            // once (the job delivers it; see `work_cap`).
+            RecordEvent::WorkStarted { owner, open, now } => {
+                work_cap::work_started(store, &open, now).await;
+                let text = format!("{} clocked in at {}.", owner.name, open.start_time);
+                let data = serde_json::json!({ "userId": owner.user_id, "name": owner.name, "since": open.since,
+                    "date": open.date, "startTime": open.start_time });
+                webhooks::emit(store, &owner.team_id, webhooks::WORK_STARTED, text, data, now).await;
+            }
+            RecordEvent::WorkEnded { owner, period, since, now } => {
+                work_cap::work_ended(store, &owner.user_id, &since).await;
+                work_ended_hook(store, &owner, &period, now).await;
+            }
+            RecordEvent::WorkAutoClosed { owner, period, since, now } => {
                 tracing::info!(user = %owner.user_id, period = %period.id, "a work period was closed after 16 hours");
+                work_cap::work_auto_closed(store, &owner, &period, &since, now).await;
+                work_ended_hook(store, &owner, &period, now).await;
             }
         }
     }
+}
+
+/// `work.ended` for the team's hooks: a period clocked out, or closed at 16 hours (`autoClosed`).
+async fn work_ended_hook(store: &dyn Table, owner: &Owner, period: &WorkPeriod, now: chrono::DateTime<chrono::Utc>) {
+    let hours = format!("{}:{:02}", period.minutes / 60, period.minutes % 60);
+    let text = if period.auto_closed {
+        format!("{}'s working time from {} was closed after 16 hours.", owner.name, period.start)
+    } else {
+        format!("{} clocked out at {} ({hours} h worked).", owner.name, period.end)
+    };
+    let data = serde_json::json!({ "userId": owner.user_id, "name": owner.name, "date": period.date,
+        "start": period.start, "end": period.end, "minutes": period.minutes, "nextDay": period.next_day,
+        "autoClosed": period.auto_closed });
+    webhooks::emit(store, &owner.team_id, webhooks::WORK_ENDED, text, data, now).await;
 }
 
 fn logged(what: &str, result: AppResult<()>) {

@@ -16,6 +16,7 @@ use tokio::sync::Semaphore;
 
 use super::reminders::{self, Reminder};
 use super::settings::{self, NotificationSettings, ReminderKind, Switch};
+use super::work_cap::{self, WorkCap};
 use super::{due, subscriptions, unsubscribe, PushOutcome};
 use crate::repo;
 use bt_accounts::users::{get_user, User};
@@ -195,13 +196,43 @@ async fn handle_item(services: &Services, item: &Item, now: DateTime<Utc>) -> Ap
             };
             Ok(Outcome::Hook(sent))
         }
-        _ => {
-            let reminder: Reminder = from_item(item.clone())?;
-            if !claim(services, item, now).await? {
-                return Ok(Outcome::Skipped(skip(&reminder, "sent by another run")));
-            }
-            handle(services, &reminder, now).await
-        }
+        "work_cap" => close_left_open(services, item, now).await,
+        _ => handle_reminder(services, item, now).await,
+    }
+}
+
+async fn handle_reminder(services: &Services, item: &Item, now: DateTime<Utc>) -> AppResult<Outcome> {
+    let reminder: Reminder = from_item(item.clone())?;
+    if !claim(services, item, now).await? {
+        return Ok(Outcome::Skipped(skip(&reminder, "sent by another run")));
+    }
+    handle(services, &reminder, now).await
+}
+
+/// A work period's 16 hours are up: the records close it if it is still that period and still open, and the
+/// notice its closing filed goes out in this run (unless quiet hours hold it back: then it is due when they end).
+async fn close_left_open(services: &Services, item: &Item, now: DateTime<Utc>) -> AppResult<Outcome> {
+    let cap: WorkCap = from_item(item.clone())?;
+    let skipped = |reason: &str| {
+        Outcome::Skipped(Skipped {
+            kind: ReminderKind::WorkClosed,
+            user_id: cap.user_id.clone(),
+            reason: reason.into(),
+        })
+    };
+    if !claim(services, item, now).await? {
+        return Ok(skipped("closed by another run"));
+    }
+    let store = services.table();
+    let Some(user) = get_user(store, &cap.user_id).await? else { return Ok(skipped("no such account")) };
+    let owner = Owner::of(&user);
+    if bt_records::work::live::close_left_open(store, &owner, &cap.since, now).await?.is_none() {
+        return Ok(skipped("the period has ended"));
+    }
+    match work_cap::notice_item(store, &cap.user_id, &cap.since).await? {
+        Some(notice) if due_by(&notice, now) => handle_reminder(services, &notice, now).await,
+        Some(_) => Ok(skipped("quiet hours")),
+        None => Ok(skipped("no notice filed")),
     }
 }
 
@@ -248,6 +279,11 @@ async fn handle(services: &Services, reminder: &Reminder, now: DateTime<Utc>) ->
         }
         // Written in the person's language when they were filed.
         ReminderKind::LeaveRequested | ReminderKind::LeaveDecided => {}
+        // Filed in English when the period was closed.
+        ReminderKind::WorkClosed => {
+            message.title = translate(language, &reminder.title);
+            message.body = translate(language, &reminder.body);
+        }
     }
     let switch = settings.switch(reminder.kind);
     if !switch.enabled {
@@ -388,7 +424,8 @@ pub async fn deliver(services: &Services, user: &User, switch: Switch, message: 
 /// A reminder's mail: the message, a button to the page, and the one-click unsubscribe for its kind.
 pub fn reminder_mail(services: &Services, user: &User, message: &Message) -> bt_core::mail::Mail {
     let config = &services.config;
-    let token = unsubscribe::token(&config.jwt_secret, &user.id, message.kind);
+    // A kind without a switch of its own unsubscribes from the kind that governs it.
+    let token = unsubscribe::token(&config.jwt_secret, &user.id, message.kind.governed_by());
     let page = format!("{}/unsubscribe?token={token}", config.app_url);
     let link = format!("{}{}", config.app_url, message.path);
     let language = user.language();
@@ -410,8 +447,10 @@ pub fn reminder_mail(services: &Services, user: &User, message: &Message) -> bt_
 
 /// Why a reminder's mail came, and how to stop it, for each kind (whole sentences for the catalogues).
 fn unsubscribe_footer(kind: ReminderKind) -> &'static str {
-    english(match kind {
-        ReminderKind::Break => "You get this because break reminders are on in your settings. Stop these mails:",
+    english(match kind.governed_by() {
+        ReminderKind::Break | ReminderKind::WorkClosed => {
+            "You get this because break reminders are on in your settings. Stop these mails:"
+        }
         ReminderKind::Meeting => "You get this because meeting reminders are on in your settings. Stop these mails:",
         ReminderKind::Agenda => "You get this because the daily agenda are on in your settings. Stop these mails:",
         ReminderKind::LeaveRequested => {

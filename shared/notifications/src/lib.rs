@@ -7,6 +7,8 @@
 //! with `GSI1PK = DUE#<minute>#<shard>`. The job of a minute queries that minute's shards, claims each item with a
 //! conditional write that takes it off the index (so a second run, a retry or an overlapping run finds nothing to
 //! claim), checks it still stands (the break still open, the meeting still at that time), and only then delivers.
+//! The same index carries work that is not a reminder: team-chat deliveries ([`webhooks`]) and the 16-hour closing
+//! of a work period left open ([`work_cap`]).
 
 pub mod due;
 pub mod events;
@@ -18,6 +20,7 @@ pub mod settings;
 pub mod subscriptions;
 pub mod unsubscribe;
 pub mod webhooks;
+pub mod work_cap;
 
 pub use outbound::{Outbound, PushOutcome, PushSubscription};
 pub use settings::NotificationSettings;

@@ -23,9 +23,14 @@ pub enum ReminderKind {
     LeaveRequested,
     /// A decision on this person's leave request.
     LeaveDecided,
+    /// This person's work period, left open, was closed at 16 hours. It has no switch of its own: the break
+    /// reminders' switch and channels govern it (the other reminder of a live record left running), and its mail's
+    /// unsubscribe link turns off break reminder mail.
+    WorkClosed,
 }
 
 impl ReminderKind {
+    /// The kinds with a switch of their own (and an unsubscribe link of their own).
     pub const ALL: [ReminderKind; 5] = [
         ReminderKind::Break,
         ReminderKind::Meeting,
@@ -41,6 +46,15 @@ impl ReminderKind {
             ReminderKind::Agenda => "agenda",
             ReminderKind::LeaveRequested => "leaveRequested",
             ReminderKind::LeaveDecided => "leaveDecided",
+            ReminderKind::WorkClosed => "workClosed",
+        }
+    }
+
+    /// The kind whose switch, channels and unsubscribe link govern this one.
+    pub fn governed_by(self) -> ReminderKind {
+        match self {
+            ReminderKind::WorkClosed => ReminderKind::Break,
+            kind => kind,
         }
     }
 
@@ -56,6 +70,7 @@ impl ReminderKind {
             ReminderKind::Agenda => "the daily agenda",
             ReminderKind::LeaveRequested => "leave requests to approve",
             ReminderKind::LeaveDecided => "decisions on your leave requests",
+            ReminderKind::WorkClosed => ReminderKind::Break.label(),
         }
     }
 }
@@ -138,7 +153,9 @@ pub struct Switch {
 impl NotificationSettings {
     pub fn switch(&self, kind: ReminderKind) -> Switch {
         let (enabled, push, email) = match kind {
-            ReminderKind::Break => (self.break_reminder.enabled, self.break_reminder.push, self.break_reminder.email),
+            ReminderKind::Break | ReminderKind::WorkClosed => {
+                (self.break_reminder.enabled, self.break_reminder.push, self.break_reminder.email)
+            }
             ReminderKind::Meeting => {
                 (self.meeting_reminder.enabled, self.meeting_reminder.push, self.meeting_reminder.email)
             }
@@ -156,7 +173,7 @@ impl NotificationSettings {
     /// Turns mail off for one kind (the one-click unsubscribe link).
     pub fn without_email(mut self, kind: ReminderKind) -> Self {
         match kind {
-            ReminderKind::Break => self.break_reminder.email = false,
+            ReminderKind::Break | ReminderKind::WorkClosed => self.break_reminder.email = false,
             ReminderKind::Meeting => self.meeting_reminder.email = false,
             ReminderKind::Agenda => self.daily_agenda.email = false,
             ReminderKind::LeaveRequested => self.leave_requested.email = false,

@@ -24,7 +24,9 @@ pub const LEAVE_APPROVED: &str = "leave.approved";
 pub const DAILY_ABSENCES: &str = "daily.absences";
 pub const BREAK_STARTED: &str = "break.started";
 pub const BREAK_ENDED: &str = "break.ended";
-pub const EVENTS: [&str; 4] = [LEAVE_APPROVED, DAILY_ABSENCES, BREAK_STARTED, BREAK_ENDED];
+pub const WORK_STARTED: &str = "work.started";
+pub const WORK_ENDED: &str = "work.ended";
+pub const EVENTS: [&str; 6] = [LEAVE_APPROVED, DAILY_ABSENCES, BREAK_STARTED, BREAK_ENDED, WORK_STARTED, WORK_ENDED];
 pub const FORMATS: [&str; 3] = ["slack", "teams", "generic"];
 pub const MAX_HOOKS: usize = 10;
 pub const MAX_URL_CHARS: usize = 2000;
@@ -60,7 +62,7 @@ pub struct Webhook {
     pub url: String,
     /// `slack`, `teams` or `generic`.
     pub format: String,
-    /// Of `leave.approved`, `daily.absences`, `break.started`, `break.ended`.
+    /// Of `leave.approved`, `daily.absences`, `break.started`, `break.ended`, `work.started`, `work.ended`.
     pub events: Vec<String>,
     /// When `daily.absences` posts who is off, local `HH:MM` in `timeZone`.
     pub daily_at: String,
@@ -140,7 +142,7 @@ pub async fn add(
     check.rule(
         "events",
         events.iter().all(|e| EVENTS.contains(&e.as_str())),
-        "Events are leave.approved, daily.absences, break.started and break.ended.",
+        "Events are leave.approved, daily.absences, break.started, break.ended, work.started and work.ended.",
     );
     let daily_at = match input.daily_at.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
         None => "09:00".to_string(),

@@ -1,7 +1,8 @@
 //! What the records publish when they change, and the port that carries it out of the records layer.
 //!
 //! Records never call notifications: each change that others may act on (a break started or ended, a meeting saved
-//! for someone or dropped, a leave requested or decided, a timesheet submitted or decided) is a [`RecordEvent`], published after the record is written
+//! for someone or dropped, a leave requested or decided, a timesheet submitted or decided, work clocked in, out or closed at 16 hours) is a
+//! [`RecordEvent`], published after the record is written
 //! and handed to the [`EventHandler`] the composition root installed (`Services::new` installs the notifications
 //! layer's). Handlers are best-effort and idempotent: a reminder or chat-hook item is written by key (a repeat
 //! overwrites), and a failure is logged and leaves the record as written (see `infra/docs/data-model.md`).
@@ -45,10 +46,10 @@ pub enum RecordEvent {
     },
     /// A person clocked in.
     WorkStarted { owner: Owner, open: OpenWorkItem, now: DateTime<Utc> },
-    /// A person clocked out into this period.
-    WorkEnded { owner: Owner, period: WorkPeriod, now: DateTime<Utc> },
-    /// A period left open was closed at 16 hours (the person should be told).
-    WorkAutoClosed { owner: Owner, period: WorkPeriod, now: DateTime<Utc> },
+    /// A person clocked out into this period (`since`: when the open period began, RFC 3339 UTC).
+    WorkEnded { owner: Owner, period: WorkPeriod, since: String, now: DateTime<Utc> },
+    /// A period left open was closed at 16 hours (the person should be told, once per `since`).
+    WorkAutoClosed { owner: Owner, period: WorkPeriod, since: String, now: DateTime<Utc> },
 }
 
 /// What a handler may use: the store alone, or all the services (mail, push) when the caller has them.

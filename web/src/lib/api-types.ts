@@ -270,8 +270,9 @@ export interface paths {
     /**
      * Add a webhook (admins)
      * @description `url` must be https to a public address. `events` of `leave.approved`, `daily.absences` (who is off today, at
-     *     `dailyAt` in your time zone), `break.started` and `break.ended` (the team opts in by choosing them). The answer
-     *     shows the signing secret of `generic` hooks once: `Breaktime-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
+     *     `dailyAt` in your time zone), `break.started` and `break.ended` (the team opts in by choosing them),
+     *     `work.started` and `work.ended` (clocking in and out; `data.autoClosed` when a period was closed at 16 hours).
+     *     The answer shows the signing secret of `generic` hooks once: `Breaktime-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
      *     "<t>.<body>">`; every delivery carries `Breaktime-Event-Id`. At most 10 per team.
      */
     post: operations['post_admin_webhooks'];
@@ -2561,7 +2562,7 @@ export interface components {
        * @example 09:30
        */
       dailyAt: string;
-      /** @description Of `leave.approved`, `daily.absences`, `break.started`, `break.ended`. */
+      /** @description Of `leave.approved`, `daily.absences`, `break.started`, `break.ended`, `work.started`, `work.ended`. */
       events: string[];
       /** @description `slack`, `teams` or `generic`. */
       format: string;
@@ -3492,7 +3493,7 @@ export interface components {
      * @description The kinds of reminder and notice, each with its own switch and channels (and its own unsubscribe link).
      * @enum {string}
      */
-    ReminderKind: 'break' | 'meeting' | 'agenda' | 'leaveRequested' | 'leaveDecided';
+    ReminderKind: 'break' | 'meeting' | 'agenda' | 'leaveRequested' | 'leaveDecided' | 'workClosed';
     /** @description A leave type of the report's columns. */
     ReportLeaveType: {
       color: string;
@@ -3936,7 +3937,7 @@ export interface components {
        * @example 09:30
        */
       dailyAt: string;
-      /** @description Of `leave.approved`, `daily.absences`, `break.started`, `break.ended`. */
+      /** @description Of `leave.approved`, `daily.absences`, `break.started`, `break.ended`, `work.started`, `work.ended`. */
       events: string[];
       /** @description `slack`, `teams` or `generic`. */
       format: string;

@@ -24,4 +24,5 @@ mod selfhost;
 mod timesheets;
 mod webhooks;
 mod work;
+mod work_autoclose;
 mod work_report;

@@ -21,6 +21,8 @@ wire! { from dom::ReminderKind;
         LeaveRequested,
         /// A decision on this person's leave request.
         LeaveDecided,
+        /// This person's work period, left open, was closed at 16 hours (governed by the break reminders' switch).
+        WorkClosed,
     }
 }
 

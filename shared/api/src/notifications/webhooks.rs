@@ -39,7 +39,7 @@ wire! { from dom::Webhook;
         pub url: String,
         /// `slack`, `teams` or `generic`.
         pub format: String,
-        /// Of `leave.approved`, `daily.absences`, `break.started`, `break.ended`.
+        /// Of `leave.approved`, `daily.absences`, `break.started`, `break.ended`, `work.started`, `work.ended`.
         pub events: Vec<String>,
         /// When `daily.absences` posts who is off, local `HH:MM` in `timeZone`.
         #[schema(schema_with = crate::schema::time)]

@@ -1,5 +1,7 @@
 //! Clocking in and out, like a live break: one open period at a time, taps carry the device's time `at` (within the
-//! last 24 hours, not in the future), and a period left open is closed at 16 hours when it is next touched.
+//! last 24 hours, not in the future), and a period left open is closed at 16 hours: by the scheduled job at that
+//! time ([`close_left_open`], filed by the notifications layer on `WorkStarted`), or when it is next touched
+//! ([`settle`]), whichever comes first.
 
 use chrono::{DateTime, Duration, Utc};
 
@@ -33,6 +35,27 @@ pub async fn settle(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> App
         Err(e) => return Err(e),
     }
     Ok(repo::open_work(store, &owner.user_id).await?.filter(|o| !o.over_cap(now)))
+}
+
+/// The scheduled closing of a period left open: when the owner's open period is still the one that began at `since`
+/// and has run 16 hours by `now`, it is closed at 16 hours exactly as [`settle`] closes it (the automatic note, the
+/// `WorkAutoClosed` event). None when it was ended or closed meanwhile, is another period, has not run 16 hours, or
+/// its month is locked (then it stays open, as `settle` leaves it).
+pub async fn close_left_open(
+    store: &dyn Table,
+    owner: &Owner,
+    since: &str,
+    now: DateTime<Utc>,
+) -> AppResult<Option<WorkPeriod>> {
+    let Some(open) = repo::open_work(store, &owner.user_id).await? else { return Ok(None) };
+    if open.since != since || now - open.since()? < Duration::minutes(model::MAX_PERIOD_MINUTES) {
+        return Ok(None);
+    }
+    match close(store, owner, &open, now, true, now).await {
+        Ok(period) => Ok(Some(period)),
+        Err(AppError::Conflict(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// The open period with the day's net time so far.
@@ -151,9 +174,9 @@ async fn close(
         return Err(lock::explain(store, &owner.user_id, &[start.date()], otherwise).await);
     }
     let event = if auto {
-        RecordEvent::WorkAutoClosed { owner: owner.clone(), period: period.clone(), now }
+        RecordEvent::WorkAutoClosed { owner: owner.clone(), period: period.clone(), since: open.since.clone(), now }
     } else {
-        RecordEvent::WorkEnded { owner: owner.clone(), period: period.clone(), now }
+        RecordEvent::WorkEnded { owner: owner.clone(), period: period.clone(), since: open.since.clone(), now }
     };
     events::publish(Via::Store(store), event).await;
     Ok(period)

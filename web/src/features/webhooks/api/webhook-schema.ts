@@ -14,7 +14,7 @@ export interface EventChoice {
   event: WebhookEvent;
   /** The event's words in the catalogues: webhooks.events.<key>.label and .explanation. */
   key: string;
-  /** Breaks are shared only when the team chooses to. */
+  /** Breaks and working time are shared only when the team chooses to. */
   optional?: boolean;
 }
 
@@ -23,6 +23,8 @@ export const eventChoices: readonly EventChoice[] = [
   { event: 'daily.absences', key: 'dailyAbsences' },
   { event: 'break.started', key: 'breakStarted', optional: true },
   { event: 'break.ended', key: 'breakEnded', optional: true },
+  { event: 'work.started', key: 'workStarted', optional: true },
+  { event: 'work.ended', key: 'workEnded', optional: true },
 ];
 
 const choiceOf = (event: string) => eventChoices.find((choice) => choice.event === event);
@@ -56,7 +58,9 @@ export const webhookSchema = z
       .min(1, { error: msg('webhooks.validation.urlRequired') })
       .refine(isWebAddress, { error: msg('webhooks.validation.urlShape') }),
     format: z.enum(['slack', 'teams', 'generic']),
-    events: z.array(z.enum(['leave.approved', 'daily.absences', 'break.started', 'break.ended'])).min(1, { error: msg('webhooks.validation.eventsRequired') }),
+    events: z
+      .array(z.enum(['leave.approved', 'daily.absences', 'break.started', 'break.ended', 'work.started', 'work.ended']))
+      .min(1, { error: msg('webhooks.validation.eventsRequired') }),
     dailyAt: z.string(),
   })
   .superRefine((values, context) => {

@@ -20,7 +20,7 @@ export type LastDelivery = Schemas['LastDelivery'];
 export type CreatedWebhook = Schemas['CreatedWebhook'];
 
 export type WebhookFormat = 'slack' | 'teams' | 'generic';
-export type WebhookEvent = 'leave.approved' | 'daily.absences' | 'break.started' | 'break.ended';
+export type WebhookEvent = 'leave.approved' | 'daily.absences' | 'break.started' | 'break.ended' | 'work.started' | 'work.ended';
 
 /** The body of `POST /admin/webhooks`, with the values the form offers. */
 export type WebhookInput = Required<Pick<Schemas['WebhookInput'], 'url'>> & { format: WebhookFormat; events: WebhookEvent[]; dailyAt?: string };

@@ -167,14 +167,15 @@ describe('team chat webhooks', () => {
     expect(within(shown).queryByRole('heading', { name: 'How to verify' })).not.toBeInTheDocument();
   });
 
-  it('marks breaks as optional sharing and explains each event', async () => {
+  it('marks breaks and working time as optional sharing and explains each event', async () => {
     signIn();
     hooksServer();
     renderWithProviders(<WebhooksSection />);
     const add = await form();
     const events = within(add).getByRole('group', { name: 'Events' });
-    expect(within(events).getAllByRole('checkbox')).toHaveLength(4);
-    expect(within(events).getAllByText('Optional sharing')).toHaveLength(2);
+    expect(within(events).getAllByRole('checkbox')).toHaveLength(6);
+    expect(within(events).getAllByText('Optional sharing')).toHaveLength(4);
+    expect(within(events).getByRole('checkbox', { name: /Clocked in/ })).toHaveAccessibleDescription(/starts their working time/);
     expect(within(events).getByRole('checkbox', { name: /Break started/ })).toHaveAccessibleDescription(/agreed to share its breaks/);
     expect(within(events).getByRole('checkbox', { name: /Leave approved/ })).toHaveAccessibleDescription(/leave is approved/);
   });
@@ -200,7 +201,7 @@ describe('team chat webhooks', () => {
       http.post(api('/admin/webhooks'), () =>
         fail(422, 'Validation failed', {
           url: 'This address is not public.',
-          events: 'Events are leave.approved, daily.absences, break.started and break.ended.',
+          events: 'Events are leave.approved, daily.absences, break.started, break.ended, work.started and work.ended.',
           dailyAt: 'Give a time as HH:MM, such as 09:00.',
         }),
       ),
