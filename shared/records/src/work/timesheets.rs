@@ -134,7 +134,7 @@ impl Month {
         let parsed = (value.len() == 7 && value.as_bytes()[4] == b'-')
             .then(|| NaiveDate::parse_from_str(&format!("{value}-01"), "%Y-%m-%d").ok())
             .flatten()
-            .filter(|d| (1900..=9999).contains(&d.year()));
+            .filter(|d| (1900..=2999).contains(&d.year()));
         parsed.map(|first| Month { first }).ok_or_else(|| AppError::field(field, INVALID_MONTH))
     }
 
@@ -504,7 +504,7 @@ mod tests {
         assert_eq!(m.to_string(), "2024-02");
         assert_eq!(m.last(), NaiveDate::from_ymd_opt(2024, 2, 29).unwrap());
         assert_eq!(m.dates().count(), 29);
-        for bad in ["2024-2", "2024-13", "24-02", "2024-02-01", "", "abcd-ef"] {
+        for bad in ["2024-2", "2024-13", "24-02", "2024-02-01", "", "abcd-ef", "7270-07", "1899-12", "3000-01"] {
             assert!(Month::parse(bad, "month").is_err(), "{bad}");
         }
     }
