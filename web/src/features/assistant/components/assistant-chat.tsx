@@ -119,6 +119,7 @@ export function AssistantChat({ forms = {}, open: controlledOpen, onOpenChange, 
           fallback={
             open && (
               <div
+                id={windowId}
                 className={cn(
                   'flex items-center justify-center rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700',
                   isDocked ? 'min-h-0 w-full flex-1 shadow-sm' : 'h-24 w-[min(24rem,calc(100vw-1.5rem))] shadow-2xl',
