@@ -4,15 +4,13 @@
 //!
 //!   cargo run --release -p breaktime-local --example reminders_bench [people]
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
-use async_trait::async_trait;
 use bt_adapters_local::outbox::Outbox;
 use bt_adapters_outbound::port::OutboundAdapter;
 use bt_adapters_outbound::{Policy, VapidKeys};
-use bt_core::store::{Cond, Item, Key, Page, Query, StoreResult, Table, TxOp};
+use bt_core::store::{Cond, Item, Table};
 use bt_domain::account::{user_item, User};
 use bt_domain::config::Config;
 use bt_domain::notifications::{due, job};
@@ -20,56 +18,9 @@ use bt_domain::records::{breaks, LiveBreakInput, Owner};
 use chrono::{Duration, Utc};
 use serde_json::json;
 
-/// The store with a count of each kind of call.
-struct Counting {
-    inner: Arc<dyn Table>,
-    calls: Mutex<BTreeMap<&'static str, u64>>,
-}
-
-impl Counting {
-    fn count(&self, what: &'static str) {
-        *self.calls.lock().unwrap().entry(what).or_default() += 1;
-    }
-    fn take(&self) -> BTreeMap<&'static str, u64> {
-        std::mem::take(&mut self.calls.lock().unwrap())
-    }
-}
-
-#[async_trait]
-impl Table for Counting {
-    async fn get(&self, key: &Key) -> StoreResult<Option<Item>> {
-        self.count("GetItem");
-        self.inner.get(key).await
-    }
-    async fn put(&self, item: Item, cond: Cond) -> StoreResult<()> {
-        self.count("PutItem");
-        self.inner.put(item, cond).await
-    }
-    async fn update(&self, key: &Key, set: Item, cond: Cond) -> StoreResult<Item> {
-        self.count("UpdateItem");
-        self.inner.update(key, set, cond).await
-    }
-    async fn increment(&self, key: &Key, attr: &str, delta: i64, on_create: Item) -> StoreResult<i64> {
-        self.count("UpdateItem");
-        self.inner.increment(key, attr, delta, on_create).await
-    }
-    async fn delete(&self, key: &Key, cond: Cond) -> StoreResult<Option<Item>> {
-        self.count("DeleteItem");
-        self.inner.delete(key, cond).await
-    }
-    async fn query(&self, query: &Query) -> StoreResult<Page> {
-        self.count("Query");
-        self.inner.query(query).await
-    }
-    async fn count(&self, query: &Query) -> StoreResult<u64> {
-        self.count("Query");
-        self.inner.count(query).await
-    }
-    async fn transact(&self, ops: Vec<TxOp>) -> StoreResult<()> {
-        self.count("TransactWriteItems");
-        self.inner.transact(ops).await
-    }
-}
+#[path = "support/counting.rs"]
+mod counting;
+use counting::Counting;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -89,7 +40,7 @@ fn temp_db() -> anyhow::Result<std::path::PathBuf> {
 }
 
 async fn run(name: &str, inner: Arc<dyn Table>, people: usize) -> anyhow::Result<()> {
-    let store = Arc::new(Counting { inner, calls: Mutex::default() });
+    let store = Arc::new(Counting::new(inner));
     let config = Config::for_tests();
     let outbound = OutboundAdapter::new(Policy::STRICT, Some(VapidKeys::generate()), None, &config.support_email)?;
     let services =

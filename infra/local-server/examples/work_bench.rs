@@ -4,75 +4,19 @@
 //!   cargo run --release -p breaktime-local --example work_bench [members]
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
-use async_trait::async_trait;
-use bt_core::store::{Cond, Item, Key, Page, Query, StoreResult, Table, TxOp};
+use bt_core::store::{Cond, Table};
 use bt_domain::account::{member_item, user_item, Member, User};
 use bt_domain::records::work::{self, PeriodInput};
 use bt_domain::records::{breaks, BreakInput, Owner};
 use chrono::{Datelike, Duration, NaiveDate, Utc};
 use serde_json::json;
 
-/// The store with a count of each kind of call.
-struct Counting {
-    inner: Arc<dyn Table>,
-    calls: Mutex<BTreeMap<&'static str, u64>>,
-}
-
-impl Counting {
-    fn count(&self, what: &'static str) {
-        *self.calls.lock().unwrap().entry(what).or_default() += 1;
-    }
-    fn take(&self) -> BTreeMap<&'static str, u64> {
-        std::mem::take(&mut self.calls.lock().unwrap())
-    }
-}
-
-#[async_trait]
-impl Table for Counting {
-    async fn get(&self, key: &Key) -> StoreResult<Option<Item>> {
-        self.count("GetItem");
-        self.inner.get(key).await
-    }
-    async fn put(&self, item: Item, cond: Cond) -> StoreResult<()> {
-        self.count("PutItem");
-        self.inner.put(item, cond).await
-    }
-    async fn update(&self, key: &Key, set: Item, cond: Cond) -> StoreResult<Item> {
-        self.count("UpdateItem");
-        self.inner.update(key, set, cond).await
-    }
-    async fn increment(&self, key: &Key, attr: &str, delta: i64, on_create: Item) -> StoreResult<i64> {
-        self.count("UpdateItem");
-        self.inner.increment(key, attr, delta, on_create).await
-    }
-    async fn delete(&self, key: &Key, cond: Cond) -> StoreResult<Option<Item>> {
-        self.count("DeleteItem");
-        self.inner.delete(key, cond).await
-    }
-    async fn query(&self, query: &Query) -> StoreResult<Page> {
-        self.count("Query");
-        self.inner.query(query).await
-    }
-    async fn count(&self, query: &Query) -> StoreResult<u64> {
-        self.count("Query");
-        self.inner.count(query).await
-    }
-    async fn transact(&self, ops: Vec<TxOp>) -> StoreResult<()> {
-        self.count("TransactWriteItems");
-        self.inner.transact(ops).await
-    }
-    async fn query_all_json(&self, query: &Query) -> StoreResult<Vec<String>> {
-        self.count("Query");
-        self.inner.query_all_json(query).await
-    }
-    async fn query_all(&self, query: &Query) -> StoreResult<Vec<Item>> {
-        self.count("Query");
-        self.inner.query_all(query).await
-    }
-}
+#[path = "support/counting.rs"]
+mod counting;
+use counting::Counting;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -134,7 +78,7 @@ async fn main() -> anyhow::Result<()> {
         seeded.elapsed().as_secs_f64()
     );
 
-    let counting = Counting { inner: sqlite, calls: Mutex::new(BTreeMap::new()) };
+    let counting = Counting::new(sqlite);
     let team_id = bt_domain::types::TeamId::parse(team.as_str()).map_err(|_| anyhow::anyhow!("a team id"))?;
     // A first run warms the caches (SQLite pages, the holiday tables); the next five are timed.
     work::team_days(&counting, &team_id, from, to).await?;
