@@ -19,6 +19,7 @@ pub mod model;
 pub mod periods;
 pub mod repo;
 pub mod report;
+pub mod rules;
 pub mod schedule;
 pub mod timesheets;
 
