@@ -10,11 +10,15 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
 import { formatTime } from '@/lib/format';
+import type { DaySummary, LiveGuard } from '../api/rules-api';
 import { useEndWork, useLiveWork, useRevalidateWork, useStartWork, type LiveWork } from '../api/work';
+import { breakCountdown } from '../utils/guard';
 import { formatWorked } from '../utils/minutes';
 
 // Today's, this week's and the balance's figures load after the card (they are not the phone's first action).
 const WorkFigures = lazy(() => import('./work-figures').then((module) => ({ default: module.WorkFigures })));
+// The day's summary under the team's rules, shown once at clock-out.
+const ClockOutDialog = lazy(() => import('./clock-out-dialog').then((module) => ({ default: module.ClockOutDialog })));
 
 /** Set by the button pressed, so the button that replaces it takes focus (not on a page load). */
 let focusAfterSwap = false;
@@ -51,14 +55,72 @@ function useWorkedNow(live: LiveWork, onBreak: boolean): number {
   return live.workedMinutes + (onBreak ? 0 : Math.max(0, Math.floor((now - answeredAt) / 60_000)));
 }
 
+/** The time now, read again each minute. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * The team's rules while on the clock: how long until the next break is due (ticking each minute), and the rest
+ * notice of a start after too short a rest. Warnings only: nothing is refused.
+ */
+export function GuardNotice({ guard, onBreak }: { guard?: LiveGuard | null; onBreak: boolean }) {
+  const now = useMinuteClock();
+  const countdown = onBreak ? undefined : breakCountdown(guard, now);
+  if (!countdown && !guard?.rest) return null;
+  return (
+    <div className="space-y-2">
+      {countdown && (
+        <p
+          className={
+            countdown.due
+              ? 'inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 dark:bg-amber-900/50 dark:text-amber-100'
+              : 'text-sm font-medium text-slate-700 dark:text-slate-300'
+          }
+          data-testid="break-countdown"
+        >
+          {countdown.text}
+        </p>
+      )}
+      {guard?.rest && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {guard.rest.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export interface WorkCardProps {
   /** Whether a live break runs now (the time worked stands still meanwhile). */
   onBreak?: boolean;
   /** The control that starts a live break ("Take a break"), shown while on the clock and not on a break. */
   breakAction?: ReactNode;
+  /** Opens the add-break form for a date (the clock-out summary's "Add a break"). */
+  onAddBreak?: (date: string) => void;
 }
 
-function OnTheClock({ live, onBreak, breakAction }: { live: LiveWork; onBreak: boolean; breakAction?: ReactNode }) {
+interface Ended {
+  date: string;
+  summary: DaySummary;
+}
+
+function OnTheClock({
+  live,
+  onBreak,
+  breakAction,
+  onEnded,
+}: {
+  live: LiveWork;
+  onBreak: boolean;
+  breakAction?: ReactNode;
+  onEnded: (ended: Ended) => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const { trigger, isMutating } = useEndWork();
@@ -72,6 +134,11 @@ function OnTheClock({ live, onBreak, breakAction }: { live: LiveWork; onBreak: b
     focusAfterSwap = true;
     try {
       const ended = await trigger(live);
+      const summary = ended.queued ? undefined : ended.data.summary;
+      if (summary) {
+        onEnded({ date: ended.queued ? live.date : ended.data.date, summary });
+        return;
+      }
       toast.show({
         title: t('work.card.endedTitle'),
         message: ended.queued ? t('work.card.endedQueued') : t('work.card.endedMessage', { duration: formatWorked(ended.data.minutes) }),
@@ -94,6 +161,7 @@ function OnTheClock({ live, onBreak, breakAction }: { live: LiveWork; onBreak: b
         </p>
         {live.pending && <PendingBadge item={live.pending} className="mt-1" />}
       </div>
+      <GuardNotice guard={live.guard} onBreak={onBreak} />
       <div className="flex flex-col gap-2 sm:flex-row">
         {!onBreak && breakAction}
         <Button ref={endRef} variant="secondary" onClick={end} disabled={isMutating} className="min-h-12 sm:flex-1">
@@ -140,10 +208,11 @@ function OffTheClock({ pending }: { pending: boolean }) {
 }
 
 /** The Dashboard's working-time control, above the live break: clock in, take a break, clock out. */
-export function WorkCard({ onBreak = false, breakAction }: WorkCardProps) {
+export function WorkCard({ onBreak = false, breakAction, onAddBreak }: WorkCardProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const { live, isLoading } = useLiveWork();
+  const [ended, setEnded] = useState<Ended | null>(null);
   const revalidate = useRevalidateWork();
   const wasOnBreak = useRef(onBreak);
   // A break started or ended changes the time worked: read it again.
@@ -166,7 +235,7 @@ export function WorkCard({ onBreak = false, breakAction }: WorkCardProps) {
         </Link>
       </div>
       {live ? (
-        <OnTheClock live={live} onBreak={onBreak} breakAction={breakAction} />
+        <OnTheClock live={live} onBreak={onBreak} breakAction={breakAction} onEnded={setEnded} />
       ) : (
         <div aria-busy={isLoading || undefined}>
           <OffTheClock pending={isLoading} />
@@ -175,6 +244,23 @@ export function WorkCard({ onBreak = false, breakAction }: WorkCardProps) {
       <Suspense fallback={<div className="mt-4 min-h-16" />}>
         <WorkFigures />
       </Suspense>
+      {ended && (
+        <Suspense fallback={null}>
+          <ClockOutDialog
+            date={ended.date}
+            summary={ended.summary}
+            onAddBreak={
+              onAddBreak
+                ? () => {
+                    setEnded(null);
+                    onAddBreak(ended.date);
+                  }
+                : undefined
+            }
+            onClose={() => setEnded(null)}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }
