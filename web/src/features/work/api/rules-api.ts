@@ -200,7 +200,7 @@ export const saveWorkRules = (body: RuleSetBody) => api.put('/work/rules', { bod
 
 export function useComplianceReport(from: string, to: string, userId?: string) {
   const { signedIn } = useSession();
-  return useApi(signedIn && rulesKeys.compliance(from, to, userId), { keepPreviousData: true });
+  return useApi(signedIn && from !== '' && rulesKeys.compliance(from, to, userId), { keepPreviousData: true });
 }
 
 /** Notes a finding (the person, or an approver with the member's `userId`). */

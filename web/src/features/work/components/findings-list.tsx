@@ -40,11 +40,7 @@ export function FindingsList({ findings, date, userId, canNote = true, className
             >
               <p className="font-medium">{finding.message}</p>
               {finding.law && <p className="mt-0.5 text-xs">{finding.law}</p>}
-              {note && (
-                <p className="mt-1 text-xs break-words">
-                  {t('work.findings.note', { text: note.text, name: note.byName, date: formatDate(note.at) })}
-                </p>
-              )}
+              {note && <p className="mt-1 text-xs break-words">{t('work.findings.note', { text: note.text, name: note.byName, date: formatDate(note.at) })}</p>}
               {canNote && (
                 <Button variant="secondary" size="sm" className="mt-2" onClick={() => setEditing(finding)}>
                   {note ? t('work.findings.editNote') : t('work.findings.addNote')}

@@ -88,7 +88,10 @@ export function GuardNotice({ guard, onBreak }: { guard?: LiveGuard | null; onBr
         </p>
       )}
       {guard?.rest && (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           {guard.rest.message}
         </p>
       )}
@@ -110,17 +113,7 @@ interface Ended {
   summary: DaySummary;
 }
 
-function OnTheClock({
-  live,
-  onBreak,
-  breakAction,
-  onEnded,
-}: {
-  live: LiveWork;
-  onBreak: boolean;
-  breakAction?: ReactNode;
-  onEnded: (ended: Ended) => void;
-}) {
+function OnTheClock({ live, onBreak, breakAction, onEnded }: { live: LiveWork; onBreak: boolean; breakAction?: ReactNode; onEnded: (ended: Ended) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const { trigger, isMutating } = useEndWork();
