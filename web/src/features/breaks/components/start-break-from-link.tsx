@@ -49,7 +49,7 @@ function StartBreakNow() {
       { replace: true },
     );
     if (live) return;
-    trigger({ type: GUARD_BREAK_TYPE, reason: '' }).then(
+    trigger({ type: GUARD_BREAK_TYPE }).then(
       (started) =>
         toast.show({
           title: t('breaks.live.startedTitle'),
