@@ -2,12 +2,14 @@ import { lazy, Suspense, useState } from 'react';
 import { GuestWelcome } from '@/components/layouts/guest-welcome';
 import { BreaksPage } from '@/features/breaks/components/breaks-page';
 import { EndBreakFromLink } from '@/features/breaks/components/end-break-from-link';
-import { StartBreakFromLink } from '@/features/breaks/components/start-break-from-link';
 import { useLiveBreak } from '@/features/breaks/api/breaks';
 import { TakeBreakButton } from '@/features/breaks/components/live-break-card';
 import { WorkCard } from '@/features/work/components/work-card';
 import { useSession } from '@/lib/auth';
+import { useSearchParams } from 'react-router-dom';
 
+// Loaded only when a warning's "Start break" opened the Dashboard (`?action=start-break`).
+const StartBreakFromLink = lazy(() => import('@/features/breaks/components/start-break-from-link').then((module) => ({ default: module.StartBreakFromLink })));
 const BreakFormDialog = lazy(() => import('@/features/breaks/components/break-form-dialog').then((module) => ({ default: module.BreakFormDialog })));
 
 /**
@@ -36,11 +38,16 @@ function DashboardWork() {
  */
 export function BreaksRoute() {
   const { signedIn } = useSession();
+  const [params] = useSearchParams();
   if (!signedIn) return <GuestWelcome />;
   return (
     <>
       <EndBreakFromLink />
-      <StartBreakFromLink />
+      {params.get('action') === 'start-break' && (
+        <Suspense fallback={null}>
+          <StartBreakFromLink />
+        </Suspense>
+      )}
       <BreaksPage before={<DashboardWork />} />
     </>
   );

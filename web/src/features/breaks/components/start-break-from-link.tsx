@@ -6,23 +6,16 @@ import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/auth';
 import { useCurrentBreak, useLiveBreak, useRevalidateBreaks, useStartBreak } from '../api/breaks';
 
-/** The query a break-and-rest warning's "Start break" opens the Dashboard with. */
-export const START_BREAK_ACTION = 'start-break';
-
 /** The type a warning's "Start break" starts (the contract's: a short break, the law's kind of pause). */
 export const GUARD_BREAK_TYPE = 'Short Break';
 
 /**
  * `/breaks?action=start-break` (a break-and-rest warning's action): starts a live break once the server's answer about
  * the current one is in, the same call as the card's Start break, then drops the query so a reload or Back does not
- * repeat it. A break already running is left as it is. Without the query it renders nothing and reads nothing.
+ * repeat it. A break already running is left as it is. The route renders it only with the query
+ * (src/app/routes/breaks.tsx loads it then, keeping it out of the Dashboard's first download).
  */
 export function StartBreakFromLink() {
-  const [params] = useSearchParams();
-  return params.get('action') === START_BREAK_ACTION ? <StartBreakNow /> : null;
-}
-
-function StartBreakNow() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const { signedIn } = useSession();
@@ -33,7 +26,7 @@ function StartBreakNow() {
   const revalidate = useRevalidateBreaks();
   const toast = useToast();
   const handled = useRef(false);
-  const wanted = params.get('action') === START_BREAK_ACTION;
+  const wanted = params.get('action') === 'start-break';
   const settled = data !== undefined && !isValidating;
 
   useEffect(() => {

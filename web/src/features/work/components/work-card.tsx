@@ -10,13 +10,14 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
 import { formatTime } from '@/lib/format';
-import type { DaySummary, LiveGuard } from '../api/rules-api';
+import type { DaySummary } from '../api/rules-api';
 import { useEndWork, useLiveWork, useRevalidateWork, useStartWork, type LiveWork } from '../api/work';
-import { breakCountdown } from '../utils/guard';
 import { formatWorked } from '../utils/minutes';
 
 // Today's, this week's and the balance's figures load after the card (they are not the phone's first action).
 const WorkFigures = lazy(() => import('./work-figures').then((module) => ({ default: module.WorkFigures })));
+// The team's break and rest rules while on the clock: loaded only when the team has rules (`guard` is sent).
+const GuardNotice = lazy(() => import('./guard-notice').then((module) => ({ default: module.GuardNotice })));
 // The day's summary under the team's rules, shown once at clock-out.
 const ClockOutDialog = lazy(() => import('./clock-out-dialog').then((module) => ({ default: module.ClockOutDialog })));
 
@@ -53,50 +54,6 @@ function useWorkedNow(live: LiveWork, onBreak: boolean): number {
     return Number.isNaN(since) ? 0 : Math.max(0, Math.floor((now - since) / 60_000));
   }
   return live.workedMinutes + (onBreak ? 0 : Math.max(0, Math.floor((now - answeredAt) / 60_000)));
-}
-
-/** The time now, read again each minute. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
-/**
- * The team's rules while on the clock: how long until the next break is due (ticking each minute), and the rest
- * notice of a start after too short a rest. Warnings only: nothing is refused.
- */
-export function GuardNotice({ guard, onBreak }: { guard?: LiveGuard | null; onBreak: boolean }) {
-  const now = useMinuteClock();
-  const countdown = onBreak ? undefined : breakCountdown(guard, now);
-  if (!countdown && !guard?.rest) return null;
-  return (
-    <div className="space-y-2">
-      {countdown && (
-        <p
-          className={
-            countdown.due
-              ? 'inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 dark:bg-amber-900/50 dark:text-amber-100'
-              : 'text-sm font-medium text-slate-700 dark:text-slate-300'
-          }
-          data-testid="break-countdown"
-        >
-          {countdown.text}
-        </p>
-      )}
-      {guard?.rest && (
-        <p
-          role="status"
-          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-        >
-          {guard.rest.message}
-        </p>
-      )}
-    </div>
-  );
 }
 
 export interface WorkCardProps {
@@ -154,7 +111,11 @@ function OnTheClock({ live, onBreak, breakAction, onEnded }: { live: LiveWork; o
         </p>
         {live.pending && <PendingBadge item={live.pending} className="mt-1" />}
       </div>
-      <GuardNotice guard={live.guard} onBreak={onBreak} />
+      {live.guard && (
+        <Suspense fallback={null}>
+          <GuardNotice guard={live.guard} onBreak={onBreak} />
+        </Suspense>
+      )}
       <div className="flex flex-col gap-2 sm:flex-row">
         {!onBreak && breakAction}
         <Button ref={endRef} variant="secondary" onClick={end} disabled={isMutating} className="min-h-12 sm:flex-1">
