@@ -29,7 +29,6 @@ export function GuardNotice({ guard, onBreak }: { guard?: LiveGuard | null; onBr
               ? 'inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 dark:bg-amber-900/50 dark:text-amber-100'
               : 'text-sm font-medium text-slate-700 dark:text-slate-300'
           }
-          data-testid="break-countdown"
         >
           {countdown.text}
         </p>
