@@ -24,14 +24,14 @@ const germany: RuleSetBody = {
   preset: 'de',
   breaks: [
     { afterMinutes: 360, minutes: 30 },
-    { afterMinutes: 540, minutes: 15 },
+    { afterMinutes: 540, minutes: 45 },
   ],
   minBlockMinutes: 15,
   maxContinuousMinutes: 360,
   maxDailyMinutes: 600,
   minRestMinutes: 660,
-  maxWeeklyAverageMinutes: 2880,
-  referenceWeeks: 24,
+  maxWeeklyAverageMinutes: null,
+  referenceWeeks: 17,
   optedOut: [],
 };
 const presets: PresetInfo[] = [
@@ -40,7 +40,7 @@ const presets: PresetInfo[] = [
     preset: 'de',
     law: 'Arbeitszeitgesetz (ArbZG)',
     rules: germany,
-    sections: { break: 'ArbZG § 4', continuous: 'ArbZG § 4', dailyMax: 'ArbZG § 3', rest: 'ArbZG § 5', weeklyAverage: 'ArbZG § 3' },
+    sections: { break: 'ArbZG § 4', continuous: 'ArbZG § 4', dailyMax: 'ArbZG § 3', rest: 'ArbZG § 5' },
   },
   {
     preset: 'uk',
@@ -115,7 +115,9 @@ describe('the break and rest rules', () => {
     expect(screen.getByRole('radio', { name: /None/ })).toBeChecked();
     await user.click(germanyChoice);
     const thresholds = screen.getByRole('region', { name: 'Thresholds of Germany (ArbZG)' });
-    expect(thresholds).toHaveTextContent('Breaks: 30 min after 6 h of work; 15 min more after 9 h; in blocks of at least 15 min(ArbZG § 4)');
+    expect(thresholds).toHaveTextContent(
+      'Breaks: 30 min after more than 6 h of work; 45 min in all after more than 9 h; in blocks of at least 15 min(ArbZG § 4)',
+    );
     expect(thresholds).toHaveTextContent('Daily maximum: at most 10 h of work a day(ArbZG § 3)');
     expect(thresholds).toHaveTextContent('Rest: at least 11 h between working days(ArbZG § 5)');
 

@@ -162,6 +162,7 @@ function TiersFields({
   return (
     <fieldset className="space-y-2">
       <legend className="mb-1 text-sm font-medium">{t('work.rules.fields.tiers')}</legend>
+      {!single && <p className="text-xs text-slate-600 dark:text-slate-300">{t('work.rules.fields.tiersHint')}</p>}
       {tiers.map((tier, index) => (
         <div key={index} className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[1fr_1fr_auto]">
           {single ? (

@@ -5,7 +5,7 @@ import { normaliseFieldErrors, ruleLines } from './rules';
 const germany: RuleSetBody = {
   preset: 'de',
   breaks: [
-    { afterMinutes: 540, minutes: 15 },
+    { afterMinutes: 540, minutes: 45 },
     { afterMinutes: 360, minutes: 30 },
   ],
   minBlockMinutes: 15,
@@ -20,7 +20,7 @@ const germany: RuleSetBody = {
 describe('a rule set as sentences', () => {
   it('lists each threshold with the law’s section, tiers in order', () => {
     expect(ruleLines(germany, { break: 'ArbZG § 4', dailyMax: 'ArbZG § 3', rest: 'ArbZG § 5' })).toEqual([
-      { kind: 'break', text: '30 min after 6 h of work; 15 min more after 9 h; in blocks of at least 15 min', section: 'ArbZG § 4' },
+      { kind: 'break', text: '30 min after more than 6 h of work; 45 min in all after more than 9 h; in blocks of at least 15 min', section: 'ArbZG § 4' },
       { kind: 'continuous', text: 'at most 6 h without a break' },
       { kind: 'dailyMax', text: 'at most 10 h of work a day', section: 'ArbZG § 3' },
       { kind: 'rest', text: 'at least 11 h between working days', section: 'ArbZG § 5' },
