@@ -21,6 +21,8 @@ const routerProduction = (file: string) => fileURLToPath(new URL(`./node_modules
 const pageModules: Record<string, string> = {
   [paths.home]: 'breaks',
   [paths.breaks]: 'breaks',
+  // The break-and-rest warnings link to the Dashboard under this name (it redirects to /breaks).
+  [paths.dashboard]: 'breaks',
   [paths.tasks]: 'tasks',
   [paths.archives]: 'archives',
   [paths.leaves]: 'leaves',

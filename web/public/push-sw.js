@@ -3,6 +3,11 @@
  * The server sends JSON: {title, body, url, tag, kind, actions: [{action, title}]}, where `url` is a path of the app.
  */
 const END_BREAK_URL = '/breaks?action=end-break';
+/** A break-and-rest warning's "Start break": the Dashboard starts a live break (a short break) from the query. */
+const START_BREAK_URL = '/breaks?action=start-break';
+
+/** Where a notification's action button leads; the notification's own `url` for a tap on it. */
+const ACTION_URLS = { 'end-break': END_BREAK_URL, 'start-break': START_BREAK_URL };
 
 /** A path of this app, or the Dashboard: a payload never sends the person to another site. */
 function appUrl(path) {
@@ -44,7 +49,9 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = event.action === 'end-break' ? END_BREAK_URL : (event.notification.data && event.notification.data.url) || '/';
+  const path = Object.prototype.hasOwnProperty.call(ACTION_URLS, event.action)
+    ? ACTION_URLS[event.action]
+    : (event.notification.data && event.notification.data.url) || '/';
   const target = appUrl(path);
   event.waitUntil(
     (async () => {

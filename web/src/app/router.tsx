@@ -1,5 +1,5 @@
 import { lazy, useState, type ComponentType, type ReactElement } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AppShell, type RouteHandle } from './layout/app-shell';
 import { RouteError } from './layout/route-error';
@@ -38,6 +38,12 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, pre
   return element;
 }
 
+/** `/dashboard?…` to the Dashboard (`/breaks`), its query and hash kept (`?action=start-break`). */
+function DashboardAlias() {
+  const { search, hash } = useLocation();
+  return <Navigate to={`${paths.breaks}${search}${hash}`} replace />;
+}
+
 /** A page's title: its key under `pages` in the catalogues, read in the person's language as the page is shown. */
 const titled = (page: string): RouteHandle => ({ title: `pages.${page}` });
 
@@ -53,6 +59,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: paths.home, element: <Navigate to={paths.breaks} replace /> },
+      { path: paths.dashboard, element: <DashboardAlias /> },
       {
         path: paths.authCallback,
         handle: titled('signingIn'),

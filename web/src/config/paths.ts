@@ -3,6 +3,8 @@ export const paths = {
   home: '/',
   authCallback: '/auth/callback',
   breaks: '/breaks',
+  /** Another name of the Dashboard (`/breaks`), which the server's break-and-rest warnings link to. */
+  dashboard: '/dashboard',
   tasks: '/tasks',
   archives: '/archives',
   leaves: '/leaves',

@@ -25,6 +25,17 @@ export function SettingsRoute() {
           </p>
         </Card>
       )}
+      {signedIn && (
+        <Card>
+          <h2 className="text-lg font-semibold">{t('shell.workRules.title')}</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {t('shell.workRules.text')}{' '}
+            <Link to={`${paths.workingTime}#rules`} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-500">
+              {t('shell.workRules.manage')}
+            </Link>
+          </p>
+        </Card>
+      )}
     </div>
   );
 }

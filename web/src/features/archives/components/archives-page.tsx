@@ -32,6 +32,8 @@ import { WorkingTimeSection } from './working-time-section';
 
 // The chart library is its own chunk, fetched only when a report has something to draw and the charts' place comes
 // near the screen.
+// What the range broke of the team's break and rest rules: below the working time, its own chunk.
+const ComplianceSection = lazy(() => import('./compliance-section').then((module) => ({ default: module.ComplianceSection })));
 const ReportCharts = lazy(() => import('./report-charts').then((module) => ({ default: module.ReportCharts })));
 
 const isKind = (value: string | null): value is ReportKind => reportKinds.includes(value as ReportKind);
@@ -131,6 +133,10 @@ function SignedInArchives() {
       <LeaveDaysSection range={range} />
 
       <WorkingTimeSection range={range} />
+
+      <Suspense fallback={null}>
+        <ComplianceSection range={range} />
+      </Suspense>
 
       <Card className="space-y-3">
         <RecordsSection

@@ -1,12 +1,13 @@
 import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
-import { apiKey } from '@/lib/api-paths';
+import { apiKey, type ApiKey } from '@/lib/api-paths';
 import type { Schemas } from '@/lib/api-schema';
 import { useSession } from '@/lib/auth';
 import { useApi } from '@/lib/swr';
 
 /** The person's reminders and notices, in their profile's time zone (`GET /notifications/settings`). */
-export type NotificationSettings = Schemas['NotificationSettings'];
+/** `breakGuard`: the break and rest warnings of the team's rules (written by hand until the API document has it). */
+export type NotificationSettings = Schemas['NotificationSettings'] & { breakGuard?: { enabled: boolean; push: boolean; email: boolean } };
 export type ReminderKind = Schemas['ReminderKind'];
 export type UnsubscribeInfo = Schemas['UnsubscribeInfo'];
 /** What `POST /notifications/subscriptions` takes: the browser's `PushSubscription.toJSON()`, endpoint and keys. */
@@ -16,7 +17,7 @@ export type PushSubscriptionBody = Schemas['PushSubscription'];
 export const NOTIFICATIONS_ID = 'notifications';
 
 export const notificationKeys = {
-  settings: apiKey('/notifications/settings'),
+  settings: apiKey('/notifications/settings') as ApiKey<NotificationSettings>,
 } as const;
 
 export function useNotificationSettings() {
@@ -28,7 +29,7 @@ export function useNotificationSettings() {
 export function useSaveNotificationSettings() {
   return useSWRMutation(
     notificationKeys.settings,
-    (_key: unknown, { arg }: { arg: NotificationSettings }) => api.put('/notifications/settings', { body: arg }),
+    (_key: unknown, { arg }: { arg: NotificationSettings }): Promise<NotificationSettings> => api.put('/notifications/settings', { body: arg }),
     { populateCache: true, revalidate: false },
   );
 }

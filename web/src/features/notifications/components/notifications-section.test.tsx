@@ -12,6 +12,7 @@ const defaults: NotificationSettings = {
   dailyAgenda: { enabled: false, time: '08:30', push: true, email: true },
   leaveRequested: { enabled: true, push: true, email: true },
   leaveDecided: { enabled: true, push: true, email: true },
+  breakGuard: { enabled: true, push: true, email: true },
   quietHours: { enabled: false, from: '22:00', to: '07:00' },
 };
 
@@ -164,6 +165,20 @@ describe('notification settings', () => {
       },
     ]);
     expect(screen.getByRole('button', { name: 'Save notifications' })).toBeDisabled();
+  });
+
+  it('turns the break and rest warnings off, and their email', async () => {
+    signIn();
+    const { puts } = serve();
+    fakePushBrowser();
+    const { user } = await renderSection();
+
+    await user.click(within(group('Break and rest warnings')).getByRole('checkbox', { name: 'Email' }));
+    await user.click(within(group('Break and rest warnings')).getByRole('switch', { name: 'On' }));
+    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
+
+    expect(await screen.findByText('Your notification settings have been updated.')).toBeInTheDocument();
+    expect(puts).toEqual([{ ...defaults, breakGuard: { enabled: false, push: true, email: false } }]);
   });
 
   it('checks the minutes before sending', async () => {

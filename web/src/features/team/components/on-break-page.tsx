@@ -9,6 +9,16 @@ import { elapsed, localClock, useNow } from '../utils/presence-time';
 import { SignedOutNotice } from './signed-out-notice';
 import { StatusBadge } from './team-members-page';
 
+/** A working member past a break threshold of the team's rules. */
+export function BreakDueBadge() {
+  const { t } = useTranslation();
+  return (
+    <span className="inline-flex items-center rounded-full bg-red-100 px-2.5 py-1 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-200">
+      {t('team.status.breakDue')}
+    </span>
+  );
+}
+
 /** Everyone in the team with their status now: working (since), on a break, on leave, or off. */
 function TeamNow({ myId }: { myId: string | undefined }) {
   const { t } = useTranslation();
@@ -24,7 +34,10 @@ function TeamNow({ myId }: { myId: string | undefined }) {
               {member.name}
               {member.id === myId && <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">{t('team.you')}</span>}
             </span>
-            <StatusBadge member={member} />
+            <span className="flex flex-wrap items-center gap-2">
+              {member.breakDue === true && member.status === 'working' && <BreakDueBadge />}
+              <StatusBadge member={member} />
+            </span>
           </li>
         ))}
       </ul>

@@ -10,6 +10,27 @@ import { OnLeavePage } from './on-leave-page';
 const signIn = () => setCookies({ access_token: jwtValidFor(3_600_000), refresh_token: 'r', id: 'u-me', name: 'Me' });
 
 describe('Currently on break', () => {
+  it('marks a working member past a break threshold "Break due", and no one else', async () => {
+    signIn();
+    const since = new Date(Date.now() - 6 * 3_600_000).toISOString();
+    const base = { email: 'x@example.com', role: 'member', joinedAt: '2025-01-05T10:00:00Z', breakType: null, until: null };
+    server.use(
+      http.get(api('/admin/onBreak'), () => ok([])),
+      http.get(api('/admin/get'), () =>
+        ok([
+          { ...base, id: 'u-ana', name: 'Ana', status: 'working', since, workingSince: since, breakDue: true },
+          { ...base, id: 'u-ben', name: 'Ben', status: 'working', since, workingSince: since, breakDue: false },
+          { ...base, id: 'u-cleo', name: 'Cleo', status: 'available', since: null, workingSince: null, breakDue: false },
+        ]),
+      ),
+    );
+    renderWithProviders(<OnBreakPage />);
+    const list = await screen.findByRole('list', { name: 'Everyone in the team and what they are doing now' });
+    expect(within(list).getByRole('listitem', { name: 'Ana' })).toHaveTextContent('Break due');
+    expect(within(list).getByRole('listitem', { name: 'Ben' })).not.toHaveTextContent('Break due');
+    expect(within(list).getByRole('listitem', { name: 'Cleo' })).not.toHaveTextContent('Break due');
+  });
+
   it('lists who is on a break with the type, since when and for how long', async () => {
     signIn();
     const since = new Date(Date.now() - 25 * 60_000);

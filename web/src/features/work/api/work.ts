@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { apiKey, apiWrite, keyIn, keyUnder, type QueryValue } from '@/lib/api-paths';
+import { apiKey, apiWrite, keyIn, keyUnder, type ApiKey, type ApiWrite, type QueryValue } from '@/lib/api-paths';
 import type { Schemas } from '@/lib/api-schema';
 import { useSession } from '@/lib/auth';
 import { todayIso } from '@/lib/format';
@@ -10,18 +10,22 @@ import { localHhmm } from '@/lib/offline/format';
 import type { QueuedWrite } from '@/lib/offline/queue';
 import { sendOrQueue, useQueuedWrites, type WriteOutcome } from '@/lib/offline/write';
 import { useApi } from '@/lib/swr';
+import type { DaySummary, Finding, LiveGuard } from './rules-api';
 
 /** The open work period (clocked in); `since` is RFC 3339, `startTime` HH:MM in the person's zone. */
-export type OpenWork = Schemas['OpenWork'];
+export type OpenWork = Schemas['OpenWork'] & { guard?: LiveGuard | null };
 export type WorkChange = Schemas['WorkChange'];
 export type WorkPeriod = Schemas['WorkPeriod'];
 export type DayCredit = Schemas['DayCredit'];
-export type WorkDay = Schemas['WorkDay'];
+/** A day, with what it broke of the team's rules (`findings`). */
+export type WorkDay = Schemas['WorkDay'] & { findings?: Finding[] };
 export type SummaryDay = Schemas['SummaryDay'];
 export type WorkSummary = Schemas['WorkSummary'];
 export type WorkBalance = Schemas['WorkBalance'];
 export type WorkSchedule = Schemas['WorkSchedule'];
-export type Timesheet = Schemas['Timesheet'];
+export type Timesheet = Omit<Schemas['Timesheet'], 'days'> & { days: WorkDay[] };
+/** `POST /work/end`'s answer: the period, and the day's summary under the team's rules (none for preset none). */
+export type EndedWork = WorkPeriod & { summary?: DaySummary | null };
 export type TimesheetRow = Schemas['TimesheetRow'];
 export type TimesheetStatus = Schemas['TimesheetStatus'];
 /** What the period form sends (`POST /work/periods`, `PUT /work/periods/{id}`). */
@@ -38,12 +42,13 @@ export function query<T extends Record<string, QueryValue>>(values: T): T {
 export const forMember = (userId?: string) => (userId ? { query: { userId } } : {});
 
 export const workKeys = {
-  current: apiKey('/work/current'),
-  day: (date: string, userId?: string) => apiKey('/work/day', { query: query({ date, userId }) }),
+  // Typed with the rules' additions (`guard`, `findings`) until the API document has them.
+  current: apiKey('/work/current') as ApiKey<OpenWork | null>,
+  day: (date: string, userId?: string) => apiKey('/work/day', { query: query({ date, userId }) }) as ApiKey<WorkDay>,
   summary: (from: string, to: string, userId?: string) => apiKey('/work/summary', { query: query({ from, to, userId }) }),
   balance: (userId?: string) => apiKey('/work/balance', forMember(userId)),
   schedule: apiKey('/work/schedule'),
-  timesheet: (month: string, userId?: string) => apiKey('/timesheets/{month}', { params: { month }, ...forMember(userId) }),
+  timesheet: (month: string, userId?: string) => apiKey('/timesheets/{month}', { params: { month }, ...forMember(userId) }) as ApiKey<Timesheet>,
   timesheets: (month: string) => apiKey('/timesheets', { query: { month } }),
 } as const;
 
@@ -123,12 +128,12 @@ export function useStartWork() {
 /** Clocks out of `current` now; a tap queued offline carries its time (`at`). */
 export function useEndWork() {
   const revalidate = useRevalidateWork();
-  return useSWRMutation<WriteOutcome<WorkPeriod>, Error, string, LiveWork>('work:end', async (_key, { arg: current }) => {
+  return useSWRMutation<WriteOutcome<EndedWork>, Error, string, LiveWork>('work:end', async (_key, { arg: current }) => {
     const at = new Date().toISOString();
     const outcome = await sendOrQueue({
       kind: 'live-work',
       action: 'end',
-      request: apiWrite.post('/work/end', { body: {} }),
+      request: apiWrite.post('/work/end', { body: {} }) as ApiWrite<EndedWork>,
       whenQueued: { at },
       // `after` ties it to a start still queued: discarding the start takes the end along.
       meta: { since: current.since, startTime: current.startTime, after: current.pending?.key },

@@ -18,17 +18,19 @@ export interface NoteDialogProps {
   onSubmit: (text: string) => Promise<unknown>;
   savedMessage: string;
   onClose: () => void;
+  /** The text the field starts with (a note being edited). */
+  initial?: string;
 }
 
 /** A dialog asking for one text before an action: deleting a period, returning or reopening a month. */
-export function NoteDialog({ title, label, submitText, required, danger, onSubmit, savedMessage, onClose }: NoteDialogProps) {
+export function NoteDialog({ title, label, submitText, required, danger, onSubmit, savedMessage, onClose, initial = '' }: NoteDialogProps) {
   const { t } = useTranslation();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<{ comment: string }>({ resolver: zodResolver(commentSchema(required)), defaultValues: { comment: '' } });
+  } = useForm<{ comment: string }>({ resolver: zodResolver(commentSchema(required)), defaultValues: { comment: initial } });
   const { submit, formError } = useRecordForm({
     fields: ['comment', 'note'] as const,
     setFieldError: (_field, message) => setError('comment', { message }),

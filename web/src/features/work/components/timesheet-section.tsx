@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,6 +14,7 @@ import { useRevalidateWork, useTeamTimesheets, useTimesheet, type TimesheetStatu
 import { decideTimesheet, downloadTimesheet, submitTimesheet, type TimesheetDecision } from '../api/work-writes';
 import { addMonths, thisMonth } from '../utils/dates';
 import { formatWorked } from '../utils/minutes';
+import { FindingsList } from './findings-list';
 import { NoteDialog } from './note-dialog';
 import { CreditBadge, dayLabel, Difference, monthLabel } from './work-bits';
 
@@ -224,30 +225,39 @@ export function TimesheetSection({ userId, role, month, onMonthChange: setMonth,
               </thead>
               <tbody>
                 {sheet.days.map((day) => (
-                  <tr key={day.date} className="border-b border-slate-100 align-top dark:border-slate-800">
-                    <th scope="row" className="py-2 pr-2 font-normal whitespace-nowrap">
-                      <span className="block">{dayLabel(day.date)}</span>
-                      <CreditBadge credit={day.credit} />
-                    </th>
-                    <td className="py-2 pr-2">
-                      {day.periods.map((period) => (
-                        <span key={period._id} className="block tabular-nums whitespace-nowrap">
-                          {formatTime(period.start)}–{formatTime(period.end)}
-                          {period.source === 'manual' && (
-                            <abbr title={t('work.day.manual')} className="ml-1 no-underline">
-                              *
-                            </abbr>
-                          )}
-                        </span>
-                      ))}
-                    </td>
-                    <td className="py-2 pr-2 text-right tabular-nums">{formatWorked(day.rest)}</td>
-                    <td className="py-2 pr-2 text-right tabular-nums">{formatWorked(day.worked)}</td>
-                    <td className="py-2 pr-2 text-right tabular-nums">{formatWorked(day.target)}</td>
-                    <td className="py-2 text-right">
-                      <Difference minutes={day.difference} />
-                    </td>
-                  </tr>
+                  <Fragment key={day.date}>
+                    <tr className="border-b border-slate-100 align-top dark:border-slate-800">
+                      <th scope="row" className="py-2 pr-2 font-normal whitespace-nowrap">
+                        <span className="block">{dayLabel(day.date)}</span>
+                        <CreditBadge credit={day.credit} />
+                      </th>
+                      <td className="py-2 pr-2">
+                        {day.periods.map((period) => (
+                          <span key={period._id} className="block tabular-nums whitespace-nowrap">
+                            {formatTime(period.start)}–{formatTime(period.end)}
+                            {period.source === 'manual' && (
+                              <abbr title={t('work.day.manual')} className="ml-1 no-underline">
+                                *
+                              </abbr>
+                            )}
+                          </span>
+                        ))}
+                      </td>
+                      <td className="py-2 pr-2 text-right tabular-nums">{formatWorked(day.rest)}</td>
+                      <td className="py-2 pr-2 text-right tabular-nums">{formatWorked(day.worked)}</td>
+                      <td className="py-2 pr-2 text-right tabular-nums">{formatWorked(day.target)}</td>
+                      <td className="py-2 text-right">
+                        <Difference minutes={day.difference} />
+                      </td>
+                    </tr>
+                    {day.findings && day.findings.length > 0 && (
+                      <tr className="border-b border-slate-100 dark:border-slate-800">
+                        <td colSpan={6} className="py-2">
+                          <FindingsList findings={day.findings} date={day.date} userId={userId} canNote={!sheet.locked} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
                 ))}
               </tbody>
               <tfoot>

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeJwt } from '@/testing/jwt';
 import { api, fail, http, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
+import type { DaySummary } from '../api/rules-api';
 import type { OpenWork, WorkBalance } from '../api/work';
 import { WorkCard } from './work-card';
 
@@ -22,7 +23,7 @@ const balance: WorkBalance = {
 };
 
 /** A server of one person's clock: start, end, the current period and the balance. */
-function workServer({ startStatus }: { startStatus?: number } = {}) {
+function workServer({ startStatus, guard, summary }: { startStatus?: number; guard?: OpenWork['guard']; summary?: DaySummary } = {}) {
   let current: OpenWork | null = null;
   const bodies: Array<{ path: string; body: unknown; key: string | null }> = [];
   server.use(
@@ -31,13 +32,13 @@ function workServer({ startStatus }: { startStatus?: number } = {}) {
     http.post(api('/work/start'), async ({ request }) => {
       bodies.push({ path: '/work/start', body: await request.json(), key: request.headers.get('Idempotency-Key') });
       if (startStatus === 409) return fail(409, 'You are already clocked in.');
-      current = { since: new Date().toISOString(), date: '2025-06-02', startTime: '08:02', timeZone: 'UTC', workedMinutes: 192 };
+      current = { since: new Date().toISOString(), date: '2025-06-02', startTime: '08:02', timeZone: 'UTC', workedMinutes: 192, guard: guard ?? null };
       return ok(current, 201);
     }),
     http.post(api('/work/end'), async ({ request }) => {
       bodies.push({ path: '/work/end', body: await request.json(), key: request.headers.get('Idempotency-Key') });
       current = null;
-      return ok({ _id: 'w1', minutes: 192 });
+      return ok({ _id: 'w1', minutes: 192, date: '2025-06-02', summary: summary ?? null });
     }),
   );
   return { bodies };
@@ -113,5 +114,98 @@ describe('the working-time card', () => {
       Object.defineProperty(navigator, 'onLine', { configurable: true, value: true });
     }
     await waitFor(() => expect(bodies.length).toBeLessThanOrEqual(1));
+  });
+
+  it('counts down to the next due break, and shows the rest notice as a warning', async () => {
+    signIn();
+    workServer({
+      guard: {
+        breakDue: false,
+        nextBreakAt: new Date(Date.now() + 42 * 60_000 - 1_000).toISOString(),
+        nextBreakMinutes: 30,
+        dailyMaxAt: null,
+        rest: {
+          since: '2025-06-01T22:10:00Z',
+          endsAt: '2025-06-02T09:10:00Z',
+          requiredMinutes: 660,
+          restMinutes: 592,
+          message: 'Your 11-hour rest since 22:10 yesterday ends at 09:10',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WorkCard />);
+    await user.click(await startButton());
+    expect(await screen.findByText('Break due in 42 min')).toBeInTheDocument();
+    expect(screen.getByText('Your 11-hour rest since 22:10 yesterday ends at 09:10')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says "Break due now" once the break is due', async () => {
+    signIn();
+    workServer({ guard: { breakDue: true, nextBreakAt: null, nextBreakMinutes: 30, dailyMaxAt: null, rest: null } });
+    const user = userEvent.setup();
+    renderWithProviders(<WorkCard />);
+    await user.click(await startButton());
+    expect(await screen.findByText('Break due now')).toBeInTheDocument();
+  });
+
+  it('counts nothing down while on a break', async () => {
+    signIn();
+    workServer({ guard: { breakDue: true, nextBreakAt: null, nextBreakMinutes: 30, dailyMaxAt: null, rest: null } });
+    const user = userEvent.setup();
+    renderWithProviders(<WorkCard onBreak />);
+    await user.click(await startButton());
+    await screen.findByRole('button', { name: 'End work' });
+    expect(screen.queryByText('Break due now')).not.toBeInTheDocument();
+  });
+
+  it('at clock-out shows the day’s summary and findings; "Add a note" notes a finding, "Add a break" opens the form', async () => {
+    signIn();
+    const finding = {
+      rule: 'break' as const,
+      when: '2025-06-02T14:02',
+      minutesMissing: 5,
+      message: '5 minutes of the 30-minute break due after 6 hours are missing',
+      law: 'ArbZG § 4',
+      note: null,
+    };
+    workServer({
+      summary: {
+        worked: 520,
+        breaks: 25,
+        findings: [finding],
+        message: 'Worked 8 h 40, breaks 25 minutes: 5 minutes short of the 30 minutes due after 6 hours',
+      },
+    });
+    const notes: Array<{ path: string; body: unknown }> = [];
+    server.use(
+      http.put(api('/work/findings/:date/:rule'), async ({ request, params }) => {
+        notes.push({ path: `${params['date']}/${params['rule']}`, body: await request.json() });
+        return ok({ text: 'Client call ran late', byId: 'u1', byName: 'Ada Lovelace', at: '2025-06-02T17:00:00Z' });
+      }),
+    );
+    const added: string[] = [];
+    const user = userEvent.setup();
+    renderWithProviders(<WorkCard onAddBreak={(date) => added.push(date)} />);
+    await user.click(await startButton());
+    await user.click(await screen.findByRole('button', { name: 'End work' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Your day' });
+    expect(dialog).toHaveTextContent('Worked 8 h 40, breaks 25 minutes: 5 minutes short of the 30 minutes due after 6 hours');
+    expect(dialog).toHaveTextContent('5 minutes of the 30-minute break due after 6 hours are missing');
+    expect(dialog).toHaveTextContent('ArbZG § 4');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add a note' }));
+    const noteDialog = await screen.findByRole('dialog', { name: 'Add a note' });
+    await user.type(within(noteDialog).getByLabelText(/Note/), 'Client call ran late');
+    await user.click(within(noteDialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(notes).toEqual([{ path: '2025-06-02/break', body: { note: 'Client call ran late' } }]));
+    expect(await within(dialog).findByText(/Note: Client call ran late \(Ada Lovelace/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Edit note' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add a break' }));
+    expect(added).toEqual(['2025-06-02']);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your day' })).not.toBeInTheDocument());
   });
 });

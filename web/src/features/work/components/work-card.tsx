@@ -10,11 +10,16 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
 import { formatTime } from '@/lib/format';
+import type { DaySummary } from '../api/rules-api';
 import { useEndWork, useLiveWork, useRevalidateWork, useStartWork, type LiveWork } from '../api/work';
 import { formatWorked } from '../utils/minutes';
 
 // Today's, this week's and the balance's figures load after the card (they are not the phone's first action).
 const WorkFigures = lazy(() => import('./work-figures').then((module) => ({ default: module.WorkFigures })));
+// The team's break and rest rules while on the clock: loaded only when the team has rules (`guard` is sent).
+const GuardNotice = lazy(() => import('./guard-notice').then((module) => ({ default: module.GuardNotice })));
+// The day's summary under the team's rules, shown once at clock-out.
+const ClockOutDialog = lazy(() => import('./clock-out-dialog').then((module) => ({ default: module.ClockOutDialog })));
 
 /** Set by the button pressed, so the button that replaces it takes focus (not on a page load). */
 let focusAfterSwap = false;
@@ -56,9 +61,16 @@ export interface WorkCardProps {
   onBreak?: boolean;
   /** The control that starts a live break ("Take a break"), shown while on the clock and not on a break. */
   breakAction?: ReactNode;
+  /** Opens the add-break form for a date (the clock-out summary's "Add a break"). */
+  onAddBreak?: (date: string) => void;
 }
 
-function OnTheClock({ live, onBreak, breakAction }: { live: LiveWork; onBreak: boolean; breakAction?: ReactNode }) {
+interface Ended {
+  date: string;
+  summary: DaySummary;
+}
+
+function OnTheClock({ live, onBreak, breakAction, onEnded }: { live: LiveWork; onBreak: boolean; breakAction?: ReactNode; onEnded: (ended: Ended) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const { trigger, isMutating } = useEndWork();
@@ -72,6 +84,11 @@ function OnTheClock({ live, onBreak, breakAction }: { live: LiveWork; onBreak: b
     focusAfterSwap = true;
     try {
       const ended = await trigger(live);
+      const summary = ended.queued ? undefined : ended.data.summary;
+      if (summary) {
+        onEnded({ date: ended.queued ? live.date : ended.data.date, summary });
+        return;
+      }
       toast.show({
         title: t('work.card.endedTitle'),
         message: ended.queued ? t('work.card.endedQueued') : t('work.card.endedMessage', { duration: formatWorked(ended.data.minutes) }),
@@ -94,6 +111,11 @@ function OnTheClock({ live, onBreak, breakAction }: { live: LiveWork; onBreak: b
         </p>
         {live.pending && <PendingBadge item={live.pending} className="mt-1" />}
       </div>
+      {live.guard && (
+        <Suspense fallback={null}>
+          <GuardNotice guard={live.guard} onBreak={onBreak} />
+        </Suspense>
+      )}
       <div className="flex flex-col gap-2 sm:flex-row">
         {!onBreak && breakAction}
         <Button ref={endRef} variant="secondary" onClick={end} disabled={isMutating} className="min-h-12 sm:flex-1">
@@ -140,10 +162,11 @@ function OffTheClock({ pending }: { pending: boolean }) {
 }
 
 /** The Dashboard's working-time control, above the live break: clock in, take a break, clock out. */
-export function WorkCard({ onBreak = false, breakAction }: WorkCardProps) {
+export function WorkCard({ onBreak = false, breakAction, onAddBreak }: WorkCardProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const { live, isLoading } = useLiveWork();
+  const [ended, setEnded] = useState<Ended | null>(null);
   const revalidate = useRevalidateWork();
   const wasOnBreak = useRef(onBreak);
   // A break started or ended changes the time worked: read it again.
@@ -166,7 +189,7 @@ export function WorkCard({ onBreak = false, breakAction }: WorkCardProps) {
         </Link>
       </div>
       {live ? (
-        <OnTheClock live={live} onBreak={onBreak} breakAction={breakAction} />
+        <OnTheClock live={live} onBreak={onBreak} breakAction={breakAction} onEnded={setEnded} />
       ) : (
         <div aria-busy={isLoading || undefined}>
           <OffTheClock pending={isLoading} />
@@ -175,6 +198,23 @@ export function WorkCard({ onBreak = false, breakAction }: WorkCardProps) {
       <Suspense fallback={<div className="mt-4 min-h-16" />}>
         <WorkFigures />
       </Suspense>
+      {ended && (
+        <Suspense fallback={null}>
+          <ClockOutDialog
+            date={ended.date}
+            summary={ended.summary}
+            onAddBreak={
+              onAddBreak
+                ? () => {
+                    setEnded(null);
+                    onAddBreak(ended.date);
+                  }
+                : undefined
+            }
+            onClose={() => setEnded(null)}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

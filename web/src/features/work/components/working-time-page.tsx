@@ -14,12 +14,15 @@ import { useRevalidateWork, useTeamTimesheets, useWorkBalance, useWorkDay, useWo
 import { deletePeriod } from '../api/work-writes';
 import { addMonths, mondayOf, monthRange, thisMonth } from '../utils/dates';
 import { formatDifference, formatWorked } from '../utils/minutes';
+import { FindingsList } from './findings-list';
 import { NoteDialog } from './note-dialog';
 import { ScheduleSection } from './schedule-section';
 import { TeamTimesheets, TimesheetSection } from './timesheet-section';
 import { ChangeLine, CreditBadge, dayLabel, Difference, monthLabel, Totals } from './work-bits';
 
 const OvertimeForms = lazy(() => import('./overtime-forms').then((module) => ({ default: module.OvertimeForms })));
+// The team's break and rest rules: below the schedule, rarely changed.
+const RulesSection = lazy(() => import('./rules-section').then((module) => ({ default: module.RulesSection })));
 const PeriodFormDialog = lazy(() => import('./period-form-dialog').then((module) => ({ default: module.PeriodFormDialog })));
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; period: WorkPeriod } | { kind: 'delete'; period: WorkPeriod };
@@ -185,6 +188,12 @@ function DaySection({ userId }: { userId?: string }) {
               </ul>
             )}
           </div>
+          {day.findings && day.findings.length > 0 && (
+            <div>
+              <h3 className="mb-2 font-semibold">{t('work.findings.title')}</h3>
+              <FindingsList findings={day.findings} date={day.date} userId={userId} />
+            </div>
+          )}
           <div>
             <h3 className="mb-2 font-semibold">{t('work.day.breaks')}</h3>
             {day.breaks.length === 0 ? (
@@ -432,6 +441,9 @@ export function WorkingTimePage() {
         />
       )}
       <ScheduleSection userId={userId} role={role} />
+      <Suspense fallback={null}>
+        <RulesSection role={role} />
+      </Suspense>
     </div>
   );
 }
