@@ -265,6 +265,7 @@ mod tests {
                     leave: (date.day() == 3).then(|| LeaveCredit { leave_type: "Vacation".into(), half: true }),
                 },
                 deleted_changes: Vec::new(),
+                findings: Vec::new(),
             })
             .collect();
         let history = vec![Entry {
