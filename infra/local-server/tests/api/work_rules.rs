@@ -253,6 +253,8 @@ async fn a_day_short_of_its_break_has_a_finding_with_a_note_in_the_timesheet_and
     assert!(lines[1].ends_with(",\"Customer emergency\""), "{text}");
     let others = format!("/reports/export/compliance?{range}&userId={}", ann.id);
     assert_eq!(app.raw(Some(&bob), Method::GET, &others, None).await.status(), 403);
+    let strangers = format!("/reports/export/compliance?{range}&userId={}", bob.id);
+    assert_eq!(app.raw(Some(&zoe), Method::GET, &strangers, None).await.status(), 404);
 
     // An approved month keeps its notes as approved.
     app.post(&bob, &format!("{sheet}/submit"), json!({})).await.expect(200);
