@@ -129,9 +129,9 @@ wire! { into settings::TierInput;
     #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
     #[serde(rename_all = "camelCase")]
     pub struct BreakTierInput {
-        /// 1 to 1440
+        #[schema(minimum = 1, maximum = 1440)]
         pub after_minutes: Option<i64>,
-        /// 1 to 240
+        #[schema(minimum = 1, maximum = 240)]
         pub minutes: Option<i64>,
     }
 }
@@ -143,21 +143,21 @@ wire! { into settings::RulesInput;
     #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
     #[serde(rename_all = "camelCase")]
     pub struct RuleSetInput {
-        /// none, de, at, uk, eu or custom
+        #[schema(value_type = String, required = true, pattern = "^(none|de|at|uk|eu|custom)$")]
         pub preset: Option<String>,
-        /// At most 4 tiers.
+        #[schema(max_items = 4)]
         pub breaks: Option<Vec<BreakTierInput>>,
-        /// 0 to 240
+        #[schema(minimum = 0, maximum = 240)]
         pub min_block_minutes: Option<i64>,
-        /// 60 to 1440
+        #[schema(minimum = 60, maximum = 1440)]
         pub max_continuous_minutes: Option<i64>,
-        /// 60 to 1440
+        #[schema(minimum = 60, maximum = 1440)]
         pub max_daily_minutes: Option<i64>,
-        /// 60 to 1440
+        #[schema(minimum = 60, maximum = 1440)]
         pub min_rest_minutes: Option<i64>,
-        /// 60 to 10080
+        #[schema(minimum = 60, maximum = 10080)]
         pub max_weekly_average_minutes: Option<i64>,
-        /// 1 to 52
+        #[schema(minimum = 1, maximum = 52)]
         pub reference_weeks: Option<i64>,
         /// Members of the team.
         pub opted_out: Option<Vec<String>>,
@@ -218,8 +218,7 @@ pub fn localize(findings: &mut [Finding], language: Language) {
 /// The body of `PUT /work/findings/{date}/{rule}`.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct NoteInput {
-    /// 1 to 500 characters
-    #[schema(max_length = 500)]
+    #[schema(min_length = 1, max_length = 500)]
     pub note: Option<String>,
 }
 
