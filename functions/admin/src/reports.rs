@@ -13,8 +13,8 @@ use bt_api::schema::{date, limit_schema, skip_schema, ulid};
 use bt_api::wire;
 use bt_domain::account::teams;
 use bt_domain::records::leave_report;
-use bt_domain::records::work::rules::report as compliance_report;
 use bt_domain::records::reports::{self, RecordType, Records};
+use bt_domain::records::work::rules::report as compliance_report;
 use bt_domain::records::{DateRange, Paging};
 use bt_domain::types::UserId;
 use bt_domain::{AppError, AppResult};
@@ -272,7 +272,8 @@ async fn export(
     } else if kind == COMPLIANCE {
         let range = range(&q)?;
         let now = state.clock.now();
-        let rows = compliance_report::compliance_csv(state.table(), &user.user, range, q.user_id.as_deref(), now).await?;
+        let rows =
+            compliance_report::compliance_csv(state.table(), &user.user, range, q.user_id.as_deref(), now).await?;
         (COMPLIANCE, rows, range)
     } else {
         let kind = RecordType::parse(&kind).ok_or_else(|| AppError::NotFound("Not found.".into()))?;

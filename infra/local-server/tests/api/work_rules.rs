@@ -58,9 +58,15 @@ async fn admins_choose_the_rules_and_everyone_reads_them(store: Store) {
     assert_eq!(tags, vec!["none", "de", "at", "uk", "eu", "custom"]);
     let de = &presets[1];
     assert_eq!(de["law"], "Arbeitszeitgesetz (ArbZG)");
-    assert_eq!(de["sections"], json!({ "break": "ArbZG § 4", "continuous": "ArbZG § 4", "dailyMax": "ArbZG § 3",
-        "rest": "ArbZG § 5" }));
-    assert_eq!(de["rules"]["breaks"], json!([{ "afterMinutes": 360, "minutes": 30 }, { "afterMinutes": 540, "minutes": 45 }]));
+    assert_eq!(
+        de["sections"],
+        json!({ "break": "ArbZG § 4", "continuous": "ArbZG § 4", "dailyMax": "ArbZG § 3",
+        "rest": "ArbZG § 5" })
+    );
+    assert_eq!(
+        de["rules"]["breaks"],
+        json!([{ "afterMinutes": 360, "minutes": 30 }, { "afterMinutes": 540, "minutes": 45 }])
+    );
     assert_eq!(presets[3]["sections"]["weeklyAverage"], "WTR 1998 reg. 4");
     assert!(presets[3]["sections"].get("dailyMax").is_none());
 
@@ -95,12 +101,17 @@ async fn admins_choose_the_rules_and_everyone_reads_them(store: Store) {
         "maxDailyMinutes": 720, "minRestMinutes": 600, "maxWeeklyAverageMinutes": 2700, "referenceWeeks": 8 });
     let r = app.put(&ann, "/work/rules", custom).await.expect(200).data().clone();
     assert_eq!(r["breaks"], json!([{ "afterMinutes": 300, "minutes": 15 }, { "afterMinutes": 480, "minutes": 30 }]));
-    let numbers: Vec<i64> =
-        ["minBlockMinutes", "maxContinuousMinutes", "maxDailyMinutes", "minRestMinutes", "maxWeeklyAverageMinutes",
-            "referenceWeeks"]
-        .iter()
-        .map(|k| r[*k].as_i64().unwrap())
-        .collect();
+    let numbers: Vec<i64> = [
+        "minBlockMinutes",
+        "maxContinuousMinutes",
+        "maxDailyMinutes",
+        "minRestMinutes",
+        "maxWeeklyAverageMinutes",
+        "referenceWeeks",
+    ]
+    .iter()
+    .map(|k| r[*k].as_i64().unwrap())
+    .collect();
     assert_eq!(numbers, vec![10, 300, 720, 600, 2700, 8]);
 
     // Field errors.
@@ -181,7 +192,10 @@ async fn a_day_short_of_its_break_has_a_finding_with_a_note_in_the_timesheet_and
     app.get(&zoe, &format!("{day_path}&userId={}", bob.id)).await.expect(404);
     let day = app.get(&ann, &format!("{day_path}&userId={}", bob.id)).await.expect(200);
     let short = finding(day.data(), "break");
-    assert_eq!((short["note"]["text"].as_str(), short["note"]["byName"].as_str()), (Some("Customer emergency"), Some("Hal")));
+    assert_eq!(
+        (short["note"]["text"].as_str(), short["note"]["byName"].as_str()),
+        (Some("Customer emergency"), Some("Hal"))
+    );
 
     // In Bob's language once he chose German.
     app.put(&bob, "/user/profile", json!({ "language": "de" })).await.expect(200);

@@ -202,10 +202,12 @@ pub async fn attach(store: &dyn Table, owner: &Owner, days: &mut [WorkDay], now:
     let wide = wide_range(&rules, range);
     let paid = team_schedule(store, &owner.team_id).await?.paid_break_types;
     let stored = repo::periods_of(store, &owner.user_id, wide).await?;
-    let all_breaks = breaks::breaks_in(store, &owner.user_id, DateRange { from: wide.from, to: wide.to + Duration::days(1) })
-        .await?;
+    let all_breaks =
+        breaks::breaks_in(store, &owner.user_id, DateRange { from: wide.from, to: wide.to + Duration::days(1) })
+            .await?;
     let notes = rules_repo::notes_of(store, &owner.user_id, range).await?;
-    let open = days.iter().find_map(|d| d.open.as_ref()).and_then(|o| open_span(o, &owner.user_id, &owner.team_id, now));
+    let open =
+        days.iter().find_map(|d| d.open.as_ref()).and_then(|o| open_span(o, &owner.user_id, &owner.team_id, now));
     let person = Person {
         rules: &rules,
         tz: owner.tz,

@@ -47,7 +47,12 @@ pub struct NoteItem {
 
 impl NoteItem {
     pub fn note(&self) -> FindingNote {
-        FindingNote { text: self.text.clone(), by_id: self.by_id.clone(), by_name: self.by_name.clone(), at: self.at.clone() }
+        FindingNote {
+            text: self.text.clone(),
+            by_id: self.by_id.clone(),
+            by_name: self.by_name.clone(),
+            at: self.at.clone(),
+        }
     }
 }
 

@@ -92,7 +92,8 @@ pub async fn compliance(
             if !teams::is_member(store, &viewer.team_id, &id).await? {
                 return Err(not_found());
             }
-            let user = users::get_user(store, &id).await?.filter(|u| u.team_id == viewer.team_id).ok_or_else(not_found)?;
+            let user =
+                users::get_user(store, &id).await?.filter(|u| u.team_id == viewer.team_id).ok_or_else(not_found)?;
             let owner = Owner::of(&user);
             let days = findings::days_with_findings(store, &owner, range.from, range.to, now).await?;
             vec![one(owner, days)]
@@ -158,4 +159,3 @@ pub async fn compliance_csv(
     let report = compliance(store, viewer, range, user_id, now).await?;
     Ok(csv_rows(&report, viewer.language()))
 }
-

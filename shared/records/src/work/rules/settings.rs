@@ -199,7 +199,12 @@ pub fn validate(input: &RulesInput) -> AppResult<(RuleSet, Vec<String>)> {
 }
 
 /// `PUT /work/rules` (admins; others 403): saves the set and answers it.
-pub async fn set_rules(store: &dyn Table, admin: &User, input: &RulesInput, now: DateTime<Utc>) -> AppResult<WorkRules> {
+pub async fn set_rules(
+    store: &dyn Table,
+    admin: &User,
+    input: &RulesInput,
+    now: DateTime<Utc>,
+) -> AppResult<WorkRules> {
     if admin.role != bt_accounts::Role::Admin {
         return Err(AppError::Forbidden(ADMINS_ONLY.into()));
     }
