@@ -307,3 +307,77 @@ pub async fn work_day(
     let mut days = days_with_findings(store, &owner, date, date, now).await?;
     Ok(days.remove(0))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::work::rules::model::Preset;
+    use chrono::NaiveTime;
+
+    fn d(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    fn span(date: &str, start: &str, end: &str) -> PeriodSpan {
+        let t = |v: &str| NaiveTime::parse_from_str(v, "%H:%M").unwrap();
+        PeriodSpan { date: d(date), start: t(start), end: t(end), next_day: t(end) <= t(start) }
+    }
+
+    fn person(rules: &RuleSet, spans: Vec<PeriodSpan>, opted_out: bool) -> Person<'_> {
+        Person {
+            rules,
+            tz: chrono_tz::Europe::Berlin,
+            paid: &[],
+            periods: spans_by_day(spans),
+            breaks: BTreeMap::new(),
+            opted_out,
+        }
+    }
+
+    fn weekly(found: &BTreeMap<NaiveDate, Vec<Finding>>) -> Vec<NaiveDate> {
+        found
+            .iter()
+            .filter(|(_, list)| list.iter().any(|f| f.rule == RuleKind::WeeklyAverage))
+            .map(|(date, _)| *date)
+            .collect()
+    }
+
+    #[test]
+    fn the_rest_runs_from_the_previous_working_days_last_end() {
+        let rules = RuleSet::preset(Preset::De);
+        // Monday 2025-03-03 until 23:00, Tuesday from 07:00: 8 hours of rest, 3 short of 11.
+        let p = person(&rules, vec![span("2025-03-03", "14:00", "23:00"), span("2025-03-04", "07:00", "12:00")], false);
+        let found = p.findings(DateRange { from: d("2025-03-04"), to: d("2025-03-04") });
+        let rest: Vec<&Finding> = found[&d("2025-03-04")].iter().filter(|f| f.rule == RuleKind::Rest).collect();
+        assert_eq!(rest.len(), 1);
+        assert_eq!(rest[0].minutes_missing, 180);
+        assert_eq!(rest[0].when, "2025-03-04T07:00");
+    }
+
+    #[test]
+    fn a_weekly_average_sits_on_the_sunday_or_the_last_day_asked_for() {
+        let mut rules = RuleSet::preset(Preset::Uk);
+        rules.reference_weeks = 1;
+        // Monday to Friday 2025-03-03..07, 11 hours each: 55 hours in the week.
+        let days = ["2025-03-03", "2025-03-04", "2025-03-05", "2025-03-06", "2025-03-07"];
+        let spans: Vec<PeriodSpan> = days.iter().map(|day| span(day, "07:00", "18:00")).collect();
+        let p = person(&rules, spans.clone(), false);
+        let two_weeks = DateRange { from: d("2025-03-03"), to: d("2025-03-16") };
+        assert_eq!(weekly(&p.findings(two_weeks)), vec![d("2025-03-09")]);
+        assert_eq!(
+            weekly(&p.findings(DateRange { from: d("2025-03-03"), to: d("2025-03-05") })),
+            vec![d("2025-03-05")]
+        );
+        assert!(weekly(&person(&rules, spans, true).findings(two_weeks)).is_empty());
+    }
+
+    #[test]
+    fn the_range_read_reaches_back_for_the_rest_and_the_reference_weeks() {
+        let range = DateRange { from: d("2025-03-05"), to: d("2025-03-06") };
+        let de = RuleSet::preset(Preset::De);
+        assert_eq!(wide_range(&de, range), DateRange { from: d("2025-03-03"), to: d("2025-03-06") });
+        let mut uk = RuleSet::preset(Preset::Uk);
+        uk.reference_weeks = 4;
+        assert_eq!(wide_range(&uk, range), DateRange { from: d("2025-02-10"), to: d("2025-03-09") });
+    }
+}
