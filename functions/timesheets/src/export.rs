@@ -384,6 +384,35 @@ mod tests {
     }
 
     #[test]
+    fn the_findings_are_a_column_of_the_csv_and_a_list_in_the_pdf() {
+        use bt_domain::records::work::rules::findings::DayFinding;
+        use bt_domain::records::work::rules::notes::FindingNote;
+        use bt_domain::records::work::rules::{Finding, RuleKind};
+        let mut sheet = sheet(Status::Open);
+        let finding = |rule, message: &str| Finding {
+            rule,
+            when: "2025-03-04T14:30".into(),
+            minutes_missing: 30,
+            message: message.into(),
+            law: "ArbZG § 4".into(),
+        };
+        let note =
+            FindingNote { text: "Outage".into(), by_id: UserId::new(), by_name: "Ada".into(), at: String::new() };
+        sheet.days[3].findings = vec![
+            DayFinding { finding: finding(RuleKind::Break, "Break 30 minutes short."), note: Some(note) },
+            DayFinding { finding: finding(RuleKind::Continuous, "6 h 30 without a break (at most 6 h)."), note: None },
+        ];
+        let text = String::from_utf8(csv(&sheet).unwrap()).unwrap();
+        let row = text.lines().nth(4).unwrap();
+        assert!(row.ends_with(",\"Break 30 minutes short. (Outage); 6 h 30 without a break (at most 6 h).\""), "{row}");
+        let pdf = text_of(&pdf(&sheet));
+        for wanted in ["Break and rest findings", "2025-03-04", "Break 30 minutes short. (Outage)", "6 h 30 without"] {
+            assert!(pdf.contains(wanted), "{wanted} missing from:\n{pdf}");
+        }
+        assert!(!text_of(&super::pdf(&self::sheet(Status::Open))).contains("Break and rest findings"));
+    }
+
+    #[test]
     fn files_are_named_by_month_and_person() {
         assert_eq!(filename(&sheet(Status::Open), "pdf"), "timesheet-2025-03-ada-lovelace.pdf");
     }
