@@ -7,12 +7,14 @@ use axum::http::{header, HeaderValue};
 use axum::response::IntoResponse;
 use bt_api::records::leave_report::LeaveDaysReport;
 use bt_api::records::reports::{Summary, TeamReport};
+use bt_api::records::rules::ComplianceReport;
 use bt_api::records::{breaks, checklist, leaves, meetings, tasks};
 use bt_api::schema::{date, limit_schema, skip_schema, ulid};
 use bt_api::wire;
 use bt_domain::account::teams;
 use bt_domain::records::leave_report;
 use bt_domain::records::reports::{self, RecordType, Records};
+use bt_domain::records::work::rules::report as compliance_report;
 use bt_domain::records::{DateRange, Paging};
 use bt_domain::types::UserId;
 use bt_domain::{AppError, AppResult};
@@ -28,11 +30,13 @@ use utoipa::openapi::{RefOr, Schema};
 use utoipa::{IntoParams, ToSchema};
 
 pub fn routes<R: Routes>(r: R) -> R {
-    bt_http::routes!(r, breaks, tasks, leaves, meetings, checklist, summary, team, leave_days, export)
+    bt_http::routes!(r, breaks, tasks, leaves, meetings, checklist, summary, team, leave_days, compliance, export)
 }
 
 /// The export of the leave-days report (`/reports/export/leave-days`), beside the record kinds.
 const LEAVE_DAYS: &str = "leave-days";
+/// The export of the compliance report (`/reports/export/compliance`).
+const COMPLIANCE: &str = "compliance";
 
 fn schema(value: Value) -> RefOr<Schema> {
     serde_json::from_value(value).expect("a valid schema")
@@ -41,6 +45,7 @@ fn schema(value: Value) -> RefOr<Schema> {
 fn kind_schema() -> RefOr<Schema> {
     let mut kinds: Vec<&str> = RecordType::ALL.map(RecordType::as_str).to_vec();
     kinds.push(LEAVE_DAYS);
+    kinds.push(COMPLIANCE);
     schema(json!({ "type": "string", "enum": kinds }))
 }
 
@@ -228,8 +233,25 @@ async fn leave_days(State(state): State<AppState>, user: AuthUser, ApiQuery(q): 
     Ok(data(LeaveDaysReport::from(report)))
 }
 
+/// The break and rest findings of a range (at most 366 days) per member, with their counts (admins and HR: everyone,
+/// or one member with `userId`; members: their own only)
+#[utoipa::path(get, path = "/reports/compliance", tag = "reports", params(SubjectRangeQuery),
+    responses((status = 200, description = "Success", body = Data<ComplianceReport>),
+        (status = 401, response = Unauthorized),
+        (status = 403, description = "You can only see your own compliance report.", body = ErrorBody),
+        (status = 404, response = NotFound), (status = 422, response = Invalid)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn compliance(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ReportQuery>) -> ApiResult {
+    let range = range(&q)?;
+    let report =
+        compliance_report::compliance(state.table(), &user.user, range, q.user_id.as_deref(), state.clock.now())
+            .await?;
+    Ok(data(ComplianceReport::localized(report, user.user.language())))
+}
+
 // Earliest first.
-/// One kind of records in a range as CSV (`leave-days`: the leave-days report)
+/// One kind of records in a range as CSV (`leave-days`: the leave-days report; `compliance`: the break and rest
+/// findings, one row each)
 #[utoipa::path(get, path = "/reports/export/{kind}", tag = "reports", params(KindParam, SubjectRangeQuery),
     responses((status = 200, description = "CSV attachment", content_type = "text/csv", body = String),
         (status = 401, response = Unauthorized), (status = 403, description = "Not allowed for your role", body = ErrorBody),
@@ -247,6 +269,12 @@ async fn export(
         let range = range(&q)?;
         let report = leave_report::leave_days(state.table(), &user.user, range, state.clock.now()).await?;
         (LEAVE_DAYS, leave_report::csv_rows(&report), range)
+    } else if kind == COMPLIANCE {
+        let range = range(&q)?;
+        let now = state.clock.now();
+        let rows =
+            compliance_report::compliance_csv(state.table(), &user.user, range, q.user_id.as_deref(), now).await?;
+        (COMPLIANCE, rows, range)
     } else {
         let kind = RecordType::parse(&kind).ok_or_else(|| AppError::NotFound("Not found.".into()))?;
         let range = range(&q)?;

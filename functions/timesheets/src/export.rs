@@ -24,11 +24,22 @@ pub fn filename(sheet: &Timesheet, extension: &str) -> String {
     format!("timesheet-{}-{name}.{extension}", sheet.month)
 }
 
-pub const CSV_HEADER: [&str; 10] =
-    ["date", "weekday", "periods", "breaks", "rest", "worked", "target", "difference", "leaveOrHoliday", "manual"];
+pub const CSV_HEADER: [&str; 11] = [
+    "date",
+    "weekday",
+    "periods",
+    "breaks",
+    "rest",
+    "worked",
+    "target",
+    "difference",
+    "leaveOrHoliday",
+    "manual",
+    "findings",
+];
 
 /// One row a day and a totals row. Minutes are integers; `manual` is `yes` on a day with a period entered or changed
-/// by hand. Text cells are quoted and defused like every other CSV export (`reports::csv_safe`).
+/// by hand; `findings` lists the break and rest rules the day falls short of (each note in parentheses). Text cells are quoted and defused like every other CSV export (`reports::csv_safe`).
 pub fn csv(sheet: &Timesheet) -> AppResult<Vec<u8>> {
     let fault = |e: csv::Error| AppError::Internal(e.into());
     // The header is fixed and machine-read (unquoted); every cell below it that is not a number is quoted.
@@ -48,6 +59,7 @@ pub fn csv(sheet: &Timesheet) -> AppResult<Vec<u8>> {
             day.difference.to_string(),
             csv_safe(day.credit.clone()),
             if day.manual { "yes" } else { "" }.to_string(),
+            csv_safe(day.findings.clone()),
         ];
         writer.write_record(&row).map_err(fault)?;
     }
@@ -61,6 +73,7 @@ pub fn csv(sheet: &Timesheet) -> AppResult<Vec<u8>> {
         sheet.worked.to_string(),
         sheet.target.to_string(),
         sheet.difference.to_string(),
+        String::new(),
         String::new(),
         String::new(),
     ];
@@ -196,6 +209,46 @@ fn day_row(pages: &mut Pages, day: &ExportDay) {
     pages.down(1.0);
 }
 
+/// The most characters of a findings line.
+const FINDING_CHARS: usize = 110;
+
+/// Splits text into lines of at most `max` characters at spaces.
+fn wrap(text: &str, max: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= max => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(clip(word, max)),
+        }
+    }
+    lines
+}
+
+/// The break and rest findings below the day table: each day's, with the note on each.
+fn findings_list(pages: &mut Pages, days: &[ExportDay]) {
+    let with: Vec<&ExportDay> = days.iter().filter(|d| !d.findings.is_empty()).collect();
+    if with.is_empty() {
+        return;
+    }
+    pages.keep(3.0);
+    pages.text(MARGIN, 10.0, true, "Break and rest findings");
+    pages.down(1.5);
+    for day in with {
+        for (i, line) in day.findings.split("; ").flat_map(|f| wrap(f, FINDING_CHARS)).enumerate() {
+            pages.keep(1.0);
+            if i == 0 {
+                pages.text(MARGIN, 8.0, true, &day.date);
+            }
+            pages.text(MARGIN + 19.0, 8.0, false, &line);
+            pages.down(1.0);
+        }
+    }
+    pages.down(1.0);
+}
+
 /// The PDF: title, name, team, month, status, the day table, the totals and the approval stamp ("Approved by X on
 /// date", or "Not approved").
 pub fn pdf(sheet: &Timesheet) -> Vec<u8> {
@@ -227,6 +280,7 @@ pub fn pdf(sheet: &Timesheet) -> Vec<u8> {
     }
     pages.text(MARGIN, 8.0, false, "Times in hours:minutes. Difference = worked - target.");
     pages.down(2.0);
+    findings_list(&mut pages, &days);
     let stamp = match sheet.state.approval() {
         Some(entry) => format!("Approved by {} on {}", entry.by_name, entry.at.get(..10).unwrap_or(&entry.at)),
         None => "Not approved".to_string(),
@@ -265,6 +319,7 @@ mod tests {
                     leave: (date.day() == 3).then(|| LeaveCredit { leave_type: "Vacation".into(), half: true }),
                 },
                 deleted_changes: Vec::new(),
+                findings: Vec::new(),
             })
             .collect();
         let history = vec![Entry {
@@ -324,8 +379,37 @@ mod tests {
         assert_eq!(lines[0], CSV_HEADER.join(","));
         assert_eq!(lines.len(), 1 + 31 + 1);
         assert!(lines[1].starts_with("\"2025-03-01\",\"Sat\","), "{}", lines[1]);
-        assert!(lines[3].ends_with(",\"Vacation (half day)\",\"\""), "{}", lines[3]);
-        assert_eq!(lines[32], "\"total\",\"\",\"\",\"\",930,14880,14880,0,\"\",\"\"");
+        assert!(lines[3].ends_with(",\"Vacation (half day)\",\"\",\"\""), "{}", lines[3]);
+        assert_eq!(lines[32], "\"total\",\"\",\"\",\"\",930,14880,14880,0,\"\",\"\",\"\"");
+    }
+
+    #[test]
+    fn the_findings_are_a_column_of_the_csv_and_a_list_in_the_pdf() {
+        use bt_domain::records::work::rules::findings::DayFinding;
+        use bt_domain::records::work::rules::notes::FindingNote;
+        use bt_domain::records::work::rules::{Finding, RuleKind};
+        let mut sheet = sheet(Status::Open);
+        let finding = |rule, message: &str| Finding {
+            rule,
+            when: "2025-03-04T14:30".into(),
+            minutes_missing: 30,
+            message: message.into(),
+            law: "ArbZG § 4".into(),
+        };
+        let note =
+            FindingNote { text: "Outage".into(), by_id: UserId::new(), by_name: "Ada".into(), at: String::new() };
+        sheet.days[3].findings = vec![
+            DayFinding { finding: finding(RuleKind::Break, "Break 30 minutes short."), note: Some(note) },
+            DayFinding { finding: finding(RuleKind::Continuous, "6 h 30 without a break (at most 6 h)."), note: None },
+        ];
+        let text = String::from_utf8(csv(&sheet).unwrap()).unwrap();
+        let row = text.lines().nth(4).unwrap();
+        assert!(row.ends_with(",\"Break 30 minutes short. (Outage); 6 h 30 without a break (at most 6 h).\""), "{row}");
+        let pdf = text_of(&pdf(&sheet));
+        for wanted in ["Break and rest findings", "2025-03-04", "Break 30 minutes short. (Outage)", "6 h 30 without"] {
+            assert!(pdf.contains(wanted), "{wanted} missing from:\n{pdf}");
+        }
+        assert!(!text_of(&super::pdf(&self::sheet(Status::Open))).contains("Break and rest findings"));
     }
 
     #[test]

@@ -88,7 +88,7 @@ async fn one(
     let sheet =
         timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref(), state.clock.now())
             .await?;
-    Ok(data(Timesheet::from(sheet)))
+    Ok(data(Timesheet::localized(sheet, user.user.language())))
 }
 
 /// Hand in my month for approval
@@ -99,7 +99,7 @@ async fn one(
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn submit(State(state): State<AppState>, user: AuthUser, Path(p): Path<MonthPath>) -> ApiResult {
     let sheet = timesheets::submit(state.services(), &user.user, month(&p.month)?).await?;
-    Ok(data(Timesheet::from(sheet)))
+    Ok(data(Timesheet::localized(sheet, user.user.language())))
 }
 
 async fn decide(
@@ -118,7 +118,7 @@ async fn decide(
         body.comment.as_deref(),
     )
     .await?;
-    Ok(data(Timesheet::from(sheet)))
+    Ok(data(Timesheet::localized(sheet, user.user.language())))
 }
 
 /// Approve a member's submitted month (admins and HR): the month is locked

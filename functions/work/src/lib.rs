@@ -3,6 +3,8 @@
 //! by the admin group, which owns `/admin/`). `?userId=` lets an approver (admin or HR) read or act
 //! on a member of their own team; anyone else is answered 404.
 
+mod rules;
+
 use axum::extract::State;
 use axum::Router;
 use bt_api::records::work::{
@@ -11,8 +13,9 @@ use bt_api::records::work::{
 };
 use bt_api::schema::{date, ulid};
 use bt_api::wire;
-use bt_domain::records::dates::{self, DateRange};
+use bt_domain::records::dates::DateRange;
 use bt_domain::records::reports::csv_safe;
+use bt_domain::records::work::rules::findings;
 use bt_domain::records::work::{balance, days, live, periods, report, schedule};
 use bt_domain::types::RecordId;
 use bt_domain::{AppError, AppResult};
@@ -44,7 +47,10 @@ pub fn routes<R: Routes>(r: R) -> R {
         get_schedule,
         put_schedule,
         work_report,
-        work_report_csv
+        work_report_csv,
+        rules::get_rules,
+        rules::put_rules,
+        rules::put_note
     )
 }
 
@@ -112,17 +118,15 @@ struct DayQuery {
     user_id: Option<String>,
 }
 
-/// A day's periods, breaks, net time, target and difference
+/// A day's periods, breaks, net time, target and difference, and the break and rest rules it falls short of
 #[utoipa::path(get, path = "/work/day", tag = "work", params(DayQuery),
     responses((status = 200, description = "Success", body = Data<WorkDay>), (status = 401, response = Unauthorized),
         (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn day(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<DayQuery>) -> ApiResult {
-    let now = state.clock.now();
-    let owner = periods::subject(state.table(), &user.user, q.user_id.as_deref()).await?;
-    let date = dates::day_or_today(q.date.as_deref(), "date", owner.tz, now)?;
-    let mut list = days::days_at(state.table(), &owner, date, date, now).await?;
-    Ok(data(WorkDay::from(list.remove(0))))
+    let day = findings::work_day(state.table(), &user.user, q.user_id.as_deref(), q.date.as_deref(), state.clock.now())
+        .await?;
+    Ok(data(WorkDay::from(day).localized(user.user.language())))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -259,6 +259,22 @@ pub fn work_schedule(team_id: &TeamId) -> Key {
     Key::new(team_pk(team_id), "WORKSCHEDULE")
 }
 
+/// The team's break and rest rule set: `TEAM#<teamId>` / `WORKRULES` (absent: no rules).
+pub fn work_rules(team_id: &TeamId) -> Key {
+    Key::new(team_pk(team_id), "WORKRULES")
+}
+
+/// A note on a rule finding of a member's day: `USER#<id>` / `FINDNOTE#<date>#<rule>` (one per day and rule; a
+/// range is a Query between two dates), mirrored on GSI2 `TEAM#<teamId>#FINDNOTE` / `<date>#<userId>#<rule>` so a
+/// team's notes over a range are one Query.
+pub fn finding_note(user_id: &UserId, date: &str, rule: &str) -> Key {
+    Key::new(user_pk(user_id), format!("{FINDING_NOTE_PREFIX}{date}#{rule}"))
+}
+pub const FINDING_NOTE_PREFIX: &str = "FINDNOTE#";
+pub fn team_finding_notes_gsi(team_id: &TeamId) -> String {
+    format!("TEAM#{team_id}#FINDNOTE")
+}
+
 /// A member's own schedule from a date on: `USER#<id>` / `WORKSCHED#<fromDate>` (listed by the prefix, in date order).
 pub fn member_schedule(user_id: &UserId, from: &str) -> Key {
     Key::new(user_pk(user_id), format!("{MEMBER_SCHEDULE_PREFIX}{from}"))

@@ -61,7 +61,9 @@ export const requestBodies = {
   'PUT /type/edit': 'BreakTypesInput',
   'PUT /user/profile': 'ProfileInput',
   'PUT /work/balance/carry-over': 'OvertimeInput',
+  'PUT /work/findings/{date}/{rule}': 'NoteInput',
   'PUT /work/periods/{id}': 'PeriodInput',
+  'PUT /work/rules': 'RuleSetInput',
   'PUT /work/schedule': 'ScheduleInput',
 } as const;
 
@@ -100,6 +102,16 @@ export const BreakInput = {
     reason: { type: 'string', nullable: true },
     startTime: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
     type: { type: 'string', nullable: true },
+  },
+} as const;
+
+/** Part of a request body. */
+export const BreakTierInput = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    afterMinutes: { type: 'integer', format: 'int64', nullable: true, minimum: 1, maximum: 1440 },
+    minutes: { type: 'integer', format: 'int64', nullable: true, minimum: 1, maximum: 240 },
   },
 } as const;
 
@@ -345,6 +357,9 @@ export const MemberScheduleInput = {
   },
 } as const;
 
+/** The body of `PUT /work/findings/{date}/{rule}`. */
+export const NoteInput = { type: 'object', properties: { note: { type: 'string', nullable: true, minLength: 1, maxLength: 500 } } } as const;
+
 /** Part of a request body. */
 export const Notice = {
   type: 'object',
@@ -436,6 +451,23 @@ export const ResetPasswordInput = {
 
 /** The body of `PUT /admin/role/{userId}`. */
 export const RoleInput = { type: 'object', required: ['role'], properties: { role: { type: 'string', enum: ['admin', 'hr', 'member'] } } } as const;
+
+/** The body of `PUT /work/rules`. */
+export const RuleSetInput = {
+  type: 'object',
+  required: ['preset'],
+  properties: {
+    breaks: { type: 'array', nullable: true, maxItems: 4, items: { $ref: 'BreakTierInput' } },
+    maxContinuousMinutes: { type: 'integer', format: 'int64', nullable: true, minimum: 60, maximum: 1440 },
+    maxDailyMinutes: { type: 'integer', format: 'int64', nullable: true, minimum: 60, maximum: 1440 },
+    maxWeeklyAverageMinutes: { type: 'integer', format: 'int64', nullable: true, minimum: 60, maximum: 10080 },
+    minBlockMinutes: { type: 'integer', format: 'int64', nullable: true, minimum: 0, maximum: 240 },
+    minRestMinutes: { type: 'integer', format: 'int64', nullable: true, minimum: 60, maximum: 1440 },
+    optedOut: { type: 'array', nullable: true, items: { type: 'string' } },
+    preset: { type: 'string', pattern: '^(none|de|at|uk|eu|custom)$' },
+    referenceWeeks: { type: 'integer', format: 'int64', nullable: true, minimum: 1, maximum: 52 },
+  },
+} as const;
 
 /** The body of `PUT /work/schedule`. */
 export const ScheduleInput = {

@@ -1401,6 +1401,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/reports/compliance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The break and rest findings of a range (at most 366 days) per member, with their counts (admins and HR: everyone,
+     *     or one member with `userId`; members: their own only)
+     */
+    get: operations['get_reports_compliance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/reports/export/{kind}': {
     parameters: {
       query?: never;
@@ -1408,7 +1428,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One kind of records in a range as CSV (`leave-days`: the leave-days report) */
+    /**
+     * One kind of records in a range as CSV (`leave-days`: the leave-days report; `compliance`: the break and rest
+     *     findings, one row each)
+     */
     get: operations['get_reports_export_kind'];
     put?: never;
     post?: never;
@@ -2081,7 +2104,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A day's periods, breaks, net time, target and difference */
+    /** A day's periods, breaks, net time, target and difference, and the break and rest rules it falls short of */
     get: operations['get_work_day'];
     put?: never;
     post?: never;
@@ -2102,6 +2125,23 @@ export interface paths {
     put?: never;
     /** Clock out (records the period) */
     post: operations['post_work_end'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/work/findings/{date}/{rule}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Write a note on a finding of a day (replaces the one there) */
+    put: operations['put_work_findings_date_rule'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2173,6 +2213,24 @@ export interface paths {
     /** The working-time report as CSV: a row a member and a `total` row, in minutes */
     get: operations['get_work_report.csv'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/work/rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The team's break and rest rules (preset `none` when nothing is saved) and the presets to choose from */
+    get: operations['get_work_rules'];
+    /** Set the team's break and rest rules (admins) */
+    put: operations['put_work_rules'];
     post?: never;
     delete?: never;
     options?: never;
@@ -2304,6 +2362,8 @@ export interface components {
         | 'workedToday'
         | 'workedWeek'
         | 'overtimeBalance'
+        | 'nextBreakDue'
+        | 'breaksEnough'
         | 'help'
         | 'unknown';
       /** @description The fields still to fill in (left out when none) */
@@ -2432,6 +2492,19 @@ export interface components {
       startTime?: string;
       type?: string | null;
     };
+    /** @description A break of `minutes` is due once the day's net working time is more than `afterMinutes`. */
+    BreakTier: {
+      /** Format: int64 */
+      afterMinutes: number;
+      /** Format: int64 */
+      minutes: number;
+    };
+    BreakTierInput: {
+      /** Format: int64 */
+      afterMinutes?: number | null;
+      /** Format: int64 */
+      minutes?: number | null;
+    };
     /** @description The team's break types, as `[{"type": [...]}]`. */
     BreakTypes: {
       type: string[];
@@ -2535,6 +2608,49 @@ export interface components {
       /** Format: int64 */
       totalCount: number;
     };
+    /** @description How many findings of each kind. */
+    ComplianceCounts: {
+      /** Format: int64 */
+      break: number;
+      /** Format: int64 */
+      continuous: number;
+      /** Format: int64 */
+      dailyMax: number;
+      /** Format: int64 */
+      rest: number;
+      /** Format: int64 */
+      weeklyAverage: number;
+    };
+    /** @description A member's findings of the range. */
+    ComplianceMember: {
+      counts: components['schemas']['ComplianceCounts'];
+      /**
+       * Format: int64
+       * @description Days with at least one finding.
+       */
+      daysAffected: number;
+      findings: components['schemas']['DatedFinding'][];
+      name: string;
+      /** Format: int64 */
+      total: number;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      userId: string;
+    };
+    /** @description The compliance report of a range: per member, the findings and their counts. */
+    ComplianceReport: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      from: string;
+      members: components['schemas']['ComplianceMember'][];
+      preset: components['schemas']['Preset'];
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      to: string;
+    };
     /** @description What the form sends. */
     ContactInput: {
       description: string;
@@ -2587,6 +2703,30 @@ export interface components {
        * @example 09:30
        */
       time: string;
+    };
+    /** @description A finding of a member's day. */
+    DatedFinding: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date: string;
+      /** @description The law and section ("ArbZG § 4"; empty for a custom set). */
+      law: string;
+      /** @description In the caller's language. */
+      message: string;
+      /**
+       * Format: int64
+       * @description Minutes of break or rest missing, or over the limit.
+       */
+      minutesMissing: number;
+      note?: components['schemas']['FindingNote'] | null;
+      rule: components['schemas']['RuleKind'];
+      /**
+       * @description Local date and time, `YYYY-MM-DDTHH:MM`: the end of the day's work (a break short), the minute a limit was
+       *     passed, or the start after a short rest.
+       */
+      when: string;
     };
     /** @description What credits a day's target: a public holiday (its name) or an approved leave (a half day credits half). */
     DayCredit: {
@@ -2669,6 +2809,34 @@ export interface components {
      * @enum {string}
      */
     FeedScope: 'me' | 'team';
+    /** @description One rule a day falls short of. Every rule only warns. */
+    Finding: {
+      /** @description The law and section ("ArbZG § 4"; empty for a custom set). */
+      law: string;
+      /** @description In the caller's language. */
+      message: string;
+      /**
+       * Format: int64
+       * @description Minutes of break or rest missing, or over the limit.
+       */
+      minutesMissing: number;
+      note?: components['schemas']['FindingNote'] | null;
+      rule: components['schemas']['RuleKind'];
+      /**
+       * @description Local date and time, `YYYY-MM-DDTHH:MM`: the end of the day's work (a break short), the minute a limit was
+       *     passed, or the start after a short rest.
+       */
+      when: string;
+    };
+    /** @description A note on a finding: its text, who wrote it and when. */
+    FindingNote: {
+      /** Format: date-time */
+      at: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      byId: string;
+      byName: string;
+      text: string;
+    };
     /**
      * @description A half-day leave: the morning or the afternoon of its one day.
      * @enum {string}
@@ -3201,6 +3369,10 @@ export interface components {
       /** @description `<API origin>/calendar/<token>.ics`: whoever has it reads the feed, without signing in. */
       url: string;
     };
+    /** @description The body of `PUT /work/findings/{date}/{rule}`. */
+    NoteInput: {
+      note?: string | null;
+    };
     /** @description A notice sent when something happens (a leave requested or decided). */
     Notice: {
       email: boolean;
@@ -3404,6 +3576,30 @@ export interface components {
     };
     /** @enum {string} */
     PresenceStatus: 'available' | 'working' | 'onBreak' | 'onLeave';
+    /**
+     * @description Which rule set a team follows: none, a country's law (de, at, uk), the EU minimum, or the team's own numbers.
+     * @enum {string}
+     */
+    Preset: 'none' | 'de' | 'at' | 'uk' | 'eu' | 'custom';
+    /** @description A preset as the settings page offers it: its law, its numbers and its sections. */
+    PresetInfo: {
+      /**
+       * @description "Arbeitszeitgesetz (ArbZG)", "Arbeitszeitgesetz (AZG)", "Working Time Regulations 1998",
+       *     "Directive 2003/88/EC", or "" (none, custom).
+       */
+      law: string;
+      preset: components['schemas']['Preset'];
+      rules: components['schemas']['RuleSetBody'];
+      sections: components['schemas']['PresetSections'];
+    };
+    /** @description The section of the law behind each kind of rule a preset has ("ArbZG § 4"); a kind the preset lacks is absent. */
+    PresetSections: {
+      break?: string | null;
+      continuous?: string | null;
+      dailyMax?: string | null;
+      rest?: string | null;
+      weeklyAverage?: string | null;
+    };
     /** @description The signed-in user's own account as they see it. */
     Profile: {
       /** Format: date-time */
@@ -3513,6 +3709,57 @@ export interface components {
     RoleInput: {
       /** @enum {string} */
       role: 'admin' | 'hr' | 'member';
+    };
+    /**
+     * @description The kind of rule a finding is about.
+     * @enum {string}
+     */
+    RuleKind: 'break' | 'continuous' | 'dailyMax' | 'rest' | 'weeklyAverage';
+    /** @description A rule set's numbers (minutes; null: no such rule). */
+    RuleSetBody: {
+      /** @description By `afterMinutes`; the longest break due applies, not the sum. */
+      breaks: components['schemas']['BreakTier'][];
+      /** Format: int64 */
+      maxContinuousMinutes?: number | null;
+      /** Format: int64 */
+      maxDailyMinutes?: number | null;
+      /** Format: int64 */
+      maxWeeklyAverageMinutes?: number | null;
+      /**
+       * Format: int64
+       * @description A break counts only in blocks of at least this many minutes (0: any length).
+       */
+      minBlockMinutes: number;
+      /** Format: int64 */
+      minRestMinutes?: number | null;
+      /** @description Members who opted out of the weekly maximum. */
+      optedOut: string[];
+      preset: components['schemas']['Preset'];
+      /** Format: int32 */
+      referenceWeeks: number;
+    };
+    /**
+     * @description The body of `PUT /work/rules`. For de, at and uk the preset's numbers apply whatever is sent (only
+     *     `optedOut` is taken); for eu also `breaks[0].minutes` and `referenceWeeks`; for custom every number (one
+     *     left out or null is no such rule).
+     */
+    RuleSetInput: {
+      breaks?: components['schemas']['BreakTierInput'][] | null;
+      /** Format: int64 */
+      maxContinuousMinutes?: number | null;
+      /** Format: int64 */
+      maxDailyMinutes?: number | null;
+      /** Format: int64 */
+      maxWeeklyAverageMinutes?: number | null;
+      /** Format: int64 */
+      minBlockMinutes?: number | null;
+      /** Format: int64 */
+      minRestMinutes?: number | null;
+      /** @description Members of the team. */
+      optedOut?: string[] | null;
+      preset: string;
+      /** Format: int64 */
+      referenceWeeks?: number | null;
     };
     /** @description What one run did. */
     RunReport: {
@@ -4002,7 +4249,9 @@ export interface components {
     };
     /**
      * @description A day of working time. `worked` is net minutes (periods minus the rest inside them), `difference` = worked −
-     *     target; `deletedChanges` are the changes of the day's deleted periods, the deletion last.
+     *     target; `deletedChanges` are the changes of the day's deleted periods, the deletion last; `findings` are the
+     *     break and rest rules the day falls short of (a weekly-average finding sits on the Sunday that ends the week,
+     *     or on the week's last day asked for), each with its note.
      */
     WorkDay: {
       breaks: components['schemas']['Break'][];
@@ -4015,6 +4264,7 @@ export interface components {
       deletedChanges: components['schemas']['WorkChange'][];
       /** Format: int64 */
       difference: number;
+      findings: components['schemas']['Finding'][];
       open?: components['schemas']['OpenWork'] | null;
       /** Format: int64 */
       paidBreaks: number;
@@ -4095,6 +4345,34 @@ export interface components {
       userId: string;
       /** Format: int64 */
       worked: number;
+    };
+    /** @description The team's rule set (preset `none` when nothing is saved), who saved it when, and the presets to choose from. */
+    WorkRules: {
+      /** @description By `afterMinutes`; the longest break due applies, not the sum. */
+      breaks: components['schemas']['BreakTier'][];
+      /** Format: int64 */
+      maxContinuousMinutes?: number | null;
+      /** Format: int64 */
+      maxDailyMinutes?: number | null;
+      /** Format: int64 */
+      maxWeeklyAverageMinutes?: number | null;
+      /**
+       * Format: int64
+       * @description A break counts only in blocks of at least this many minutes (0: any length).
+       */
+      minBlockMinutes: number;
+      /** Format: int64 */
+      minRestMinutes?: number | null;
+      /** @description Members who opted out of the weekly maximum. */
+      optedOut: string[];
+      preset: components['schemas']['Preset'];
+      presets: components['schemas']['PresetInfo'][];
+      /** Format: int32 */
+      referenceWeeks: number;
+      /** Format: date-time */
+      updatedAt?: string | null;
+      /** @description The name of the admin who saved it. */
+      updatedBy?: string | null;
     };
     /** @description The team's schedule, mine in force today, and my own schedules by date. */
     WorkSchedule: {
@@ -8648,6 +8926,55 @@ export interface operations {
       422: components['responses']['Invalid'];
     };
   };
+  get_reports_compliance: {
+    parameters: {
+      query?: {
+        /** @description First day (with `to`, or alone for one day) */
+        from?: string;
+        to?: string;
+        /** @description A member of my team (admins and HR) */
+        userId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ComplianceReport'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description You can only see your own compliance report. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      422: components['responses']['Invalid'];
+    };
+  };
   get_reports_export_kind: {
     parameters: {
       query?: {
@@ -8660,7 +8987,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description Record kind */
-        kind: 'breaks' | 'tasks' | 'leaves' | 'meetings' | 'checklist' | 'leave-days';
+        kind: 'breaks' | 'tasks' | 'leaves' | 'meetings' | 'checklist' | 'leave-days' | 'compliance';
       };
       cookie?: never;
     };
@@ -10968,6 +11295,88 @@ export interface operations {
       422: components['responses']['Invalid'];
     };
   };
+  put_work_findings_date_rule: {
+    parameters: {
+      query?: {
+        userId?: string;
+      };
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        date: string;
+        /** @description break, continuous, dailyMax, rest or weeklyAverage */
+        rule: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NoteInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['FindingNote'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description There is no such finding on that day. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This month's timesheet is approved and locked. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
   post_work_periods: {
     parameters: {
       query?: {
@@ -11259,6 +11668,105 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_work_rules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkRules'];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  put_work_rules: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RuleSetInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkRules'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins can change the rules. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       422: components['responses']['Invalid'];
     };
   };

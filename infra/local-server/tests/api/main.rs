@@ -26,3 +26,4 @@ mod webhooks;
 mod work;
 mod work_autoclose;
 mod work_report;
+mod work_rules;

@@ -306,6 +306,11 @@ fn aimed_at(
             let body = json!({ "date": DAY, "start": "13:00", "end": "14:00", "note": "Not by you" });
             (Guard::WorkOfMember, format!("/work/periods?userId={}", ann.id), Some(body))
         }
+        // A note on a finding of a member's day: approvers of the team write it for them.
+        ("PUT", "/work/findings/{date}/{rule}") => {
+            let path = format!("/work/findings/{DAY}/break?userId={}", ann.id);
+            (Guard::WorkOfMember, path, Some(json!({ "note": "Not by you" })))
+        }
         ("GET", t) if t.starts_with("/work/") => {
             (Guard::WorkOfMember, format!("{t}?{RANGE}&date={DAY}&userId={}", ann.id), None)
         }
@@ -330,6 +335,10 @@ fn aimed_at(
         }
         ("POST", "/timesheets/{month}/submit") => (Guard::OwnOnly, template.replace("{month}", &DAY[..7]), None),
         ("DELETE", "/admin/member/{userId}") => (Guard::AdminOnMember, format!("/admin/member/{}", ann.id), None),
+        // A member's compliance report: admins and HR of the team; a member sees their own only.
+        ("GET", "/reports/compliance") => {
+            (Guard::MemberReport, format!("/reports/compliance?{RANGE}&userId={}", ann.id), None)
+        }
         ("GET", "/reports/export/{kind}") => {
             (Guard::MemberReport, format!("/reports/export/leaves?{RANGE}&userId={}", ann.id), None)
         }

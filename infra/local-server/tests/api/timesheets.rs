@@ -168,11 +168,11 @@ async fn a_month_is_submitted_approved_locked_reopened_and_returned(store: Store
     );
     let text = csv.text().await.unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "date,weekday,periods,breaks,rest,worked,target,difference,leaveOrHoliday,manual");
+    assert_eq!(lines[0], "date,weekday,periods,breaks,rest,worked,target,difference,leaveOrHoliday,manual,findings");
     assert_eq!(lines.len() as u32, last.day() + 2);
     assert!(lines[1].starts_with(&format!("\"{first}\",")), "{}", lines[1]);
     assert!(lines[1].contains("\"08:00-12:30\",\"10:00-10:15\",15,255,"), "{}", lines[1]);
-    assert!(lines[1].ends_with(",\"yes\""), "{}", lines[1]);
+    assert!(lines[1].ends_with(",\"yes\",\"\""), "{}", lines[1]);
     assert!(lines.last().unwrap().starts_with("\"total\","), "{}", lines.last().unwrap());
 
     // The PDF, read back: an approver exports a member's month.

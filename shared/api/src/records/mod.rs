@@ -13,6 +13,7 @@ pub mod leaves;
 pub mod meetings;
 pub mod presence;
 pub mod reports;
+pub mod rules;
 pub mod tasks;
 pub mod timesheets;
 pub mod work;

@@ -60,6 +60,15 @@ pub struct Timesheet {
     pub locked: bool,
 }
 
+impl Timesheet {
+    /// The month with its findings' messages in `language`.
+    pub fn localized(sheet: dom::Timesheet, language: bt_domain::i18n::Language) -> Timesheet {
+        let mut sheet = Timesheet::from(sheet);
+        sheet.days = sheet.days.into_iter().map(|d| d.localized(language)).collect();
+        sheet
+    }
+}
+
 impl From<dom::Timesheet> for Timesheet {
     fn from(sheet: dom::Timesheet) -> Self {
         Timesheet {

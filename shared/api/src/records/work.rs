@@ -117,7 +117,9 @@ wire! { from dom::DayCredit;
 
 wire! { from dom::WorkDay;
     /// A day of working time. `worked` is net minutes (periods minus the rest inside them), `difference` = worked −
-    /// target; `deletedChanges` are the changes of the day's deleted periods, the deletion last.
+    /// target; `deletedChanges` are the changes of the day's deleted periods, the deletion last; `findings` are the
+    /// break and rest rules the day falls short of (a weekly-average finding sits on the Sunday that ends the week,
+    /// or on the week's last day asked for), each with its note.
     #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
     #[serde(rename_all = "camelCase")]
     pub struct WorkDay {
@@ -133,6 +135,15 @@ wire! { from dom::WorkDay;
         pub difference: i64,
         pub credit: DayCredit,
         pub deleted_changes: Vec<WorkChange>,
+        pub findings: Vec<super::rules::Finding>,
+    }
+}
+
+impl WorkDay {
+    /// The day with its findings' messages in `language`.
+    pub fn localized(mut self, language: bt_domain::i18n::Language) -> WorkDay {
+        super::rules::localize(&mut self.findings, language);
+        self
     }
 }
 

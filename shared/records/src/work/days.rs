@@ -150,6 +150,7 @@ fn build_days(cal: &Calendar, m: &Material<'_>, range: DateRange, now: DateTime<
             difference: time.worked - target,
             credit,
             deleted_changes,
+            findings: Vec::new(),
         });
         date = date.succ_opt().ok_or_else(|| AppError::Internal(anyhow::anyhow!("date out of range")))?;
     }

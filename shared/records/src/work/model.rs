@@ -216,6 +216,9 @@ pub struct WorkDay {
     pub difference: i64,
     pub credit: DayCredit,
     pub deleted_changes: Vec<WorkChange>,
+    /// The rules the day falls short of, with their notes (filled by [`super::rules::findings`]; empty elsewhere).
+    #[serde(skip)]
+    pub findings: Vec<super::rules::findings::DayFinding>,
 }
 
 /// A day of a team report: whose it is, and the day.

@@ -144,6 +144,7 @@ mod tests {
             difference: worked - target,
             credit: DayCredit { holiday: None, leave: None },
             deleted_changes: Vec::new(),
+            findings: Vec::new(),
         }
     }
 

@@ -196,7 +196,7 @@ pub struct TimesheetRow {
 
 /// The days of `owner`'s month, each computed from the person's records (see [`super::days`]).
 async fn month_days(store: &dyn Table, owner: &Owner, month: &Month, now: DateTime<Utc>) -> AppResult<Vec<WorkDay>> {
-    days::days_at(store, owner, month.first(), month.last(), now).await
+    super::rules::findings::days_with_findings(store, owner, month.first(), month.last(), now).await
 }
 
 /// The person whose timesheet `viewer` reads or decides: themselves (no `userId`, or their own), or a member of
@@ -446,6 +446,8 @@ pub struct ExportDay {
     pub credit: String,
     /// Whether a period of the day was entered or changed by hand.
     pub manual: bool,
+    /// The day's findings (English messages), each note after it in parentheses, joined by `; `.
+    pub findings: String,
 }
 
 /// The sheet's days as the exports print them.
@@ -482,9 +484,22 @@ pub fn export_days(sheet: &Timesheet) -> Vec<ExportDay> {
                 difference: day.difference,
                 credit,
                 manual,
+                findings: findings_text(day),
             }
         })
         .collect()
+}
+
+/// A day's findings as one line: each message, its note after it in parentheses, joined by `; `.
+pub fn findings_text(day: &WorkDay) -> String {
+    day.findings
+        .iter()
+        .map(|f| match &f.note {
+            Some(note) => format!("{} ({})", f.finding.message, note.text),
+            None => f.finding.message.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Minutes as `h:mm` (negative with a sign), as a timesheet prints them.

@@ -3,6 +3,11 @@
 //! blocks or changes a record. Laws, sections and readings: `docs/break-rules.md`.
 
 pub mod engine;
+pub mod findings;
 pub mod model;
+pub mod notes;
+pub mod repo;
+pub mod report;
+pub mod settings;
 
 pub use model::*;
