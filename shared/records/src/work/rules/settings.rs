@@ -165,7 +165,7 @@ pub fn validate(input: &RulesInput) -> AppResult<(RuleSet, Vec<String>)> {
         Preset::Eu => {
             let length = tiers.first().map(|t| t.minutes).unwrap_or(EU_BREAK_MINUTES);
             rules.breaks = vec![BreakTier { after_minutes: 6 * 60, minutes: length }];
-            rules.min_block_minutes = length.min(EU_BREAK_MINUTES);
+            rules.min_block_minutes = length;
             rules.reference_weeks = reference_weeks.unwrap_or(REFERENCE_WEEKS);
         }
         Preset::Custom => {
