@@ -45,9 +45,13 @@ wire! { from dom::RuleSet;
         pub breaks: Vec<BreakTier>,
         /// A break counts only in blocks of at least this many minutes (0: any length).
         pub min_block_minutes: i64,
+        #[schema(nullable, required = true)]
         pub max_continuous_minutes: Option<i64>,
+        #[schema(nullable, required = true)]
         pub max_daily_minutes: Option<i64>,
+        #[schema(nullable, required = true)]
         pub min_rest_minutes: Option<i64>,
+        #[schema(nullable, required = true)]
         pub max_weekly_average_minutes: Option<i64>,
         pub reference_weeks: u32,
         /// Members who opted out of the weekly maximum.
@@ -107,9 +111,10 @@ impl From<settings::PresetInfo> for PresetInfo {
 pub struct WorkRules {
     #[serde(flatten)]
     pub rules: RuleSetBody,
-    #[schema(schema_with = crate::schema::stamp_or_null)]
+    #[schema(schema_with = crate::schema::stamp_or_null, required = true)]
     pub updated_at: Option<String>,
     /// The name of the admin who saved it.
+    #[schema(nullable, required = true)]
     pub updated_by: Option<String>,
     pub presets: Vec<PresetInfo>,
 }
@@ -192,6 +197,7 @@ pub struct Finding {
     pub message: String,
     /// The law and section ("ArbZG § 4"; empty for a custom set).
     pub law: String,
+    #[schema(nullable, required = true)]
     pub note: Option<FindingNote>,
 }
 
