@@ -248,6 +248,17 @@ pub fn work_cap(user_id: &UserId) -> Key {
     Key::new(user_pk(user_id), "WORKCAP")
 }
 
+/// The team's statutory break and rest rules (the rule set): `TEAM#<teamId>` / `WORKRULES`; absent until saved.
+pub fn work_rules(team_id: &TeamId) -> Key {
+    Key::new(team_pk(team_id), "WORKRULES")
+}
+
+/// The live guard's next message of a user on the clock, at most one (replaced on each re-plan):
+/// `USER#<id>` / `BREAKGUARD`, on the due index while it waits.
+pub fn break_guard(user_id: &UserId) -> Key {
+    Key::new(user_pk(user_id), "BREAKGUARD")
+}
+
 /// Presence of a team member on the clock: `TEAM#<teamId>` / `WORKING#<userId>`.
 pub fn team_working(team_id: &TeamId, user_id: &UserId) -> Key {
     Key::new(team_pk(team_id), format!("WORKING#{user_id}"))
