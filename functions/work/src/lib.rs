@@ -6,8 +6,8 @@
 use axum::extract::State;
 use axum::Router;
 use bt_api::records::work::{
-    CurrentWork, DeletePeriodInput, EndWorkInput, EndedWork, OvertimeInput, PeriodInput, ScheduleInput, StartWorkInput, WorkBalance,
-    WorkDay, WorkPeriod, WorkReport, WorkSchedule, WorkSummary,
+    CurrentWork, DeletePeriodInput, EndWorkInput, EndedWork, OvertimeInput, PeriodInput, ScheduleInput, StartWorkInput,
+    WorkBalance, WorkDay, WorkPeriod, WorkReport, WorkSchedule, WorkSummary,
 };
 use bt_api::schema::{date, ulid};
 use bt_api::wire;

@@ -14,9 +14,9 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 
+use super::guard::{self, GuardPlan};
 use super::reminders::{self, Reminder};
 use super::settings::{self, NotificationSettings, ReminderKind, Switch};
-use super::guard::{self, GuardPlan};
 use super::work_cap::{self, WorkCap};
 use super::{due, subscriptions, unsubscribe, PushOutcome};
 use crate::repo;

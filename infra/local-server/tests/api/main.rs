@@ -25,4 +25,5 @@ mod timesheets;
 mod webhooks;
 mod work;
 mod work_autoclose;
+mod work_guard;
 mod work_report;

@@ -25,7 +25,7 @@ use crate::work::model::{break_span, EndWorkInput, OpenWork, OpenWorkItem, Start
 use crate::work::{days, live, repo};
 use crate::{timestamp, Owner};
 use bt_core::error::{AppError, AppResult};
-use bt_core::i18n::{tr, translate, Language};
+use bt_core::i18n::{english, tr, translate, Language};
 use bt_core::store::Table;
 use bt_core::types::{TeamId, UserId};
 
@@ -140,7 +140,8 @@ impl Day {
         }
         let previous_end = periods.iter().filter(|p| p.date.date() < date).map(|p| local_end(&p.span())).max();
         let near = [date.pred_opt(), Some(date), date.succ_opt()];
-        let breaks = breaks.iter().filter(|b| near.contains(&Some(b.created_date.date()))).map(|b| break_span(b)).collect();
+        let breaks =
+            breaks.iter().filter(|b| near.contains(&Some(b.created_date.date()))).map(|b| break_span(b)).collect();
         Ok(Day { date, periods: spans, breaks, paid: paid.to_vec(), previous_end, tz })
     }
 
@@ -188,8 +189,9 @@ async fn read_day(
     open: Option<&OpenWorkItem>,
     now: DateTime<Utc>,
 ) -> AppResult<Day> {
-    let periods = repo::periods_of(store, &owner.user_id, DateRange { from: date - Duration::days(LOOK_BACK_DAYS), to: date })
-        .await?;
+    let periods =
+        repo::periods_of(store, &owner.user_id, DateRange { from: date - Duration::days(LOOK_BACK_DAYS), to: date })
+            .await?;
     let around = DateRange { from: date - Duration::days(1), to: date + Duration::days(1) };
     let breaks = breaks::breaks_in(store, &owner.user_id, around).await?;
     let paid = paid_types(store, &owner.team_id).await?;
@@ -200,11 +202,8 @@ async fn read_day(
 
 /// The guard of a day under way at `now`.
 fn guard_of(rules: &RuleSet, day: &Day, live: &Live, on_break: bool, language: Language) -> LiveGuard {
-    let next_break = live
-        .upcoming
-        .iter()
-        .filter(|u| matches!(u.stage, Stage::Break(_) | Stage::Continuous))
-        .min_by_key(|u| u.due);
+    let next_break =
+        live.upcoming.iter().filter(|u| matches!(u.stage, Stage::Break(_) | Stage::Continuous)).min_by_key(|u| u.due);
     let daily_max = live.upcoming.iter().find(|u| u.stage == Stage::DailyMax);
     LiveGuard {
         break_due: live.break_due && !on_break,
@@ -231,14 +230,16 @@ fn rest_notice(rules: &RuleSet, day: &Day, language: Language) -> Option<RestNot
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let whole_hours = required % 60 == 0;
     let template = match (previous_end.date(), whole_hours) {
-        (d, true) if d == start.date() => "Your {hours}-hour rest since {time} today ends at {end}",
-        (d, false) if d == start.date() => "Your {minutes}-minute rest since {time} today ends at {end}",
-        (d, true) if Some(d) == start.date().pred_opt() => "Your {hours}-hour rest since {time} yesterday ends at {end}",
-        (d, false) if Some(d) == start.date().pred_opt() => {
-            "Your {minutes}-minute rest since {time} yesterday ends at {end}"
+        (d, true) if d == start.date() => english("Your {hours}-hour rest since {time} today ends at {end}"),
+        (d, false) if d == start.date() => english("Your {minutes}-minute rest since {time} today ends at {end}"),
+        (d, true) if Some(d) == start.date().pred_opt() => {
+            english("Your {hours}-hour rest since {time} yesterday ends at {end}")
         }
-        (_, true) => "Your {hours}-hour rest since {time} on {date} ends at {end}",
-        (_, false) => "Your {minutes}-minute rest since {time} on {date} ends at {end}",
+        (d, false) if Some(d) == start.date().pred_opt() => {
+            english("Your {minutes}-minute rest since {time} yesterday ends at {end}")
+        }
+        (_, true) => english("Your {hours}-hour rest since {time} on {date} ends at {end}"),
+        (_, false) => english("Your {minutes}-minute rest since {time} on {date} ends at {end}"),
     };
     Some(RestNotice {
         since: timestamp(since),
@@ -362,13 +363,9 @@ fn summary_message(rules: &RuleSet, worked: i64, breaks: i64, language: Language
     ];
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let template = match tier {
-        Some(t) if t.minutes > breaks && t.after_minutes % 60 == 0 => {
-            "Worked {worked}, breaks {breaks} minutes: {short} minutes short of the {due} minutes due after {hours} hours"
-        }
-        Some(t) if t.minutes > breaks => {
-            "Worked {worked}, breaks {breaks} minutes: {short} minutes short of the {due} minutes due after {after} minutes"
-        }
-        _ => "Worked {worked}, breaks {breaks} minutes.",
+        Some(t) if t.minutes > breaks && t.after_minutes % 60 == 0 => english("Worked {worked}, breaks {breaks} minutes: {short} minutes short of the {due} minutes due after {hours} hours"),
+        Some(t) if t.minutes > breaks => english("Worked {worked}, breaks {breaks} minutes: {short} minutes short of the {due} minutes due after {after} minutes"),
+        _ => english("Worked {worked}, breaks {breaks} minutes."),
     };
     tr(language, template, &values)
 }
