@@ -94,7 +94,7 @@ fn intent_schema() -> RefOr<Schema> {
         "createBreak", "createTask", "createLeave", "createMeeting", "createChecklist", "breakMinutesToday",
         "breakMinutesWeek", "agendaToday", "whoIsOnBreak", "whoIsOffToday", "whoIsOff", "leaveBalance",
         "openTasksByPriority", "clockIn", "clockOut", "logWork", "workedToday", "workedWeek", "overtimeBalance",
-        "help", "unknown"
+        "nextBreakDue", "breaksEnough", "help", "unknown"
     ] }))
 }
 
@@ -256,7 +256,13 @@ async fn answer(
             let all = tasks::tasks_in(store, user.id(), range).await?;
             open_tasks(all, from, language)
         }
-        Intent::ClockIn | Intent::ClockOut | Intent::WorkedToday | Intent::WorkedWeek | Intent::OvertimeBalance => {
+        Intent::ClockIn
+        | Intent::ClockOut
+        | Intent::WorkedToday
+        | Intent::WorkedWeek
+        | Intent::OvertimeBalance
+        | Intent::NextBreakDue
+        | Intent::BreaksEnough => {
             work_answer(state, user, ctx, intent, language).await?
         }
         _ => tr(language, NOT_UNDERSTOOD, &[]),

@@ -27,6 +27,7 @@ const MESSAGE_CALLS: &[(&str, usize)] = &[
     ("tr", 1),
     ("fill", 0),
     ("english", 0),
+    ("fill_owned", 0),
     // Break Buddy's counted words: `count(n, language, "1 break", "{n} breaks")`.
     ("count", 2),
     ("count", 3),

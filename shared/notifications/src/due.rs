@@ -1,7 +1,7 @@
 //! When reminders fall due: pure functions over time zones and daylight-saving changes, and the minute and shard a
 //! due reminder is filed under.
 
-use chrono::{DateTime, Duration, LocalResult, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Timelike, Utc};
+use chrono::{DateTime, Duration, NaiveTime, Timelike, Utc};
 use chrono_tz::Tz;
 
 /// How many partitions the reminders of one minute are spread over. A Query per shard finds a minute's reminders;
@@ -9,22 +9,7 @@ use chrono_tz::Tz;
 /// cost one more Query per shard each minute, even when nothing is due (see `infra/docs/data-model.md`).
 pub const SHARDS: u32 = 8;
 
-/// The instant a local date and time names in `tz`. A time that a clock change skips (02:30 on a spring-forward
-/// night) is taken as the first minute after the gap; a time that happens twice (the autumn hour) as its first
-/// occurrence.
-pub fn local_instant(tz: Tz, date: NaiveDate, time: NaiveTime) -> DateTime<Utc> {
-    let mut local = NaiveDateTime::new(date, time);
-    // Gaps are at most a few hours in any zone's history; step minute by minute past one.
-    for _ in 0..=(4 * 60) {
-        match tz.from_local_datetime(&local) {
-            LocalResult::Single(t) => return t.with_timezone(&Utc),
-            LocalResult::Ambiguous(first, _) => return first.with_timezone(&Utc),
-            LocalResult::None => local += Duration::minutes(1),
-        }
-    }
-    // Unreachable for real zones; fall back to reading the local time as UTC.
-    Utc.from_utc_datetime(&NaiveDateTime::new(date, time))
-}
+pub use bt_records::dates::local_instant;
 
 /// The next instant strictly after `after` at which the local clock in `tz` shows `time` (or the first minute after
 /// a gap that skips it).
@@ -90,6 +75,7 @@ pub fn in_quiet_hours(tz: Tz, (from, to): (NaiveTime, NaiveTime), at: DateTime<U
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::NaiveDate;
 
     fn utc(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)

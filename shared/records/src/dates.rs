@@ -1,6 +1,6 @@
 //! Dates (`YYYY-MM-DD`), times (`HH:MM`, 24 h) and the day arithmetic of breaks and leaves, in the owner's time zone.
 
-use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
+use chrono::{DateTime, Duration, LocalResult, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 
 use bt_core::error::{AppError, AppResult};
@@ -171,6 +171,23 @@ pub(crate) fn time_field(check: &mut Check, field: &str, value: Option<&str>, mi
             t
         }
     }
+}
+
+/// The instant a local date and time names in `tz`. A time that a clock change skips (02:30 on a spring-forward
+/// night) is taken as the first minute after the gap; a time that happens twice (the autumn hour) as its first
+/// occurrence.
+pub fn local_instant(tz: Tz, date: NaiveDate, time: NaiveTime) -> DateTime<Utc> {
+    let mut local = NaiveDateTime::new(date, time);
+    // Gaps are at most a few hours in any zone's history; step minute by minute past one.
+    for _ in 0..=(4 * 60) {
+        match tz.from_local_datetime(&local) {
+            LocalResult::Single(t) => return t.with_timezone(&Utc),
+            LocalResult::Ambiguous(first, _) => return first.with_timezone(&Utc),
+            LocalResult::None => local += Duration::minutes(1),
+        }
+    }
+    // Unreachable for real zones; fall back to reading the local time as UTC.
+    Utc.from_utc_datetime(&NaiveDateTime::new(date, time))
 }
 
 #[cfg(test)]

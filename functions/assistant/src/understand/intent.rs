@@ -90,6 +90,10 @@ pub enum Intent {
     WorkedWeek,
     /// "What is my overtime?"
     OvertimeBalance,
+    /// "When is my next break due?" (the team's break rules and the work so far).
+    NextBreakDue,
+    /// "Did I take enough breaks this week?" (the week's break findings).
+    BreaksEnough,
     Help(HelpTopic),
     Unknown,
 }
@@ -117,6 +121,8 @@ impl Intent {
             Intent::WorkedToday => "workedToday",
             Intent::WorkedWeek => "workedWeek",
             Intent::OvertimeBalance => "overtimeBalance",
+            Intent::NextBreakDue => "nextBreakDue",
+            Intent::BreaksEnough => "breaksEnough",
             Intent::Help(_) => "help",
             Intent::Unknown => "unknown",
         }
@@ -143,6 +149,8 @@ impl Intent {
             "workedToday" => Intent::WorkedToday,
             "workedWeek" => Intent::WorkedWeek,
             "overtimeBalance" => Intent::OvertimeBalance,
+            "nextBreakDue" => Intent::NextBreakDue,
+            "breaksEnough" => Intent::BreaksEnough,
             "help" => Intent::Help(topic.and_then(HelpTopic::parse).unwrap_or(HelpTopic::General)),
             "unknown" => Intent::Unknown,
             _ => return None,
@@ -159,6 +167,8 @@ impl Intent {
                 | Intent::WorkedToday
                 | Intent::WorkedWeek
                 | Intent::OvertimeBalance
+                | Intent::NextBreakDue
+                | Intent::BreaksEnough
         )
     }
 

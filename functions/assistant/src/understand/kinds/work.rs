@@ -93,10 +93,38 @@ const HOW_MUCH: &[&str] = &["how many hours", "how long", "how much", "how many"
 const OVERTIME: &[&str] = &["overtime", "over-time", "overtimes"];
 const OVERTIME_PHRASES: &[&str] = &["over time", "extra hours", "plus hours", "hours balance", "time balance"];
 
+const ENOUGH: &[&str] = &["enough", "sufficient", "legal", "compliant"];
+const DUE: &[&str] = &["due", "next"];
+const DUE_PHRASES: &[&str] =
+    &["should i take", "do i need", "must i take", "have to take", "need to take", "should i have", "is my break"];
+
+/// A question about the team's break rules: "when is my next break due?", "did I take enough breaks this week?".
+fn rules_question(words: &Words) -> Option<Intent> {
+    let about_breaks = words.w.iter().any(|w| is_break_word(w) || matches!(*w, "breaks" | "pause" | "pauses"));
+    if !about_breaks {
+        return None;
+    }
+    let asks = words.ends_with_question_mark
+        || matches!(words.first(), "when" | "did" | "have" | "was" | "were" | "am" | "do" | "is" | "what" | "what's");
+    if !asks {
+        return None;
+    }
+    if words.any(ENOUGH) || words.phrase("long enough") {
+        return Some(Intent::BreaksEnough);
+    }
+    if words.first() == "when" && (words.any(DUE) || words.any_phrase(DUE_PHRASES)) {
+        return Some(Intent::NextBreakDue);
+    }
+    (words.phrase("next break") && !words.any(&["meeting", "meetings"])).then_some(Intent::NextBreakDue)
+}
+
 /// The working-time intent of a message, if it is one.
 pub fn intent(words: &Words, toks: &[Tok], ctx: &Context) -> Option<Intent> {
     if words.any_phrase(HOW_TO) {
         return None;
+    }
+    if let Some(intent) = rules_question(words) {
+        return Some(intent);
     }
     if words.any(OVERTIME) || words.any_phrase(OVERTIME_PHRASES) {
         return Some(Intent::OvertimeBalance);
@@ -227,6 +255,18 @@ mod tests {
         let w = u.work.expect("a day");
         assert_eq!((w.start.as_str(), w.end.as_str()), ("09:00", "17:30"));
         assert_eq!(w.breaks[0].break_type, "Coffee Break");
+    }
+
+    #[test]
+    fn questions_about_the_break_rules() {
+        for q in ["when is my next break due?", "When is my break due", "when should I take a break?", "next break due?"] {
+            assert_eq!(understand(q, &ctx()).intent, Intent::NextBreakDue, "{q}");
+        }
+        for q in ["did I take enough breaks this week?", "were my breaks long enough?", "Did I take enough breaks today"] {
+            assert_eq!(understand(q, &ctx()).intent, Intent::BreaksEnough, "{q}");
+        }
+        assert_eq!(understand("how long were my breaks this week?", &ctx()).intent, Intent::BreakMinutesWeek);
+        assert_eq!(understand("coffee break from 3 to 3:15 pm today", &ctx()).intent, Intent::CreateBreak);
     }
 
     #[test]
