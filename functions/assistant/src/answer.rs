@@ -262,9 +262,7 @@ async fn answer(
         | Intent::WorkedWeek
         | Intent::OvertimeBalance
         | Intent::NextBreakDue
-        | Intent::BreaksEnough => {
-            work_answer(state, user, ctx, intent, language).await?
-        }
+        | Intent::BreaksEnough => work_answer(state, user, ctx, intent, language).await?,
         _ => tr(language, NOT_UNDERSTOOD, &[]),
     })
 }

@@ -3,7 +3,7 @@
 //!
 //! How it runs: clocking in and ending a live break (still clocked in) plan the person's next message: the first
 //! limit ahead (`bt_records::work::rules::live_day::at_work`, the engine's `Upcoming`), filed on the due index at its
-//! warning time (`Upcoming.warn`, the person's local time made an instant), one item per person that each re-plan
+//! warning time (`Upcoming.warn`, the person's local time made an instant by `due::local_instant`), one item per person that each re-plan
 //! replaces. Starting a live break and clocking out drop it. When it falls due the job claims it and checks again
 //! (still that open period, not on a live break, the stage still ahead), marks the stage of that period sent only if
 //! it was not (so it goes out at most once, whatever runs overlap), respects the switch and quiet hours, sends, and

@@ -259,10 +259,14 @@ mod tests {
 
     #[test]
     fn questions_about_the_break_rules() {
-        for q in ["when is my next break due?", "When is my break due", "when should I take a break?", "next break due?"] {
+        for q in
+            ["when is my next break due?", "When is my break due", "when should I take a break?", "next break due?"]
+        {
             assert_eq!(understand(q, &ctx()).intent, Intent::NextBreakDue, "{q}");
         }
-        for q in ["did I take enough breaks this week?", "were my breaks long enough?", "Did I take enough breaks today"] {
+        for q in
+            ["did I take enough breaks this week?", "were my breaks long enough?", "Did I take enough breaks today"]
+        {
             assert_eq!(understand(q, &ctx()).intent, Intent::BreaksEnough, "{q}");
         }
         assert_eq!(understand("how long were my breaks this week?", &ctx()).intent, Intent::BreakMinutesWeek);

@@ -11,7 +11,7 @@
 
 use std::collections::HashSet;
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, TimeZone, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, Utc};
 use chrono_tz::Tz;
 use serde::Serialize;
 
@@ -167,13 +167,9 @@ fn local_end(span: &PeriodSpan) -> NaiveDateTime {
     NaiveDateTime::new(span.date, span.start) + Duration::minutes(end - start)
 }
 
-/// The instant a local date and time names in `tz` (a skipped time: the first minute after the gap; a repeated one:
-/// its first occurrence).
+/// The instant a local date and time names in `tz` (`dates::local_instant`, the one reminders use).
 fn to_utc(tz: Tz, local: NaiveDateTime) -> DateTime<Utc> {
-    (0..=4 * 60)
-        .find_map(|step| tz.from_local_datetime(&(local + Duration::minutes(step))).earliest())
-        .map(|t| t.with_timezone(&Utc))
-        .unwrap_or_else(|| Utc.from_utc_datetime(&local))
+    crate::dates::local_instant(tz, local.date(), local.time())
 }
 
 /// The break types the team counts as working time.
