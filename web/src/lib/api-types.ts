@@ -2064,7 +2064,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** My open period, or null (one open longer than 16 hours is closed at 16 hours first) */
+    /**
+     * My open period with the guard of the team's break and rest rules, or null (one open longer than 16 hours is
+     *     closed at 16 hours first)
+     */
     get: operations['get_work_current'];
     put?: never;
     post?: never;
@@ -2100,7 +2103,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Clock out (records the period) */
+    /** Clock out (records the period; `summary` is the day's under the team's break and rest rules) */
     post: operations['post_work_end'];
     delete?: never;
     options?: never;
@@ -2207,7 +2210,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Clock in */
+    /** Clock in (recorded whatever the rest since the previous working day: `guard.rest` says when it was short) */
     post: operations['post_work_start'];
     delete?: never;
     options?: never;
@@ -2304,6 +2307,8 @@ export interface components {
         | 'workedToday'
         | 'workedWeek'
         | 'overtimeBalance'
+        | 'nextBreakDue'
+        | 'breaksEnough'
         | 'help'
         | 'unknown';
       /** @description The fields still to fill in (left out when none) */
@@ -2577,6 +2582,25 @@ export interface components {
       email: string;
       password: string;
     };
+    /** @description The open period and the guard of the team's break and rest rules (null for a team without rules). */
+    CurrentWork: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date: string;
+      guard: components['schemas']['LiveGuard'] | null;
+      /** Format: date-time */
+      since: string;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      startTime: string;
+      timeZone: string;
+      /** Format: int64 */
+      workedMinutes: number;
+    };
     /** @description A reminder at a local time each day. */
     DailyReminder: {
       email: boolean;
@@ -2592,6 +2616,19 @@ export interface components {
     DayCredit: {
       holiday?: string | null;
       leave?: components['schemas']['LeaveCredit'] | null;
+    };
+    /** @description The day's net time, qualifying breaks and findings, when clocking out. */
+    DaySummary: {
+      /**
+       * Format: int64
+       * @description Qualifying break minutes (the blocks the rule set counts).
+       */
+      breaks: number;
+      findings: components['schemas']['Finding'][];
+      /** @description "Worked 8 h 40, breaks 30 minutes.", in the caller's language. */
+      message: string;
+      /** Format: int64 */
+      worked: number;
     };
     /** @description The optional body of a decision. */
     DecisionInput: {
@@ -2645,6 +2682,40 @@ export interface components {
        */
       at?: string | null;
     };
+    /** @description The period clocked out and the day's summary under the team's rules (null for a team without rules). */
+    EndedWork: {
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      _id: string;
+      autoClosed: boolean;
+      changes: components['schemas']['WorkChange'][];
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date: string;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      end: string;
+      /** Format: int64 */
+      minutes: number;
+      nextDay: boolean;
+      note: string;
+      source: components['schemas']['Source'];
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      start: string;
+      summary: components['schemas']['DaySummary'] | null;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      userId: string;
+    };
     /** @description Which browser to unsubscribe. */
     EndpointBody: {
       /** @description The subscription's endpoint. */
@@ -2669,6 +2740,35 @@ export interface components {
      * @enum {string}
      */
     FeedScope: 'me' | 'team';
+    /** @description One break or rest rule a day does not meet (it only warns). */
+    Finding: {
+      /** @description The law and section ("ArbZG § 4"; empty for a custom set). */
+      law: string;
+      /** @description In the caller's language. */
+      message: string;
+      /** Format: int64 */
+      minutesMissing: number;
+      note: components['schemas']['FindingNote'] | null;
+      /**
+       * @description `break`, `continuous`, `dailyMax`, `rest` or `weeklyAverage`.
+       * @example break
+       */
+      rule: string;
+      /**
+       * @description Local date and time, `YYYY-MM-DDTHH:MM`.
+       * @example 2026-03-11T17:40
+       */
+      when: string;
+    };
+    /** @description Who wrote a note on a finding, and what. */
+    FindingNote: {
+      /** Format: date-time */
+      at: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      byId: string;
+      byName: string;
+      text: string;
+    };
     /**
      * @description A half-day leave: the morning or the afternoon of its one day.
      * @enum {string}
@@ -3020,6 +3120,21 @@ export interface components {
       reason?: string | null;
       type?: string | null;
     };
+    /** @description What the team's break and rest rules say of a person at work now. */
+    LiveGuard: {
+      /** @description Working (not on a break) past a break threshold or the longest stretch without the break due. */
+      breakDue: boolean;
+      /** Format: date-time */
+      dailyMaxAt: string | null;
+      /** Format: date-time */
+      nextBreakAt: string | null;
+      /**
+       * Format: int64
+       * @description Minutes of break due then (0 when none is ahead).
+       */
+      nextBreakMinutes: number;
+      rest: components['schemas']['RestNotice'] | null;
+    };
     Mail: {
       html: string;
       /** @description The one link the mail asks the reader to follow, if any (kept apart so local tests can follow it). */
@@ -3151,6 +3266,11 @@ export interface components {
     };
     /** @description One member of the team with their status now (the rows of `GET /admin/get`). */
     MemberPresence: {
+      /**
+       * @description Working (not on a break) past a break threshold or the longest stretch without the break due, under the
+       *     team's rules. Only for the member themself, admins and HR: false for anyone else.
+       */
+      breakDue: boolean;
       /** @description On break: its type. */
       breakType: string | null;
       email: string;
@@ -3209,6 +3329,8 @@ export interface components {
     };
     /** @description A person's reminder settings, in their profile's time zone. */
     NotificationSettings: {
+      /** @description The live guard's warnings of the team's break and rest rules (default on; a body without it keeps it on). */
+      breakGuard: components['schemas']['Notice'];
       /** @description "Still on break?" after N minutes of a live break (default on, 60). */
       breakReminder: components['schemas']['TimedReminder'];
       /** @description The day's meetings and tasks at a local time (default off, 08:30). */
@@ -3493,7 +3615,7 @@ export interface components {
      * @description The kinds of reminder and notice, each with its own switch and channels (and its own unsubscribe link).
      * @enum {string}
      */
-    ReminderKind: 'break' | 'meeting' | 'agenda' | 'leaveRequested' | 'leaveDecided' | 'workClosed';
+    ReminderKind: 'break' | 'meeting' | 'agenda' | 'leaveRequested' | 'leaveDecided' | 'workClosed' | 'breakGuard';
     /** @description A leave type of the report's columns. */
     ReportLeaveType: {
       color: string;
@@ -3509,6 +3631,19 @@ export interface components {
     ResetPasswordInput: {
       password: string;
       token: string;
+    };
+    /** @description The day started before the daily rest since the previous working day was over. */
+    RestNotice: {
+      /** Format: date-time */
+      endsAt: string;
+      /** @description "Your 11-hour rest since 22:10 yesterday ends at 09:10", in the caller's language. */
+      message: string;
+      /** Format: int64 */
+      requiredMinutes: number;
+      /** Format: int64 */
+      restMinutes: number;
+      /** Format: date-time */
+      since: string;
     };
     RoleInput: {
       /** @enum {string} */
@@ -10857,7 +10992,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['OpenWork'] | null;
+            data: components['schemas']['CurrentWork'] | null;
           };
         };
       };
@@ -10924,7 +11059,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['WorkPeriod'];
+            data: components['schemas']['EndedWork'];
           };
         };
       };
@@ -11384,7 +11519,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['OpenWork'];
+            data: components['schemas']['CurrentWork'];
           };
         };
       };

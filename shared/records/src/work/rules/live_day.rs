@@ -24,7 +24,7 @@ use crate::work::compute::{BreakSpan, PeriodSpan};
 use crate::work::model::{break_span, EndWorkInput, OpenWork, OpenWorkItem, StartWorkInput, WorkPeriod};
 use crate::work::{days, live, repo};
 use crate::{timestamp, Owner};
-use bt_core::error::{AppError, AppResult};
+use bt_core::error::AppResult;
 use bt_core::i18n::{english, tr, translate, Language};
 use bt_core::store::Table;
 use bt_core::types::{TeamId, UserId};
@@ -300,10 +300,11 @@ pub async fn start(
     now: DateTime<Utc>,
 ) -> AppResult<CurrentWork> {
     let view = live::start_work(store, owner, input, now).await?;
-    let open = repo::open_work(store, &owner.user_id)
-        .await?
-        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("the period just opened is gone")))?;
-    let guard = guard_now(store, owner, &open, language, now).await?;
+    // A start sent more than 16 hours late is closed by the answer's own read: then there is nothing to guard.
+    let guard = match repo::open_work(store, &owner.user_id).await?.filter(|o| o.since == view.since) {
+        Some(open) => guard_now(store, owner, &open, language, now).await?,
+        None => None,
+    };
     Ok(CurrentWork { open: view, guard })
 }
 
