@@ -106,7 +106,7 @@ async fn guard(store: &Arc<Counting>, services: &Services, people: usize) -> any
     let started = at - Duration::minutes(5 * 60 + 45);
     let seeding = Instant::now();
     let team = bt_domain::records::new_id(Utc::now());
-    let team_id = bt_domain::types::TeamId::parse(&team.to_string()).map_err(|_| anyhow::anyhow!("a team id"))?;
+    let team_id = bt_domain::types::TeamId::parse(team.as_ref()).map_err(|_| anyhow::anyhow!("a team id"))?;
     current::save(store.inner.as_ref(), &team_id, &RuleSet::preset(Preset::De)).await?;
     for i in 0..people {
         let id = bt_domain::records::new_id(Utc::now());

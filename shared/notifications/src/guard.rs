@@ -51,7 +51,7 @@ pub fn title(stage: Stage) -> &'static str {
 
 /// The limit to warn about next: the first (by warning time) still ahead at `now` and, after a message, due later
 /// than the one it was about (`after`). None on a live break or when nothing is ahead.
-pub fn next_stage<'a>(at: &'a AtWork, after: Option<NaiveDateTime>, now: DateTime<Utc>) -> Option<&'a Upcoming> {
+pub fn next_stage(at: &AtWork, after: Option<NaiveDateTime>, now: DateTime<Utc>) -> Option<&Upcoming> {
     if at.on_break {
         return None;
     }
