@@ -217,25 +217,18 @@ fn rest_notice(rules: &RuleSet, day: &Day, language: Language) -> Option<RestNot
     let since = to_utc(day.tz, previous_end);
     let ends_at = since + Duration::minutes(required);
     let values = [
-        ("hours", (required / 60).to_string()),
-        ("minutes", required.to_string()),
+        ("hours", engine::hours(required)),
         ("time", previous_end.format("%H:%M").to_string()),
         ("date", previous_end.date().to_string()),
         ("end", ends_at.with_timezone(&day.tz).format("%H:%M").to_string()),
     ];
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let whole_hours = required % 60 == 0;
-    let template = match (previous_end.date(), whole_hours) {
-        (d, true) if d == start.date() => english("Your {hours}-hour rest since {time} today ends at {end}"),
-        (d, false) if d == start.date() => english("Your {minutes}-minute rest since {time} today ends at {end}"),
-        (d, true) if Some(d) == start.date().pred_opt() => {
+    let template = match previous_end.date() {
+        d if d == start.date() => english("Your {hours}-hour rest since {time} today ends at {end}"),
+        d if Some(d) == start.date().pred_opt() => {
             english("Your {hours}-hour rest since {time} yesterday ends at {end}")
         }
-        (d, false) if Some(d) == start.date().pred_opt() => {
-            english("Your {minutes}-minute rest since {time} yesterday ends at {end}")
-        }
-        (_, true) => english("Your {hours}-hour rest since {time} on {date} ends at {end}"),
-        (_, false) => english("Your {minutes}-minute rest since {time} on {date} ends at {end}"),
+        _ => english("Your {hours}-hour rest since {time} on {date} ends at {end}"),
     };
     Some(RestNotice {
         since: timestamp(since),
@@ -351,17 +344,17 @@ fn summary_of(rules: &RuleSet, day: &Day, language: Language) -> DaySummary {
 fn summary_message(rules: &RuleSet, worked: i64, breaks: i64, language: Language) -> String {
     let tier = rules.tiers().into_iter().filter(|t| worked > t.after_minutes).max_by_key(|t| t.minutes);
     let values = [
-        ("worked", format!("{} h {:02}", worked / 60, worked % 60)),
+        ("worked", engine::hm(worked)),
         ("breaks", breaks.to_string()),
         ("short", tier.map(|t| t.minutes - breaks).unwrap_or(0).to_string()),
         ("due", tier.map(|t| t.minutes).unwrap_or(0).to_string()),
-        ("hours", tier.map(|t| t.after_minutes / 60).unwrap_or(0).to_string()),
-        ("after", tier.map(|t| t.after_minutes).unwrap_or(0).to_string()),
+        ("hours", tier.map(|t| engine::hours(t.after_minutes)).unwrap_or_default()),
     ];
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let template = match tier {
-        Some(t) if t.minutes > breaks && t.after_minutes % 60 == 0 => english("Worked {worked}, breaks {breaks} minutes: {short} minutes short of the {due} minutes due after {hours} hours"),
-        Some(t) if t.minutes > breaks => english("Worked {worked}, breaks {breaks} minutes: {short} minutes short of the {due} minutes due after {after} minutes"),
+        Some(t) if t.minutes > breaks => english(
+            "Worked {worked}, breaks {breaks} minutes: {short} minutes short of the {due} minutes due after {hours} hours",
+        ),
         _ => english("Worked {worked}, breaks {breaks} minutes."),
     };
     tr(language, template, &values)
