@@ -162,6 +162,38 @@ def reminders_cost(users: int) -> float:
                 + p["ses_email"])
 
 
+# The live guard of the break and rest rules (teams with a preset; the figures assume every team has one), per user
+# and working day at 5 working days a week. Planning (at clock-in and after a live break): the rule set, the open
+# period, the live break and the schedule (GetItem) and the week's periods and the breaks (Query), ~3.5 read units,
+# and the plan put on the due index (2 write units). Dropping it (a live break started, clocked out): a delete, 2 write
+# units. A plan that falls due without a message (a break entered by hand moved it on): claim, account, settings and
+# the day re-read (~4.5 read units, 4 write units with the next plan). A message (a long stretch without a break,
+# about one a week): 13 store calls in the benchmark (`reminders_bench`: 7 GetItem, 3 Query, 2 PutItem, 1
+# UpdateItem; ~5.5 read and 5 write units) and one mail. The guarded answers of `/work/current`, `/work/start` and
+# `/work/end` read the day too (~3 read units each, a dozen a day). Job time: ~20 ms at 256 MB per item handled.
+GUARD_WORKDAYS_PER_MONTH = 5 * 52 / 12
+GUARD_PLANS_PER_DAY = 2
+GUARD_DROPS_PER_DAY = 2
+GUARD_SILENT_FIRINGS_PER_DAY = 1
+GUARD_MESSAGES_PER_DAY = 0.2
+GUARD_GUARDED_ANSWERS_PER_DAY = 12
+GUARD_JOB_MS = 20
+
+
+def guard_cost(users: int) -> float:
+    """The live guard's share: its planning, its items falling due, its messages and the guarded answers' reads."""
+    p = PRICES
+    days = users * GUARD_WORKDAYS_PER_MONTH
+    reads = days * (GUARD_PLANS_PER_DAY * 3.5 + GUARD_SILENT_FIRINGS_PER_DAY * 4.5 + GUARD_MESSAGES_PER_DAY * 5.5
+                    + GUARD_GUARDED_ANSWERS_PER_DAY * 3.0)
+    writes = days * (GUARD_PLANS_PER_DAY * 2 + GUARD_DROPS_PER_DAY * 2 + GUARD_SILENT_FIRINGS_PER_DAY * 4
+                     + GUARD_MESSAGES_PER_DAY * 5)
+    job_seconds = days * (GUARD_SILENT_FIRINGS_PER_DAY + GUARD_MESSAGES_PER_DAY) * GUARD_JOB_MS / 1000
+    return (reads * p["dynamodb_read_unit"] + writes * p["dynamodb_write_unit"]
+            + days * GUARD_MESSAGES_PER_DAY * p["ses_email"]
+            + job_seconds * memory_gb("default") * p["lambda_gb_second_arm64"])
+
+
 # Data kept: about 1 KB per record with its index entries, ~40 records per user a working day.
 STORED_KB_PER_USER_MONTH = 40 * 1.0 * 21
 
@@ -229,6 +261,7 @@ def monthly_cost(
         + logs_gb * LOG_RETENTION_MONTHS * p["logs_storage_gb_month"],
         "CloudWatch alarms": alarm_metrics * p["alarm_metric_month"],
         "Reminder job (every minute) and reminders": scheduler_cost(free_tier) + reminders_cost(users),
+        "Live guard (break and rest rules)": guard_cost(users),
     }
 
 
@@ -279,6 +312,11 @@ def main() -> None:
     print()
     at_50 = monthly_cost(50, args.calls, args.free_tier, platform_logs=args.platform_logs)
     print(f"Idle: {sum(floor.values()):.2f} USD a month; 50 users: {sum(at_50.values()) / 50:.3f} USD per user-month.")
+    guard = guard_cost(50)
+    print(
+        f"Live guard (break and rest rules) at 50 users working 5 days a week: {guard:.3f} USD a month "
+        f"({guard / sum(at_50.values()):.1%} of the total, {guard / 50:.4f} per user-month)."
+    )
     extra = DETAILED_ALARM_METRICS * PRICES["alarm_metric_month"]
     print(f"DetailedAlarms=true (alarms per function) adds {extra:.2f} USD a month to both.")
     if not args.platform_logs:

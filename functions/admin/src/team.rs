@@ -68,8 +68,7 @@ pub async fn member_count(State(state): State<AppState>, caller: AuthUser) -> Ap
         (status = 401, response = Unauthorized)))]
 #[tracing::instrument(skip(state, caller), fields(user_id = %caller.id()))]
 pub async fn members(State(state): State<AppState>, caller: AuthUser) -> ApiResult {
-    let today = caller.owner().today(state.clock.now());
-    let members = presence::team_presence(state.table(), caller.team_id(), today).await?;
+    let members = presence::team_presence_seen_by(state.table(), &caller.user, state.clock.now()).await?;
     Ok(data(wire::<Vec<MemberPresence>, _>(members)))
 }
 

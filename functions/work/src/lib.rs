@@ -8,15 +8,15 @@ mod rules;
 use axum::extract::State;
 use axum::Router;
 use bt_api::records::work::{
-    DeletePeriodInput, EndWorkInput, OpenWork, OvertimeInput, PeriodInput, ScheduleInput, StartWorkInput, WorkBalance,
-    WorkDay, WorkPeriod, WorkReport, WorkSchedule, WorkSummary,
+    CurrentWork, DeletePeriodInput, EndWorkInput, EndedWork, OvertimeInput, PeriodInput, ScheduleInput, StartWorkInput,
+    WorkBalance, WorkDay, WorkPeriod, WorkReport, WorkSchedule, WorkSummary,
 };
 use bt_api::schema::{date, ulid};
 use bt_api::wire;
 use bt_domain::records::dates::DateRange;
 use bt_domain::records::reports::csv_safe;
-use bt_domain::records::work::rules::findings;
-use bt_domain::records::work::{balance, days, live, periods, report, schedule};
+use bt_domain::records::work::rules::{findings, live_day};
+use bt_domain::records::work::{balance, days, periods, report, schedule};
 use bt_domain::types::RecordId;
 use bt_domain::{AppError, AppResult};
 use bt_http::auth::AuthUser;
@@ -73,37 +73,40 @@ struct WhoQuery {
     user_id: Option<String>,
 }
 
-/// Clock in
+/// Clock in (recorded whatever the rest since the previous working day: `guard.rest` says when it was short)
 #[utoipa::path(post, path = "/work/start", tag = "work", request_body(content = Option<StartWorkInput>),
-    responses((status = 201, description = "Clocked in", body = Data<OpenWork>), (status = 401, response = Unauthorized),
+    responses((status = 201, description = "Clocked in", body = Data<CurrentWork>), (status = 401, response = Unauthorized),
         (status = 409, description = "You are already clocked in.", body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<StartWorkInput>) -> ApiResult {
-    let open = live::start_work(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
-    Ok(created(OpenWork::from(open)))
+    let language = user.user.language();
+    let open = live_day::start(state.table(), &user.owner(), language, &input.into(), state.clock.now()).await?;
+    Ok(created(CurrentWork::from(open)))
 }
 
-/// Clock out (records the period)
+/// Clock out (records the period; `summary` is the day's under the team's break and rest rules)
 #[utoipa::path(post, path = "/work/end", tag = "work", request_body(content = Option<EndWorkInput>),
-    responses((status = 200, description = "Success", body = Data<WorkPeriod>), (status = 401, response = Unauthorized),
+    responses((status = 200, description = "Success", body = Data<EndedWork>), (status = 401, response = Unauthorized),
         (status = 409, description = "You are not clocked in. / This month's timesheet is approved and locked.",
             body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn end(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<EndWorkInput>) -> ApiResult {
-    let period = live::end_work(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
-    Ok(data(WorkPeriod::from(period)))
+    let language = user.user.language();
+    let ended = live_day::end(state.table(), &user.owner(), language, &input.into(), state.clock.now()).await?;
+    Ok(data(EndedWork::from(ended)))
 }
 
-/// My open period, or null (one open longer than 16 hours is closed at 16 hours first)
+/// My open period with the guard of the team's break and rest rules, or null (one open longer than 16 hours is
+/// closed at 16 hours first)
 #[utoipa::path(get, path = "/work/current", tag = "work",
-    responses((status = 200, description = "Success", body = Data<Option<OpenWork>>),
+    responses((status = 200, description = "Success", body = Data<Option<CurrentWork>>),
         (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn current(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    let open = live::current(state.table(), &user.owner(), state.clock.now()).await?;
-    Ok(data(wire::<Option<OpenWork>, _>(open)))
+    let open = live_day::current(state.table(), &user.owner(), user.user.language(), state.clock.now()).await?;
+    Ok(data(wire::<Option<CurrentWork>, _>(open)))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -2,6 +2,11 @@
 //! of that minute is timed and its store calls counted, on SQLite and on DynamoDB (moto, when installed). Push keys
 //! are set up (so each person's subscriptions are read) and mail goes to an in-memory outbox.
 //!
+//! Then the live guard of the break and rest rules: 1,000 people of a team under the German preset clocked in 5 h 45
+//! before one minute, so each one's "Break due soon" falls due in it; the run of that minute is timed and its store
+//! calls per guard message counted (the claim, the account, the settings, the day re-read, the once-only mark, the
+//! subscriptions and the next stage filed).
+//!
 //!   cargo run --release -p breaktime-local --example reminders_bench [people]
 
 use std::sync::Arc;
@@ -14,7 +19,10 @@ use bt_core::store::{Cond, Item, Table};
 use bt_domain::account::{user_item, User};
 use bt_domain::config::Config;
 use bt_domain::notifications::{due, job};
+use bt_domain::records::work::rules::{settings, Preset, RuleSet};
+use bt_domain::records::work::{live, StartWorkInput};
 use bt_domain::records::{breaks, LiveBreakInput, Owner};
+use bt_domain::Services;
 use chrono::{Duration, Utc};
 use serde_json::json;
 
@@ -87,6 +95,55 @@ async fn run(name: &str, inner: Arc<dyn Table>, people: usize) -> anyhow::Result
     println!(
         "  store calls: {total} in all, {:.2} per reminder: {}",
         total as f64 / people.max(1) as f64,
+        calls.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ")
+    );
+    guard(&store, &services, people).await
+}
+
+/// The live guard's minute: everyone of a German-preset team clocked in 5 h 45 before it.
+async fn guard(store: &Arc<Counting>, services: &Services, people: usize) -> anyhow::Result<()> {
+    let at = due::minute_of(Utc::now()) + Duration::hours(4);
+    let started = at - Duration::minutes(5 * 60 + 45);
+    let seeding = Instant::now();
+    let team = bt_domain::records::new_id(Utc::now());
+    let team_id = bt_domain::types::TeamId::parse(team.as_ref()).map_err(|_| anyhow::anyhow!("a team id"))?;
+    settings::seed(store.inner.as_ref(), &team_id, &RuleSet::preset(Preset::De), chrono::Utc::now()).await?;
+    for i in 0..people {
+        let id = bt_domain::records::new_id(Utc::now());
+        let user: User = serde_json::from_value(json!({
+            "id": id, "name": format!("Worker {i}"), "email": format!("w{i}-{}@bench.local", id.to_lowercase()),
+            "verified": true, "teamId": team, "role": "member", "timeZone": "Europe/Berlin", "tokenVersion": 0,
+            "createdAt": bt_domain::records::timestamp(started),
+        }))?;
+        store.inner.put(user_item(&user)?, Cond::NotExists).await?;
+        let input = StartWorkInput { at: Some(started.to_rfc3339()), note: None };
+        live::start_work(store.inner.as_ref(), &Owner::of(&user), &input, started + Duration::minutes(1)).await?;
+    }
+    let mut cursor = Item::new();
+    cursor.insert("PK".into(), "SCHEDULER".into());
+    cursor.insert("SK".into(), "CURSOR".into());
+    cursor.insert("minute".into(), due::minute_key(at - Duration::minutes(1)).into());
+    store.inner.put(cursor, Cond::None).await?;
+    let seeded = seeding.elapsed();
+    store.take();
+
+    let clock = Instant::now();
+    let report = job::run_scheduled(services, at).await?;
+    let took = clock.elapsed();
+    let calls = store.take();
+    let total: u64 = calls.values().sum();
+    let messages = report.sent.iter().filter(|d| d.channel == "email").count();
+    println!(
+        "  live guard: {people} people warned in one minute (seeded in {:.1} s): run took {:.2} s, {} found, \
+         {messages} messages, {} skipped",
+        seeded.as_secs_f64(),
+        took.as_secs_f64(),
+        report.found,
+        report.skipped.len()
+    );
+    println!(
+        "  store calls: {total} in all, {:.2} per guard message: {}",
+        total as f64 / messages.max(1) as f64,
         calls.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ")
     );
     Ok(())

@@ -248,6 +248,12 @@ pub fn work_cap(user_id: &UserId) -> Key {
     Key::new(user_pk(user_id), "WORKCAP")
 }
 
+/// The live guard's next message of a user on the clock, at most one (replaced on each re-plan):
+/// `USER#<id>` / `BREAKGUARD`, on the due index while it waits.
+pub fn break_guard(user_id: &UserId) -> Key {
+    Key::new(user_pk(user_id), "BREAKGUARD")
+}
+
 /// Presence of a team member on the clock: `TEAM#<teamId>` / `WORKING#<userId>`.
 pub fn team_working(team_id: &TeamId, user_id: &UserId) -> Key {
     Key::new(team_pk(team_id), format!("WORKING#{user_id}"))

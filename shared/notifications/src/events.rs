@@ -6,7 +6,7 @@
 use async_trait::async_trait;
 
 use super::settings::ReminderKind;
-use super::{job, reminders, webhooks, work_cap};
+use super::{guard, job, reminders, webhooks, work_cap};
 use bt_accounts::teams;
 use bt_accounts::users::User;
 use bt_core::error::AppResult;
@@ -31,6 +31,7 @@ impl EventHandler for Notifier {
         match event {
             RecordEvent::BreakStarted { owner, open, now } => {
                 reminders::break_started(store, &open).await;
+                guard::work_paused(store, &owner.user_id).await;
                 let text = format!("{} started a {}.", open.name, open.break_type);
                 let data = serde_json::json!({ "userId": open.user_id, "name": open.name, "type": open.break_type,
                     "since": open.since });
@@ -38,6 +39,8 @@ impl EventHandler for Notifier {
             }
             RecordEvent::BreakEnded { owner, ended, now } => {
                 reminders::break_ended(store, &owner.user_id).await;
+                // Still clocked in: the guard plans again from the day with this break in it.
+                guard::work_resumed(store, &owner, now).await;
                 let text = format!("{} ended a {} ({} min).", owner.name, ended.break_type, ended.duration);
                 let data = serde_json::json!({ "userId": owner.user_id, "name": owner.name, "type": ended.break_type,
                     "startTime": ended.start_time, "endTime": ended.end_time, "duration": ended.duration,
@@ -76,6 +79,7 @@ impl EventHandler for Notifier {
             // once (the job delivers it; see `work_cap`).
             RecordEvent::WorkStarted { owner, open, now } => {
                 work_cap::work_started(store, &open, now).await;
+                guard::work_resumed(store, &owner, now).await;
                 let text = format!("{} clocked in at {}.", owner.name, open.start_time);
                 let data = serde_json::json!({ "userId": owner.user_id, "name": owner.name, "since": open.since,
                     "date": open.date, "startTime": open.start_time });
@@ -83,11 +87,13 @@ impl EventHandler for Notifier {
             }
             RecordEvent::WorkEnded { owner, period, since, now } => {
                 work_cap::work_ended(store, &owner.user_id, &since).await;
+                guard::work_paused(store, &owner.user_id).await;
                 work_ended_hook(store, &owner, &period, now).await;
             }
             RecordEvent::WorkAutoClosed { owner, period, since, now } => {
                 tracing::info!(user = %owner.user_id, period = %period.id, "a work period was closed after 16 hours");
                 work_cap::work_auto_closed(store, &owner, &period, &since, now).await;
+                guard::work_paused(store, &owner.user_id).await;
                 work_ended_hook(store, &owner, &period, now).await;
             }
         }

@@ -14,6 +14,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 
+use super::guard::{self, GuardPlan};
 use super::reminders::{self, Reminder};
 use super::settings::{self, NotificationSettings, ReminderKind, Switch};
 use super::work_cap::{self, WorkCap};
@@ -27,6 +28,7 @@ use bt_core::mail::notice_mail;
 use bt_core::services::Services;
 use bt_core::store::Item;
 use bt_core::types::{RecordId, UserId};
+use bt_records::work::rules::live_day;
 use bt_records::{meetings, tasks, Owner};
 
 /// How many minutes back a run catches up on when earlier runs were missed.
@@ -197,6 +199,7 @@ async fn handle_item(services: &Services, item: &Item, now: DateTime<Utc>) -> Ap
             Ok(Outcome::Hook(sent))
         }
         "work_cap" => close_left_open(services, item, now).await,
+        "break_guard" => guard_due(services, item, now).await,
         _ => handle_reminder(services, item, now).await,
     }
 }
@@ -234,6 +237,69 @@ async fn close_left_open(services: &Services, item: &Item, now: DateTime<Utc>) -
         Some(_) => Ok(skipped("quiet hours")),
         None => Ok(skipped("no notice filed")),
     }
+}
+
+/// A guard message falls due: checked again against the day as it stands (still that open period, not on a live
+/// break, the stage still ahead), sent at most once per stage and period (the mark is written only if absent) on the
+/// person's channels unless their switch or quiet hours hold it, then the next stage is planned.
+async fn guard_due(services: &Services, item: &Item, now: DateTime<Utc>) -> AppResult<Outcome> {
+    let plan: GuardPlan = from_item(item.clone())?;
+    let skipped = |reason: &str| {
+        Outcome::Skipped(Skipped { kind: guard::KIND, user_id: plan.user_id.clone(), reason: reason.into() })
+    };
+    if !claim(services, item, now).await? {
+        return Ok(skipped("sent by another run"));
+    }
+    let store = services.table();
+    let Some(user) = get_user(store, &plan.user_id).await? else { return Ok(skipped("no such account")) };
+    let owner = Owner::of(&user);
+    let Some(at) = live_day::at_work(store, &owner, now).await? else { return Ok(skipped("not at work")) };
+    if at.open.since != plan.since {
+        return Ok(skipped("the period has ended"));
+    }
+    if at.on_break {
+        return Ok(skipped("on a break"));
+    }
+    let Some(upcoming) = at.live.upcoming.iter().find(|u| u.stage.tag() == plan.stage && at.instant(u.due) > now)
+    else {
+        guard::file_next(store, &at, None, now).await?;
+        return Ok(skipped("no longer ahead"));
+    };
+    if at.instant(upcoming.warn) > now {
+        // A break taken meanwhile moved it on: it waits for its new time.
+        let (plan, due) = guard::plan_of(&at, upcoming, now);
+        crate::repo::guard::file(store, &plan, due).await?;
+        return Ok(skipped("moved"));
+    }
+    let settings = settings::load(store, &user.id).await?;
+    let switch = settings.switch(guard::KIND);
+    let after = Some(upcoming.due);
+    if !switch.enabled {
+        guard::file_next(store, &at, after, now).await?;
+        return Ok(skipped("turned off"));
+    }
+    if quiet_now(&owner, &settings, now) {
+        guard::file_next(store, &at, after, now).await?;
+        return Ok(skipped("quiet hours"));
+    }
+    let keep_until = (now + Duration::days(KEEP_SENT_DAYS)).timestamp();
+    if !guard::mark_sent_once(store, &at, &plan.stage, now, keep_until).await? {
+        guard::file_next(store, &at, after, now).await?;
+        return Ok(skipped("sent already"));
+    }
+    let language = user.language();
+    let message = Message {
+        kind: guard::KIND,
+        tag: format!("{}-{}", guard::KIND.tag(), plan.stage),
+        title: translate(language, guard::title(upcoming.stage)),
+        body: translate(language, &upcoming.message),
+        path: guard::PATH.into(),
+        action_label: english("Open Breaktime").into(),
+        actions: vec![(guard::START_BREAK, english("Start break").into())],
+    };
+    let sent = deliver(services, &user, switch, &message).await;
+    guard::file_next(store, &at, after, now).await?;
+    Ok(Outcome::Sent(sent))
 }
 
 async fn handle(services: &Services, reminder: &Reminder, now: DateTime<Utc>) -> AppResult<Outcome> {
@@ -279,6 +345,8 @@ async fn handle(services: &Services, reminder: &Reminder, now: DateTime<Utc>) ->
         }
         // Written in the person's language when they were filed.
         ReminderKind::LeaveRequested | ReminderKind::LeaveDecided => {}
+        // Guard messages are never filed as reminders (see `guard_due`).
+        ReminderKind::BreakGuard => return Ok(Outcome::Skipped(skip(reminder, "not a reminder"))),
         // Filed in English when the period was closed.
         ReminderKind::WorkClosed => {
             message.title = translate(language, &reminder.title);
@@ -458,6 +526,9 @@ fn unsubscribe_footer(kind: ReminderKind) -> &'static str {
         }
         ReminderKind::LeaveDecided => {
             "You get this because decisions on your leave requests are on in your settings. Stop these mails:"
+        }
+        ReminderKind::BreakGuard => {
+            "You get this because break and rest warnings are on in your settings. Stop these mails:"
         }
     })
 }

@@ -8,10 +8,11 @@
 //! conditional write that takes it off the index (so a second run, a retry or an overlapping run finds nothing to
 //! claim), checks it still stands (the break still open, the meeting still at that time), and only then delivers.
 //! The same index carries work that is not a reminder: team-chat deliveries ([`webhooks`]) and the 16-hour closing
-//! of a work period left open ([`work_cap`]).
+//! of a work period left open ([`work_cap`]), and the live guard's next warning of a person at work ([`guard`]).
 
 pub mod due;
 pub mod events;
+pub mod guard;
 pub mod job;
 pub use bt_core::outbound;
 pub mod reminders;

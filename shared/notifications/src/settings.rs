@@ -27,16 +27,20 @@ pub enum ReminderKind {
     /// reminders' switch and channels govern it (the other reminder of a live record left running), and its mail's
     /// unsubscribe link turns off break reminder mail.
     WorkClosed,
+    /// The live guard of the team's break and rest rules: a break, the longest stretch or the daily maximum
+    /// coming up while this person works.
+    BreakGuard,
 }
 
 impl ReminderKind {
     /// The kinds with a switch of their own (and an unsubscribe link of their own).
-    pub const ALL: [ReminderKind; 5] = [
+    pub const ALL: [ReminderKind; 6] = [
         ReminderKind::Break,
         ReminderKind::Meeting,
         ReminderKind::Agenda,
         ReminderKind::LeaveRequested,
         ReminderKind::LeaveDecided,
+        ReminderKind::BreakGuard,
     ];
 
     pub fn tag(self) -> &'static str {
@@ -47,6 +51,7 @@ impl ReminderKind {
             ReminderKind::LeaveRequested => "leaveRequested",
             ReminderKind::LeaveDecided => "leaveDecided",
             ReminderKind::WorkClosed => "workClosed",
+            ReminderKind::BreakGuard => "breakGuard",
         }
     }
 
@@ -71,6 +76,7 @@ impl ReminderKind {
             ReminderKind::LeaveRequested => "leave requests to approve",
             ReminderKind::LeaveDecided => "decisions on your leave requests",
             ReminderKind::WorkClosed => ReminderKind::Break.label(),
+            ReminderKind::BreakGuard => "break and rest warnings",
         }
     }
 }
@@ -127,6 +133,13 @@ pub struct NotificationSettings {
     pub leave_decided: Notice,
     /// Default off, 22:00 to 07:00.
     pub quiet_hours: QuietHours,
+    /// The live guard's warnings of the team's break and rest rules (default on; settings saved before it have it).
+    #[serde(default = "guard_default")]
+    pub break_guard: Notice,
+}
+
+fn guard_default() -> Notice {
+    Notice { enabled: true, push: true, email: true }
 }
 
 impl Default for NotificationSettings {
@@ -138,6 +151,7 @@ impl Default for NotificationSettings {
             leave_requested: Notice { enabled: true, push: true, email: true },
             leave_decided: Notice { enabled: true, push: true, email: true },
             quiet_hours: QuietHours { enabled: false, from: "22:00".into(), to: "07:00".into() },
+            break_guard: guard_default(),
         }
     }
 }
@@ -166,6 +180,7 @@ impl NotificationSettings {
             ReminderKind::LeaveDecided => {
                 (self.leave_decided.enabled, self.leave_decided.push, self.leave_decided.email)
             }
+            ReminderKind::BreakGuard => (self.break_guard.enabled, self.break_guard.push, self.break_guard.email),
         };
         Switch { enabled, push, email }
     }
@@ -178,6 +193,7 @@ impl NotificationSettings {
             ReminderKind::Agenda => self.daily_agenda.email = false,
             ReminderKind::LeaveRequested => self.leave_requested.email = false,
             ReminderKind::LeaveDecided => self.leave_decided.email = false,
+            ReminderKind::BreakGuard => self.break_guard.email = false,
         }
         self
     }

@@ -4,12 +4,15 @@
 //! (`MEMBER#` and `ONBREAK#` items, one key range), the members on the clock (`WORKING#` items) and, for leaves, the
 //! team's leaves index.
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
 use super::breaks::OpenBreak;
 use super::dates::DateRange;
 use super::leaves::{team_leaves_in, Leave};
+use super::work::rules::live_day::team_breaks_due;
+use super::work::OpenWorkItem;
+use bt_accounts::users::User;
 use bt_accounts::{Member, Role};
 use bt_core::codec::from_item;
 use bt_core::error::AppResult;
@@ -46,6 +49,9 @@ pub struct MemberPresence {
     pub until: Option<Day>,
     /// Clocked in since (RFC 3339), whatever the status (a member on a break during work keeps it).
     pub working_since: Option<String>,
+    /// Working (not on a break) past a break threshold or the longest stretch without the break due, under the
+    /// team's rules; shown to the member, admins and HR only (false for anyone else).
+    pub break_due: bool,
 }
 
 /// A member on a live break (`GET /admin/onBreak`).
@@ -149,16 +155,16 @@ pub async fn on_leave(
     Ok(out)
 }
 
-/// Who of the team is on the clock, and since when (RFC 3339): one Query on `TEAM#<id>` begins_with `WORKING#`.
-async fn working(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<(UserId, String)>> {
+/// Who of the team is on the clock (their open periods): one Query on `TEAM#<id>` begins_with `WORKING#`.
+async fn working(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<OpenWorkItem>> {
     let query = Query::table(keys::team_pk(team_id), SkCond::BeginsWith(keys::WORKING_PREFIX.to_string()));
     let mut out = Vec::new();
     for item in store.query_all(&query).await? {
         let sk = attr_str(&item, SK).unwrap_or_default();
-        let Some(user_id) = sk.strip_prefix(keys::WORKING_PREFIX).and_then(|id| UserId::parse(id).ok()) else {
+        if sk.strip_prefix(keys::WORKING_PREFIX).and_then(|id| UserId::parse(id).ok()).is_none() {
             continue;
-        };
-        out.push((user_id, attr_str(&item, "since").unwrap_or_default().to_string()));
+        }
+        out.push(from_item::<OpenWorkItem>(item)?);
     }
     Ok(out)
 }
@@ -167,6 +173,31 @@ async fn working(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<(UserId, 
 /// type), working (clocked in, since when), on leave, or available (off). Three Queries whatever the team size.
 /// For `GET /admin/get`.
 pub async fn team_presence(store: &dyn Table, team_id: &TeamId, today: NaiveDate) -> AppResult<Vec<MemberPresence>> {
+    Ok(presence_with(store, team_id, today).await?.0)
+}
+
+/// [`team_presence`] as `viewer` sees it at `now`: `breakDue` filled in for the viewer's own row, and for every row
+/// when the viewer is an admin or HR (the team's rule set, periods and breaks: a fixed number of reads more).
+pub async fn team_presence_seen_by(
+    store: &dyn Table,
+    viewer: &User,
+    now: DateTime<Utc>,
+) -> AppResult<Vec<MemberPresence>> {
+    let today = crate::dates::today(viewer.tz(), now);
+    let (mut rows, on_clock, breaks) = presence_with(store, &viewer.team_id, today).await?;
+    let sees_all = viewer.role.sees_reports();
+    let visible = |id: &UserId| sees_all || id == &viewer.id;
+    let on_break: Vec<UserId> = breaks.iter().map(|b| b.user_id.clone()).collect();
+    let due = team_breaks_due(store, &viewer.team_id, &on_clock, &on_break, &visible, now).await?;
+    for row in &mut rows {
+        row.break_due = due.contains(&row.id);
+    }
+    Ok(rows)
+}
+
+type Presence = (Vec<MemberPresence>, Vec<OpenWorkItem>, Vec<OpenBreak>);
+
+async fn presence_with(store: &dyn Table, team_id: &TeamId, today: NaiveDate) -> AppResult<Presence> {
     let (members, breaks) = members_and_breaks(store, team_id).await?;
     let on_clock = working(store, team_id).await?;
     let leaves = team_leaves_in(store, team_id, DateRange::day(today)).await?;
@@ -183,7 +214,8 @@ pub async fn team_presence(store: &dyn Table, team_id: &TeamId, today: NaiveDate
                 since: None,
                 break_type: None,
                 until: None,
-                working_since: on_clock.iter().find(|(id, _)| id == &m.user_id).map(|(_, since)| since.clone()),
+                working_since: on_clock.iter().find(|o| o.user_id == m.user_id).map(|o| o.since.clone()),
+                break_due: false,
             };
             if let Some(b) = breaks.iter().find(|b| b.user_id == m.user_id) {
                 p.status = PresenceStatus::OnBreak;
@@ -201,5 +233,5 @@ pub async fn team_presence(store: &dyn Table, team_id: &TeamId, today: NaiveDate
         })
         .collect();
     out.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
-    Ok(out)
+    Ok((out, on_clock, breaks))
 }

@@ -371,8 +371,9 @@ export const Notice = {
 /** The body of `PUT /notifications/settings`. */
 export const NotificationSettings = {
   type: 'object',
-  required: ['breakReminder', 'meetingReminder', 'dailyAgenda', 'leaveRequested', 'leaveDecided', 'quietHours'],
+  required: ['breakReminder', 'meetingReminder', 'dailyAgenda', 'leaveRequested', 'leaveDecided', 'quietHours', 'breakGuard'],
   properties: {
+    breakGuard: { $ref: 'Notice' },
     breakReminder: { $ref: 'TimedReminder' },
     dailyAgenda: { $ref: 'DailyReminder' },
     leaveDecided: { $ref: 'Notice' },

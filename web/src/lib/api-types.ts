@@ -2087,7 +2087,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** My open period, or null (one open longer than 16 hours is closed at 16 hours first) */
+    /**
+     * My open period with the guard of the team's break and rest rules, or null (one open longer than 16 hours is
+     *     closed at 16 hours first)
+     */
     get: operations['get_work_current'];
     put?: never;
     post?: never;
@@ -2123,7 +2126,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Clock out (records the period) */
+    /** Clock out (records the period; `summary` is the day's under the team's break and rest rules) */
     post: operations['post_work_end'];
     delete?: never;
     options?: never;
@@ -2265,7 +2268,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Clock in */
+    /** Clock in (recorded whatever the rest since the previous working day: `guard.rest` says when it was short) */
     post: operations['post_work_start'];
     delete?: never;
     options?: never;
@@ -2693,6 +2696,25 @@ export interface components {
       email: string;
       password: string;
     };
+    /** @description The open period and the guard of the team's break and rest rules (null for a team without rules). */
+    CurrentWork: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date: string;
+      guard: components['schemas']['LiveGuard'] | null;
+      /** Format: date-time */
+      since: string;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      startTime: string;
+      timeZone: string;
+      /** Format: int64 */
+      workedMinutes: number;
+    };
     /** @description A reminder at a local time each day. */
     DailyReminder: {
       email: boolean;
@@ -2720,7 +2742,7 @@ export interface components {
        * @description Minutes of break or rest missing, or over the limit.
        */
       minutesMissing: number;
-      note?: components['schemas']['FindingNote'] | null;
+      note: components['schemas']['FindingNote'] | null;
       rule: components['schemas']['RuleKind'];
       /**
        * @description Local date and time, `YYYY-MM-DDTHH:MM`: the end of the day's work (a break short), the minute a limit was
@@ -2732,6 +2754,19 @@ export interface components {
     DayCredit: {
       holiday?: string | null;
       leave?: components['schemas']['LeaveCredit'] | null;
+    };
+    /** @description The day's net time, qualifying breaks and findings, when clocking out. */
+    DaySummary: {
+      /**
+       * Format: int64
+       * @description Qualifying break minutes (the blocks the rule set counts).
+       */
+      breaks: number;
+      findings: components['schemas']['Finding'][];
+      /** @description "Worked 8 h 40, breaks 30 minutes.", in the caller's language. */
+      message: string;
+      /** Format: int64 */
+      worked: number;
     };
     /** @description The optional body of a decision. */
     DecisionInput: {
@@ -2785,6 +2820,40 @@ export interface components {
        */
       at?: string | null;
     };
+    /** @description The period clocked out and the day's summary under the team's rules (null for a team without rules). */
+    EndedWork: {
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      _id: string;
+      autoClosed: boolean;
+      changes: components['schemas']['WorkChange'][];
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      date: string;
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      end: string;
+      /** Format: int64 */
+      minutes: number;
+      nextDay: boolean;
+      note: string;
+      source: components['schemas']['Source'];
+      /**
+       * @description 24-hour HH:MM
+       * @example 09:30
+       */
+      start: string;
+      summary: components['schemas']['DaySummary'] | null;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      userId: string;
+    };
     /** @description Which browser to unsubscribe. */
     EndpointBody: {
       /** @description The subscription's endpoint. */
@@ -2820,7 +2889,7 @@ export interface components {
        * @description Minutes of break or rest missing, or over the limit.
        */
       minutesMissing: number;
-      note?: components['schemas']['FindingNote'] | null;
+      note: components['schemas']['FindingNote'] | null;
       rule: components['schemas']['RuleKind'];
       /**
        * @description Local date and time, `YYYY-MM-DDTHH:MM`: the end of the day's work (a break short), the minute a limit was
@@ -3188,6 +3257,21 @@ export interface components {
       reason?: string | null;
       type?: string | null;
     };
+    /** @description What the team's break and rest rules say of a person at work now. */
+    LiveGuard: {
+      /** @description Working (not on a break) past a break threshold or the longest stretch without the break due. */
+      breakDue: boolean;
+      /** Format: date-time */
+      dailyMaxAt: string | null;
+      /** Format: date-time */
+      nextBreakAt: string | null;
+      /**
+       * Format: int64
+       * @description Minutes of break due then (0 when none is ahead).
+       */
+      nextBreakMinutes: number;
+      rest: components['schemas']['RestNotice'] | null;
+    };
     Mail: {
       html: string;
       /** @description The one link the mail asks the reader to follow, if any (kept apart so local tests can follow it). */
@@ -3319,6 +3403,11 @@ export interface components {
     };
     /** @description One member of the team with their status now (the rows of `GET /admin/get`). */
     MemberPresence: {
+      /**
+       * @description Working (not on a break) past a break threshold or the longest stretch without the break due, under the
+       *     team's rules. Only for the member themself, admins and HR: false for anyone else.
+       */
+      breakDue: boolean;
       /** @description On break: its type. */
       breakType: string | null;
       email: string;
@@ -3381,6 +3470,8 @@ export interface components {
     };
     /** @description A person's reminder settings, in their profile's time zone. */
     NotificationSettings: {
+      /** @description The live guard's warnings of the team's break and rest rules (default on; a body without it keeps it on). */
+      breakGuard: components['schemas']['Notice'];
       /** @description "Still on break?" after N minutes of a live break (default on, 60). */
       breakReminder: components['schemas']['TimedReminder'];
       /** @description The day's meetings and tasks at a local time (default off, 08:30). */
@@ -3689,7 +3780,7 @@ export interface components {
      * @description The kinds of reminder and notice, each with its own switch and channels (and its own unsubscribe link).
      * @enum {string}
      */
-    ReminderKind: 'break' | 'meeting' | 'agenda' | 'leaveRequested' | 'leaveDecided' | 'workClosed';
+    ReminderKind: 'break' | 'meeting' | 'agenda' | 'leaveRequested' | 'leaveDecided' | 'workClosed' | 'breakGuard';
     /** @description A leave type of the report's columns. */
     ReportLeaveType: {
       color: string;
@@ -3706,6 +3797,19 @@ export interface components {
       password: string;
       token: string;
     };
+    /** @description The day started before the daily rest since the previous working day was over. */
+    RestNotice: {
+      /** Format: date-time */
+      endsAt: string;
+      /** @description "Your 11-hour rest since 22:10 yesterday ends at 09:10", in the caller's language. */
+      message: string;
+      /** Format: int64 */
+      requiredMinutes: number;
+      /** Format: int64 */
+      restMinutes: number;
+      /** Format: date-time */
+      since: string;
+    };
     RoleInput: {
       /** @enum {string} */
       role: 'admin' | 'hr' | 'member';
@@ -3720,18 +3824,18 @@ export interface components {
       /** @description By `afterMinutes`; the longest break due applies, not the sum. */
       breaks: components['schemas']['BreakTier'][];
       /** Format: int64 */
-      maxContinuousMinutes?: number | null;
+      maxContinuousMinutes: number | null;
       /** Format: int64 */
-      maxDailyMinutes?: number | null;
+      maxDailyMinutes: number | null;
       /** Format: int64 */
-      maxWeeklyAverageMinutes?: number | null;
+      maxWeeklyAverageMinutes: number | null;
       /**
        * Format: int64
        * @description A break counts only in blocks of at least this many minutes (0: any length).
        */
       minBlockMinutes: number;
       /** Format: int64 */
-      minRestMinutes?: number | null;
+      minRestMinutes: number | null;
       /** @description Members who opted out of the weekly maximum. */
       optedOut: string[];
       preset: components['schemas']['Preset'];
@@ -4351,18 +4455,18 @@ export interface components {
       /** @description By `afterMinutes`; the longest break due applies, not the sum. */
       breaks: components['schemas']['BreakTier'][];
       /** Format: int64 */
-      maxContinuousMinutes?: number | null;
+      maxContinuousMinutes: number | null;
       /** Format: int64 */
-      maxDailyMinutes?: number | null;
+      maxDailyMinutes: number | null;
       /** Format: int64 */
-      maxWeeklyAverageMinutes?: number | null;
+      maxWeeklyAverageMinutes: number | null;
       /**
        * Format: int64
        * @description A break counts only in blocks of at least this many minutes (0: any length).
        */
       minBlockMinutes: number;
       /** Format: int64 */
-      minRestMinutes?: number | null;
+      minRestMinutes: number | null;
       /** @description Members who opted out of the weekly maximum. */
       optedOut: string[];
       preset: components['schemas']['Preset'];
@@ -4370,9 +4474,9 @@ export interface components {
       /** Format: int32 */
       referenceWeeks: number;
       /** Format: date-time */
-      updatedAt?: string | null;
+      updatedAt: string | null;
       /** @description The name of the admin who saved it. */
-      updatedBy?: string | null;
+      updatedBy: string | null;
     };
     /** @description The team's schedule, mine in force today, and my own schedules by date. */
     WorkSchedule: {
@@ -11184,7 +11288,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['OpenWork'] | null;
+            data: components['schemas']['CurrentWork'] | null;
           };
         };
       };
@@ -11251,7 +11355,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['WorkPeriod'];
+            data: components['schemas']['EndedWork'];
           };
         };
       };
@@ -11892,7 +11996,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['OpenWork'];
+            data: components['schemas']['CurrentWork'];
           };
         };
       };

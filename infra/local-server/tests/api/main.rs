@@ -25,5 +25,6 @@ mod timesheets;
 mod webhooks;
 mod work;
 mod work_autoclose;
+mod work_guard;
 mod work_report;
 mod work_rules;

@@ -23,6 +23,9 @@ wire! { from dom::ReminderKind;
         LeaveDecided,
         /// This person's work period, left open, was closed at 16 hours (governed by the break reminders' switch).
         WorkClosed,
+        /// The live guard of the team's break and rest rules: a break, the longest stretch or the daily maximum
+        /// coming up while this person works.
+        BreakGuard,
     }
 }
 
@@ -91,5 +94,13 @@ wire! { both dom::NotificationSettings;
         pub leave_decided: Notice,
         /// Default off, 22:00 to 07:00.
         pub quiet_hours: QuietHours,
+        /// The live guard's warnings of the team's break and rest rules (default on; a body without it keeps it on).
+        #[serde(default = "default_break_guard")]
+        #[schema(required = true)]
+        pub break_guard: Notice,
     }
+}
+
+fn default_break_guard() -> Notice {
+    dom::NotificationSettings::default().break_guard.into()
 }

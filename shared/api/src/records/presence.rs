@@ -48,6 +48,9 @@ wire! { from dom::MemberPresence;
         /// Clocked in since (RFC 3339), whatever the status (a member on a break during work keeps it).
         #[schema(schema_with = crate::schema::stamp_or_null, required = true)]
         pub working_since: Option<String>,
+        /// Working (not on a break) past a break threshold or the longest stretch without the break due, under the
+        /// team's rules. Only for the member themself, admins and HR: false for anyone else.
+        pub break_due: bool,
     }
 }
 

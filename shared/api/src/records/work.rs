@@ -97,6 +97,134 @@ wire! { from dom::OpenWork;
     }
 }
 
+// ---- the live guard of the break and rest rules -------------------------------------------------------------------
+
+wire! { from dom::rules::live_day::RestNotice;
+    /// The day started before the daily rest since the previous working day was over.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct RestNotice {
+        /// The end of the previous working day.
+        #[schema(schema_with = crate::schema::stamp)]
+        pub since: String,
+        /// When the required rest is over.
+        #[schema(schema_with = crate::schema::stamp)]
+        pub ends_at: String,
+        pub required_minutes: i64,
+        pub rest_minutes: i64,
+        /// "Your 11-hour rest since 22:10 yesterday ends at 09:10", in the caller's language.
+        pub message: String,
+    }
+}
+
+wire! { from dom::rules::live_day::LiveGuard;
+    /// What the team's break and rest rules say of a person at work now.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct LiveGuard {
+        /// Working (not on a break) past a break threshold or the longest stretch without the break due.
+        pub break_due: bool,
+        /// When the next break falls due if work goes on without one.
+        #[schema(schema_with = crate::schema::stamp_or_null, required = true)]
+        pub next_break_at: Option<String>,
+        /// Minutes of break due then (0 when none is ahead).
+        pub next_break_minutes: i64,
+        /// When the daily maximum is reached if work goes on.
+        #[schema(schema_with = crate::schema::stamp_or_null, required = true)]
+        pub daily_max_at: Option<String>,
+        #[schema(required = true)]
+        pub rest: Option<RestNotice>,
+    }
+}
+
+/// Who wrote a note on a finding, and what.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FindingNote {
+    pub text: String,
+    #[schema(schema_with = crate::schema::ulid)]
+    pub by_id: UserId,
+    pub by_name: String,
+    #[schema(schema_with = crate::schema::stamp)]
+    pub at: String,
+}
+
+/// One break or rest rule a day does not meet (it only warns).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Finding {
+    /// `break`, `continuous`, `dailyMax`, `rest` or `weeklyAverage`.
+    #[schema(example = "break")]
+    pub rule: String,
+    /// Local date and time, `YYYY-MM-DDTHH:MM`.
+    #[schema(example = "2026-03-11T17:40")]
+    pub when: String,
+    pub minutes_missing: i64,
+    /// In the caller's language.
+    pub message: String,
+    /// The law and section ("ArbZG § 4"; empty for a custom set).
+    pub law: String,
+    #[schema(required = true)]
+    pub note: Option<FindingNote>,
+}
+
+impl From<dom::rules::Finding> for Finding {
+    fn from(f: dom::rules::Finding) -> Finding {
+        Finding {
+            rule: f.rule.tag().into(),
+            when: f.when,
+            minutes_missing: f.minutes_missing,
+            message: f.message,
+            law: f.law,
+            note: None,
+        }
+    }
+}
+
+impl crate::convert::Convert<Finding> for dom::rules::Finding {
+    fn convert(self) -> Finding {
+        Finding::from(self)
+    }
+}
+
+wire! { from dom::rules::live_day::DaySummary;
+    /// The day's net time, qualifying breaks and findings, when clocking out.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct DaySummary {
+        pub worked: i64,
+        /// Qualifying break minutes (the blocks the rule set counts).
+        pub breaks: i64,
+        pub findings: Vec<Finding>,
+        /// "Worked 8 h 40, breaks 30 minutes.", in the caller's language.
+        pub message: String,
+    }
+}
+
+wire! { from dom::rules::live_day::CurrentWork;
+    /// The open period and the guard of the team's break and rest rules (null for a team without rules).
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct CurrentWork {
+        #[serde(flatten)]
+        pub open: OpenWork,
+        #[schema(required = true)]
+        pub guard: Option<LiveGuard>,
+    }
+}
+
+wire! { from dom::rules::live_day::EndedWork;
+    /// The period clocked out and the day's summary under the team's rules (null for a team without rules).
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct EndedWork {
+        #[serde(flatten)]
+        pub period: WorkPeriod,
+        #[schema(required = true)]
+        pub summary: Option<DaySummary>,
+    }
+}
+
 wire! { from dom::LeaveCredit;
     #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
     pub struct LeaveCredit {

@@ -3,6 +3,7 @@
 //! the use cases (settings, reminders, the job, subscriptions, webhooks, the work period's closing) call them. No write here spans items, so
 //! there is no transaction to compose.
 
+pub mod guard;
 pub mod job;
 pub mod reminders;
 pub mod settings;

@@ -4,6 +4,7 @@
 
 pub mod engine;
 pub mod findings;
+pub mod live_day;
 pub mod model;
 pub mod notes;
 pub mod repo;

@@ -1,176 +1,39 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@/lib/api-client';
+import type { Schemas } from '@/lib/api-schema';
 import { apiKey, keyUnder } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
 import { useApi } from '@/lib/swr';
 
-/*
- * Statutory break and rest rules (the contract of `/work/rules`, `/work/findings/…` and `/reports/compliance`),
- * written by hand until the API document has them. The routes are added to the generated `paths` by module
- * augmentation below, so the typed client, `apiKey` and the path-literal check treat them as they treat the others.
- * Once `make api` has regenerated `src/lib/api-types.ts` with these routes, delete the `declare module` block (the
- * compiler then reports the duplicate paths) and alias the types to `Schemas[...]`.
- */
+/* Statutory break and rest rules: `/work/rules`, `/work/findings/…` and `/reports/compliance` (types from the API
+ * document). */
 
-export type RulePreset = 'none' | 'de' | 'at' | 'uk' | 'eu' | 'custom';
-export type RuleKind = 'break' | 'continuous' | 'dailyMax' | 'rest' | 'weeklyAverage';
+export type RulePreset = Schemas['Preset'];
+export type RuleKind = Schemas['RuleKind'];
 
 export const RULE_PRESETS: readonly RulePreset[] = ['none', 'de', 'at', 'uk', 'eu', 'custom'];
 export const RULE_KINDS: readonly RuleKind[] = ['break', 'continuous', 'dailyMax', 'rest', 'weeklyAverage'];
 
 /** A break tier: `minutes` of break are due after `afterMinutes` of work. */
-export interface BreakTier {
-  afterMinutes: number;
-  minutes: number;
-}
-
+export type BreakTier = Schemas['BreakTier'];
 /** The team's rule set, as `PUT /work/rules` takes it. */
-export interface RuleSetBody {
-  preset: RulePreset;
-  breaks: BreakTier[];
-  minBlockMinutes: number;
-  maxContinuousMinutes: number | null;
-  maxDailyMinutes: number | null;
-  minRestMinutes: number | null;
-  maxWeeklyAverageMinutes: number | null;
-  referenceWeeks: number;
-  optedOut: string[];
-}
-
+export type RuleSetBody = Schemas['RuleSetBody'];
 /** A preset of the law: its name, its numbers and the section of each rule it has. */
-export interface PresetInfo {
-  preset: RulePreset;
-  law: string;
-  rules: RuleSetBody;
-  sections: Partial<Record<RuleKind, string>>;
-}
-
+export type PresetInfo = Schemas['PresetInfo'];
 /** `GET`/`PUT /work/rules`: the team's set, who changed it last, and the presets. */
-export interface WorkRules extends RuleSetBody {
-  updatedAt: string | null;
-  updatedBy: string | null;
-  presets: PresetInfo[];
-}
-
-export interface FindingNote {
-  text: string;
-  byId: string;
-  byName: string;
-  at: string;
-}
-
+export type WorkRules = Schemas['WorkRules'];
+export type FindingNote = Schemas['FindingNote'];
 /** Something a day broke: the rule, when (local `YYYY-MM-DDTHH:MM`), the message and the law. */
-export interface Finding {
-  rule: RuleKind;
-  when: string;
-  minutesMissing: number;
-  message: string;
-  law: string;
-  note: FindingNote | null;
-}
-
-export interface RestNotice {
-  since: string;
-  endsAt: string;
-  requiredMinutes: number;
-  restMinutes: number;
-  message: string;
-}
-
+export type Finding = Schemas['Finding'];
+export type RestNotice = Schemas['RestNotice'];
 /** While on the clock: when the next break falls due, and the rest notice after clocking in. */
-export interface LiveGuard {
-  breakDue: boolean;
-  nextBreakAt: string | null;
-  nextBreakMinutes: number;
-  dailyMaxAt: string | null;
-  rest: RestNotice | null;
-}
-
+export type LiveGuard = Schemas['LiveGuard'];
 /** The day's summary at clock-out. */
-export interface DaySummary {
-  worked: number;
-  breaks: number;
-  findings: Finding[];
-  message: string;
-}
-
-export type RuleCounts = Record<RuleKind, number>;
-
-export interface ComplianceMember {
-  userId: string;
-  name: string;
-  daysAffected: number;
-  counts: RuleCounts;
-  total: number;
-  findings: (Finding & { date: string })[];
-}
-
-export interface ComplianceReport {
-  from: string;
-  to: string;
-  preset: RulePreset;
-  members: ComplianceMember[];
-}
-
-interface Envelope<T> {
-  headers: { [name: string]: unknown };
-  content: { 'application/json': { data: T } };
-}
-interface NoParameters {
-  query?: never;
-  header?: never;
-  path?: never;
-  cookie?: never;
-}
-interface Absent {
-  get?: never;
-  put?: never;
-  post?: never;
-  delete?: never;
-  options?: never;
-  head?: never;
-  patch?: never;
-  trace?: never;
-}
-
-declare module '@/lib/api-types' {
-  interface paths {
-    '/work/rules': Omit<Absent, 'get' | 'put'> & {
-      parameters: NoParameters;
-      get: { parameters: NoParameters; requestBody?: never; responses: { 200: Envelope<WorkRules> } };
-      put: {
-        parameters: NoParameters;
-        requestBody: { content: { 'application/json': Partial<RuleSetBody> & { preset: RulePreset } } };
-        responses: { 200: Envelope<WorkRules> };
-      };
-    };
-    '/work/findings/{date}/{rule}': Omit<Absent, 'put'> & {
-      parameters: NoParameters;
-      put: {
-        parameters: { query?: { userId?: string }; header?: never; path: { date: string; rule: RuleKind }; cookie?: never };
-        requestBody: { content: { 'application/json': { note: string } } };
-        responses: { 200: Envelope<FindingNote> };
-      };
-    };
-    '/reports/compliance': Omit<Absent, 'get'> & {
-      parameters: NoParameters;
-      get: {
-        parameters: { query: { from: string; to: string; userId?: string }; header?: never; path?: never; cookie?: never };
-        requestBody?: never;
-        responses: { 200: Envelope<ComplianceReport> };
-      };
-    };
-    '/reports/export/compliance': Omit<Absent, 'get'> & {
-      parameters: NoParameters;
-      get: {
-        parameters: { query: { from: string; to: string; userId?: string }; header?: never; path?: never; cookie?: never };
-        requestBody?: never;
-        responses: { 200: { headers: { [name: string]: unknown }; content: { 'text/csv': string } } };
-      };
-    };
-  }
-}
+export type DaySummary = Schemas['DaySummary'];
+export type RuleCounts = Schemas['ComplianceCounts'];
+export type ComplianceMember = Schemas['ComplianceMember'];
+export type ComplianceReport = Schemas['ComplianceReport'];
 
 /** The server's limits (the contract's validation). */
 export const RULE_LIMITS = {
