@@ -82,3 +82,44 @@ async fn a_day_told_in_a_sentence_is_proposed_and_saves_through_the_routes() {
     let day = app.get(&ann, &format!("/work/day?date={date}")).await.expect(200).data().clone();
     assert_eq!(day["worked"], 9 * 60 - 45);
 }
+
+#[tokio::test]
+async fn break_buddy_answers_on_the_team_break_rules() {
+    use chrono::{Datelike, Duration, SecondsFormat, Utc};
+    let stamp = |t: chrono::DateTime<Utc>| t.to_rfc3339_opts(SecondsFormat::Secs, true);
+    let app = spawn_app().await;
+    let ann = app.person("Ann").await;
+
+    let no_rules = ask(&app, &ann, "when is my next break due?").await;
+    assert_eq!(no_rules["intent"], "nextBreakDue");
+    assert_eq!(summary(&no_rules), "Your team follows no break rules, so nothing falls due.");
+    app.put(&ann, "/work/rules", json!({ "preset": "de" })).await.expect(200);
+    let off = ask(&app, &ann, "when is my next break due?").await;
+    assert_eq!(summary(&off), "You are not clocked in, so no break is due.");
+    let ok = ask(&app, &ann, "did I take enough breaks this week?").await;
+    assert_eq!(ok["intent"], "breaksEnough");
+    assert_eq!(summary(&ok), "Yes: your breaks this week meet your team's rules.");
+
+    // 6 h 30 without a break, ended half an hour ago.
+    let (start, end) = (Utc::now() - Duration::hours(7), Utc::now() - Duration::minutes(30));
+    app.post(&ann, "/work/start", json!({ "at": stamp(start) })).await.expect(201);
+    app.post(&ann, "/work/end", json!({ "at": stamp(end) })).await.expect(200);
+    let day = app.get(&ann, &format!("/work/day?date={}", start.date_naive())).await.expect(200).data().clone();
+    assert!(day["findings"].as_array().is_some_and(|f| f.iter().any(|f| f["rule"] == "break")), "{day}");
+    let today = Utc::now().date_naive();
+    let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
+    let reply = ask(&app, &ann, "did I take enough breaks this week?").await;
+    if start.date_naive() >= monday {
+        assert!(summary(&reply).starts_with("Not quite: your breaks fell short this week.\n"), "{reply}");
+        assert!(summary(&reply).contains("Break 30 minutes short"), "{reply}");
+    }
+
+    // Back on the clock: the same day's 6 h 30 ask for the break now; a new day's from six hours on.
+    app.post(&ann, "/work/start", json!({})).await.expect(201);
+    let next = ask(&app, &ann, "When is my next break due?").await;
+    if start.date_naive() == today {
+        assert_eq!(summary(&next), "A break is due now.");
+    } else {
+        assert!(summary(&next).starts_with("Your next break is due at "), "{next}");
+    }
+}
