@@ -74,8 +74,6 @@ const FORMS: Record<string, FormRules> = {
   notifications: {
     form: notificationSettingsSchema,
     body: 'NotificationSettings',
-    // The break and rest warnings (the rules contract): drop this once `make api` has put `breakGuard` in the document.
-    local: ['breakGuard'],
     otherwise: {
       // One schema serves both reminders in the document; the server checks each one's own range.
       'breakReminder.minutes.minimum': 'a break reminder comes after 5 to 480 minutes',
@@ -233,6 +231,7 @@ const BODIES: [name: string, body: unknown, calls: (keyof typeof rules.requestBo
       dailyAgenda: { enabled: false, time: '08:30', push: true, email: false },
       leaveRequested: { enabled: true, push: true, email: true },
       leaveDecided: { enabled: true, push: true, email: true },
+      breakGuard: { enabled: true, push: true, email: true },
       quietHours: { enabled: false, from: '22:00', to: '07:00' },
       updatedAt: '2031-03-03T09:00:00Z',
     } as z.input<typeof notificationSettingsSchema>),

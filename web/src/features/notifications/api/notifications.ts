@@ -1,13 +1,12 @@
 import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
-import { apiKey, type ApiKey } from '@/lib/api-paths';
+import { apiKey } from '@/lib/api-paths';
 import type { Schemas } from '@/lib/api-schema';
 import { useSession } from '@/lib/auth';
 import { useApi } from '@/lib/swr';
 
 /** The person's reminders and notices, in their profile's time zone (`GET /notifications/settings`). */
-/** `breakGuard`: the break and rest warnings of the team's rules (written by hand until the API document has it). */
-export type NotificationSettings = Schemas['NotificationSettings'] & { breakGuard?: { enabled: boolean; push: boolean; email: boolean } };
+export type NotificationSettings = Schemas['NotificationSettings'];
 export type ReminderKind = Schemas['ReminderKind'];
 export type UnsubscribeInfo = Schemas['UnsubscribeInfo'];
 /** What `POST /notifications/subscriptions` takes: the browser's `PushSubscription.toJSON()`, endpoint and keys. */
@@ -17,7 +16,7 @@ export type PushSubscriptionBody = Schemas['PushSubscription'];
 export const NOTIFICATIONS_ID = 'notifications';
 
 export const notificationKeys = {
-  settings: apiKey('/notifications/settings') as ApiKey<NotificationSettings>,
+  settings: apiKey('/notifications/settings'),
 } as const;
 
 export function useNotificationSettings() {
@@ -29,7 +28,7 @@ export function useNotificationSettings() {
 export function useSaveNotificationSettings() {
   return useSWRMutation(
     notificationKeys.settings,
-    (_key: unknown, { arg }: { arg: NotificationSettings }): Promise<NotificationSettings> => api.put('/notifications/settings', { body: arg }),
+    (_key: unknown, { arg }: { arg: NotificationSettings }) => api.put('/notifications/settings', { body: arg }),
     { populateCache: true, revalidate: false },
   );
 }

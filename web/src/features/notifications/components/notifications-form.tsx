@@ -29,19 +29,12 @@ export const notificationSettingsSchema = z.object({
   dailyAgenda: z.object({ enabled: z.boolean(), time, ...channels }),
   leaveRequested: z.object({ enabled: z.boolean(), ...channels }),
   leaveDecided: z.object({ enabled: z.boolean(), ...channels }),
-  // Optional while a server without the break and rest rules sends none (`formValues` puts in the default).
-  breakGuard: z.object({ enabled: z.boolean(), ...channels }).optional(),
+  breakGuard: z.object({ enabled: z.boolean(), ...channels }),
   quietHours: z.object({ enabled: z.boolean(), from: time, to: time }),
 }) satisfies z.ZodType<NotificationSettings>;
 
 type Values = z.infer<typeof notificationSettingsSchema>;
 type Channelled = 'breakReminder' | 'meetingReminder' | 'dailyAgenda' | 'leaveRequested' | 'leaveDecided' | 'breakGuard';
-
-/** The break and rest warnings are on by default, by push and email (a server without them yet sends none). */
-const BREAK_GUARD_DEFAULT = { enabled: true, push: true, email: true };
-
-/** The form's values: the settings, with the defaults of what the server did not send. */
-const formValues = (settings: NotificationSettings): Values => ({ ...settings, breakGuard: settings.breakGuard ?? BREAK_GUARD_DEFAULT });
 
 /** The fields a 422 can name, in the form's order. */
 const fieldPaths = new Set<string>([
@@ -105,7 +98,7 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
     getValues,
     setFocus,
     formState: { errors, isDirty },
-  } = useForm<Values>({ resolver: zodResolver(notificationSettingsSchema), mode: 'onBlur', defaultValues: formValues(settings) });
+  } = useForm<Values>({ resolver: zodResolver(notificationSettingsSchema), mode: 'onBlur', defaultValues: settings });
 
   const switchOf = (kind: Channelled) => onCheck(register(`${kind}.enabled`), () => getValues(`${kind}.push`) && onPushWanted());
   const pushOf = (kind: Channelled) => onCheck(register(`${kind}.push`), () => getValues(`${kind}.enabled`) && onPushWanted());
@@ -122,7 +115,7 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
     setFormError(undefined);
     try {
       const saved = await trigger(values);
-      reset(saved ? formValues(saved) : values);
+      reset(saved ?? values);
       toast.show({ title: t('notifications.form.savedTitle'), message: t('notifications.form.saved'), variant: 'success', duration: SHORT_TOAST_MS });
     } catch (error) {
       const fields = error instanceof ApiError ? error.fieldErrors : {};

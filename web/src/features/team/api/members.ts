@@ -5,7 +5,7 @@ import { useSession } from '@/lib/auth';
 import type { Schemas } from '@/lib/api-schema';
 import { todayIso } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import { useApi, type ApiKey } from '@/lib/swr';
+import { useApi } from '@/lib/swr';
 import { teamKeys } from './team';
 
 export type Role = Schemas['Member']['role'];
@@ -20,7 +20,7 @@ export const roleOptions = () => roles.map((role) => ({ value: role, label: role
 
 /** A row of `GET /admin/get`: `since` is the break's start (RFC 3339) or the leave's first day; `until` its last. */
 /** `breakDue`: working past a break threshold of the team's rules (the member, admins and HR see it; else false). */
-export type TeamMember = Schemas['MemberPresence'] & { breakDue?: boolean };
+export type TeamMember = Schemas['MemberPresence'];
 
 /** A row of `GET /admin/onBreak`, longest break first. */
 export type OnBreakMember = Schemas['OnBreakMember'];
@@ -35,8 +35,7 @@ const live = { refreshInterval: TEAM_REFRESH_MS };
 
 export function useTeamMembers() {
   const { signedIn, id } = useSession();
-  // Typed with the rules' `breakDue` until the API document has it.
-  const result = useApi(signedIn && (teamKeys.members as ApiKey<TeamMember[]>), live);
+  const result = useApi(signedIn && teamKeys.members, live);
   const members = result.data ?? [];
   const me = members.find((member) => member.id === id);
   return { ...result, members, me, isAdmin: me?.role === 'admin' };

@@ -35,7 +35,7 @@ function TeamNow({ myId }: { myId: string | undefined }) {
               {member.id === myId && <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">{t('team.you')}</span>}
             </span>
             <span className="flex flex-wrap items-center gap-2">
-              {member.breakDue === true && member.status === 'working' && <BreakDueBadge />}
+              {member.breakDue && member.status === 'working' && <BreakDueBadge />}
               <StatusBadge member={member} />
             </span>
           </li>

@@ -17,6 +17,7 @@ const ana: TeamMember = {
   breakType: null,
   until: null,
   workingSince: null,
+  breakDue: false,
 };
 const ben: TeamMember = {
   id: 'u-ben',
@@ -29,6 +30,7 @@ const ben: TeamMember = {
   breakType: 'Coffee Break',
   until: null,
   workingSince: null,
+  breakDue: false,
 };
 const cleo: TeamMember = {
   id: 'u-cleo',
@@ -41,6 +43,7 @@ const cleo: TeamMember = {
   breakType: null,
   until: '2099-06-30',
   workingSince: null,
+  breakDue: false,
 };
 
 function signInAs(id: string) {

@@ -76,9 +76,9 @@ export function useRevalidateFindings(): () => Promise<unknown> {
   return useCallback(() => mutate((key) => keyUnder(key, '/work/') || keyUnder(key, '/timesheets/') || keyUnder(key, '/reports/')), [mutate]);
 }
 
-/** The compliance CSV over the range, as text (`GET /reports/export/compliance`). */
+/** The compliance CSV over the range, as text (`GET /reports/export/{kind}` with `kind` compliance). */
 export async function fetchComplianceCsv(from: string, to: string): Promise<string> {
-  const body: unknown = await api.get('/reports/export/compliance', { query: { from, to } });
+  const body: unknown = await api.get('/reports/export/{kind}', { params: { kind: 'compliance' }, query: { from, to } });
   return typeof body === 'string' ? body : '';
 }
 

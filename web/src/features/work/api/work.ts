@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { apiKey, apiWrite, keyIn, keyUnder, type ApiKey, type ApiWrite, type QueryValue } from '@/lib/api-paths';
+import { apiKey, apiWrite, keyIn, keyUnder, type QueryValue } from '@/lib/api-paths';
 import type { Schemas } from '@/lib/api-schema';
 import { useSession } from '@/lib/auth';
 import { todayIso } from '@/lib/format';
@@ -10,22 +10,24 @@ import { localHhmm } from '@/lib/offline/format';
 import type { QueuedWrite } from '@/lib/offline/queue';
 import { sendOrQueue, useQueuedWrites, type WriteOutcome } from '@/lib/offline/write';
 import { useApi } from '@/lib/swr';
-import type { DaySummary, Finding, LiveGuard } from './rules-api';
 
-/** The open work period (clocked in); `since` is RFC 3339, `startTime` HH:MM in the person's zone. */
-export type OpenWork = Schemas['OpenWork'] & { guard?: LiveGuard | null };
+/**
+ * The open work period (clocked in); `since` is RFC 3339, `startTime` HH:MM in the person's zone; `guard` is when the
+ * next break falls due under the team's rules, and the rest notice after clocking in (null for preset none).
+ */
+export type OpenWork = Schemas['CurrentWork'];
 export type WorkChange = Schemas['WorkChange'];
 export type WorkPeriod = Schemas['WorkPeriod'];
 export type DayCredit = Schemas['DayCredit'];
 /** A day, with what it broke of the team's rules (`findings`). */
-export type WorkDay = Schemas['WorkDay'] & { findings?: Finding[] };
+export type WorkDay = Schemas['WorkDay'];
 export type SummaryDay = Schemas['SummaryDay'];
 export type WorkSummary = Schemas['WorkSummary'];
 export type WorkBalance = Schemas['WorkBalance'];
 export type WorkSchedule = Schemas['WorkSchedule'];
-export type Timesheet = Omit<Schemas['Timesheet'], 'days'> & { days: WorkDay[] };
+export type Timesheet = Schemas['Timesheet'];
 /** `POST /work/end`'s answer: the period, and the day's summary under the team's rules (none for preset none). */
-export type EndedWork = WorkPeriod & { summary?: DaySummary | null };
+export type EndedWork = Schemas['EndedWork'];
 export type TimesheetRow = Schemas['TimesheetRow'];
 export type TimesheetStatus = Schemas['TimesheetStatus'];
 /** What the period form sends (`POST /work/periods`, `PUT /work/periods/{id}`). */
@@ -42,13 +44,12 @@ export function query<T extends Record<string, QueryValue>>(values: T): T {
 export const forMember = (userId?: string) => (userId ? { query: { userId } } : {});
 
 export const workKeys = {
-  // Typed with the rules' additions (`guard`, `findings`) until the API document has them.
-  current: apiKey('/work/current') as ApiKey<OpenWork | null>,
-  day: (date: string, userId?: string) => apiKey('/work/day', { query: query({ date, userId }) }) as ApiKey<WorkDay>,
+  current: apiKey('/work/current'),
+  day: (date: string, userId?: string) => apiKey('/work/day', { query: query({ date, userId }) }),
   summary: (from: string, to: string, userId?: string) => apiKey('/work/summary', { query: query({ from, to, userId }) }),
   balance: (userId?: string) => apiKey('/work/balance', forMember(userId)),
   schedule: apiKey('/work/schedule'),
-  timesheet: (month: string, userId?: string) => apiKey('/timesheets/{month}', { params: { month }, ...forMember(userId) }) as ApiKey<Timesheet>,
+  timesheet: (month: string, userId?: string) => apiKey('/timesheets/{month}', { params: { month }, ...forMember(userId) }),
   timesheets: (month: string) => apiKey('/timesheets', { query: { month } }),
 } as const;
 
@@ -133,7 +134,7 @@ export function useEndWork() {
     const outcome = await sendOrQueue({
       kind: 'live-work',
       action: 'end',
-      request: apiWrite.post('/work/end', { body: {} }) as ApiWrite<EndedWork>,
+      request: apiWrite.post('/work/end', { body: {} }),
       whenQueued: { at },
       // `after` ties it to a start still queued: discarding the start takes the end along.
       meta: { since: current.since, startTime: current.startTime, after: current.pending?.key },
@@ -156,7 +157,7 @@ export function useLiveWork() {
     } else {
       const since = String(item.body?.['at'] ?? item.queuedAt);
       const started = new Date(since);
-      live = { since, date: todayIso(started), startTime: localHhmm(started), timeZone: '', workedMinutes: 0, pending: item };
+      live = { since, date: todayIso(started), startTime: localHhmm(started), timeZone: '', workedMinutes: 0, guard: null, pending: item };
     }
   }
   return { live, isLoading: current.isLoading && taps.length === 0, error: current.error };

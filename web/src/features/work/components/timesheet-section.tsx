@@ -250,7 +250,7 @@ export function TimesheetSection({ userId, role, month, onMonthChange: setMonth,
                         <Difference minutes={day.difference} />
                       </td>
                     </tr>
-                    {day.findings && day.findings.length > 0 && (
+                    {day.findings.length > 0 && (
                       <tr className="border-b border-slate-100 dark:border-slate-800">
                         <td colSpan={6} className="py-2">
                           <FindingsList findings={day.findings} date={day.date} userId={userId} canNote={!sheet.locked} />

@@ -54,6 +54,7 @@ const workDay: WorkDay = {
   difference: -240,
   credit: { holiday: null, leave: { type: 'Vacation', half: true } },
   deletedChanges: [],
+  findings: [],
 };
 
 const schedule: WorkSchedule = {

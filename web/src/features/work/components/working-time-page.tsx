@@ -188,7 +188,7 @@ function DaySection({ userId }: { userId?: string }) {
               </ul>
             )}
           </div>
-          {day.findings && day.findings.length > 0 && (
+          {day.findings.length > 0 && (
             <div>
               <h3 className="mb-2 font-semibold">{t('work.findings.title')}</h3>
               <FindingsList findings={day.findings} date={day.date} userId={userId} />

@@ -12,9 +12,12 @@ export interface RuleLine {
 export const presetName = (preset: RulePreset): string => t(`work.rules.presets.${preset}`);
 
 /** The thresholds of a set, in the order of the rules; a rule the set lacks (`null`, no tiers) is left out. */
-export function ruleLines(rules: RuleSetBody, sections: Partial<Record<RuleKind, string>> = {}): RuleLine[] {
+export function ruleLines(rules: RuleSetBody, sections: PresetInfo['sections'] = {}): RuleLine[] {
   const lines: RuleLine[] = [];
-  const push = (kind: RuleKind, text: string) => lines.push(sections[kind] ? { kind, text, section: sections[kind] } : { kind, text });
+  const push = (kind: RuleKind, text: string) => {
+    const section = sections[kind];
+    lines.push(section ? { kind, text, section } : { kind, text });
+  };
   if (rules.breaks.length > 0) {
     const tiers = [...rules.breaks].sort((a, b) => a.afterMinutes - b.afterMinutes);
     const text = tiers
