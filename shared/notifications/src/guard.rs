@@ -42,8 +42,9 @@ pub struct GuardPlan {
 }
 
 /// The title of a stage's message (a catalogue entry).
-pub fn title(stage: Stage) -> &'static str {
-    match stage {
+pub fn title(upcoming: &Upcoming) -> &'static str {
+    match upcoming.stage {
+        Stage::Break(_) | Stage::Continuous if upcoming.overdue => english("Break due now"),
         Stage::Break(_) | Stage::Continuous => english("Break due soon"),
         Stage::DailyMax => english("Daily maximum soon"),
     }
@@ -58,7 +59,7 @@ pub fn next_stage(at: &AtWork, after: Option<NaiveDateTime>, now: DateTime<Utc>)
     at.live
         .upcoming
         .iter()
-        .filter(|u| after.is_none_or(|after| u.due > after) && at.instant(u.due) > now)
+        .filter(|u| after.is_none_or(|after| u.due > after) && (u.overdue || at.instant(u.due) > now))
         .min_by_key(|u| (u.warn, u.due))
 }
 

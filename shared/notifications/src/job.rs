@@ -95,10 +95,14 @@ pub async fn run_scheduled(services: &Services, now: DateTime<Utc>) -> AppResult
 }
 
 /// A run as at `now` over the last [`CATCH_UP_MINUTES`] minutes, without the cursor (`POST /dev/scheduler/run`):
-/// what was sent before is claimed already, so only what is due and unsent goes out.
+/// what was sent before is claimed already, so only what is due and unsent goes out. It also reads the next minute,
+/// where an item due at once is filed (its due instant rounds up to the next whole minute, so that the scheduled
+/// run after the write finds it); of that minute, only what is due by `now` goes out.
 pub async fn run_at(services: &Services, now: DateTime<Utc>) -> AppResult<RunReport> {
     let this_minute = due::minute_of(now);
-    run_minutes(services, minutes_between(this_minute - Duration::minutes(CATCH_UP_MINUTES), this_minute), now).await
+    let minutes =
+        minutes_between(this_minute - Duration::minutes(CATCH_UP_MINUTES), this_minute + Duration::minutes(1));
+    run_minutes(services, minutes, now).await
 }
 
 fn minutes_between(first: DateTime<Utc>, last: DateTime<Utc>) -> Vec<DateTime<Utc>> {
@@ -260,8 +264,8 @@ async fn guard_due(services: &Services, item: &Item, now: DateTime<Utc>) -> AppR
     if at.on_break {
         return Ok(skipped("on a break"));
     }
-    let Some(upcoming) = at.live.upcoming.iter().find(|u| u.stage.tag() == plan.stage && at.instant(u.due) > now)
-    else {
+    let ahead = |u: &&bt_records::work::rules::engine::Upcoming| u.overdue || at.instant(u.due) > now;
+    let Some(upcoming) = at.live.upcoming.iter().filter(ahead).find(|u| u.stage.tag() == plan.stage) else {
         guard::file_next(store, &at, None, now).await?;
         return Ok(skipped("no longer ahead"));
     };
@@ -291,7 +295,7 @@ async fn guard_due(services: &Services, item: &Item, now: DateTime<Utc>) -> AppR
     let message = Message {
         kind: guard::KIND,
         tag: format!("{}-{}", guard::KIND.tag(), plan.stage),
-        title: translate(language, guard::title(upcoming.stage)),
+        title: translate(language, guard::title(upcoming)),
         body: translate(language, &upcoming.message),
         path: guard::PATH.into(),
         action_label: english("Open Breaktime").into(),

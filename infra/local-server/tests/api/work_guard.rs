@@ -28,6 +28,7 @@ bt_testkit::on_every_store!(
     the_open_period_answers_its_guard_and_presence_its_break_due,
     a_start_after_a_short_rest_is_recorded_with_a_notice,
     clocking_out_answers_the_days_summary,
+    a_late_clock_in_is_told_at_once_and_the_board_marks_the_warned,
 );
 
 const TITLE: &str = "Break due soon";
@@ -315,4 +316,46 @@ async fn clocking_out_answers_the_days_summary(store: Store) {
     let ended = app.post(dan, "/work/end", json!({})).await.expect(200).data().clone();
     assert!(ended["summary"].is_null(), "{ended}");
     assert_eq!(ended["minutes"], 520);
+}
+
+async fn a_late_clock_in_is_told_at_once_and_the_board_marks_the_warned(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let at = morning(&app);
+    let team = app.new_team();
+    let ann = app.person_in(&team, "Ann", Role::Admin, "UTC").await;
+    let bob = app.person_in(&team, "Bob", Role::Member, "UTC").await;
+    set_preset(&app, &team, Preset::De).await;
+    let now = at + Duration::minutes(6 * 60 + 5);
+    let people = clock_to(&app, now, &[&ann, &bob]).await;
+    let (ann, bob) = (&people[0], &people[1]);
+
+    // Bob clocks in 5 h 50 ago: the warning is out (the board marks him), the break is not overdue yet, and the
+    // warning goes at once (its time has passed).
+    let bob_at = now - Duration::minutes(5 * 60 + 50);
+    let open = app.post(bob, "/work/start", json!({ "at": stamp(bob_at) })).await.expect(201).data().clone();
+    assert_eq!(open["guard"]["breakDue"], false, "{open}");
+    assert_eq!(parse(&open["guard"]["nextBreakAt"]), bob_at + Duration::hours(6));
+    let row = |rows: &Value, who: &Person| {
+        rows.as_array().unwrap().iter().find(|r| r["id"] == who.id.as_str()).unwrap()["breakDue"].clone()
+    };
+    assert_eq!(row(app.get(ann, "/admin/get").await.expect(200).data(), bob), true);
+    // Ann clocks in 6 h 05 ago, forgetting to earlier: the break is due now, said once.
+    app.post(ann, "/work/start", json!({ "at": stamp(at) })).await.expect(201);
+    let report = run_at(&app, now + Duration::seconds(30)).await;
+    let both = vec![("email".to_string(), "delivered".to_string())];
+    assert_eq!(guard_sent(&report, bob), both, "{report}");
+    assert_eq!(guard_sent(&report, ann), both, "{report}");
+    let now_mail = app
+        .mails_sent()
+        .into_iter()
+        .find(|m| m["to"] == ann.email.as_str() && m["subject"] == "Break due now")
+        .expect("the break-due-now mail");
+    assert!(now_mail["text"].as_str().unwrap().contains("A break is due now: 30 minutes after 6 hours of work."));
+    let soon_mail = guard_mails(&app, bob);
+    assert_eq!(soon_mail.len(), 1, "Bob's break-due-soon mail");
+    for later in [1, 5] {
+        let report = run_at(&app, now + Duration::minutes(later)).await;
+        assert!(guard_sent(&report, ann).is_empty() && guard_sent(&report, bob).is_empty(), "{report}");
+    }
+    assert_eq!(row(app.get(ann, "/admin/get").await.expect(200).data(), ann), true);
 }

@@ -355,6 +355,9 @@ pub struct Upcoming {
     pub break_minutes: i64,
     /// The warning, in English with its values filled in (a catalogue template).
     pub message: String,
+    /// The limit is behind already (a clock-in sent late, or a run after the limit): `due` and `warn` are now, and
+    /// the message says the break is due now.
+    pub overdue: bool,
 }
 
 /// The live state of a person on the clock at `now` (local): the limits still ahead, by `due`, and whether a break
@@ -363,6 +366,8 @@ pub struct Upcoming {
 pub struct Live {
     pub upcoming: Vec<Upcoming>,
     pub break_due: bool,
+    /// A break warning is out: a break or stretch limit is within its warning time (15 minutes) or behind.
+    pub warned: bool,
 }
 
 /// `day` holds the work so far (the open period as a span up to `now`). A live break under way is not yet a block:
@@ -379,12 +384,14 @@ pub fn live(rules: &RuleSet, day: &DayInput<'_>, now: NaiveDateTime) -> Live {
     let taken = total(&blocks);
     let tiers = rules.tiers();
     let mut next_break: Option<Upcoming> = None;
+    let mut overdue_tier = None;
     for (i, tier) in tiers.iter().enumerate() {
         if taken >= tier.minutes {
             continue;
         }
         if worked > tier.after_minutes {
             out.break_due = true;
+            overdue_tier = Some((i, *tier));
             continue;
         }
         let due = now_m + (tier.after_minutes - worked);
@@ -409,15 +416,43 @@ pub fn live(rules: &RuleSet, day: &DayInput<'_>, now: NaiveDateTime) -> Live {
             warn: at_minute(due - BREAK_WARNING_MINUTES),
             break_minutes: tier.minutes - taken,
             message,
+            overdue: false,
         };
         out.upcoming.push(upcoming.clone());
         next_break.get_or_insert(upcoming);
+    }
+    // Said once, now: the break the highest tier passed asks for is due already.
+    if let Some((i, tier)) = overdue_tier {
+        out.upcoming.push(Upcoming {
+            stage: Stage::Break(i),
+            due: at_minute(now_m),
+            warn: at_minute(now_m),
+            break_minutes: tier.minutes - taken,
+            message: fill_owned(
+                "A break is due now: {minutes} minutes after {hours} hours of work.",
+                &[("minutes", tier.minutes.to_string()), ("hours", hours(tier.after_minutes))],
+            ),
+            overdue: true,
+        });
     }
     if let Some(max) = rules.max_continuous_minutes {
         let from = blocks.last().map_or(layout.first, |b| b.1);
         let length = now_m - from;
         if length > max {
             out.break_due = true;
+            if !out.upcoming.iter().any(|u| u.overdue) {
+                out.upcoming.push(Upcoming {
+                    stage: Stage::Continuous,
+                    due: at_minute(now_m),
+                    warn: at_minute(now_m),
+                    break_minutes: rules.min_block_minutes.max(1),
+                    message: fill_owned(
+                        "You have worked {worked} without a break: a break is due now.",
+                        &[("worked", hm(length))],
+                    ),
+                    overdue: true,
+                });
+            }
         } else {
             let due = from + max;
             // A break tier falling due about then already warns: one message, not two.
@@ -433,6 +468,7 @@ pub fn live(rules: &RuleSet, day: &DayInput<'_>, now: NaiveDateTime) -> Live {
                         "You have worked {worked} without a break: take one within 15 minutes.",
                         &[("worked", hm(max - BREAK_WARNING_MINUTES))],
                     ),
+                    overdue: false,
                 });
             }
         }
@@ -449,10 +485,16 @@ pub fn live(rules: &RuleSet, day: &DayInput<'_>, now: NaiveDateTime) -> Live {
                     "You reach the daily maximum of {hours} hours in 30 minutes.",
                     &[("hours", hours(max))],
                 ),
+                overdue: false,
             });
         }
     }
     out.upcoming.sort_by_key(|u| u.warn);
+    out.warned = out.break_due
+        || out
+            .upcoming
+            .iter()
+            .any(|u| u.stage != Stage::DailyMax && minute_of(u.warn) <= minute_of(now).max(layout.last));
     out
 }
 

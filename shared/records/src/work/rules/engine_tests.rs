@@ -181,10 +181,24 @@ fn the_guard_plans_from_the_work_so_far() {
     assert_eq!(plan.upcoming[0].message, "Your break is due in 15 minutes (30 minutes after 6 hours of work)");
     assert_eq!(plan.upcoming[1].message, "15 more minutes of break are due after 9 hours");
     assert_eq!(plan.upcoming[2].message, "You reach the daily maximum of 10 hours in 30 minutes.");
-    assert!(!plan.break_due);
-    // 6 h 1 min on, no break yet: overdue.
+    assert!(!plan.break_due && !plan.warned);
+    // At 5 h 50 the warning is out (the board's "Break due"), the break not yet overdue.
+    let open = [period("08:00", "13:50")];
+    let plan = live(&de, &input(&open, &[]), at(D, "13:50"));
+    assert!(plan.warned && !plan.break_due);
+    assert_eq!((plan.upcoming[0].stage, plan.upcoming[0].overdue), (Stage::Break(0), false));
+    // 6 h 1 min on, no break yet: overdue, said now (a clock-in sent late, or a run after the limit).
     let open = [period("08:00", "14:01")];
-    assert!(live(&de, &input(&open, &[]), at(D, "14:01")).break_due);
+    let plan = live(&de, &input(&open, &[]), at(D, "14:01"));
+    assert!(plan.break_due && plan.warned);
+    let now: Vec<_> = plan.upcoming.iter().filter(|u| u.overdue).map(|u| (u.stage, u.due.time())).collect();
+    assert_eq!(now, vec![(Stage::Break(0), t("14:01"))]);
+    assert_eq!(plan.upcoming[0].message, "A break is due now: 30 minutes after 6 hours of work.");
+    // Past 9 hours with 30 minutes taken: the second tier's.
+    let open = [period("08:00", "17:40")];
+    let plan = live(&de, &input(&open, &[brk("12:00", "12:30")]), at(D, "17:40"));
+    let now: Vec<_> = plan.upcoming.iter().filter(|u| u.overdue).map(|u| (u.stage, u.break_minutes)).collect();
+    assert_eq!(now, vec![(Stage::Break(1), 15)]);
     // After a 30-minute break: only the next tier and the maximum are ahead.
     let open = [period("08:00", "12:00")];
     let lunch = [brk("11:00", "11:30")];

@@ -198,8 +198,11 @@ async fn read_day(
 
 /// The guard of a day under way at `now`.
 fn guard_of(rules: &RuleSet, day: &Day, live: &Live, on_break: bool, language: Language) -> LiveGuard {
-    let next_break =
-        live.upcoming.iter().filter(|u| matches!(u.stage, Stage::Break(_) | Stage::Continuous)).min_by_key(|u| u.due);
+    let next_break = live
+        .upcoming
+        .iter()
+        .filter(|u| !u.overdue && matches!(u.stage, Stage::Break(_) | Stage::Continuous))
+        .min_by_key(|u| u.due);
     let daily_max = live.upcoming.iter().find(|u| u.stage == Stage::DailyMax);
     LiveGuard {
         break_due: live.break_due && !on_break,
@@ -362,8 +365,8 @@ fn summary_message(rules: &RuleSet, worked: i64, breaks: i64, language: Language
 
 // ---- presence ---------------------------------------------------------------------------------------------------
 
-/// Who of `working` (the team's open periods) has a break due now: working, not on a live break (`on_break`), past
-/// a threshold or the longest stretch without the break due. Only those `visible` are looked at. A fixed number of
+/// Who of `working` (the team's open periods) has a break due: working, not on a live break (`on_break`), within the
+/// warning's 15 minutes of a threshold or the longest stretch, or past it, without the break due. Only those `visible` are looked at. A fixed number of
 /// reads whatever the team's size: the rule set and schedule (gets), the team's periods and breaks (one Query each),
 /// and none at all when nobody visible is working or the team has no rules.
 pub async fn team_breaks_due(
@@ -395,7 +398,8 @@ pub async fn team_breaks_due(
         let mine: Vec<&WorkPeriod> = periods.iter().filter(|p| p.user_id == open.user_id).collect();
         let their_breaks: Vec<&Break> = breaks.iter().filter(|b| b.user_id == open.user_id).collect();
         let day = Day::of(open.date.date(), &mine, &their_breaks, Some(open), &paid, tz, now)?;
-        if engine::live(&rules, &day.input(), now.with_timezone(&tz).naive_local()).break_due {
+        // From the warning on (15 minutes before the threshold) until a qualifying break is taken.
+        if engine::live(&rules, &day.input(), now.with_timezone(&tz).naive_local()).warned {
             due.insert(open.user_id.clone());
         }
     }
