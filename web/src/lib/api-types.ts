@@ -3685,11 +3685,11 @@ export interface components {
     };
     /** @description The section of the law behind each kind of rule a preset has ("ArbZG § 4"); a kind the preset lacks is absent. */
     PresetSections: {
-      break?: string | null;
-      continuous?: string | null;
-      dailyMax?: string | null;
-      rest?: string | null;
-      weeklyAverage?: string | null;
+      break?: string;
+      continuous?: string;
+      dailyMax?: string;
+      rest?: string;
+      weeklyAverage?: string;
     };
     /** @description The signed-in user's own account as they see it. */
     Profile: {

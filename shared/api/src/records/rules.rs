@@ -65,14 +65,19 @@ wire! { from dom::RuleSet;
 #[serde(rename_all = "camelCase")]
 pub struct PresetSections {
     #[serde(rename = "break", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub break_section: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub continuous: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub daily_max: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub rest: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub weekly_average: Option<String>,
 }
 
