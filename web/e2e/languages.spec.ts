@@ -39,12 +39,16 @@ const ALLOWED = new Set([
 
 /** The plain-ASCII words in the page's visible text, e-mail addresses and the signed-in person's name aside. */
 async function untranslatedWords(page: Page, alsoAllowed: readonly string[] = []): Promise<string[]> {
-  // A country picker lists every country by the names Intl or the server gives (data, not catalogue text).
+  // A country picker lists every country by the names Intl or the server gives (data, not catalogue text), and a
+  // law's name ("Arbeitszeitgesetz (ArbZG)", "Working Time Regulations 1998") is a proper name, marked
+  // `translate="no"`.
   const text = await page.evaluate(() => {
     const long = Array.from(document.querySelectorAll('select')).filter((select) => select.options.length > 40);
-    for (const select of long) select.style.display = 'none';
+    const names = Array.from(document.querySelectorAll<HTMLElement>('[translate="no"]'));
+    const hidden = [...long, ...names];
+    for (const element of hidden) element.style.display = 'none';
     const shown = document.body.innerText;
-    for (const select of long) select.style.display = '';
+    for (const element of hidden) element.style.display = '';
     return shown;
   });
   const words = text

@@ -36,7 +36,11 @@ function FindingsOf({ members }: { members: ComplianceMember[] }) {
               {members.length > 1 && <span className="text-slate-600 dark:text-slate-300"> · {finding.name}</span>}
             </p>
             <p>{finding.message}</p>
-            {finding.law && <p className="text-xs text-slate-600 dark:text-slate-300">{finding.law}</p>}
+            {finding.law && (
+              <p translate="no" className="text-xs text-slate-600 dark:text-slate-300">
+                {finding.law}
+              </p>
+            )}
             {finding.note && <p className="text-xs break-words">{t('archives.compliance.note', { text: finding.note.text, name: finding.note.byName })}</p>}
           </li>
         ))}

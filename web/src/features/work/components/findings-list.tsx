@@ -39,7 +39,11 @@ export function FindingsList({ findings, date, userId, canNote = true, className
               className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
             >
               <p className="font-medium">{finding.message}</p>
-              {finding.law && <p className="mt-0.5 text-xs">{finding.law}</p>}
+              {finding.law && (
+                <p translate="no" className="mt-0.5 text-xs">
+                  {finding.law}
+                </p>
+              )}
               {note && <p className="mt-1 text-xs break-words">{t('work.findings.note', { text: note.text, name: note.byName, date: formatDate(note.at) })}</p>}
               {canNote && (
                 <Button variant="secondary" size="sm" className="mt-2" onClick={() => setEditing(finding)}>

@@ -299,7 +299,11 @@ function RulesForm({ rules }: { rules: WorkRules }) {
                 />
                 <span>
                   <span className="block font-medium">{presetName(preset)}</span>
-                  {law && <span className="block text-xs text-slate-600 dark:text-slate-300">{law}</span>}
+                  {law && (
+                    <span translate="no" className="block text-xs text-slate-600 dark:text-slate-300">
+                      {law}
+                    </span>
+                  )}
                 </span>
               </label>
             );
