@@ -1,29 +1,11 @@
-import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createECDH, randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { createVerifiedAccount, uniqueAccount } from './support/helpers';
+import { decryptPush, fakePushService, runScheduler, shownNotifications, workerRegistration, type PushPayload } from './support/push';
 import { apiLogin, bearer, expectNoSidewaysScroll, expectTouchTargets, gotoWithoutChat, signInWithCookies, type Signed } from './support/records';
 
 // Reminders in the profile's zone (UTC for a new account); the browser runs in UTC too.
 test.use({ timezoneId: 'UTC' });
-
-interface Delivery {
-  kind: string;
-  channel: string;
-  outcome: string;
-  title: string;
-  userId: string;
-}
-
-interface PushPayload {
-  title: string;
-  body: string;
-  url: string;
-  tag: string;
-  kind: string;
-  actions: { action: string; title: string }[];
-}
 
 /** Counts the app's permission requests: loading a page must make none. */
 async function countPermissionRequests(context: BrowserContext) {
@@ -52,53 +34,6 @@ async function startBreak(request: APIRequestContext, signed: Signed): Promise<s
 }
 
 /** Runs the reminder job as at `now` (the local server's dev route); answers what it sent to this user. */
-async function runScheduler(request: APIRequestContext, signed: Signed, now: Date): Promise<Delivery[]> {
-  const response = await request.post('/dev/scheduler/run', { data: { now: now.toISOString() } });
-  expect(response.status(), await response.text()).toBe(200);
-  const { sent } = ((await response.json()) as { data: { sent: Delivery[] } }).data;
-  return sent.filter((delivery) => delivery.userId === signed.id);
-}
-
-/**
- * A push service on loopback (the local server accepts http and loopback endpoints with DEV_ROUTES=1): keeps each
- * message it is sent, answering 201 like a real one.
- */
-async function fakePushService(): Promise<{ server: Server; endpoint: string; messages: Buffer[] }> {
-  const messages: Buffer[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      messages.push(Buffer.concat(chunks));
-      res.writeHead(201).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, endpoint: `http://127.0.0.1:${port}/push/${randomBytes(8).toString('hex')}`, messages };
-}
-
-/** Decrypts an RFC 8291 (aes128gcm) message with the subscription's private key and auth secret, as a browser does. */
-function decryptPush(message: Buffer, receiver: ReturnType<typeof createECDH>, authSecret: Buffer): string {
-  const salt = message.subarray(0, 16);
-  const idLength = message[20]!;
-  const senderKey = message.subarray(21, 21 + idLength);
-  const sealed = message.subarray(21 + idLength);
-  const shared = receiver.computeSecret(senderKey);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), receiver.getPublicKey(), senderKey]);
-  const ikm = Buffer.from(hkdfSync('sha256', shared, authSecret, keyInfo, 32));
-  const key = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = createDecipheriv('aes-128-gcm', key, nonce);
-  decipher.setAuthTag(sealed.subarray(sealed.length - 16));
-  const padded = Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]);
-  // The last record ends with the delimiter 0x02, then zero padding.
-  let end = padded.length - 1;
-  while (end > 0 && padded[end] === 0) end -= 1;
-  expect(padded[end], 'the last record’s delimiter').toBe(2);
-  return padded.subarray(0, end).toString('utf8');
-}
-
 /**
  * Headless Chromium cannot reach a real push service (and refuses push in an off-the-record context), so the page's
  * `PushManager` hands out a subscription to the fake service instead, with keys this test holds. Everything else is
@@ -130,32 +65,6 @@ async function stubPushManager(context: BrowserContext, endpoint: string, p256dh
 }
 
 /** The registration id of the app's service worker, as the DevTools protocol names it. */
-async function workerRegistration(page: Page) {
-  const session = await page.context().newCDPSession(page);
-  const scope = new URL('/', page.url()).href;
-  const registrationId = new Promise<string>((resolve) => {
-    session.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const found = registrations.find((registration) => registration.scopeURL === scope && !registration.isDeleted);
-      if (found) resolve(found.registrationId);
-    });
-  });
-  await session.send('ServiceWorker.enable');
-  return { session, registrationId: await registrationId, origin: new URL(page.url()).origin };
-}
-
-async function shownNotifications(page: Page) {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((shown) => ({
-      title: shown.title,
-      body: shown.body,
-      tag: shown.tag,
-      url: (shown.data as { url?: string } | null)?.url,
-      actions: (shown as Notification & { actions?: { action: string }[] }).actions?.map((action) => action.action) ?? [],
-    }));
-  });
-}
-
 test('Settings > Notifications: nothing asks on load; a tap on Push asks; the browser’s refusal to subscribe is shown', async ({
   page,
   context,
