@@ -41,7 +41,9 @@ pub(crate) async fn set_allowance(
     IdPath(member): IdPath<UserId>,
     ApiJson(input): ApiJson<AllowanceInput>,
 ) -> ApiResult {
-    Ok(data(Allowance::from(allowances::set_allowance(state.table(), &user.user, &member, &input.into()).await?)))
+    Ok(data(Allowance::from(
+        allowances::set_allowance(state.table(), &user.user, &member, &input.into(), state.clock.now()).await?,
+    )))
 }
 
 /// Every member's balance of a year, by name (admins and HR)

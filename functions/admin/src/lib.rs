@@ -4,6 +4,7 @@
 //! `MEMBER#<userId>`); role changes and moves between teams write the profile and the membership in one transaction.
 
 mod allowances;
+mod audit;
 mod invitations;
 mod presence;
 mod reports;
@@ -37,7 +38,7 @@ pub fn routes<R: Routes>(r: R) -> R {
         webhooks::add,
         webhooks::remove
     );
-    reports::routes(presence::routes(r))
+    audit::routes(reports::routes(presence::routes(r)))
 }
 
 /// The routes as each Lambda serves them, without their description.

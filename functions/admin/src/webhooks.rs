@@ -51,6 +51,6 @@ pub(crate) async fn add(
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 pub(crate) async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    webhooks::remove(state.table(), &user.user, id.as_ref()).await?;
+    webhooks::remove(state.table(), &user.user, id.as_ref(), state.clock.now()).await?;
     Ok(data(Deleted { id: id.to_string(), message: "Webhook removed.".into() }))
 }

@@ -630,9 +630,9 @@ async fn the_leave_balance_is_the_one_get_leaves_balance_answers() {
     // pending Vacation request and a sick leave (which does not count).
     let settings =
         LeaveSettingsInput { default_allowance: Some(20.0), carry_over_cap: Some(3.0), ..Default::default() };
-    allowances::set_team_settings(store, &ana.user, &settings).await.unwrap();
+    allowances::set_team_settings(store, &ana.user, &settings, app.now()).await.unwrap();
     let allowance = AllowanceInput { year: Some(year), days: Some(22.0) };
-    allowances::set_allowance(store, &ana.user, &ben.user.id, &allowance).await.unwrap();
+    allowances::set_allowance(store, &ana.user, &ben.user.id, &allowance, app.now()).await.unwrap();
     let training = add_type(&app, &ana, "Training", true, false).await;
     let leave = |from: &str, to: &str, type_id: &str| leaves::LeaveInput {
         from_date: Some(format!("{year}-{from}")),

@@ -97,7 +97,9 @@ pub(crate) async fn set_settings(
     user: AuthUser,
     ApiJson(input): ApiJson<LeaveSettingsInput>,
 ) -> ApiResult {
-    Ok(data(LeaveSettings::from(allowances::set_team_settings(state.table(), &user.user, &input.into()).await?)))
+    Ok(data(LeaveSettings::from(
+        allowances::set_team_settings(state.table(), &user.user, &input.into(), state.clock.now()).await?,
+    )))
 }
 
 #[derive(Debug, Deserialize)]

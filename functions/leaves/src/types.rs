@@ -59,6 +59,6 @@ pub(crate) async fn edit_type(
         (status = 409, description = "In use, or the default type", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 pub(crate) async fn delete_type(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    let deleted = leave_types::delete_leave_type(state.table(), &user.user, &id).await?;
+    let deleted = leave_types::delete_leave_type(state.table(), &user.user, &id, state.clock.now()).await?;
     Ok(data(Deleted { id: deleted.id.to_string(), message: "Leave type deleted.".into() }))
 }

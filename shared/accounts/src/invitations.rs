@@ -9,6 +9,7 @@ use super::teams::{
     still_admin, AdminChange, Team,
 };
 use super::users::{check_email, Role, User};
+use crate::audit::{self, Action, Entry};
 use crate::auth::{hash_token, random_token};
 use crate::repo;
 use bt_core::error::{AppError, AppResult};
@@ -70,14 +71,16 @@ pub async fn invite(state: &Services, admin: &User, email: &str, role: &str, lan
     ratelimit::hit(state, "mail", &email, state.config.rate_limits.mail_per_email).await?;
     let team = teams::get_team(state.table(), &admin.team_id).await?.ok_or_else(AppError::not_found)?;
 
-    send(state, admin, &team, &email, role, language).await?;
+    let logged =
+        Entry::by(admin, Action::MemberInvited, state.clock.now()).about(format!("{email} ({})", role.as_str()));
+    send(state, admin, &team, &email, role, language, Some(logged)).await?;
     tracing::info!(team_id = %team.id, role = role.as_str(), "invitation sent");
     Ok(Invited { email, role })
 }
 
 /// Stores a new invitation of `team` for `email` as `role`, vouched for by `inviter` (an admin of the team), and
 /// mails its link (in the language of the invitee's account, else in `language`); nothing is kept when the mail
-/// cannot be sent.
+/// cannot be sent. `logged` is the audit entry written with it (none for a resend: the invitation was logged once).
 async fn send(
     state: &Services,
     inviter: &User,
@@ -85,6 +88,7 @@ async fn send(
     email: &Email,
     role: Role,
     language: Language,
+    logged: Option<Entry>,
 ) -> AppResult<PendingInvitation> {
     let token = random_token();
     let now = state.clock.now();
@@ -100,7 +104,13 @@ async fn send(
         ttl: expires_at,
     };
     let id = hash_token(&token);
-    repo::invitations::insert(state.table(), &id, &invitation).await?;
+    let mut writes = vec![repo::invitations::insert_op(&id, &invitation)?];
+    if let Some(entry) = &logged {
+        writes.push(audit::op(entry)?);
+    }
+    if !repo::commit(state.table(), writes).await? {
+        return Err(changed_meanwhile());
+    }
 
     let link = format!("{}/accept-email-invitation?token={token}", state.config.app_url);
     let language = match super::users::find_user_by_email(state.table(), email).await? {
@@ -138,6 +148,9 @@ async fn send(
     if let Err(e) = state.mailer.send(mail).await {
         tracing::error!(error = %e, "invitation mail not sent");
         repo::invitations::delete(state.table(), &id).await?;
+        if let Some(entry) = &logged {
+            repo::audit::undo(state.table(), entry).await?;
+        }
         return Err(AppError::Unavailable("The invitation email could not be sent. Please try again later.".into()));
     }
     Ok(PendingInvitation { id, invitation, expired: false })
@@ -267,7 +280,7 @@ pub async fn resend(state: &Services, admin: &User, id: &str, language: Language
     let old = own(state, admin, id).await?;
     ratelimit::hit(state, "mail", &old.email, state.config.rate_limits.mail_per_email).await?;
     let team = teams::get_team(state.table(), &admin.team_id).await?.ok_or_else(AppError::not_found)?;
-    let sent = send(state, admin, &team, &old.email, old.role, language).await?;
+    let sent = send(state, admin, &team, &old.email, old.role, language, None).await?;
     repo::invitations::delete(state.table(), id).await?;
     tracing::info!(team_id = %team.id, "invitation sent again");
     Ok(sent)
@@ -362,6 +375,11 @@ pub async fn accept_hashed(state: &Services, user: &User, token_hash: &str) -> A
         still_admin(&team.id, &invitation.invited_by),
     ];
     writes.extend(others.iter().map(|id| repo::invitations::delete_op(id)));
+    let logged = Entry::by(user, Action::MemberJoined, state.clock.now())
+        .in_team(&team.id)
+        .whose(&user.id, &user.name)
+        .about(invitation.role.as_str());
+    writes.push(audit::op(&logged)?);
     if alone {
         writes.push(repo::teams::delete_op(&old_team));
     } else if user.role == Role::Admin {

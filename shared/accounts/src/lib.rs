@@ -4,6 +4,7 @@
 //! writes, and compose the transaction parts they build into one commit. The item shapes and keys
 //! (`bt_core::keys`) are those of the data model.
 
+pub mod audit;
 pub mod auth;
 pub mod contact;
 pub mod invitations;

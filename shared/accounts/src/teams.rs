@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::users::{get_user, Role, User};
+use crate::audit::{self, Action, Entry};
 use crate::repo;
 use bt_core::error::{AppError, AppResult};
 use bt_core::services::Services;
@@ -142,8 +143,14 @@ pub async fn set_role(state: &Services, admin: &User, target_id: &UserId, role: 
             }
         }
     }
-    let mut writes =
-        vec![repo::teams::set_role_op(&team_id, target_id, role), repo::users::set_role_op(target_id, &team_id, role)];
+    let logged = Entry::by(admin, Action::RoleChanged, state.clock.now())
+        .whose(target_id, &target.name)
+        .change(Some(&target.role), Some(&role));
+    let mut writes = vec![
+        repo::teams::set_role_op(&team_id, target_id, role),
+        repo::users::set_role_op(target_id, &team_id, role),
+        audit::op(&logged)?,
+    ];
     writes.extend(guards.iter().map(|id| still_admin(&team_id, id)));
     if !repo::commit(state.table(), writes).await? {
         return Err(changed_meanwhile());
@@ -182,6 +189,11 @@ pub async fn remove_member(state: &Services, admin: &User, target_id: &UserId) -
         repo::teams::join_op(&team.id, &membership_of(&moved, &now))?,
         // The admin's authority must hold when this commits.
         still_admin(&team_id, &admin.id),
+        audit::op(
+            &Entry::by(admin, Action::MemberRemoved, state.clock.now())
+                .whose(target_id, &target.name)
+                .about(member.email.to_string()),
+        )?,
     ];
     if !repo::commit(state.table(), writes).await? {
         return Err(changed_meanwhile());

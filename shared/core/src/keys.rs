@@ -67,6 +67,15 @@ pub fn oauth_state(state: &str) -> Key {
     Key::new(format!("OAUTH#{state}"), "STATE")
 }
 
+/// An entry of a team's audit log: `AUDIT#<teamId>` / `<RFC 3339 UTC time>#<id>`, so a range of time is a range of
+/// sort keys and the newest come first when read backwards. Kept two years (`ttl`); no route edits or deletes one.
+pub fn audit_entry(team_id: &TeamId, at: &str, id: &str) -> Key {
+    Key::new(audit_pk(team_id), format!("{at}#{id}"))
+}
+pub fn audit_pk(team_id: &TeamId) -> String {
+    format!("AUDIT#{team_id}")
+}
+
 /// A contact message: `CONTACT#<yyyy-mm>` / `<id>`.
 pub fn contact_message(month: &str, id: &str) -> Key {
     Key::new(format!("CONTACT#{month}"), id.to_string())

@@ -4,6 +4,7 @@
 //! again with growing pauses, and the hook keeps its last delivery for the admin page.
 
 use base64::Engine;
+use bt_accounts::audit::{Action, Entry};
 use chrono::{DateTime, Duration, Timelike, Utc};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -171,20 +172,39 @@ pub async fn add(
         last_delivery: None,
     };
     let stored = StoredHook { hook: hook.clone(), secret: new_secret() };
-    repo::webhooks::insert(store, &admin.team_id, &hook.id, &stored).await?;
+    let logged = Entry::by(admin, Action::WebhookCreated, now)
+        .about(format!("{} ({})", redacted(&hook.url), hook.format))
+        .change(None::<&Value>, Some(&serde_json::json!({ "format": hook.format, "events": hook.events })));
+    repo::webhooks::insert(store, &admin.team_id, &hook.id, &stored, &logged).await?;
     if hook.events.iter().any(|e| e == DAILY_ABSENCES) {
         file_daily(store, &admin.team_id, &hook, now).await?;
     }
     Ok(CreatedWebhook { webhook: hook, secret: stored.secret })
 }
 
-pub async fn remove(store: &dyn Table, admin: &User, id: &str) -> AppResult<()> {
+pub async fn remove(store: &dyn Table, admin: &User, id: &str, now: DateTime<Utc>) -> AppResult<()> {
     admin.require_admin()?;
-    if !repo::webhooks::delete(store, &admin.team_id, id).await? {
+    let hook = stored_hooks(store, &admin.team_id).await?.into_iter().find(|h| h.hook.id == id);
+    let Some(hook) = hook else { return Err(AppError::NotFound("Webhook not found.".into())) };
+    let logged = Entry::by(admin, Action::WebhookRemoved, now).about(format!(
+        "{} ({})",
+        redacted(&hook.hook.url),
+        hook.hook.format
+    ));
+    if !repo::webhooks::delete(store, &admin.team_id, id, &logged).await? {
         return Err(AppError::NotFound("Webhook not found.".into()));
     }
     repo::webhooks::delete_daily(store, &admin.team_id, id).await?;
     Ok(())
+}
+
+/// A hook's address as the audit log keeps it: scheme, host and port, never the path (chat webhooks carry their
+/// secret in it).
+fn redacted(url: &str) -> String {
+    match url.split_once("://") {
+        Some((scheme, rest)) => format!("{scheme}://{}/…", rest.split(['/', '?', '#']).next().unwrap_or("")),
+        None => "…".into(),
+    }
 }
 
 /// A hook's next daily post, as filed on the due index.

@@ -12,6 +12,7 @@
 //! unused, at most the team's cap (the previous year's own carry-over is not carried again). `remaining` is
 //! `allowance + carriedOver - taken - pending`: what can still be asked for.
 
+use bt_accounts::audit::{self, Action, Entry};
 use std::collections::BTreeSet;
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc, Weekday};
@@ -25,7 +26,7 @@ use bt_accounts::users::{Role, User};
 use bt_core::codec::{from_item, to_item};
 use bt_core::error::{AppError, AppResult};
 use bt_core::keys;
-use bt_core::store::{Cond, Query, SkCond, Table};
+use bt_core::store::{Cond, Query, SkCond, Table, TxOp};
 use bt_core::types::{TeamId, UserId};
 use bt_core::validate::Check;
 
@@ -172,9 +173,11 @@ pub async fn set_team_settings(
     store: &dyn Table,
     admin: &User,
     input: &LeaveSettingsInput,
+    now: DateTime<Utc>,
 ) -> AppResult<LeaveSettings> {
     admin_only(admin)?;
-    let old = team_settings(store, &admin.team_id).await?;
+    let saved = saved_settings(store, &admin.team_id).await?;
+    let old = saved.clone().unwrap_or_default();
     let mut work_week = input.work_week.clone().unwrap_or(old.work_week);
     work_week.sort_unstable();
     work_week.dedup();
@@ -193,7 +196,12 @@ pub async fn set_team_settings(
         BAD_WORK_WEEK,
     );
     check.finish()?;
-    store.put(to_item("leave_settings", &keys::leave_settings(&admin.team_id), &settings)?, Cond::None).await?;
+    let logged = Entry::by(admin, Action::LeaveSettingsChanged, now).change(saved.as_ref(), Some(&settings));
+    let put = TxOp::Put {
+        item: to_item("leave_settings", &keys::leave_settings(&admin.team_id), &settings)?,
+        cond: Cond::None,
+    };
+    store.transact(vec![put, audit::op(&logged)?]).await?;
     Ok(settings)
 }
 
@@ -203,6 +211,7 @@ pub async fn set_allowance(
     admin: &User,
     member: &UserId,
     input: &AllowanceInput,
+    now: DateTime<Utc>,
 ) -> AppResult<Allowance> {
     admin_only(admin)?;
     let mut check = Check::new();
@@ -211,12 +220,18 @@ pub async fn set_allowance(
     let days = input.days.filter(|d| is_half_days(*d));
     check.rule("days", days.is_some(), BAD_DAYS);
     check.finish()?;
-    if !bt_accounts::teams::is_member(store, &admin.team_id, member).await? {
+    let Some(person) = bt_accounts::teams::find_member(store, &admin.team_id, member).await? else {
         return Err(AppError::NotFound("Member not found.".into()));
-    }
+    };
     let allowance = Allowance { user_id: member.clone(), year: year.expect("checked"), days: days.expect("checked") };
     let key = keys::allowance(&admin.team_id, allowance.year, member);
-    store.put(to_item("allowance", &key, &allowance)?, Cond::None).await?;
+    let before: Option<Allowance> = store.get(&key).await?.map(from_item).transpose()?;
+    let logged = Entry::by(admin, Action::AllowanceChanged, now)
+        .whose(member, &person.name)
+        .about(allowance.year.to_string())
+        .change(before.as_ref(), Some(&allowance));
+    let put = TxOp::Put { item: to_item("allowance", &key, &allowance)?, cond: Cond::None };
+    store.transact(vec![put, audit::op(&logged)?]).await?;
     Ok(allowance)
 }
 

@@ -12,12 +12,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
+use bt_accounts::audit::{self, Action, Entry};
 use bt_accounts::users::{Role, User};
 use bt_core::codec::{from_item, to_item};
 use bt_core::error::{AppError, AppResult};
 use bt_core::holidays;
 use bt_core::keys;
-use bt_core::store::{Cond, Table};
+use bt_core::store::{Cond, Table, TxOp};
 use bt_core::types::{Day, TeamId};
 use bt_core::validate::Check;
 
@@ -268,18 +269,29 @@ pub async fn set_team_holidays(
     let public = public_days(&place, year);
     let list = input.holidays.as_deref().map(|days| new_list(days, year, &public, &mut check));
     check.finish()?;
-    store.put(to_item("holiday_place", &keys::holiday_place(team_id), &place)?, Cond::None).await?;
     let year_key = keys::team_holidays(team_id, year);
-    let holidays = match list {
-        Some(holidays) => {
-            let stored = StoredYear { year, country: place.country.clone(), region: place.region.clone(), holidays };
-            store.put(to_item("team_holidays", &year_key, &stored)?, Cond::None).await?;
-            stored.holidays
-        }
-        None => {
-            store.delete(&year_key, Cond::None).await?;
-            year_list(store, team_id, &place, year).await?
-        }
+    let before_list: Option<StoredYear> = store.get(&year_key).await?.map(from_item).transpose()?;
+    let mut writes =
+        vec![TxOp::Put { item: to_item("holiday_place", &keys::holiday_place(team_id), &place)?, cond: Cond::None }];
+    let stored = list.map(|holidays| StoredYear {
+        year,
+        country: place.country.clone(),
+        region: place.region.clone(),
+        holidays,
+    });
+    writes.push(match &stored {
+        Some(stored) => TxOp::Put { item: to_item("team_holidays", &year_key, stored)?, cond: Cond::None },
+        None => TxOp::Delete { key: year_key, cond: Cond::None },
+    });
+    let before = serde_json::json!({ "place": old, "days": before_list.map(|y| y.holidays) });
+    let after = serde_json::json!({ "place": place, "days": stored.as_ref().map(|y| &y.holidays) });
+    let logged =
+        Entry::by(admin, Action::HolidaysChanged, now).about(year.to_string()).change(Some(&before), Some(&after));
+    writes.push(audit::op(&logged)?);
+    store.transact(writes).await?;
+    let holidays = match stored {
+        Some(stored) => stored.holidays,
+        None => year_list(store, team_id, &place, year).await?,
     };
     Ok(answer(place, year, holidays))
 }

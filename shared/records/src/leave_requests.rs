@@ -12,6 +12,7 @@ use super::leaves::{self, request_pointer, Leave, LeaveInput, LeaveStatus};
 use super::paging::Paging;
 use super::repo;
 use super::{timestamp, Expect, Owner};
+use bt_accounts::audit::{self, Action, Entry};
 use bt_accounts::teams;
 use bt_accounts::users::User;
 use bt_core::error::{AppError, AppResult};
@@ -114,16 +115,23 @@ fn checked_comment(comment: Option<&str>) -> AppResult<Option<String>> {
     Ok(comment.map(str::to_string))
 }
 
-/// Rewrites a leave under the version it was read at, with its request item, in one transaction.
+/// What the audit log says of a leave: its days and status.
+fn leave_summary(leave: &Leave) -> String {
+    format!("{} – {} ({} days)", leave.from_date.date(), leave.to_date.date(), leave.days)
+}
+
+/// Rewrites a leave under the version it was read at, with its request item and the audit entry, in one transaction.
 async fn write_decided(
     store: &dyn Table,
     team_id: &bt_core::types::TeamId,
     leave: &Leave,
     version: i64,
+    logged: &Entry,
 ) -> AppResult<()> {
     let ops = vec![
         TxOp::Put { item: repo::item_of(leave, team_id, version + 1)?, cond: Cond::eq("version", version) },
         request_pointer(team_id, leave),
+        audit::op(logged)?,
     ];
     match store.transact(ops).await {
         Ok(()) => Ok(()),
@@ -167,7 +175,19 @@ pub async fn decide(
         updated_at: timestamp(now),
         ..stored.record
     };
-    write_decided(store, &approver.team_id, &leave, stored.version).await?;
+    let action = match decision {
+        Decision::Approve => Action::LeaveApproved,
+        Decision::Decline => Action::LeaveDeclined,
+    };
+    let name = match leave.user_name.as_deref().filter(|n| !n.is_empty()) {
+        Some(name) => name.to_string(),
+        None => bt_accounts::teams::find_member(store, &approver.team_id, &leave.user_id)
+            .await?
+            .map(|m| m.name)
+            .unwrap_or_default(),
+    };
+    let logged = Entry::by(approver, action, now).whose(&leave.user_id, &name).about(leave_summary(&leave));
+    write_decided(store, &approver.team_id, &leave, stored.version, &logged).await?;
     tracing::info!(leave = %leave.id, status = ?leave.status, "leave request decided");
     let event = RecordEvent::LeaveDecided { approver: approver.clone(), leave: leave.clone() };
     events::publish(Via::Services(services), event).await;
@@ -186,6 +206,9 @@ pub async fn cancel(services: &Services, owner: &Owner, id: &RecordId) -> AppRes
         LeaveStatus::Declined | LeaveStatus::Cancelled => return Err(AppError::Conflict(CANNOT_CANCEL.into())),
     }
     let leave = Leave { status: LeaveStatus::Cancelled, updated_at: timestamp(now), ..stored.record };
-    write_decided(store, &owner.team_id, &leave, stored.version).await?;
+    let logged = Entry::of(&owner.team_id, &owner.user_id, &owner.name, Action::LeaveCancelled, now)
+        .whose(&owner.user_id, &owner.name)
+        .about(leave_summary(&leave));
+    write_decided(store, &owner.team_id, &leave, stored.version, &logged).await?;
     Ok(leave)
 }

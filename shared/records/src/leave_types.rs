@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::timestamp;
+use bt_accounts::audit::{self, Action, Entry};
 use bt_accounts::users::{Role, User};
 use bt_core::codec::{from_item, to_item};
 use bt_core::error::{AppError, AppResult};
@@ -209,7 +210,12 @@ pub async fn add_leave_type(
         updated_at: stamp,
     };
     validate(&leave_type, &types)?;
-    store.put(to_item("leave_type", &key(team_id, &leave_type.id), &leave_type)?, Cond::NotExists).await?;
+    let logged = Entry::by(admin, Action::LeaveTypeCreated, now)
+        .about(leave_type.name.clone())
+        .change(None::<&LeaveType>, Some(&leave_type));
+    let put =
+        TxOp::Put { item: to_item("leave_type", &key(team_id, &leave_type.id), &leave_type)?, cond: Cond::NotExists };
+    store.transact(vec![put, audit::op(&logged)?]).await?;
     Ok(leave_type)
 }
 
@@ -238,7 +244,10 @@ pub async fn edit_leave_type(
     };
     validate(&edited, &types)?;
     let cond = Cond::eq("updatedAt", old.updated_at.clone());
-    match store.put(to_item("leave_type", &key(team_id, id), &edited)?, cond).await {
+    let logged =
+        Entry::by(admin, Action::LeaveTypeChanged, now).about(edited.name.clone()).change(Some(old), Some(&edited));
+    let put = TxOp::Put { item: to_item("leave_type", &key(team_id, id), &edited)?, cond };
+    match store.transact(vec![put, audit::op(&logged)?]).await {
         Ok(()) => Ok(edited),
         Err(StoreError::ConditionFailed) => {
             Err(AppError::Conflict("This leave type was changed meanwhile. Reload it and try again.".into()))
@@ -248,7 +257,12 @@ pub async fn edit_leave_type(
 }
 
 /// An admin deletes a type of their team that no leave has (one in use can be archived instead).
-pub async fn delete_leave_type(store: &dyn Table, admin: &User, id: &RecordId) -> AppResult<LeaveType> {
+pub async fn delete_leave_type(
+    store: &dyn Table,
+    admin: &User,
+    id: &RecordId,
+    now: DateTime<Utc>,
+) -> AppResult<LeaveType> {
     admin_only(admin)?;
     let team_id = &admin.team_id;
     let types = stored_types(store, team_id).await?;
@@ -259,7 +273,10 @@ pub async fn delete_leave_type(store: &dyn Table, admin: &User, id: &RecordId) -
     if super::leaves::type_in_use(store, team_id, id).await? {
         return Err(AppError::Conflict(IN_USE.into()));
     }
-    store.delete(&key(team_id, id), Cond::Exists).await?;
+    let logged = Entry::by(admin, Action::LeaveTypeDeleted, now)
+        .about(found.name.clone())
+        .change(Some(&found), None::<&LeaveType>);
+    store.transact(vec![TxOp::Delete { key: key(team_id, id), cond: Cond::Exists }, audit::op(&logged)?]).await?;
     Ok(found)
 }
 

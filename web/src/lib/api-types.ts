@@ -38,6 +38,49 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The team's audit log (admins)
+     * @description Newest first: members invited, joined, removed and their roles; leaves decided and cancelled; allowances, leave
+     *     settings, leave types, holidays, work schedules and rule sets changed (with the setting before and after);
+     *     members' records changed by an approver; timesheets submitted, approved, returned and reopened; webhooks and API
+     *     tokens created or removed; exports and imports run. Append-only, kept two years.
+     */
+    get: operations['get_admin_audit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/audit/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The team's audit log as CSV (admins)
+     * @description Every entry the filters keep, newest first; `before` and `after` as JSON. The download is itself logged.
+     */
+    get: operations['get_admin_audit_export.csv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/balances': {
     parameters: {
       query?: never;
@@ -2386,6 +2429,56 @@ export interface components {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       userId: string;
     };
+    /** @description One entry: who did what, when, to whose data. */
+    AuditEntry: {
+      /** @enum {string} */
+      action:
+        | 'member.invited'
+        | 'member.joined'
+        | 'member.removed'
+        | 'member.roleChanged'
+        | 'leave.approved'
+        | 'leave.declined'
+        | 'leave.cancelled'
+        | 'allowance.changed'
+        | 'leaveSettings.changed'
+        | 'leaveType.created'
+        | 'leaveType.changed'
+        | 'leaveType.deleted'
+        | 'holidays.changed'
+        | 'workRules.changed'
+        | 'workSchedule.changed'
+        | 'record.changedByApprover'
+        | 'timesheet.submitted'
+        | 'timesheet.approved'
+        | 'timesheet.returned'
+        | 'timesheet.reopened'
+        | 'webhook.created'
+        | 'webhook.removed'
+        | 'token.created'
+        | 'token.revoked'
+        | 'export.run'
+        | 'import.run'
+        | 'sso.changed';
+      actorId: string;
+      actorName: string;
+      /** @description The setting or record (any JSON value), or null when there is none */
+      after: unknown;
+      /** @description UTC, with milliseconds. */
+      at: string;
+      /** @description The setting or record (any JSON value), or null when there is none */
+      before: unknown;
+      id: string;
+      subjectId: string | null;
+      subjectName: string | null;
+      /** @description What it concerns (a leave's days, a type's name, an address). */
+      summary: string;
+    };
+    /** @description A page of the log, newest first. */
+    AuditPage: {
+      entries: components['schemas']['AuditEntry'][];
+      nextCursor: string | null;
+    };
     /** @description A balance of one person and year, in working days. */
     Balance: {
       /** Format: double */
@@ -4690,6 +4783,163 @@ export interface operations {
       };
       /** @description Body not sent as JSON */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_admin_audit: {
+    parameters: {
+      query?: {
+        /** @description First day (UTC) of the range */
+        from?: string;
+        /** @description Last day (UTC) of the range */
+        to?: string;
+        /** @description Only entries by or about this member */
+        userId?: string;
+        /** @description Only this action */
+        action?:
+          | 'member.invited'
+          | 'member.joined'
+          | 'member.removed'
+          | 'member.roleChanged'
+          | 'leave.approved'
+          | 'leave.declined'
+          | 'leave.cancelled'
+          | 'allowance.changed'
+          | 'leaveSettings.changed'
+          | 'leaveType.created'
+          | 'leaveType.changed'
+          | 'leaveType.deleted'
+          | 'holidays.changed'
+          | 'workRules.changed'
+          | 'workSchedule.changed'
+          | 'record.changedByApprover'
+          | 'timesheet.submitted'
+          | 'timesheet.approved'
+          | 'timesheet.returned'
+          | 'timesheet.reopened'
+          | 'webhook.created'
+          | 'webhook.removed'
+          | 'token.created'
+          | 'token.revoked'
+          | 'export.run'
+          | 'import.run'
+          | 'sso.changed';
+        /** @description `nextCursor` of the page before */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AuditPage'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  'get_admin_audit_export.csv': {
+    parameters: {
+      query?: {
+        /** @description First day (UTC) of the range */
+        from?: string;
+        /** @description Last day (UTC) of the range */
+        to?: string;
+        /** @description Only entries by or about this member */
+        userId?: string;
+        /** @description Only this action */
+        action?:
+          | 'member.invited'
+          | 'member.joined'
+          | 'member.removed'
+          | 'member.roleChanged'
+          | 'leave.approved'
+          | 'leave.declined'
+          | 'leave.cancelled'
+          | 'allowance.changed'
+          | 'leaveSettings.changed'
+          | 'leaveType.created'
+          | 'leaveType.changed'
+          | 'leaveType.deleted'
+          | 'holidays.changed'
+          | 'workRules.changed'
+          | 'workSchedule.changed'
+          | 'record.changedByApprover'
+          | 'timesheet.submitted'
+          | 'timesheet.approved'
+          | 'timesheet.returned'
+          | 'timesheet.reopened'
+          | 'webhook.created'
+          | 'webhook.removed'
+          | 'token.created'
+          | 'token.revoked'
+          | 'export.run'
+          | 'import.run'
+          | 'sso.changed';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description CSV attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins can do this. */
+      403: {
         headers: {
           [name: string]: unknown;
         };

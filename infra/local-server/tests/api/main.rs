@@ -7,6 +7,7 @@ mod support;
 mod accounts;
 mod api_reference;
 mod assistant_work;
+mod audit;
 mod calendar_feeds;
 mod concurrency;
 mod conditional_edits;

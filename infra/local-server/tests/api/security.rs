@@ -335,6 +335,10 @@ fn aimed_at(
         }
         ("POST", "/timesheets/{month}/submit") => (Guard::OwnOnly, template.replace("{month}", &DAY[..7]), None),
         ("DELETE", "/admin/member/{userId}") => (Guard::AdminOnMember, format!("/admin/member/{}", ann.id), None),
+        // The team's audit log of a member: its admins only (another team's admin does not find the person).
+        ("GET", "/admin/audit" | "/admin/audit/export.csv") => {
+            (Guard::AdminOnMember, format!("{template}?userId={}", ann.id), None)
+        }
         // A member's compliance report: admins and HR of the team; a member sees their own only.
         ("GET", "/reports/compliance") => {
             (Guard::MemberReport, format!("/reports/compliance?{RANGE}&userId={}", ann.id), None)

@@ -8,13 +8,12 @@ use bt_core::keys;
 use bt_core::store::{Cond, Index, Query, SkCond, Table, TxOp, GSI1PK, GSI1SK};
 use bt_core::types::TeamId;
 
-/// Stores a new invitation under its id (the token hash).
-pub async fn insert(store: &dyn Table, id: &str, invitation: &Invitation) -> AppResult<()> {
+/// A new invitation under its id (the token hash), as a transaction part.
+pub fn insert_op(id: &str, invitation: &Invitation) -> AppResult<TxOp> {
     let mut item = to_item("invitation", &keys::invitation(id), invitation)?;
     item.insert(GSI1PK.into(), keys::team_invites_gsi(&invitation.team_id).into());
     item.insert(GSI1SK.into(), invitation.created_at.clone().into());
-    store.put(item, Cond::NotExists).await?;
-    Ok(())
+    Ok(TxOp::Put { item, cond: Cond::NotExists })
 }
 
 pub async fn find(store: &dyn Table, id: &str) -> AppResult<Option<Invitation>> {

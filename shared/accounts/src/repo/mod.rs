@@ -3,6 +3,7 @@
 //! that span entities are composed by the use cases from the op builders of the modules (functions returning a
 //! transaction part) and committed with [`commit`], the crate's unit of work.
 
+pub mod audit;
 pub mod contact;
 pub mod invitations;
 pub mod links;

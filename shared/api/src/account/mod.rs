@@ -1,4 +1,5 @@
 //! Accounts: sign-up, profile and contact bodies.
 
+pub mod audit;
 pub mod contact;
 pub mod users;

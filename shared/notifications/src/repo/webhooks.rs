@@ -12,7 +12,7 @@ use crate::webhooks::{DailyPost, HookDelivery};
 use bt_core::codec::{from_item, to_item};
 use bt_core::error::AppResult;
 use bt_core::keys;
-use bt_core::store::{Cond, Item, Query, SkCond, StoreResult, Table, GSI1PK, GSI1SK};
+use bt_core::store::{Cond, Item, Query, SkCond, StoreError, StoreResult, Table, TxOp, GSI1PK, GSI1SK};
 use bt_core::types::TeamId;
 
 /// The team's hooks.
@@ -29,14 +29,31 @@ pub async fn find<H: DeserializeOwned>(store: &dyn Table, team_id: &TeamId, id: 
 }
 
 /// Stores a new hook of the team under its id.
-pub async fn insert<H: Serialize>(store: &dyn Table, team_id: &TeamId, id: &str, hook: &H) -> AppResult<()> {
-    store.put(to_item("webhook", &keys::webhook(team_id, id), hook)?, Cond::NotExists).await?;
+pub async fn insert<H: Serialize>(
+    store: &dyn Table,
+    team_id: &TeamId,
+    id: &str,
+    hook: &H,
+    logged: &bt_accounts::audit::Entry,
+) -> AppResult<()> {
+    let put = TxOp::Put { item: to_item("webhook", &keys::webhook(team_id, id), hook)?, cond: Cond::NotExists };
+    store.transact(vec![put, bt_accounts::audit::op(logged)?]).await?;
     Ok(())
 }
 
-/// Deletes a hook; true when there was one.
-pub async fn delete(store: &dyn Table, team_id: &TeamId, id: &str) -> AppResult<bool> {
-    Ok(store.delete(&keys::webhook(team_id, id), Cond::None).await?.is_some())
+/// Deletes a hook with the audit entry of its removal; false when there was none (nothing is written then).
+pub async fn delete(
+    store: &dyn Table,
+    team_id: &TeamId,
+    id: &str,
+    logged: &bt_accounts::audit::Entry,
+) -> AppResult<bool> {
+    let delete = TxOp::Delete { key: keys::webhook(team_id, id), cond: Cond::Exists };
+    match store.transact(vec![delete, bt_accounts::audit::op(logged)?]).await {
+        Ok(()) => Ok(true),
+        Err(StoreError::ConditionFailed) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Deletes a hook's next daily post, if it has one.

@@ -2,6 +2,7 @@
 //! the day a carried-over value was set) up to yesterday (today too once its target is met), plus the carried-over
 //! value and the approvers' adjustments.
 
+use bt_accounts::audit::{Action, Entry};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 
 use super::compute::Totals;
@@ -89,7 +90,11 @@ pub async fn set_carry_over(
         by_name: approver.name.clone(),
         at: timestamp(now),
     };
-    if !repo::put_carry_over(store, &member.user_id, &carry).await? {
+    let logged = Entry::by(approver, Action::RecordChangedByApprover, now)
+        .whose(&member.user_id, &member.name)
+        .about("overtime carried over")
+        .change(None::<&CarryOver>, Some(&carry));
+    if !repo::put_carry_over(store, &member.user_id, &carry, &logged).await? {
         return Err(AppError::Conflict(CARRY_SET.into()));
     }
     balance(store, member, now).await
@@ -113,6 +118,10 @@ pub async fn add_adjustment(
         by_name: approver.name.clone(),
         at: timestamp(now),
     };
-    repo::put_adjustment(store, &member.user_id, &adjustment).await?;
+    let logged = Entry::by(approver, Action::RecordChangedByApprover, now)
+        .whose(&member.user_id, &member.name)
+        .about("overtime adjusted")
+        .change(None::<&Adjustment>, Some(&adjustment));
+    repo::put_adjustment(store, &member.user_id, &adjustment, &logged).await?;
     balance(store, member, now).await
 }

@@ -1,6 +1,7 @@
 //! Periods entered by hand (a forgotten clock-in), by the person or by an approver of their team, each change kept
 //! with who, when, why and the previous value. A deleted period stays as a tombstone, so the day shows the deletion.
 
+use bt_accounts::audit::{self, Action, Entry};
 use chrono::{DateTime, Duration, Utc};
 
 use super::compute::PeriodSpan;
@@ -91,6 +92,27 @@ fn change(
     }
 }
 
+/// The audit entry of a change an approver makes to another person's period (a person's own changes are not logged:
+/// the period's own change list keeps them).
+fn by_approver(
+    actor: &User,
+    owner: &Owner,
+    what: &str,
+    before: Option<&WorkPeriod>,
+    after: Option<&WorkPeriod>,
+    now: DateTime<Utc>,
+) -> AppResult<Option<bt_core::store::TxOp>> {
+    if actor.id == owner.user_id {
+        return Ok(None);
+    }
+    let day = after.or(before).map(|p| p.date.to_string()).unwrap_or_default();
+    let entry = Entry::by(actor, Action::RecordChangedByApprover, now)
+        .whose(&owner.user_id, &owner.name)
+        .about(format!("{what} {day}"))
+        .change(before.map(WorkPeriod::value).as_ref(), after.map(WorkPeriod::value).as_ref());
+    audit::op(&entry).map(Some)
+}
+
 pub async fn add_period(
     store: &dyn Table,
     actor: &User,
@@ -117,7 +139,9 @@ pub async fn add_period(
         created_at: timestamp(now),
         updated_at: timestamp(now),
     };
-    if !repo::commit(store, repo::insert_period(&period, &owner.team_id)?).await? {
+    let mut ops = repo::insert_period(&period, &owner.team_id)?;
+    ops.extend(by_approver(actor, owner, "work period added", None, Some(&period), now)?);
+    if !repo::commit(store, ops).await? {
         return Err(lock::explain(store, &owner.user_id, &[date], AppError::Conflict(CHANGED_MEANWHILE.into())).await);
     }
     Ok(period)
@@ -157,7 +181,8 @@ pub async fn edit_period(
         updated_at: timestamp(now),
         ..old.clone()
     };
-    let ops = repo::replace_period(&period, &owner.team_id, stored.version, old.date.date())?;
+    let mut ops = repo::replace_period(&period, &owner.team_id, stored.version, old.date.date())?;
+    ops.extend(by_approver(actor, owner, "work period edited", Some(old), Some(&period), now)?);
     if !repo::commit(store, ops).await? {
         return Err(lock::explain(store, &owner.user_id, &dates, AppError::Conflict(CHANGED_MEANWHILE.into())).await);
     }
@@ -185,7 +210,9 @@ pub async fn delete_period(
     let mut changes = old.changes.clone();
     changes.push(change(actor, ChangeAction::Deleted, &note, Some(old), now));
     let tomb = WorkPeriod { changes, updated_at: timestamp(now), ..old.clone() };
-    if !repo::commit(store, repo::tombstone_period(&tomb, &owner.team_id, stored.version)?).await? {
+    let mut ops = repo::tombstone_period(&tomb, &owner.team_id, stored.version)?;
+    ops.extend(by_approver(actor, owner, "work period deleted", Some(old), None, now)?);
+    if !repo::commit(store, ops).await? {
         return Err(lock::explain(store, &owner.user_id, &[date], AppError::not_found()).await);
     }
     Ok(tomb)

@@ -12,6 +12,7 @@ use super::periods::require_approver;
 use super::repo;
 use crate::dates::{self, date_field};
 use crate::Owner;
+use bt_accounts::audit::{Action, Entry};
 use bt_accounts::User;
 use bt_core::error::AppResult;
 use bt_core::store::Table;
@@ -56,7 +57,10 @@ pub async fn set_team_schedule(
     check.finish()?;
     paid.sort();
     paid.dedup();
-    repo::put_team_schedule(store, &admin.team_id, &TeamSchedule { weekdays, paid_break_types: paid }).await?;
+    let before = repo::team_schedule(store, &admin.team_id).await?;
+    let schedule = TeamSchedule { weekdays, paid_break_types: paid };
+    let logged = Entry::by(admin, Action::WorkScheduleChanged, now).change(before.as_ref(), Some(&schedule));
+    repo::put_team_schedule(store, &admin.team_id, &schedule, &logged).await?;
     schedule_of(store, &Owner::of(admin), now).await
 }
 
@@ -75,6 +79,10 @@ pub async fn set_member_schedule(
     let weekdays = super::model::validate_weekdays(&mut check, input.weekdays.as_ref());
     check.finish()?;
     let schedule = MemberSchedule { user_id: member.user_id.clone(), from: from.expect("checked"), weekdays };
-    repo::put_member_schedule(store, &member.team_id, &schedule).await?;
+    let logged = Entry::by(approver, Action::WorkScheduleChanged, now)
+        .whose(&member.user_id, &member.name)
+        .about(dates::format_date(schedule.from.date()))
+        .change(None::<&MemberSchedule>, Some(&schedule));
+    repo::put_member_schedule(store, &member.team_id, &schedule, &logged).await?;
     schedule_of(store, member, now).await
 }

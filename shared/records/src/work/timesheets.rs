@@ -12,6 +12,7 @@
 //! The state item lives in the team's partition ([`repo::timesheets`]), so a team's month is one Query; the days
 //! come from the working-time computation of the month.
 
+use bt_accounts::audit;
 use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -342,7 +343,10 @@ pub async fn submit(services: &Services, person: &User, month: Month) -> AppResu
     state.status = Status::Submitted;
     state.history.push(entry(Action::Submitted, person, now, None));
     state.updated_at = timestamp(now);
-    repo::write(store, &person.team_id, &state, version, LockChange::None).await?;
+    let logged = audit::Entry::by(person, audit::Action::TimesheetSubmitted, now)
+        .whose(&person.id, &person.name)
+        .about(month.to_string());
+    repo::write(store, &person.team_id, &state, version, LockChange::None, &logged).await?;
     tracing::info!(month = %month, user = %person.id, "timesheet submitted");
     let sheet = assemble(store, person, month, state, now).await?;
     let event = RecordEvent::TimesheetSubmitted { owner: Owner::of(person), month: month.to_string() };
@@ -415,7 +419,21 @@ pub async fn decide(
     state.status = status;
     state.history.push(entry(action, approver, now, comment.clone()));
     state.updated_at = timestamp(now);
-    repo::write(store, &person.team_id, &state, version, lock).await?;
+    let logged = audit::Entry::by(
+        approver,
+        match decision {
+            Decision::Approve => audit::Action::TimesheetApproved,
+            Decision::Return => audit::Action::TimesheetReturned,
+            Decision::Reopen => audit::Action::TimesheetReopened,
+        },
+        now,
+    )
+    .whose(&person.id, &person.name)
+    .about(match &comment {
+        Some(comment) => format!("{month}: {comment}"),
+        None => month.to_string(),
+    });
+    repo::write(store, &person.team_id, &state, version, lock, &logged).await?;
     tracing::info!(month = %month, user = %person.id, action = action.as_str(), "timesheet decided");
     let sheet = assemble(store, &person, month, state, now).await?;
     let event = RecordEvent::TimesheetDecided {

@@ -12,6 +12,7 @@
 pub mod lock;
 pub mod timesheets;
 
+use bt_accounts::audit::{self, Entry};
 use chrono::NaiveDate;
 use serde_json::Value;
 
@@ -155,8 +156,14 @@ pub async fn team_schedule(store: &dyn Table, team_id: &TeamId) -> AppResult<Opt
     store.get(&keys::work_schedule(team_id)).await?.map(from_item).transpose()
 }
 
-pub async fn put_team_schedule(store: &dyn Table, team_id: &TeamId, schedule: &TeamSchedule) -> AppResult<()> {
-    store.put(to_item("work_schedule", &keys::work_schedule(team_id), schedule)?, Cond::None).await?;
+pub async fn put_team_schedule(
+    store: &dyn Table,
+    team_id: &TeamId,
+    schedule: &TeamSchedule,
+    logged: &Entry,
+) -> AppResult<()> {
+    let put = TxOp::Put { item: to_item("work_schedule", &keys::work_schedule(team_id), schedule)?, cond: Cond::None };
+    store.transact(vec![put, audit::op(logged)?]).await?;
     Ok(())
 }
 
@@ -173,12 +180,17 @@ pub async fn team_member_schedules(store: &dyn Table, team_id: &TeamId) -> AppRe
     store.query_all(&query).await?.into_iter().map(from_item).collect()
 }
 
-pub async fn put_member_schedule(store: &dyn Table, team_id: &TeamId, schedule: &MemberSchedule) -> AppResult<()> {
+pub async fn put_member_schedule(
+    store: &dyn Table,
+    team_id: &TeamId,
+    schedule: &MemberSchedule,
+    logged: &Entry,
+) -> AppResult<()> {
     let from = format_date(schedule.from.date());
     let mut item = to_item("member_schedule", &keys::member_schedule(&schedule.user_id, &from), schedule)?;
     item.insert(GSI2PK.into(), Value::String(keys::team_member_schedules_gsi(team_id)));
     item.insert(GSI2SK.into(), Value::String(format!("{}#{from}", schedule.user_id)));
-    store.put(item, Cond::None).await?;
+    store.transact(vec![TxOp::Put { item, cond: Cond::None }, audit::op(logged)?]).await?;
     Ok(())
 }
 
@@ -189,9 +201,9 @@ pub async fn carry_over(store: &dyn Table, user_id: &UserId) -> AppResult<Option
 }
 
 /// Sets the carried-over balance once: false when it is set already.
-pub async fn put_carry_over(store: &dyn Table, user_id: &UserId, carry: &CarryOver) -> AppResult<bool> {
+pub async fn put_carry_over(store: &dyn Table, user_id: &UserId, carry: &CarryOver, logged: &Entry) -> AppResult<bool> {
     let item = to_item("overtime_carry", &keys::overtime_carry(user_id), carry)?;
-    match store.put(item, Cond::NotExists).await {
+    match store.transact(vec![TxOp::Put { item, cond: Cond::NotExists }, audit::op(logged)?]).await {
         Ok(()) => Ok(true),
         Err(StoreError::ConditionFailed) => Ok(false),
         Err(e) => Err(e.into()),
@@ -204,8 +216,13 @@ pub async fn adjustments(store: &dyn Table, user_id: &UserId) -> AppResult<Vec<A
     store.query_all(&query).await?.into_iter().map(from_item).collect()
 }
 
-pub async fn put_adjustment(store: &dyn Table, user_id: &UserId, adjustment: &Adjustment) -> AppResult<()> {
+pub async fn put_adjustment(
+    store: &dyn Table,
+    user_id: &UserId,
+    adjustment: &Adjustment,
+    logged: &Entry,
+) -> AppResult<()> {
     let item = to_item("overtime_adjustment", &keys::overtime_adjustment(user_id, &adjustment.id), adjustment)?;
-    store.put(item, Cond::NotExists).await?;
+    store.transact(vec![TxOp::Put { item, cond: Cond::NotExists }, audit::op(logged)?]).await?;
     Ok(())
 }

@@ -52,6 +52,7 @@ pub async fn write(
     state: &SheetState,
     read_at: Option<i64>,
     lock: LockChange,
+    logged: &bt_accounts::audit::Entry,
 ) -> AppResult<()> {
     let key = keys::timesheet(team_id, &state.month, &state.user_id);
     let mut item = to_item("timesheet", &key, state)?;
@@ -67,6 +68,7 @@ pub async fn write(
         LockChange::Lock { at } => ops.push(super::lock::lock(&state.user_id, &state.month, &at)),
         LockChange::Unlock => ops.push(super::lock::unlock(&state.user_id, &state.month)),
     }
+    ops.push(bt_accounts::audit::op(logged)?);
     match store.transact(ops).await {
         Ok(()) => Ok(()),
         Err(StoreError::ConditionFailed) => Err(AppError::Conflict(CHANGED_MEANWHILE.into())),

@@ -5,6 +5,7 @@
 //! - a note on a finding `USER#<u>` / `FINDNOTE#<date>#<rule>`, GSI2 `TEAM#<t>#FINDNOTE` / `<date>#<u>#<rule>`,
 //!   written with the month-lock check of its date (like a period), so an approved month's notes stay as approved.
 
+use bt_accounts::audit::{self, Entry};
 use serde_json::Value;
 
 use super::notes::NoteItem;
@@ -21,8 +22,19 @@ pub async fn rule_set(store: &dyn Table, team_id: &TeamId) -> AppResult<Option<S
     store.get(&keys::work_rules(team_id)).await?.map(from_item).transpose()
 }
 
-pub async fn put_rule_set(store: &dyn Table, team_id: &TeamId, rules: &StoredRules) -> AppResult<()> {
-    store.put(to_item("work_rules", &keys::work_rules(team_id), rules)?, Cond::None).await?;
+/// Saves the team's rule set with the audit entry of the change (none for a seeded set, which nobody saved).
+pub async fn put_rule_set(
+    store: &dyn Table,
+    team_id: &TeamId,
+    rules: &StoredRules,
+    logged: Option<&Entry>,
+) -> AppResult<()> {
+    let mut writes =
+        vec![TxOp::Put { item: to_item("work_rules", &keys::work_rules(team_id), rules)?, cond: Cond::None }];
+    if let Some(entry) = logged {
+        writes.push(audit::op(entry)?);
+    }
+    store.transact(writes).await?;
     Ok(())
 }
 

@@ -3,6 +3,7 @@
 //! `eu` also the break's length and the reference period; for `custom` every number (a number left out or null is no
 //! such rule; a missing `minBlockMinutes` is 0, a missing `referenceWeeks` the default 17).
 
+use bt_accounts::audit::{Action, Entry};
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
@@ -122,7 +123,7 @@ pub async fn seed(store: &dyn Table, team_id: &TeamId, rules: &RuleSet, now: Dat
         updated_by: None,
         updated_by_name: String::new(),
     };
-    repo::put_rule_set(store, team_id, &stored).await
+    repo::put_rule_set(store, team_id, &stored, None).await
 }
 
 fn answer(stored: Option<StoredRules>) -> WorkRules {
@@ -241,7 +242,11 @@ pub async fn set_rules(
         updated_by: Some(admin.id.clone()),
         updated_by_name: admin.name.clone(),
     };
-    repo::put_rule_set(store, &admin.team_id, &stored).await?;
+    let before = repo::rule_set(store, &admin.team_id).await?.map(|s| s.rules);
+    let logged = Entry::by(admin, Action::WorkRulesChanged, now)
+        .about(stored.rules.preset.tag())
+        .change(before.as_ref(), Some(&stored.rules));
+    repo::put_rule_set(store, &admin.team_id, &stored, Some(&logged)).await?;
     tracing::info!(team = %admin.team_id, preset = stored.rules.preset.tag(), "work rules saved");
     Ok(answer(Some(stored)))
 }
