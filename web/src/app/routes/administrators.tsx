@@ -1,3 +1,4 @@
+import { AuditLogSection } from '@/features/audit/components/audit-log-section';
 import { HolidaysSection } from '@/features/holidays/components/holidays-section';
 import { BalancesSection } from '@/features/leaves/components/balances-section';
 import { LeaveSettingsSection } from '@/features/leaves/components/leave-settings-section';
@@ -8,7 +9,7 @@ import { isLeaveApprover, useTeamRole } from '@/lib/team-role';
 
 /**
  * Team Members (the Admin Panel); for admins the team's leave types, leave settings, public holidays and team-chat
- * webhooks; for admins and HR the balances.
+ * webhooks; for admins and HR the balances; for admins the team's audit log.
  */
 export function AdministratorsRoute() {
   const { role } = useTeamRole();
@@ -20,6 +21,7 @@ export function AdministratorsRoute() {
       {role === 'admin' && <HolidaysSection />}
       {role === 'admin' && <WebhooksSection />}
       {isLeaveApprover(role) && <BalancesSection canEdit={role === 'admin'} />}
+      {role === 'admin' && <AuditLogSection />}
     </div>
   );
 }

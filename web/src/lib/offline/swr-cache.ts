@@ -128,8 +128,9 @@ export const offlineReads: Middleware = (useSWRNext) => (key, fetcher, config) =
       changed();
     };
   }, [serialized]);
-  // useSWRMutation goes through the same middleware: its answer is left as it is.
-  if ('trigger' in swr || !('isLoading' in swr)) return swr;
+  // useSWRMutation and useSWRInfinite go through the same middleware: their answers are left as they are (a paged
+  // list keeps its `size` and `setSize`).
+  if ('trigger' in swr || 'setSize' in swr || !('isLoading' in swr)) return swr;
   const wrapped: SWRResponse = {
     get data() {
       return swr.data;
