@@ -7,7 +7,7 @@ use bt_domain::account::audit::{self, Filter};
 use bt_domain::records::reports::csv_safe;
 use bt_domain::AppError;
 use bt_http::auth::AuthUser;
-use bt_http::openapi::{query_param, Data, ErrorBody, Invalid, Unauthorized};
+use bt_http::openapi::{query_param, Data, ErrorBody, Invalid, NotFound, Unauthorized};
 use bt_http::{attachment, data, ApiQuery, ApiResult};
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
@@ -75,11 +75,12 @@ fn schema(value: serde_json::Value) -> utoipa::openapi::RefOr<utoipa::openapi::S
 /// Newest first: members invited, joined, removed and their roles; leaves decided and cancelled; allowances, leave
 /// settings, leave types, holidays, work schedules and rule sets changed (with the setting before and after);
 /// members' records changed by an approver; timesheets submitted, approved, returned and reopened; webhooks and API
-/// tokens created or removed; exports and imports run. Append-only, kept two years.
+/// tokens created or removed; exports and imports run. Append-only, kept two years. A `userId` who is neither a
+/// member of the team nor named in its log is 404.
 #[utoipa::path(get, path = "/admin/audit", tag = "team", params(AuditQuery),
     responses((status = 200, description = "Success", body = Data<AuditPage>), (status = 401, response = Unauthorized),
         (status = 403, description = "Only team admins can do this.", body = ErrorBody),
-        (status = 422, response = Invalid)))]
+        (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn page(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<AuditQuery>) -> ApiResult {
     let filter = q.filter();
@@ -94,7 +95,7 @@ async fn page(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
     responses((status = 200, description = "CSV attachment", content_type = "text/csv", body = String),
         (status = 401, response = Unauthorized),
         (status = 403, description = "Only team admins can do this.", body = ErrorBody),
-        (status = 422, response = Invalid)))]
+        (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn export(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<AuditQuery>) -> ApiResult {
     let filter = q.filter();

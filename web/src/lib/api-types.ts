@@ -50,7 +50,8 @@ export interface paths {
      * @description Newest first: members invited, joined, removed and their roles; leaves decided and cancelled; allowances, leave
      *     settings, leave types, holidays, work schedules and rule sets changed (with the setting before and after);
      *     members' records changed by an approver; timesheets submitted, approved, returned and reopened; webhooks and API
-     *     tokens created or removed; exports and imports run. Append-only, kept two years.
+     *     tokens created or removed; exports and imports run. Append-only, kept two years. A `userId` who is neither a
+     *     member of the team nor named in its log is 404.
      */
     get: operations['get_admin_audit'];
     put?: never;
@@ -4871,6 +4872,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      404: components['responses']['NotFound'];
       422: components['responses']['Invalid'];
     };
   };
@@ -4947,6 +4949,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      404: components['responses']['NotFound'];
       422: components['responses']['Invalid'];
     };
   };
