@@ -1,4 +1,5 @@
-//! Accounts: sign-up, profile and contact bodies.
+//! Accounts: sign-up, profile, contact and API token bodies.
 
 pub mod contact;
+pub mod tokens;
 pub mod users;
