@@ -8,7 +8,7 @@
 //!   those that a session alone may use (tokens, password, e-mail, account deletion: see `bt_http::auth`).
 //! - **Lifetime.** 1 to 365 days ([`DEFAULT_EXPIRY_DAYS`] when not given); an expired token is refused (401) and
 //!   its items go with the table's TTL. A token belongs to the account's token version of its creation: changing or
-//!   resetting the password, undoing an e-mail change or moving to another team ends it, as it ends every sign-in;
+//!   resetting the password, undoing an e-mail change or being removed from a team ends it, as it ends every sign-in;
 //!   deleting the account deletes it. Ended tokens are no longer listed.
 //! - **Last use.** `lastUsedAt` is written at most once an hour per token ([`LAST_USED_EVERY_SECS`]): a script calling
 //!   every second costs one write an hour, and the list shows the last use to the hour.

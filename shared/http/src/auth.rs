@@ -59,7 +59,7 @@ pub(crate) fn bearer(headers: &axum::http::HeaderMap) -> Option<&str> {
     scheme.eq_ignore_ascii_case("bearer").then_some(token.trim()).filter(|t| !t.is_empty())
 }
 
-pub async fn authenticate(state: &AppState, parts: &Parts) -> AppResult<Option<AuthUser>> {
+async fn authenticate(state: &AppState, parts: &Parts) -> AppResult<Option<AuthUser>> {
     let Some(token) = bearer(&parts.headers) else { return Ok(None) };
     let (user, credential) = tokens::caller_of_bearer(state, token).await?;
     // The account as it is now speaks for the rest of the request (its errors too), not the token's older claim.
@@ -68,19 +68,26 @@ pub async fn authenticate(state: &AppState, parts: &Parts) -> AppResult<Option<A
     }
     let accept = parts.headers.get(axum::http::header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
     let language = Language::resolve(user.language, accept);
-    if matches!(credential, Credential::ApiToken { scope: TokenScope::Read, .. })
-        && !matches!(parts.method, Method::GET | Method::HEAD)
-    {
-        return Err(AppError::Forbidden(tokens::READ_ONLY.into()));
-    }
     Ok(Some(AuthUser { user, language, credential }))
+}
+
+/// The caller of [`authenticate`] within what its credential allows on this request: a read-only API token is 403
+/// on anything but GET and HEAD.
+async fn authorize(state: &AppState, parts: &Parts) -> AppResult<Option<AuthUser>> {
+    let caller = authenticate(state, parts).await?;
+    if let Some(AuthUser { credential: Credential::ApiToken { scope: TokenScope::Read, .. }, .. }) = &caller {
+        if !matches!(parts.method, Method::GET | Method::HEAD) {
+            return Err(AppError::Forbidden(tokens::READ_ONLY.into()));
+        }
+    }
+    Ok(caller)
 }
 
 impl FromRequestParts<AppState> for AuthUser {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        Ok(authenticate(state, parts).await?.ok_or_else(AppError::unauthorized)?)
+        Ok(authorize(state, parts).await?.ok_or_else(AppError::unauthorized)?)
     }
 }
 
@@ -91,7 +98,7 @@ impl FromRequestParts<AppState> for MaybeAuthUser {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        Ok(MaybeAuthUser(authenticate(state, parts).await?))
+        Ok(MaybeAuthUser(authorize(state, parts).await?))
     }
 }
 
@@ -112,7 +119,8 @@ impl FromRequestParts<AppState> for SessionUser {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let caller = AuthUser::from_request_parts(parts, state).await?;
+        // Any API token is refused here, read-only or not, with the one message that says what to do instead.
+        let caller = authenticate(state, parts).await?.ok_or_else(AppError::unauthorized)?;
         if caller.credential != Credential::Session {
             return Err(AppError::Forbidden(tokens::SESSION_ONLY.into()).into());
         }

@@ -22,6 +22,7 @@ mod records;
 mod security;
 mod selfhost;
 mod timesheets;
+mod tokens;
 mod webhooks;
 mod work;
 mod work_autoclose;

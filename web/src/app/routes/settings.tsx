@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
@@ -7,7 +8,9 @@ import { NotificationsSection } from '@/features/notifications/components/notifi
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { useSession } from '@/lib/auth';
 
-/** Profile and settings, notifications, and where calendar subscriptions are (on the team calendar). */
+const ApiTokensSection = lazy(() => import('@/features/api-tokens/components/api-tokens-section').then((m) => ({ default: m.ApiTokensSection })));
+
+/** Profile and settings, notifications, where calendar subscriptions are (on the team calendar), and API tokens. */
 export function SettingsRoute() {
   const { t } = useTranslation();
   const { signedIn } = useSession();
@@ -35,6 +38,13 @@ export function SettingsRoute() {
             </Link>
           </p>
         </Card>
+      )}
+      {signedIn && (
+        <div id="api-tokens" className="scroll-mt-20">
+          <Suspense fallback={null}>
+            <ApiTokensSection />
+          </Suspense>
+        </div>
       )}
     </div>
   );
