@@ -2,7 +2,7 @@
 //! revoking take a session ([`SessionUser`]): no API token makes or ends tokens.
 
 use axum::extract::State;
-use bt_api::account::tokens::{ApiToken, NewApiToken, TokenInput};
+use bt_api::account::tokens::{ApiToken, ApiTokenInput, NewApiToken};
 use bt_api::wire;
 use bt_domain::account::tokens;
 use bt_http::auth::{AuthUser, SessionUser};
@@ -15,7 +15,7 @@ use bt_http::{created, data, ApiJson, ApiResult, IdPath};
 /// The answer's `token` is the secret: send it as `Authorization: Bearer <token>`. Only its hash is stored. A
 /// `read` token calls GET and HEAD routes only. No token manages tokens, changes the password or e-mail address, or
 /// deletes the account. See docs/api-tokens.md.
-#[utoipa::path(post, path = "/user/tokens", tag = "accounts", request_body = TokenInput,
+#[utoipa::path(post, path = "/user/tokens", tag = "accounts", request_body = ApiTokenInput,
     responses((status = 201, description = "Created", body = Data<NewApiToken>),
         (status = 401, response = Unauthorized),
         (status = 403, description = "Called with an API token: sign in instead.", body = ErrorBody),
@@ -26,7 +26,7 @@ use bt_http::{created, data, ApiJson, ApiResult, IdPath};
 pub async fn create_token(
     State(state): State<AppState>,
     caller: SessionUser,
-    ApiJson(body): ApiJson<TokenInput>,
+    ApiJson(body): ApiJson<ApiTokenInput>,
 ) -> ApiResult {
     Ok(created(NewApiToken::from(tokens::create_token(&state, &caller.user, &body.into()).await?)))
 }

@@ -22,7 +22,7 @@ wire! { into dom::TokenInput;
     /// The body of `POST /user/tokens`.
     #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
     #[serde(rename_all = "camelCase")]
-    pub struct TokenInput {
+    pub struct ApiTokenInput {
         /// A name to recognise the token by (at most 60 characters).
         #[schema(required = true, nullable = false, schema_with = token_name)]
         pub name: Option<String>,
