@@ -228,6 +228,8 @@ export default defineConfig(({ command }) => ({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The API page's viewer (about 1.5 MB) is fetched when that page is opened, not installed with the app.
+        globIgnores: ['**/swagger-ui-*'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverNavigations,
         cleanupOutdatedCaches: true,

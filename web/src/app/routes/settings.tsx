@@ -1,14 +1,12 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { ApiTokensSection } from '@/features/api-tokens/components/api-tokens-section';
 import { IosInstallSteps } from '@/features/install/components/ios-install-steps';
 import { NotificationsSection } from '@/features/notifications/components/notifications-section';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { useSession } from '@/lib/auth';
-
-const ApiTokensSection = lazy(() => import('@/features/api-tokens/components/api-tokens-section').then((m) => ({ default: m.ApiTokensSection })));
 
 /** Profile and settings, notifications, where calendar subscriptions are (on the team calendar), and API tokens. */
 export function SettingsRoute() {
@@ -41,9 +39,7 @@ export function SettingsRoute() {
       )}
       {signedIn && (
         <div id="api-tokens" className="scroll-mt-20">
-          <Suspense fallback={null}>
-            <ApiTokensSection />
-          </Suspense>
+          <ApiTokensSection />
         </div>
       )}
     </div>

@@ -26,7 +26,7 @@ export function ApiDocsPage() {
       try {
         const document = await loadApiDocument(env.apiUrl);
         if (cancelled || !host.current) return;
-        unmount = await mountViewer(host.current, document);
+        unmount = mountViewer(host.current, document);
         if (!cancelled) setState({ status: 'ready' });
       } catch (error) {
         console.error('The API document could not be shown', error);

@@ -48,7 +48,10 @@ function tokensServer(initial: ApiToken[] = []) {
 describe('API tokens', () => {
   it('lists each token with its access, dates and last use, and links to the API page', async () => {
     signIn();
-    tokensServer([token(), token({ id: '01HZX3Y8Q2W5E7R9T1V3B5N7MA', name: 'Sync', scope: 'write', lastUsedAt: '2026-06-02T09:00:00.000Z', expiresAt: '2020-01-01T00:00:00.000Z' })]);
+    tokensServer([
+      token(),
+      token({ id: '01HZX3Y8Q2W5E7R9T1V3B5N7MA', name: 'Sync', scope: 'write', lastUsedAt: '2026-06-02T09:00:00.000Z', expiresAt: '2020-01-01T00:00:00.000Z' }),
+    ]);
     renderWithProviders(<ApiTokensSection />);
     const list = await screen.findByRole('list', { name: 'Your API tokens' });
     const report = within(list).getByRole('listitem', { name: 'Report script' });
