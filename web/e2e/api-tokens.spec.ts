@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedAccount, uniqueAccount } from './support/helpers';
-import { expectNoSidewaysScroll, gotoWithoutChat, signInWithCookies } from './support/records';
+import { bearer, expectNoSidewaysScroll, gotoWithoutChat, signInWithCookies } from './support/records';
 
 // A person makes a read-only API token in Settings, sees its secret once, calls the API with it from the test (a
 // read works, a write is refused), revokes it (the secret is refused from then on), and opens /api/docs, where the
@@ -63,10 +63,19 @@ test('a token is made, shown once, used, and revoked', async ({ page, context, r
   expect(refused.status()).toBe(401);
 });
 
-test('the API page shows the app’s own document in the bundled viewer', async ({ page, context, request, baseURL }, testInfo) => {
+test('the API page shows the app’s own document in the bundled viewer and tries a call with a pasted token', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
   const person = uniqueAccount(testInfo, 'apidocs');
   await createVerifiedAccount(request, person);
-  await signInWithCookies(context, request, baseURL!, person);
+  const signed = await signInWithCookies(context, request, baseURL!, person);
+  const made = await request.post('/user/tokens', { headers: bearer(signed), data: { name: 'Docs', scope: 'read' } });
+  expect(made.status(), await made.text()).toBe(201);
+  const secret = ((await made.json()) as { data: { token: string } }).data.token;
+
   await gotoWithoutChat(page, '/settings');
   const outside: string[] = [];
   page.on('request', (r) => {
@@ -74,19 +83,45 @@ test('the API page shows the app’s own document in the bundled viewer', async 
   });
   await tokensSection(page).getByRole('link', { name: 'Open the API documentation' }).click();
   await expect(page).toHaveURL(/\/api\/docs$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'API documentation' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('heading', { level: 1, name: 'API documentation' })).toBeVisible();
 
   const viewer = page.getByTestId('api-docs');
   await expect(viewer.getByText('Breaktime API', { exact: false }).first()).toBeVisible({ timeout: 20_000 });
-  await expect(viewer.getByRole('button', { name: /Authorize/ }).first()).toBeVisible();
-  // The document's routes, the token routes among them.
-  await expect(viewer.getByText('/user/tokens', { exact: true }).first()).toBeAttached();
   // "Try it out" goes to this app's API.
-  await expect(viewer.locator('.servers select option').first()).toHaveText(new URL(baseURL!).origin.replace(/\/$/, ''));
+  await expect(viewer.locator('.servers select option').first()).toHaveText(new URL(baseURL!).origin);
+
+  // Paste the token.
+  await viewer
+    .getByRole('button', { name: /Authorize/ })
+    .first()
+    .click();
+  const dialog = page.locator('.modal-ux');
+  await dialog.locator('input').first().fill(secret);
+  await dialog.getByRole('button', { name: 'Apply credentials' }).click();
+  await expect(
+    dialog
+      .getByRole('button', { name: 'Remove authorization' })
+      .or(dialog.getByRole('button', { name: 'Logout' }))
+      .first(),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  // The document's routes, the token routes among them; one is called with the token.
+  const tokensRoute = viewer.locator('[data-path="/user/tokens"]').first();
+  if (!(await tokensRoute.isVisible())) await viewer.locator('#operations-tag-accounts').click();
+  await expect(tokensRoute).toBeVisible();
+  const profile = viewer.locator('.opblock-get').filter({ has: page.locator('[data-path="/user/profile"]') });
+  await profile.locator('.opblock-summary').first().click();
+  await profile.getByRole('button', { name: 'Try it out' }).click();
+  await profile.getByRole('button', { name: 'Execute' }).click();
+  const answer = profile.locator('.live-responses-table');
+  await expect(answer.locator('tr.response .response-col_status').first()).toHaveText('200', { timeout: 20_000 });
+  await expect(answer).toContainText(person.email);
+  await expectNoSidewaysScroll(page);
   expect(outside, 'nothing is fetched from elsewhere').toEqual([]);
 
   // Opened directly (a reload), the address is the app's page, not an API answer.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'API documentation' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('heading', { level: 1, name: 'API documentation' })).toBeVisible();
   await expect(viewer.getByRole('button', { name: /Authorize/ }).first()).toBeVisible({ timeout: 20_000 });
 });

@@ -41,8 +41,8 @@ export function ApiDocsPage() {
 
   return (
     <div className="min-w-0 space-y-4">
-      <Card className="space-y-2">
-        <h1 className="text-xl font-semibold">{t('apiTokens.docs.title')}</h1>
+      {/* The page's title is the shell's heading (the route's handle). */}
+      <Card>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {t('apiTokens.docs.intro')}{' '}
           <Link to={`${paths.settings}#api-tokens`} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-500">
