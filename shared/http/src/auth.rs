@@ -8,8 +8,8 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::Method;
-use bt_domain::account::{Role, User};
 use bt_domain::account::tokens::{self, Credential, TokenScope};
+use bt_domain::account::{Role, User};
 use bt_domain::i18n::Language;
 use bt_domain::records::Owner;
 use bt_domain::types::{TeamId, UserId};

@@ -197,7 +197,8 @@ async fn a_read_only_api_token_is_403_on_every_route_that_is_not_a_read() {
     let mut checked = 0;
     for (template, operations) in doc["paths"].as_object().expect("paths") {
         for (method, operation) in operations.as_object().expect("operations") {
-            let public = operation["security"].as_array().is_some_and(|s| s.is_empty() || s.iter().all(|r| r == &json!({})));
+            let public =
+                operation["security"].as_array().is_some_and(|s| s.is_empty() || s.iter().all(|r| r == &json!({})));
             if public || matches!(method.as_str(), "get" | "head" | "parameters") {
                 continue;
             }

@@ -115,7 +115,8 @@ async fn tokens_are_made_listed_and_revoked_and_only_their_hash_is_stored(store:
     let token_item = mine.iter().find(|i| i["SK"] == format!("APITOKEN#{}", ci.id)).expect("the token item");
     assert_eq!(token_item["tokenHash"], hash_token(&ci.secret));
     assert_eq!(token_item["entity_type"], "api_token");
-    let pointer = app.store().get(&keys::api_token_secret(&hash_token(&ci.secret))).await.unwrap().expect("secret item");
+    let pointer =
+        app.store().get(&keys::api_token_secret(&hash_token(&ci.secret))).await.unwrap().expect("secret item");
     assert_eq!(pointer["userId"], ann.id.as_str());
     assert_eq!(pointer["tokenId"], ci.id.as_str());
     for item in mine.iter().chain([&pointer]) {
@@ -164,8 +165,14 @@ async fn token_bodies_are_checked_field_by_field_and_tokens_are_capped(store: St
         (json!({ "name": " ", "scope": "read" }), vec![("name", "Name is required.")]),
         (json!({ "name": "x".repeat(61), "scope": "read" }), vec![("name", "Name must be at most 60 characters.")]),
         (json!({ "name": "x", "scope": "admin" }), vec![("scope", "Scope must be read or write.")]),
-        (json!({ "name": "x", "scope": "read", "expiresInDays": 0 }), vec![("expiresInDays", "Expiry must be between 1 and 365 days.")]),
-        (json!({ "name": "x", "scope": "read", "expiresInDays": 366 }), vec![("expiresInDays", "Expiry must be between 1 and 365 days.")]),
+        (
+            json!({ "name": "x", "scope": "read", "expiresInDays": 0 }),
+            vec![("expiresInDays", "Expiry must be between 1 and 365 days.")],
+        ),
+        (
+            json!({ "name": "x", "scope": "read", "expiresInDays": 366 }),
+            vec![("expiresInDays", "Expiry must be between 1 and 365 days.")],
+        ),
         (json!({ "name": "x", "scope": "read", "expiresInDays": "ten" }), vec![("expiresInDays", "Invalid value.")]),
         (json!({ "name": 5, "scope": "read" }), vec![("name", "Invalid value.")]),
     ];
@@ -182,7 +189,10 @@ async fn token_bodies_are_checked_field_by_field_and_tokens_are_capped(store: St
         make_named(&app, &ann, &format!("Token {i}"), "read").await;
     }
     let refused = app.post(&ann, "/user/tokens", json!({ "name": "One more", "scope": "read" })).await;
-    assert_eq!(refused.expect_error(409).message(), "You can have at most 20 API tokens. Revoke one before creating another.");
+    assert_eq!(
+        refused.expect_error(409).message(),
+        "You can have at most 20 API tokens. Revoke one before creating another."
+    );
     assert_eq!(listed(&app, &ann).await.len(), 20);
     // An expired token no longer counts.
     app.state.clock.advance(24 * 3600);
@@ -235,8 +245,16 @@ async fn no_token_manages_tokens_changes_the_password_or_email_or_deletes_the_ac
             (Method::POST, "/user/tokens".to_string(), Some(json!({ "name": "Another", "scope": "write" }))),
             (Method::DELETE, format!("/user/tokens/{}", read.id), None),
             (Method::DELETE, format!("/user/tokens/{}", write.id), None),
-            (Method::POST, "/user/change-password".into(), Some(json!({ "currentPassword": PASSWORD, "password": "another-horse2" }))),
-            (Method::POST, "/user/change-email".into(), Some(json!({ "email": "mallory@example.com", "currentPassword": PASSWORD }))),
+            (
+                Method::POST,
+                "/user/change-password".into(),
+                Some(json!({ "currentPassword": PASSWORD, "password": "another-horse2" })),
+            ),
+            (
+                Method::POST,
+                "/user/change-email".into(),
+                Some(json!({ "email": "mallory@example.com", "currentPassword": PASSWORD })),
+            ),
             (Method::DELETE, "/user/delete-account".into(), Some(json!({ "password": PASSWORD }))),
         ] {
             let reply = with(&app, token, method.clone(), &path, body).await.expect_error(403);
