@@ -11,7 +11,8 @@ import { paths } from './src/config/paths';
 // Paths the local server answers itself: a full-page navigation to them must reach the server,
 // not the service worker's app-shell fallback (social sign-in starts with a navigation to /auth/github; a calendar
 // feed's address, /calendar/<token>.ics, opened in the browser is the iCalendar file, not the Team calendar page).
-const serverNavigations = [/^\/auth\/(github|google)/, /^\/dev\//, /^\/api\//, /^\/calendar\/[^/]+\.ics$/];
+// `/api/docs` is the app's own page (the API document's viewer), so it keeps the fallback.
+const serverNavigations = [/^\/auth\/(github|google)/, /^\/dev\//, /^\/api\/(?!docs\/?$)/, /^\/calendar\/[^/]+\.ics$/];
 
 // react-router's package exports point at its development build whatever the mode (remix-run/react-router#12532):
 // warnings on, and more code to parse and run on every first visit. The build takes the production files it ships.
@@ -227,6 +228,8 @@ export default defineConfig(({ command }) => ({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The API page's viewer (about 1.5 MB) is fetched when that page is opened, not installed with the app.
+        globIgnores: ['**/swagger-ui-*'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverNavigations,
         cleanupOutdatedCaches: true,

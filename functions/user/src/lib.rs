@@ -1,9 +1,10 @@
 //! The `user` endpoint group: sign-up and e-mail verification, forgotten passwords, and the signed-in user's own
-//! account (profile, e-mail change, password change, deletion).
+//! account (profile, e-mail change, password change, deletion, personal API tokens).
 
 mod password;
 mod profile;
 mod signup;
+mod tokens;
 
 use axum::Router;
 use bt_http::{AppState, Routes};
@@ -24,7 +25,10 @@ pub fn routes<R: Routes>(r: R) -> R {
         profile::update_profile,
         profile::change_email,
         profile::verify_new_email,
-        profile::delete_account
+        profile::delete_account,
+        tokens::create_token,
+        tokens::list_tokens,
+        tokens::revoke_token
     )
 }
 

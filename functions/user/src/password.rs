@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use bt_domain::account::{links, sessions};
-use bt_http::auth::AuthUser;
+use bt_http::auth::SessionUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message, Unauthorized};
 use bt_http::AppState;
 use bt_http::{data, ApiJson, ApiResult};
@@ -68,11 +68,12 @@ pub struct PasswordChanged {
 /// Change my password (other sessions end)
 #[utoipa::path(post, path = "/user/change-password", tag = "accounts", request_body = ChangePasswordBody,
     responses((status = 200, description = "Success", body = Data<PasswordChanged>),
-        (status = 401, response = Unauthorized), (status = 422, response = Invalid)))]
+        (status = 401, response = Unauthorized),
+        (status = 403, description = "Called with an API token: sign in instead.", body = ErrorBody), (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, caller, body), fields(user_id = %caller.id()))]
 pub async fn change_password(
     State(state): State<AppState>,
-    caller: AuthUser,
+    caller: SessionUser,
     ApiJson(body): ApiJson<ChangePasswordBody>,
 ) -> ApiResult {
     let session = sessions::change_password(&state, &caller.user, &body.current_password, body.password).await?;

@@ -9,7 +9,7 @@ use bt_domain::account::users;
 use bt_domain::account::{Role, User};
 use bt_domain::i18n::Language;
 use bt_domain::types::{Email, TeamId, UserId};
-use bt_http::auth::AuthUser;
+use bt_http::auth::{AuthUser, SessionUser};
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message, Unauthorized};
 use bt_http::AppState;
 use bt_http::{data, ApiJson, ApiResult};
@@ -96,11 +96,12 @@ pub struct ChangeEmailBody {
 
 #[utoipa::path(post, path = "/user/change-email", tag = "accounts", request_body = ChangeEmailBody,
     responses((status = 200, description = "Success", body = Data<EmailMessage>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Called with an API token: sign in instead.", body = ErrorBody),
         (status = 409, description = "Email taken", body = ErrorBody), (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, caller, body), fields(user_id = %caller.id()))]
 pub async fn change_email(
     State(state): State<AppState>,
-    caller: AuthUser,
+    caller: SessionUser,
     ApiJson(body): ApiJson<ChangeEmailBody>,
 ) -> ApiResult {
     let email = links::change_email(&state, &caller.user, &body.email, &body.current_password).await?;
@@ -138,12 +139,13 @@ pub struct DeleteAccountBody {
 /// Delete my account and data
 #[utoipa::path(delete, path = "/user/delete-account", tag = "accounts", request_body = DeleteAccountBody,
     responses((status = 200, description = "Success", body = Data<Message>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Called with an API token: sign in instead.", body = ErrorBody),
         (status = 409, description = "Last admin of a team with members", body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, caller, body), fields(user_id = %caller.id()))]
 pub async fn delete_account(
     State(state): State<AppState>,
-    caller: AuthUser,
+    caller: SessionUser,
     ApiJson(body): ApiJson<DeleteAccountBody>,
 ) -> ApiResult {
     users::delete_account(&state, &caller.user, &body.password).await?;

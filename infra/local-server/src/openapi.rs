@@ -61,7 +61,18 @@ pub fn openapi() -> OpenApi {
     let components = api.components.get_or_insert_with(Default::default);
     components.add_security_scheme(
         "bearerAuth",
-        SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
+        SecurityScheme::Http(
+            HttpBuilder::new()
+                .scheme(HttpAuthScheme::Bearer)
+                .bearer_format("JWT or API token")
+                .description(Some(
+                    "A session's access token (a JWT, from `POST /auth/login`), or a personal API token (`btpat_…`, \
+                     from `POST /user/tokens`). A read-only API token is refused (403) on every route but GET and \
+                     HEAD; no API token may manage tokens, change the password or e-mail address, or delete the \
+                     account (403). See docs/api-tokens.md.",
+                ))
+                .build(),
+        ),
     );
     for (name, response) in bt_http::openapi::shared_responses() {
         components.responses.insert(name, response);

@@ -1,7 +1,7 @@
-//! Accounts: users, teams and memberships, invitations, e-mailed links, sessions, social sign-in state and contact
-//! messages. Each module holds an entity, its rules and its use cases; handlers parse, call one of them and answer.
-//! Only the repositories (`repo`, one module per entity) call the store port: the use cases call their reads and
-//! writes, and compose the transaction parts they build into one commit. The item shapes and keys
+//! Accounts: users, teams and memberships, invitations, e-mailed links, sessions, personal API tokens, social sign-in
+//! state and contact messages. Each module holds an entity, its rules and its use cases; handlers parse, call one of
+//! them and answer. Only the repositories (`repo`, one module per entity) call the store port: the use cases call
+//! their reads and writes, and compose the transaction parts they build into one commit. The item shapes and keys
 //! (`bt_core::keys`) are those of the data model.
 
 pub mod audit;
@@ -13,6 +13,7 @@ pub mod oauth;
 mod repo;
 pub mod sessions;
 pub mod teams;
+pub mod tokens;
 pub mod users;
 
 use bt_core::mail::Mail;

@@ -57,6 +57,19 @@ pub fn session_family(user_id: &UserId, family_id: &str) -> Key {
 }
 pub const FAMILY_PREFIX: &str = "FAMILY#";
 
+/// A personal API token of a user: `USER#<userId>` / `APITOKEN#<tokenId>` (listed by `begins_with APITOKEN#`), with
+/// its name, scope, dates and the hash of its secret; revoking it deletes it and its secret's item.
+pub fn api_token(user_id: &UserId, token_id: &str) -> Key {
+    Key::new(user_pk(user_id), format!("{API_TOKEN_PREFIX}{token_id}"))
+}
+pub const API_TOKEN_PREFIX: &str = "APITOKEN#";
+
+/// Where a request's API token leads: `PAT#<sha256 of the secret>` / `PAT` → the token and its owner. The secret is
+/// never stored; a request finds its token with one GetItem on the hash of the secret it brings.
+pub fn api_token_secret(token_hash: &str) -> Key {
+    Key::new(format!("PAT#{token_hash}"), "PAT")
+}
+
 /// A single-use emailed token (verification, password reset, email change), found by its hash.
 pub fn email_token(token_hash: &str) -> Key {
     Key::new(format!("TOKEN#{token_hash}"), "TOKEN")
@@ -404,5 +417,16 @@ pub const CALENDAR_FEED_ENTITY: &str = "calendar_feed";
 pub fn calendar_feed_token_of(item: &Item) -> Option<Key> {
     (attr_str(item, "entity_type") == Some(CALENDAR_FEED_ENTITY))
         .then(|| attr_str(item, "tokenHash").map(calendar_feed_token))
+        .flatten()
+}
+
+/// The `entity_type` of a personal API token item (in its owner's partition).
+pub const API_TOKEN_ENTITY: &str = "api_token";
+
+/// The key of the secret's item that lives outside an API token's partition, when `item` is a token: it goes with the
+/// token.
+pub fn api_token_secret_of(item: &Item) -> Option<Key> {
+    (attr_str(item, "entity_type") == Some(API_TOKEN_ENTITY))
+        .then(|| attr_str(item, "tokenHash").map(api_token_secret))
         .flatten()
 }

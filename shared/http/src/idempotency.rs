@@ -62,10 +62,11 @@ pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next)
     }
 }
 
-/// The signed-in caller's id, checked as the route checks it (signature, expiry, token version, ended sign-in):
-/// a token the route would refuse gets no kept answer replayed; the route itself answers it (401).
+/// The signed-in caller's id, checked as the route checks it (signature, expiry, token version, ended sign-in, or an
+/// API token's hash, expiry and token version): a token the route would refuse gets no kept answer replayed; the
+/// route itself answers it (401).
 async fn caller(state: &AppState, token: Option<&str>) -> Option<UserId> {
-    bt_domain::auth::user_of_token(state, token?).await.ok().map(|user| user.id)
+    bt_domain::account::tokens::caller_of_bearer(state, token?).await.ok().map(|(user, _)| user.id)
 }
 
 /// Keeps a final answer (or gives the claim up for one a retry may change) and passes it on.

@@ -176,6 +176,15 @@ export const routes: RouteObject[] = [
         ),
       },
 
+      {
+        path: paths.apiDocs,
+        handle: { title: 'apiTokens.docs.title' },
+        element: page(
+          () => import('@/features/api-docs/components/api-docs-page'),
+          (m) => m.ApiDocsPage,
+        ),
+      },
+
       // Information and account pages.
       {
         path: paths.about,

@@ -18,6 +18,8 @@ export const paths = {
   /** A month's timesheet on the Working time page (the timesheet notice mails link here). */
   workingTimeTimesheet: '/working-time/timesheets/:month',
   settings: '/settings',
+  /** The API document in a viewer (lazy; linked from Settings > API tokens). */
+  apiDocs: '/api/docs',
   about: '/about',
   contact: '/contact',
   privacyPolicy: '/privacy-policy',

@@ -40,6 +40,7 @@ export const requestBodies = {
   'POST /user/resend-verification': 'EmailInput',
   'POST /user/reset-password': 'ResetPasswordInput',
   'POST /user/signup': 'SignUpInput',
+  'POST /user/tokens': 'ApiTokenInput',
   'POST /user/verify-email': 'TokenInput',
   'POST /user/verify-new-email': 'TokenInput',
   'POST /work/balance/adjustments': 'OvertimeInput',
@@ -74,6 +75,17 @@ export const AllowanceInput = {
   properties: {
     days: { type: 'number', format: 'double', nullable: true, minimum: 0, maximum: 366 },
     year: { type: 'integer', format: 'int32', nullable: true, minimum: 1900, maximum: 2999 },
+  },
+} as const;
+
+/** The body of `POST /user/tokens`. */
+export const ApiTokenInput = {
+  type: 'object',
+  required: ['name', 'scope'],
+  properties: {
+    expiresInDays: { type: 'integer', format: 'int64', minimum: 1, maximum: 365 },
+    name: { type: 'string', minLength: 1, maxLength: 60, pattern: '\\S' },
+    scope: { $ref: 'TokenScope' },
   },
 } as const;
 
@@ -549,6 +561,9 @@ export const TimesheetDecision = {
 
 /** The body of `POST /admin/accept-email-invitation`, `POST /admin/invitation-preview`, `POST /user/verify-email`, `POST /user/verify-new-email`. */
 export const TokenInput = { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } as const;
+
+/** Part of a request body. */
+export const TokenScope = { type: 'string', enum: ['read', 'write'] } as const;
 
 /** The body of `POST /admin/webhooks`. */
 export const WebhookInput = {

@@ -2039,6 +2039,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My API tokens, oldest first (without their secrets) */
+    get: operations['get_user_tokens'];
+    put?: never;
+    /**
+     * Create a personal API token (the secret is answered only here)
+     * @description The answer's `token` is the secret: send it as `Authorization: Bearer <token>`. Only its hash is stored. A
+     *     `read` token calls GET and HEAD routes only. No token manages tokens, changes the password or e-mail address, or
+     *     deletes the account. See docs/api-tokens.md.
+     */
+    post: operations['post_user_tokens'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/tokens/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke one of my API tokens: it is refused (401) from then on */
+    delete: operations['delete_user_tokens_id'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/verify-email': {
     parameters: {
       query?: never;
@@ -2374,6 +2414,30 @@ export interface components {
      * @enum {string}
      */
     Answer: 'pending' | 'yes' | 'no';
+    /** @description A token as its owner lists it: never its secret. */
+    ApiToken: {
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      id: string;
+      /** Format: date-time */
+      lastUsedAt?: string | null;
+      name: string;
+      scope: components['schemas']['TokenScope'];
+    };
+    /** @description The body of `POST /user/tokens`. */
+    ApiTokenInput: {
+      /**
+       * Format: int64
+       * @description Days until the token expires, 1 to 365 (90 when not given).
+       * @default 90
+       */
+      expiresInDays: number;
+      name: string;
+      scope: components['schemas']['TokenScope'];
+    };
     /**
      * @description What sending a leave leads to, for the person who sends it.
      * @enum {string}
@@ -3542,6 +3606,21 @@ export interface components {
       from?: string | null;
       weekdays: number[];
     };
+    /** @description What creating a token answers: the token and its secret, the only time the secret is shown. */
+    NewApiToken: {
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      id: string;
+      /** Format: date-time */
+      lastUsedAt?: string | null;
+      name: string;
+      scope: components['schemas']['TokenScope'];
+      /** @description The secret, `btpat_` and 43 characters: send it as `Authorization: Bearer <token>`. Shown only here. */
+      token: string;
+    };
     /** @description What creating a feed answers: the feed and its secret URL, the only time the URL is shown. */
     NewCalendarFeed: {
       /** Format: date-time */
@@ -4346,6 +4425,12 @@ export interface components {
     TokenInput: {
       token: string;
     };
+    /**
+     * @description What a token may do: `read` calls GET and HEAD routes only; `write` every route a signed-in person may call,
+     *     but managing API tokens, changing the password or e-mail address and deleting the account.
+     * @enum {string}
+     */
+    TokenScope: 'read' | 'write';
     Totals: {
       /** Format: int64 */
       breakCount: number;
@@ -10704,6 +10789,15 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /** @description Called with an API token: sign in instead. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Email taken */
       409: {
         headers: {
@@ -10771,6 +10865,15 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /** @description Called with an API token: sign in instead. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Conflict, or a request with the same Idempotency-Key still in progress */
       409: {
         headers: {
@@ -10838,6 +10941,15 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /** @description Called with an API token: sign in instead. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Last admin of a team with members */
       409: {
         headers: {
@@ -11210,6 +11322,171 @@ export interface operations {
       422: components['responses']['Invalid'];
       /** @description Rate limited */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  get_user_tokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ApiToken'][];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  post_user_tokens: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApiTokenInput'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NewApiToken'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Called with an API token: sign in instead. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description You can have at most 20 API tokens. Revoke one before creating another. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  delete_user_tokens_id: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description Record id (ULID); another user's id is 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Deleted'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Called with an API token: sign in instead. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid fields, or an Idempotency-Key used for another request */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -23,6 +23,7 @@ mod records;
 mod security;
 mod selfhost;
 mod timesheets;
+mod tokens;
 mod webhooks;
 mod work;
 mod work_autoclose;

@@ -47,6 +47,8 @@ fn protected() -> Vec<(Method, String, Option<Value>, u16)> {
         (Method::POST, "/break/start".into(), Some(json!({ "type": "Coffee Break", "reason": "" })), 201),
         (Method::PUT, "/user/profile".into(), Some(json!({ "name": "Mallory" })), 200),
         (Method::POST, "/admin/invite".into(), Some(json!({ "email": "friend@example.com", "role": "admin" })), 201),
+        (Method::GET, "/user/tokens".into(), None, 200),
+        (Method::POST, "/user/tokens".into(), Some(json!({ "name": "Forged", "scope": "read" })), 201),
     ]
 }
 
@@ -174,6 +176,59 @@ async fn expired_tokens_and_tokens_of_deleted_users_are_401() {
     refused_everywhere(&app, "a token a year old", format!("Bearer {}", eve.token).as_bytes(), &[&eve]).await;
 }
 
+/// A read-only API token is refused (403) on every route of the API document that signs its caller in and is not a
+/// GET: generic over the document, so a route added later is covered without a line here. Nothing is written.
+#[tokio::test]
+async fn a_read_only_api_token_is_403_on_every_route_that_is_not_a_read() {
+    let app = spawn_app().await;
+    let ann = app.person("Ann Reader").await;
+    let made = app.post(&ann, "/user/tokens", json!({ "name": "Reader", "scope": "read" })).await.expect(201);
+    let token = made.data()["token"].as_str().expect("the secret").to_string();
+    let doc: Value = serde_json::from_str(&breaktime_local::openapi::document_text()).expect("the API document");
+    let value_of = |name: &str| match name {
+        "userId" => ann.id.clone(),
+        "month" => DAY[..7].to_string(),
+        "date" => DAY.to_string(),
+        "rule" => "break".to_string(),
+        "kind" => "leaves".to_string(),
+        _ => "01ARZ3NDEKTSV4RRFFQ69G5FAV".to_string(),
+    };
+    let before = app.snapshot(&partitions_of(&[&ann])).await;
+    let mut checked = 0;
+    for (template, operations) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in operations.as_object().expect("operations") {
+            let public =
+                operation["security"].as_array().is_some_and(|s| s.is_empty() || s.iter().all(|r| r == &json!({})));
+            if public || matches!(method.as_str(), "get" | "head" | "parameters") {
+                continue;
+            }
+            let mut path = template.clone();
+            while let Some(start) = path.find('{') {
+                let end = path[start..].find('}').expect("a closed parameter") + start;
+                path.replace_range(start..=end, &value_of(&path[start + 1..end]));
+            }
+            let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let reply = app.api.send(Some(&token), method.clone(), &path, Some(json!({}))).await;
+            assert_eq!(reply.status.as_u16(), 403, "{method} {path}: {}", reply.text);
+            let reply = reply.expect_error(403);
+            let message = reply.message();
+            assert!(
+                message == bt_domain::account::tokens::READ_ONLY || message == bt_domain::account::tokens::SESSION_ONLY,
+                "{method} {path}: {message}"
+            );
+            checked += 1;
+        }
+    }
+    let mut after = app.snapshot(&partitions_of(&[&ann])).await;
+    after.iter_mut().for_each(|item| {
+        item.remove("lastUsedAt");
+    });
+    assert_eq!(after, before, "a read-only token changed something");
+    assert!(checked >= 60, "{checked} write routes checked");
+    // The same token reads.
+    app.api.send(Some(&token), Method::GET, "/user/profile", None).await.expect(200);
+}
+
 // ---- who may reach what -----------------------------------------------------------------------------------------
 
 /// The people of the access matrix: a team (admin, HR, the owner of the records, another member) and another team.
@@ -286,6 +341,8 @@ fn aimed_at(
         // Another person's calendar feed: revoking it by its id, or reading it with its id for a token.
         ("DELETE", "/calendar/feeds/{id}") => (Guard::Record, format!("/calendar/feeds/{}", ids["calendar"]), None),
         ("GET", "/calendar/{token}") => (Guard::Record, format!("/calendar/{}.ics", ids["calendar"]), None),
+        // Another person's API token, revoked by its id.
+        ("DELETE", "/user/tokens/{id}") => (Guard::Record, format!("/user/tokens/{}", ids["apitoken"]), None),
         // Answering or leaving another person's meeting: not invited, so not found.
         ("POST", "/meeting/respond/{id}") => {
             (Guard::Record, template.replace("{id}", &ids["meeting"]), Some(json!({ "answer": "yes" })))
@@ -376,6 +433,9 @@ async fn no_one_else_reaches_a_members_records_or_person_by_id() {
     let mut aims = ids.clone();
     let feed = app.post(&ann, "/calendar/feeds", json!({ "scope": "me" })).await.expect(201);
     aims.insert("calendar", feed.data()["id"].as_str().expect("a feed id").to_string());
+    // Ann's API token, aimed at by its id.
+    let token = app.post(&ann, "/user/tokens", json!({ "name": "Ann's token", "scope": "write" })).await.expect(201);
+    aims.insert("apitoken", token.data()["id"].as_str().expect("a token id").to_string());
     // Ann's work period (not a record kind of the checks at the end: it has no `/get/{id}` route).
     let period = json!({ "date": DAY, "start": "08:00", "end": "12:00", "note": "Ann's period" });
     aims.insert("work", app.post(&ann, "/work/periods", period).await.expect(201).id());

@@ -10,6 +10,7 @@ pub mod links;
 pub mod oauth;
 pub mod sessions;
 pub mod teams;
+pub mod tokens;
 pub mod users;
 
 use bt_core::error::AppResult;
@@ -29,12 +30,15 @@ pub async fn commit(store: &dyn Table, writes: Writes) -> AppResult<bool> {
     }
 }
 
-/// Deletes every item of a partition; a calendar feed's token item, which lives outside the partition, goes with
-/// its feed.
+/// Deletes every item of a partition; a calendar feed's token item and an API token's secret item, which live
+/// outside the partition, go with their feed or token.
 pub(crate) async fn delete_partition(store: &dyn Table, pk: String) -> AppResult<()> {
     for item in store.query_all(&Query::table(pk, SkCond::All)).await? {
         if let Some(token) = keys::calendar_feed_token_of(&item) {
             store.delete(&token, Cond::None).await?;
+        }
+        if let Some(secret) = keys::api_token_secret_of(&item) {
+            store.delete(&secret, Cond::None).await?;
         }
         if let Some(key) = key_of(&item) {
             store.delete(&key, Cond::None).await?;

@@ -1,5 +1,6 @@
-//! Accounts: sign-up, profile and contact bodies.
+//! Accounts: sign-up, profile, contact and API token bodies.
 
 pub mod audit;
 pub mod contact;
+pub mod tokens;
 pub mod users;

@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { ApiTokensSection } from '@/features/api-tokens/components/api-tokens-section';
 import { IosInstallSteps } from '@/features/install/components/ios-install-steps';
 import { NotificationsSection } from '@/features/notifications/components/notifications-section';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { useSession } from '@/lib/auth';
 
-/** Profile and settings, notifications, and where calendar subscriptions are (on the team calendar). */
+/** Profile and settings, notifications, where calendar subscriptions are (on the team calendar), and API tokens. */
 export function SettingsRoute() {
   const { t } = useTranslation();
   const { signedIn } = useSession();
@@ -35,6 +36,11 @@ export function SettingsRoute() {
             </Link>
           </p>
         </Card>
+      )}
+      {signedIn && (
+        <div id="api-tokens" className="scroll-mt-20">
+          <ApiTokensSection />
+        </div>
       )}
     </div>
   );
