@@ -47,6 +47,6 @@ pub async fn list_tokens(State(state): State<AppState>, caller: AuthUser) -> Api
         (status = 404, response = NotFound)))]
 #[tracing::instrument(skip_all, fields(user_id = %caller.id(), id = %id))]
 pub async fn revoke_token(State(state): State<AppState>, caller: SessionUser, IdPath(id): IdPath) -> ApiResult {
-    let token = tokens::revoke_token(state.table(), caller.id(), &id).await?;
+    let token = tokens::revoke_token(&state, &caller.user, &id).await?;
     Ok(data(Deleted { id: token.id.to_string(), message: "API token revoked.".into() }))
 }

@@ -14,6 +14,7 @@
 //!   every second costs one write an hour, and the list shows the last use to the hour.
 //! - A person holds at most [`MAX_TOKENS`] live tokens.
 
+use crate::audit::{Action, Entry};
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -211,7 +212,12 @@ pub async fn create_token(state: &Services, user: &User, input: &TokenInput) -> 
         last_used_at: None,
         ttl: token.ttl,
     };
-    if !repo::tokens::insert(store, &token, &pointer).await? {
+    let logged = Entry::by(user, Action::TokenCreated, now).whose(&user.id, &user.name).about(format!(
+        "{} ({})",
+        token.name,
+        scope_name(scope)
+    ));
+    if !repo::tokens::insert(store, &token, &pointer, &logged).await? {
         return Err(AppError::Conflict("The API token could not be created. Please try again.".into()));
     }
     tracing::info!(user_id = %user.id, token_id = %token.id, scope = ?scope, "api token created");
@@ -236,14 +242,28 @@ pub async fn list_tokens(store: &dyn Table, user: &User) -> AppResult<Vec<ApiTok
 
 /// Revokes one of the caller's tokens: it and its secret's item are deleted together, and the secret is refused
 /// (401) from then on. Another person's token id is not found, like an unknown one. The one write of a revocation.
-pub async fn revoke_token(store: &dyn Table, user_id: &UserId, id: &RecordId) -> AppResult<ApiToken> {
+pub async fn revoke_token(state: &Services, user: &User, id: &RecordId) -> AppResult<ApiToken> {
+    let store = state.table();
     let not_found = || AppError::NotFound(NOT_FOUND.into());
-    let token = repo::tokens::find(store, user_id, id).await?.ok_or_else(not_found)?;
-    if !repo::tokens::delete(store, &token).await? {
+    let token = repo::tokens::find(store, &user.id, id).await?.ok_or_else(not_found)?;
+    let logged = Entry::by(user, Action::TokenRevoked, state.clock.now()).whose(&user.id, &user.name).about(format!(
+        "{} ({})",
+        token.name,
+        scope_name(token.scope)
+    ));
+    if !repo::tokens::delete(store, &token, &logged).await? {
         return Err(not_found());
     }
-    tracing::info!(user_id = %user_id, token_id = %id, "api token revoked");
+    tracing::info!(user_id = %user.id, token_id = %id, "api token revoked");
     Ok(token.listed())
+}
+
+/// A scope as the audit log names it.
+fn scope_name(scope: TokenScope) -> &'static str {
+    match scope {
+        TokenScope::Read => "read",
+        TokenScope::Write => "write",
+    }
 }
 
 /// Whether a bearer credential is an API token's secret (rather than a session's access token).

@@ -76,6 +76,17 @@ async fn the_log_tells_who_changed_what_and_admins_alone_read_it(store: Store) {
     app.post(&bob, &format!("/timesheets/{month}/submit"), json!({})).await.expect(200);
     app.post(&hal, &format!("/timesheets/{month}/approve"), json!({ "userId": bob.id })).await.expect(200);
 
+    // A person's API token made and revoked.
+    let token = app.post(&bob, "/user/tokens", json!({ "name": "Sync script", "scope": "read" })).await.expect(201);
+    let token_id = token.data()["id"].as_str().unwrap().to_string();
+    app.delete(&bob, &format!("/user/tokens/{token_id}")).await.expect(200);
+    let tokens = app.get(&ann, "/admin/audit?action=token.created").await.expect(200);
+    let created = entry(tokens.data(), "token.created");
+    assert_eq!((created["actorName"].as_str(), created["summary"].as_str()), (Some("Bob"), Some("Sync script (read)")));
+    assert!(!tokens.text.contains("btpat_"), "never the secret");
+    let revoked = app.get(&ann, "/admin/audit?action=token.revoked").await.expect(200);
+    assert_eq!(entry(revoked.data(), "token.revoked")["subjectName"], "Bob");
+
     let log = app.get(&ann, "/admin/audit").await.expect(200);
     let page = log.data();
     let seen = actions(page);
@@ -99,7 +110,7 @@ async fn the_log_tells_who_changed_what_and_admins_alone_read_it(store: Store) {
     // Newest first.
     let times: Vec<&str> = page["entries"].as_array().unwrap().iter().map(|e| e["at"].as_str().unwrap()).collect();
     assert!(times.windows(2).all(|w| w[0] >= w[1]), "{times:?}");
-    assert_eq!(seen[0], "timesheet.approved");
+    assert_eq!(seen[0], "token.revoked");
 
     // Who, whose, what, and the setting before and after.
     let role = entry(page, "member.roleChanged");

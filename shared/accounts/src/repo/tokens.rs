@@ -2,6 +2,7 @@
 //! `begins_with APITOKEN#`) and the item of its secret's hash (`PAT#<sha256>` / `PAT`), which a request finds with one
 //! GetItem. Both carry a TTL at the token's expiry; they are written and deleted together.
 
+use crate::audit::Entry;
 use crate::tokens::{StoredToken, TokenPointer};
 use bt_core::codec::{from_item, to_item};
 use bt_core::error::AppResult;
@@ -22,7 +23,7 @@ pub async fn list(store: &dyn Table, user_id: &UserId) -> AppResult<Vec<StoredTo
 
 /// Stores a new token and its secret's item in one transaction. False when either is there already (only a retried
 /// request can meet its own fresh ids).
-pub async fn insert(store: &dyn Table, token: &StoredToken, pointer: &TokenPointer) -> AppResult<bool> {
+pub async fn insert(store: &dyn Table, token: &StoredToken, pointer: &TokenPointer, logged: &Entry) -> AppResult<bool> {
     let ops = vec![
         TxOp::Put {
             item: to_item(keys::API_TOKEN_ENTITY, &keys::api_token(&token.user_id, token.id.as_str()), token)?,
@@ -32,6 +33,7 @@ pub async fn insert(store: &dyn Table, token: &StoredToken, pointer: &TokenPoint
             item: to_item(SECRET_ENTITY, &keys::api_token_secret(&token.token_hash), pointer)?,
             cond: Cond::NotExists,
         },
+        super::audit::put_op(logged)?,
     ];
     match store.transact(ops).await {
         Ok(()) => Ok(true),
@@ -57,10 +59,11 @@ pub async fn find_by_hash(store: &dyn Table, token_hash: &str) -> AppResult<Opti
 }
 
 /// Deletes a token and its secret's item together. False when the token was gone meanwhile.
-pub async fn delete(store: &dyn Table, token: &StoredToken) -> AppResult<bool> {
+pub async fn delete(store: &dyn Table, token: &StoredToken, logged: &Entry) -> AppResult<bool> {
     let ops = vec![
         TxOp::Delete { key: keys::api_token(&token.user_id, token.id.as_str()), cond: Cond::Exists },
         TxOp::Delete { key: keys::api_token_secret(&token.token_hash), cond: Cond::None },
+        super::audit::put_op(logged)?,
     ];
     match store.transact(ops).await {
         Ok(()) => Ok(true),
