@@ -7,6 +7,7 @@ mod allowances;
 mod invitations;
 mod presence;
 mod reports;
+mod sso;
 mod team;
 mod webhooks;
 mod work_schedule;
@@ -35,7 +36,9 @@ pub fn routes<R: Routes>(r: R) -> R {
         work_schedule::set_member_schedule,
         webhooks::list,
         webhooks::add,
-        webhooks::remove
+        webhooks::remove,
+        sso::get,
+        sso::set
     );
     reports::routes(presence::routes(r))
 }

@@ -1,4 +1,4 @@
-//! Accounts: users, teams and memberships, invitations, e-mailed links, sessions, social sign-in state and contact
+//! Accounts: users, teams and memberships, invitations, e-mailed links, sessions, social and single sign-on state, the team's single sign-on requirement and contact
 //! messages. Each module holds an entity, its rules and its use cases; handlers parse, call one of them and answer.
 //! Only the repositories (`repo`, one module per entity) call the store port: the use cases call their reads and
 //! writes, and compose the transaction parts they build into one commit. The item shapes and keys
@@ -11,6 +11,7 @@ pub mod links;
 pub mod oauth;
 mod repo;
 pub mod sessions;
+pub mod sso;
 pub mod teams;
 pub mod users;
 

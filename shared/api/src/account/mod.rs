@@ -1,4 +1,5 @@
 //! Accounts: sign-up, profile and contact bodies.
 
 pub mod contact;
+pub mod sso;
 pub mod users;
