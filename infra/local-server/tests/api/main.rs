@@ -16,6 +16,7 @@ mod idempotency;
 mod languages;
 mod leave_requests;
 mod notifications;
+mod oidc;
 mod openapi;
 mod push;
 mod records;
