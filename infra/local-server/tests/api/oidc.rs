@@ -235,13 +235,21 @@ async fn a_team_can_require_single_sign_on_for_its_members(store: Store) {
     let admin = signed_in_user(&app, "Ada Admin").await;
     let member = signed_in_user(&app, "Max Member").await;
     let member = join_team(&app, &admin, &member).await;
+    let hr = signed_in_user(&app, "Hal Hr").await;
+    let hr = join_team_as(&app, &admin, &hr, "hr").await;
+    let stranger = signed_in_user(&app, "Sam Stranger").await;
 
     let off = app.api.get("/admin/sso", admin.token()).await.expect(200);
     assert_eq!(off.data(), &json!({ "required": false, "available": true }));
-    // Members neither read nor change it.
-    app.api.get("/admin/sso", member.token()).await.expect(403);
-    let refused = app.api.put("/admin/sso", member.token(), json!({ "required": true })).await.expect(403);
-    assert_eq!(refused.message(), "Only team admins can do this.");
+    // Members and HR neither read nor change it; another team's admin changes only their own team's.
+    for who in [&member, &hr] {
+        app.api.get("/admin/sso", who.token()).await.expect(403);
+        let refused = app.api.put("/admin/sso", who.token(), json!({ "required": true })).await.expect(403);
+        assert_eq!(refused.message(), "Only team admins can do this.");
+    }
+    app.api.put("/admin/sso", stranger.token(), json!({ "required": true })).await.expect(200);
+    assert_eq!(app.api.get("/admin/sso", admin.token()).await.expect(200).data()["required"], false);
+    app.log_in(&member.email, PASSWORD).await.expect(200);
     app.api.put("/admin/sso", admin.token(), json!({})).await.expect(422);
 
     let on = app.api.put("/admin/sso", admin.token(), json!({ "required": true })).await.expect(200);
@@ -251,6 +259,7 @@ async fn a_team_can_require_single_sign_on_for_its_members(store: Store) {
     // The member's password no longer signs in; single sign-on does. The admin keeps the password.
     let password = app.log_in(&member.email, PASSWORD).await.expect(403);
     assert_eq!(password.message(), SSO_REQUIRED);
+    assert_eq!(app.log_in(&hr.email, PASSWORD).await.expect(403).message(), SSO_REQUIRED);
     let landing = sso_sign_in(&app, &member.email).await;
     assert_eq!(param_of(&landing, "id").as_deref(), Some(member.id.as_str()));
     app.log_in(&admin.email, PASSWORD).await.expect(200);
