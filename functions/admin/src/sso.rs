@@ -35,6 +35,8 @@ pub(crate) async fn get(State(state): State<AppState>, user: AuthUser) -> ApiRes
 #[instrument(skip_all, fields(user = %user.id()))]
 pub(crate) async fn set(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<SsoInput>) -> ApiResult {
     user.require_admin()?;
-    let required = input.required.ok_or_else(|| AppError::field("required", "Please choose whether single sign-on is required."))?;
+    let required = input
+        .required
+        .ok_or_else(|| AppError::field("required", "Please choose whether single sign-on is required."))?;
     Ok(data(wire::<SsoSetting, _>(sso::set_required(&state, &user.user, required).await?)))
 }

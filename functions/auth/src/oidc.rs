@@ -85,7 +85,8 @@ fn found(location: &str) -> Response {
 
 /// To the web app's `/auth/callback` with `error=<message>` in the request's language.
 fn back_with_error(state: &AppState, language: Language, message: &str) -> Response {
-    let query = form_urlencoded::Serializer::new(String::new()).append_pair("error", &translate(language, message)).finish();
+    let query =
+        form_urlencoded::Serializer::new(String::new()).append_pair("error", &translate(language, message)).finish();
     found(&format!("{}/auth/callback?{query}", state.config.app_url))
 }
 
