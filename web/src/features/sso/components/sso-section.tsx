@@ -22,7 +22,8 @@ export function SsoSection() {
   const change = async (required: boolean) => {
     if (!requireAuth()) return;
     try {
-      await setRequired(required);
+      // The box follows the click at once; a failure puts it back.
+      await setRequired(required, { optimisticData: (current) => ({ available: current?.available ?? true, required }) });
       toast.show({ message: t(required ? 'sso.admin.requiredOn' : 'sso.admin.requiredOff'), variant: 'success', duration: SHORT_TOAST_MS });
     } catch (failure) {
       toast.show({ title: t('sso.admin.errorTitle'), message: errorMessage(failure, t('sso.admin.saveFailed')), variant: 'error' });
