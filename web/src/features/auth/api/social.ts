@@ -7,7 +7,8 @@ import type { Schemas } from '@/lib/api-schema';
 export type SocialProvider = 'github' | 'google' | 'oidc';
 
 /** Where the browser starts a provider's sign-in (a link it follows itself, on the main API host). */
-export const socialStartUrl = (provider: SocialProvider) => mainApiUrl(`/auth/${provider}`);
+export const socialStartUrl = (provider: SocialProvider) =>
+  mainApiUrl(provider === 'github' ? '/auth/github' : provider === 'google' ? '/auth/google' : '/auth/oidc');
 
 export type SocialStart = { kind: 'redirect'; url: string } | { kind: 'signedIn' } | { kind: 'unavailable'; message: string };
 
