@@ -9,7 +9,7 @@ NPM := npm --prefix web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: serve server-opt backup restore audit test-audit api run build web web-deps server test test-rust test-web e2e setup venv chromium lint test-build lambdas bench bench-work bench-tools lighthouse soak test-soak fuzz test-fuzz clean
+.PHONY: serve server-opt backup restore audit test-audit api run build web web-deps oidc-deps server test test-rust test-web e2e setup venv chromium lint test-build lambdas bench bench-work bench-tools lighthouse soak test-soak fuzz test-fuzz clean
 
 ## Start everything locally (SQLite store, local outbox, built web app).
 ## The web build (npm) and the server build (cargo) run side by side: the first start of a fresh clone is their
@@ -50,12 +50,16 @@ restore:
 web-deps:
 	@if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then $(NPM) ci --no-audit --no-fund || $(NPM) install --no-audit --no-fund; fi
 
+## The local OpenID Connect provider of the single sign-on tests (infra/oidc, the `oidc-provider` package).
+oidc-deps:
+	@if [ ! -d infra/oidc/node_modules ] || [ infra/oidc/package-lock.json -nt infra/oidc/node_modules/.package-lock.json ]; then npm --prefix infra/oidc ci --no-audit --no-fund; fi
+
 ## The bundle alone (type-checking is part of `make test-web` and `make lint`).
 web: web-deps
 	$(NPM) run build:app
 
 ## Everything a fresh machine needs for the tests.
-setup: venv web-deps chromium
+setup: venv web-deps oidc-deps chromium
 
 venv:
 	@if [ ! -x $(VENV)/bin/moto_server ] || [ ! -x $(VENV)/bin/cfn-lint ]; then python3 -m venv $(VENV) && $(VENV)/bin/pip install -q 'moto[server]' cfn-lint; fi
@@ -81,7 +85,7 @@ OPENAPI := $(if $(PREBUILT),./target/debug/openapi,cargo run -q -p breaktime-loc
 
 # `cargo fetch` first: the architecture test reads `cargo metadata --offline`, which wants every package of the lock
 # file (a build downloads only those it compiles).
-test-rust: venv
+test-rust: venv oidc-deps
 	cargo fetch
 	REQUIRE_MOTO=1 RUNTIME_TESTS_PREBUILT=$(PREBUILT) cargo test --workspace --all-features
 
@@ -108,7 +112,7 @@ test-web: web-deps
 	$(NPM) run budget
 
 ## Under `make test` the server and the bundle are those of `test-build` and `test-web`.
-e2e: chromium
+e2e: chromium oidc-deps
 	@[ -n "$(PREBUILT)" ] || $(MAKE) --no-print-directory web server
 	infra/scripts/e2e.sh
 

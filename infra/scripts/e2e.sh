@@ -5,16 +5,31 @@ cd "$(dirname "$0")/../.."
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 data=$(mktemp -d)
 log="$data/server.log"
+# Single sign-on against the local OpenID Connect provider (infra/oidc/server.mjs): every spec runs with it on, so
+# the sign-in dialog always shows its button (web/e2e/sso.spec.ts signs in through it).
+[ -d infra/oidc/node_modules/oidc-provider ] || npm --prefix infra/oidc ci --no-audit --no-fund
+oidc_out="$data/oidc.out"
+node infra/oidc/server.mjs >"$oidc_out" 2>"$data/oidc.log" &
+oidc_pid=$!
+trap 'kill $oidc_pid 2>/dev/null || true' EXIT
+issuer=
+for _ in $(seq 1 100); do
+  issuer=$(sed -n 's/^OIDC provider listening on //p' "$oidc_out")
+  [ -n "$issuer" ] && break
+  sleep 0.1
+done
+[ -n "$issuer" ] || { echo "the OpenID Connect test provider did not start:"; cat "$data/oidc.log"; exit 1; }
 PORT=$port DATA_DIR=$data RATE_LIMIT_SIGNUP_PER_IP=100000 RATE_LIMIT_LOGIN_PER_IP=100000 \
-  RATE_LIMIT_CONTACT_PER_IP=100000 ./target/debug/breaktime-local >"$log" 2>&1 &
+  RATE_LIMIT_CONTACT_PER_IP=100000 OIDC_ISSUER=$issuer OIDC_CLIENT_ID=breaktime \
+  OIDC_CLIENT_SECRET=breaktime-test-secret OIDC_LABEL="Company account" ./target/debug/breaktime-local >"$log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true' EXIT
+trap 'kill $pid $oidc_pid 2>/dev/null || true; wait $pid $oidc_pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do
   curl -fsS "http://127.0.0.1:$port/type/get" >/dev/null 2>&1 && break
   curl -fsS -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null && break
   sleep 0.2
 done
-echo "local server on port $port (log: $log)"
+echo "local server on port $port (log: $log), OpenID Connect provider at $issuer"
 status=0
 E2E_BASE_URL="http://127.0.0.1:$port" npm --prefix web run e2e -- "$@" || status=$?
 if [ $status -ne 0 ]; then tail -50 "$log"; fi

@@ -31,13 +31,15 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 data=$(mktemp -d)
 log="$data/server.log"
 # The web app is not served (WEB_DIST points nowhere): only the API is under test. Every rate limit is high, so the
-# fuzzer's requests are answered rather than throttled. GitHub and Google sign-in are configured with providers that
-# cannot be reached (port 9), so their routes redirect (and their callbacks fail into the web app) instead of the
-# 404 an unconfigured provider answers, and nothing leaves the machine.
+# fuzzer's requests are answered rather than throttled. GitHub and Google sign-in and single sign-on (OpenID Connect)
+# are configured with providers that cannot be reached (port 9), so their routes redirect (and their callbacks fail
+# into the web app; single sign-on's discovery fails into it too) instead of the 404 an unconfigured provider
+# answers, and nothing leaves the machine.
 nowhere=http://127.0.0.1:9
 export GITHUB_CLIENT_ID=fuzz GITHUB_CLIENT_SECRET=fuzz GITHUB_AUTH_URL=$nowhere/authorize GITHUB_TOKEN_URL=$nowhere/token \
   GITHUB_USERINFO_URL=$nowhere/user GITHUB_EMAILS_URL=$nowhere/emails GOOGLE_CLIENT_ID=fuzz GOOGLE_CLIENT_SECRET=fuzz \
-  GOOGLE_AUTH_URL=$nowhere/authorize GOOGLE_TOKEN_URL=$nowhere/token GOOGLE_USERINFO_URL=$nowhere/user
+  GOOGLE_AUTH_URL=$nowhere/authorize GOOGLE_TOKEN_URL=$nowhere/token GOOGLE_USERINFO_URL=$nowhere/user \
+  OIDC_ISSUER=$nowhere/oidc OIDC_CLIENT_ID=fuzz OIDC_CLIENT_SECRET=fuzz
 PORT=$port DATA_DIR=$data WEB_DIST="$data/no-web" RATE_LIMIT_SIGNUP_PER_IP=1000000 RATE_LIMIT_LOGIN_PER_IP=1000000 \
   RATE_LIMIT_LOGIN_PER_EMAIL=1000000 RATE_LIMIT_MAIL_PER_EMAIL=1000000 RATE_LIMIT_CONTACT_PER_IP=1000000 \
   RATE_LIMIT_ASSISTANT_PER_MINUTE=1000000 RUST_LOG=warn ./target/debug/breaktime-local >"$log" 2>&1 &

@@ -8,6 +8,7 @@ mod audit;
 mod invitations;
 mod presence;
 mod reports;
+mod sso;
 mod team;
 mod webhooks;
 mod work_schedule;
@@ -36,7 +37,9 @@ pub fn routes<R: Routes>(r: R) -> R {
         work_schedule::set_member_schedule,
         webhooks::list,
         webhooks::add,
-        webhooks::remove
+        webhooks::remove,
+        sso::get,
+        sso::set
     );
     audit::routes(reports::routes(presence::routes(r)))
 }

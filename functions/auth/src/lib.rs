@@ -1,8 +1,9 @@
-//! The `auth` endpoint group: sign-in with a password or a social account (GitHub, Google), session refresh with
-//! rotating refresh tokens, and sign-out.
+//! The `auth` endpoint group: sign-in with a password, a social account (GitHub, Google) or single sign-on (OpenID
+//! Connect), session refresh with rotating refresh tokens, and sign-out.
 
 mod login;
 mod oauth;
+mod oidc;
 mod session;
 
 use axum::http::StatusCode;
@@ -24,7 +25,9 @@ pub fn routes<R: Routes>(r: R) -> R {
         oauth::github_start,
         oauth::google_start,
         oauth::github_callback,
-        oauth::google_callback
+        oauth::google_callback,
+        oidc::start,
+        oidc::callback
     )
 }
 

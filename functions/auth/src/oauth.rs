@@ -111,15 +111,28 @@ fn found(location: &str) -> Response {
 pub struct Providers {
     pub github: bool,
     pub google: bool,
+    /// Single sign-on (OpenID Connect), with its button's text; absent when not configured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub oidc: Option<SingleSignOn>,
 }
 
-/// Which social sign-in providers are on (the sign-in page shows only their buttons)
+/// The single sign-on button.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct SingleSignOn {
+    /// The button's text (`OIDC_LABEL`)
+    pub label: String,
+}
+
+/// Which social sign-in providers are on (the sign-in page shows only their buttons); `oidc` with its label when
+/// single sign-on is configured
 #[utoipa::path(get, path = "/auth/providers", tag = "accounts", security(()),
     responses((status = 200, description = "Success", body = bt_http::openapi::Data<Providers>)))]
 #[tracing::instrument(skip(state))]
 pub async fn providers(State(state): State<AppState>) -> ApiResult {
     let on = |p: Provider| p.settings(&state).is_some();
-    Ok(bt_http::data(Providers { github: on(Provider::GitHub), google: on(Provider::Google) }))
+    let oidc = state.config.oidc.as_ref().map(|o| SingleSignOn { label: o.label.clone() });
+    Ok(bt_http::data(Providers { github: on(Provider::GitHub), google: on(Provider::Google), oidc }))
 }
 
 // ---- start ------------------------------------------------------------------------------------------------------
@@ -173,13 +186,13 @@ async fn start(state: &AppState, provider: Provider, ip: &str) -> ApiResult {
 pub struct CallbackQuery {
     /// The authorization code
     #[param(nullable = false)]
-    code: Option<String>,
+    pub(crate) code: Option<String>,
     /// The `state` the sign-in started with
     #[param(nullable = false)]
-    state: Option<String>,
+    pub(crate) state: Option<String>,
     /// Why the provider refused (`access_denied` when the person cancelled)
     #[param(nullable = false)]
-    error: Option<String>,
+    pub(crate) error: Option<String>,
 }
 
 /// Finish github sign-in

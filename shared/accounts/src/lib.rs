@@ -1,7 +1,8 @@
-//! Accounts: users, teams and memberships, invitations, e-mailed links, sessions, personal API tokens, social sign-in
-//! state and contact messages. Each module holds an entity, its rules and its use cases; handlers parse, call one of
-//! them and answer. Only the repositories (`repo`, one module per entity) call the store port: the use cases call
-//! their reads and writes, and compose the transaction parts they build into one commit. The item shapes and keys
+//! Accounts: users, teams and memberships, invitations, e-mailed links, sessions, personal API tokens, social and
+//! single sign-on state, the team's single sign-on requirement, the team's audit log and contact messages. Each
+//! module holds an entity, its rules and its use cases; handlers parse, call one of them and answer. Only the
+//! repositories (`repo`, one module per entity) call the store port: the use cases call their reads and writes, and
+//! compose the transaction parts they build into one commit. The item shapes and keys
 //! (`bt_core::keys`) are those of the data model.
 
 pub mod audit;
@@ -12,6 +13,7 @@ pub mod links;
 pub mod oauth;
 mod repo;
 pub mod sessions;
+pub mod sso;
 pub mod teams;
 pub mod tokens;
 pub mod users;

@@ -1,6 +1,6 @@
-//! Social sign-in (GitHub, Google) as the table sees it: the `state` of a sign-in in progress (stored hashed, for
-//! 10 minutes, single use, with the PKCE verifier when the provider uses one), and the account of a
-//! provider-verified address.
+//! Social sign-in (GitHub, Google) and single sign-on (OpenID Connect) as the table sees it: the `state` of a
+//! sign-in in progress (stored hashed, for 10 minutes, single use, with the PKCE verifier when the provider uses one
+//! and the OpenID Connect `nonce` the ID token must carry), and the account of a provider-verified address.
 
 use super::sessions::{issue_session, Session};
 use super::teams::personal_team;
@@ -14,23 +14,59 @@ use bt_core::types::Email;
 
 pub const STATE_TTL_SECS: i64 = 10 * 60;
 
+/// What a sign-in in progress keeps for its callback.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SignInSecrets {
+    /// The PKCE code verifier, when the provider uses PKCE.
+    pub pkce_verifier: Option<String>,
+    /// The OpenID Connect `nonce` sent with the authorization request; the ID token must carry it.
+    pub nonce: Option<String>,
+}
+
 /// Stores the `state` (`csrf`) of a sign-in with `provider` (its slug) that has just started.
 pub async fn save_state(state: &Services, provider: &str, csrf: &str, pkce_verifier: Option<String>) -> AppResult<()> {
+    save_state_with(state, provider, csrf, SignInSecrets { pkce_verifier, nonce: None }).await
+}
+
+/// Stores the `state` (`csrf`) of a sign-in that has just started, with what its callback needs.
+pub async fn save_state_with(state: &Services, provider: &str, csrf: &str, secrets: SignInSecrets) -> AppResult<()> {
     let expires_at = state.clock.now().timestamp() + STATE_TTL_SECS;
-    repo::oauth::insert(state.table(), &hash_token(csrf), provider, expires_at, pkce_verifier).await
+    repo::oauth::insert(state.table(), &hash_token(csrf), provider, expires_at, secrets.pkce_verifier, secrets.nonce)
+        .await
 }
 
 /// Consumes the stored state: Some(PKCE verifier, if any) when it is known, unused, unexpired and of this provider.
 pub async fn take_state(state: &Services, provider: &str, csrf: &str) -> AppResult<Option<Option<String>>> {
+    Ok(take_state_with(state, provider, csrf).await?.map(|secrets| secrets.pkce_verifier))
+}
+
+/// Consumes the stored state: what its callback needs, when it is known, unused, unexpired and of this provider.
+/// A state is deleted by the first callback that presents it, whatever follows, so it (and the nonce bound to it)
+/// serves one sign-in at most.
+pub async fn take_state_with(state: &Services, provider: &str, csrf: &str) -> AppResult<Option<SignInSecrets>> {
     let Some(stored) = repo::oauth::take(state.table(), &hash_token(csrf)).await? else { return Ok(None) };
     if stored.provider.as_deref() != Some(provider) || stored.expires_at <= state.clock.now().timestamp() {
         return Ok(None);
     }
-    Ok(Some(stored.pkce_verifier))
+    Ok(Some(SignInSecrets { pkce_verifier: stored.pkce_verifier, nonce: stored.nonce }))
 }
 
 /// Signs in the account of a provider-verified address (see [`account_of_verified_email`]) with a new session.
 pub async fn social_sign_in(
+    state: &Services,
+    email: &str,
+    name: &str,
+    language: Language,
+) -> AppResult<(User, Session)> {
+    let user = account_of_verified_email(state, email, name, language).await?;
+    // A team that requires single sign-on keeps its members to it.
+    crate::sso::check_other_sign_in(state, &user).await?;
+    let session = issue_session(state, &user).await?;
+    Ok((user, session))
+}
+
+/// Signs in the account of an address the OpenID Connect provider verified (see [`account_of_verified_email`]).
+pub async fn single_sign_on(
     state: &Services,
     email: &str,
     name: &str,

@@ -131,6 +131,8 @@ pub async fn sign_in(state: &Services, ip: &str, email: &str, password: String) 
     if !user.verified {
         return Err(AppError::Forbidden(EMAIL_NOT_ACTIVE.into()));
     }
+    // Also told only to whoever knows the password.
+    crate::sso::check_other_sign_in(state, &user).await?;
     let session = issue_session(state, &user).await?;
     tracing::info!(user_id = %user.id, "signed in");
     Ok((user, session))

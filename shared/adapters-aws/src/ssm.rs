@@ -4,8 +4,8 @@ use aws_config::SdkConfig;
 
 /// Secrets a function may be given as the name of an SSM SecureString in `<VAR>_PARAMETER` instead of a value in
 /// `<VAR>`: the key then never appears in the template, the stack or the function's configuration.
-pub const SECRETS_FROM_SSM: [&str; 4] =
-    ["JWT_SECRET", "GITHUB_CLIENT_SECRET", "GOOGLE_CLIENT_SECRET", "VAPID_PRIVATE_KEY"];
+pub const SECRETS_FROM_SSM: [&str; 5] =
+    ["JWT_SECRET", "GITHUB_CLIENT_SECRET", "GOOGLE_CLIENT_SECRET", "OIDC_CLIENT_SECRET", "VAPID_PRIVATE_KEY"];
 
 fn env(name: &str) -> Option<String> {
     std::env::var(name).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty())

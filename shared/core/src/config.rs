@@ -14,6 +14,18 @@ pub struct OAuthProvider {
     pub emails_url: Option<String>,
 }
 
+/// Single sign-on with an OpenID Connect provider (`OIDC_*`): the endpoints come from the issuer's discovery
+/// document (`<issuer>/.well-known/openid-configuration`), read when a sign-in starts.
+#[derive(Debug, Clone)]
+pub struct OidcProvider {
+    /// The issuer URL exactly as the provider names itself in its discovery document and tokens.
+    pub issuer: String,
+    pub client_id: String,
+    pub client_secret: String,
+    /// The sign-in button's text (`OIDC_LABEL`, default "Single sign-on").
+    pub label: String,
+}
+
 #[derive(Debug, Clone)]
 pub struct RateLimits {
     /// (max requests, window seconds)
@@ -42,6 +54,7 @@ pub struct Config {
     pub trust_forwarded_for: bool,
     pub github: Option<OAuthProvider>,
     pub google: Option<OAuthProvider>,
+    pub oidc: Option<OidcProvider>,
     pub rate_limits: RateLimits,
     pub access_token_secs: i64,
     pub refresh_token_secs: i64,
@@ -95,6 +108,29 @@ fn provider(prefix: &str, defaults: [&str; 4]) -> Result<Option<OAuthProvider>, 
     }
 }
 
+fn oidc() -> Result<Option<OidcProvider>, ConfigError> {
+    let issuer = var("OIDC_ISSUER");
+    let id = var("OIDC_CLIENT_ID");
+    let secret = var("OIDC_CLIENT_SECRET");
+    match (issuer, id, secret) {
+        (None, None, None) => Ok(None),
+        (Some(issuer), Some(client_id), Some(client_secret)) => {
+            if !(issuer.starts_with("https://") || issuer.starts_with("http://")) {
+                return Err(ConfigError(format!("OIDC_ISSUER must be an http(s) URL, got {issuer:?}")));
+            }
+            Ok(Some(OidcProvider {
+                // Providers name themselves with or without a trailing slash: kept as given, since the issuer of
+                // the discovery document and of every ID token must match it exactly.
+                issuer,
+                client_id,
+                client_secret,
+                label: var("OIDC_LABEL").unwrap_or_else(|| "Single sign-on".into()),
+            }))
+        }
+        _ => Err(ConfigError("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together".into())),
+    }
+}
+
 impl Config {
     /// Reads the environment. `local` fills what a developer's machine can do without (a signing key made for the
     /// data folder, local URLs); a Lambda refuses to start without them.
@@ -139,6 +175,7 @@ impl Config {
                     "",
                 ],
             )?,
+            oidc: oidc()?,
             rate_limits: RateLimits {
                 login_per_email: limit("LOGIN_PER_EMAIL", (10, 300))?,
                 login_failures_per_email: limit("LOGIN_FAILURES_PER_EMAIL", (100, 900))?,
@@ -167,6 +204,7 @@ impl Config {
         c.cors_origins = vec![c.app_url.clone()];
         c.github = None;
         c.google = None;
+        c.oidc = None;
         c.dev_routes = true;
         c
     }
@@ -179,6 +217,7 @@ impl Config {
             ("cors_origins", self.cors_origins.join(",")),
             ("github", self.github.is_some().to_string()),
             ("google", self.google.is_some().to_string()),
+            ("oidc", self.oidc.as_ref().map(|o| o.issuer.clone()).unwrap_or_else(|| "false".into())),
         ])
     }
 }

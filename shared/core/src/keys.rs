@@ -216,6 +216,11 @@ pub fn leave_settings(team_id: &TeamId) -> Key {
     Key::new(team_pk(team_id), "LEAVESETTINGS")
 }
 
+/// Whether the team's members must sign in with single sign-on: `TEAM#<teamId>` / `SSO`.
+pub fn team_sso(team_id: &TeamId) -> Key {
+    Key::new(team_pk(team_id), "SSO")
+}
+
 /// Where the team's public holidays come from (country and region): `TEAM#<teamId>` / `HOLIDAYPLACE`.
 pub fn holiday_place(team_id: &TeamId) -> Key {
     Key::new(team_pk(team_id), "HOLIDAYPLACE")

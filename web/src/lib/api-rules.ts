@@ -49,6 +49,7 @@ export const requestBodies = {
   'POST /work/start': 'StartWorkInput',
   'PUT /admin/allowance/{userId}': 'AllowanceInput',
   'PUT /admin/role/{userId}': 'RoleInput',
+  'PUT /admin/sso': 'SsoInput',
   'PUT /admin/work-schedule/{userId}': 'MemberScheduleInput',
   'PUT /break/edit/{id}': 'BreakInput',
   'PUT /daily-checklist/edit/{id}': 'ChecklistInput',
@@ -500,6 +501,9 @@ export const SignUpInput = {
   required: ['name', 'email', 'password'],
   properties: { email: { type: 'string' }, invitation: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
 } as const;
+
+/** The body of `PUT /admin/sso`. */
+export const SsoInput = { type: 'object', required: ['required'], properties: { required: { type: 'boolean' } } } as const;
 
 /** The body of `POST /work/start`. */
 export const StartWorkInput = {

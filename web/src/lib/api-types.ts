@@ -297,6 +297,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/sso': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The team's single sign-on requirement (admins) */
+    get: operations['get_admin_sso'];
+    /**
+     * Require single sign-on for the team's members (admins)
+     * @description `{"required": true}` keeps the team's members (and HR) to single sign-on: their password, GitHub and Google
+     *     sign-ins answer 403 with a message pointing to the single sign-on button. Admins keep every way in, so that a
+     *     provider that is down or misconfigured never locks the team out. Turning it on needs single sign-on to be
+     *     configured (409 otherwise).
+     */
+    put: operations['put_admin_sso'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/webhooks': {
     parameters: {
       query?: never;
@@ -479,6 +503,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/oidc': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Start single sign-on
+     * @description Redirects to the OpenID Connect provider's authorization page (authorization code flow with PKCE, `state` and
+     *     `nonce`, scopes `openid email profile`). When the provider cannot be reached, the browser goes back to the web
+     *     app's `/auth/callback?error=<message>` instead.
+     */
+    get: operations['get_auth_oidc'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/oidc/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Finish single sign-on
+     * @description Always a redirect to the web app: with a session when the ID token passed every check and its e-mail is
+     *     verified, with `error=<message>` otherwise (unknown, used or expired state; a token with a bad signature, another
+     *     audience or issuer, expired, or with another sign-in's nonce; an unverified e-mail).
+     */
+    get: operations['get_auth_oidc_callback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/providers': {
     parameters: {
       query?: never;
@@ -486,7 +554,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Which social sign-in providers are on (the sign-in page shows only their buttons) */
+    /**
+     * Which social sign-in providers are on (the sign-in page shows only their buttons); `oidc` with its label when
+     *     single sign-on is configured
+     */
     get: operations['get_auth_providers'];
     put?: never;
     post?: never;
@@ -3893,6 +3964,8 @@ export interface components {
     Providers: {
       github: boolean;
       google: boolean;
+      /** @description Single sign-on (OpenID Connect), with its button's text; absent when not configured. */
+      oidc?: components['schemas']['SingleSignOn'];
     };
     /** @description The keys of a browser's push subscription, as `PushSubscription.toJSON()` gives them (base64url). */
     PushKeys: {
@@ -4094,6 +4167,11 @@ export interface components {
       name: string;
       password: string;
     };
+    /** @description The single sign-on button. */
+    SingleSignOn: {
+      /** @description The button's text (`OIDC_LABEL`) */
+      label: string;
+    };
     /** @description A due reminder not sent, and why. */
     Skipped: {
       kind: components['schemas']['ReminderKind'];
@@ -4105,6 +4183,18 @@ export interface components {
      * @enum {string}
      */
     Source: 'clock' | 'manual';
+    /** @description The body of `PUT /admin/sso`. */
+    SsoInput: {
+      /** @description Require single sign-on for the team's members. */
+      required: boolean;
+    };
+    /** @description Whether the team's members must sign in with single sign-on. */
+    SsoSetting: {
+      /** @description Single sign-on is configured on this server (the requirement applies only then). */
+      available: boolean;
+      /** @description Members (and HR) sign in only with single sign-on; admins keep every way in. */
+      required: boolean;
+    };
     /** @description The body of `POST /work/start` (optional). */
     StartWorkInput: {
       /**
@@ -5647,6 +5737,114 @@ export interface operations {
       422: components['responses']['Invalid'];
     };
   };
+  get_admin_sso: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SsoSetting'];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  put_admin_sso: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SsoInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SsoSetting'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Single sign-on is not configured. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
   get_admin_webhooks: {
     parameters: {
       query?: never;
@@ -6258,6 +6456,80 @@ export interface operations {
         };
       };
       422: components['responses']['Invalid'];
+    };
+  };
+  get_auth_oidc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the provider, or back to the web app's /auth/callback with `error` when the provider cannot be reached */
+      302: {
+        headers: {
+          /** @description The provider's authorization page, or `<app>/auth/callback?error=<message>` */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Single sign-on is not configured. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  get_auth_oidc_callback: {
+    parameters: {
+      query?: {
+        /** @description The authorization code */
+        code?: string;
+        /** @description The `state` the sign-in started with */
+        state?: string;
+        /** @description Why the provider refused (`access_denied` when the person cancelled) */
+        error?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the web app's /auth/callback */
+      302: {
+        headers: {
+          /** @description `<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>` */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   get_auth_providers: {

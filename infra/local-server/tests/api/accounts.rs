@@ -1049,6 +1049,37 @@ async fn social_sign_in_without_a_verified_address_is_refused() {
 }
 
 #[tokio::test]
+async fn a_team_that_requires_single_sign_on_keeps_its_members_from_github_sign_in() {
+    let email = unique_email("sso member");
+    let fake = spawn_fake_provider(&email, "Max Member", true).await;
+    let app = spawn_app_with(options().configure(|c| {
+        c.github = Some(provider(&fake, "/user", Some("/user/emails")));
+        // Single sign-on is configured (never reached here): the requirement applies only then.
+        c.oidc = Some(bt_domain::config::OidcProvider {
+            issuer: "http://127.0.0.1:9/oidc".into(),
+            client_id: "breaktime".into(),
+            client_secret: "secret".into(),
+            label: "Company account".into(),
+        });
+    }))
+    .await;
+    let admin = signed_in_user(&app, "Ada Admin").await;
+    app.sign_up("Max Member", &email, PASSWORD).await.expect(201);
+    app.verify(&email).await.expect(200);
+    let member = app.sign_in("Max Member", &email, PASSWORD).await;
+    join_team(&app, &admin, &member).await;
+    assert!(param_of(&social_sign_in(&app, "github").await, "access_token").is_some());
+
+    app.api.put("/admin/sso", admin.token(), json!({ "required": true })).await.expect(200);
+    let landing = social_sign_in(&app, "github").await;
+    assert!(param_of(&landing, "access_token").is_none(), "{landing}");
+    assert_eq!(
+        param_of(&landing, "error").as_deref(),
+        Some("Your team signs in with single sign-on. Please use the single sign-on button.")
+    );
+}
+
+#[tokio::test]
 async fn a_cancelled_or_forged_social_sign_in_goes_back_with_an_error() {
     let app = app_with_github("octo@example.com", "Octo", true).await;
     let cancelled = app.api.get("/auth/github/callback?error=access_denied&state=whatever", None).await.expect(302);

@@ -17,6 +17,7 @@ mod idempotency;
 mod languages;
 mod leave_requests;
 mod notifications;
+mod oidc;
 mod openapi;
 mod push;
 mod records;

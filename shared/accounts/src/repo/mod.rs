@@ -9,6 +9,7 @@ pub mod invitations;
 pub mod links;
 pub mod oauth;
 pub mod sessions;
+pub mod sso;
 pub mod teams;
 pub mod tokens;
 pub mod users;

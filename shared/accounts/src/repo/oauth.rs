@@ -1,4 +1,4 @@
-//! The state of a social sign-in in progress (`OAUTH#<hash of the state>`), with its expiry and a TTL.
+//! The state of a social sign-in or single sign-on in progress (`OAUTH#<hash of the state>`), with its expiry and a TTL.
 
 use serde_json::{json, Value};
 
@@ -12,6 +12,7 @@ pub struct StoredState {
     pub provider: Option<String>,
     pub expires_at: i64,
     pub pkce_verifier: Option<String>,
+    pub nonce: Option<String>,
 }
 
 pub async fn insert(
@@ -20,6 +21,7 @@ pub async fn insert(
     provider: &str,
     expires_at: i64,
     pkce_verifier: Option<String>,
+    nonce: Option<String>,
 ) -> AppResult<()> {
     let mut item = to_item(
         "oauth_state",
@@ -28,6 +30,9 @@ pub async fn insert(
     )?;
     if let Some(verifier) = pkce_verifier {
         item.insert("pkceVerifier".into(), verifier.into());
+    }
+    if let Some(nonce) = nonce {
+        item.insert("nonce".into(), nonce.into());
     }
     store.put(item, Cond::NotExists).await?;
     Ok(())
@@ -44,5 +49,6 @@ pub async fn take(store: &dyn Table, state_hash: &str) -> AppResult<Option<Store
         provider: attr_str(&item, "provider").map(str::to_string),
         expires_at: item.get("expiresAt").and_then(Value::as_i64).unwrap_or(0),
         pkce_verifier: attr_str(&item, "pkceVerifier").map(str::to_string),
+        nonce: attr_str(&item, "nonce").map(str::to_string),
     }))
 }

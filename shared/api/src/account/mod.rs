@@ -2,5 +2,6 @@
 
 pub mod audit;
 pub mod contact;
+pub mod sso;
 pub mod tokens;
 pub mod users;

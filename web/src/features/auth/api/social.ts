@@ -3,10 +3,12 @@ import { t } from '@/lib/i18n';
 import { storeCallbackSession } from '@/lib/session';
 import type { Schemas } from '@/lib/api-schema';
 
-export type SocialProvider = 'github' | 'google';
+/** GitHub, Google, or single sign-on with the OpenID Connect provider the server is configured for. */
+export type SocialProvider = 'github' | 'google' | 'oidc';
 
 /** Where the browser starts a provider's sign-in (a link it follows itself, on the main API host). */
-export const socialStartUrl = (provider: SocialProvider) => mainApiUrl(provider === 'github' ? '/auth/github' : '/auth/google');
+export const socialStartUrl = (provider: SocialProvider) =>
+  mainApiUrl(provider === 'github' ? '/auth/github' : provider === 'google' ? '/auth/google' : '/auth/oidc');
 
 export type SocialStart = { kind: 'redirect'; url: string } | { kind: 'signedIn' } | { kind: 'unavailable'; message: string };
 
@@ -48,13 +50,17 @@ export async function startSocialSignIn(provider: SocialProvider): Promise<Socia
 /** Which providers the server has credentials for (`GET /auth/providers`, public). */
 export type SocialProviders = Schemas['Providers'];
 
-/** The providers that are on; none when the answer cannot be read (a button that cannot work is not shown). */
+/**
+ * The providers that are on, and single sign-on's button text when it is; none when the answer cannot be read (a
+ * button that cannot work is not shown).
+ */
 export async function fetchSocialProviders(): Promise<SocialProviders> {
   try {
     const response = await fetch(mainApiUrl('/auth/providers'), { headers: { Accept: 'application/json' } });
     if (!response.ok) return { github: false, google: false };
     const answer = (await response.json()) as { data?: Partial<SocialProviders> };
-    return { github: answer.data?.github === true, google: answer.data?.google === true };
+    const label = answer.data?.oidc?.label;
+    return { github: answer.data?.github === true, google: answer.data?.google === true, ...(typeof label === 'string' && label ? { oidc: { label } } : {}) };
   } catch {
     return { github: false, google: false };
   }

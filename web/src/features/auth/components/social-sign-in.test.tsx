@@ -43,6 +43,22 @@ describe('social sign-in', () => {
     expect(getCookie('name')).toBe('Ada');
   });
 
+  it("offers single sign-on with the server's button text, above the others", async () => {
+    server.use(http.get(api('/auth/providers'), () => ok({ github: true, google: false, oidc: { label: 'Acme account' } })));
+    renderWithProviders(<SocialSignIn />);
+    const sso = await screen.findByRole('link', { name: 'Acme account' });
+    expect(sso).toHaveAttribute('href', 'http://api.test/auth/oidc');
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Acme account', 'Continue with GitHub']);
+  });
+
+  it('offers single sign-on alone when it is the only way', async () => {
+    server.use(http.get(api('/auth/providers'), () => ok({ github: false, google: false, oidc: { label: 'Company login' } })));
+    renderWithProviders(<SocialSignIn />);
+    expect(await screen.findByRole('link', { name: 'Company login' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
   it('offers only the providers the server has credentials for', async () => {
     providersOn(false, true);
     renderWithProviders(<SocialSignIn />);

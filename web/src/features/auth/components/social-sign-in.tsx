@@ -6,7 +6,7 @@ import { assignUrl, reloadPage } from '@/lib/browser';
 import { fetchSocialProviders, socialStartUrl, startSocialSignIn, type SocialProvider } from '../api/social';
 
 /** The providers' names are proper names, the same in every language. */
-const providers: Array<{ id: SocialProvider; name: string; icon: React.ReactNode }> = [
+const providers: Array<{ id: Exclude<SocialProvider, 'oidc'>; name: string; icon: React.ReactNode }> = [
   {
     id: 'github',
     name: 'GitHub',
@@ -23,9 +23,18 @@ const providers: Array<{ id: SocialProvider; name: string; icon: React.ReactNode
   },
 ];
 
+/** A key: single sign-on with the company's identity provider. */
+const ssoIcon = (
+  <path d="M14 3a7 7 0 00-6.71 9l-5 5A1 1 0 002 17.7V21a1 1 0 001 1h3v-2h2v-2h2l1.29-1.29A7 7 0 1014 3zm2.5 6a1.5 1.5 0 110-3 1.5 1.5 0 010 3z" />
+);
+
+const buttonClass =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
+
 /**
- * Social sign-in: the browser goes to the main API host, which returns to /auth/callback with the tokens. Only the
- * providers the server has credentials for are offered (`GET /auth/providers`); with none, nothing is shown.
+ * Social sign-in and single sign-on: the browser goes to the main API host, which returns to /auth/callback with the
+ * tokens. Only the providers the server has credentials for are offered (`GET /auth/providers`); single sign-on
+ * shows the server's button text (`OIDC_LABEL`) above the others; with none, nothing is shown.
  */
 export function SocialSignIn() {
   const { t } = useTranslation();
@@ -33,6 +42,7 @@ export function SocialSignIn() {
   const [busy, setBusy] = useState<SocialProvider | null>(null);
   const { data: on } = useSWR('auth/providers', fetchSocialProviders, { revalidateOnFocus: false, revalidateIfStale: false });
   const offered = providers.filter((provider) => on?.[provider.id]);
+  const sso = on?.oidc;
 
   const onClick = async (event: MouseEvent<HTMLAnchorElement>, provider: SocialProvider) => {
     // Modified clicks (new tab, etc.) keep the plain link behaviour.
@@ -50,7 +60,7 @@ export function SocialSignIn() {
     else void alert({ icon: 'error', title: t('auth.common.error'), text: start.message });
   };
 
-  if (offered.length === 0) return null;
+  if (offered.length === 0 && !sso) return null;
   return (
     <div className="space-y-2">
       <div className="flex items-center gap-3 text-xs tracking-wide text-slate-600 uppercase dark:text-slate-400">
@@ -58,22 +68,37 @@ export function SocialSignIn() {
         {t('auth.social.or')}
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       </div>
-      <div className={offered.length > 1 ? 'grid gap-2 sm:grid-cols-2' : 'grid gap-2'}>
-        {offered.map((provider) => (
-          <a
-            key={provider.id}
-            href={socialStartUrl(provider.id)}
-            onClick={(event) => void onClick(event, provider.id)}
-            aria-busy={busy === provider.id || undefined}
-            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
-          >
-            <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
-              {provider.icon}
-            </svg>
-            {t('auth.social.continueWith', { provider: provider.name })}
-          </a>
-        ))}
-      </div>
+      {sso && (
+        <a
+          href={socialStartUrl('oidc')}
+          onClick={(event) => void onClick(event, 'oidc')}
+          aria-busy={busy === 'oidc' || undefined}
+          className={`${buttonClass} w-full`}
+        >
+          <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
+            {ssoIcon}
+          </svg>
+          {sso.label}
+        </a>
+      )}
+      {offered.length > 0 && (
+        <div className={offered.length > 1 ? 'grid gap-2 sm:grid-cols-2' : 'grid gap-2'}>
+          {offered.map((provider) => (
+            <a
+              key={provider.id}
+              href={socialStartUrl(provider.id)}
+              onClick={(event) => void onClick(event, provider.id)}
+              aria-busy={busy === provider.id || undefined}
+              className={buttonClass}
+            >
+              <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
+                {provider.icon}
+              </svg>
+              {t('auth.social.continueWith', { provider: provider.name })}
+            </a>
+          ))}
+        </div>
+      )}
     </div>
   );
 }
