@@ -4,6 +4,7 @@
 //! `MEMBER#<userId>`); role changes and moves between teams write the profile and the membership in one transaction.
 
 mod allowances;
+mod export;
 mod invitations;
 mod presence;
 mod reports;
@@ -35,7 +36,8 @@ pub fn routes<R: Routes>(r: R) -> R {
         work_schedule::set_member_schedule,
         webhooks::list,
         webhooks::add,
-        webhooks::remove
+        webhooks::remove,
+        export::export_team
     );
     reports::routes(presence::routes(r))
 }

@@ -1,6 +1,7 @@
 //! The `user` endpoint group: sign-up and e-mail verification, forgotten passwords, and the signed-in user's own
 //! account (profile, e-mail change, password change, deletion).
 
+mod export;
 mod password;
 mod profile;
 mod signup;
@@ -24,7 +25,8 @@ pub fn routes<R: Routes>(r: R) -> R {
         profile::update_profile,
         profile::change_email,
         profile::verify_new_email,
-        profile::delete_account
+        profile::delete_account,
+        export::export_mine
     )
 }
 
