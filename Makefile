@@ -163,7 +163,7 @@ ENV ?= dev
 # Architecture of `make lambdas`: arm64 as deployed; ARCH=x86-64 on a machine without the aarch64 Rust target.
 ARCH ?= arm64
 LAMBDA_FUNCTIONS := auth-fn user-fn contact-fn admin-fn type-fn break-fn work-fn task-fn leaves-fn calendar-fn \
-	meeting-fn daily-checklist-fn timesheets-fn assistant-fn notifications-fn scheduler-fn
+	meeting-fn daily-checklist-fn timesheets-fn import-fn assistant-fn notifications-fn scheduler-fn
 # The SAM CLI pins its own cfn-lint and boto versions, so it gets a venv of its own.
 SAM_VENV := .cache/sam-venv
 
