@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
@@ -7,6 +8,8 @@ import { NotificationsSection } from '@/features/notifications/components/notifi
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { useSession } from '@/lib/auth';
 
+const DataTransferSections = lazy(() => import('@/features/data-transfer/components/data-transfer-sections'));
+
 /** Profile and settings, notifications, and where calendar subscriptions are (on the team calendar). */
 export function SettingsRoute() {
   const { t } = useTranslation();
@@ -14,6 +17,11 @@ export function SettingsRoute() {
   return (
     <div className="space-y-6">
       <SettingsPage notifications={<NotificationsSection installHelp={<IosInstallSteps />} />} />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <DataTransferSections />
+        </Suspense>
+      )}
       {signedIn && (
         <Card>
           <h2 className="text-lg font-semibold">{t('shell.calendarSubscriptions.title')}</h2>
