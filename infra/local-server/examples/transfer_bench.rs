@@ -64,7 +64,11 @@ async fn run(name: &str, store: Arc<dyn Table>) -> anyhow::Result<()> {
         "createdAt": bt_domain::records::timestamp(now),
     }))?;
     store.put(user_item(&user)?, Cond::NotExists).await?;
-    let services = bt_domain::app::services(store.clone(), Arc::new(bt_adapters_local::outbox::Outbox::new(None)), Config::for_tests());
+    let services = bt_domain::app::services(
+        store.clone(),
+        Arc::new(bt_adapters_local::outbox::Outbox::new(None)),
+        Config::for_tests(),
+    );
     let table = services.table();
 
     let today = now.date_naive();

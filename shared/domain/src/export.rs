@@ -20,8 +20,8 @@ use bt_core::store::Table;
 use bt_notifications::settings;
 use bt_records::reports::csv_safe;
 use bt_records::work::repo as work_repo;
-use bt_records::{allowances, break_types, breaks, checklist, feeds, leave_types, leaves, meetings, tasks, DateRange};
 use bt_records::Owner;
+use bt_records::{allowances, break_types, breaks, checklist, feeds, leave_types, leaves, meetings, tasks, DateRange};
 
 /// Whose data an export holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,15 +103,19 @@ async fn person_kinds(store: &dyn Table, user: &User, now: DateTime<Utc>) -> App
     if let Value::Object(map) = &mut notification_settings {
         map.insert("userId".into(), json!(id));
     }
-    let sheets: Vec<_> =
-        work_repo::timesheets::team_states(store, &user.team_id).await?.into_iter().filter(|s| &s.user_id == id).collect();
+    let sheets: Vec<_> = work_repo::timesheets::team_states(store, &user.team_id)
+        .await?
+        .into_iter()
+        .filter(|s| &s.user_id == id)
+        .collect();
     let mut feed_rows = values(&feeds::list_feeds(store, id).await?)?;
     for row in &mut feed_rows {
         if let Value::Object(map) = row {
             map.insert("userId".into(), json!(id));
         }
     }
-    let mut balance = serde_json::to_value(allowances::my_balance(store, &owner, None, now).await?).map_err(internal)?;
+    let mut balance =
+        serde_json::to_value(allowances::my_balance(store, &owner, None, now).await?).map_err(internal)?;
     if let Value::Object(map) = &mut balance {
         map.entry("userId").or_insert(json!(id));
         map.entry("year").or_insert(json!(owner.today(now).year()));
@@ -126,9 +130,21 @@ async fn person_kinds(store: &dyn Table, user: &User, now: DateTime<Utc>) -> App
         Kind { name: "checklist", about: CHECKLIST, rows: values(&checklist::items_in(store, id, range).await?)? },
         Kind { name: "notification-settings", about: NOTIFICATION_SETTINGS, rows: vec![notification_settings] },
         Kind { name: "calendar-feeds", about: CALENDAR_FEEDS, rows: feed_rows },
-        Kind { name: "work-periods", about: WORK_PERIODS, rows: values(&work_repo::periods_of(store, id, range).await?)? },
-        Kind { name: "work-schedules", about: WORK_SCHEDULES, rows: values(&work_repo::member_schedules(store, id).await?)? },
-        Kind { name: "overtime-adjustments", about: ADJUSTMENTS, rows: values(&work_repo::adjustments(store, id).await?)? },
+        Kind {
+            name: "work-periods",
+            about: WORK_PERIODS,
+            rows: values(&work_repo::periods_of(store, id, range).await?)?,
+        },
+        Kind {
+            name: "work-schedules",
+            about: WORK_SCHEDULES,
+            rows: values(&work_repo::member_schedules(store, id).await?)?,
+        },
+        Kind {
+            name: "overtime-adjustments",
+            about: ADJUSTMENTS,
+            rows: values(&work_repo::adjustments(store, id).await?)?,
+        },
         Kind { name: "timesheets", about: TIMESHEETS, rows: values(&sheets)? },
     ])
 }
@@ -267,14 +283,16 @@ const PROFILE: &str = "Your account: name, e-mail, role, time zone and language.
 const MEMBERS: &str = "Each member's account: name, e-mail, role, time zone and language.";
 const BREAKS: &str = "Breaks, logged by hand or taken live.";
 const TASKS: &str = "Tasks with their scheduled day, status and priority.";
-const LEAVES: &str = "Leaves and leave requests with their type, days and status (pending, approved, declined, cancelled).";
+const LEAVES: &str =
+    "Leaves and leave requests with their type, days and status (pending, approved, declined, cancelled).";
 const LEAVE_BALANCE: &str = "The leave balance of the current year, in working days.";
 const MEETINGS: &str = "Meetings organised or attended, with attendees and answers.";
 const CHECKLIST: &str = "Daily checklist items.";
 const NOTIFICATION_SETTINGS: &str = "Reminder and notice settings (each with its push and e-mail channel).";
 const CALENDAR_FEEDS: &str = "Calendar feeds (their secret address is never exported).";
 const WORK_PERIODS: &str = "Working time: periods clocked or entered by hand, with their change history.";
-const WORK_SCHEDULES: &str = "Personal weekly work schedules (minutes per weekday, Monday first) and the day they start.";
+const WORK_SCHEDULES: &str =
+    "Personal weekly work schedules (minutes per weekday, Monday first) and the day they start.";
 const ADJUSTMENTS: &str = "Overtime balance adjustments.";
 const TIMESHEETS: &str = "Monthly timesheets that were handed in or decided: status and history.";
 const LEAVE_TYPES: &str = "The team's leave types.";

@@ -14,7 +14,10 @@ use serde_json::{json, Value};
 
 type Store = Arc<dyn Table>;
 
-bt_testkit::on_every_store!(my_data_is_every_kind_in_json_and_csv, the_team_export_is_for_admins_and_holds_only_the_team);
+bt_testkit::on_every_store!(
+    my_data_is_every_kind_in_json_and_csv,
+    the_team_export_is_for_admins_and_holds_only_the_team
+);
 
 const KINDS: [&str; 13] = [
     "profile",
@@ -55,9 +58,13 @@ async fn download(app: &TestApp, who: &Person, path: &str) -> (reqwest::StatusCo
 async fn some_records(app: &TestApp, who: &Person, day: &str) {
     app.post(who, "/break/add", a_break(day, "10:00", "10:15")).await.expect(201);
     app.post(who, "/task/add", a_task(&format!("Task of {}", who.name), day)).await.expect(201);
-    app.post(who, "/work/periods", json!({ "date": day, "start": "08:00", "end": "12:00", "note": "=cmd|' /C calc'!A0" }))
-        .await
-        .expect(201);
+    app.post(
+        who,
+        "/work/periods",
+        json!({ "date": day, "start": "08:00", "end": "12:00", "note": "=cmd|' /C calc'!A0" }),
+    )
+    .await
+    .expect(201);
 }
 
 async fn my_data_is_every_kind_in_json_and_csv(store: Store) {

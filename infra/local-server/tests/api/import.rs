@@ -99,7 +99,10 @@ async fn bad_files_are_refused_whole(store: Store) {
     let ann = app.person("Ann").await;
     let check = |reply: Reply, status: u16| reply.expect(status);
 
-    let missing = check(upload(&app, &ann, "/import/commit", "toggl", b"User,Description,Start date\nA,x,2025-01-01\n").await, 422);
+    let missing = check(
+        upload(&app, &ann, "/import/commit", "toggl", b"User,Description,Start date\nA,x,2025-01-01\n").await,
+        422,
+    );
     assert_eq!(missing.field("file"), "The file lacks the columns: Tags, Start time, End date, End time.");
 
     let bad_date = "kind,date,start,end,type,note\nwork,2025-03-06,08:00,09:00,,ok\nwork,2025-02-30,08:00,09:00,,bad\n";
@@ -125,7 +128,10 @@ async fn bad_files_are_refused_whole(store: Store) {
 
     let source = check(upload(&app, &ann, "/import/preview", "excel", b"a,b\n").await, 422);
     assert_eq!(source.field("source"), "Choose a source: clockify, toggl, kimai or generic.");
-    assert_eq!(check(upload(&app, &ann, "/import/preview", "generic", b"").await, 422).field("file"), "The file holds no rows.");
+    assert_eq!(
+        check(upload(&app, &ann, "/import/preview", "generic", b"").await, 422).field("file"),
+        "The file holds no rows."
+    );
     assert_eq!(app.post(&ann, "/import/preview", json!({ "source": "generic" })).await.status, 415);
     assert_eq!(app.send(None, Method::POST, "/import/preview", Some(json!({}))).await.status, 401);
 

@@ -350,7 +350,8 @@ async fn plan(store: &dyn Table, user: &User, source: Source, file: &[u8], now: 
                     TimedKind::FromTool => break_type_of(&tags, &note, &break_types),
                 };
                 let minutes = (end - start).num_minutes();
-                let (date, start_text, end_text) = (format_date(start.date()), format_time(start.time()), format_time(end.time()));
+                let (date, start_text, end_text) =
+                    (format_date(start.date()), format_time(start.time()), format_time(end.time()));
                 let month = lock::month_of(start.date());
                 let is_locked = match locked_months.get(&month) {
                     Some(known) => *known,

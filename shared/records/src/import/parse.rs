@@ -10,7 +10,8 @@ use bt_core::i18n::fill;
 pub const NOT_CSV: &str = "The file is not a CSV file in UTF-8.";
 pub const NO_ROWS: &str = "The file holds no rows.";
 pub const MISSING_COLUMNS: &str = "The file lacks the columns: {columns}.";
-pub const FORMULA: &str = "Row {row} holds a spreadsheet formula in the column \"{column}\". Remove it and upload the file again.";
+pub const FORMULA: &str =
+    "Row {row} holds a spreadsheet formula in the column \"{column}\". Remove it and upload the file again.";
 pub const BAD_DATE: &str = "Row {row} has an invalid date in the column \"{column}\": \"{value}\".";
 pub const BAD_TIME: &str = "Row {row} has an invalid time in the column \"{column}\": \"{value}\".";
 pub const BAD_ROW: &str = "Row {row} cannot be read as CSV.";

@@ -61,7 +61,9 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
       <p className="text-sm">
         {t('dataTransfer.import.summary', { rows: preview.rows, understood: preview.understood, refused: preview.refused.length, skipped: preview.skipped })}
       </p>
-      <p className="text-sm font-medium">{t('dataTransfer.import.willCreate', { work: preview.create.work, breaks: preview.create.breaks, leaves: preview.create.leaves })}</p>
+      <p className="text-sm font-medium">
+        {t('dataTransfer.import.willCreate', { work: preview.create.work, breaks: preview.create.breaks, leaves: preview.create.leaves })}
+      </p>
       {preview.refused.length > 0 && (
         <div>
           <h3 className="text-sm font-semibold">{t('dataTransfer.import.refusedTitle')}</h3>
