@@ -44,7 +44,6 @@ pub struct Archive {
 /// One kind of record: `<name>.json` and `<name>.csv` in the ZIP.
 struct Kind {
     name: &'static str,
-    about: &'static str,
     rows: Vec<Value>,
 }
 
@@ -121,31 +120,19 @@ async fn person_kinds(store: &dyn Table, user: &User, now: DateTime<Utc>) -> App
         map.entry("year").or_insert(json!(owner.today(now).year()));
     }
     Ok(vec![
-        Kind { name: "profile", about: PROFILE, rows: vec![profile(user)] },
-        Kind { name: "breaks", about: BREAKS, rows: values(&breaks::breaks_in(store, id, range).await?)? },
-        Kind { name: "tasks", about: TASKS, rows: values(&tasks::tasks_in(store, id, range).await?)? },
-        Kind { name: "leaves", about: LEAVES, rows: values(&leaves::leaves_in(store, id, range).await?)? },
-        Kind { name: "leave-balance", about: LEAVE_BALANCE, rows: vec![balance] },
-        Kind { name: "meetings", about: MEETINGS, rows: values(&meetings::meetings_in(store, id, range).await?)? },
-        Kind { name: "checklist", about: CHECKLIST, rows: values(&checklist::items_in(store, id, range).await?)? },
-        Kind { name: "notification-settings", about: NOTIFICATION_SETTINGS, rows: vec![notification_settings] },
-        Kind { name: "calendar-feeds", about: CALENDAR_FEEDS, rows: feed_rows },
-        Kind {
-            name: "work-periods",
-            about: WORK_PERIODS,
-            rows: values(&work_repo::periods_of(store, id, range).await?)?,
-        },
-        Kind {
-            name: "work-schedules",
-            about: WORK_SCHEDULES,
-            rows: values(&work_repo::member_schedules(store, id).await?)?,
-        },
-        Kind {
-            name: "overtime-adjustments",
-            about: ADJUSTMENTS,
-            rows: values(&work_repo::adjustments(store, id).await?)?,
-        },
-        Kind { name: "timesheets", about: TIMESHEETS, rows: values(&sheets)? },
+        Kind { name: "profile", rows: vec![profile(user)] },
+        Kind { name: "breaks", rows: values(&breaks::breaks_in(store, id, range).await?)? },
+        Kind { name: "tasks", rows: values(&tasks::tasks_in(store, id, range).await?)? },
+        Kind { name: "leaves", rows: values(&leaves::leaves_in(store, id, range).await?)? },
+        Kind { name: "leave-balance", rows: vec![balance] },
+        Kind { name: "meetings", rows: values(&meetings::meetings_in(store, id, range).await?)? },
+        Kind { name: "checklist", rows: values(&checklist::items_in(store, id, range).await?)? },
+        Kind { name: "notification-settings", rows: vec![notification_settings] },
+        Kind { name: "calendar-feeds", rows: feed_rows },
+        Kind { name: "work-periods", rows: values(&work_repo::periods_of(store, id, range).await?)? },
+        Kind { name: "work-schedules", rows: values(&work_repo::member_schedules(store, id).await?)? },
+        Kind { name: "overtime-adjustments", rows: values(&work_repo::adjustments(store, id).await?)? },
+        Kind { name: "timesheets", rows: values(&sheets)? },
     ])
 }
 
@@ -172,23 +159,14 @@ async fn team_kinds(store: &dyn Table, admin: &User, now: DateTime<Utc>) -> AppR
     }
     if let Some(profiles) = kinds.iter_mut().find(|k| k.name == "profile") {
         profiles.name = "members";
-        profiles.about = MEMBERS;
     }
     let leave_settings = serde_json::to_value(allowances::team_settings(store, team_id).await?).map_err(internal)?;
     let break_type_rows: Vec<Value> =
         break_types::team_break_types(store, team_id).await?.into_iter().map(|name| json!({ "name": name })).collect();
-    kinds.push(Kind {
-        name: "leave-types",
-        about: LEAVE_TYPES,
-        rows: values(&leave_types::team_leave_types(store, team_id, now).await?)?,
-    });
-    kinds.push(Kind { name: "break-types", about: BREAK_TYPES, rows: break_type_rows });
-    kinds.push(Kind { name: "leave-settings", about: LEAVE_SETTINGS, rows: vec![leave_settings] });
-    kinds.push(Kind {
-        name: "timesheets",
-        about: TIMESHEETS,
-        rows: values(&work_repo::timesheets::team_states(store, team_id).await?)?,
-    });
+    kinds.push(Kind { name: "leave-types", rows: values(&leave_types::team_leave_types(store, team_id, now).await?)? });
+    kinds.push(Kind { name: "break-types", rows: break_type_rows });
+    kinds.push(Kind { name: "leave-settings", rows: vec![leave_settings] });
+    kinds.push(Kind { name: "timesheets", rows: values(&work_repo::timesheets::team_states(store, team_id).await?)? });
     Ok(kinds)
 }
 
@@ -266,7 +244,12 @@ fn readme(kinds: &[Kind], scope: Scope, now: DateTime<Utc>) -> String {
         bt_records::timestamp(now)
     ));
     for kind in kinds {
-        text.push_str(&format!("\n{0}.json, {0}.csv ({1} rows)\n  {2}\n", kind.name, kind.rows.len(), kind.about));
+        text.push_str(&format!(
+            "\n{0}.json, {0}.csv ({1} rows)\n  {2}\n",
+            kind.name,
+            kind.rows.len(),
+            about(kind.name)
+        ));
         let names = columns(&kind.rows);
         if names.is_empty() {
             text.push_str("  (no records)\n");
@@ -279,25 +262,30 @@ fn readme(kinds: &[Kind], scope: Scope, now: DateTime<Utc>) -> String {
     text
 }
 
-const PROFILE: &str = "Your account: name, e-mail, role, time zone and language.";
-const MEMBERS: &str = "Each member's account: name, e-mail, role, time zone and language.";
-const BREAKS: &str = "Breaks, logged by hand or taken live.";
-const TASKS: &str = "Tasks with their scheduled day, status and priority.";
-const LEAVES: &str =
-    "Leaves and leave requests with their type, days and status (pending, approved, declined, cancelled).";
-const LEAVE_BALANCE: &str = "The leave balance of the current year, in working days.";
-const MEETINGS: &str = "Meetings organised or attended, with attendees and answers.";
-const CHECKLIST: &str = "Daily checklist items.";
-const NOTIFICATION_SETTINGS: &str = "Reminder and notice settings (each with its push and e-mail channel).";
-const CALENDAR_FEEDS: &str = "Calendar feeds (their secret address is never exported).";
-const WORK_PERIODS: &str = "Working time: periods clocked or entered by hand, with their change history.";
-const WORK_SCHEDULES: &str =
-    "Personal weekly work schedules (minutes per weekday, Monday first) and the day they start.";
-const ADJUSTMENTS: &str = "Overtime balance adjustments.";
-const TIMESHEETS: &str = "Monthly timesheets that were handed in or decided: status and history.";
-const LEAVE_TYPES: &str = "The team's leave types.";
-const BREAK_TYPES: &str = "The team's break types.";
-const LEAVE_SETTINGS: &str = "The team's leave settings (allowance, working days, holidays region).";
+/// What each file holds (the README is English, as the field names are).
+const ABOUT: &[(&str, &str)] = &[
+    ("profile", "Your account: name, e-mail, role, time zone and language."),
+    ("members", "Each member's account: name, e-mail, role, time zone and language."),
+    ("breaks", "Breaks, logged by hand or taken live."),
+    ("tasks", "Tasks with their scheduled day, status and priority."),
+    ("leaves", "Leaves and leave requests with their type, days and status (pending, approved, declined, cancelled)."),
+    ("leave-balance", "The leave balance of the current year, in working days."),
+    ("meetings", "Meetings organised or attended, with attendees and answers."),
+    ("checklist", "Daily checklist items."),
+    ("notification-settings", "Reminder and notice settings (each with its push and e-mail channel)."),
+    ("calendar-feeds", "Calendar feeds (their secret address is never exported)."),
+    ("work-periods", "Working time: periods clocked or entered by hand, with their change history."),
+    ("work-schedules", "Personal weekly work schedules (minutes per weekday, Monday first) and the day they start."),
+    ("overtime-adjustments", "Overtime balance adjustments."),
+    ("timesheets", "Monthly timesheets that were handed in or decided: status and history."),
+    ("leave-types", "The team's leave types."),
+    ("break-types", "The team's break types."),
+    ("leave-settings", "The team's leave settings (allowance, working days, holidays region)."),
+];
+
+fn about(kind: &str) -> &'static str {
+    ABOUT.iter().find(|(name, _)| *name == kind).map(|(_, text)| *text).unwrap_or("")
+}
 
 /// What the common fields mean (the README lists each file's fields with these notes).
 const FIELDS: &[(&str, &str)] = &[
