@@ -9,7 +9,7 @@ NPM := npm --prefix web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: serve server-opt backup restore audit test-audit api run build web web-deps server test test-rust test-web e2e setup venv chromium lint test-build lambdas bench bench-work bench-tools lighthouse soak test-soak fuzz test-fuzz clean
+.PHONY: serve server-opt backup restore audit test-audit api run build web web-deps server test test-rust test-web e2e setup venv chromium lint test-build lambdas bench bench-work bench-transfer bench-tools lighthouse soak test-soak fuzz test-fuzz clean
 
 ## Start everything locally (SQLite store, local outbox, built web app).
 ## The web build (npm) and the server build (cargo) run side by side: the first start of a fresh clone is their
@@ -142,6 +142,10 @@ bench:
 ## The team report's month of working time for a 50-member team, timed with its store calls (prints figures).
 bench-work:
 	cargo run -q --release -p breaktime-local --example work_bench
+
+## Export of 25,000 records and import of 10,000 rows, timed, with the ZIP's size (prints figures).
+bench-transfer:
+	cargo run -q --release -p breaktime-local --example transfer_bench
 
 ## The load tool (oha, into .cache/oha) and TimeTagger (PyPI, into .cache/timetagger) for `make bench`.
 bench-tools:
