@@ -326,7 +326,10 @@ async fn plan(store: &dyn Table, user: &User, source: Source, file: &[u8], now: 
 
     let mut plan = Plan { rows: rows.len(), new: Vec::new(), skipped: 0, refused: Vec::new() };
     let mut seen: HashSet<RecordId> = HashSet::new();
-    let mut spans = existing.spans.clone();
+    let mut spans = Spans::default();
+    for (start, end) in &existing.spans {
+        spans.add(*start, *end);
+    }
     let mut leave_spans = existing.leave_spans.clone();
     for Row { number, entry } in rows {
         let refuse = |plan: &mut Plan, reason: &str| plan.refused.push(Refused { row: number, reason: reason.into() });
@@ -452,11 +455,11 @@ async fn plan(store: &dyn Table, user: &User, source: Source, file: &[u8], now: 
                                 continue;
                             }
                         };
-                        if spans.iter().any(|(s, e)| *s < end && start < *e) {
+                        if spans.overlaps(start, end) {
                             refuse(&mut plan, crate::work::model::OVERLAPS);
                             continue;
                         }
-                        spans.push((start, end));
+                        spans.add(start, end);
                         let stamp = timestamp(now);
                         let record = WorkPeriod {
                             id,
@@ -561,6 +564,26 @@ fn first_message(error: AppError) -> String {
     match error {
         AppError::Validation(map) => map.into_values().next().unwrap_or_default(),
         other => other.to_string(),
+    }
+}
+
+/// Work periods by the day they start, so an overlap is looked for among the periods of three days (a period is at
+/// most 16 hours), not among all of them: a large file checks in linear time.
+#[derive(Default)]
+struct Spans {
+    by_day: HashMap<NaiveDate, Vec<(NaiveDateTime, NaiveDateTime)>>,
+}
+
+impl Spans {
+    fn add(&mut self, start: NaiveDateTime, end: NaiveDateTime) {
+        self.by_day.entry(start.date()).or_default().push((start, end));
+    }
+
+    fn overlaps(&self, start: NaiveDateTime, end: NaiveDateTime) -> bool {
+        let day = start.date();
+        [day - Duration::days(1), day, day + Duration::days(1)]
+            .iter()
+            .any(|d| self.by_day.get(d).is_some_and(|spans| spans.iter().any(|(s, e)| *s < end && start < *e)))
     }
 }
 
