@@ -9,7 +9,7 @@ NPM := npm --prefix web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: serve server-opt backup restore audit test-audit api run build web web-deps oidc-deps server test test-rust test-web e2e setup venv chromium lint test-build lambdas bench bench-work bench-tools lighthouse soak test-soak fuzz test-fuzz clean
+.PHONY: serve server-opt backup restore audit test-audit api run build web web-deps oidc-deps server test test-rust test-web e2e setup venv chromium lint test-build lambdas bench bench-work bench-transfer bench-tools lighthouse soak test-soak fuzz test-fuzz clean
 
 ## Start everything locally (SQLite store, local outbox, built web app).
 ## The web build (npm) and the server build (cargo) run side by side: the first start of a fresh clone is their
@@ -147,6 +147,10 @@ bench:
 bench-work:
 	cargo run -q --release -p breaktime-local --example work_bench
 
+## Export of 25,000 records and import of 10,000 rows, timed, with the ZIP's size (prints figures).
+bench-transfer:
+	cargo run -q --release -p breaktime-local --example transfer_bench
+
 ## The load tool (oha, into .cache/oha) and TimeTagger (PyPI, into .cache/timetagger) for `make bench`.
 bench-tools:
 	[ -x .cache/oha/bin/oha ] || cargo install oha --locked --quiet --root .cache/oha
@@ -167,7 +171,7 @@ ENV ?= dev
 # Architecture of `make lambdas`: arm64 as deployed; ARCH=x86-64 on a machine without the aarch64 Rust target.
 ARCH ?= arm64
 LAMBDA_FUNCTIONS := auth-fn user-fn contact-fn admin-fn type-fn break-fn work-fn task-fn leaves-fn calendar-fn \
-	meeting-fn daily-checklist-fn timesheets-fn assistant-fn notifications-fn scheduler-fn
+	meeting-fn daily-checklist-fn timesheets-fn import-fn assistant-fn notifications-fn scheduler-fn
 # The SAM CLI pins its own cfn-lint and boto versions, so it gets a venv of its own.
 SAM_VENV := .cache/sam-venv
 

@@ -5,6 +5,7 @@
 
 mod allowances;
 mod audit;
+mod export;
 mod invitations;
 mod presence;
 mod reports;
@@ -39,7 +40,8 @@ pub fn routes<R: Routes>(r: R) -> R {
         webhooks::add,
         webhooks::remove,
         sso::get,
-        sso::set
+        sso::set,
+        export::export_team
     );
     audit::routes(reports::routes(presence::routes(r)))
 }

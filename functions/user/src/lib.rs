@@ -1,6 +1,7 @@
 //! The `user` endpoint group: sign-up and e-mail verification, forgotten passwords, and the signed-in user's own
 //! account (profile, e-mail change, password change, deletion, personal API tokens).
 
+mod export;
 mod password;
 mod profile;
 mod signup;
@@ -28,7 +29,8 @@ pub fn routes<R: Routes>(r: R) -> R {
         profile::delete_account,
         tokens::create_token,
         tokens::list_tokens,
-        tokens::revoke_token
+        tokens::revoke_token,
+        export::export_mine
     )
 }
 

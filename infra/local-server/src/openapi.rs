@@ -31,6 +31,7 @@ pub fn functions() -> OpenApiRouter<AppState> {
         .merge(meeting_fn::openapi_router())
         .merge(daily_checklist_fn::openapi_router())
         .merge(timesheets_fn::openapi_router())
+        .merge(import_fn::openapi_router())
         .merge(assistant_fn::openapi_router())
         .merge(notifications_fn::openapi_router())
 }
@@ -38,7 +39,7 @@ pub fn functions() -> OpenApiRouter<AppState> {
 /// Schemas whose objects stay open although they are answers (more fields may come).
 const OPEN_ANSWERS: &[&str] = &["Message"];
 
-const TAGS: [&str; 14] = [
+const TAGS: [&str; 15] = [
     "accounts",
     "team",
     "breaks",
@@ -49,6 +50,7 @@ const TAGS: [&str; 14] = [
     "meetings",
     "checklist",
     "timesheets",
+    "import",
     "reports",
     "assistant",
     "notifications",

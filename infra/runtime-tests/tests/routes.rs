@@ -35,6 +35,7 @@ fn router_of(binary: &str) -> Router<AppState> {
         "meeting-fn" => meeting_fn::router(),
         "daily-checklist-fn" => daily_checklist_fn::router(),
         "timesheets-fn" => timesheets_fn::router(),
+        "import-fn" => import_fn::router(),
         "assistant-fn" => assistant_fn::router(),
         "notifications-fn" => notifications_fn::router(),
         // The reminder job serves no routes (EventBridge Scheduler invokes it).

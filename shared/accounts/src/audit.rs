@@ -14,7 +14,7 @@ use crate::repo;
 use crate::User;
 use bt_core::error::{AppError, AppResult};
 use bt_core::services::Services;
-use bt_core::store::TxOp;
+use bt_core::store::{Table, TxOp};
 use bt_core::types::{TeamId, UserId};
 
 /// How long an entry is kept: two years.
@@ -242,9 +242,11 @@ pub fn op(entry: &Entry) -> AppResult<TxOp> {
     repo::audit::put_op(entry)
 }
 
-/// Appends an entry on its own, for a change that writes nothing else (an export is read, not written).
-pub async fn append(state: &Services, entry: &Entry) -> AppResult<()> {
-    repo::audit::append(state.table(), entry).await
+/// Appends an entry on its own, before what it tells of: for a download, which writes nothing else, and for an
+/// import, whose rows are written in many transactions (an entry that cannot be written stops either before it
+/// starts).
+pub async fn append(store: &dyn Table, entry: &Entry) -> AppResult<()> {
+    repo::audit::append(store, entry).await
 }
 
 /// What an admin asks the log for.
@@ -361,7 +363,7 @@ pub async fn export(state: &Services, admin: &User, filter: &Filter) -> AppResul
     if entries.is_empty() {
         known_person(state, admin, filter).await?;
     }
-    append(state, &Entry::by(admin, Action::ExportRun, state.clock.now()).about("audit log (CSV)")).await?;
+    append(state.table(), &Entry::by(admin, Action::ExportRun, state.clock.now()).about("audit log (CSV)")).await?;
     Ok(entries)
 }
 

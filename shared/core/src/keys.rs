@@ -333,6 +333,8 @@ pub fn timesheet(team_id: &TeamId, month: &str, user_id: &UserId) -> Key {
 pub fn timesheet_month_prefix(month: &str) -> String {
     format!("TIMESHEET#{month}#")
 }
+/// Every timesheet state of a team, of any month.
+pub const TIMESHEET_PREFIX: &str = "TIMESHEET#";
 
 /// The lock of an approved month: `USER#<id>` / `TSLOCK#<YYYY-MM>` exists exactly while the month is approved, and
 /// every write of a work period or break dated in the month checks it is absent, in the write's transaction.

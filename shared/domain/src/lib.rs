@@ -30,6 +30,7 @@
 //! ```
 
 pub mod app;
+pub mod export;
 
 pub use bt_accounts as account;
 pub use bt_accounts::auth;

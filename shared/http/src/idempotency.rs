@@ -18,7 +18,7 @@ use bt_domain::AppError;
 
 use crate::error::{ApiError, ErrorMessages};
 use crate::state::AppState;
-use crate::MAX_BODY_BYTES;
+use crate::{MAX_BODY_BYTES, MAX_UPLOAD_BYTES};
 
 /// How long a repeat waits for the first request's answer, and how often it looks.
 const WAIT: Duration = Duration::from_secs(5);
@@ -38,7 +38,15 @@ pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next)
     let Some(user_id) = caller(&state, token.as_deref()).await else { return next.run(req).await };
 
     let (parts, body) = req.into_parts();
-    let bytes = match axum::body::to_bytes(body, MAX_BODY_BYTES).await {
+    // A file upload (the import routes, whose own limit is larger) is kept up to the largest upload; the route's
+    // limit then applies as usual.
+    let multipart = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().to_ascii_lowercase().starts_with("multipart/form-data"));
+    let limit = if multipart { MAX_UPLOAD_BYTES } else { MAX_BODY_BYTES };
+    let bytes = match axum::body::to_bytes(body, limit).await {
         Ok(b) => b,
         Err(_) => return ApiError(AppError::PayloadTooLarge).into_response(),
     };

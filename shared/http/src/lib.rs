@@ -208,6 +208,9 @@ pub async fn method_not_allowed_fallback() -> ApiError {
 /// Largest request body any route accepts (the biggest record is well under it).
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
+/// Largest upload (`POST /import/preview` and `/import/commit`, multipart): a 20 MB file and its form around it.
+pub const MAX_UPLOAD_BYTES: usize = 20 * 1024 * 1024 + 64 * 1024;
+
 /// What every function's router gets, on Lambda and locally: JSON 404s and 405s, idempotent writes, answers in the
 /// request's language, a body-size cap, CORS for the configured web origins (with `If-Match` and `ETag` for conditional edits), and security headers.
 pub fn with_common_layers(router: axum::Router<AppState>, state: &AppState) -> axum::Router<AppState> {

@@ -331,11 +331,22 @@ async fn count_and_check_balance(
 
 /// Adds a leave; a request that waits for approval is mailed to the approvers (see [`super::leave_requests`]).
 pub async fn add_leave(store: &dyn Table, owner: &Owner, input: &LeaveInput, now: DateTime<Utc>) -> AppResult<Leave> {
+    add_leave_as(store, owner, input, new_id(now), now).await
+}
+
+/// [`add_leave`] under a given id (imports derive it from the file's row, so a second import of the row finds it).
+pub(crate) async fn add_leave_as(
+    store: &dyn Table,
+    owner: &Owner,
+    input: &LeaveInput,
+    id: RecordId,
+    now: DateTime<Utc>,
+) -> AppResult<Leave> {
     let v = validate_leave(input)?;
     let types = leave_types::team_leave_types(store, &owner.team_id, now).await?;
     let leave_type = leave_types::pick_type(types.clone(), input.type_id.as_deref(), None)?;
     let mut leave = Leave {
-        id: new_id(now),
+        id,
         user_id: owner.user_id.clone(),
         from_date: v.from_date,
         to_date: v.to_date,

@@ -18,6 +18,7 @@ pub mod dates;
 pub mod events;
 pub mod feeds;
 pub mod holidays;
+pub mod import;
 pub mod leave_queries;
 pub mod leave_report;
 pub mod leave_requests;

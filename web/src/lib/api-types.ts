@@ -99,6 +99,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download the team's data (admins): one ZIP of every member's records and the team's settings
+     * @description The files of `GET /user/export` over all members (each row names its `userId`; `members` instead of
+     *     `profile`), plus the team's leave types, break types, leave settings and every member's timesheets.
+     */
+    get: operations['get_admin_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/get': {
     parameters: {
       query?: never;
@@ -938,6 +959,52 @@ export interface paths {
      *     what it sent and skipped. The body is optional.
      */
     post: operations['post_dev_scheduler_run'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/import/commit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a file: its new rows become my work periods, breaks and leaves
+     * @description The same form as the preview. The whole file is read and checked before anything is written; a bad file is 422
+     *     and nothing is written. Rows imported before are skipped (each record's id is derived from the row), so the same
+     *     file imported twice creates nothing the second time. Answers the counts.
+     */
+    post: operations['post_import_commit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/import/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview an import: what the file holds and what it would create (nothing is written)
+     * @description `multipart/form-data` with `source` (`clockify`, `toggl`, `kimai` or `generic`) and `file` (CSV, UTF-8, at most
+     *     20 MB). Answers the rows understood, the rows refused with their number and reason (a month whose timesheet is
+     *     approved, an overlap, a break over 8 hours, ...), the records to be created per kind and the first 50 of them,
+     *     and how many rows were imported before (skipped). A bad file (missing columns, named; a spreadsheet formula in a
+     *     cell; an unreadable date or time, with its row) is 422.
+     */
+    post: operations['post_import_preview'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2019,6 +2086,27 @@ export interface paths {
     post?: never;
     /** Delete my account and data */
     delete: operations['delete_user_delete_account'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download my data: one ZIP of every record of mine as JSON and CSV, with a README of the fields
+     * @description Profile, breaks, tasks, leaves and the leave balance, meetings, checklist, notification settings, calendar
+     *     feeds (without their secret address), work periods, work schedules, overtime adjustments and timesheets.
+     */
+    get: operations['get_user_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -3185,6 +3273,94 @@ export interface components {
       message: string;
       ok: boolean;
     };
+    /** @description Records per kind. */
+    ImportCounts: {
+      /** Format: int64 */
+      breaks: number;
+      /** Format: int64 */
+      leaves: number;
+      /** Format: int64 */
+      work: number;
+    };
+    /** @description The multipart form (`multipart/form-data`) of both import routes. */
+    ImportForm: {
+      /**
+       * Format: binary
+       * @description The CSV file, UTF-8, at most 20 MB
+       */
+      file: string;
+      /**
+       * @description `clockify` (detailed time entries CSV), `toggl` (Toggl Track detailed CSV), `kimai` (timesheet CSV) or
+       *     `generic` (`kind,date,start,end,type,note`; see docs/data-transfer.md)
+       */
+      source: components['schemas']['ImportSource'];
+    };
+    /** @description A record the import will create. */
+    ImportItem: {
+      /** @description `YYYY-MM-DD` (a leave's first day) */
+      date: string;
+      /** @description `HH:MM`, or a leave's last day */
+      end: string;
+      kind: components['schemas']['ImportKind'];
+      /** @description The break or leave type, or the entry's project and task */
+      label: string;
+      note: string;
+      /** Format: int64 */
+      row: number;
+      /** @description `HH:MM` (empty for a leave) */
+      start: string;
+    };
+    /**
+     * @description The kind of record a row becomes.
+     * @enum {string}
+     */
+    ImportKind: 'work' | 'break' | 'leave';
+    /** @description What a commit did. */
+    ImportOutcome: {
+      /** Format: int64 */
+      created: number;
+      /** Format: int64 */
+      refused: number;
+      /** Format: int64 */
+      skipped: number;
+    };
+    /** @description What a file would do (nothing is written). */
+    ImportPreview: {
+      /** @description Records to be created, per kind */
+      create: components['schemas']['ImportCounts'];
+      /** @description The first 50 records to be created */
+      items: components['schemas']['ImportItem'][];
+      refused: components['schemas']['ImportRefusedRow'][];
+      /**
+       * Format: int64
+       * @description Rows read (blank rows left out)
+       */
+      rows: number;
+      /**
+       * Format: int64
+       * @description Rows imported before: skipped
+       */
+      skipped: number;
+      /**
+       * Format: int64
+       * @description Rows understood (to be created, or present already)
+       */
+      understood: number;
+    };
+    /** @description A row that will not be imported. */
+    ImportRefusedRow: {
+      reason: string;
+      /**
+       * Format: int64
+       * @description The row's number in the file (the header is row 1)
+       */
+      row: number;
+    };
+    /**
+     * @description Where the file comes from.
+     * @enum {string}
+     */
+    ImportSource: 'clockify' | 'toggl' | 'kimai' | 'generic';
     /** @description The team joined, and the role there. */
     InvitationAccepted: {
       message: string;
@@ -5171,6 +5347,36 @@ export interface operations {
         };
       };
       422: components['responses']['Invalid'];
+    };
+  };
+  get_admin_export: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description ZIP attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': number[];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   get_admin_get: {
@@ -7675,6 +7881,140 @@ export interface operations {
         };
       };
       /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  post_import_commit: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ImportForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ImportOutcome'];
+          };
+        };
+      };
+      /** @description The form could not be read */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file is larger than 20 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not multipart/form-data */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  post_import_preview: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ImportForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ImportPreview'];
+          };
+        };
+      };
+      /** @description The form could not be read */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file is larger than 20 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not multipart/form-data */
       415: {
         headers: {
           [name: string]: unknown;
@@ -11250,6 +11590,27 @@ export interface operations {
         };
       };
       422: components['responses']['Invalid'];
+    };
+  };
+  get_user_export: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description ZIP attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': number[];
+        };
+      };
+      401: components['responses']['Unauthorized'];
     };
   };
   post_user_forgot_password: {

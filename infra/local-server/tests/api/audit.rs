@@ -87,6 +87,26 @@ async fn the_log_tells_who_changed_what_and_admins_alone_read_it(store: Store) {
     let revoked = app.get(&ann, "/admin/audit?action=token.revoked").await.expect(200);
     assert_eq!(entry(revoked.data(), "token.revoked")["subjectName"], "Bob");
 
+    // Exports and imports run.
+    app.get(&bob, "/user/export").await.expect(200);
+    app.get(&ann, "/admin/export").await.expect(200);
+    let csv = b"kind,date,start,end,type,note\nwork,2025-03-06,08:00,12:00,,Planning\n";
+    let preview = crate::import::upload(&app, &bob, "/import/preview", "generic", csv).await.expect(200);
+    let nothing = app.get(&ann, "/admin/audit?action=import.run").await.expect(200);
+    assert_eq!(nothing.data()["entries"], json!([]), "a preview is no import: {}", preview.text);
+    crate::import::upload(&app, &bob, "/import/commit", "generic", csv).await.expect(200);
+    let exports = app.get(&ann, "/admin/audit?action=export.run").await.expect(200);
+    let summaries: Vec<&str> =
+        exports.data()["entries"].as_array().unwrap().iter().map(|e| e["summary"].as_str().unwrap()).collect();
+    assert!(summaries[0].starts_with("team data: ") && summaries[1].starts_with("my data: "), "{summaries:?}");
+    assert_eq!(entry(exports.data(), "export.run")["actorName"], "Ann");
+    let imports = app.get(&ann, "/admin/audit?action=import.run").await.expect(200);
+    let import = entry(imports.data(), "import.run");
+    assert_eq!(
+        (import["actorName"].as_str(), import["summary"].as_str()),
+        (Some("Bob"), Some("generic: 1 rows to create, 0 already there, 0 refused"))
+    );
+
     let log = app.get(&ann, "/admin/audit").await.expect(200);
     let page = log.data();
     let seen = actions(page);
@@ -110,7 +130,7 @@ async fn the_log_tells_who_changed_what_and_admins_alone_read_it(store: Store) {
     // Newest first.
     let times: Vec<&str> = page["entries"].as_array().unwrap().iter().map(|e| e["at"].as_str().unwrap()).collect();
     assert!(times.windows(2).all(|w| w[0] >= w[1]), "{times:?}");
-    assert_eq!(seen[0], "token.revoked");
+    assert_eq!(seen[0], "import.run");
 
     // Who, whose, what, and the setting before and after.
     let role = entry(page, "member.roleChanged");
@@ -343,4 +363,9 @@ async fn a_change_that_cannot_be_logged_is_not_made() {
     assert_eq!(app.get(&ann, "/admin/invitations").await.expect(200).data(), &json!([]));
     let csv = app.get(&ann, "/admin/audit/export.csv").await;
     assert_eq!(csv.status, 503, "an export that cannot be logged is not handed out");
+    assert_eq!(app.get(&bob, "/user/export").await.status, 503);
+    let csv = b"kind,date,start,end,type,note\nwork,2025-03-06,08:00,12:00,,Planning\n";
+    assert_eq!(crate::import::upload(&app, &bob, "/import/commit", "generic", csv).await.status, 503);
+    let day = app.get(&bob, "/work/day?date=2025-03-06").await.expect(200);
+    assert_eq!(day.data()["periods"], json!([]), "an import that cannot be logged is not made");
 }

@@ -41,6 +41,8 @@ fn protected() -> Vec<(Method, String, Option<Value>, u16)> {
         (Method::GET, "/break/current".into(), None, 200),
         (Method::GET, "/task/list".into(), None, 200),
         (Method::GET, "/admin/get".into(), None, 200),
+        (Method::GET, "/user/export".into(), None, 200),
+        (Method::GET, "/admin/export".into(), None, 200),
         (Method::GET, format!("/reports/summary?{RANGE}"), None, 200),
         (Method::GET, "/type/get".into(), None, 200),
         (Method::POST, "/task/add".into(), Some(a_task("Forged", DAY)), 201),
@@ -597,6 +599,8 @@ async fn members_and_hr_cannot_run_admin_actions_and_hr_sees_reports() {
         (Method::PUT, "/type/edit".into(), Some(json!({ "type": ["Only mine"] }))),
         (Method::PUT, "/team/holidays".into(), Some(json!({ "year": 2024, "country": "DE" }))),
         (Method::PUT, "/leaves/settings".into(), Some(json!({ "allowNegative": true }))),
+        // The team's data (an admin of another team gets their own team's: tests/export.rs).
+        (Method::GET, "/admin/export".into(), None),
     ];
     for who in [&tim, &hal] {
         for (method, path, body) in &actions {

@@ -7,6 +7,7 @@ pub mod calendar;
 pub mod checklist;
 pub mod feeds;
 pub mod holidays;
+pub mod import;
 pub mod leave_report;
 pub mod leave_types;
 pub mod leaves;

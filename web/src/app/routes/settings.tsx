@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
@@ -8,13 +9,21 @@ import { NotificationsSection } from '@/features/notifications/components/notifi
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { useSession } from '@/lib/auth';
 
-/** Profile and settings, notifications, where calendar subscriptions are (on the team calendar), and API tokens. */
+const DataTransferSections = lazy(() => import('@/features/data-transfer/components/data-transfer-sections'));
+
+/** Profile and settings, notifications, where calendar subscriptions are (on the team calendar), API tokens, and
+ * downloading and importing data. */
 export function SettingsRoute() {
   const { t } = useTranslation();
   const { signedIn } = useSession();
   return (
     <div className="space-y-6">
       <SettingsPage notifications={<NotificationsSection installHelp={<IosInstallSteps />} />} />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <DataTransferSections />
+        </Suspense>
+      )}
       {signedIn && (
         <Card>
           <h2 className="text-lg font-semibold">{t('shell.calendarSubscriptions.title')}</h2>

@@ -37,6 +37,12 @@ pub async fn month_states(store: &dyn Table, team_id: &TeamId, month: &str) -> A
     store.query_all(&query).await?.into_iter().map(from_item).collect()
 }
 
+/// Every state of the team, of any month (exports): one Query on `TEAM#<teamId>` / `begins_with TIMESHEET#`.
+pub async fn team_states(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<SheetState>> {
+    let query = Query::table(keys::team_pk(team_id), SkCond::BeginsWith(keys::TIMESHEET_PREFIX.into()));
+    store.query_all(&query).await?.into_iter().map(from_item).collect()
+}
+
 /// The transaction part (`lock::lock` or `lock::unlock`) a decision carries beside the state.
 pub enum LockChange {
     None,
