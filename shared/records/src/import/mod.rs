@@ -29,7 +29,7 @@ use crate::dates::{format_date, format_time, DateRange};
 use crate::leave_types::{self, LeaveType};
 use crate::leaves::{self, Leave, LeaveInput};
 use crate::work::lock;
-use crate::work::model::{validate_period, ChangeAction, PeriodInput, Source as PeriodSource, WorkChange, WorkPeriod};
+use crate::work::model::{validate_period, PeriodInput, WorkPeriod};
 use crate::work::repo as work_repo;
 use crate::{break_types, timestamp, Owner};
 use bt_accounts::User;
@@ -472,29 +472,8 @@ async fn plan(store: &dyn Table, user: &User, source: Source, file: &[u8], now: 
                             continue;
                         }
                         spans.add(start, end);
-                        let stamp = timestamp(now);
-                        let record = WorkPeriod {
-                            id,
-                            user_id: owner.user_id.clone(),
-                            date: valid.date,
-                            start: valid.start,
-                            end: valid.end,
-                            minutes: valid.minutes,
-                            next_day: valid.next_day,
-                            note: valid.note.clone(),
-                            source: PeriodSource::Manual,
-                            auto_closed: false,
-                            changes: vec![WorkChange {
-                                action: ChangeAction::Created,
-                                by: user.id.clone(),
-                                by_name: user.name.clone(),
-                                at: stamp.clone(),
-                                note: format!("Imported from {}", source.label()),
-                                previous: None,
-                            }],
-                            created_at: stamp.clone(),
-                            updated_at: stamp,
-                        };
+                        let change_note = format!("Imported from {}", source.label());
+                        let record = crate::work::periods::new_period(id, &owner, &valid, user, &change_note, now);
                         let item = PlannedItem {
                             row: number,
                             kind: ItemKind::Work,

@@ -113,6 +113,33 @@ fn by_approver(
     audit::op(&entry).map(Some)
 }
 
+/// A period entered by hand (or imported, under the id its row derives): its one change says who made it, with
+/// `change_note`.
+pub(crate) fn new_period(
+    id: RecordId,
+    owner: &Owner,
+    valid: &ValidPeriod,
+    actor: &User,
+    change_note: &str,
+    now: DateTime<Utc>,
+) -> WorkPeriod {
+    WorkPeriod {
+        id,
+        user_id: owner.user_id.clone(),
+        date: valid.date,
+        start: valid.start,
+        end: valid.end,
+        minutes: valid.minutes,
+        next_day: valid.next_day,
+        note: valid.note.clone(),
+        source: Source::Manual,
+        auto_closed: false,
+        changes: vec![change(actor, ChangeAction::Created, change_note, None, now)],
+        created_at: timestamp(now),
+        updated_at: timestamp(now),
+    }
+}
+
 pub async fn add_period(
     store: &dyn Table,
     actor: &User,
@@ -124,21 +151,7 @@ pub async fn add_period(
     check_overlap(store, owner, &valid, None).await?;
     let date = valid.date.date();
     lock::ensure_open(store, &owner.user_id, &[date]).await?;
-    let period = WorkPeriod {
-        id: new_id(now),
-        user_id: owner.user_id.clone(),
-        date: valid.date,
-        start: valid.start,
-        end: valid.end,
-        minutes: valid.minutes,
-        next_day: valid.next_day,
-        note: valid.note.clone(),
-        source: Source::Manual,
-        auto_closed: false,
-        changes: vec![change(actor, ChangeAction::Created, &valid.note, None, now)],
-        created_at: timestamp(now),
-        updated_at: timestamp(now),
-    };
+    let period = new_period(new_id(now), owner, &valid, actor, &valid.note, now);
     let mut ops = repo::insert_period(&period, &owner.team_id)?;
     ops.extend(by_approver(actor, owner, "work period added", None, Some(&period), now)?);
     if !repo::commit(store, ops).await? {
