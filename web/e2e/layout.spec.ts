@@ -18,20 +18,27 @@ test('every shell page fits a 375 px phone without sideways scrolling', async ({
 test('buttons and links in the top bar are at least 44 px square, and in dialogs at least 44 px tall', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'touch targets');
   await page.goto('/breaks');
-  const targets = page.getByRole('banner').locator('button:visible, a:visible');
-  const boxes = await targets.evaluateAll((elements) =>
-    elements.map((el) => {
-      const box = el.getBoundingClientRect();
-      return { text: el.getAttribute('aria-label') || el.textContent, width: box.width, height: box.height };
-    }),
-  );
-  // The menu, Daily Agenda, Daily Checklist, Sign In, Sign Up and the Configurator.
-  expect(boxes.length).toBeGreaterThanOrEqual(6);
-  for (const box of boxes) {
-    // Rounded to a hundredth: layout can give 43.99997 px for a 44 px box (seen on the phone viewport).
-    expect(Math.round(box.height * 100) / 100, `${box.text} is too small to tap`).toBeGreaterThanOrEqual(44);
-    expect(Math.round(box.width * 100) / 100, `${box.text} is too narrow to tap`).toBeGreaterThanOrEqual(44);
-  }
+  // The page's own signal before anything is measured: its heading, and the last of the top bar's buttons drawn.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+  const targets = banner.locator('button:visible, a:visible');
+  // Measured until it holds (for up to 5 s): fonts and the bar's icons may still be settling.
+  await expect(async () => {
+    const boxes = await targets.evaluateAll((elements) =>
+      elements.map((el) => {
+        const box = el.getBoundingClientRect();
+        return { text: el.getAttribute('aria-label') || el.textContent, width: box.width, height: box.height };
+      }),
+    );
+    // The menu, Daily Agenda, Daily Checklist, Sign In, Sign Up and the Configurator.
+    expect(boxes.length).toBeGreaterThanOrEqual(6);
+    for (const box of boxes) {
+      // Rounded to a hundredth: layout can give 43.99997 px for a 44 px box (seen on the phone viewport).
+      expect(Math.round(box.height * 100) / 100, `${box.text} is too small to tap`).toBeGreaterThanOrEqual(44);
+      expect(Math.round(box.width * 100) / 100, `${box.text} is too narrow to tap`).toBeGreaterThanOrEqual(44);
+    }
+  }).toPass({ timeout: 5_000 });
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   for (const box of await dialog

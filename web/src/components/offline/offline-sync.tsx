@@ -39,18 +39,24 @@ export function OfflineSync() {
   const toast = useToast();
 
   useEffect(() => {
-    setSyncHooks({ onSent: (item) => mutate(READS[item.kind]) });
     let cancelled = false;
+    // Announced by the run itself: the connection coming back starts a run from the `online` event and from the
+    // reachability watch at once, and both callers share that one run's result.
+    setSyncHooks({
+      onSent: (item) => mutate(READS[item.kind]),
+      onFinished: ({ sent }) => {
+        if (!cancelled && sent.length > 0) {
+          toast.show({ message: t('offline.synced', { count: sent.length }), variant: 'success', duration: 3000 });
+        }
+      },
+    });
     const run = async () => {
       if (!navigator.onLine) return;
       const session = readSession();
       // Opened offline after the access token ran out: sign in again silently now that the server can be reached.
       if (!session.signedIn && getCookie('refresh_token') && getCookie('id')) await refreshAccessToken().catch(() => undefined);
       if (!hasWaiting(readSession().id)) return;
-      const { sent } = await syncNow();
-      if (!cancelled && sent.length > 0) {
-        toast.show({ message: t('offline.synced', { count: sent.length }), variant: 'success', duration: 3000 });
-      }
+      await syncNow();
     };
     const start = () => void run().catch((error: unknown) => console.error('Syncing the offline changes failed', error));
     start();

@@ -71,6 +71,21 @@ describe('offline queue', () => {
     expect(keys()).toEqual([]);
   });
 
+  it('runs once for callers that ask while a run goes on, and tells of that run once', async () => {
+    await enqueue(write('a'));
+    await enqueue(write('b'));
+    const { t, sent } = transport();
+    const onFinished = vi.fn();
+
+    // The connection coming back: the `online` event and the reachability watch both start a sync.
+    const [first, second] = await Promise.all([syncQueue(USER, t, { onFinished }), syncQueue(USER, t, { onFinished })]);
+
+    expect(sent.map((item) => item.key)).toEqual(['a', 'b']);
+    expect(first).toBe(second);
+    expect(onFinished).toHaveBeenCalledTimes(1);
+    expect(onFinished.mock.calls[0]?.[0].sent.map((item: QueuedWrite) => item.key)).toEqual(['a', 'b']);
+  });
+
   it('stops at the first write that does not reach the server and sends it again, with the same key, next time', async () => {
     await enqueue(write('a'));
     await enqueue(write('b'));

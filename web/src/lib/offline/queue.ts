@@ -212,6 +212,11 @@ export interface SyncTransport {
 export interface SyncHooks {
   /** Called after a write was accepted, before it leaves the queue (to reload the lists that show it). */
   onSent?: (item: QueuedWrite, answer: unknown) => Promise<unknown> | void;
+  /**
+   * Called once a run has ended, whoever started it: callers that join a run already going share its result, so
+   * announcing it here (not at each caller) tells the person once.
+   */
+  onFinished?: (result: SyncResult) => void;
 }
 
 export interface SyncResult {
@@ -256,9 +261,14 @@ let running: Promise<SyncResult> | undefined;
  */
 export function syncQueue(userId: string | undefined, transport: SyncTransport, hooks: SyncHooks = {}): Promise<SyncResult> {
   if (!userId) return Promise.resolve({ sent: [], stopped: false });
-  running ??= withLock(() => runSync(userId, transport, hooks)).finally(() => {
-    running = undefined;
-  });
+  running ??= withLock(() => runSync(userId, transport, hooks))
+    .then((result) => {
+      hooks.onFinished?.(result);
+      return result;
+    })
+    .finally(() => {
+      running = undefined;
+    });
   return running;
 }
 

@@ -47,6 +47,18 @@ use serde_json::{json, Value};
 /// A change to the test configuration.
 type Configure<'a> = Box<dyn FnOnce(&mut Config) + 'a>;
 
+/// The next 15th of a month at 14:00 UTC: a day that is neither a month's first nor its last, at an hour far from
+/// midnight in every zone the tests use, so a test that works "today" reads the same on any calendar day.
+pub fn next_mid_month(now: chrono::DateTime<chrono::Utc>) -> chrono::DateTime<chrono::Utc> {
+    use chrono::Datelike;
+    let this = now.date_naive().with_day(15).unwrap().and_hms_opt(14, 0, 0).unwrap().and_utc();
+    if this > now {
+        this
+    } else {
+        this.checked_add_months(chrono::Months::new(1)).unwrap()
+    }
+}
+
 /// What a test changes about its app; `options()` is the plain app.
 #[derive(Default)]
 pub struct AppOptions<'a> {
@@ -295,6 +307,14 @@ impl TestApp {
     pub async fn user(&self, who: &Person) -> User {
         let id = bt_domain::types::UserId::parse(&who.id).expect("a user id");
         bt_domain::account::get_user(self.store(), &id).await.unwrap().expect("the user")
+    }
+
+    /// Moves the app's clock forward to `at` (the test's own moment, so its days never depend on today's date).
+    /// Forward only: what was issued before (tokens, links, rate-limit windows) stays as valid as it was.
+    pub fn clock_forward_to(&self, at: chrono::DateTime<chrono::Utc>) {
+        let now = self.state.clock.now();
+        assert!(at >= now, "the test clock moves forward only ({at} is before {now})");
+        self.state.clock.advance((at - now).num_seconds() + 1);
     }
 
     /// Today in the person's zone, as the server computes it.
