@@ -3,6 +3,13 @@ import { defineConfig, devices } from '@playwright/test';
 // The suite runs against a server someone else started (the Makefile's e2e target starts the local
 // server and sets E2E_BASE_URL). E2E_MOCK_API=1 starts the in-memory stand-in from e2e/support instead.
 const mockPort = 4180;
+// Under E2E_NOW the runner is under libfaketime (infra/scripts/e2e.sh); Chromium does not start under it, so the
+// browser is launched without it and takes the runner's moment through Playwright's clock (e2e/support/test.ts).
+const browserEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined && entry[0] !== 'LD_PRELOAD' && !entry[0].startsWith('FAKETIME'),
+  ),
+);
 const baseURL = process.env.E2E_BASE_URL ?? (process.env.E2E_MOCK_API ? `http://127.0.0.1:${mockPort}` : 'http://127.0.0.1:8080');
 
 export default defineConfig({
@@ -19,6 +26,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      env: browserEnv,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },

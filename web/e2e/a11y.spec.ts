@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { createVerifiedAccount, navbar, uniqueAccount } from './support/helpers';
 import { bearer, browserToday, expectNoSidewaysScroll, joinTeam, SIGNED_IN_PAGES, signInWithCookies, type Signed } from './support/records';
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Download, type Page } from './support/test';
 import { createVerifiedAccount, uniqueAccount } from './support/helpers';
 import { bearer, browserToday, enGb, expectNoSidewaysScroll, gotoWithoutChat, joinTeam, signInWithCookies, type Signed } from './support/records';
 

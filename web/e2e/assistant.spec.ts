@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createVerifiedAccount, reloadAfter, uniqueAccount } from './support/helpers';
 import { browserToday, enGb, expectNoSidewaysScroll, signInWithCookies } from './support/records';
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createVerifiedAccount, uniqueAccount } from './support/helpers';
 import { bearer, expectNoSidewaysScroll, gotoWithoutChat, joinTeam, signInWithCookies } from './support/records';
 

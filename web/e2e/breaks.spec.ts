@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, newContext } from './support/test';
 import { createVerifiedAccount, uniqueAccount, seeTextDuring } from './support/helpers';
 import { bearer, confirmDelete, expectNoSidewaysScroll, expectTouchTargets, gotoWithoutChat, joinTeam, signInWithCookies } from './support/records';
 
@@ -54,7 +54,7 @@ test('start and end a live break; a teammate sees it while it runs; it lands in 
   expect(members).toEqual([expect.objectContaining({ userId: signed.id, name: owner.name, type: 'Coffee Break' })]);
 
   // And on the Currently on break page, in a browser of their own.
-  const mateContext = await browser.newContext({ viewport: page.viewportSize()!, timezoneId: 'UTC' });
+  const mateContext = await newContext(browser, { viewport: page.viewportSize()!, timezoneId: 'UTC' });
   await signInWithCookies(mateContext, request, baseURL!, teammate);
   const matePage = await mateContext.newPage();
   await matePage.goto('/on-breaks');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('a signed-out visitor sends a message through Support | Feedback', async ({ page }, testInfo) => {
   await page.goto('/breaks');

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createVerifiedAccount, uniqueAccount } from './support/helpers';
 import { bearer, expectNoSidewaysScroll, gotoWithoutChat, signInWithCookies } from './support/records';
 

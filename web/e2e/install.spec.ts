@@ -1,4 +1,4 @@
-import { devices, expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from './support/test';
 
 async function offerInstall(page: Page) {
   await page.evaluate(() => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { accountMenu, createVerifiedAccount, latestLink, reloadAfter, uniqueAccount } from './support/helpers';
 import { apiLogin, bearer } from './support/records';
 

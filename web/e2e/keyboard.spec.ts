@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, newContext } from './support/test';
 import { accountMenu, createVerifiedAccount, navbar, reloadAfter, uniqueAccount } from './support/helpers';
 import { browserToday, enGb, joinTeam, signInWithCookies } from './support/records';
 
@@ -241,7 +241,7 @@ test('a leave requested and approved, and a Break Buddy proposal saved, by keybo
   await joinTeam(request, signedAdmin, member);
 
   // The member asks for a day off in a week.
-  const memberContext = await browser.newContext({ timezoneId: 'UTC', viewport: page.viewportSize() });
+  const memberContext = await newContext(browser, { timezoneId: 'UTC', viewport: page.viewportSize() });
   await signInWithCookies(memberContext, request, baseURL!, member);
   const memberPage = await memberContext.newPage();
   await memberPage.goto('/leaves');

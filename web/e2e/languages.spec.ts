@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createVerifiedAccount, signInThroughDialog, uniqueAccount } from './support/helpers';
 import { expectNoSidewaysScroll, SIGNED_IN_PAGES } from './support/records';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, newContext } from './support/test';
 import { createVerifiedAccount, seeTextDuring, uniqueAccount } from './support/helpers';
 import { browserToday, enGb, expectNoSidewaysScroll, gotoWithoutChat, joinTeam, signInWithCookies } from './support/records';
 
@@ -53,7 +53,7 @@ test('a member requests leave, an admin approves one request and declines anothe
   await joinTeam(request, signedAdmin, member);
 
   // The member, in a browser of their own (the project's viewport and time zone apply to it too).
-  const memberContext = await browser.newContext();
+  const memberContext = await newContext(browser);
   await signInWithCookies(memberContext, request, baseURL!, member);
   const memberPage = await memberContext.newPage();
   await gotoWithoutChat(memberPage, '/leaves');

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, newContext } from './support/test';
 import { createVerifiedAccount, uniqueAccount, seeTextDuring } from './support/helpers';
 import { browserToday, enGb, expectNoSidewaysScroll, gotoWithoutChat, joinTeam, signInWithCookies } from './support/records';
 
@@ -65,7 +65,7 @@ test('an admin sets an allowance; a request over it is refused, one within it wa
   await expectNoSidewaysScroll(page);
 
   // 2. The member sees the allowance on their Leaves page.
-  const memberContext = await browser.newContext();
+  const memberContext = await newContext(browser);
   await signInWithCookies(memberContext, request, baseURL!, member);
   const memberPage = await memberContext.newPage();
   await gotoWithoutChat(memberPage, '/leaves');

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, newContext } from './support/test';
 import { createVerifiedAccount, uniqueAccount } from './support/helpers';
 import { bearer, browserToday, expectNoSidewaysScroll, gotoWithoutChat, joinTeam, signInWithCookies, type Signed } from './support/records';
 
@@ -61,7 +61,7 @@ test('the leave days report: per member and type, with totals and a CSV', async 
   expect(csv).toContain('Sick');
 
   // The member sees their own row only.
-  const memberContext = await browser.newContext();
+  const memberContext = await newContext(browser);
   await signInWithCookies(memberContext, request, baseURL!, member);
   const memberPage = await memberContext.newPage();
   await gotoWithoutChat(memberPage, `/archives?from=${from}&to=${to}`);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createVerifiedAccount, uniqueAccount, seeTextDuring } from './support/helpers';
 import { browserToday, confirmDelete, enGb, expectNoSidewaysScroll, gotoWithoutChat, signInWithCookies } from './support/records';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, newContext } from './support/test';
 import { createVerifiedAccount, uniqueAccount } from './support/helpers';
 import { apiLogin, gotoWithoutChat, joinTeam, signInWithCookies } from './support/records';
 
@@ -28,7 +28,7 @@ test('an organizer invites a teammate, who sees the meeting, answers and leaves 
   await expect(mine.getByRole('button', { name: 'Edit' })).toBeVisible();
 
   // Bea, in her own browser: the meeting is in her list, with her answer buttons and no Edit or Delete.
-  const beaContext = await browser.newContext({ timezoneId: 'UTC', viewport: page.viewportSize() ?? undefined });
+  const beaContext = await newContext(browser, { timezoneId: 'UTC', viewport: page.viewportSize() ?? undefined });
   await signInWithCookies(beaContext, request, baseURL!, bea);
   const beaPage = await beaContext.newPage();
   await gotoWithoutChat(beaPage, '/meetings');

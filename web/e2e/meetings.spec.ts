@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { createVerifiedAccount, uniqueAccount, seeTextDuring } from './support/helpers';
 import { bearer, browserToday, confirmDelete, enGb, expectNoSidewaysScroll, gotoWithoutChat, signInWithCookies, type Signed } from './support/records';
 

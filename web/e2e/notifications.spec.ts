@@ -1,5 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test';
 import { createVerifiedAccount, uniqueAccount } from './support/helpers';
 import { decryptPush, fakePushService, runScheduler, shownNotifications, workerRegistration, type PushPayload } from './support/push';
 import { apiLogin, bearer, expectNoSidewaysScroll, expectTouchTargets, gotoWithoutChat, signInWithCookies, type Signed } from './support/records';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { accountMenu, createVerifiedAccount, latestLink, navbar, signInThroughDialog, uniqueAccount } from './support/helpers';
 
 test('forgot password: the mailed link leads to a new password that signs in', async ({ page, request }, testInfo) => {

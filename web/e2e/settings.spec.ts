@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { accountMenu, cookieValue, createVerifiedAccount, uniqueAccount } from './support/helpers';
 import { apiLogin, bearer, expectNoSidewaysScroll, gotoWithoutChat, signInWithCookies } from './support/records';
 

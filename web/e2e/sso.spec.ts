@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { accountMenu, createVerifiedAccount, openSignIn, sessionCookieNames, uniqueAccount } from './support/helpers';
 import { gotoWithoutChat, signInWithCookies } from './support/records';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, newContext } from './support/test';
 import { createVerifiedAccount, latestLink, reloadAfter, uniqueAccount } from './support/helpers';
 import { bearer, expectNoSidewaysScroll, gotoWithoutChat, signInWithCookies } from './support/records';
 
@@ -31,7 +31,7 @@ test('an admin invites a teammate, who accepts and appears with a role; the admi
   const link = await latestLink(request, mate.email, '/accept-email-invitation');
 
   // The teammate follows the mailed link in a browser of their own: sign-in opens, and after it they join.
-  const mateContext = await browser.newContext({ viewport: page.viewportSize()! });
+  const mateContext = await newContext(browser, { viewport: page.viewportSize()! });
   const matePage = await mateContext.newPage();
   await matePage.goto(link);
   const signIn = matePage.getByRole('dialog', { name: 'Sign In' });

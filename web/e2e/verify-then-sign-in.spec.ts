@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { accountMenu, latestLink, reloadAfter, uniqueAccount } from './support/helpers';
 
 test('after the mailed link, signing in from the same page lands on the Dashboard with the address filled in; the used link later says it is already verified', async ({

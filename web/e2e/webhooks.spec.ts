@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createVerifiedAccount, uniqueAccount } from './support/helpers';
 import { bearer, expectNoSidewaysScroll, gotoWithoutChat, joinTeam, signInWithCookies } from './support/records';
 

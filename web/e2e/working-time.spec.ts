@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createVerifiedAccount, uniqueAccount } from './support/helpers';
 import { bearer, enGb, expectNoSidewaysScroll, expectTouchTargets, gotoWithoutChat, joinTeam, signInWithCookies } from './support/records';
 

@@ -437,6 +437,7 @@ async fn sqlite_writes_answer_503_while_another_process_holds_the_lock_and_work_
              print('locked', flush=True)\nsys.stdin.read()\n",
             path.to_str().unwrap(),
         ])
+        .env_remove("LD_PRELOAD")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -487,6 +488,8 @@ async fn sqlite_writes_wait_for_a_short_write_of_another_process() {
                 path.to_str().unwrap(),
                 &format!("ROW#{round}"),
             ])
+            // Real time under libfaketime (infra/scripts/test-dates.sh): Python's sleep fails under it.
+            .env_remove("LD_PRELOAD")
             .stdout(std::process::Stdio::piped())
             .spawn()
             .expect("python3 writes");
