@@ -6,7 +6,8 @@
 #
 #   test-dates.sh                  every date of DATES below
 #   test-dates.sh '2027-03-01 09:30:00' ...   the given UTC instants
-#   FILTER=timesheets test-dates.sh ...       only the tests whose name contains FILTER (passed to each binary)
+#   FILTER=timesheets test-dates.sh ...       only the Rust tests whose name contains FILTER (passed to each binary)
+#   RUST_ONLY=1 test-dates.sh ...             the Rust tests alone (else the web unit tests run on each date too)
 #
 # A test whose outcome changes with the date fails here on the date that breaks it, not on its day in CI.
 set -euo pipefail
@@ -53,7 +54,7 @@ for when in "${DATES[@]}"; do
     echo "libfaketime did not move the clock to $when (read $(date -u -d "@$seen"))"
     exit 1
   fi
-  echo "==> the Rust tests on $when UTC"
+  echo "==> the tests on $when UTC"
   start=$SECONDS
   status=0
   out=$(mktemp)
@@ -69,6 +70,14 @@ for when in "${DATES[@]}"; do
       cat "$out"
     fi
   done <<<"$bins"
+  # The web unit tests on the same moment (TEST_NOW: their `Date` starts there, web/src/testing/setup-tests.ts).
+  if [ -z "${FILTER:-}" ] && [ -z "${RUST_ONLY:-}" ]; then
+    if ! TEST_NOW="$when" npm --prefix web run --silent test -- --reporter=dot >"$out" 2>&1; then
+      status=1
+      echo "--- the web unit tests failed:"
+      grep -vE '^\s*$' "$out" | tail -80
+    fi
+  fi
   rm -f "$out"
   echo "==> $when: $([ $status -eq 0 ] && echo passed || echo FAILED) in $((SECONDS - start)) s"
   [ $status -eq 0 ] || failed+=("$when")

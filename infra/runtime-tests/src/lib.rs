@@ -188,8 +188,13 @@ impl FunctionProcess {
     /// Starts `binary` with `env` only (nothing inherited: no real credentials can leak in), polling `api`. Events
     /// queued on `api` before this call are waiting when the process starts (how the benchmark times a cold start).
     pub async fn start(binary: &Path, name: &str, env: Vec<(String, String)>, api: RuntimeApi) -> Self {
+        // The one thing inherited: a run on another date (infra/scripts/test-dates.sh) shifts the function's clock
+        // as it shifts the test's, else the two disagree on what "today" is.
+        let shifted_clock =
+            std::env::vars().filter(|(key, _)| key == "LD_PRELOAD" || key.starts_with("FAKETIME")).collect::<Vec<_>>();
         let mut child = Command::new(binary)
             .env_clear()
+            .envs(shifted_clock)
             .envs(env)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 // The offline queue keeps its writes in IndexedDB, which jsdom lacks.
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { forgetCookies } from '@/lib/cookies';
 import { configureApis } from '@/lib/http';
 import { resetQueueForTests } from '@/lib/offline/queue';
@@ -38,6 +38,20 @@ window.scrollTo = () => undefined;
 configureApis({ apiUrl: API_URL, assistantApiUrl: ASSISTANT_URL });
 // Generous waits: CI machines are often busy, and findBy* returns as soon as the element appears anyway.
 configure({ asyncUtilTimeout: 5000 });
+
+// TEST_NOW='2027-03-01 09:30:00' (UTC; infra/scripts/test-dates.sh) runs every test on that day: `Date` starts
+// there and runs on, the timers stay real. A test that sets a clock of its own still does.
+const testNow = process.env['TEST_NOW'];
+if (testNow) {
+  const now = new Date(`${testNow.replace(' ', 'T')}Z`);
+  if (Number.isNaN(now.getTime())) throw new Error(`TEST_NOW is not a UTC date and time: ${testNow}`);
+  beforeEach(() => {
+    vi.useFakeTimers({ now, toFake: ['Date'], shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
