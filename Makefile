@@ -9,7 +9,7 @@ NPM := npm --prefix web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: serve server-opt backup restore audit test-audit api run build web web-deps oidc-deps server test test-rust test-rust-date test-dates faketime test-web e2e setup venv chromium lint test-build lambdas bench bench-work bench-transfer bench-tools lighthouse soak test-soak fuzz test-fuzz clean
+.PHONY: serve server-opt backup restore audit test-audit api run build web web-deps oidc-deps server test test-rust test-on-date test-dates faketime test-web e2e setup venv chromium lint test-build lambdas bench bench-work bench-transfer bench-tools lighthouse soak test-soak fuzz test-fuzz clean
 
 ## Start everything locally (SQLite store, local outbox, built web app).
 ## The web build (npm) and the server build (cargo) run side by side: the first start of a fresh clone is their
@@ -70,7 +70,7 @@ chromium:
 ## Every test: Rust (both stores, SES on moto), web unit tests, bundle budget, end-to-end in Chromium.
 ## Each stage in turn, with the time it took (CI prints where its minutes go).
 test:
-	@PREBUILT=1 infra/scripts/stages.sh setup test-build test-audit test-rust test-rust-date test-template test-soak test-fuzz test-web e2e
+	@PREBUILT=1 infra/scripts/stages.sh setup test-build test-audit test-rust test-on-date test-template test-soak test-fuzz test-web e2e
 
 ## One build for every test stage: the workspace with all features, bins and examples, in the feature resolution of
 ## `cargo test --workspace --all-features`. The local server (SQLite by default, DynamoDB with STORE=dynamo), the
@@ -89,19 +89,20 @@ test-rust: venv oidc-deps
 	cargo fetch
 	REQUIRE_MOTO=1 RUNTIME_TESTS_PREBUILT=$(PREBUILT) cargo test --workspace --all-features
 
-## The Rust tests again with "today" moved (libfaketime) to each date of infra/scripts/test-dates.sh: the 1st, a
+## The Rust and web unit tests again with "today" moved (libfaketime, TEST_NOW) to each date of
+## infra/scripts/test-dates.sh: the 1st, a
 ## Monday after a 28-day February, 31 December late, 29 February, Sundays on both of Europe's clock changes, the
 ## 31st before midnight (about 2 min each); then the browser suite on the 1st of a month (E2E_DATE).
 E2E_DATE ?= 2027-03-01 09:30:00
-test-dates: venv oidc-deps faketime
+test-dates: venv web-deps oidc-deps faketime
 	infra/scripts/test-dates.sh
 	@[ -n "$(PREBUILT)" ] || $(MAKE) --no-print-directory web server
 	E2E_NOW='$(E2E_DATE)' infra/scripts/e2e.sh
 
-## The date run of `make test`: the Rust tests on a day that breaks "this month" and "this week" arithmetic at once
-## (the 1st of a month, a Monday, after a 28-day February), besides the run on the real date.
+## The date run of `make test`: the Rust and web unit tests on a day that breaks "this month" and "this week"
+## arithmetic at once (the 1st of a month, a Monday, after a 28-day February), besides the run on the real date.
 TEST_DATE ?= 2027-03-01 09:30:00
-test-rust-date: venv oidc-deps faketime
+test-on-date: venv web-deps oidc-deps faketime
 	infra/scripts/test-dates.sh '$(TEST_DATE)'
 
 faketime:

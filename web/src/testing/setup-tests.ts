@@ -40,16 +40,17 @@ configureApis({ apiUrl: API_URL, assistantApiUrl: ASSISTANT_URL });
 configure({ asyncUtilTimeout: 5000 });
 
 // TEST_NOW='2027-03-01 09:30:00' (UTC; infra/scripts/test-dates.sh) runs every test on that day: `Date` starts
-// there and runs on, the timers stay real. A test that sets a clock of its own still does.
+// there before the test file is loaded (its module-level "this year" too) and runs on; the timers stay real. A test
+// that sets a clock of its own still does, and the shifted one is back for the next test.
 const testNow = process.env['TEST_NOW'];
 if (testNow) {
-  const now = new Date(`${testNow.replace(' ', 'T')}Z`);
-  if (Number.isNaN(now.getTime())) throw new Error(`TEST_NOW is not a UTC date and time: ${testNow}`);
+  const start = new Date(`${testNow.replace(' ', 'T')}Z`).getTime();
+  if (Number.isNaN(start)) throw new Error(`TEST_NOW is not a UTC date and time: ${testNow}`);
+  const realStart = performance.now();
+  const shift = () => vi.useFakeTimers({ now: start + (performance.now() - realStart), toFake: ['Date'], shouldAdvanceTime: true });
+  shift();
   beforeEach(() => {
-    vi.useFakeTimers({ now, toFake: ['Date'], shouldAdvanceTime: true });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
+    if (!vi.isFakeTimers()) shift();
   });
 }
 

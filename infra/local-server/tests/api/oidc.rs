@@ -261,7 +261,7 @@ async fn a_team_can_require_single_sign_on_for_its_members(store: Store) {
     assert_eq!(password.message(), SSO_REQUIRED);
     assert_eq!(app.log_in(&hr.email, PASSWORD).await.expect(403).message(), SSO_REQUIRED);
     let landing = sso_sign_in(&app, &member.email).await;
-    assert_eq!(param_of(&landing, "id").as_deref(), Some(member.id.as_str()));
+    assert_eq!(param_of(&landing, "id").as_deref(), Some(member.id.as_str()), "{landing}");
     app.log_in(&admin.email, PASSWORD).await.expect(200);
     // A wrong password is still only a wrong password.
     app.log_in(&member.email, "wrong-password1").await.expect(401);
