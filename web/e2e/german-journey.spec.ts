@@ -111,6 +111,9 @@ test('a new person in German at phone size reads German from sign-up to a leave 
   const from = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
   await dialog.getByLabel(L('leaves.form.fromDate'), { exact: true }).fill(from);
   await dialog.getByLabel(L('leaves.form.toDate'), { exact: true }).fill(from);
+  // The form's own signal that it has read the dates (the day count) before it is sent: on a busy machine a click
+  // right after the fill could come before the form had taken them.
+  await expect(dialog.getByLabel(L('leaves.form.days'), { exact: true })).toHaveValue('1');
   await dialog.getByRole('button', { name: L('leaves.form.addLeave') }).click();
   await expect(dialog.getByText(L('leaves.validation.reasonRequired'))).toBeVisible();
   await readsGerman(page, 'a leave without a reason');
