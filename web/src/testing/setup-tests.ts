@@ -42,7 +42,8 @@ configure({ asyncUtilTimeout: 5000 });
 // TEST_NOW='2027-03-01 09:30:00' (UTC; infra/scripts/test-dates.sh) runs every test on that day: `Date` starts
 // there before the test file is loaded (its module-level "this year" too) and runs on; the timers stay real. A test
 // that sets a clock of its own still does, and the shifted one is back for the next test.
-const testNow = process.env['TEST_NOW'];
+// Read through globalThis: the app's type settings know no Node globals, and Vitest runs in Node.
+const testNow = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env['TEST_NOW'];
 if (testNow) {
   const start = new Date(`${testNow.replace(' ', 'T')}Z`).getTime();
   if (Number.isNaN(start)) throw new Error(`TEST_NOW is not a UTC date and time: ${testNow}`);

@@ -18,7 +18,16 @@ describe('OfflineSync', () => {
       }),
     );
     await enqueue({ key: 'a', userId: 'u1', kind: 'task', action: 'add', method: 'POST', path: '/task/add', body: { title: 'Call' }, label: 'Add task: Call' });
-    await enqueue({ key: 'b', userId: 'u1', kind: 'task', action: 'add', method: 'POST', path: '/task/add', body: { title: 'Write' }, label: 'Add task: Write' });
+    await enqueue({
+      key: 'b',
+      userId: 'u1',
+      kind: 'task',
+      action: 'add',
+      method: 'POST',
+      path: '/task/add',
+      body: { title: 'Write' },
+      label: 'Add task: Write',
+    });
     // Offline, with the last call unanswered: nothing is sent yet.
     reportReachable(false);
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
