@@ -90,9 +90,9 @@ test-rust: venv oidc-deps
 	REQUIRE_MOTO=1 RUNTIME_TESTS_PREBUILT=$(PREBUILT) cargo test --workspace --all-features
 
 ## The Rust and web unit tests again with "today" moved (libfaketime, TEST_NOW) to each date of
-## infra/scripts/test-dates.sh: the 1st, a
-## Monday after a 28-day February, 31 December late, 29 February, Sundays on both of Europe's clock changes, the
-## 31st before midnight (about 2 min each); then the browser suite on the 1st of a month (E2E_DATE).
+## infra/scripts/test-dates.sh: the 1st, a Monday after a 28-day February, 31 December late, 29 February, Sundays on
+## both of Europe's clock changes, the 31st before midnight (about 6 min each); then the browser suite on the 1st of
+## a month (E2E_DATE).
 E2E_DATE ?= 2027-03-01 09:30:00
 test-dates: venv web-deps oidc-deps faketime
 	infra/scripts/test-dates.sh

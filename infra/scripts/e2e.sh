@@ -6,10 +6,8 @@ cd "$(dirname "$0")/../.."
 # the Playwright runner under libfaketime (the wall clock shifted, the monotonic one real), the browser on the same
 # moment through Playwright's clock (e2e/support/test.ts; Chromium does not start under libfaketime).
 if [ -n "${E2E_NOW:-}" ]; then
-  lib=$(ls /usr/lib/*/faketime/libfaketimeMT.so.1 2>/dev/null | head -1 || true)
-  [ -n "$lib" ] || { echo "E2E_NOW needs libfaketime (apt-get install faketime)"; exit 1; }
-  offset=$(($(date -u -d "$E2E_NOW" +%s) - $(date -u +%s)))
-  export LD_PRELOAD=$lib FAKETIME=$([ "$offset" -ge 0 ] && echo "+$offset" || echo "$offset") FAKETIME_DONT_FAKE_MONOTONIC=1
+  . infra/scripts/faketime-env.sh
+  shift_clock_to "$E2E_NOW"
   echo "the suite runs on $(date -u '+%A %Y-%m-%d %H:%M') UTC"
 fi
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')

@@ -25,13 +25,8 @@ DATES=(
 )
 [ $# -gt 0 ] && DATES=("$@")
 
-lib=$(ls /usr/lib/*/faketime/libfaketimeMT.so.1 2>/dev/null | head -1 || true)
-if [ -z "$lib" ]; then
-  command -v apt-get >/dev/null && (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null)
-  lib=$(ls /usr/lib/*/faketime/libfaketimeMT.so.1 2>/dev/null | head -1 || true)
-fi
-[ -n "$lib" ] || { echo "libfaketime is missing (apt-get install faketime)"; exit 1; }
-
+. infra/scripts/faketime-env.sh
+(shift_clock_to now) || exit 1
 # The test binaries of `cargo test --workspace --all-features` (built once, here or by `make test-build`), each
 # with the folder cargo runs it in (its package's).
 bins=$(cargo test --workspace --all-features --no-run --message-format=json 2>/dev/null | python3 -c '
@@ -45,11 +40,10 @@ for line in sys.stdin:
 
 failed=()
 for when in "${DATES[@]}"; do
+  # The shift holds: a process under it reads the instant asked for (give or take the seconds since). Each test
+  # binary below starts on the instant itself.
+  seen=$(shift_clock_to "$when" && date -u +%s)
   target=$(date -u -d "$when" +%s)
-  offset=$((target - $(date -u +%s)))
-  shift_by=$([ "$offset" -ge 0 ] && echo "+$offset" || echo "$offset")
-  # The shift holds: a process under it reads the instant asked for (give or take the seconds since).
-  seen=$(LD_PRELOAD=$lib FAKETIME=$shift_by FAKETIME_DONT_FAKE_MONOTONIC=1 date -u +%s)
   if [ $((seen - target)) -lt 0 ] || [ $((seen - target)) -gt 5 ]; then
     echo "libfaketime did not move the clock to $when (read $(date -u -d "@$seen"))"
     exit 1
@@ -61,8 +55,8 @@ for when in "${DATES[@]}"; do
   while read -r dir bin; do
     if ! (
       cd "$dir"
-      export LD_PRELOAD=$lib FAKETIME=$shift_by
-      export FAKETIME_DONT_FAKE_MONOTONIC=1 REQUIRE_MOTO=1 RUNTIME_TESTS_PREBUILT=1 CARGO_MANIFEST_DIR="$dir"
+      shift_clock_to "$when"
+      export REQUIRE_MOTO=1 RUNTIME_TESTS_PREBUILT=1 CARGO_MANIFEST_DIR="$dir"
       "$bin" -q ${FILTER:+"$FILTER"} </dev/null
     ) >"$out" 2>&1; then
       status=1

@@ -11,7 +11,7 @@ export * from '@playwright/test';
 export const test = base.extend<{ runnersClock: void }>({
   runnersClock: [
     async ({ context }, use) => {
-      if (process.env.E2E_NOW) await context.clock.install({ time: Date.now() });
+      await onRunnersClock(context);
       await use();
     },
     { auto: true },
@@ -21,6 +21,10 @@ export const test = base.extend<{ runnersClock: void }>({
 /** A second person's browser context, on the same clock as the test's own (see `test` above). */
 export async function newContext(browser: Browser, options?: BrowserContextOptions): Promise<BrowserContext> {
   const context = await browser.newContext(options);
-  if (process.env.E2E_NOW) await context.clock.install({ time: Date.now() });
+  await onRunnersClock(context);
   return context;
+}
+
+async function onRunnersClock(context: BrowserContext): Promise<void> {
+  if (process.env.E2E_NOW) await context.clock.install({ time: Date.now() });
 }
