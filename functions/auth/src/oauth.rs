@@ -86,13 +86,18 @@ fn client(state: &AppState, provider: Provider, settings: &OAuthProvider) -> App
         .set_auth_type(AuthType::RequestBody))
 }
 
-/// One HTTP client for the providers: no redirects (the token and profile endpoints never need one, and following
-/// them would let a misconfigured endpoint send the secret elsewhere), short timeouts.
-fn http() -> &'static reqwest::Client {
+/// One HTTP client for every sign-in provider (GitHub, Google, OpenID Connect): no redirects (the discovery, token
+/// and profile endpoints never need one, and following them would open those requests to server-side request
+/// forgery or send the secret elsewhere), short timeouts, and no idle connections kept. A kept connection belongs to
+/// the runtime that opened it, and a process may run more than one (the tests start one per app): a request on a
+/// connection whose runtime has ended fails with "runtime dropped the dispatch task". Sign-ins are rare enough that
+/// a fresh connection each time costs nothing that shows.
+pub(crate) fn http() -> &'static reqwest::Client {
     static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
     CLIENT.get_or_init(|| {
         reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
+            .pool_max_idle_per_host(0)
             .timeout(Duration::from_secs(10))
             .user_agent("Breaktime")
             .build()

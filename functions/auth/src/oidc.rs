@@ -33,7 +33,7 @@ use openidconnect::{
     RedirectUrl, Scope, TokenResponse,
 };
 
-use crate::oauth::CallbackQuery;
+use crate::oauth::{http, CallbackQuery};
 
 const SLUG: &str = "oidc";
 const FAILED: &str = "Single sign-on failed. Please try again.";
@@ -45,20 +45,6 @@ const SOMETHING_WENT_WRONG: &str = "Something went wrong. Please try again later
 
 /// How long a provider's discovery document and keys are kept before they are read again.
 const DISCOVERY_TTL: Duration = Duration::from_secs(600);
-
-/// One HTTP client for the provider: no redirects (following them would open the discovery and token requests to
-/// server-side request forgery), short timeouts.
-fn http() -> &'static reqwest::Client {
-    static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
-    CLIENT.get_or_init(|| {
-        reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .timeout(Duration::from_secs(10))
-            .user_agent("Breaktime")
-            .build()
-            .expect("HTTP client")
-    })
-}
 
 /// The provider's discovery document (with its keys), read at most every [`DISCOVERY_TTL`] per issuer.
 async fn metadata(settings: &OidcProvider) -> anyhow::Result<CoreProviderMetadata> {
