@@ -7,6 +7,11 @@
 //! - the answer is recorded by an update conditioned on the claim's own stamp, so a claim taken over after its
 //!   lease (the function stopped half-way) cannot be completed by the stalled one;
 //! - `ttl` lets DynamoDB drop the item after a day (the SQLite adapter prunes it the same way).
+//!
+//! The claim keeps what the first caller signed in with ([`CallerKind`]): a kept answer is replayed only to a caller
+//! whose credential may do all that one's could, so a repeat never gets past the route's own access rules (a
+//! read-only API token never replays a write; an answer first given to a session, which may hold a session or a new
+//! API token's secret, goes to a session only).
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
@@ -33,6 +38,9 @@ pub const MAX_KEPT_BODY: usize = 64 * 1024;
 pub const INVALID_KEY: &str = "The Idempotency-Key header must be 1 to 64 visible ASCII characters.";
 pub const KEY_REUSED: &str = "This Idempotency-Key was already used for another request.";
 pub const IN_PROGRESS: &str = "A request with this Idempotency-Key is still in progress. Try again in a moment.";
+/// A repeat with an API token of a write first made signed in: its answer may hold what only a session may see.
+pub const SESSION_REPLAY: &str =
+    "This Idempotency-Key was first used signed in; repeat the request signed in, not with an API token.";
 
 /// A checked key: 1 to 64 visible ASCII characters.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,6 +57,26 @@ impl IdempotencyKey {
 
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+}
+
+/// What a write's caller signed in with, as far as it decides what they may do: a session may do all a write token
+/// may, and a write token all a read-only one may.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CallerKind {
+    /// A read-only API token (GET and HEAD only).
+    ReadToken,
+    /// An API token that may write (every route but the session-only ones).
+    WriteToken,
+    /// A session's access token (every route, the session-only ones too).
+    Session,
+}
+
+impl CallerKind {
+    /// Whether this caller may be given an answer first given to `first`: it may do all `first` could.
+    pub fn may_replay(self, first: CallerKind) -> bool {
+        self >= first
     }
 }
 
@@ -77,8 +105,8 @@ pub struct KeptAnswer {
 pub enum Claim {
     /// This request runs the write; `stamp` identifies the claim when the answer is recorded or the claim released.
     Run { stamp: String },
-    /// The write ran already: here is its answer.
-    Replay(KeptAnswer),
+    /// The write ran already: here is its answer, and what its first caller signed in with.
+    Replay { answer: KeptAnswer, first: CallerKind },
     /// The key was used for another request.
     Reused,
     /// Another request with the key is running.
@@ -93,31 +121,48 @@ struct Stored {
     claimed_at: i64,
     ttl: i64,
     answer: Option<KeptAnswer>,
+    /// Claims made before callers were kept: taken as a session's, so they are replayed to sessions only.
+    #[serde(default = "session")]
+    caller: CallerKind,
 }
 
-fn claim_item(user_id: &UserId, key: &IdempotencyKey, fingerprint: &str, stamp: &str, now: DateTime<Utc>) -> Item {
+fn session() -> CallerKind {
+    CallerKind::Session
+}
+
+struct ClaimOf<'a> {
+    user_id: &'a UserId,
+    key: &'a IdempotencyKey,
+    caller: CallerKind,
+    fingerprint: &'a str,
+}
+
+fn claim_item(of: &ClaimOf<'_>, stamp: &str, now: DateTime<Utc>) -> Item {
+    let ClaimOf { user_id, key, caller, fingerprint } = of;
     let k = keys::idempotency(user_id, key.as_str());
     let mut item = Item::new();
     item.insert("PK".into(), Value::String(k.pk));
     item.insert("SK".into(), Value::String(k.sk));
     item.insert("entity_type".into(), Value::from("idempotency"));
-    item.insert("fingerprint".into(), Value::from(fingerprint));
+    item.insert("fingerprint".into(), Value::from(*fingerprint));
+    item.insert("caller".into(), serde_json::to_value(caller).unwrap_or(Value::Null));
     item.insert("stamp".into(), Value::from(stamp));
     item.insert("claimedAt".into(), Value::from(now.timestamp()));
     item.insert("ttl".into(), Value::from((now + KEEP).timestamp()));
     item
 }
 
-/// Claims `key` for a request of `fingerprint`, or says why it cannot run.
+/// Claims `key` for a request of `fingerprint` by a caller signed in with `caller`, or says why it cannot run.
 pub async fn claim(
     store: &dyn Table,
     user_id: &UserId,
     key: &IdempotencyKey,
+    caller: CallerKind,
     fingerprint: &str,
     now: DateTime<Utc>,
 ) -> AppResult<Claim> {
     let stamp = ulid::Ulid::new().to_string();
-    let fresh = claim_item(user_id, key, fingerprint, &stamp, now);
+    let fresh = claim_item(&ClaimOf { user_id, key, caller, fingerprint }, &stamp, now);
     // Two rounds: the item may vanish (released, or expired and pruned) between the failed put and the read.
     for _ in 0..2 {
         match store.put(fresh.clone(), Cond::NotExists).await {
@@ -142,7 +187,7 @@ pub async fn claim(
             return Ok(Claim::Reused);
         }
         return Ok(match stored.answer {
-            Some(answer) => Claim::Replay(answer),
+            Some(answer) => Claim::Replay { answer, first: stored.caller },
             None => Claim::InProgress,
         });
     }
@@ -205,6 +250,22 @@ mod tests {
         assert_ne!(a, fingerprint("POST", "/task/add", b"{ }"));
         // The separators keep the parts apart.
         assert_ne!(fingerprint("POST", "/a", b"b"), fingerprint("POST", "/ab", b""));
+    }
+
+    #[test]
+    fn a_replay_goes_to_a_caller_who_may_do_all_the_first_could() {
+        use CallerKind::*;
+        for (repeat, first, may) in [
+            (Session, Session, true),
+            (Session, WriteToken, true),
+            (WriteToken, WriteToken, true),
+            (WriteToken, Session, false),
+            (ReadToken, Session, false),
+            (ReadToken, WriteToken, false),
+            (ReadToken, ReadToken, true),
+        ] {
+            assert_eq!(repeat.may_replay(first), may, "{repeat:?} after {first:?}");
+        }
     }
 
     #[test]

@@ -4,6 +4,12 @@
 //!
 //! Keys are kept per signed-in caller. A request without a valid access token (sign-in, sign-up, the contact form)
 //! runs as usual: its own handler answers it, and the header is ignored.
+//!
+//! A kept answer is replayed only to a caller whose credential may do all the first caller's could: the access rules
+//! of the extractors (`crate::auth`) run inside the handler, which a replay does not reach, so they are applied here
+//! to what the claim kept. A read-only API token is 403 as the route would answer it; a write token repeating a
+//! write first made signed in is 403 too, since the route may be one only a session may use and its answer (a new
+//! API token, a session) may hold what only a session may see. Nothing is replayed then, and the key stays taken.
 
 use std::time::Duration;
 
@@ -12,7 +18,8 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use bt_domain::idempotency::{self as idem, Claim, IdempotencyKey, KeptAnswer};
+use bt_domain::account::tokens::{self, Credential, TokenScope};
+use bt_domain::idempotency::{self as idem, CallerKind, Claim, IdempotencyKey, KeptAnswer};
 use bt_domain::types::UserId;
 use bt_domain::AppError;
 
@@ -35,7 +42,7 @@ pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next)
         Err(e) => return ApiError(e).into_response(),
     };
     let token = crate::auth::bearer(req.headers()).map(str::to_string);
-    let Some(user_id) = caller(&state, token.as_deref()).await else { return next.run(req).await };
+    let Some((user_id, caller)) = caller(&state, token.as_deref()).await else { return next.run(req).await };
 
     let (parts, body) = req.into_parts();
     // A file upload (the import routes, whose own limit is larger) is kept up to the largest upload; the route's
@@ -56,9 +63,10 @@ pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next)
     let started = tokio::time::Instant::now();
     loop {
         let now = state.clock.now();
-        match idem::claim(state.table(), &user_id, &key, &fingerprint, now).await {
+        match idem::claim(state.table(), &user_id, &key, caller, &fingerprint, now).await {
             Err(e) => return ApiError(e).into_response(),
-            Ok(Claim::Replay(answer)) => return replay(answer),
+            Ok(Claim::Replay { answer, first }) if caller.may_replay(first) => return replay(answer),
+            Ok(Claim::Replay { .. }) => return ApiError(refusal(caller)).into_response(),
             Ok(Claim::Reused) => return ApiError(AppError::field(idem::HEADER, idem::KEY_REUSED)).into_response(),
             Ok(Claim::InProgress) if started.elapsed() < WAIT => tokio::time::sleep(POLL).await,
             Ok(Claim::InProgress) => return ApiError(AppError::Conflict(idem::IN_PROGRESS.into())).into_response(),
@@ -70,11 +78,26 @@ pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next)
     }
 }
 
-/// The signed-in caller's id, checked as the route checks it (signature, expiry, token version, ended sign-in, or an
-/// API token's hash, expiry and token version): a token the route would refuse gets no kept answer replayed; the
-/// route itself answers it (401).
-async fn caller(state: &AppState, token: Option<&str>) -> Option<UserId> {
-    bt_domain::account::tokens::caller_of_bearer(state, token?).await.ok().map(|(user, _)| user.id)
+/// The signed-in caller's id and credential, checked as the route checks them (signature, expiry, token version,
+/// ended sign-in, or an API token's hash, expiry and token version): a token the route would refuse gets no kept
+/// answer replayed; the route itself answers it (401).
+async fn caller(state: &AppState, token: Option<&str>) -> Option<(UserId, CallerKind)> {
+    let (user, credential) = tokens::caller_of_bearer(state, token?).await.ok()?;
+    let kind = match credential {
+        Credential::Session => CallerKind::Session,
+        Credential::ApiToken { scope: TokenScope::Write, .. } => CallerKind::WriteToken,
+        Credential::ApiToken { scope: TokenScope::Read, .. } => CallerKind::ReadToken,
+    };
+    Some((user.id, kind))
+}
+
+/// Why a caller may not be given a kept answer: a read-only token as every write route refuses it; a write token
+/// because the answer was first given to a session.
+fn refusal(caller: CallerKind) -> AppError {
+    match caller {
+        CallerKind::ReadToken => AppError::Forbidden(tokens::READ_ONLY.into()),
+        _ => AppError::Forbidden(idem::SESSION_REPLAY.into()),
+    }
 }
 
 /// Keeps a final answer (or gives the claim up for one a retry may change) and passes it on.

@@ -24,6 +24,7 @@ bt_testkit::on_every_store!(
     a_claim_left_by_a_stopped_request_is_taken_over_after_its_lease,
     a_live_break_keeps_the_times_taken_on_the_device,
     device_times_outside_the_window_are_refused,
+    a_replay_is_answered_only_to_a_caller_the_route_lets_in,
 );
 
 /// A request with an `Idempotency-Key`.
@@ -191,7 +192,9 @@ async fn a_claim_left_by_a_stopped_request_is_taken_over_after_its_lease(store: 
     let fingerprint = idem::fingerprint("POST", "/task/add", body.to_string().as_bytes());
     let key = IdempotencyKey::parse(b"stalled").unwrap();
     let user = UserId::parse(&ann.id).unwrap();
-    let claim = idem::claim(app.store(), &user, &key, &fingerprint, app.state.clock.now()).await.unwrap();
+    let claim = idem::claim(app.store(), &user, &key, idem::CallerKind::Session, &fingerprint, app.state.clock.now())
+        .await
+        .unwrap();
     assert!(matches!(claim, idem::Claim::Run { .. }));
     // Within its lease a repeat waits for it, then gives up with 409 and writes nothing.
     post_keyed(&app, &ann, "/task/add", "stalled", body.clone()).await.expect_error(409);
@@ -262,4 +265,44 @@ async fn device_times_outside_the_window_are_refused(store: Store) {
         assert_eq!(reply.field("at"), message, "{at}");
     }
     assert!(app.get(&ann, "/break/current").await.data().is_object(), "still on the break");
+}
+
+/// A kept answer is replayed only to a caller who may make the request: a read-only API token never gets a session's
+/// kept write (here the secret of a new write token), nor does a write token get a session's kept answer; the same
+/// session gets it again.
+async fn a_replay_is_answered_only_to_a_caller_the_route_lets_in(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = app.person("Ann").await;
+    let token_of = |reply: &Reply| reply.data()["token"].as_str().expect("the secret").to_string();
+    let reader = app.post(&ann, "/user/tokens", json!({ "name": "Reader", "scope": "read" })).await.expect(201);
+    let reader = Person { token: token_of(&reader), ..ann.clone() };
+    let writer = app.post(&ann, "/user/tokens", json!({ "name": "Writer", "scope": "write" })).await.expect(201);
+    let writer = Person { token: token_of(&writer), ..ann.clone() };
+
+    let body = json!({ "name": "Deploy", "scope": "write" });
+    let made = post_keyed(&app, &ann, "/user/tokens", "mint-1", body.clone()).await.expect(201);
+    let refused = post_keyed(&app, &reader, "/user/tokens", "mint-1", body.clone()).await.expect_error(403);
+    assert_eq!(refused.message(), bt_domain::account::tokens::READ_ONLY);
+    assert_eq!(refused.header(idem::REPLAYED_HEADER), None);
+    assert!(!refused.text.contains("btpat_"), "no secret: {}", refused.text);
+    let refused = post_keyed(&app, &writer, "/user/tokens", "mint-1", body.clone()).await.expect_error(403);
+    assert_eq!(refused.message(), idem::SESSION_REPLAY);
+    assert!(!refused.text.contains("btpat_"), "no secret: {}", refused.text);
+
+    // The session that made it gets the kept answer again, and nothing more is made.
+    let again = post_keyed(&app, &ann, "/user/tokens", "mint-1", body).await.expect(201);
+    assert_eq!((again.header(idem::REPLAYED_HEADER), &again.body), (Some("true"), &made.body));
+    let tokens = app.get(&ann, "/user/tokens").await.expect(200);
+    assert_eq!(tokens.data().as_array().expect("a list").len(), 3);
+
+    // A read-only token cannot replay a write token's kept write either; the write token and the session can.
+    let today = app.today(&ann);
+    let task = post_keyed(&app, &writer, "/task/add", "task-1", a_task("Plan", &today)).await.expect(201);
+    let refused = post_keyed(&app, &reader, "/task/add", "task-1", a_task("Plan", &today)).await.expect_error(403);
+    assert_eq!(refused.message(), bt_domain::account::tokens::READ_ONLY);
+    for who in [&writer, &ann] {
+        let again = post_keyed(&app, who, "/task/add", "task-1", a_task("Plan", &today)).await.expect(201);
+        assert_eq!((again.header(idem::REPLAYED_HEADER), &again.body), (Some("true"), &task.body));
+    }
+    assert_eq!(tasks_of(&app, &ann).await.len(), 1);
 }
