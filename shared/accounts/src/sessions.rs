@@ -88,7 +88,17 @@ fn decoy_hash() -> &'static str {
     DECOY.get_or_init(|| hash_password("decoy password for unknown accounts").unwrap_or_default())
 }
 
-/// E-mail and password to a new session (rate-limited per client address and per address tried).
+/// E-mail and password to a new session. Rate-limited so that whoever fails waits, and nobody else:
+///
+/// - every attempt counts against the client address (`login_per_ip`);
+/// - failures count against the pair of address tried and client address (`login_per_email`): that client waits,
+///   right password or not;
+/// - failures count against the client address, whichever address it tried (`login_failures_per_ip`): a client
+///   trying one password on many accounts waits too;
+/// - failures count against the address tried from anywhere (`login_failures_per_email`), a higher ceiling that
+///   bounds guesses spread over many clients. It applies only to a client with failures of its own in its window:
+///   a client that has not failed (the owner on their own device) is never kept out by others' guesses, and each
+///   guessing client gets at most one guess past it per window.
 pub async fn sign_in(state: &Services, ip: &str, email: &str, password: String) -> AppResult<(User, Session)> {
     let email = normalize_email(email);
     let parsed = Email::parse(&email).ok();
@@ -98,13 +108,14 @@ pub async fn sign_in(state: &Services, ip: &str, email: &str, password: String) 
         .required("password", &password, "Password is required.")
         .finish()?;
     let email = parsed.expect("checked");
-    // Every attempt counts against the client; only failures count against the address, per client and (with a
-    // higher ceiling) from anywhere, so a stranger's wrong guesses do not keep the owner out.
     let limits = &state.config.rate_limits;
     let pair = format!("{email}|{ip}");
     ratelimit::hit(state, "login-ip", ip, limits.login_per_ip).await?;
     ratelimit::check(state, "login-fail", &pair, limits.login_per_email).await?;
-    ratelimit::check(state, "login-fail-email", &email, limits.login_failures_per_email).await?;
+    let own_failures = ratelimit::check(state, "login-fail-ip", ip, limits.login_failures_per_ip).await?;
+    if own_failures > 0 {
+        ratelimit::check(state, "login-fail-email", &email, limits.login_failures_per_email).await?;
+    }
 
     let user = users::find_user_by_email(state.table(), &email).await?;
     let stored_hash = user.as_ref().and_then(|u| u.password_hash.clone());
@@ -118,6 +129,7 @@ pub async fn sign_in(state: &Services, ip: &str, email: &str, password: String) 
     };
     if !password_ok {
         ratelimit::count(state, "login-fail", &pair, limits.login_per_email).await?;
+        ratelimit::count(state, "login-fail-ip", ip, limits.login_failures_per_ip).await?;
         let failures = ratelimit::count(state, "login-fail-email", &email, limits.login_failures_per_email).await?;
         if failures == FAILURES_TOLD {
             if let Some(user) = user.filter(|u| u.verified) {

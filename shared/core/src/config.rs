@@ -33,6 +33,9 @@ pub struct RateLimits {
     pub login_per_email: (i64, i64),
     /// Failed sign-ins to one address from anywhere: the higher ceiling that stops guessing spread over many clients.
     pub login_failures_per_email: (i64, i64),
+    /// Failed sign-ins from one client address to any address; then that client waits. Only a client with failures
+    /// of its own in this window meets the ceiling per address from anywhere.
+    pub login_failures_per_ip: (i64, i64),
     pub login_per_ip: (i64, i64),
     pub signup_per_ip: (i64, i64),
     pub mail_per_email: (i64, i64),
@@ -179,6 +182,7 @@ impl Config {
             rate_limits: RateLimits {
                 login_per_email: limit("LOGIN_PER_EMAIL", (10, 300))?,
                 login_failures_per_email: limit("LOGIN_FAILURES_PER_EMAIL", (100, 900))?,
+                login_failures_per_ip: limit("LOGIN_FAILURES_PER_IP", (50, 900))?,
                 login_per_ip: limit("LOGIN_PER_IP", (100, 300))?,
                 signup_per_ip: limit("SIGNUP_PER_IP", (60, 3600))?,
                 mail_per_email: limit("MAIL_PER_EMAIL", (5, 900))?,

@@ -38,14 +38,16 @@ pub async fn hit(state: &Services, scope: &str, subject: &str, (max, window_secs
 }
 
 /// Refuses when `subject` has already been counted `max` times in the current window, without counting this call
-/// (for counters of failures, which [`count`] adds to once the outcome is known).
-pub async fn check(state: &Services, scope: &str, subject: &str, (max, window_secs): (i64, i64)) -> AppResult<()> {
+/// (for counters of failures, which [`count`] adds to once the outcome is known); else answers how many times it
+/// has been counted in the window.
+pub async fn check(state: &Services, scope: &str, subject: &str, (max, window_secs): (i64, i64)) -> AppResult<i64> {
     let (key, now, start) = window(state, scope, subject, window_secs);
     let seen = state.table().get(&key).await?;
-    if seen.as_ref().and_then(|item| item.get("count")).and_then(Value::as_i64).unwrap_or(0) >= max {
+    let counted = seen.as_ref().and_then(|item| item.get("count")).and_then(Value::as_i64).unwrap_or(0);
+    if counted >= max {
         return Err(too_many(now, start, window_secs));
     }
-    Ok(())
+    Ok(counted)
 }
 
 /// Counts one event of `subject` in `scope`'s current window and returns how many there are now (never refuses).

@@ -25,6 +25,7 @@ mod push;
 mod records;
 mod security;
 mod selfhost;
+mod sign_in_limits;
 mod timesheets;
 mod tokens;
 mod webhooks;
