@@ -72,11 +72,12 @@ fn schema(value: serde_json::Value) -> utoipa::openapi::RefOr<utoipa::openapi::S
 
 /// The team's audit log (admins)
 ///
-/// Newest first: members invited, joined, removed and their roles; leaves decided and cancelled; allowances, leave
-/// settings, leave types, holidays, work schedules and rule sets changed (with the setting before and after);
-/// members' records changed by an approver; timesheets submitted, approved, returned and reopened; webhooks and API
-/// tokens created or removed; exports and imports run. Append-only, kept two years. A `userId` who is neither a
-/// member of the team nor named in its log is 404.
+/// Newest first: members invited, joined, removed and their roles; invitations sent again and withdrawn; leaves
+/// decided and cancelled; allowances, leave settings, leave types, break types, holidays, work schedules and rule sets
+/// changed (with the setting before and after); members' records changed by an approver; timesheets submitted,
+/// approved, returned and reopened; webhooks, API tokens and team calendar feeds created or removed; exports and
+/// imports run. Each names its actor by account (`actorId`, `actorEmail`) as well as by the name they had then.
+/// Append-only, kept two years. A `userId` who is neither a member of the team nor named in its log is 404.
 #[utoipa::path(get, path = "/admin/audit", tag = "team", params(AuditQuery),
     responses((status = 200, description = "Success", body = Data<AuditPage>), (status = 401, response = Unauthorized),
         (status = 403, description = "Only team admins can do this.", body = ErrorBody),

@@ -73,7 +73,7 @@ async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult {
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn revoke(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    let feed = feeds::revoke_feed(state.table(), user.id(), &id).await?;
+    let feed = feeds::revoke_feed(&state, &user.user, &id).await?;
     Ok(data(Deleted { id: feed.id.to_string(), message: "Calendar feed revoked.".into() }))
 }
 

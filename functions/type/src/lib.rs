@@ -59,15 +59,13 @@ async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult {
 
 /// Set the team's break types (admins)
 ///
-/// Admins replace the team's list.
+/// Admins replace the team's list; the change is in the audit log (`breakTypes.changed`).
 #[utoipa::path(put, path = "/type/edit", tag = "breaks", request_body = BreakTypesInput,
     responses((status = 200, description = "Success", body = Data<BreakTypes>), (status = 401, response = Unauthorized),
         (status = 403, description = "Not allowed for your role", body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn edit(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<BreakTypesInput>) -> ApiResult {
-    user.require_admin()?;
-    let types = break_types::validate_break_types(&input.into())?;
-    let types = break_types::set_team_break_types(state.table(), user.team_id(), types, state.clock.now()).await?;
+    let types = break_types::edit_team_break_types(&state, &user.user, &input.into()).await?;
     Ok(data(BreakTypes::of(types)))
 }

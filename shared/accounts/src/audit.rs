@@ -77,10 +77,20 @@ pub enum Action {
     ImportRun,
     #[serde(rename = "sso.changed")]
     SsoChanged,
+    #[serde(rename = "breakTypes.changed")]
+    BreakTypesChanged,
+    #[serde(rename = "invitation.withdrawn")]
+    InvitationWithdrawn,
+    #[serde(rename = "invitation.resent")]
+    InvitationResent,
+    #[serde(rename = "calendarFeed.created")]
+    CalendarFeedCreated,
+    #[serde(rename = "calendarFeed.revoked")]
+    CalendarFeedRevoked,
 }
 
 impl Action {
-    pub const ALL: [Action; 27] = [
+    pub const ALL: [Action; 32] = [
         Action::MemberInvited,
         Action::MemberJoined,
         Action::MemberRemoved,
@@ -108,6 +118,11 @@ impl Action {
         Action::ExportRun,
         Action::ImportRun,
         Action::SsoChanged,
+        Action::BreakTypesChanged,
+        Action::InvitationWithdrawn,
+        Action::InvitationResent,
+        Action::CalendarFeedCreated,
+        Action::CalendarFeedRevoked,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -139,6 +154,11 @@ impl Action {
             Action::ExportRun => "export.run",
             Action::ImportRun => "import.run",
             Action::SsoChanged => "sso.changed",
+            Action::BreakTypesChanged => "breakTypes.changed",
+            Action::InvitationWithdrawn => "invitation.withdrawn",
+            Action::InvitationResent => "invitation.resent",
+            Action::CalendarFeedCreated => "calendarFeed.created",
+            Action::CalendarFeedRevoked => "calendarFeed.revoked",
         }
     }
 
@@ -157,7 +177,13 @@ pub struct Entry {
     /// When, in UTC with milliseconds (`2026-05-04T09:30:00.123Z`): the sort key's first part.
     pub at: String,
     pub actor_id: UserId,
+    /// The display name the actor had then: chosen by the actor, so not who they are (see `actor_email`).
     pub actor_name: String,
+    /// The actor's account e-mail address when they acted: what tells apart two people of the same name. Entries
+    /// written before it was kept (and the few written without the account at hand) have none stored; [`page`] and
+    /// [`export`] fill it in from the account, where it still exists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor_email: Option<String>,
     pub action: Action,
     /// Whose data changed (the member invited, the person whose leave was decided), when it is one person's.
     #[serde(default)]
@@ -175,9 +201,10 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// An entry of `actor`'s team, by `actor`, now.
+    /// An entry of `actor`'s team, by `actor` (their name and account e-mail as they are now), now.
     pub fn by(actor: &User, action: Action, now: DateTime<Utc>) -> Entry {
-        Entry::of(&actor.team_id, &actor.id, &actor.name, action, now)
+        let entry = Entry::of(&actor.team_id, &actor.id, &actor.name, action, now);
+        Entry { actor_email: Some(actor.email.as_str().to_string()), ..entry }
     }
 
     /// An entry of `team_id`'s log, by the person `actor_id` named `actor_name`, at `now`.
@@ -188,6 +215,7 @@ impl Entry {
             at: stamp(now),
             actor_id: actor_id.clone(),
             actor_name: actor_name.to_string(),
+            actor_email: None,
             action,
             subject_id: None,
             subject_name: None,
@@ -350,6 +378,7 @@ pub async fn page(
         known_person(state, admin, filter).await?;
     }
     let next_cursor = if more { entries.last().map(repo::audit::sort_key) } else { None };
+    let entries = with_actor_emails(state.table(), entries).await?;
     Ok(Page { entries, next_cursor })
 }
 
@@ -364,6 +393,20 @@ pub async fn export(state: &Services, admin: &User, filter: &Filter) -> AppResul
         known_person(state, admin, filter).await?;
     }
     append(state.table(), &Entry::by(admin, Action::ExportRun, state.clock.now()).about("audit log (CSV)")).await?;
+    with_actor_emails(state.table(), entries).await
+}
+
+/// Fills in the e-mail address of each entry's actor that has none stored, from the account as it is now (one read
+/// per actor); an account that is gone leaves it empty.
+async fn with_actor_emails(store: &dyn Table, mut entries: Vec<Entry>) -> AppResult<Vec<Entry>> {
+    let mut known: std::collections::HashMap<UserId, Option<String>> = std::collections::HashMap::new();
+    for entry in entries.iter_mut().filter(|e| e.actor_email.is_none()) {
+        if !known.contains_key(&entry.actor_id) {
+            let account = repo::users::get(store, &entry.actor_id).await?;
+            known.insert(entry.actor_id.clone(), account.map(|u| u.email.as_str().to_string()));
+        }
+        entry.actor_email = known[&entry.actor_id].clone();
+    }
     Ok(entries)
 }
 

@@ -80,7 +80,7 @@ pub async fn invite(state: &Services, admin: &User, email: &str, role: &str, lan
 
 /// Stores a new invitation of `team` for `email` as `role`, vouched for by `inviter` (an admin of the team), and
 /// mails its link (in the language of the invitee's account, else in `language`); nothing is kept when the mail
-/// cannot be sent. `logged` is the audit entry written with it (none for a resend: the invitation was logged once).
+/// cannot be sent. `logged` is the audit entry written with it (taken back when the mail cannot be sent).
 async fn send(
     state: &Services,
     inviter: &User,
@@ -266,12 +266,22 @@ async fn own(state: &Services, admin: &User, id: &str) -> AppResult<Invitation> 
     Ok(invitation)
 }
 
-/// Withdraws an invitation: its link stops working.
+/// Withdraws an invitation: its link stops working. Logged in the same transaction; one accepted or withdrawn
+/// meanwhile is not found.
 pub async fn revoke(state: &Services, admin: &User, id: &str) -> AppResult<()> {
-    own(state, admin, id).await?;
-    repo::invitations::delete(state.table(), id).await?;
+    let invitation = own(state, admin, id).await?;
+    let logged = Entry::by(admin, Action::InvitationWithdrawn, state.clock.now()).about(described(&invitation));
+    let writes = vec![repo::invitations::use_op(id), audit::op(&logged)?];
+    if !repo::commit(state.table(), writes).await? {
+        return Err(AppError::NotFound("Invitation not found.".into()));
+    }
     tracing::info!(team_id = %admin.team_id, "invitation revoked");
     Ok(())
+}
+
+/// An invitation as the log names it: the address and the role (as a new one is logged).
+fn described(invitation: &Invitation) -> String {
+    format!("{} ({})", invitation.email, invitation.role.as_str())
 }
 
 /// Sends an invitation again with a new link and seven new days, vouched for by this admin; the old link stops
@@ -280,7 +290,8 @@ pub async fn resend(state: &Services, admin: &User, id: &str, language: Language
     let old = own(state, admin, id).await?;
     ratelimit::hit(state, "mail", &old.email, state.config.rate_limits.mail_per_email).await?;
     let team = teams::get_team(state.table(), &admin.team_id).await?.ok_or_else(AppError::not_found)?;
-    let sent = send(state, admin, &team, &old.email, old.role, language, None).await?;
+    let logged = Entry::by(admin, Action::InvitationResent, state.clock.now()).about(described(&old));
+    let sent = send(state, admin, &team, &old.email, old.role, language, Some(logged)).await?;
     repo::invitations::delete(state.table(), id).await?;
     tracing::info!(team_id = %team.id, "invitation sent again");
     Ok(sent)

@@ -5,10 +5,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::timestamp;
+use bt_accounts::audit::{self, Action, Entry};
+use bt_accounts::User;
 use bt_core::codec::to_item;
 use bt_core::error::AppResult;
 use bt_core::keys;
-use bt_core::store::{Cond, Table};
+use bt_core::services::Services;
+use bt_core::store::{Cond, Table, TxOp};
 use bt_core::types::TeamId;
 use bt_core::validate::Check;
 
@@ -64,6 +67,29 @@ pub async fn team_break_types(store: &dyn Table, team_id: &TeamId) -> AppResult<
         .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect::<Vec<_>>())
         .filter(|t| !t.is_empty());
     Ok(types.unwrap_or_else(|| DEFAULT_BREAK_TYPES.iter().map(|s| s.to_string()).collect()))
+}
+
+/// An admin replaces their team's list (checked as [`validate_break_types`]); the change is logged, with the list
+/// before and after, in the transaction that writes it.
+pub async fn edit_team_break_types(
+    services: &Services,
+    admin: &User,
+    input: &BreakTypesInput,
+) -> AppResult<Vec<String>> {
+    admin.require_admin()?;
+    let types = validate_break_types(input)?;
+    let store = services.table();
+    let before = team_break_types(store, &admin.team_id).await?;
+    let now = services.clock.now();
+    let logged =
+        Entry::by(admin, Action::BreakTypesChanged, now).about(types.join(", ")).change(Some(&before), Some(&types));
+    let item = to_item(
+        "break_types",
+        &keys::team_break_types(&admin.team_id),
+        &BreakTypesItem { types: types.clone(), updated_at: timestamp(now) },
+    )?;
+    store.transact(vec![TxOp::Put { item, cond: Cond::None }, audit::op(&logged)?]).await?;
+    Ok(types)
 }
 
 pub async fn set_team_break_types(

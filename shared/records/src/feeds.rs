@@ -8,6 +8,10 @@
 //! (`CALTOKEN#<hash>`), so a fetch is one GetItem and the token cannot be read back from the table. The feed itself
 //! lives in its owner's partition (`USER#<userId>` / `CALFEED#<id>`), which is how its owner lists and revokes it.
 //!
+//! A team feed's creation and revocation are in its team's audit log (`calendarFeed.created`, `calendarFeed.revoked`),
+//! written in the transaction that makes the change: whoever holds its URL reads the team's absences. A personal feed
+//! shows its owner's own records only and is not logged.
+//!
 //! Everything a feed shows is decided when it is read, from the owner's profile as it is then: a deleted account's
 //! feeds are gone, a personal feed shows the owner's own records whatever team they are in now, and a team feed shows
 //! its team only while its owner is still an admin or HR of that team (else it is not found).
@@ -24,6 +28,7 @@ use super::leave_types::LeaveType;
 use super::leaves::{self, LeaveStatus};
 use super::meetings;
 use super::{new_id, timestamp};
+use bt_accounts::audit::{self, Action, Entry};
 use bt_accounts::auth;
 use bt_accounts::users::get_user;
 use bt_accounts::{teams, User};
@@ -156,7 +161,7 @@ pub async fn create_feed(services: &Services, user: &User, input: &FeedInput) ->
         created_at: timestamp(now),
     };
     let pointer = TokenPointer { user_id: user.id.clone(), feed_id: feed.id.clone() };
-    let ops = vec![
+    let mut ops = vec![
         TxOp::Put {
             item: to_item(FEED_ENTITY, &keys::calendar_feed(&user.id, &feed.id), &feed)?,
             cond: Cond::NotExists,
@@ -166,6 +171,9 @@ pub async fn create_feed(services: &Services, user: &User, input: &FeedInput) ->
             cond: Cond::NotExists,
         },
     ];
+    if let Some(logged) = logged(user, Action::CalendarFeedCreated, &feed, now) {
+        ops.push(audit::op(&logged)?);
+    }
     match store.transact(ops).await {
         Ok(()) => {}
         // A fresh ULID and 256 random bits: only a retried request can meet its own items.
@@ -189,16 +197,33 @@ pub async fn list_feeds(store: &dyn Table, user_id: &UserId) -> AppResult<Vec<Ca
     items.into_iter().map(|item| from_item::<StoredFeed>(item).map(StoredFeed::listed)).collect()
 }
 
+/// The audit entry of a team feed's creation or revocation by `user`, in the log of the team the feed shows (none for
+/// a personal feed).
+fn logged(user: &User, action: Action, feed: &StoredFeed, now: DateTime<Utc>) -> Option<Entry> {
+    let team = feed.feed_team_id.as_ref().filter(|_| feed.scope == FeedScope::Team)?;
+    let listed = CalendarFeed { id: feed.id.clone(), scope: feed.scope, created_at: feed.created_at.clone() };
+    let (before, after) = match action {
+        Action::CalendarFeedCreated => (None, Some(&listed)),
+        _ => (Some(&listed), None),
+    };
+    Some(Entry::by(user, action, now).in_team(team).about(format!("team feed {}", feed.id)).change(before, after))
+}
+
 /// Revokes one of the caller's feeds: the feed and its token item go together, and its URL answers 404 from then
 /// on. Another person's feed id is not found, like an unknown one.
-pub async fn revoke_feed(store: &dyn Table, user_id: &UserId, id: &RecordId) -> AppResult<CalendarFeed> {
+pub async fn revoke_feed(services: &Services, user: &User, id: &RecordId) -> AppResult<CalendarFeed> {
+    let store = services.table();
+    let user_id = &user.id;
     let key = keys::calendar_feed(user_id, id);
     let Some(item) = store.get(&key).await? else { return Err(not_found()) };
     let feed: StoredFeed = from_item(item)?;
-    let ops = vec![
+    let mut ops = vec![
         TxOp::Delete { key, cond: Cond::Exists },
         TxOp::Delete { key: keys::calendar_feed_token(&feed.token_hash), cond: Cond::None },
     ];
+    if let Some(logged) = logged(user, Action::CalendarFeedRevoked, &feed, services.clock.now()) {
+        ops.push(audit::op(&logged)?);
+    }
     match store.transact(ops).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => return Err(not_found()),

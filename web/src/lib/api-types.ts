@@ -47,11 +47,12 @@ export interface paths {
     };
     /**
      * The team's audit log (admins)
-     * @description Newest first: members invited, joined, removed and their roles; leaves decided and cancelled; allowances, leave
-     *     settings, leave types, holidays, work schedules and rule sets changed (with the setting before and after);
-     *     members' records changed by an approver; timesheets submitted, approved, returned and reopened; webhooks and API
-     *     tokens created or removed; exports and imports run. Append-only, kept two years. A `userId` who is neither a
-     *     member of the team nor named in its log is 404.
+     * @description Newest first: members invited, joined, removed and their roles; invitations sent again and withdrawn; leaves
+     *     decided and cancelled; allowances, leave settings, leave types, break types, holidays, work schedules and rule sets
+     *     changed (with the setting before and after); members' records changed by an approver; timesheets submitted,
+     *     approved, returned and reopened; webhooks, API tokens and team calendar feeds created or removed; exports and
+     *     imports run. Each names its actor by account (`actorId`, `actorEmail`) as well as by the name they had then.
+     *     Append-only, kept two years. A `userId` who is neither a member of the team nor named in its log is 404.
      */
     get: operations['get_admin_audit'];
     put?: never;
@@ -2011,7 +2012,7 @@ export interface paths {
     get?: never;
     /**
      * Set the team's break types (admins)
-     * @description Admins replace the team's list.
+     * @description Admins replace the team's list; the change is in the audit log (`breakTypes.changed`).
      */
     put: operations['put_type_edit'];
     post?: never;
@@ -2683,8 +2684,15 @@ export interface components {
         | 'token.revoked'
         | 'export.run'
         | 'import.run'
-        | 'sso.changed';
+        | 'sso.changed'
+        | 'breakTypes.changed'
+        | 'invitation.withdrawn'
+        | 'invitation.resent'
+        | 'calendarFeed.created'
+        | 'calendarFeed.revoked';
+      actorEmail: string | null;
       actorId: string;
+      /** @description The display name the actor had then (chosen by them: two people may share one). */
       actorName: string;
       /** @description The setting or record (any JSON value), or null when there is none */
       after: unknown;
@@ -5182,7 +5190,12 @@ export interface operations {
           | 'token.revoked'
           | 'export.run'
           | 'import.run'
-          | 'sso.changed';
+          | 'sso.changed'
+          | 'breakTypes.changed'
+          | 'invitation.withdrawn'
+          | 'invitation.resent'
+          | 'calendarFeed.created'
+          | 'calendarFeed.revoked';
         /** @description `nextCursor` of the page before */
         cursor?: string;
         limit?: number;
@@ -5264,7 +5277,12 @@ export interface operations {
           | 'token.revoked'
           | 'export.run'
           | 'import.run'
-          | 'sso.changed';
+          | 'sso.changed'
+          | 'breakTypes.changed'
+          | 'invitation.withdrawn'
+          | 'invitation.resent'
+          | 'calendarFeed.created'
+          | 'calendarFeed.revoked';
       };
       header?: never;
       path?: never;

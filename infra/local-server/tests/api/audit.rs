@@ -21,6 +21,8 @@ type Store = Arc<dyn Table>;
 bt_testkit::on_every_store!(
     the_log_tells_who_changed_what_and_admins_alone_read_it,
     pages_filters_and_the_csv_walk_the_same_log,
+    break_types_invitations_and_team_feeds_are_logged,
+    entries_name_the_actor_by_account_e_mail,
 );
 
 fn actions(page: &Value) -> Vec<String> {
@@ -280,6 +282,101 @@ async fn pages_filters_and_the_csv_walk_the_same_log(store: Store) {
     assert!(rows[0][8].contains("\"days\":26"), "{:?}", &rows[0]);
     let after = app.get(&ann, "/admin/audit?action=export.run").await.expect(200);
     assert_eq!(entry(after.data(), "export.run")["summary"], "audit log (CSV)");
+}
+
+async fn break_types_invitations_and_team_feeds_are_logged(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = app.person("Ann").await;
+    let hal = app.person_in(&ann.team_id, "Hal", Role::Hr, "UTC").await;
+    let one = |page: &Value, action: &str| {
+        let found: Vec<Value> =
+            page["entries"].as_array().unwrap().iter().filter(|e| e["action"] == action).cloned().collect();
+        assert_eq!(found.len(), 1, "one {action} in {page}");
+        found[0].clone()
+    };
+
+    // The team's break types replaced: the list before (the starting one) and after.
+    let before = app.get(&ann, "/type/get").await.expect(200).body;
+    app.put(&ann, "/type/edit", json!({ "type": ["Lunch Break", "Prayer"] })).await.expect(200);
+    let log = app.get(&ann, "/admin/audit?action=breakTypes.changed").await.expect(200);
+    let changed = one(log.data(), "breakTypes.changed");
+    assert_eq!(
+        (changed["actorName"].as_str(), changed["summary"].as_str()),
+        (Some("Ann"), Some("Lunch Break, Prayer"))
+    );
+    assert_eq!(changed["after"], json!(["Lunch Break", "Prayer"]));
+    assert_eq!(changed["before"], before["data"][0]["type"], "the starting list: {before}");
+
+    // An invitation sent again, then withdrawn.
+    app.post(&ann, "/admin/invite", json!({ "email": "newcomer@example.com", "role": "hr" })).await.expect(201);
+    let first = app.get(&ann, "/admin/invitations").await.expect(200).data()[0]["id"].as_str().unwrap().to_string();
+    app.post(&ann, &format!("/admin/invitations/{first}/resend"), json!({})).await.expect(200);
+    let log = app.get(&ann, "/admin/audit?action=invitation.resent").await.expect(200);
+    assert_eq!(one(log.data(), "invitation.resent")["summary"], "newcomer@example.com (hr)");
+    let second = app.get(&ann, "/admin/invitations").await.expect(200).data()[0]["id"].as_str().unwrap().to_string();
+    app.delete(&ann, &format!("/admin/invitations/{second}")).await.expect(200);
+    let log = app.get(&ann, "/admin/audit?action=invitation.withdrawn").await.expect(200);
+    let withdrawn = one(log.data(), "invitation.withdrawn");
+    assert_eq!(
+        (withdrawn["actorName"].as_str(), withdrawn["summary"].as_str()),
+        (Some("Ann"), Some("newcomer@example.com (hr)"))
+    );
+    app.delete(&ann, &format!("/admin/invitations/{second}")).await.expect(404);
+    let log = app.get(&ann, "/admin/audit?action=invitation.withdrawn").await.expect(200);
+    assert_eq!(log.data()["entries"].as_array().unwrap().len(), 1, "nothing withdrawn twice");
+
+    // A team calendar feed made and revoked (by HR); never its URL. A personal feed is the person's own: not logged.
+    let feed = app.post(&hal, "/calendar/feeds", json!({ "scope": "team" })).await.expect(201);
+    let id = feed.data()["id"].as_str().unwrap().to_string();
+    let token = feed.data()["url"].as_str().unwrap().rsplit('/').next().unwrap().trim_end_matches(".ics").to_string();
+    app.delete(&hal, &format!("/calendar/feeds/{id}")).await.expect(200);
+    let mine = app.post(&hal, "/calendar/feeds", json!({ "scope": "me" })).await.expect(201);
+    app.delete(&hal, &format!("/calendar/feeds/{}", mine.data()["id"].as_str().unwrap())).await.expect(200);
+    let log = app.get(&ann, "/admin/audit?action=calendarFeed.created").await.expect(200);
+    let created = one(log.data(), "calendarFeed.created");
+    assert_eq!((created["actorName"].as_str(), created["after"]["id"].as_str()), (Some("Hal"), Some(id.as_str())));
+    assert_eq!(created["after"]["scope"], "team");
+    let log = app.get(&ann, "/admin/audit?action=calendarFeed.revoked").await.expect(200);
+    let revoked = one(log.data(), "calendarFeed.revoked");
+    assert_eq!((revoked["before"]["id"].as_str(), revoked["after"].as_str()), (Some(id.as_str()), None));
+    let whole = app.get(&ann, "/admin/audit").await.expect(200);
+    assert!(!whole.text.contains(&token) && !whole.text.contains(".ics"), "never the feed's URL");
+}
+
+async fn entries_name_the_actor_by_account_e_mail(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    let ann = app.person("Ann").await;
+    let bob = app.person_in(&ann.team_id, "Bob", Role::Member, "UTC").await;
+    // Bob takes Ann's name; the log still tells them apart by their accounts.
+    app.put(&bob, "/user/profile", json!({ "name": "Ann" })).await.expect(200);
+    app.post(&bob, "/user/tokens", json!({ "name": "Sync script", "scope": "read" })).await.expect(201);
+    app.put(&ann, "/type/edit", json!({ "type": ["Lunch Break"] })).await.expect(200);
+    // A leave withdrawn by its owner is logged without the account at hand: its address is read from the account.
+    let from = (app.state.clock.now().date_naive() + Duration::days(30)).format("%Y-%m-%d").to_string();
+    let leave = app.post(&bob, "/leaves/add", a_leave(&from, &from)).await.expect(201).id();
+    app.post(&bob, &format!("/leaves/cancel/{leave}"), json!({})).await.expect(200);
+
+    let page = app.get(&ann, "/admin/audit").await.expect(200);
+    let who = |action: &str| {
+        let e = entry(page.data(), action);
+        (
+            e["actorName"].as_str().map(str::to_string),
+            e["actorEmail"].as_str().map(str::to_string),
+            e["actorId"].clone(),
+        )
+    };
+    assert_eq!(who("token.created"), (Some("Ann".into()), Some(bob.email.clone()), json!(bob.id)));
+    assert_eq!(who("breakTypes.changed"), (Some("Ann".into()), Some(ann.email.clone()), json!(ann.id)));
+    assert_eq!(who("leave.cancelled"), (Some("Ann".into()), Some(bob.email.clone()), json!(bob.id)));
+
+    // The CSV carries it too, in its last column.
+    let csv = app.get(&ann, "/admin/audit/export.csv?action=token.created").await.expect(200);
+    let mut reader = csv::Reader::from_reader(csv.text.as_bytes());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_string).collect();
+    assert_eq!(header.last().map(String::as_str), Some("actorEmail"));
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].iter().last(), Some(bob.email.as_str()));
 }
 
 /// Percent-encodes a cursor for a query string.

@@ -38,7 +38,12 @@ pub struct AuditEntry {
     /// UTC, with milliseconds.
     pub at: String,
     pub actor_id: String,
+    /// The display name the actor had then (chosen by them: two people may share one).
     pub actor_name: String,
+    /// The actor's account e-mail address, which tells them apart; null when their account is gone and the entry
+    /// is older than the address being kept with it.
+    #[schema(schema_with = nullable_string, required = true)]
+    pub actor_email: Option<String>,
     #[schema(schema_with = action_schema)]
     pub action: String,
     /// Whose data it is, when it is one person's.
@@ -61,6 +66,7 @@ impl From<dom::Entry> for AuditEntry {
             at: e.at,
             actor_id: e.actor_id.to_string(),
             actor_name: e.actor_name,
+            actor_email: e.actor_email,
             action: e.action.as_str().to_string(),
             subject_id: e.subject_id.map(|s| s.to_string()),
             subject_name: e.subject_name,
@@ -87,9 +93,20 @@ impl From<dom::Page> for AuditPage {
     }
 }
 
-/// The CSV's columns, in order.
-pub const CSV_HEADER: [&str; 10] =
-    ["at", "actorId", "actorName", "action", "subjectId", "subjectName", "summary", "before", "after", "id"];
+/// The CSV's columns, in order (`actorEmail` last, so the columns before it keep their places).
+pub const CSV_HEADER: [&str; 11] = [
+    "at",
+    "actorId",
+    "actorName",
+    "action",
+    "subjectId",
+    "subjectName",
+    "summary",
+    "before",
+    "after",
+    "id",
+    "actorEmail",
+];
 
 /// An entry as a CSV row (before and after as compact JSON).
 pub fn csv_row(e: &dom::Entry) -> Vec<String> {
@@ -105,5 +122,6 @@ pub fn csv_row(e: &dom::Entry) -> Vec<String> {
         text(&e.before),
         text(&e.after),
         e.id.clone(),
+        e.actor_email.clone().unwrap_or_default(),
     ]
 }

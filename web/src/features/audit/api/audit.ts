@@ -44,6 +44,11 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   'export.run',
   'import.run',
   'sso.changed',
+  'breakTypes.changed',
+  'invitation.withdrawn',
+  'invitation.resent',
+  'calendarFeed.created',
+  'calendarFeed.revoked',
 ];
 
 /** What the admin filters by; '' is "any". */

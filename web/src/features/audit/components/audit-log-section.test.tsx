@@ -14,6 +14,7 @@ const entry = (n: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   at: `2026-05-04T09:${String(59 - (n % 60)).padStart(2, '0')}:00.000Z`,
   actorId: 'u1',
   actorName: 'Ada Lovelace',
+  actorEmail: 'ada@example.com',
   action: 'allowance.changed',
   subjectId: 'u2',
   subjectName: 'Bob Builder',
@@ -59,13 +60,28 @@ describe('the audit log', () => {
     const items = [first, second] as const;
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Role changed');
-    expect(items[0]).toHaveTextContent('By Ada Lovelace, for Bob Builder');
+    expect(items[0]).toHaveTextContent('By Ada Lovelace (ada@example.com), for Bob Builder');
     await user.click(within(items[0]).getByText('Before and after'));
     expect(items[0]).toHaveTextContent('member');
     expect(items[0]).toHaveTextContent('hr');
     expect(items[1]).toHaveTextContent('Leave settings changed');
-    expect(items[1]).toHaveTextContent('By Ada Lovelace');
+    expect(items[1]).toHaveTextContent('By Ada Lovelace (ada@example.com)');
     expect(items[1]).not.toHaveTextContent(/, for /);
+  });
+
+  it('tells two people of the same name apart by their accounts’ e-mail addresses', async () => {
+    signIn();
+    logServer([
+      entry(1, { action: 'token.created', actorId: 'u2', actorEmail: 'bob@example.com', subjectId: 'u2', subjectName: 'Ada Lovelace', summary: 'Sync (write)' }),
+      entry(2, { action: 'breakTypes.changed', subjectId: null, subjectName: null, summary: 'Lunch Break', before: null, after: ['Lunch Break'] }),
+    ]);
+    renderWithProviders(<AuditLogSection />);
+    const list = await screen.findByRole('list', { name: 'Audit log entries' });
+    const byBob = within(list).getByRole('listitem', { name: 'API token created, Ada Lovelace (bob@example.com)' });
+    expect(byBob).toHaveTextContent('By Ada Lovelace (bob@example.com)');
+    expect(byBob).not.toHaveTextContent('ada@example.com');
+    const byAda = within(list).getByRole('listitem', { name: 'Break types changed, Ada Lovelace (ada@example.com)' });
+    expect(byAda).toHaveTextContent('By Ada Lovelace (ada@example.com)');
   });
 
   it('pages fifty at a time and filters by action', async () => {

@@ -34,12 +34,21 @@ function Shown({ value }: { value: unknown }) {
   );
 }
 
+/**
+ * Who acted, by account: the display name they had then and their account's e-mail address. A name is chosen by its
+ * bearer (two people may share one); the address tells them apart.
+ */
+export function actorLabel(entry: Pick<AuditEntry, 'actorName' | 'actorEmail'>): string {
+  return entry.actorEmail ? `${entry.actorName} (${entry.actorEmail})` : entry.actorName;
+}
+
 function EntryItem({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   const action = t(actionKey(entry.action), { defaultValue: entry.action });
   const hasChange = entry.before !== null || entry.after !== null;
+  const actor = actorLabel(entry);
   return (
-    <li className="space-y-1 py-3" aria-label={`${action}, ${entry.actorName}`}>
+    <li className="space-y-1 py-3" aria-label={`${action}, ${actor}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <p className="font-medium">{action}</p>
         <time dateTime={entry.at} className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
@@ -48,8 +57,8 @@ function EntryItem({ entry }: { entry: AuditEntry }) {
       </div>
       <p className="text-sm">
         {entry.subjectName && entry.subjectId !== entry.actorId
-          ? t('audit.byAbout', { actor: entry.actorName, subject: entry.subjectName })
-          : t('audit.by', { actor: entry.actorName })}
+          ? t('audit.byAbout', { actor, subject: entry.subjectName })
+          : t('audit.by', { actor })}
       </p>
       {entry.summary && (
         <p translate="no" className="text-sm break-words text-slate-700 dark:text-slate-300">
@@ -121,7 +130,7 @@ export function AuditLogSection() {
           value={filter.userId}
           onChange={(event) => set({ userId: event.target.value })}
           placeholder={t('audit.everyone')}
-          options={members.map((member) => ({ value: member.id, label: member.name }))}
+          options={members.map((member) => ({ value: member.id, label: `${member.name} (${member.email})` }))}
         />
         <Select
           label={t('audit.action')}
