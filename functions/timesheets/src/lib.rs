@@ -121,14 +121,17 @@ async fn decide(
     Ok(data(Timesheet::localized(sheet, user.user.language())))
 }
 
-/// Approve a member's submitted month (admins and HR): the month is locked
+/// Approve a member's submitted month (admins and HR): the month is locked, and its figures are kept as computed now
+/// (the month, its CSV and PDF, the team's views and later balances answer from them until it is reopened)
 #[utoipa::path(post, path = "/timesheets/{month}/approve", tag = "timesheets", params(MonthPath),
     request_body = TimesheetDecision,
     responses((status = 200, description = "Approved", body = Data<Timesheet>), (status = 401, response = Unauthorized),
         (status = 403, description = "Not an approver, or an approver's own month while another approver exists",
             body = ErrorBody),
         (status = 404, response = NotFound),
-        (status = 409, description = "Not submitted, or already approved", body = ErrorBody),
+        (status = 409, description = "Not submitted, or already approved, or \"<name> is still clocked in.\": the \
+            person has an open work period or break in the month (they clock out or end the break first)",
+            body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn approve(

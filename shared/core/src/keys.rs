@@ -342,6 +342,20 @@ pub fn timesheet_lock(user_id: &UserId, month: &str) -> Key {
     Key::new(user_pk(user_id), format!("TSLOCK#{month}"))
 }
 
+/// An approved month's figures as computed at approval (its days and totals), answered instead of a recomputation
+/// while the month stays approved: `TEAM#<teamId>` / `TSFIGURES#<YYYY-MM>#<userId>` (a team's month, or range of
+/// months, is one Query), on GSI1 `USER#<userId>#TSFIGURES` / `<YYYY-MM>` (a person's months, for the balance).
+/// Written with the approval, deleted with the reopening, in their transactions.
+pub fn timesheet_figures(team_id: &TeamId, month: &str, user_id: &UserId) -> Key {
+    Key::new(team_pk(team_id), format!("{}{user_id}", timesheet_figures_month_prefix(month)))
+}
+pub fn timesheet_figures_month_prefix(month: &str) -> String {
+    format!("TSFIGURES#{month}#")
+}
+pub fn timesheet_figures_gsi(user_id: &UserId) -> String {
+    format!("USER#{user_id}#TSFIGURES")
+}
+
 // ---- calendar feeds ----------------------------------------------------------------------------------------------
 
 /// A calendar feed of a user: `USER#<userId>` / `CALFEED#<feedId>` (listed by `begins_with CALFEED#`). It holds the

@@ -1,6 +1,7 @@
 //! The overtime balance: the differences of every day from the member's start date (their joining the team, or
 //! the day a carried-over value was set) up to yesterday (today too once its target is met), plus the carried-over
-//! value and the approvers' adjustments.
+//! value and the approvers' adjustments. A day of an approved month counts as it was approved (its stored figures,
+//! see [`super::timesheets`]), whatever changed since.
 
 use bt_accounts::audit::{Action, Entry};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
@@ -12,6 +13,7 @@ use super::model::{
 };
 use super::periods::require_approver;
 use super::repo;
+use super::timesheets;
 use crate::dates::computed_day;
 use crate::{new_id, timestamp, Owner};
 use bt_accounts::{teams, User};
@@ -38,7 +40,8 @@ pub async fn balance(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> Ap
     .min(today);
     let week_start = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
     let from = since.min(week_start);
-    let days = days_at(store, owner, from, today, now).await?;
+    let mut days = days_at(store, owner, from, today, now).await?;
+    timesheets::keep_approved_days(store, &owner.user_id, &mut days).await?;
     let today_day = days.last().map(SummaryDay::from).ok_or_else(|| AppError::Internal(anyhow::anyhow!("no day")))?;
     let today_counts = today_day.target > 0 && today_day.worked >= today_day.target;
     let through = if today_counts { Some(today) } else { today.pred_opt().filter(|d| *d >= since) };

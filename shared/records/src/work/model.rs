@@ -175,7 +175,7 @@ impl OpenWorkItem {
 }
 
 /// `OpenWork` of the contract.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenWork {
     pub since: String,
@@ -186,14 +186,14 @@ pub struct OpenWork {
 }
 
 /// What credits a day's target, as shown.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DayCredit {
     pub holiday: Option<String>,
     pub leave: Option<LeaveCredit>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LeaveCredit {
     #[serde(rename = "type")]
@@ -202,7 +202,7 @@ pub struct LeaveCredit {
 }
 
 /// A day of a person's working time.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct WorkDay {
     pub date: Day,

@@ -1,7 +1,8 @@
 //! The working-time report of the archives: per member over a range, the net time worked, the target and the
 //! difference (overtime when positive), and how many days had working time. Members see their own row; admins and HR
 //! every member's of the team. Reads: a member's days ([`super::days`], a fixed number of Queries), or the team's
-//! ([`super::team_days`]: one Query per kind of record for the whole team, however many members).
+//! ([`super::team_days`]: one Query per kind of record for the whole team, however many members). The days of an
+//! approved month are its stored figures ([`super::timesheets`]: one more Query), not a recomputation.
 
 use std::collections::BTreeMap;
 
@@ -10,6 +11,7 @@ use serde::Serialize;
 
 use super::days::{self, MAX_SUMMARY_DAYS, RANGE_TOO_LONG};
 use super::model::WorkDay;
+use super::timesheets;
 use crate::dates::{computed_day, DateRange};
 use crate::Owner;
 use bt_accounts::users::User;
@@ -77,10 +79,12 @@ pub async fn work_report(
     }
     if !viewer.role.sees_reports() {
         let owner = Owner::of(viewer);
-        let days = days::days_at(store, &owner, range.from, range.to, now).await?;
+        let mut days = days::days_at(store, &owner, range.from, range.to, now).await?;
+        timesheets::keep_approved_days(store, &owner.user_id, &mut days).await?;
         return report(range, vec![row(owner.user_id, owner.name, &days)]);
     }
-    let team_days = days::team_days_at(store, &viewer.team_id, range.from, range.to, now).await?;
+    let mut team_days = days::team_days_at(store, &viewer.team_id, range.from, range.to, now).await?;
+    timesheets::keep_approved_team_days(store, &viewer.team_id, range, &mut team_days).await?;
     let mut members: BTreeMap<&UserId, (&str, Vec<&WorkDay>)> = BTreeMap::new();
     for d in &team_days {
         members.entry(&d.user_id).or_insert_with(|| (&d.name, Vec::new())).1.push(&d.day);

@@ -11,15 +11,32 @@
 //!
 //! The state item lives in the team's partition ([`repo::timesheets`]), so a team's month is one Query; the days
 //! come from the working-time computation of the month.
+//!
+//! An approved month keeps its figures: approving stores the month as computed then ([`MonthFigures`]: each day's
+//! periods, breaks, worked, target, difference and findings, and the totals) in the approval's transaction, and
+//! while the month stays approved its answers come from that copy: the month, its CSV and PDF, the team's month
+//! ([`team_month`]), the working-time report ([`super::report`]) and the overtime balance of later days
+//! ([`super::balance`], which sums the stored days' differences). So a change of a team-wide setting (schedule,
+//! paid break types, holidays, rule set) moves open months only, and no record that reaches a locked month can move
+//! its figures. Reopening deletes the copy: the month is computed live again.
+//!
+//! Approving is refused (409) while the person is on the clock in the month (an open period or break that started
+//! in it or runs into it): the copy would hold a day still running, and the clock could not end into a locked month.
 
 use bt_accounts::audit;
 use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
+use std::collections::HashMap;
+
 use super::days;
-use super::model::{ChangeAction, Source, WorkDay};
+use super::model::{ChangeAction, MemberDay, Source, WorkDay};
 use super::repo::lock as lock_repo;
-use super::repo::timesheets::{self as repo, LockChange};
+use super::repo::timesheets::{self as repo, ClockSeen, LockChange};
+use super::rules::findings::DayFinding;
+use super::rules::model::Finding;
+use super::rules::notes::FindingNote;
+use crate::breaks;
 use crate::dates::DateRange;
 use crate::events::{self, RecordEvent, Via};
 use crate::{timestamp, Owner};
@@ -28,7 +45,7 @@ use bt_accounts::users::{get_user, Role, User};
 use bt_core::error::{AppError, AppResult};
 use bt_core::services::Services;
 use bt_core::store::Table;
-use bt_core::types::UserId;
+use bt_core::types::{TeamId, UserId};
 
 pub const INVALID_MONTH: &str = "Give a month as YYYY-MM.";
 pub const FUTURE_MONTH: &str = "A month that has not begun cannot be submitted.";
@@ -195,6 +212,164 @@ pub struct TimesheetRow {
     pub difference: i64,
 }
 
+/// A finding of an approved day, with the note written on it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FrozenFinding {
+    pub finding: Finding,
+    pub note: Option<FindingNote>,
+}
+
+/// A day of an approved month as computed at approval, with its findings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FrozenDay {
+    pub day: WorkDay,
+    pub findings: Vec<FrozenFinding>,
+}
+
+/// The figures of an approved month as computed at approval (the item of [`repo::figures`]): each day, and the
+/// totals. The overtime the month carries into later months' balance is its days' differences (the balance counts
+/// those from the member's start on), read from here while the month stays approved.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MonthFigures {
+    pub month: String,
+    pub user_id: UserId,
+    pub days: Vec<FrozenDay>,
+    pub worked: i64,
+    pub target: i64,
+    /// worked − target: the overtime the month carries.
+    pub difference: i64,
+    /// When it was approved (RFC 3339 UTC).
+    pub approved_at: String,
+}
+
+/// Above this the change histories of a month's periods are trimmed before the copy is stored (DynamoDB's item
+/// limit is 400 KB; a person's month is usually a few dozen KB).
+const MAX_FIGURES_BYTES: usize = 350 * 1024;
+
+impl MonthFigures {
+    fn of(month: &Month, user_id: &UserId, days: &[WorkDay], approved_at: String) -> MonthFigures {
+        let (worked, target, difference) = totals(days);
+        let days = days
+            .iter()
+            .map(|day| FrozenDay {
+                findings: day
+                    .findings
+                    .iter()
+                    .map(|f| FrozenFinding { finding: f.finding.clone(), note: f.note.clone() })
+                    .collect(),
+                day: day.clone(),
+            })
+            .collect();
+        let mut figures = MonthFigures {
+            month: month.to_string(),
+            user_id: user_id.clone(),
+            days,
+            worked,
+            target,
+            difference,
+            approved_at,
+        };
+        figures.fit();
+        figures
+    }
+
+    /// Keeps the copy within the item limit: in an extraordinary month (hundreds of edits), each period keeps only
+    /// its last change made by hand (or its last change), and each day its last deleted change. The figures, the
+    /// periods and the "changed by hand" mark stay; only the older steps of the histories go.
+    fn fit(&mut self) {
+        let size = |f: &MonthFigures| serde_json::to_vec(f).map(|v| v.len()).unwrap_or(0);
+        if size(self) <= MAX_FIGURES_BYTES {
+            return;
+        }
+        tracing::warn!(month = %self.month, user = %self.user_id, "approved month trimmed to the item limit");
+        for frozen in &mut self.days {
+            for period in &mut frozen.day.periods {
+                let kept = period
+                    .changes
+                    .iter()
+                    .rev()
+                    .find(|c| c.action != ChangeAction::Closed)
+                    .or(period.changes.last())
+                    .cloned();
+                period.changes = kept.into_iter().collect();
+            }
+            let last = frozen.day.deleted_changes.pop();
+            frozen.day.deleted_changes = last.into_iter().collect();
+        }
+    }
+
+    /// The days as the month shows them, findings and notes included.
+    pub fn work_days(&self) -> Vec<WorkDay> {
+        self.days
+            .iter()
+            .map(|frozen| {
+                let mut day = frozen.day.clone();
+                day.findings = frozen
+                    .findings
+                    .iter()
+                    .map(|f| DayFinding { finding: f.finding.clone(), note: f.note.clone() })
+                    .collect();
+                day
+            })
+            .collect()
+    }
+}
+
+/// The stored days of approved months, by date.
+fn frozen_by_date(figures: &[MonthFigures]) -> HashMap<chrono::NaiveDate, WorkDay> {
+    figures.iter().flat_map(|f| f.work_days()).map(|d| (d.date.date(), d)).collect()
+}
+
+/// The months from `from`'s to `to`'s, as `YYYY-MM`.
+fn month_bounds(from: NaiveDate, to: NaiveDate) -> (String, String) {
+    (Month::of(from).to_string(), Month::of(to).to_string())
+}
+
+/// Puts the stored day of each approved month of the person in place of the computed one (the balance, a member's
+/// own report row): one Query for the person's approved months between the first and the last day.
+pub async fn keep_approved_days(store: &dyn Table, user_id: &UserId, days: &mut [WorkDay]) -> AppResult<()> {
+    let (Some(first), Some(last)) = (days.first(), days.last()) else { return Ok(()) };
+    let (from, to) = month_bounds(first.date.date(), last.date.date());
+    let figures = repo::person_figures(store, user_id, &from, &to).await?;
+    if figures.is_empty() {
+        return Ok(());
+    }
+    let frozen = frozen_by_date(&figures);
+    for day in days.iter_mut() {
+        if let Some(stored) = frozen.get(&day.date.date()) {
+            *day = stored.clone();
+        }
+    }
+    Ok(())
+}
+
+/// [`keep_approved_days`] for a team's days (the team report): one Query for the team's approved months in the range.
+pub async fn keep_approved_team_days(
+    store: &dyn Table,
+    team_id: &TeamId,
+    range: DateRange,
+    days: &mut [MemberDay],
+) -> AppResult<()> {
+    let (from, to) = month_bounds(range.from, range.to);
+    let figures = repo::team_figures(store, team_id, &from, &to).await?;
+    if figures.is_empty() {
+        return Ok(());
+    }
+    let mut frozen: HashMap<(UserId, NaiveDate), WorkDay> = HashMap::new();
+    for f in &figures {
+        for day in f.work_days() {
+            frozen.insert((f.user_id.clone(), day.date.date()), day);
+        }
+    }
+    for member_day in days.iter_mut() {
+        if let Some(stored) = frozen.get(&(member_day.user_id.clone(), member_day.day.date.date())) {
+            member_day.day = stored.clone();
+        }
+    }
+    Ok(())
+}
+
 /// The days of `owner`'s month, each computed from the person's records (see [`super::days`]).
 async fn month_days(store: &dyn Table, owner: &Owner, month: &Month, now: DateTime<Utc>) -> AppResult<Vec<WorkDay>> {
     super::rules::findings::days_with_findings(store, owner, month.first(), month.last(), now).await
@@ -235,7 +410,15 @@ async fn assemble(
     now: DateTime<Utc>,
 ) -> AppResult<Timesheet> {
     let owner = Owner::of(person);
-    let days = month_days(store, &owner, &month, now).await?;
+    let stored = match state.status {
+        Status::Approved => repo::figures(store, &person.team_id, &month.to_string(), &person.id).await?,
+        _ => None,
+    };
+    // A month approved before its figures were kept has no copy: it is computed, as it always was.
+    let days = match stored {
+        Some(figures) => figures.work_days(),
+        None => month_days(store, &owner, &month, now).await?,
+    };
     let locked = lock_repo::is_locked(store, &person.id, &month.to_string()).await?;
     let (worked, target, difference) = totals(&days);
     Ok(Timesheet {
@@ -291,12 +474,20 @@ pub async fn team_month(
     let states = repo::month_states(store, &approver.team_id, &month.to_string()).await?;
     let members = teams::team_members(store, &approver.team_id).await?;
     let team_days = days::team_days_at(store, &approver.team_id, month.first(), month.last(), now).await?;
+    let month_text = month.to_string();
+    let approved = repo::team_figures(store, &approver.team_id, &month_text, &month_text).await?;
     let mut rows = Vec::with_capacity(members.len());
     for member in members {
-        let days: Vec<WorkDay> =
-            team_days.iter().filter(|d| d.user_id == member.user_id).map(|d| d.day.clone()).collect();
-        let (worked, target, difference) = totals(&days);
         let status = states.iter().find(|s| s.user_id == member.user_id).map(|s| s.status).unwrap_or_default();
+        let stored = approved.iter().find(|f| f.user_id == member.user_id).filter(|_| status == Status::Approved);
+        let (worked, target, difference) = match stored {
+            Some(figures) => (figures.worked, figures.target, figures.difference),
+            None => {
+                let days: Vec<WorkDay> =
+                    team_days.iter().filter(|d| d.user_id == member.user_id).map(|d| d.day.clone()).collect();
+                totals(&days)
+            }
+        };
         rows.push(TimesheetRow {
             user_id: member.user_id,
             name: member.name,
@@ -367,6 +558,32 @@ fn has_other_approver(members: &[Member], person: &UserId) -> bool {
     members.iter().any(|m| matches!(m.role, Role::Admin | Role::Hr) && &m.user_id != person)
 }
 
+/// What approving writes beside the state: the lock and the month's figures as computed now. Refused (409, "<name>
+/// is still clocked in.") while the person is on the clock in the month: an open period or break that started in
+/// it, or the day before it and runs into it.
+async fn approval(store: &dyn Table, person: &User, month: Month, now: DateTime<Utc>) -> AppResult<LockChange> {
+    let owner = Owner::of(person);
+    let today = owner.today(now);
+    // A clock runs from the day it started to today, at most into the next day (a period closes at 16 hours, a
+    // break is counted at 8 at most): a forgotten one from long ago runs into no later month.
+    let runs_into_month = |started: NaiveDate| {
+        let until = today.min(started.succ_opt().unwrap_or(started));
+        started <= month.last() && until >= month.first()
+    };
+    let open_work = super::repo::open_work(store, &person.id).await?;
+    let open_break = breaks::current_break(store, &person.id).await?;
+    let on_the_clock = open_work.as_ref().is_some_and(|w| runs_into_month(w.date.date()))
+        || open_break.as_ref().is_some_and(|b| runs_into_month(b.created_date.date()));
+    if on_the_clock {
+        return Err(AppError::Conflict(format!("{} is still clocked in.", person.name)));
+    }
+    let days = month_days(store, &owner, &month, now).await?;
+    let at = timestamp(now);
+    let figures = MonthFigures::of(&month, &person.id, &days, at.clone());
+    let clock = ClockSeen { open_work: open_work.map(|w| w.since), open_break: open_break.map(|b| b.since) };
+    Ok(LockChange::Lock { at, figures: Box::new(figures), clock })
+}
+
 /// `POST /timesheets/{month}/approve|return|reopen`: approve (locks the month) or return (comment required) a
 /// submitted month, or (admins) reopen an approved one (reason required; unlocks it). The person is told.
 pub async fn decide(
@@ -402,19 +619,22 @@ pub async fn decide(
     }
     let (mut state, version) = state_of(store, &person, &month).await?;
     let now = services.clock.now();
-    let (action, status, lock) = match (decision, state.status) {
+    let (action, status) = match (decision, state.status) {
         (Decision::Approve | Decision::Return, Status::Approved) => {
             return Err(AppError::Conflict(ALREADY_APPROVED.into()))
         }
         (Decision::Approve | Decision::Return, Status::Open | Status::Returned) => {
             return Err(AppError::Conflict(NOT_SUBMITTED.into()))
         }
-        (Decision::Approve, Status::Submitted) => {
-            (Action::Approved, Status::Approved, LockChange::Lock { at: timestamp(now) })
-        }
-        (Decision::Return, Status::Submitted) => (Action::Returned, Status::Returned, LockChange::None),
-        (Decision::Reopen, Status::Approved) => (Action::Reopened, Status::Open, LockChange::Unlock),
+        (Decision::Approve, Status::Submitted) => (Action::Approved, Status::Approved),
+        (Decision::Return, Status::Submitted) => (Action::Returned, Status::Returned),
+        (Decision::Reopen, Status::Approved) => (Action::Reopened, Status::Open),
         (Decision::Reopen, _) => return Err(AppError::Conflict(NOT_APPROVED.into())),
+    };
+    let lock = match action {
+        Action::Approved => approval(store, &person, month, now).await?,
+        Action::Reopened => LockChange::Unlock,
+        Action::Returned | Action::Submitted => LockChange::None,
     };
     state.status = status;
     state.history.push(entry(action, approver, now, comment.clone()));
@@ -547,6 +767,85 @@ mod tests {
         assert_eq!(hours(0), "0:00");
         assert_eq!(hours(485), "8:05");
         assert_eq!(hours(-30), "-0:30");
+    }
+
+    fn a_day(date: NaiveDate, changes: usize) -> WorkDay {
+        use super::super::model::{DayCredit, WorkChange, WorkPeriod};
+        use bt_core::types::{ClockTime, Day, RecordId};
+        let user = UserId::new();
+        let change = |action| WorkChange {
+            action,
+            by: user.clone(),
+            by_name: "Ann".into(),
+            at: "2025-03-31T08:00:00.000Z".into(),
+            note: "n".repeat(500),
+            previous: None,
+        };
+        let mut history: Vec<WorkChange> = (0..changes).map(|_| change(ChangeAction::Edited)).collect();
+        history.push(change(ChangeAction::Closed));
+        let day = Day::parse(&date.to_string()).unwrap();
+        WorkDay {
+            date: day,
+            periods: vec![WorkPeriod {
+                id: RecordId::new(),
+                user_id: user.clone(),
+                date: day,
+                start: ClockTime::parse("08:00").unwrap(),
+                end: ClockTime::parse("16:00").unwrap(),
+                minutes: 480,
+                next_day: false,
+                note: String::new(),
+                source: Source::Clock,
+                auto_closed: false,
+                changes: history,
+                created_at: String::new(),
+                updated_at: String::new(),
+            }],
+            breaks: Vec::new(),
+            open: None,
+            worked: 480,
+            rest: 0,
+            paid_breaks: 0,
+            target: 420,
+            difference: 60,
+            credit: DayCredit { holiday: Some("Holiday".into()), leave: None },
+            deleted_changes: Vec::new(),
+            findings: vec![DayFinding {
+                finding: Finding {
+                    rule: super::super::rules::model::RuleKind::Break,
+                    when: format!("{date}T16:00"),
+                    minutes_missing: 30,
+                    message: "Too little break.".into(),
+                    law: String::new(),
+                },
+                note: None,
+            }],
+        }
+    }
+
+    #[test]
+    fn approved_figures_come_back_as_they_were_findings_included() {
+        let month = Month::parse("2025-03", "m").unwrap();
+        let days: Vec<WorkDay> = month.dates().map(|d| a_day(d, 1)).collect();
+        let figures = MonthFigures::of(&month, &UserId::new(), &days, "2025-04-01T08:00:00.000Z".into());
+        assert_eq!((figures.worked, figures.target, figures.difference), (31 * 480, 31 * 420, 31 * 60));
+        let stored: MonthFigures = serde_json::from_value(serde_json::to_value(&figures).unwrap()).unwrap();
+        assert_eq!(stored.work_days(), days);
+    }
+
+    #[test]
+    fn an_extraordinary_month_is_trimmed_below_the_item_limit_and_keeps_its_figures() {
+        let month = Month::parse("2025-03", "m").unwrap();
+        let days: Vec<WorkDay> = month.dates().map(|d| a_day(d, 30)).collect();
+        assert!(serde_json::to_vec(&days).unwrap().len() > MAX_FIGURES_BYTES);
+        let figures = MonthFigures::of(&month, &UserId::new(), &days, String::new());
+        assert!(serde_json::to_vec(&figures).unwrap().len() <= MAX_FIGURES_BYTES);
+        let kept = figures.work_days();
+        assert_eq!(totals(&kept), totals(&days));
+        // Each period keeps its last change made by hand, so the day stays marked as changed by hand.
+        assert!(kept
+            .iter()
+            .all(|d| d.periods[0].changes.len() == 1 && d.periods[0].changes[0].action == ChangeAction::Edited));
     }
 
     #[test]

@@ -201,6 +201,7 @@ function HolidaysEditor({ saved, countries, countriesError }: EditorProps) {
         )}
         <HolidayList year={year} holidays={saved.holidays} onRemove={remove} busy={busy} />
         {saved.library && <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t('holidays.editor.library', { library: saved.library })}</p>}
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t('holidays.editor.openMonthsOnly')}</p>
       </div>
 
       <form

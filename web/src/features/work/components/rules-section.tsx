@@ -392,6 +392,7 @@ function RulesForm({ rules }: { rules: WorkRules }) {
 
       {draft.preset === 'uk' && <OptOutFields optedOut={draft.optedOut} error={errors['optedOut']} onChange={(optedOut) => set({ optedOut })} />}
 
+      <p className="text-xs text-slate-600 dark:text-slate-300">{t('work.rules.openMonthsOnly')}</p>
       <FormError>{formError}</FormError>
       <Button type="submit" disabled={saving}>
         {saving ? t('common.saving') : t('work.rules.save')}

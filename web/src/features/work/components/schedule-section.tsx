@@ -132,6 +132,7 @@ function TeamScheduleForm({ weekdays, paidBreakTypes }: { weekdays: Weekdays; pa
           </div>
         </fieldset>
       </details>
+      <p className="text-xs text-slate-600 dark:text-slate-300">{t('work.schedule.openMonthsOnly')}</p>
       <FormError>{formError}</FormError>
       <Button type="submit" disabled={saving}>
         {t('work.schedule.saveTeam')}
