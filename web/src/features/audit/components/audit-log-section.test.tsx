@@ -72,7 +72,14 @@ describe('the audit log', () => {
   it('tells two people of the same name apart by their accounts’ e-mail addresses', async () => {
     signIn();
     logServer([
-      entry(1, { action: 'token.created', actorId: 'u2', actorEmail: 'bob@example.com', subjectId: 'u2', subjectName: 'Ada Lovelace', summary: 'Sync (write)' }),
+      entry(1, {
+        action: 'token.created',
+        actorId: 'u2',
+        actorEmail: 'bob@example.com',
+        subjectId: 'u2',
+        subjectName: 'Ada Lovelace',
+        summary: 'Sync (write)',
+      }),
       entry(2, { action: 'breakTypes.changed', subjectId: null, subjectName: null, summary: 'Lunch Break', before: null, after: ['Lunch Break'] }),
     ]);
     renderWithProviders(<AuditLogSection />);

@@ -56,9 +56,7 @@ function EntryItem({ entry }: { entry: AuditEntry }) {
         </time>
       </div>
       <p className="text-sm">
-        {entry.subjectName && entry.subjectId !== entry.actorId
-          ? t('audit.byAbout', { actor, subject: entry.subjectName })
-          : t('audit.by', { actor })}
+        {entry.subjectName && entry.subjectId !== entry.actorId ? t('audit.byAbout', { actor, subject: entry.subjectName }) : t('audit.by', { actor })}
       </p>
       {entry.summary && (
         <p translate="no" className="text-sm break-words text-slate-700 dark:text-slate-300">
