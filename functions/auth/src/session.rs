@@ -33,6 +33,9 @@ pub struct RefreshedSession {
 #[utoipa::path(post, path = "/auth/refresh-token", tag = "accounts", request_body = TokenBody, security(()),
     responses((status = 200, description = "Success (the same fields are repeated next to `data`)", body = Data<RefreshedSession>),
         (status = 401, description = "Invalid or expired refresh token.", body = ErrorBody),
+        (status = 403, description = "Your team signs in with single sign-on. Please use the single sign-on button. \
+            (A member's or HR's sign-in not made with single sign-on, once their team requires it; the sign-in ends.)",
+            body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, body))]
 pub async fn refresh(State(state): State<AppState>, ApiJson(body): ApiJson<TokenBody>) -> ApiResult {

@@ -14,11 +14,13 @@ use bt_http::{created, data, ApiJson, ApiResult, IdPath};
 ///
 /// The answer's `token` is the secret: send it as `Authorization: Bearer <token>`. Only its hash is stored. A
 /// `read` token calls GET and HEAD routes only. No token manages tokens, changes the password or e-mail address, or
-/// deletes the account. See docs/api-tokens.md.
+/// deletes the account. A member or HR of a team that requires single sign-on makes none (403), and their tokens
+/// are refused on every route while it is required. See docs/api-tokens.md.
 #[utoipa::path(post, path = "/user/tokens", tag = "accounts", request_body = ApiTokenInput,
     responses((status = 201, description = "Created", body = Data<NewApiToken>),
         (status = 401, response = Unauthorized),
-        (status = 403, description = "Called with an API token: sign in instead.", body = ErrorBody),
+        (status = 403, description = "Called with an API token: sign in instead. Or: your team signs in with single \
+            sign-on (members and HR).", body = ErrorBody),
         (status = 409, description = "You can have at most 20 API tokens. Revoke one before creating another.",
             body = ErrorBody),
         (status = 422, response = Invalid)))]

@@ -73,7 +73,8 @@ pub async fn single_sign_on(
     language: Language,
 ) -> AppResult<(User, Session)> {
     let user = account_of_verified_email(state, email, name, language).await?;
-    let session = issue_session(state, &user).await?;
+    // Marked as made with single sign-on: a team that requires it keeps this sign-in, and no other.
+    let session = super::sessions::issue_sso_session(state, &user).await?;
     Ok((user, session))
 }
 

@@ -3,6 +3,9 @@
 //! A sign-in starts a family (`USER#<id>` / `FAMILY#<familyId>`, with a `revoked` flag); each refresh token of that
 //! sign-in (`RT#<sha256>` / `RT`) names its family and is used once: rotation marks it `used` and puts its successor
 //! in one transaction. Presenting a used token again means it leaked, so the whole family is revoked.
+//!
+//! A family made with single sign-on says so (`sso`): when the person's team requires single sign-on, only those
+//! sign-ins are refreshed; any other ends at its next refresh (403, the single sign-on message).
 
 use std::sync::OnceLock;
 
@@ -12,6 +15,7 @@ use super::users::{self, check_password, confirm_password, get_user, User};
 use super::{new_id, send_mail};
 use crate::auth::{self, hash_password, hash_token, issue_session_access_token, random_token};
 use crate::repo;
+use crate::repo::sessions::FamilyOrigin;
 use bt_core::error::{AppError, AppResult};
 use bt_core::i18n::tr;
 use bt_core::ratelimit;
@@ -50,12 +54,22 @@ pub use crate::repo::sessions::family_liveness;
 
 /// Starts a new sign-in for `user`: a new family and its first refresh token, plus an access token.
 pub async fn issue_session(state: &Services, user: &User) -> AppResult<Session> {
+    start_session(state, user, FamilyOrigin { sso: false }).await
+}
+
+/// [`issue_session`] for a sign-in made with single sign-on: a team that requires it keeps this one.
+pub async fn issue_sso_session(state: &Services, user: &User) -> AppResult<Session> {
+    start_session(state, user, FamilyOrigin { sso: true }).await
+}
+
+async fn start_session(state: &Services, user: &User, origin: FamilyOrigin) -> AppResult<Session> {
     let family_id = new_id();
     let refresh_token = random_token();
     let now = state.clock.now();
     let expires_at = now.timestamp() + state.config.refresh_token_secs;
     let first_token = refresh_token_item(state, &hash_token(&refresh_token), &user.id, &family_id)?;
-    repo::sessions::insert_family(state.table(), &user.id, &family_id, now.to_rfc3339(), expires_at, first_token)
+    let created_at = now.to_rfc3339();
+    repo::sessions::insert_family(state.table(), &user.id, &family_id, origin, created_at, expires_at, first_token)
         .await?;
     Ok(Session { access_token: issue_session_access_token(state, user, &family_id)?, refresh_token })
 }
@@ -64,14 +78,13 @@ pub async fn issue_session(state: &Services, user: &User) -> AppResult<Session> 
 /// mark on the user's item, which every request reads anyway). Marks older than an access token's lifetime guard
 /// nothing any more and are removed.
 pub async fn revoke_family(state: &Services, user_id: &UserId, family_id: &str) -> AppResult<()> {
-    repo::sessions::mark_revoked(state.table(), user_id, family_id).await?;
     let now = state.clock.now().timestamp();
-    repo::users::mark_session_ended(state.table(), user_id, family_id, now, state.config.access_token_secs).await
+    repo::sessions::revoke(state.table(), user_id, family_id, now, state.config.access_token_secs).await
 }
 
 /// Revokes every sign-in of the user (password reset or change, removal from a team).
 pub async fn revoke_all_sessions(state: &Services, user_id: &UserId) -> AppResult<()> {
-    for family_id in repo::sessions::unrevoked_families(state.table(), user_id).await? {
+    for (family_id, _) in repo::sessions::unrevoked_families(state.table(), user_id).await? {
         revoke_family(state, user_id, &family_id).await?;
     }
     Ok(())
@@ -197,15 +210,22 @@ pub async fn refresh(state: &Services, token: &str) -> AppResult<(User, Session)
     if record.expires_at <= now {
         return Err(invalid());
     }
-    if !repo::sessions::family_alive(state.table(), &record.user_id, &record.family_id).await? {
+    let Some(origin) = repo::sessions::live_family(state.table(), &record.user_id, &record.family_id).await? else {
         return Err(invalid());
-    }
+    };
     if record.used {
         tracing::warn!(user_id = %record.user_id, family_id = %record.family_id, "refresh token reused; revoking the sign-in");
         revoke_family(state, &record.user_id, &record.family_id).await?;
         return Err(invalid());
     }
     let user = get_user(state.table(), &record.user_id).await?.filter(|u| u.verified).ok_or_else(invalid)?;
+    // A sign-in made otherwise than with single sign-on ends here once the person's team requires it (a member who
+    // became one after it was turned on, an admin made a member): the 403 says how to sign in instead.
+    if !origin.sso && crate::sso::kept_to_sso(state, &user).await? {
+        tracing::info!(user_id = %user.id, family_id = %record.family_id, "refresh refused: the team requires single sign-on");
+        revoke_family(state, &record.user_id, &record.family_id).await?;
+        return Err(AppError::Forbidden(crate::sso::SSO_REQUIRED.into()));
+    }
 
     let next = random_token();
     let rotation = vec![

@@ -13,6 +13,8 @@
 //! - **Last use.** `lastUsedAt` is written at most once an hour per token ([`LAST_USED_EVERY_SECS`]): a script calling
 //!   every second costs one write an hour, and the list shows the last use to the hour.
 //! - A person holds at most [`MAX_TOKENS`] live tokens.
+//! - **Single sign-on.** A member or HR of a team that requires single sign-on makes no tokens, and the tokens they
+//!   hold are refused (403) on every route while the requirement is on (see `crate::sso`); admins are not affected.
 
 use crate::audit::{Action, Entry};
 use chrono::{DateTime, Duration, Utc};
@@ -181,6 +183,7 @@ fn parse(input: &TokenInput) -> AppResult<(String, TokenScope, i64)> {
 
 /// Creates a token for `user` and answers its secret, which is never shown again. The one write of a creation.
 pub async fn create_token(state: &Services, user: &User, input: &TokenInput) -> AppResult<NewApiToken> {
+    crate::sso::check_api_token(state, user).await?;
     let (name, scope, days) = parse(input)?;
     let store = state.table();
     let now = state.clock.now();
@@ -279,8 +282,9 @@ fn well_formed(secret: &str) -> bool {
 }
 
 /// The owner of an API token's secret and the token's scope, read fresh: an unknown, revoked or expired token, one
-/// of an older token version, or a deleted or unverified owner is 401. Two reads (the secret's item, the owner);
-/// a write at most once an hour for `lastUsedAt`.
+/// of an older token version, or a deleted or unverified owner is 401; the token of a member or HR of a team that
+/// requires single sign-on is 403. Two reads (the secret's item, the owner), a third (the team's requirement) for
+/// members and HR on a server with single sign-on; a write at most once an hour for `lastUsedAt`.
 pub async fn user_of_api_token(state: &Services, secret: &str) -> AppResult<(User, Credential)> {
     let invalid = || AppError::Unauthorized(INVALID.into());
     if !well_formed(secret) {
@@ -296,6 +300,7 @@ pub async fn user_of_api_token(state: &Services, secret: &str) -> AppResult<(Use
     if user.token_version != pointer.token_version || !user.verified {
         return Err(invalid());
     }
+    crate::sso::check_api_token(state, &user).await?;
     let stale = pointer
         .last_used_at
         .as_deref()

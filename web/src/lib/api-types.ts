@@ -331,9 +331,11 @@ export interface paths {
     /**
      * Require single sign-on for the team's members (admins)
      * @description `{"required": true}` keeps the team's members (and HR) to single sign-on: their password, GitHub and Google
-     *     sign-ins answer 403 with a message pointing to the single sign-on button. Admins keep every way in, so that a
-     *     provider that is down or misconfigured never locks the team out. Turning it on needs single sign-on to be
-     *     configured (409 otherwise).
+     *     sign-ins answer 403 with a message pointing to the single sign-on button, and so do their API tokens (on every
+     *     route), making new ones, and refreshing a sign-in not made with single sign-on (which ends it). Turning it on
+     *     ends their sign-ins not made with single sign-on at once. Admins keep every way in, so that a provider that is
+     *     down or misconfigured never locks the team out. Turning it on needs single sign-on to be configured (409
+     *     otherwise).
      */
     put: operations['put_admin_sso'];
     post?: never;
@@ -2213,7 +2215,8 @@ export interface paths {
      * Create a personal API token (the secret is answered only here)
      * @description The answer's `token` is the secret: send it as `Authorization: Bearer <token>`. Only its hash is stored. A
      *     `read` token calls GET and HEAD routes only. No token manages tokens, changes the password or e-mail address, or
-     *     deletes the account. See docs/api-tokens.md.
+     *     deletes the account. A member or HR of a team that requires single sign-on makes none (403), and their tokens
+     *     are refused on every route while it is required. See docs/api-tokens.md.
      */
     post: operations['post_user_tokens'];
     delete?: never;
@@ -6813,6 +6816,15 @@ export interface operations {
       };
       /** @description Invalid or expired refresh token. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Your team signs in with single sign-on. Please use the single sign-on button. (A member's or HR's sign-in not made with single sign-on, once their team requires it; the sign-in ends.) */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -12042,7 +12054,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
-      /** @description Called with an API token: sign in instead. */
+      /** @description Called with an API token: sign in instead. Or: your team signs in with single sign-on (members and HR). */
       403: {
         headers: {
           [name: string]: unknown;

@@ -27,6 +27,7 @@ mod records;
 mod security;
 mod selfhost;
 mod sign_in_limits;
+mod sso_required;
 mod timesheets;
 mod tokens;
 mod webhooks;

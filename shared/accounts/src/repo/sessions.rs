@@ -1,5 +1,6 @@
-//! Sign-ins: the family item (`USER#<id>` / `FAMILY#<familyId>`, with a `revoked` flag and a liveness TTL) and the
-//! refresh token items of a family (`RT#<sha256>` / `RT`), each used once.
+//! Sign-ins: the family item (`USER#<id>` / `FAMILY#<familyId>`, with a `revoked` flag, a liveness TTL and, for a
+//! sign-in made with single sign-on, `sso: true`) and the refresh token items of a family (`RT#<sha256>` / `RT`), each
+//! used once.
 
 use serde_json::Value;
 
@@ -30,11 +31,19 @@ pub fn family_liveness(expires_at: i64) -> Item {
     set
 }
 
+/// How a sign-in was made, as its family item says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FamilyOrigin {
+    /// Made with single sign-on (the OpenID Connect callback), which a team's requirement keeps.
+    pub sso: bool,
+}
+
 /// Stores a new sign-in: its family, alive until `expires_at`, and its first refresh token, in one transaction.
 pub async fn insert_family(
     store: &dyn Table,
     user_id: &UserId,
     family_id: &str,
+    origin: FamilyOrigin,
     created_at: String,
     expires_at: i64,
     first_token: Item,
@@ -43,6 +52,9 @@ pub async fn insert_family(
     family.insert("familyId".into(), family_id.into());
     family.insert("userId".into(), user_id.clone().into());
     family.insert("revoked".into(), false.into());
+    if origin.sso {
+        family.insert("sso".into(), true.into());
+    }
     family.insert("createdAt".into(), created_at.into());
     family.insert("entity_type".into(), "session_family".into());
     let key = keys::session_family(user_id, family_id);
@@ -65,12 +77,18 @@ pub async fn find_token(store: &dyn Table, token_hash: &str) -> AppResult<Option
     }
 }
 
-/// Whether the family is there and not revoked.
-pub async fn family_alive(store: &dyn Table, user_id: &UserId, family_id: &str) -> AppResult<bool> {
+fn origin_of(family: &Item) -> FamilyOrigin {
+    FamilyOrigin { sso: family.get("sso").and_then(Value::as_bool) == Some(true) }
+}
+
+/// How the family was made, when it is there and not revoked (None otherwise).
+pub async fn live_family(store: &dyn Table, user_id: &UserId, family_id: &str) -> AppResult<Option<FamilyOrigin>> {
     Ok(store
         .get(&keys::session_family(user_id, family_id))
         .await?
-        .is_some_and(|f| f.get("revoked").and_then(Value::as_bool) == Some(false)))
+        .filter(|f| f.get("revoked").and_then(Value::as_bool) == Some(false))
+        .as_ref()
+        .map(origin_of))
 }
 
 /// Marks the family revoked (nothing when it is gone).
@@ -83,14 +101,27 @@ pub async fn mark_revoked(store: &dyn Table, user_id: &UserId, family_id: &str) 
     }
 }
 
-/// The ids of the user's families not marked revoked.
-pub async fn unrevoked_families(store: &dyn Table, user_id: &UserId) -> AppResult<Vec<String>> {
+/// Ends a sign-in: its family is marked revoked (none of its refresh tokens works any more), and the user's item
+/// marks it ended so that its access tokens are refused at once (see `repo::users::mark_session_ended`).
+pub async fn revoke(
+    store: &dyn Table,
+    user_id: &UserId,
+    family_id: &str,
+    now: i64,
+    access_token_secs: i64,
+) -> AppResult<()> {
+    mark_revoked(store, user_id, family_id).await?;
+    super::users::mark_session_ended(store, user_id, family_id, now, access_token_secs).await
+}
+
+/// The ids of the user's families not marked revoked, with how each was made (one Query of the user's partition).
+pub async fn unrevoked_families(store: &dyn Table, user_id: &UserId) -> AppResult<Vec<(String, FamilyOrigin)>> {
     let families =
         store.query_all(&Query::table(keys::user_pk(user_id), SkCond::BeginsWith(keys::FAMILY_PREFIX.into()))).await?;
     Ok(families
         .iter()
         .filter(|family| family.get("revoked").and_then(Value::as_bool) != Some(true))
-        .filter_map(|family| attr_str(family, "familyId").map(str::to_string))
+        .filter_map(|family| attr_str(family, "familyId").map(|id| (id.to_string(), origin_of(family))))
         .collect())
 }
 
