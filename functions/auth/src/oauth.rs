@@ -1,15 +1,22 @@
 //! Social sign-in (GitHub, Google): OAuth 2 authorization code flow, PKCE for Google. The `state` of a sign-in in
 //! progress is stored (hashed, 10 minutes, single use); the callback links the provider's verified e-mail to the
 //! existing account or creates one, then sends the browser to the web app's `/auth/callback` with a new session.
+//!
+//! A sign-in is bound to the browser that started it (docs/security.md, "Sign-in callbacks"): the start sets an
+//! HttpOnly cookie holding the `state`, limited to the provider's callback route, and a callback whose `state` is
+//! not the one in that browser's cookie is refused before the state is looked up. The web app's one-time `nonce`
+//! given to the start goes back to it with the session, so that the web app can tell a sign-in it started from a
+//! link someone else made.
 
 use std::sync::OnceLock;
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use bt_domain::account::oauth::{self, SignInSecrets, STATE_TTL_SECS};
 use bt_domain::account::sessions::Session;
-use bt_domain::account::{oauth, User};
+use bt_domain::account::User;
 use bt_domain::config::OAuthProvider;
 use bt_domain::i18n::{fill, translate, Language};
 use bt_domain::{ratelimit, AppError, AppResult};
@@ -109,6 +116,84 @@ fn found(location: &str) -> Response {
     (StatusCode::FOUND, [(header::LOCATION, location.to_string())]).into_response()
 }
 
+// ---- the browser binding ----------------------------------------------------------------------------------------
+
+/// The cookie that holds the `state` of the sign-in this browser started.
+pub(crate) const STATE_COOKIE: &str = "bt_sign_in_state";
+
+/// What the start of a sign-in takes from the web app.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StartQuery {
+    /// A one-time value of the web app (16 to 128 characters of `A-Z a-z 0-9 - _`), sent back with the session to
+    /// the web app's `/auth/callback` as `nonce`; a value of another shape is dropped
+    #[param(nullable = false)]
+    pub(crate) nonce: Option<String>,
+}
+
+/// `Set-Cookie` for the state cookie of `slug`'s callback: the state for [`STATE_TTL_SECS`], or (None) its removal.
+/// HttpOnly, SameSite=Lax (the provider sends the browser back with a top-level GET, which carries it), only on
+/// this provider's callback route of the API, and Secure when the API is served over https. It belongs to the API's
+/// host, which serves both the start and the callback (on AWS another origin than the web app's).
+fn state_cookie(state: &AppState, slug: &str, value: Option<&str>) -> HeaderValue {
+    let api = state.config.api_url.as_str();
+    let base_path =
+        oauth2::url::Url::parse(api).map(|u| u.path().trim_end_matches('/').to_string()).unwrap_or_default();
+    let secure = if api.starts_with("https://") { "; Secure" } else { "" };
+    let (value, max_age) = match value {
+        Some(value) => (value, STATE_TTL_SECS),
+        None => ("", 0),
+    };
+    let cookie = format!(
+        "{STATE_COOKIE}={value}; Path={base_path}/auth/{slug}/callback; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}"
+    );
+    HeaderValue::from_str(&cookie).expect("a state is URL-safe")
+}
+
+/// The redirect that starts a sign-in at the provider, with the cookie that binds its `state` to this browser.
+pub(crate) fn to_provider(state: &AppState, slug: &str, url: &str, csrf: &str) -> Response {
+    let mut response = found(url);
+    response.headers_mut().append(header::SET_COOKIE, state_cookie(state, slug, Some(csrf)));
+    response
+}
+
+/// The redirect back to the web app's `/auth/callback` with `query`; the state cookie is removed, whatever happened.
+pub(crate) fn to_web_app(state: &AppState, slug: &str, query: &str) -> Response {
+    let mut response = found(&format!("{}/auth/callback?{query}", state.config.app_url));
+    response.headers_mut().append(header::SET_COOKIE, state_cookie(state, slug, None));
+    response
+}
+
+/// Whether the browser that presents `csrf` is the one that started that sign-in: its state cookie holds it.
+pub(crate) fn started_here(headers: &HeaderMap, csrf: &str) -> bool {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .any(|(name, value)| name == STATE_COOKIE && !value.is_empty() && value == csrf)
+}
+
+/// The query the web app's `/auth/callback` gets after a sign-in: the session, who it is, and the web app's nonce.
+pub(crate) fn session_query(user: &User, session: &Session, browser_nonce: Option<&str>) -> String {
+    let mut query = form_urlencoded::Serializer::new(String::new());
+    query
+        .append_pair("access_token", &session.access_token)
+        .append_pair("refresh_token", &session.refresh_token)
+        .append_pair("name", &user.name)
+        .append_pair("id", &user.id);
+    if let Some(nonce) = browser_nonce {
+        query.append_pair("nonce", nonce);
+    }
+    query.finish()
+}
+
+/// The query the web app's `/auth/callback` gets after a failed sign-in: `error=<message>` in `language`.
+pub(crate) fn error_query(language: Language, message: &str) -> String {
+    form_urlencoded::Serializer::new(String::new()).append_pair("error", &translate(language, message)).finish()
+}
+
 // ---- which providers are on -------------------------------------------------------------------------------------
 
 /// The social sign-in providers that are configured.
@@ -143,26 +228,38 @@ pub async fn providers(State(state): State<AppState>) -> ApiResult {
 // ---- start ------------------------------------------------------------------------------------------------------
 
 /// Start github sign-in
-#[utoipa::path(get, path = "/auth/github", tag = "accounts", security(()),
-    responses((status = 302, description = "To the provider", headers(("Location" = String, description = "The provider's authorization page"))),
+#[utoipa::path(get, path = "/auth/github", tag = "accounts", params(StartQuery), security(()),
+    responses((status = 302, description = "To the provider",
+            headers(("Location" = String, description = "The provider's authorization page"),
+                ("Set-Cookie" = String, description = "`bt_sign_in_state`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, for the callback route only, 10 minutes)"))),
         (status = 404, description = "This sign-in is not configured (see GET /auth/providers)", body = ErrorBody),
         (status = 429, description = "Rate limited", body = ErrorBody)))]
 #[tracing::instrument(skip(state))]
-pub async fn github_start(State(state): State<AppState>, ClientIp(ip): ClientIp) -> ApiResult {
-    start(&state, Provider::GitHub, &ip).await
+pub async fn github_start(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiQuery(query): ApiQuery<StartQuery>,
+) -> ApiResult {
+    start(&state, Provider::GitHub, &ip, query).await
 }
 
 /// Start google sign-in
-#[utoipa::path(get, path = "/auth/google", tag = "accounts", security(()),
-    responses((status = 302, description = "To the provider", headers(("Location" = String, description = "The provider's authorization page"))),
+#[utoipa::path(get, path = "/auth/google", tag = "accounts", params(StartQuery), security(()),
+    responses((status = 302, description = "To the provider",
+            headers(("Location" = String, description = "The provider's authorization page"),
+                ("Set-Cookie" = String, description = "`bt_sign_in_state`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, for the callback route only, 10 minutes)"))),
         (status = 404, description = "This sign-in is not configured (see GET /auth/providers)", body = ErrorBody),
         (status = 429, description = "Rate limited", body = ErrorBody)))]
 #[tracing::instrument(skip(state))]
-pub async fn google_start(State(state): State<AppState>, ClientIp(ip): ClientIp) -> ApiResult {
-    start(&state, Provider::Google, &ip).await
+pub async fn google_start(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiQuery(query): ApiQuery<StartQuery>,
+) -> ApiResult {
+    start(&state, Provider::Google, &ip, query).await
 }
 
-async fn start(state: &AppState, provider: Provider, ip: &str) -> ApiResult {
+async fn start(state: &AppState, provider: Provider, ip: &str, query: StartQuery) -> ApiResult {
     // A provider that is off is absent, not out of order: 404 with the reason (the web app hides its button).
     let settings = provider.settings(state).ok_or_else(|| AppError::NotFound(provider.not_configured()))?;
     // Each start stores a state item: limited like sign-in attempts.
@@ -179,8 +276,10 @@ async fn start(state: &AppState, provider: Provider, ip: &str) -> ApiResult {
         pkce_verifier = Some(verifier.secret().clone());
     }
     let (url, csrf) = request.url();
-    oauth::save_state(state, provider.slug(), csrf.secret(), pkce_verifier).await?;
-    Ok(found(url.as_str()))
+    let secrets =
+        SignInSecrets { pkce_verifier, nonce: None, browser_nonce: oauth::browser_nonce(query.nonce.as_deref()) };
+    oauth::save_state_with(state, provider.slug(), csrf.secret(), secrets).await?;
+    Ok(to_provider(state, provider.slug(), url.as_str(), csrf.secret()))
 }
 
 // ---- callback ---------------------------------------------------------------------------------------------------
@@ -203,44 +302,47 @@ pub struct CallbackQuery {
 /// Finish github sign-in
 #[utoipa::path(get, path = "/auth/github/callback", tag = "accounts", params(CallbackQuery), security(()),
     responses((status = 302, description = "To the web app's /auth/callback",
-        headers(("Location" = String, description = "`<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>`")))))]
-#[tracing::instrument(skip(state, query))]
+        headers(("Location" = String, description = "`<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…&nonce=…` (`nonce` when the start had one), or `?error=<message>`; refused (`error`) unless the browser's `bt_sign_in_state` cookie holds this `state`"),
+            ("Set-Cookie" = String, description = "Removes `bt_sign_in_state`")))))]
+#[tracing::instrument(skip(state, query, headers))]
 pub async fn github_callback(
     State(state): State<AppState>,
     RequestLanguage(language): RequestLanguage,
+    headers: HeaderMap,
     ApiQuery(query): ApiQuery<CallbackQuery>,
 ) -> Response {
-    callback(&state, Provider::GitHub, query, language).await
+    callback(&state, Provider::GitHub, &headers, query, language).await
 }
 
 /// Finish google sign-in
 #[utoipa::path(get, path = "/auth/google/callback", tag = "accounts", params(CallbackQuery), security(()),
     responses((status = 302, description = "To the web app's /auth/callback",
-        headers(("Location" = String, description = "`<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>`")))))]
-#[tracing::instrument(skip(state, query))]
+        headers(("Location" = String, description = "`<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…&nonce=…` (`nonce` when the start had one), or `?error=<message>`; refused (`error`) unless the browser's `bt_sign_in_state` cookie holds this `state`"),
+            ("Set-Cookie" = String, description = "Removes `bt_sign_in_state`")))))]
+#[tracing::instrument(skip(state, query, headers))]
 pub async fn google_callback(
     State(state): State<AppState>,
     RequestLanguage(language): RequestLanguage,
+    headers: HeaderMap,
     ApiQuery(query): ApiQuery<CallbackQuery>,
 ) -> Response {
-    callback(&state, Provider::Google, query, language).await
+    callback(&state, Provider::Google, &headers, query, language).await
 }
 
-/// Always a redirect to the web app: with the session on success, with `error=<message>` (in the request's
-/// language) otherwise. A new account speaks the language of the browser that signed up.
-async fn callback(state: &AppState, provider: Provider, query: CallbackQuery, language: Language) -> Response {
-    let query_string = match finish(state, provider, query, language).await {
-        Ok((user, session)) => form_urlencoded::Serializer::new(String::new())
-            .append_pair("access_token", &session.access_token)
-            .append_pair("refresh_token", &session.refresh_token)
-            .append_pair("name", &user.name)
-            .append_pair("id", &user.id)
-            .finish(),
-        Err(message) => form_urlencoded::Serializer::new(String::new())
-            .append_pair("error", &translate(language, &message))
-            .finish(),
+/// Always a redirect to the web app: with the session (and the web app's nonce) on success, with `error=<message>`
+/// (in the request's language) otherwise. A new account speaks the language of the browser that signed up.
+async fn callback(
+    state: &AppState,
+    provider: Provider,
+    headers: &HeaderMap,
+    query: CallbackQuery,
+    language: Language,
+) -> Response {
+    let query_string = match finish(state, provider, headers, query, language).await {
+        Ok((user, session, nonce)) => session_query(&user, &session, nonce.as_deref()),
+        Err(message) => error_query(language, &message),
     };
-    found(&format!("{}/auth/callback?{query_string}", state.config.app_url))
+    to_web_app(state, provider.slug(), &query_string)
 }
 
 /// A message for the person when something of ours failed (the cause goes to the log only).
@@ -257,9 +359,10 @@ fn ours(provider: Provider) -> impl Fn(AppError) -> String {
 async fn finish(
     state: &AppState,
     provider: Provider,
+    headers: &HeaderMap,
     query: CallbackQuery,
     language: Language,
-) -> Result<(User, Session), String> {
+) -> Result<(User, Session, Option<String>), String> {
     if let Some(error) = query.error {
         tracing::info!(provider = provider.slug(), %error, "provider refused the sign-in");
         return Err(if error == "access_denied" {
@@ -272,11 +375,17 @@ async fn finish(
     let (Some(code), Some(csrf)) = (query.code, query.state) else {
         return Err(provider.failed());
     };
-    let pkce_verifier =
-        oauth::take_state(state, provider.slug(), &csrf).await.map_err(ours(provider))?.ok_or_else(|| {
+    // A link made in another browser (someone else's sign-in) stops here, and its state stays unused.
+    if !started_here(headers, &csrf) {
+        tracing::info!(provider = provider.slug(), "OAuth state without this browser's cookie");
+        return Err(SIGN_IN_EXPIRED.into());
+    }
+    let secrets =
+        oauth::take_state_with(state, provider.slug(), &csrf).await.map_err(ours(provider))?.ok_or_else(|| {
             tracing::info!(provider = provider.slug(), "unknown, used or expired OAuth state");
             SIGN_IN_EXPIRED.to_string()
         })?;
+    let pkce_verifier = secrets.pkce_verifier;
 
     let client = client(state, provider, settings).map_err(ours(provider))?;
     let mut exchange = client.exchange_code(AuthorizationCode::new(code));
@@ -301,7 +410,7 @@ async fn finish(
     };
     let (user, session) = oauth::social_sign_in(state, &email, &name, language).await.map_err(ours(provider))?;
     tracing::info!(provider = provider.slug(), user_id = %user.id, "signed in with a social account");
-    Ok((user, session))
+    Ok((user, session, secrets.browser_nonce))
 }
 
 async fn get_json<T: serde::de::DeserializeOwned>(url: &str, access_token: &str) -> anyhow::Result<T> {

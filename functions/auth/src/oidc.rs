@@ -8,32 +8,36 @@
 //! `exp`, and the `nonce` of this very state. A nonce is never reused: each state gets a fresh one and a state
 //! serves one callback, so an ID token replayed into another sign-in carries the wrong nonce and is refused.
 //! `email_verified` must be true. The account is the one of that address, or a new one.
+//!
+//! As with GitHub and Google (see `oauth.rs`), the sign-in is bound to the browser that started it by an HttpOnly
+//! cookie holding the `state`, and the web app's one-time `nonce` goes back to it with the session.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use axum::extract::State;
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use bt_domain::account::oauth::{self, SignInSecrets};
 use bt_domain::account::sessions::Session;
 use bt_domain::account::sso::SSO_NOT_CONFIGURED;
 use bt_domain::account::User;
 use bt_domain::config::OidcProvider;
-use bt_domain::i18n::{translate, Language};
+use bt_domain::i18n::Language;
 use bt_domain::{ratelimit, AppError};
 use bt_http::openapi::ErrorBody;
 use bt_http::AppState;
 use bt_http::{ApiQuery, ApiResult, ClientIp, RequestLanguage};
-use oauth2::url::form_urlencoded;
 use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreProviderMetadata};
 use openidconnect::{
     AuthorizationCode, ClientId, ClientSecret, CsrfToken, IssuerUrl, Nonce, PkceCodeChallenge, PkceCodeVerifier,
     RedirectUrl, Scope, TokenResponse,
 };
 
-use crate::oauth::{http, CallbackQuery};
+use crate::oauth::{
+    error_query, http, session_query, started_here, to_provider, to_web_app, CallbackQuery, StartQuery,
+};
 
 const SLUG: &str = "oidc";
 const FAILED: &str = "Single sign-on failed. Please try again.";
@@ -65,15 +69,9 @@ fn redirect_url(state: &AppState) -> anyhow::Result<RedirectUrl> {
     Ok(RedirectUrl::new(format!("{}/auth/{SLUG}/callback", state.config.api_url))?)
 }
 
-fn found(location: &str) -> Response {
-    (StatusCode::FOUND, [(header::LOCATION, location.to_string())]).into_response()
-}
-
 /// To the web app's `/auth/callback` with `error=<message>` in the request's language.
 fn back_with_error(state: &AppState, language: Language, message: &str) -> Response {
-    let query =
-        form_urlencoded::Serializer::new(String::new()).append_pair("error", &translate(language, message)).finish();
-    found(&format!("{}/auth/callback?{query}", state.config.app_url))
+    to_web_app(state, SLUG, &error_query(language, message))
 }
 
 // ---- start ------------------------------------------------------------------------------------------------------
@@ -83,9 +81,10 @@ fn back_with_error(state: &AppState, language: Language, message: &str) -> Respo
 /// Redirects to the OpenID Connect provider's authorization page (authorization code flow with PKCE, `state` and
 /// `nonce`, scopes `openid email profile`). When the provider cannot be reached, the browser goes back to the web
 /// app's `/auth/callback?error=<message>` instead.
-#[utoipa::path(get, path = "/auth/oidc", tag = "accounts", security(()),
+#[utoipa::path(get, path = "/auth/oidc", tag = "accounts", params(StartQuery), security(()),
     responses((status = 302, description = "To the provider, or back to the web app's /auth/callback with `error` when the provider cannot be reached",
-            headers(("Location" = String, description = "The provider's authorization page, or `<app>/auth/callback?error=<message>`"))),
+            headers(("Location" = String, description = "The provider's authorization page, or `<app>/auth/callback?error=<message>`"),
+                ("Set-Cookie" = String, description = "`bt_sign_in_state`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, for the callback route only, 10 minutes)"))),
         (status = 404, description = "Single sign-on is not configured.", body = ErrorBody),
         (status = 429, description = "Rate limited", body = ErrorBody)))]
 #[tracing::instrument(skip(state))]
@@ -93,6 +92,7 @@ pub async fn start(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     RequestLanguage(language): RequestLanguage,
+    ApiQuery(query): ApiQuery<StartQuery>,
 ) -> ApiResult {
     // Off is absent, not out of order: 404 with the reason (the web app hides the button).
     let settings = state.config.oidc.as_ref().ok_or_else(|| AppError::NotFound(SSO_NOT_CONFIGURED.into()))?;
@@ -118,9 +118,13 @@ pub async fn start(
         .add_scope(Scope::new("profile".into()))
         .set_pkce_challenge(challenge)
         .url();
-    let secrets = SignInSecrets { pkce_verifier: Some(verifier.secret().clone()), nonce: Some(nonce.secret().clone()) };
+    let secrets = SignInSecrets {
+        pkce_verifier: Some(verifier.secret().clone()),
+        nonce: Some(nonce.secret().clone()),
+        browser_nonce: oauth::browser_nonce(query.nonce.as_deref()),
+    };
     oauth::save_state_with(&state, SLUG, csrf.secret(), secrets).await?;
-    Ok(found(url.as_str()))
+    Ok(to_provider(&state, SLUG, url.as_str(), csrf.secret()))
 }
 
 // ---- callback ---------------------------------------------------------------------------------------------------
@@ -128,27 +132,22 @@ pub async fn start(
 /// Finish single sign-on
 ///
 /// Always a redirect to the web app: with a session when the ID token passed every check and its e-mail is
-/// verified, with `error=<message>` otherwise (unknown, used or expired state; a token with a bad signature, another
-/// audience or issuer, expired, or with another sign-in's nonce; an unverified e-mail).
+/// verified, with `error=<message>` otherwise (a state this browser's cookie does not hold; an unknown, used or
+/// expired state; a token with a bad signature, another audience or issuer, expired, or with another sign-in's
+/// nonce; an unverified e-mail).
 #[utoipa::path(get, path = "/auth/oidc/callback", tag = "accounts", params(CallbackQuery), security(()),
     responses((status = 302, description = "To the web app's /auth/callback",
-        headers(("Location" = String, description = "`<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>`")))))]
-#[tracing::instrument(skip(state, query))]
+        headers(("Location" = String, description = "`<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…&nonce=…` (`nonce` when the start had one), or `?error=<message>`; refused (`error`) unless the browser's `bt_sign_in_state` cookie holds this `state`"),
+            ("Set-Cookie" = String, description = "Removes `bt_sign_in_state`")))))]
+#[tracing::instrument(skip(state, query, headers))]
 pub async fn callback(
     State(state): State<AppState>,
     RequestLanguage(language): RequestLanguage,
+    headers: HeaderMap,
     ApiQuery(query): ApiQuery<CallbackQuery>,
 ) -> Response {
-    match finish(&state, query, language).await {
-        Ok((user, session)) => {
-            let query = form_urlencoded::Serializer::new(String::new())
-                .append_pair("access_token", &session.access_token)
-                .append_pair("refresh_token", &session.refresh_token)
-                .append_pair("name", &user.name)
-                .append_pair("id", &user.id)
-                .finish();
-            found(&format!("{}/auth/callback?{query}", state.config.app_url))
-        }
+    match finish(&state, &headers, query, language).await {
+        Ok((user, session, nonce)) => to_web_app(&state, SLUG, &session_query(&user, &session, nonce.as_deref())),
         Err(message) => back_with_error(&state, language, &message),
     }
 }
@@ -169,7 +168,12 @@ fn refused(what: &'static str) -> impl Fn(String) -> String {
     }
 }
 
-async fn finish(state: &AppState, query: CallbackQuery, language: Language) -> Result<(User, Session), String> {
+async fn finish(
+    state: &AppState,
+    headers: &HeaderMap,
+    query: CallbackQuery,
+    language: Language,
+) -> Result<(User, Session, Option<String>), String> {
     if let Some(error) = query.error {
         tracing::info!(provider = SLUG, %error, "provider refused the sign-in");
         return Err(if error == "access_denied" { CANCELLED.into() } else { FAILED.into() });
@@ -178,6 +182,11 @@ async fn finish(state: &AppState, query: CallbackQuery, language: Language) -> R
     let (Some(code), Some(csrf)) = (query.code, query.state) else {
         return Err(FAILED.into());
     };
+    // A link made in another browser (someone else's sign-in) stops here, and its state stays unused.
+    if !started_here(headers, &csrf) {
+        tracing::info!(provider = SLUG, "sign-in state without this browser's cookie");
+        return Err(SIGN_IN_EXPIRED.into());
+    }
     let secrets = oauth::take_state_with(state, SLUG, &csrf).await.map_err(ours)?.ok_or_else(|| {
         tracing::info!(provider = SLUG, "unknown, used or expired sign-in state");
         SIGN_IN_EXPIRED.to_string()
@@ -216,5 +225,5 @@ async fn finish(state: &AppState, query: CallbackQuery, language: Language) -> R
     let name = claims.name().and_then(|n| n.get(None)).map(|n| n.as_str().to_string()).unwrap_or_default();
     let (user, session) = oauth::single_sign_on(state, &email, &name, language).await.map_err(ours)?;
     tracing::info!(provider = SLUG, user_id = %user.id, "signed in with single sign-on");
-    Ok((user, session))
+    Ok((user, session, secrets.browser_nonce))
 }

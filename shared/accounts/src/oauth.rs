@@ -1,6 +1,7 @@
 //! Social sign-in (GitHub, Google) and single sign-on (OpenID Connect) as the table sees it: the `state` of a
 //! sign-in in progress (stored hashed, for 10 minutes, single use, with the PKCE verifier when the provider uses one
-//! and the OpenID Connect `nonce` the ID token must carry), and the account of a provider-verified address.
+//! and the OpenID Connect `nonce` the ID token must carry, and the web app's own one-time value that goes back to
+//! it with the session), and the account of a provider-verified address.
 
 use super::sessions::{issue_session, Session};
 use super::teams::personal_team;
@@ -21,23 +22,34 @@ pub struct SignInSecrets {
     pub pkce_verifier: Option<String>,
     /// The OpenID Connect `nonce` sent with the authorization request; the ID token must carry it.
     pub nonce: Option<String>,
+    /// The web app's one-time value for this sign-in (see [`browser_nonce`]), handed back with the session so that
+    /// the web app knows it started this sign-in itself.
+    pub browser_nonce: Option<String>,
 }
 
-/// Stores the `state` (`csrf`) of a sign-in with `provider` (its slug) that has just started.
-pub async fn save_state(state: &Services, provider: &str, csrf: &str, pkce_verifier: Option<String>) -> AppResult<()> {
-    save_state_with(state, provider, csrf, SignInSecrets { pkce_verifier, nonce: None }).await
+/// The web app's one-time value as the start of a sign-in received it: kept when it is 16 to 128 characters of
+/// `A-Z a-z 0-9 - _` (what the web app sends), dropped otherwise (the sign-in then goes on without one, and the web
+/// app asks the person to confirm the account before it keeps the session).
+pub fn browser_nonce(given: Option<&str>) -> Option<String> {
+    let given = given?;
+    let fits =
+        (16..=128).contains(&given.len()) && given.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    fits.then(|| given.to_string())
 }
 
 /// Stores the `state` (`csrf`) of a sign-in that has just started, with what its callback needs.
 pub async fn save_state_with(state: &Services, provider: &str, csrf: &str, secrets: SignInSecrets) -> AppResult<()> {
     let expires_at = state.clock.now().timestamp() + STATE_TTL_SECS;
-    repo::oauth::insert(state.table(), &hash_token(csrf), provider, expires_at, secrets.pkce_verifier, secrets.nonce)
-        .await
-}
-
-/// Consumes the stored state: Some(PKCE verifier, if any) when it is known, unused, unexpired and of this provider.
-pub async fn take_state(state: &Services, provider: &str, csrf: &str) -> AppResult<Option<Option<String>>> {
-    Ok(take_state_with(state, provider, csrf).await?.map(|secrets| secrets.pkce_verifier))
+    repo::oauth::insert(
+        state.table(),
+        &hash_token(csrf),
+        provider,
+        expires_at,
+        secrets.pkce_verifier,
+        secrets.nonce,
+        secrets.browser_nonce,
+    )
+    .await
 }
 
 /// Consumes the stored state: what its callback needs, when it is known, unused, unexpired and of this provider.
@@ -48,7 +60,11 @@ pub async fn take_state_with(state: &Services, provider: &str, csrf: &str) -> Ap
     if stored.provider.as_deref() != Some(provider) || stored.expires_at <= state.clock.now().timestamp() {
         return Ok(None);
     }
-    Ok(Some(SignInSecrets { pkce_verifier: stored.pkce_verifier, nonce: stored.nonce }))
+    Ok(Some(SignInSecrets {
+        pkce_verifier: stored.pkce_verifier,
+        nonce: stored.nonce,
+        browser_nonce: stored.browser_nonce,
+    }))
 }
 
 /// Signs in the account of a provider-verified address (see [`account_of_verified_email`]) with a new session.
@@ -124,5 +140,15 @@ mod tests {
         assert_eq!(super::display_name("  Ana Lima ", "ana@example.com"), "Ana Lima");
         assert_eq!(super::display_name(" ", "ana@example.com"), "ana");
         assert_eq!(super::display_name(&"x".repeat(80), "a@b.c").chars().count(), 60);
+    }
+
+    #[test]
+    fn only_a_web_app_nonce_of_the_expected_shape_is_kept() {
+        let good = "aB3-_".repeat(6);
+        assert_eq!(super::browser_nonce(Some(&good)), Some(good.clone()));
+        assert_eq!(super::browser_nonce(None), None);
+        assert_eq!(super::browser_nonce(Some("short")), None);
+        assert_eq!(super::browser_nonce(Some(&"a".repeat(129))), None);
+        assert_eq!(super::browser_nonce(Some(&format!("{good}&x=1"))), None);
     }
 }

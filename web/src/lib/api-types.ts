@@ -559,8 +559,9 @@ export interface paths {
     /**
      * Finish single sign-on
      * @description Always a redirect to the web app: with a session when the ID token passed every check and its e-mail is
-     *     verified, with `error=<message>` otherwise (unknown, used or expired state; a token with a bad signature, another
-     *     audience or issuer, expired, or with another sign-in's nonce; an unverified e-mail).
+     *     verified, with `error=<message>` otherwise (a state this browser's cookie does not hold; an unknown, used or
+     *     expired state; a token with a bad signature, another audience or issuer, expired, or with another sign-in's
+     *     nonce; an unverified e-mail).
      */
     get: operations['get_auth_oidc_callback'];
     put?: never;
@@ -6404,7 +6405,13 @@ export interface operations {
   };
   get_auth_github: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description A one-time value of the web app (16 to 128 characters of `A-Z a-z 0-9 - _`), sent back with the session to
+         *     the web app's `/auth/callback` as `nonce`; a value of another shape is dropped
+         */
+        nonce?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6419,10 +6426,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+          /** @description `bt_sign_in_state`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, for the callback route only, 10 minutes) */
+          'Set-Cookie'?: string;
       };
       /** @description This sign-in is not configured (see GET /auth/providers) */
       404: {
         headers: {
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
           [name: string]: unknown;
         };
         content: {
@@ -6459,11 +6477,13 @@ export interface operations {
       /** @description To the web app's /auth/callback */
       302: {
         headers: {
-          /** @description `<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>` */
+          /** @description `<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…&nonce=…` (`nonce` when the start had one), or `?error=<message>`; refused (`error`) unless the browser's `bt_sign_in_state` cookie holds this `state` */
           Location?: string;
           [name: string]: unknown;
         };
         content?: never;
+          /** @description Removes `bt_sign_in_state` */
+          'Set-Cookie'?: string;
       };
       /** @description Malformed JSON or query */
       400: {
@@ -6478,7 +6498,13 @@ export interface operations {
   };
   get_auth_google: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description A one-time value of the web app (16 to 128 characters of `A-Z a-z 0-9 - _`), sent back with the session to
+         *     the web app's `/auth/callback` as `nonce`; a value of another shape is dropped
+         */
+        nonce?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6493,10 +6519,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+          /** @description `bt_sign_in_state`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, for the callback route only, 10 minutes) */
+          'Set-Cookie'?: string;
       };
       /** @description This sign-in is not configured (see GET /auth/providers) */
       404: {
         headers: {
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
           [name: string]: unknown;
         };
         content: {
@@ -6533,11 +6570,13 @@ export interface operations {
       /** @description To the web app's /auth/callback */
       302: {
         headers: {
-          /** @description `<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>` */
+          /** @description `<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…&nonce=…` (`nonce` when the start had one), or `?error=<message>`; refused (`error`) unless the browser's `bt_sign_in_state` cookie holds this `state` */
           Location?: string;
           [name: string]: unknown;
         };
         content?: never;
+          /** @description Removes `bt_sign_in_state` */
+          'Set-Cookie'?: string;
       };
       /** @description Malformed JSON or query */
       400: {
@@ -6687,7 +6726,13 @@ export interface operations {
   };
   get_auth_oidc: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description A one-time value of the web app (16 to 128 characters of `A-Z a-z 0-9 - _`), sent back with the session to
+         *     the web app's `/auth/callback` as `nonce`; a value of another shape is dropped
+         */
+        nonce?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6702,10 +6747,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+          /** @description `bt_sign_in_state`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, for the callback route only, 10 minutes) */
+          'Set-Cookie'?: string;
       };
       /** @description Single sign-on is not configured. */
       404: {
         headers: {
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
           [name: string]: unknown;
         };
         content: {
@@ -6742,11 +6798,13 @@ export interface operations {
       /** @description To the web app's /auth/callback */
       302: {
         headers: {
-          /** @description `<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…`, or `?error=<message>` */
+          /** @description `<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…&nonce=…` (`nonce` when the start had one), or `?error=<message>`; refused (`error`) unless the browser's `bt_sign_in_state` cookie holds this `state` */
           Location?: string;
           [name: string]: unknown;
         };
         content?: never;
+          /** @description Removes `bt_sign_in_state` */
+          'Set-Cookie'?: string;
       };
       /** @description Malformed JSON or query */
       400: {

@@ -941,28 +941,109 @@ async fn app_with_github(email: &str, name: &str, verified: bool) -> TestApp {
     spawn_app_with(options().configure(|c| c.github = Some(provider(&fake, "/user", Some("/user/emails"))))).await
 }
 
+async fn app_with_both_on(store: Arc<dyn bt_core::store::Table>, email: &str, name: &str) -> TestApp {
+    let fake = spawn_fake_provider(email, name, true).await;
+    spawn_app_with(options().store(store).configure(|c| {
+        c.github = Some(provider(&fake, "/user", Some("/user/emails")));
+        c.google = Some(provider(&fake, "/userinfo", None));
+    }))
+    .await
+}
+
 async fn app_with_google(email: &str, name: &str, verified: bool) -> TestApp {
     let fake = spawn_fake_provider(email, name, verified).await;
     spawn_app_with(options().configure(|c| c.google = Some(provider(&fake, "/userinfo", None)))).await
 }
 
-/// Goes through the sign-in as a browser would and returns the web app address it ends on.
-async fn social_sign_in(app: &TestApp, provider: &str) -> String {
-    let start = app.api.get(&format!("/auth/{provider}"), None).await.expect(302);
+/// The web app's one-time value for a sign-in it starts.
+const WEB_NONCE: &str = "web-app-nonce-0123456789";
+
+/// A sign-in started as the web app starts it (with its nonce), up to the provider's redirect back to our callback:
+/// (the callback URL, the state cookie the browser keeps from the start, as it sends it back).
+async fn at_social_provider(app: &TestApp, provider: &str) -> (String, String) {
+    let start = app.api.get(&format!("/auth/{provider}?nonce={WEB_NONCE}"), None).await.expect(302);
+    let set = start.header("set-cookie").unwrap_or_else(|| panic!("no cookie: {:?}", start.headers)).to_string();
+    let (cookie, attributes) = set.split_once(';').expect("attributes");
+    assert!(cookie.starts_with("bt_sign_in_state=") && cookie.len() > "bt_sign_in_state=".len(), "{set}");
+    let path = format!("Path=/auth/{provider}/callback");
+    for part in [path.as_str(), "Max-Age=600", "HttpOnly", "SameSite=Lax"] {
+        assert!(attributes.split(';').any(|a| a.trim() == part), "{part} missing in {set}");
+    }
     let authorize = start.location().to_string();
     assert!(authorize.contains(&format!("redirect_uri={}", percent(&app.url(&format!("/auth/{provider}/callback"))))));
     let at_provider = app.api.client.get(&authorize).send().await.unwrap();
     assert_eq!(at_provider.status(), StatusCode::FOUND);
     let callback = at_provider.headers()[header::LOCATION].to_str().unwrap().to_string();
     assert!(callback.starts_with(&app.url(&format!("/auth/{provider}/callback?"))));
-    let done = app.api.client.get(&callback).send().await.unwrap();
+    (callback, cookie.to_string())
+}
+
+/// Our callback's redirect to the web app, in a browser with `cookie` (or none); the callback removes the cookie.
+async fn social_callback(app: &TestApp, callback: &str, cookie: Option<&str>) -> String {
+    let mut request = app.api.client.get(callback);
+    if let Some(cookie) = cookie {
+        request = request.header(header::COOKIE, cookie);
+    }
+    let done = request.send().await.unwrap();
     assert_eq!(done.status(), StatusCode::FOUND);
-    let landing = done.headers()[header::LOCATION].to_str().unwrap().to_string();
+    let cleared = done.headers().get(header::SET_COOKIE).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    assert!(cleared.starts_with("bt_sign_in_state=;") && cleared.contains("Max-Age=0"), "not cleared: {cleared}");
+    done.headers()[header::LOCATION].to_str().unwrap().to_string()
+}
+
+/// Goes through the sign-in as a browser would and returns the web app address it ends on.
+async fn social_sign_in(app: &TestApp, provider: &str) -> String {
+    let (callback, cookie) = at_social_provider(app, provider).await;
+    let landing = social_callback(app, &callback, Some(&cookie)).await;
+    if param_of(&landing, "access_token").is_some() {
+        assert_eq!(param_of(&landing, "nonce").as_deref(), Some(WEB_NONCE), "{landing}");
+    }
     // The same link works once.
-    let again = app.api.client.get(&callback).send().await.unwrap();
-    let again = again.headers()[header::LOCATION].to_str().unwrap().to_string();
+    let again = social_callback(app, &callback, Some(&cookie)).await;
     assert!(param_of(&again, "error").is_some(), "a replayed callback signed in: {again}");
     landing
+}
+
+bt_testkit::on_every_store!(a_social_callback_in_a_browser_that_did_not_start_the_sign_in_is_refused);
+
+/// Login CSRF: someone starts a sign-in in their own browser and sends the callback link (with their code and
+/// state) to someone else. That browser has no cookie with that state, or the cookie of a sign-in of its own: the
+/// callback signs no one in and stores nothing; the browser that started it signs in and gets the nonce back.
+async fn a_social_callback_in_a_browser_that_did_not_start_the_sign_in_is_refused(
+    store: Arc<dyn bt_core::store::Table>,
+) {
+    let email = unique_email("octo");
+    let app = app_with_both_on(store, &email, "Octo Cat").await;
+    app.sign_up("Octo Cat", &email, PASSWORD).await.expect(201);
+    app.verify(&email).await.expect(200);
+    let octo = app.sign_in("Octo Cat", &email, PASSWORD).await;
+    let partitions = vec![format!("USER#{}", octo.id)];
+    for provider in ["github", "google"] {
+        let before = app.snapshot(&partitions).await;
+        let (callback, cookie) = at_social_provider(&app, provider).await;
+        let no_cookie = social_callback(&app, &callback, None).await;
+        assert!(no_cookie.starts_with(&format!("{APP_URL}/auth/callback?")), "{no_cookie}");
+        assert_eq!(param_of(&no_cookie, "error").as_deref(), Some("This sign-in has expired. Please try again."));
+        assert!(param_of(&no_cookie, "access_token").is_none() && param_of(&no_cookie, "nonce").is_none());
+        let (_, victims_cookie) = at_social_provider(&app, provider).await;
+        let other = social_callback(&app, &callback, Some(&victims_cookie)).await;
+        assert_eq!(param_of(&other, "error").as_deref(), Some("This sign-in has expired. Please try again."));
+        let wrong_route = social_callback(&app, &callback, Some("bt_sign_in_state=")).await;
+        assert!(param_of(&wrong_route, "access_token").is_none(), "{wrong_route}");
+        assert_eq!(app.snapshot(&partitions).await, before, "{provider}: a refused callback stored something");
+
+        let landing = social_callback(&app, &callback, Some(&format!("theme=dark; {cookie}"))).await;
+        assert_eq!(param_of(&landing, "id").as_deref(), Some(octo.id.as_str()), "{landing}");
+        assert_eq!(param_of(&landing, "nonce").as_deref(), Some(WEB_NONCE));
+        app.api.get("/user/profile", param_of(&landing, "access_token").as_deref()).await.expect(200);
+    }
+    // A start without the web app's nonce gives none back.
+    let start = app.api.get("/auth/github", None).await.expect(302);
+    let cookie = start.header("set-cookie").unwrap().split(';').next().unwrap().to_string();
+    let at_provider = app.api.client.get(start.location()).send().await.unwrap();
+    let callback = at_provider.headers()[header::LOCATION].to_str().unwrap().to_string();
+    let landing = social_callback(&app, &callback, Some(&cookie)).await;
+    assert!(param_of(&landing, "access_token").is_some() && param_of(&landing, "nonce").is_none(), "{landing}");
 }
 
 fn percent(s: &str) -> String {
@@ -1090,11 +1171,8 @@ async fn a_cancelled_or_forged_social_sign_in_goes_back_with_an_error() {
     assert_eq!(param_of(bare.location(), "error").as_deref(), Some("Sign-in with GitHub failed. Please try again."));
 
     // A state outlives its 10 minutes only in the store, not in use.
-    let start = app.api.get("/auth/github", None).await.expect(302);
-    let at_provider = app.api.client.get(start.location()).send().await.unwrap();
-    let callback = at_provider.headers()[header::LOCATION].to_str().unwrap().to_string();
+    let (callback, cookie) = at_social_provider(&app, "github").await;
     app.state.clock.advance(601);
-    let late = app.api.client.get(&callback).send().await.unwrap();
-    let late = late.headers()[header::LOCATION].to_str().unwrap().to_string();
+    let late = social_callback(&app, &callback, Some(&cookie)).await;
     assert_eq!(param_of(&late, "error").as_deref(), Some("This sign-in has expired. Please try again."));
 }

@@ -13,6 +13,7 @@ pub struct StoredState {
     pub expires_at: i64,
     pub pkce_verifier: Option<String>,
     pub nonce: Option<String>,
+    pub browser_nonce: Option<String>,
 }
 
 pub async fn insert(
@@ -22,6 +23,7 @@ pub async fn insert(
     expires_at: i64,
     pkce_verifier: Option<String>,
     nonce: Option<String>,
+    browser_nonce: Option<String>,
 ) -> AppResult<()> {
     let mut item = to_item(
         "oauth_state",
@@ -33,6 +35,9 @@ pub async fn insert(
     }
     if let Some(nonce) = nonce {
         item.insert("nonce".into(), nonce.into());
+    }
+    if let Some(browser_nonce) = browser_nonce {
+        item.insert("browserNonce".into(), browser_nonce.into());
     }
     store.put(item, Cond::NotExists).await?;
     Ok(())
@@ -50,5 +55,6 @@ pub async fn take(store: &dyn Table, state_hash: &str) -> AppResult<Option<Store
         expires_at: item.get("expiresAt").and_then(Value::as_i64).unwrap_or(0),
         pkce_verifier: attr_str(&item, "pkceVerifier").map(str::to_string),
         nonce: attr_str(&item, "nonce").map(str::to_string),
+        browser_nonce: attr_str(&item, "browserNonce").map(str::to_string),
     }))
 }
