@@ -376,7 +376,7 @@ async fn entries_name_the_actor_by_account_e_mail(store: Store) {
     assert_eq!(header.last().map(String::as_str), Some("actorEmail"));
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), 1);
-    assert_eq!(rows[0].iter().last(), Some(bob.email.as_str()));
+    assert_eq!(rows[0].iter().next_back(), Some(bob.email.as_str()));
 }
 
 /// Percent-encodes a cursor for a query string.
