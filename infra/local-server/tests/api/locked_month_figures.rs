@@ -1,7 +1,7 @@
 //! An approved month keeps its figures, on every store: the month's timesheet is stored as computed at approval, and
 //! its answer (the month, its CSV and PDF, the team's month and report, the overtime balance of later days) comes
-//! from that copy until the month is reopened. Team-wide settings (schedule, paid break types, holidays) move open
-//! months only; a record that reaches a locked month by another path moves nothing. Approving a month is refused
+//! from that copy until the month is reopened. Team-wide settings (schedule, paid break types, holidays, rule set)
+//! move open months only; a record that reaches a locked month by another path moves nothing. Approving a month is refused
 //! while the person is on the clock in it.
 
 use std::sync::Arc;
@@ -169,7 +169,18 @@ async fn team_wide_settings_move_open_months_only_and_a_reopened_month_recompute
     assert_eq!(seen(&app, &ann, &bob, &locked).await, before);
     assert_balance_carries(&app, &bob, &before.sheet, &open_holidays).await;
 
-    // Reopened, the month is computed again from today's settings: paid break, half days, the holiday.
+    // A rule set with a daily maximum of 5 hours: the open month's day falls short of it, the approved month's not.
+    let findings_on = |sheet: &Value, date: NaiveDate| {
+        let day = sheet["days"].as_array().unwrap().iter().find(|d| d["date"] == date.to_string().as_str()).cloned();
+        day.unwrap()["findings"].as_array().unwrap().len()
+    };
+    assert_eq!(findings_on(&open_holidays, open_day), 0);
+    app.put(&ann, "/work/rules", json!({ "preset": "custom", "maxDailyMinutes": 300 })).await.expect(200);
+    let open_rules = app.get(&bob, &sheet_of(&open)).await.expect(200).data().clone();
+    assert_eq!(findings_on(&open_rules, open_day), 1, "{}", open_rules["days"]);
+    assert_eq!(seen(&app, &ann, &bob, &locked).await, before);
+
+    // Reopened, the month is computed again from today's settings: paid break, half days, the holiday, the rules.
     let reopen = json!({ "userId": bob.id, "comment": "Correction" });
     app.post(&ann, &format!("/timesheets/{locked}/reopen"), reopen).await.expect(200);
     let live = app.get(&ann, &format!("/timesheets/{locked}?userId={}", bob.id)).await.expect(200).data().clone();
@@ -179,6 +190,7 @@ async fn team_wide_settings_move_open_months_only_and_a_reopened_month_recompute
     assert_eq!(day(&live, worked_day)["worked"], 510);
     assert_eq!(day(&live, worked_day)["target"], 240);
     assert_eq!(day(&live, locked_holiday)["credit"]["holiday"], "Office closed");
+    assert_eq!(findings_on(&live, worked_day), 1);
     assert_ne!(figures(&live), figures(&before.sheet));
     let after = seen(&app, &ann, &bob, &locked).await;
     assert_eq!(
