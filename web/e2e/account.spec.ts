@@ -120,5 +120,8 @@ test('a social sign-in the server has not configured is not offered', async ({ p
 test('a failed social sign-in returns to the app with an error', async ({ page }) => {
   await page.goto('/auth/callback?error=The%20provider%20refused%20the%20sign-in.');
   await expect(page.getByText('Error handling login callback.')).toBeVisible();
+  // Not one of the server's messages: the link's own text is not shown.
+  await expect(page.getByText('Sign-in failed. Please try again.')).toBeVisible();
+  await expect(page.getByText('The provider refused the sign-in.')).toHaveCount(0);
   await expect(page).toHaveURL(/\/breaks$/);
 });

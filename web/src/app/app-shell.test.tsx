@@ -246,14 +246,15 @@ describe('leave requests link', () => {
 });
 
 describe('/auth/callback', () => {
-  it('stores the tokens from the query for 7 days, cleans the URL and reloads', async () => {
+  it('stores the tokens from the query for 7 days, cleans the URL and reloads (a sign-in this tab started)', async () => {
     const token = fakeJwt(Date.now() / 1000 + 3600);
+    sessionStorage.setItem('breaktime.signInNonce', 'this-tabs-nonce-0123456789');
     server.use(
       http.get(api('/admin/get-count'), () => ok(1)),
       profile('member'),
     );
     const writes = vi.spyOn(Document.prototype, 'cookie', 'set');
-    renderRoutes(routes, `/auth/callback?access_token=${token}&refresh_token=ref&name=Ada&id=u1`);
+    renderRoutes(routes, `/auth/callback?access_token=${token}&refresh_token=ref&name=Ada&id=u1&nonce=this-tabs-nonce-0123456789`);
     await waitFor(() => expect(reloadPage).toHaveBeenCalled());
     expect(replaceUrl).toHaveBeenCalledWith('/');
     expect(getCookie('access_token')).toBe(token);

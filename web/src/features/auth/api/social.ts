@@ -6,9 +6,14 @@ import type { Schemas } from '@/lib/api-schema';
 /** GitHub, Google, or single sign-on with the OpenID Connect provider the server is configured for. */
 export type SocialProvider = 'github' | 'google' | 'oidc';
 
-/** Where the browser starts a provider's sign-in (a link it follows itself, on the main API host). */
-export const socialStartUrl = (provider: SocialProvider) =>
-  mainApiUrl(provider === 'github' ? '/auth/github' : provider === 'google' ? '/auth/google' : '/auth/oidc');
+/**
+ * Where the browser starts a provider's sign-in (a link it follows itself, on the main API host), with this tab's
+ * one-time value when it has one (handed back to /auth/callback with the session).
+ */
+export const socialStartUrl = (provider: SocialProvider, nonce?: string) => {
+  const url = mainApiUrl(provider === 'github' ? '/auth/github' : provider === 'google' ? '/auth/google' : '/auth/oidc');
+  return nonce ? `${url}?${new URLSearchParams({ nonce }).toString()}` : url;
+};
 
 export type SocialStart = { kind: 'redirect'; url: string } | { kind: 'signedIn' } | { kind: 'unavailable'; message: string };
 
@@ -23,8 +28,8 @@ type SocialAnswer = Partial<Schemas['Error'] & Schemas['Session']> & { data?: So
  * browser then follows; an answer that already carries tokens signs in at once; anything else (for example
  * 404 when the provider is not configured) is reported instead of leaving the app for an error page.
  */
-export async function startSocialSignIn(provider: SocialProvider): Promise<SocialStart> {
-  const url = socialStartUrl(provider);
+export async function startSocialSignIn(provider: SocialProvider, nonce?: string): Promise<SocialStart> {
+  const url = socialStartUrl(provider, nonce);
   let response: Response;
   try {
     response = await fetch(url, { redirect: 'manual', credentials: 'include', headers: { Accept: 'application/json' } });
@@ -63,5 +68,29 @@ export async function fetchSocialProviders(): Promise<SocialProviders> {
     return { github: answer.data?.github === true, google: answer.data?.google === true, ...(typeof label === 'string' && label ? { oidc: { label } } : {}) };
   } catch {
     return { github: false, google: false };
+  }
+}
+
+/** Who a sign-in's session belongs to, as the person is asked to confirm it. */
+export interface CallbackAccount {
+  name: string;
+  email: string;
+}
+
+/**
+ * The account of an access token from /auth/callback (`GET /user/profile` with it), without keeping the token; none
+ * when the server does not answer with it.
+ */
+export async function fetchCallbackAccount(accessToken: string): Promise<CallbackAccount | undefined> {
+  try {
+    const response = await fetch(mainApiUrl('/user/profile'), {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${accessToken}` },
+    });
+    if (!response.ok) return undefined;
+    const answer = (await response.json()) as { data?: Partial<Schemas['Profile']> };
+    const { name, email } = answer.data ?? {};
+    return typeof name === 'string' && typeof email === 'string' && email ? { name, email } : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -19,11 +19,20 @@ describe('social sign-in', () => {
     expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', 'http://api.test/auth/google');
   });
 
-  it('follows the redirect to the provider', async () => {
-    server.use(http.get(api('/auth/google'), () => new HttpResponse(null, { status: 302, headers: { Location: 'https://accounts.example.com/o/oauth2' } })));
+  it('follows the redirect to the provider, with a one-time nonce this tab keeps', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(api('/auth/google'), ({ request }) => {
+        asked.push(request.url);
+        return new HttpResponse(null, { status: 302, headers: { Location: 'https://accounts.example.com/o/oauth2' } });
+      }),
+    );
     const { user } = renderWithProviders(<SocialSignIn />);
     await user.click(await screen.findByRole('link', { name: 'Continue with Google' }));
-    await waitFor(() => expect(assignUrl).toHaveBeenCalledWith('http://api.test/auth/google'));
+    const nonce = sessionStorage.getItem('breaktime.signInNonce');
+    expect(nonce).toMatch(/^[\w-]{32}$/);
+    await waitFor(() => expect(assignUrl).toHaveBeenCalledWith(`http://api.test/auth/google?nonce=${nonce}`));
+    expect(asked).toEqual([`http://api.test/auth/google?nonce=${nonce}`]);
   });
 
   it("shows the server's message when the provider is not configured, without leaving the app", async () => {

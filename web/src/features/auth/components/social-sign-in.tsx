@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { assignUrl, reloadPage } from '@/lib/browser';
 import { fetchSocialProviders, socialStartUrl, startSocialSignIn, type SocialProvider } from '../api/social';
+import { newSignInNonce } from '../utils/sign-in-nonce';
 
 /** The providers' names are proper names, the same in every language. */
 const providers: Array<{ id: Exclude<SocialProvider, 'oidc'>; name: string; icon: React.ReactNode }> = [
@@ -34,7 +35,8 @@ const buttonClass =
 /**
  * Social sign-in and single sign-on: the browser goes to the main API host, which returns to /auth/callback with the
  * tokens. Only the providers the server has credentials for are offered (`GET /auth/providers`); single sign-on
- * shows the server's button text (`OIDC_LABEL`) above the others; with none, nothing is shown.
+ * shows the server's button text (`OIDC_LABEL`) above the others; with none, nothing is shown. A click keeps a
+ * one-time value in this tab and sends it along: a callback that does not bring it back asks before it signs in.
  */
 export function SocialSignIn() {
   const { t } = useTranslation();
@@ -50,7 +52,7 @@ export function SocialSignIn() {
     event.preventDefault();
     if (busy) return;
     setBusy(provider);
-    const start = await startSocialSignIn(provider);
+    const start = await startSocialSignIn(provider, newSignInNonce());
     if (start.kind === 'redirect') {
       assignUrl(start.url);
       return;
