@@ -8,6 +8,7 @@ use super::dates::{self, date_field, format_date, format_time, minutes_between, 
 use super::events::{self, RecordEvent, Via};
 use super::paging::Paging;
 use super::repo::{self, Record};
+use super::work::compute::BreakSpan;
 use super::work::lock;
 use super::work::repo::lock as lock_repo;
 use super::{new_id, timestamp, Expect, Owner, CHANGED_MEANWHILE};
@@ -169,16 +170,15 @@ impl ValidBreak {
 pub async fn add_break(store: &dyn Table, owner: &Owner, input: &BreakInput, now: DateTime<Utc>) -> AppResult<Break> {
     let valid = validate_break(input, owner.today(now))?;
     let record = valid.into_break(new_id(now), &owner.user_id, timestamp(now), timestamp(now), false);
-    let date = record.created_date.date();
-    lock::ensure_open(store, &owner.user_id, &[date]).await?;
-    let ops = vec![
-        TxOp::Put { item: repo::item_of(&record, &owner.team_id, 1)?, cond: Cond::NotExists },
-        lock_repo::unlocked(&owner.user_id, date),
-    ];
+    // Its own day and the night shift's day before that holds it: none may be in a locked month.
+    let days = lock::break_days(store, &owner.user_id, &[span_of(&record)]).await?;
+    lock::ensure_open(store, &owner.user_id, &days).await?;
+    let mut ops = vec![TxOp::Put { item: repo::item_of(&record, &owner.team_id, 1)?, cond: Cond::NotExists }];
+    ops.extend(lock_repo::unlocked_all(&owner.user_id, &days));
     match store.transact(ops).await {
         Ok(()) => Ok(record),
         Err(StoreError::ConditionFailed) => {
-            Err(lock::explain(store, &owner.user_id, &[date], AppError::Conflict(CHANGED_MEANWHILE.into())).await)
+            Err(lock::explain(store, &owner.user_id, &days, AppError::Conflict(CHANGED_MEANWHILE.into())).await)
         }
         Err(e) => Err(e.into()),
     }
@@ -205,17 +205,14 @@ pub async fn edit_break(
     };
     let valid = validate_break(&merged, owner.today(now))?;
     let record = valid.into_break(old.id.clone(), &owner.user_id, old.created_at.clone(), timestamp(now), old.live);
-    // Both the month it leaves and the month it lands in must be open.
-    let dates = [old.created_date.date(), record.created_date.date()];
+    // Every day it counts in, where it was and where it lands, must be in an open month.
+    let dates = lock::break_days(store, &owner.user_id, &[span_of(old), span_of(&record)]).await?;
     lock::ensure_open(store, &owner.user_id, &dates).await?;
     let mut ops = vec![TxOp::Put {
         item: repo::item_of(&record, &owner.team_id, stored.version + 1)?,
         cond: Cond::eq("version", stored.version),
     }];
-    ops.push(lock_repo::unlocked(&owner.user_id, dates[1]));
-    if lock_repo::month_differs(dates[0], dates[1]) {
-        ops.push(lock_repo::unlocked(&owner.user_id, dates[0]));
-    }
+    ops.extend(lock_repo::unlocked_all(&owner.user_id, &dates));
     match store.transact(ops).await {
         Ok(()) => Ok(record),
         Err(StoreError::ConditionFailed) => {
@@ -227,6 +224,16 @@ pub async fn edit_break(
     }
 }
 
+/// The break as the arithmetic of working time sees it.
+fn span_of(b: &Break) -> BreakSpan {
+    BreakSpan {
+        date: b.created_date.date(),
+        start: b.start_time.time(),
+        end: b.end_time.time(),
+        break_type: b.break_type.clone(),
+    }
+}
+
 pub async fn get_break(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Break> {
     Ok(repo::load_owned::<Break>(store, &owner.user_id, id).await?.record)
 }
@@ -234,19 +241,17 @@ pub async fn get_break(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppRe
 /// Deletes a break, if its month is open: a transaction of the delete (read at its version) and the lock's check.
 pub async fn delete_break(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Break> {
     let stored = repo::load_owned::<Break>(store, &owner.user_id, id).await?;
-    let date = stored.record.created_date.date();
-    lock::ensure_open(store, &owner.user_id, &[date]).await?;
-    let ops = vec![
-        TxOp::Delete {
-            key: keys::record(&owner.user_id, RecordKind::Break, id),
-            cond: Cond::eq("version", stored.version),
-        },
-        lock_repo::unlocked(&owner.user_id, date),
-    ];
+    let days = lock::break_days(store, &owner.user_id, &[span_of(&stored.record)]).await?;
+    lock::ensure_open(store, &owner.user_id, &days).await?;
+    let mut ops = vec![TxOp::Delete {
+        key: keys::record(&owner.user_id, RecordKind::Break, id),
+        cond: Cond::eq("version", stored.version),
+    }];
+    ops.extend(lock_repo::unlocked_all(&owner.user_id, &days));
     match store.transact(ops).await {
         Ok(()) => Ok(stored.record),
         Err(StoreError::ConditionFailed) => {
-            Err(lock::explain(store, &owner.user_id, &[date], AppError::not_found()).await)
+            Err(lock::explain(store, &owner.user_id, &days, AppError::not_found()).await)
         }
         Err(e) => Err(e.into()),
     }
@@ -366,20 +371,32 @@ pub async fn start_break(
         created_date: dates::computed_day(local.date())?,
         time_zone: owner.tz.name().to_string(),
     };
-    let ops = vec![
+    // A break that starts in a locked day (its own, or a night shift's of the day before) could not be ended.
+    let first_minute = BreakSpan {
+        date: open.created_date.date(),
+        start: local.time(),
+        end: (local + Duration::minutes(1)).time(),
+        break_type: open.break_type.clone(),
+    };
+    let days = lock::break_days(store, &owner.user_id, &[first_minute]).await?;
+    lock::ensure_open(store, &owner.user_id, &days).await?;
+    let mut ops = vec![
         TxOp::Put { item: to_item("open_break", &keys::open_break(&owner.user_id), &open)?, cond: Cond::NotExists },
         TxOp::Put {
             item: to_item("on_break", &keys::team_on_break(&owner.team_id, &owner.user_id), &open)?,
             cond: Cond::None,
         },
     ];
+    ops.extend(lock_repo::unlocked_all(&owner.user_id, &days));
     match store.transact(ops).await {
         Ok(()) => {
             let event = RecordEvent::BreakStarted { owner: owner.clone(), open: open.clone(), now };
             events::publish(Via::Store(store), event).await;
             Ok(open)
         }
-        Err(StoreError::ConditionFailed) => Err(AppError::Conflict(ALREADY_ON_BREAK.into())),
+        Err(StoreError::ConditionFailed) => {
+            Err(lock::explain(store, &owner.user_id, &days, AppError::Conflict(ALREADY_ON_BREAK.into())).await)
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -431,30 +448,55 @@ pub async fn end_break(
     }
     let valid = close_open_break(&open, ended)?;
     let record = valid.into_break(new_id(now), &owner.user_id, timestamp(now), timestamp(now), true);
-    let mut ops = vec![
-        TxOp::Delete {
-            key: keys::open_break(&owner.user_id),
-            cond: Cond::eq("since", Value::String(open.since.clone())),
-        },
-        TxOp::Delete { key: keys::team_on_break(&owner.team_id, &owner.user_id), cond: Cond::None },
-        TxOp::Put { item: repo::item_of(&record, &owner.team_id, 1)?, cond: Cond::NotExists },
-        lock_repo::unlocked(&owner.user_id, record.created_date.date()),
-    ];
-    // A member who changed teams during the break has their presence item moved along; clear both places.
-    if open.team_id != owner.team_id {
-        ops.push(TxOp::Delete { key: keys::team_on_break(&open.team_id, &owner.user_id), cond: Cond::None });
+    let days = lock::break_days(store, &owner.user_id, &[span_of(&record)]).await?;
+    if let Some(month) = lock::first_locked(store, &owner.user_id, &days).await? {
+        return Err(stop_break_in_locked_month(store, owner, &open, &month).await);
     }
+    let mut ops = stop_break_ops(owner, &open);
+    ops.push(TxOp::Put { item: repo::item_of(&record, &owner.team_id, 1)?, cond: Cond::NotExists });
+    ops.extend(lock_repo::unlocked_all(&owner.user_id, &days));
     match store.transact(ops).await {
         Ok(()) => {
             let event = RecordEvent::BreakEnded { owner: owner.clone(), ended: record.clone(), now };
             events::publish(Via::Store(store), event).await;
             Ok(record)
         }
-        Err(StoreError::ConditionFailed) => {
-            let otherwise = AppError::Conflict(NOT_ON_BREAK.into());
-            Err(lock::explain(store, &owner.user_id, &[record.created_date.date()], otherwise).await)
-        }
+        Err(StoreError::ConditionFailed) => match lock::first_locked(store, &owner.user_id, &days).await? {
+            // Locked between the read and the write.
+            Some(month) => Err(stop_break_in_locked_month(store, owner, &open, &month).await),
+            None => Err(AppError::Conflict(NOT_ON_BREAK.into())),
+        },
         Err(e) => Err(e.into()),
+    }
+}
+
+/// Removes the open break (the one read, by its start) and its presence items.
+fn stop_break_ops(owner: &Owner, open: &OpenBreak) -> Vec<TxOp> {
+    let mut ops = vec![
+        TxOp::Delete {
+            key: keys::open_break(&owner.user_id),
+            cond: Cond::eq("since", Value::String(open.since.clone())),
+        },
+        TxOp::Delete { key: keys::team_on_break(&owner.team_id, &owner.user_id), cond: Cond::None },
+    ];
+    // A member who changed teams during the break has their presence item moved along; clear both places.
+    if open.team_id != owner.team_id {
+        ops.push(TxOp::Delete { key: keys::team_on_break(&open.team_id, &owner.user_id), cond: Cond::None });
+    }
+    ops
+}
+
+/// A break that counts in a month locked while it ran (older data, or an approval racing the break) still ends:
+/// the open break is removed and nothing is written into the approved month, and the answer is the lock's 409, so
+/// the person knows the break was not recorded (an admin who reopens the month can add it).
+async fn stop_break_in_locked_month(store: &dyn Table, owner: &Owner, open: &OpenBreak, month: &str) -> AppError {
+    match store.transact(stop_break_ops(owner, open)).await {
+        Ok(()) => {
+            tracing::info!(user = %owner.user_id, month, "live break in a locked month stopped, not recorded");
+            lock::locked_in(month)
+        }
+        Err(StoreError::ConditionFailed) => AppError::Conflict(NOT_ON_BREAK.into()),
+        Err(e) => e.into(),
     }
 }
 

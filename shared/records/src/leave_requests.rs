@@ -11,6 +11,8 @@ use super::events::{self, RecordEvent, Via};
 use super::leaves::{self, request_pointer, Leave, LeaveInput, LeaveStatus};
 use super::paging::Paging;
 use super::repo;
+use super::work::lock;
+use super::work::repo::lock as lock_repo;
 use super::{timestamp, Expect, Owner};
 use bt_accounts::audit::{self, Action, Entry};
 use bt_accounts::teams;
@@ -120,7 +122,14 @@ fn leave_summary(leave: &Leave) -> String {
     format!("{} – {} ({} days)", leave.from_date.date(), leave.to_date.date(), leave.days)
 }
 
-/// Rewrites a leave under the version it was read at, with its request item and the audit entry, in one transaction.
+/// The months of a leave's days, each of which must be open for the leave to change: approving, declining or
+/// cancelling a leave dated in an approved month would change (or, for a pending one, settle) its target.
+fn months_of(leave: &Leave) -> Vec<chrono::NaiveDate> {
+    lock::months_of(leave.from_date.date(), leave.to_date.date())
+}
+
+/// Rewrites a leave under the version it was read at, with its request item and the audit entry, in one transaction,
+/// if none of its months is locked.
 async fn write_decided(
     store: &dyn Table,
     team_id: &bt_core::types::TeamId,
@@ -128,15 +137,18 @@ async fn write_decided(
     version: i64,
     logged: &Entry,
 ) -> AppResult<()> {
-    let ops = vec![
+    let months = months_of(leave);
+    let mut ops = vec![
         TxOp::Put { item: repo::item_of(leave, team_id, version + 1)?, cond: Cond::eq("version", version) },
         request_pointer(team_id, leave),
         audit::op(logged)?,
     ];
+    ops.extend(lock_repo::unlocked_all(&leave.user_id, &months));
     match store.transact(ops).await {
         Ok(()) => Ok(()),
         Err(StoreError::ConditionFailed) => {
-            Err(AppError::Conflict("This leave was changed meanwhile. Reload it and try again.".into()))
+            let otherwise = AppError::Conflict("This leave was changed meanwhile. Reload it and try again.".into());
+            Err(lock::explain(store, &leave.user_id, &months, otherwise).await)
         }
         Err(e) => Err(e.into()),
     }
@@ -162,6 +174,7 @@ pub async fn decide(
     if stored.record.status != LeaveStatus::Pending {
         return Err(AppError::Conflict(NOT_PENDING.into()));
     }
+    lock::ensure_open(store, &stored.record.user_id, &months_of(&stored.record)).await?;
     let now = services.clock.now();
     let leave = Leave {
         status: match decision {
@@ -199,6 +212,7 @@ pub async fn cancel(services: &Services, owner: &Owner, id: &RecordId) -> AppRes
     let store = services.table();
     let now = services.clock.now();
     let stored = repo::load_owned::<Leave>(store, &owner.user_id, id).await?;
+    lock::ensure_open(store, &owner.user_id, &months_of(&stored.record)).await?;
     match stored.record.status {
         LeaveStatus::Pending => {}
         LeaveStatus::Approved if stored.record.from_date.date() > owner.today(now) => {}

@@ -11,6 +11,8 @@ use super::dates::{self, date_field, format_date, inclusive_days, DateRange};
 use super::leave_types::{self, LeaveType};
 use super::paging::Paging;
 use super::repo::{self, Record};
+use super::work::lock;
+use super::work::repo::lock as lock_repo;
 use super::{new_id, timestamp, Expect, Owner};
 use bt_accounts::teams;
 use bt_accounts::users::Role;
@@ -206,10 +208,20 @@ async fn overlapping_consistent(
 
 /// Writes a leave after checking it overlaps none of the owner's others. The check and the write are made atomic
 /// by the owner's leave guard: each leave write bumps it under a condition on the value read before the check.
-async fn write_checked(store: &dyn Table, owner: &Owner, leave: &Leave, version: Option<i64>) -> AppResult<()> {
+/// `months` are the dates whose months must be open (the leave's, and where an edited one was): checked in the
+/// same transaction.
+async fn write_checked(
+    store: &dyn Table,
+    owner: &Owner,
+    leave: &Leave,
+    version: Option<i64>,
+    months: &[NaiveDate],
+) -> AppResult<()> {
     let guard_key = keys::leave_guard(&owner.user_id);
     // Each retry follows another leave write of the same user that succeeded, so a handful is plenty.
     for _ in 0..8 {
+        // Checked again on each try: a failed condition may be the month locked meanwhile.
+        lock::ensure_open(store, &owner.user_id, months).await?;
         let guard = store.get(&guard_key).await?;
         let seen = guard.as_ref().and_then(|g| g.get("version")).and_then(Value::as_i64);
         let others =
@@ -228,11 +240,12 @@ async fn write_checked(store: &dyn Table, owner: &Owner, leave: &Leave, version:
             None => (repo::item_of(leave, &owner.team_id, 1)?, Cond::NotExists),
             Some(v) => (repo::item_of(leave, &owner.team_id, v + 1)?, Cond::eq("version", v)),
         };
-        let ops = vec![
+        let mut ops = vec![
             TxOp::Update { key: guard_key.clone(), set, cond: guard_cond },
             TxOp::Put { item, cond },
             request_pointer(&owner.team_id, leave),
         ];
+        ops.extend(lock_repo::unlocked_all(&owner.user_id, months));
         match store.transact(ops).await {
             Ok(()) => return Ok(()),
             // Another leave write of this user came in between: check again.
@@ -343,6 +356,9 @@ pub(crate) async fn add_leave_as(
     now: DateTime<Utc>,
 ) -> AppResult<Leave> {
     let v = validate_leave(input)?;
+    // A leave credits the target of its days: none may lie in an approved month.
+    let months = lock::months_of(v.from_date.date(), v.to_date.date());
+    lock::ensure_open(store, &owner.user_id, &months).await?;
     let types = leave_types::team_leave_types(store, &owner.team_id, now).await?;
     let leave_type = leave_types::pick_type(types.clone(), input.type_id.as_deref(), None)?;
     let mut leave = Leave {
@@ -365,7 +381,7 @@ pub(crate) async fn add_leave_as(
         working_days: None,
     };
     count_and_check_balance(store, owner, &mut leave, &leave_type, types).await?;
-    write_checked(store, owner, &leave, None).await?;
+    write_checked(store, owner, &leave, None, &months).await?;
     Ok(leave)
 }
 
@@ -382,6 +398,9 @@ pub async fn edit_leave(
     let stored = repo::load_for_edit::<Leave>(store, &owner.user_id, id, expect).await?;
     let old = stored.record;
     let before = old.status;
+    // Where it was and where it goes must both be open months.
+    let mut months = lock::months_of(old.from_date.date(), old.to_date.date());
+    lock::ensure_open(store, &owner.user_id, &months).await?;
     if old.is_decided() {
         return Err(AppError::Conflict(DECIDED.into()));
     }
@@ -397,6 +416,8 @@ pub async fn edit_leave(
         // Left out: a one-day leave keeps its half day (a longer one has none).
         v.half_day = old.half_day;
     }
+    months.extend(lock::months_of(v.from_date.date(), v.to_date.date()));
+    lock::ensure_open(store, &owner.user_id, &months).await?;
     let types = leave_types::team_leave_types(store, &owner.team_id, now).await?;
     let leave_type = leave_types::pick_type(types.clone(), merged.type_id.as_deref(), Some(&old.type_id))?;
     let status = initial_status(store, owner, &leave_type).await?;
@@ -412,7 +433,7 @@ pub async fn edit_leave(
         ..old
     };
     count_and_check_balance(store, owner, &mut leave, &leave_type, types).await?;
-    match write_checked(store, owner, &leave, Some(stored.version)).await {
+    match write_checked(store, owner, &leave, Some(stored.version), &months).await {
         Err(AppError::Conflict(m)) if m != OVERLAP => {
             Err(AppError::Conflict("This record was changed or deleted meanwhile. Reload it and try again.".into()))
         }
@@ -427,16 +448,21 @@ pub async fn get_leave(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppRe
 /// Deletes the leave and the item approvers reach it by, together.
 pub async fn delete_leave(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Leave> {
     let stored = repo::load_owned::<Leave>(store, &owner.user_id, id).await?;
-    let ops = vec![
+    let months = lock::months_of(stored.record.from_date.date(), stored.record.to_date.date());
+    lock::ensure_open(store, &owner.user_id, &months).await?;
+    let mut ops = vec![
         TxOp::Delete {
             key: keys::record(&owner.user_id, RecordKind::Leave, id),
             cond: Cond::eq("version", stored.version),
         },
         TxOp::Delete { key: keys::leave_request(&owner.team_id, id), cond: Cond::None },
     ];
+    ops.extend(lock_repo::unlocked_all(&owner.user_id, &months));
     match store.transact(ops).await {
         Ok(()) => Ok(stored.record),
-        Err(StoreError::ConditionFailed) => Err(AppError::not_found()),
+        Err(StoreError::ConditionFailed) => {
+            Err(lock::explain(store, &owner.user_id, &months, AppError::not_found()).await)
+        }
         Err(e) => Err(e.into()),
     }
 }

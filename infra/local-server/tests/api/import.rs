@@ -159,8 +159,8 @@ async fn rows_in_an_approved_month_are_refused(store: Store) {
     assert_eq!(
         p["refused"],
         json!([
-            { "row": 2, "reason": "This month's timesheet is approved and locked." },
-            { "row": 3, "reason": "This month's timesheet is approved and locked." },
+            { "row": 2, "reason": "The timesheet of February 2025 is approved and locked." },
+            { "row": 3, "reason": "The timesheet of February 2025 is approved and locked." },
             { "row": 5, "reason": "This period overlaps another one." },
         ])
     );

@@ -18,6 +18,7 @@ mod idempotency;
 mod import;
 mod languages;
 mod leave_requests;
+mod locked_month_writes;
 mod locked_month_figures;
 mod notifications;
 mod oidc;

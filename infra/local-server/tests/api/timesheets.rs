@@ -16,8 +16,6 @@ type Store = Arc<dyn Table>;
 
 bt_testkit::on_every_store!(a_month_is_submitted_approved_locked_reopened_and_returned, own_months_and_strangers);
 
-const LOCKED: &str = "This month's timesheet is approved and locked.";
-
 fn statuses(history: &Value) -> Vec<&str> {
     history.as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect()
 }
@@ -44,6 +42,7 @@ async fn a_month_is_submitted_approved_locked_reopened_and_returned(store: Store
     let month = format!("{:04}-{:02}", today.year(), today.month());
     let first = format!("{month}-01");
     let sheet = format!("/timesheets/{month}");
+    let locked = bt_domain::records::work::lock::locked_message(&month);
 
     // Bob's month: a period entered by hand, a break inside it, and a live break still running.
     let period = app
@@ -120,14 +119,14 @@ async fn a_month_is_submitted_approved_locked_reopened_and_returned(store: Store
 
     // Every write dated in the month is refused.
     let coffee_path = format!("/break/edit/{coffee}");
-    assert_eq!(app.post(&bob, "/break/add", a_break(&first, "11:00", "11:05")).await.expect(409).message(), LOCKED);
-    assert_eq!(app.put(&bob, &coffee_path, json!({ "reason": "x" })).await.expect(409).message(), LOCKED);
-    assert_eq!(app.delete(&bob, &format!("/break/delete/{coffee}")).await.expect(409).message(), LOCKED);
+    assert_eq!(app.post(&bob, "/break/add", a_break(&first, "11:00", "11:05")).await.expect(409).message(), locked);
+    assert_eq!(app.put(&bob, &coffee_path, json!({ "reason": "x" })).await.expect(409).message(), locked);
+    assert_eq!(app.delete(&bob, &format!("/break/delete/{coffee}")).await.expect(409).message(), locked);
     let another = json!({ "date": first, "start": "13:00", "end": "14:00", "note": "More" });
-    assert_eq!(app.post(&bob, "/work/periods", another).await.expect(409).message(), LOCKED);
+    assert_eq!(app.post(&bob, "/work/periods", another).await.expect(409).message(), locked);
     let edit = json!({ "end": "12:30", "note": "Later" });
-    assert_eq!(app.put(&bob, &format!("/work/periods/{period}"), edit.clone()).await.expect(409).message(), LOCKED);
-    assert_eq!(app.delete(&bob, &format!("/work/periods/{period}")).await.expect(409).message(), LOCKED);
+    assert_eq!(app.put(&bob, &format!("/work/periods/{period}"), edit.clone()).await.expect(409).message(), locked);
+    assert_eq!(app.delete(&bob, &format!("/work/periods/{period}")).await.expect(409).message(), locked);
 
     // Reopening: admins only, with a reason; then writes work again.
     let by_hr = app.post(&hal, &format!("{sheet}/reopen"), json!({ "userId": bob.id, "comment": "x" })).await;

@@ -270,13 +270,13 @@ async fn a_locked_month_refuses_work_period_and_break_writes(store: Store) {
     let mut months = vec![bt_domain::records::work::lock::month_of(monday)];
     let this_month = bt_domain::records::work::lock::month_of(app.state.clock.now().date_naive());
     if !months.contains(&this_month) {
-        months.push(this_month);
+        months.push(this_month.clone());
     }
     for month in &months {
         let lock = bt_domain::records::work::repo::lock::lock(&user, month, &at);
         app.store().transact(vec![lock]).await.unwrap();
     }
-    const LOCKED: &str = "This month's timesheet is approved and locked.";
+    let locked = bt_domain::records::work::lock::locked_message(&months[0]);
     let refused = [
         app.post(&ann, "/work/periods", period(monday + Duration::days(1), "09:00", "17:00", "x")).await,
         app.put(&ann, &format!("/work/periods/{id}"), json!({ "end": "16:00", "note": "x" })).await,
@@ -284,16 +284,17 @@ async fn a_locked_month_refuses_work_period_and_break_writes(store: Store) {
         app.post(&ann, "/break/add", a_break_of(monday, "15:00", "15:10", "Coffee Break")).await,
         app.put(&ann, &format!("/break/edit/{break_id}"), json!({ "endTime": "12:45" })).await,
         app.delete(&ann, &format!("/break/delete/{break_id}")).await,
-        app.post(&ann, "/break/end", json!({})).await,
-        app.post(&ann, "/work/end", json!({})).await,
     ];
     for reply in refused {
-        assert_eq!(reply.expect(409).message(), LOCKED);
+        assert_eq!(reply.expect(409).message(), locked);
     }
-    // Nothing was written: the day is as it was, the live break and the open period are still running.
+    // The live break and the open period still end: the clock stops, and nothing is written into the month.
+    let locked_now = bt_domain::records::work::lock::locked_message(&this_month);
+    assert_eq!(app.post(&ann, "/break/end", json!({})).await.expect(409).message(), locked_now);
+    assert_eq!(app.post(&ann, "/work/end", json!({})).await.expect(409).message(), locked_now);
     let day = app.get(&ann, &format!("/work/day?date={}", date(monday))).await.expect(200);
     assert_eq!(day.data()["periods"][0]["end"], "17:00");
     assert_eq!(day.data()["breaks"].as_array().unwrap().len(), 1);
-    assert!(!app.get(&ann, "/break/current").await.expect(200).data().is_null());
-    assert!(!app.get(&ann, "/work/current").await.expect(200).data().is_null());
+    assert!(app.get(&ann, "/break/current").await.expect(200).data().is_null());
+    assert!(app.get(&ann, "/work/current").await.expect(200).data().is_null());
 }

@@ -390,7 +390,7 @@ async fn plan(store: &dyn Table, user: &User, source: Source, file: &[u8], now: 
                     continue;
                 }
                 if is_locked {
-                    refuse(&mut plan, lock::LOCKED);
+                    refuse(&mut plan, &lock::locked_message(&lock::month_of(start.date())));
                     continue;
                 }
                 match break_type {
@@ -519,6 +519,27 @@ async fn plan(store: &dyn Table, user: &User, source: Source, file: &[u8], now: 
                 };
                 if let Err(e) = leaves::validate_leave(&input) {
                     refuse(&mut plan, &first_message(e));
+                    continue;
+                }
+                // A leave dated in an approved month would change its target (the write checks it again).
+                let mut locked_month = None;
+                for first in lock::months_of(from, to) {
+                    let month = lock::month_of(first);
+                    let known = match locked_months.get(&month) {
+                        Some(known) => *known,
+                        None => {
+                            let known = work_repo::lock::is_locked(store, &owner.user_id, &month).await?;
+                            locked_months.insert(month.clone(), known);
+                            known
+                        }
+                    };
+                    if known {
+                        locked_month = Some(month);
+                        break;
+                    }
+                }
+                if let Some(month) = locked_month {
+                    refuse(&mut plan, &lock::locked_message(&month));
                     continue;
                 }
                 if leave_spans.iter().any(|(a, b)| *a <= to && from <= *b) {

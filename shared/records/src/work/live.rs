@@ -3,7 +3,7 @@
 //! time ([`close_left_open`], filed by the notifications layer on `WorkStarted`), or when it is next touched
 //! ([`settle`]), whichever comes first.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Datelike, Duration, Months, NaiveTime, Utc};
 
 use super::lock;
 use super::model::{
@@ -11,6 +11,7 @@ use super::model::{
     ALREADY_CLOCKED_IN, AUTO_CLOSED_NOTE, MAX_NOTE_CHARS, NOTE_TOO_LONG, NOT_CLOCKED_IN,
 };
 use super::repo;
+use super::repo::lock as lock_repo;
 use crate::breaks::device_time;
 use crate::dates::computed_day;
 use crate::events::{self, RecordEvent, Via};
@@ -30,7 +31,7 @@ pub async fn settle(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> App
     }
     match close(store, owner, &open, now, true, now).await {
         Ok(_) => {}
-        // Closed meanwhile by another request, or its month is locked: it stays as it is.
+        // Closed meanwhile by another request, or stopped with nothing written because its month is locked.
         Err(AppError::Conflict(_)) => {}
         Err(e) => return Err(e),
     }
@@ -40,7 +41,7 @@ pub async fn settle(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> App
 /// The scheduled closing of a period left open: when the owner's open period is still the one that began at `since`
 /// and has run 16 hours by `now`, it is closed at 16 hours exactly as [`settle`] closes it (the automatic note, the
 /// `WorkAutoClosed` event). None when it was ended or closed meanwhile, is another period, has not run 16 hours, or
-/// its month is locked (then it stays open, as `settle` leaves it).
+/// lay wholly in a locked month (then the clock is stopped with nothing written, as `settle` stops it).
 pub async fn close_left_open(
     store: &dyn Table,
     owner: &Owner,
@@ -102,8 +103,13 @@ pub async fn start_work(
         time_zone: owner.tz.name().to_string(),
         note,
     };
-    if !repo::commit(store, repo::start_ops(&open)?).await? {
-        return Err(AppError::Conflict(ALREADY_CLOCKED_IN.into()));
+    // A clock started in a locked month could only end by writing into it.
+    let date = open.date.date();
+    lock::ensure_open(store, &owner.user_id, &[date]).await?;
+    let mut ops = repo::start_ops(&open)?;
+    ops.push(lock_repo::unlocked(&owner.user_id, date));
+    if !repo::commit(store, ops).await? {
+        return Err(lock::explain(store, &owner.user_id, &[date], AppError::Conflict(ALREADY_CLOCKED_IN.into())).await);
     }
     events::publish(Via::Store(store), RecordEvent::WorkStarted { owner: owner.clone(), open: open.clone(), now })
         .await;
@@ -128,6 +134,11 @@ pub async fn end_work(
 }
 
 /// Writes the period of an open one ended at `ended` (capped at 16 hours: then closed automatically, with a note).
+///
+/// A clock always ends, even in a month locked while it ran (older data, or an approval racing the clock): the part
+/// inside the approved month is not written (it keeps its figures), the part after the month's end is the period,
+/// from 00:00 of the next month's 1st; when nothing is left, the clock stops with no period and the answer is the
+/// lock's 409, so the person knows the time was not recorded.
 async fn close(
     store: &dyn Table,
     owner: &Owner,
@@ -136,9 +147,20 @@ async fn close(
     auto: bool,
     now: DateTime<Utc>,
 ) -> AppResult<WorkPeriod> {
-    let (start, mut end) = open.local_span(ended)?;
+    let (mut start, mut end) = open.local_span(ended)?;
     if end - start < Duration::minutes(1) {
         end = start + Duration::minutes(1);
+    }
+    let mut days = lock::period_days(store, &owner.user_id, &[start.date()], None).await?;
+    while let Some(month) = lock::first_locked(store, &owner.user_id, &days).await? {
+        let next_month = start.date().with_day(1).and_then(|d| d.checked_add_months(Months::new(1)));
+        match next_month.map(|d| d.and_time(NaiveTime::MIN)) {
+            Some(after) if month == lock::month_of(start.date()) && after < end => {
+                start = after;
+                days = lock::period_days(store, &owner.user_id, &[start.date()], None).await?;
+            }
+            _ => return Err(stop_in_locked_month(store, owner, open, &month).await),
+        }
     }
     let minutes = (end - start).num_minutes();
     let note = if auto { AUTO_CLOSED_NOTE.to_string() } else { open.note.clone() };
@@ -169,9 +191,14 @@ async fn close(
         created_at: timestamp(now),
         updated_at: timestamp(now),
     };
-    if !repo::commit(store, repo::close_ops(open, &period, &owner.team_id)?).await? {
-        let otherwise = AppError::Conflict(NOT_CLOCKED_IN.into());
-        return Err(lock::explain(store, &owner.user_id, &[start.date()], otherwise).await);
+    let mut ops = repo::close_ops(open, &period, &owner.team_id)?;
+    ops.extend(lock_repo::unlocked_besides(&owner.user_id, &days, &[start.date()]));
+    if !repo::commit(store, ops).await? {
+        return match lock::first_locked(store, &owner.user_id, &days).await? {
+            // Locked between the read and the write.
+            Some(month) => Err(stop_in_locked_month(store, owner, open, &month).await),
+            None => Err(AppError::Conflict(NOT_CLOCKED_IN.into())),
+        };
     }
     let event = if auto {
         RecordEvent::WorkAutoClosed { owner: owner.clone(), period: period.clone(), since: open.since.clone(), now }
@@ -180,4 +207,17 @@ async fn close(
     };
     events::publish(Via::Store(store), event).await;
     Ok(period)
+}
+
+/// Stops the clock of a period that can only be written into the locked `month`: the open period and its presence
+/// items go, nothing is written, and the answer is the lock's 409.
+async fn stop_in_locked_month(store: &dyn Table, owner: &Owner, open: &OpenWorkItem, month: &str) -> AppError {
+    match repo::commit(store, repo::stop_ops(open, &owner.team_id)).await {
+        Ok(true) => {
+            tracing::info!(user = %owner.user_id, month, "clock in a locked month stopped, not recorded");
+            lock::locked_in(month)
+        }
+        Ok(false) => AppError::Conflict(NOT_CLOCKED_IN.into()),
+        Err(e) => e,
+    }
 }

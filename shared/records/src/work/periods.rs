@@ -10,6 +10,7 @@ use super::model::{
     validate_period, ChangeAction, PeriodInput, Source, ValidPeriod, WorkChange, WorkPeriod, APPROVERS_ONLY, OVERLAPS,
 };
 use super::repo;
+use super::repo::lock as lock_repo;
 use crate::dates::DateRange;
 use crate::{new_id, timestamp, Owner, CHANGED_MEANWHILE};
 use bt_accounts::{users, Role, User};
@@ -150,12 +151,14 @@ pub async fn add_period(
     let valid = validate_period(input, owner.today(now))?;
     check_overlap(store, owner, &valid, None).await?;
     let date = valid.date.date();
-    lock::ensure_open(store, &owner.user_id, &[date]).await?;
+    let days = lock::period_days(store, &owner.user_id, &[date], None).await?;
+    lock::ensure_open(store, &owner.user_id, &days).await?;
     let period = new_period(new_id(now), owner, &valid, actor, &valid.note, now);
     let mut ops = repo::insert_period(&period, &owner.team_id)?;
+    ops.extend(lock_repo::unlocked_besides(&owner.user_id, &days, &[date]));
     ops.extend(by_approver(actor, owner, "work period added", None, Some(&period), now)?);
     if !repo::commit(store, ops).await? {
-        return Err(lock::explain(store, &owner.user_id, &[date], AppError::Conflict(CHANGED_MEANWHILE.into())).await);
+        return Err(lock::explain(store, &owner.user_id, &days, AppError::Conflict(CHANGED_MEANWHILE.into())).await);
     }
     Ok(period)
 }
@@ -178,7 +181,8 @@ pub async fn edit_period(
     };
     let valid = validate_period(&merged, owner.today(now))?;
     check_overlap(store, owner, &valid, Some(id)).await?;
-    let dates = [old.date.date(), valid.date.date()];
+    let own = [old.date.date(), valid.date.date()];
+    let dates = lock::period_days(store, &owner.user_id, &own, Some(id)).await?;
     lock::ensure_open(store, &owner.user_id, &dates).await?;
     let mut changes = old.changes.clone();
     changes.push(change(actor, ChangeAction::Edited, &valid.note, Some(old), now));
@@ -195,6 +199,7 @@ pub async fn edit_period(
         ..old.clone()
     };
     let mut ops = repo::replace_period(&period, &owner.team_id, stored.version, old.date.date())?;
+    ops.extend(lock_repo::unlocked_besides(&owner.user_id, &dates, &own));
     ops.extend(by_approver(actor, owner, "work period edited", Some(old), Some(&period), now)?);
     if !repo::commit(store, ops).await? {
         return Err(lock::explain(store, &owner.user_id, &dates, AppError::Conflict(CHANGED_MEANWHILE.into())).await);
@@ -219,14 +224,16 @@ pub async fn delete_period(
     let stored = repo::load_period(store, &owner.user_id, id).await?;
     let old = &stored.record;
     let date = old.date.date();
-    lock::ensure_open(store, &owner.user_id, &[date]).await?;
+    let days = lock::period_days(store, &owner.user_id, &[date], Some(id)).await?;
+    lock::ensure_open(store, &owner.user_id, &days).await?;
     let mut changes = old.changes.clone();
     changes.push(change(actor, ChangeAction::Deleted, &note, Some(old), now));
     let tomb = WorkPeriod { changes, updated_at: timestamp(now), ..old.clone() };
     let mut ops = repo::tombstone_period(&tomb, &owner.team_id, stored.version)?;
+    ops.extend(lock_repo::unlocked_besides(&owner.user_id, &days, &[date]));
     ops.extend(by_approver(actor, owner, "work period deleted", Some(old), None, now)?);
     if !repo::commit(store, ops).await? {
-        return Err(lock::explain(store, &owner.user_id, &[date], AppError::not_found()).await);
+        return Err(lock::explain(store, &owner.user_id, &days, AppError::not_found()).await);
     }
     Ok(tomb)
 }

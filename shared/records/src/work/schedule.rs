@@ -1,20 +1,22 @@
 //! Schedules: the team's weekday minutes and paid break types (admins write), and a member's own schedule from a
 //! date on (approvers write), which applies to that date and later and never rewrites earlier days.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 
 use super::days::{team_schedule, weekdays_on};
+use super::lock;
 use super::model::{
     MemberSchedule, MemberScheduleInput, MineSchedule, ScheduleEntry, ScheduleInput, TeamSchedule, WorkSchedule,
     DATE_REQUIRED,
 };
 use super::periods::require_approver;
 use super::repo;
+use super::repo::lock as lock_repo;
 use crate::dates::{self, date_field};
-use crate::Owner;
+use crate::{Owner, CHANGED_MEANWHILE};
 use bt_accounts::audit::{Action, Entry};
 use bt_accounts::User;
-use bt_core::error::AppResult;
+use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
 use bt_core::validate::Check;
 
@@ -79,10 +81,37 @@ pub async fn set_member_schedule(
     let weekdays = super::model::validate_weekdays(&mut check, input.weekdays.as_ref());
     check.finish()?;
     let schedule = MemberSchedule { user_id: member.user_id.clone(), from: from.expect("checked"), weekdays };
+    let months = months_applied(store, member, schedule.from.date(), now).await?;
+    lock::ensure_open(store, &member.user_id, &months).await?;
     let logged = Entry::by(approver, Action::WorkScheduleChanged, now)
         .whose(&member.user_id, &member.name)
         .about(dates::format_date(schedule.from.date()))
         .change(None::<&MemberSchedule>, Some(&schedule));
-    repo::put_member_schedule(store, &member.team_id, &schedule, &logged).await?;
+    let checks = lock_repo::unlocked_all(&member.user_id, &months);
+    if !repo::put_member_schedule(store, &member.team_id, &schedule, &logged, checks).await? {
+        return Err(lock::explain(store, &member.user_id, &months, AppError::Conflict(CHANGED_MEANWHILE.into())).await);
+    }
     schedule_of(store, member, now).await
+}
+
+/// The most months a schedule's write checks in its transaction (a transaction holds at most 100 parts).
+const MAX_CHECKED_MONTHS: usize = 90;
+
+/// The months (their 1st) whose targets a schedule from `from` sets: from its month until the day before the
+/// member's next schedule, and no later than the member's today (a month that has not begun cannot be approved).
+async fn months_applied(
+    store: &dyn Table,
+    member: &Owner,
+    from: NaiveDate,
+    now: DateTime<Utc>,
+) -> AppResult<Vec<NaiveDate>> {
+    let later = repo::member_schedules(store, &member.user_id).await?;
+    let next = later.iter().map(|s| s.from.date()).filter(|d| *d > from).min();
+    let mut to = member.today(now);
+    if let Some(next) = next {
+        to = to.min(next - chrono::Duration::days(1));
+    }
+    let mut months = lock::months_of(from, to.max(from));
+    months.truncate(MAX_CHECKED_MONTHS);
+    Ok(months)
 }

@@ -14,6 +14,25 @@ pub fn unlocked(user_id: &UserId, date: NaiveDate) -> TxOp {
     TxOp::Check { key: keys::timesheet_lock(user_id, &month_of(date)), cond: Cond::NotExists }
 }
 
+/// The checks that the months of `dates` are not locked, one a month (a transaction names an item once).
+pub fn unlocked_all(user_id: &UserId, dates: &[NaiveDate]) -> Vec<TxOp> {
+    unlocked_besides(user_id, dates, &[])
+}
+
+/// The checks of the months of `dates` that none of `covered` lies in (the write's own parts check those already).
+pub fn unlocked_besides(user_id: &UserId, dates: &[NaiveDate], covered: &[NaiveDate]) -> Vec<TxOp> {
+    let mut seen: Vec<String> = covered.iter().map(|d| month_of(*d)).collect();
+    let mut ops = Vec::new();
+    for date in dates {
+        let month = month_of(*date);
+        if !seen.contains(&month) {
+            ops.push(unlocked(user_id, *date));
+            seen.push(month);
+        }
+    }
+    ops
+}
+
 /// Whether two dates lie in different months (an edit that moves a period checks both).
 pub fn month_differs(a: NaiveDate, b: NaiveDate) -> bool {
     month_of(a) != month_of(b)

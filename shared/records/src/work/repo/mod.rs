@@ -136,6 +136,13 @@ pub fn start_ops(open: &OpenWorkItem) -> AppResult<Vec<TxOp>> {
 /// Clocks out: removes the open period (the one read, by its start) and the presence items, writes the period, if
 /// its month is open.
 pub fn close_ops(open: &OpenWorkItem, period: &WorkPeriod, team_id: &TeamId) -> AppResult<Vec<TxOp>> {
+    let mut ops = stop_ops(open, team_id);
+    ops.extend(insert_period(period, team_id)?);
+    Ok(ops)
+}
+
+/// Stops the clock without a period: removes the open period (the one read, by its start) and the presence items.
+pub fn stop_ops(open: &OpenWorkItem, team_id: &TeamId) -> Vec<TxOp> {
     let mut ops = vec![
         TxOp::Delete {
             key: keys::open_work(&open.user_id),
@@ -146,8 +153,7 @@ pub fn close_ops(open: &OpenWorkItem, period: &WorkPeriod, team_id: &TeamId) -> 
     if &open.team_id != team_id {
         ops.push(TxOp::Delete { key: keys::team_working(&open.team_id, &open.user_id), cond: Cond::None });
     }
-    ops.extend(insert_period(period, team_id)?);
-    Ok(ops)
+    ops
 }
 
 // ---- schedules --------------------------------------------------------------------------------------------------
@@ -180,18 +186,22 @@ pub async fn team_member_schedules(store: &dyn Table, team_id: &TeamId) -> AppRe
     store.query_all(&query).await?.into_iter().map(from_item).collect()
 }
 
+/// Writes a member's schedule with the audit entry and `checks` (the months it applies to are open): false when a
+/// check failed.
 pub async fn put_member_schedule(
     store: &dyn Table,
     team_id: &TeamId,
     schedule: &MemberSchedule,
     logged: &Entry,
-) -> AppResult<()> {
+    checks: Vec<TxOp>,
+) -> AppResult<bool> {
     let from = format_date(schedule.from.date());
     let mut item = to_item("member_schedule", &keys::member_schedule(&schedule.user_id, &from), schedule)?;
     item.insert(GSI2PK.into(), Value::String(keys::team_member_schedules_gsi(team_id)));
     item.insert(GSI2SK.into(), Value::String(format!("{}#{from}", schedule.user_id)));
-    store.transact(vec![TxOp::Put { item, cond: Cond::None }, audit::op(logged)?]).await?;
-    Ok(())
+    let mut ops = vec![TxOp::Put { item, cond: Cond::None }, audit::op(logged)?];
+    ops.extend(checks);
+    commit(store, ops).await
 }
 
 // ---- overtime ---------------------------------------------------------------------------------------------------

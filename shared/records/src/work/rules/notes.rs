@@ -89,7 +89,7 @@ pub async fn put_note(
         at: timestamp(now),
     };
     if !repo::put_note(store, &owner.team_id, &item).await? {
-        return Err(lock::locked());
+        return Err(lock::locked_on(date));
     }
     tracing::info!(user = %owner.user_id, date = %date, rule = rule.tag(), "finding noted");
     Ok(item.note())
