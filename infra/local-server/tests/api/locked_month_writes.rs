@@ -1,7 +1,8 @@
 //! An approved month keeps its figures: every write that would change them, were the month computed again, is
 //! refused with 409 and the lock's message naming the month, on every store. Breaks on the day next to a locked day
-//! where they count in it, leaves dated in it (add, edit, delete, cancel, approve, decline, import), a member
-//! schedule from a date in it, and the clock; and a clock open in a month that became locked can still end.
+//! where they count in it (by hand or imported), leaves dated in it (add, edit, delete, cancel, approve, decline,
+//! import), a member schedule from a date in it, and the clock; and a clock open in a month that became locked can
+//! still end.
 
 use std::sync::Arc;
 
@@ -106,6 +107,12 @@ async fn a_break_next_to_a_locked_day_is_refused_where_it_counts(store: Store) {
     assert_eq!(app.put(&bob, &format!("/break/edit/{later}"), moved_in).await.expect(409).message(), message);
     let add = a_break(&first_s, "04:00", "04:30");
     assert_eq!(app.post(&bob, "/break/add", add).await.expect(409).message(), message);
+    // An imported break of the 1st inside the shift too; one outside it is imported.
+    let file = format!("kind,date,start,end,type,note\nbreak,{first_s},03:00,03:15,,\nbreak,{first_s},17:00,17:15,,\n");
+    let preview = upload(&app, &bob, "/import/preview", "generic", file.as_bytes()).await.expect(200);
+    assert_eq!(preview.data()["refused"], json!([{ "row": 2, "reason": message }]));
+    let committed = upload(&app, &bob, "/import/commit", "generic", file.as_bytes()).await.expect(200);
+    assert_eq!((committed.data()["created"].as_u64(), committed.data()["refused"].as_u64()), (Some(1), Some(1)));
     assert_eq!(sheet_figures(app.get(&bob, &sheet).await.expect(200).data()), before);
 
     // Outside the shift, the 1st is an open day like any other.

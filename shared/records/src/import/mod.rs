@@ -35,7 +35,7 @@ use crate::{break_types, timestamp, Owner};
 use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
-use bt_core::types::RecordId;
+use bt_core::types::{RecordId, UserId};
 
 pub use parse::{BAD_DATE, BAD_ROW, BAD_TIME, FORMULA, MISSING_COLUMNS, NOT_CSV, NO_ROWS};
 
@@ -304,6 +304,21 @@ fn break_type_of(tags: &[String], note: &str, types: &[String]) -> Option<String
     None
 }
 
+/// Whether the person's month (`YYYY-MM`) is locked, read once per import.
+async fn month_locked(
+    store: &dyn Table,
+    user_id: &UserId,
+    known: &mut HashMap<String, bool>,
+    month: &str,
+) -> AppResult<bool> {
+    if let Some(locked) = known.get(month) {
+        return Ok(*locked);
+    }
+    let locked = work_repo::lock::is_locked(store, user_id, month).await?;
+    known.insert(month.to_string(), locked);
+    Ok(locked)
+}
+
 fn clip(text: &str, max: usize) -> String {
     text.trim().chars().take(max).collect()
 }
@@ -397,6 +412,19 @@ async fn plan(store: &dyn Table, user: &User, source: Source, file: &[u8], now: 
                     Some(break_type) => {
                         if minutes > breaks::MAX_BREAK_MINUTES {
                             refuse(&mut plan, breaks::TOO_LONG);
+                            continue;
+                        }
+                        // A break inside a period of the day before or after counts in that day too.
+                        let mut neighbour_locked = None;
+                        for day in spans.days_holding(start, end) {
+                            let month = lock::month_of(day);
+                            if month_locked(store, &owner.user_id, &mut locked_months, &month).await? {
+                                neighbour_locked = Some(month);
+                                break;
+                            }
+                        }
+                        if let Some(month) = neighbour_locked {
+                            refuse(&mut plan, &lock::locked_message(&month));
                             continue;
                         }
                         let reason = clip(&join_note(&note, &label), breaks::MAX_REASON_CHARS as usize);
@@ -525,15 +553,7 @@ async fn plan(store: &dyn Table, user: &User, source: Source, file: &[u8], now: 
                 let mut locked_month = None;
                 for first in lock::months_of(from, to) {
                     let month = lock::month_of(first);
-                    let known = match locked_months.get(&month) {
-                        Some(known) => *known,
-                        None => {
-                            let known = work_repo::lock::is_locked(store, &owner.user_id, &month).await?;
-                            locked_months.insert(month.clone(), known);
-                            known
-                        }
-                    };
-                    if known {
+                    if month_locked(store, &owner.user_id, &mut locked_months, &month).await? {
                         locked_month = Some(month);
                         break;
                     }
@@ -589,6 +609,15 @@ struct Spans {
 impl Spans {
     fn add(&mut self, start: NaiveDateTime, end: NaiveDateTime) {
         self.by_day.entry(start.date()).or_default().push((start, end));
+    }
+
+    /// The days before and after `start`'s whose periods share time with `[start, end)`.
+    fn days_holding(&self, start: NaiveDateTime, end: NaiveDateTime) -> Vec<NaiveDate> {
+        let day = start.date();
+        [day - Duration::days(1), day + Duration::days(1)]
+            .into_iter()
+            .filter(|d| self.by_day.get(d).is_some_and(|spans| spans.iter().any(|(s, e)| *s < end && start < *e)))
+            .collect()
     }
 
     fn overlaps(&self, start: NaiveDateTime, end: NaiveDateTime) -> bool {
