@@ -18,7 +18,9 @@ use crate::team::UserIdParam;
     responses((status = 200, description = "The member's schedules", body = Data<WorkSchedule>),
         (status = 401, response = Unauthorized),
         (status = 403, description = "Only team admins and HR can do this.", body = ErrorBody),
-        (status = 404, response = NotFound), (status = 422, response = Invalid)))]
+        (status = 404, response = NotFound), (status = 422, response = Invalid),
+        (status = 409, description = "It applies to an approved and locked month (the message names the month)",
+            body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), member = %member))]
 pub(crate) async fn set_member_schedule(
     State(state): State<AppState>,

@@ -34,7 +34,9 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
 /// Add a break
 #[utoipa::path(post, path = "/break/add", tag = "breaks", request_body = BreakCreate,
     responses((status = 201, description = "Created", body = Data<Break>), (status = 401, response = Unauthorized),
-        (status = 422, response = Invalid)))]
+        (status = 422, response = Invalid),
+        (status = 409, description = "A day it counts in is in an approved and locked month (the message names the month)",
+            body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<BreakCreate>) -> ApiResult {
     let record = breaks::add_break(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
@@ -47,7 +49,9 @@ async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJ
             headers(("ETag" = String, description = "The record's version, for If-Match"))),
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound), (status = 422, response = Invalid),
-        (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
+        (status = 409,
+            description = "Changed (If-Match names another version) or deleted meanwhile, or a day it counts in is in an \
+                approved and locked month",
             body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit(
@@ -66,7 +70,9 @@ async fn edit(
 /// Delete one of my breaks
 #[utoipa::path(delete, path = "/break/delete/{id}", tag = "breaks", params(IdParam),
     responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound)))]
+        (status = 404, response = NotFound),
+        (status = 409, description = "A day it counts in is in an approved and locked month (the message names the month)",
+            body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     breaks::delete_break(state.table(), &user.owner(), &id).await?;
@@ -108,7 +114,9 @@ async fn today_breaks(State(state): State<AppState>, user: AuthUser, ApiQuery(q)
 /// Start a live break now
 #[utoipa::path(post, path = "/break/start", tag = "breaks", request_body = LiveBreakInput,
     responses((status = 201, description = "Started", body = Data<OpenBreak>), (status = 401, response = Unauthorized),
-        (status = 409, description = "You are already on a break.", body = ErrorBody), (status = 422, response = Invalid)))]
+        (status = 409, description = "You are already on a break. / The time is in an approved and locked month.",
+            body = ErrorBody),
+        (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<LiveBreakInput>) -> ApiResult {
     let open = breaks::start_break(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
@@ -118,7 +126,11 @@ async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): Ap
 /// End my live break (records it)
 #[utoipa::path(post, path = "/break/end", tag = "breaks", request_body(content = Option<EndBreakInput>),
     responses((status = 200, description = "Success", body = Data<Break>), (status = 401, response = Unauthorized),
-        (status = 409, description = "You are not on a break.", body = ErrorBody), (status = 422, response = Invalid)))]
+        (status = 409,
+            description = "You are not on a break. / The break lies in an approved and locked month: it stopped and \
+                was not recorded.",
+            body = ErrorBody),
+        (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn end(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<EndBreakInput>) -> ApiResult {
     let record = breaks::end_break(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;

@@ -65,7 +65,10 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
 #[utoipa::path(post, path = "/leaves/add", tag = "leaves", request_body = LeaveCreate,
     responses((status = 201, description = "Created", body = Data<Leave>), (status = 401, response = Unauthorized),
         (status = 422, response = Invalid),
-        (status = 409, description = "You already have a leave on some of these dates.", body = ErrorBody)))]
+        (status = 409,
+            description = "You already have a leave on some of these dates. / A month of it is approved and locked (the \
+                message names the month).",
+            body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<LeaveCreate>) -> ApiResult {
     Ok(created(Leave::from(leave_requests::request_leave(&state, &user.owner(), &input.into()).await?)))
@@ -78,7 +81,8 @@ async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJ
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound), (status = 422, response = Invalid),
         (status = 409,
-            description = "Overlaps a leave, decided already, or changed (If-Match names another version)",
+            description = "Overlaps a leave, decided already, changed (If-Match names another version), or a month of \
+                it (where it was or where it goes) is approved and locked",
             body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit(
@@ -96,7 +100,8 @@ async fn edit(
 /// Delete one of my leaves
 #[utoipa::path(delete, path = "/leaves/delete/{id}", tag = "leaves", params(IdParam),
     responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound)))]
+        (status = 404, response = NotFound),
+        (status = 409, description = "A month of it is approved and locked (the message names the month)", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     leaves::delete_leave(state.table(), &user.owner(), &id).await?;

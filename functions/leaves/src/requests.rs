@@ -75,7 +75,7 @@ async fn decide(
     responses((status = 200, description = "Success", body = Data<Leave>), (status = 401, response = Unauthorized),
         (status = 403, description = "Members, and one's own request", body = ErrorBody),
         (status = 404, response = NotFound), (status = 422, response = Invalid),
-        (status = 409, description = "No longer pending", body = ErrorBody)))]
+        (status = 409, description = "No longer pending, or a month of it is approved and locked", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 pub(crate) async fn approve(
     State(state): State<AppState>,
@@ -91,7 +91,7 @@ pub(crate) async fn approve(
     responses((status = 200, description = "Success", body = Data<Leave>), (status = 401, response = Unauthorized),
         (status = 403, description = "Members, and one's own request", body = ErrorBody),
         (status = 404, response = NotFound), (status = 422, response = Invalid),
-        (status = 409, description = "No longer pending", body = ErrorBody)))]
+        (status = 409, description = "No longer pending, or a month of it is approved and locked", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 pub(crate) async fn decline(
     State(state): State<AppState>,
@@ -106,7 +106,8 @@ pub(crate) async fn decline(
 #[utoipa::path(post, path = "/leaves/cancel/{id}", tag = "leaves", params(IdParam),
     responses((status = 200, description = "Success", body = Data<Leave>), (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
-        (status = 409, description = "Started, declined or cancelled already", body = ErrorBody)))]
+        (status = 409, description = "Started, declined or cancelled already, or a month of it is approved and locked",
+            body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 pub(crate) async fn cancel(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
     Ok(data(Leave::from(leave_requests::cancel(&state, &user.owner(), &id).await?)))

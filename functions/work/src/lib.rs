@@ -76,7 +76,8 @@ struct WhoQuery {
 /// Clock in (recorded whatever the rest since the previous working day: `guard.rest` says when it was short)
 #[utoipa::path(post, path = "/work/start", tag = "work", request_body(content = Option<StartWorkInput>),
     responses((status = 201, description = "Clocked in", body = Data<CurrentWork>), (status = 401, response = Unauthorized),
-        (status = 409, description = "You are already clocked in.", body = ErrorBody),
+        (status = 409, description = "You are already clocked in. / The time is in an approved and locked month.",
+            body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<StartWorkInput>) -> ApiResult {
@@ -88,7 +89,8 @@ async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): Ap
 /// Clock out (records the period; `summary` is the day's under the team's break and rest rules)
 #[utoipa::path(post, path = "/work/end", tag = "work", request_body(content = Option<EndWorkInput>),
     responses((status = 200, description = "Success", body = Data<EndedWork>), (status = 401, response = Unauthorized),
-        (status = 409, description = "You are not clocked in. / This month's timesheet is approved and locked.",
+        (status = 409, description = "You are not clocked in. / The period lies in an approved and locked month: the \
+            clock stopped and nothing was recorded.",
             body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
@@ -200,7 +202,8 @@ async fn adjust(State(state): State<AppState>, user: AuthUser, ApiJson(input): A
 #[utoipa::path(post, path = "/work/periods", tag = "work", params(WhoQuery), request_body = PeriodInput,
     responses((status = 201, description = "Created", body = Data<WorkPeriod>), (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
-        (status = 409, description = "This month's timesheet is approved and locked.", body = ErrorBody),
+        (status = 409, description = "A month it counts in is approved and locked (the message names the month).",
+            body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add_period(
@@ -218,7 +221,8 @@ async fn add_period(
 #[utoipa::path(put, path = "/work/periods/{id}", tag = "work", params(IdParam, WhoQuery), request_body = PeriodInput,
     responses((status = 200, description = "Success", body = Data<WorkPeriod>), (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
-        (status = 409, description = "This month's timesheet is approved and locked.", body = ErrorBody),
+        (status = 409, description = "A month it counts in is approved and locked (the message names the month).",
+            body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn edit_period(
@@ -238,7 +242,8 @@ async fn edit_period(
     request_body(content = Option<DeletePeriodInput>),
     responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
-        (status = 409, description = "This month's timesheet is approved and locked.", body = ErrorBody)))]
+        (status = 409, description = "A month it counts in is approved and locked (the message names the month).",
+            body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn delete_period(
     State(state): State<AppState>,

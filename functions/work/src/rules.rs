@@ -58,7 +58,8 @@ pub struct NoteQuery {
     request_body = NoteInput,
     responses((status = 200, description = "Success", body = Data<FindingNote>), (status = 401, response = Unauthorized),
         (status = 404, description = "There is no such finding on that day.", body = ErrorBody),
-        (status = 409, description = "This month's timesheet is approved and locked.", body = ErrorBody),
+        (status = 409, description = "The month is approved and locked (the message names the month).",
+            body = ErrorBody),
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 pub async fn put_note(

@@ -6297,7 +6297,7 @@ export interface operations {
         };
       };
       404: components['responses']['NotFound'];
-      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      /** @description It applies to an approved and locked month (the message names the month) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6948,7 +6948,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
-      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      /** @description A day it counts in is in an approved and locked month (the message names the month) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -7038,7 +7038,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      /** @description A day it counts in is in an approved and locked month (the message names the month) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -7103,7 +7103,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Changed (If-Match names another version) or deleted meanwhile */
+      /** @description Changed (If-Match names another version) or deleted meanwhile, or a day it counts in is in an approved and locked month */
       409: {
         headers: {
           [name: string]: unknown;
@@ -7170,7 +7170,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
-      /** @description You are not on a break. */
+      /** @description You are not on a break. / The break lies in an approved and locked month: it stopped and was not recorded. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -7275,7 +7275,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
-      /** @description You are already on a break. */
+      /** @description You are already on a break. / The time is in an approved and locked month. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8151,7 +8151,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
-      /** @description You already have a leave on some of these dates. */
+      /** @description You already have a leave on some of these dates. / A month of it is approved and locked (the message names the month). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8232,7 +8232,7 @@ export interface operations {
         };
       };
       404: components['responses']['NotFound'];
-      /** @description No longer pending */
+      /** @description No longer pending, or a month of it is approved and locked */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8371,7 +8371,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Started, declined or cancelled already */
+      /** @description Started, declined or cancelled already, or a month of it is approved and locked */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8442,7 +8442,7 @@ export interface operations {
         };
       };
       404: components['responses']['NotFound'];
-      /** @description No longer pending */
+      /** @description No longer pending, or a month of it is approved and locked */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8509,7 +8509,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      /** @description A month of it is approved and locked (the message names the month) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8574,7 +8574,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Overlaps a leave, decided already, or changed (If-Match names another version) */
+      /** @description Overlaps a leave, decided already, changed (If-Match names another version), or a month of it (where it was or where it goes) is approved and locked */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12620,7 +12620,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
-      /** @description You are not clocked in. / This month's timesheet is approved and locked. */
+      /** @description You are not clocked in. / The period lies in an approved and locked month: the clock stopped and nothing was recorded. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12702,7 +12702,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description This month's timesheet is approved and locked. */
+      /** @description The month is approved and locked (the message names the month). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12772,7 +12772,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description This month's timesheet is approved and locked. */
+      /** @description A month it counts in is approved and locked (the message names the month). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12845,7 +12845,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description This month's timesheet is approved and locked. */
+      /** @description A month it counts in is approved and locked (the message names the month). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12918,7 +12918,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description This month's timesheet is approved and locked. */
+      /** @description A month it counts in is approved and locked (the message names the month). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -13261,7 +13261,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
-      /** @description You are already clocked in. */
+      /** @description You are already clocked in. / The time is in an approved and locked month. */
       409: {
         headers: {
           [name: string]: unknown;
