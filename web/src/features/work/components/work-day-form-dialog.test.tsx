@@ -26,7 +26,7 @@ function daysServer({ periodStatus = 201, failBreakOnce }: { periodStatus?: numb
     http.get(api('/type/get'), () => ok([{ type: ['Lunch Break', 'Coffee Break', 'Short Break'] }])),
     http.post(api('/work/periods'), async ({ request }) => {
       calls.push({ method: 'POST', path: '/work/periods', body: (await request.json()) as Record<string, unknown> });
-      if (periodStatus === 409) return fail(409, "The timesheet of November 2026 is approved and locked.");
+      if (periodStatus === 409) return fail(409, 'The timesheet of November 2026 is approved and locked.');
       if (periodStatus === 422) return fail(422, 'Invalid input.', { start: 'This period overlaps another one.' });
       return ok({ _id: 'p1' }, 201);
     }),
@@ -75,7 +75,7 @@ describe('the work day form (Break Buddy’s logWork)', () => {
     const { unmount } = renderWithProviders(<WorkDayFormDialog prefill={prefill} onSaved={vi.fn()} onClose={vi.fn()} />);
     let dialog = await screen.findByRole('dialog', { name: 'Log a work day' });
     await user.click(within(dialog).getByRole('button', { name: 'Save the day' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent("The timesheet of November 2026 is approved and locked.");
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The timesheet of November 2026 is approved and locked.');
     unmount();
 
     daysServer({ periodStatus: 422 });

@@ -126,7 +126,7 @@ function pageServer({ role = 'member', editStatus, carriedOver = 60 }: { role?: 
     }),
     http.put(api('/work/periods/:id'), async ({ request }) => {
       await record(request);
-      return editStatus === 409 ? fail(409, "The timesheet of November 2026 is approved and locked.") : ok(period);
+      return editStatus === 409 ? fail(409, 'The timesheet of November 2026 is approved and locked.') : ok(period);
     }),
     http.put(api('/work/balance/carry-over'), async ({ request }) => {
       await record(request);
@@ -192,7 +192,7 @@ describe('the Working time page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit the work period' });
     await user.type(within(dialog).getByLabelText('Note'), 'Started earlier');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent("The timesheet of November 2026 is approved and locked.");
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The timesheet of November 2026 is approved and locked.');
   });
 
   it("lets an approver approve a member's month from the team's timesheets", async () => {
