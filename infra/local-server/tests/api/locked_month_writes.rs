@@ -19,6 +19,7 @@ type Store = Arc<dyn Table>;
 
 bt_testkit::on_every_store!(
     a_break_next_to_a_locked_day_is_refused_where_it_counts,
+    a_period_whose_end_sets_a_locked_days_rest_is_refused,
     leaves_dated_in_a_locked_month_are_refused,
     a_member_schedule_from_a_locked_month_is_refused,
     the_clock_never_starts_in_a_locked_month_and_always_ends
@@ -122,6 +123,35 @@ async fn a_break_next_to_a_locked_day_is_refused_where_it_counts(store: Store) {
     app.post(&bob, "/break/add", a_break(&first_s, "16:00", "16:10")).await.expect(201);
     app.delete(&bob, &format!("/break/delete/{later}")).await.expect(200);
     assert_eq!(sheet_figures(app.get(&bob, &sheet).await.expect(200).data()), before);
+}
+
+async fn a_period_whose_end_sets_a_locked_days_rest_is_refused(store: Store) {
+    let app = spawn_app_with(options().store(store)).await;
+    app.clock_forward_to(next_first(&app, 12) + Duration::days(14));
+    let ann = app.person("Ann").await;
+    let hal = app.person_in(&ann.team_id, "Hal", Role::Hr, "UTC").await;
+    let bob = app.person_in(&ann.team_id, "Bob", Role::Member, "UTC").await;
+    let today: NaiveDate = app.today(&bob).parse().unwrap();
+    let first = today.with_day(1).unwrap();
+    let last = first.pred_opt().unwrap();
+    // This month is approved (its 1st worked from 06:00); the month before stays open.
+    let early = json!({ "date": first.to_string(), "start": "06:00", "end": "14:00", "note": "Early" });
+    app.post(&bob, "/work/periods", early).await.expect(201);
+    approve(&app, &bob, &hal, &month(first)).await;
+    let sheet = format!("/timesheets/{}", month(first));
+    let before = app.get(&bob, &sheet).await.expect(200).data().clone();
+
+    // A late shift on the day before would shorten the rest before the 1st's start: refused, naming this month.
+    let late = json!({ "date": last.to_string(), "start": "20:00", "end": "23:00", "note": "Late" });
+    assert_eq!(app.post(&bob, "/work/periods", late).await.expect(409).message(), locked(first));
+    // Days before, the open month is written as ever.
+    let earlier = last - Duration::days(3);
+    let open = json!({ "date": earlier.to_string(), "start": "20:00", "end": "23:00", "note": "Earlier" });
+    let id = app.post(&bob, "/work/periods", open).await.expect(201).id();
+    // Moved next to the locked day, it is refused too.
+    let moved = json!({ "date": last.to_string(), "note": "Moved" });
+    assert_eq!(app.put(&bob, &format!("/work/periods/{id}"), moved).await.expect(409).message(), locked(first));
+    assert_eq!(app.get(&bob, &sheet).await.expect(200).data()["days"][0], before["days"][0]);
 }
 
 async fn leaves_dated_in_a_locked_month_are_refused(store: Store) {
