@@ -1912,7 +1912,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve a member's submitted month (admins and HR): the month is locked */
+    /**
+     * Approve a member's submitted month (admins and HR): the month is locked, and its figures are kept as computed now
+     *     (the month, its CSV and PDF, the team's views and later balances answer from them until it is reopened)
+     */
     post: operations['post_timesheets_month_approve'];
     delete?: never;
     options?: never;
@@ -6423,15 +6426,12 @@ export interface operations {
         headers: {
           /** @description The provider's authorization page */
           Location?: string;
+          /** @description `bt_sign_in_state`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, for the callback route only, 10 minutes) */
+          'Set-Cookie'?: string;
           [name: string]: unknown;
         };
         content?: never;
-          /** @description `bt_sign_in_state`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, for the callback route only, 10 minutes) */
-          'Set-Cookie'?: string;
       };
-      /** @description This sign-in is not configured (see GET /auth/providers) */
-      404: {
-        headers: {
       /** @description Malformed JSON or query */
       400: {
         headers: {
@@ -6441,6 +6441,9 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description This sign-in is not configured (see GET /auth/providers) */
+      404: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -6479,11 +6482,11 @@ export interface operations {
         headers: {
           /** @description `<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…&nonce=…` (`nonce` when the start had one), or `?error=<message>`; refused (`error`) unless the browser's `bt_sign_in_state` cookie holds this `state` */
           Location?: string;
+          /** @description Removes `bt_sign_in_state` */
+          'Set-Cookie'?: string;
           [name: string]: unknown;
         };
         content?: never;
-          /** @description Removes `bt_sign_in_state` */
-          'Set-Cookie'?: string;
       };
       /** @description Malformed JSON or query */
       400: {
@@ -6516,15 +6519,12 @@ export interface operations {
         headers: {
           /** @description The provider's authorization page */
           Location?: string;
+          /** @description `bt_sign_in_state`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, for the callback route only, 10 minutes) */
+          'Set-Cookie'?: string;
           [name: string]: unknown;
         };
         content?: never;
-          /** @description `bt_sign_in_state`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, for the callback route only, 10 minutes) */
-          'Set-Cookie'?: string;
       };
-      /** @description This sign-in is not configured (see GET /auth/providers) */
-      404: {
-        headers: {
       /** @description Malformed JSON or query */
       400: {
         headers: {
@@ -6534,6 +6534,9 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description This sign-in is not configured (see GET /auth/providers) */
+      404: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -6572,11 +6575,11 @@ export interface operations {
         headers: {
           /** @description `<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…&nonce=…` (`nonce` when the start had one), or `?error=<message>`; refused (`error`) unless the browser's `bt_sign_in_state` cookie holds this `state` */
           Location?: string;
+          /** @description Removes `bt_sign_in_state` */
+          'Set-Cookie'?: string;
           [name: string]: unknown;
         };
         content?: never;
-          /** @description Removes `bt_sign_in_state` */
-          'Set-Cookie'?: string;
       };
       /** @description Malformed JSON or query */
       400: {
@@ -6744,15 +6747,12 @@ export interface operations {
         headers: {
           /** @description The provider's authorization page, or `<app>/auth/callback?error=<message>` */
           Location?: string;
+          /** @description `bt_sign_in_state`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, for the callback route only, 10 minutes) */
+          'Set-Cookie'?: string;
           [name: string]: unknown;
         };
         content?: never;
-          /** @description `bt_sign_in_state`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, for the callback route only, 10 minutes) */
-          'Set-Cookie'?: string;
       };
-      /** @description Single sign-on is not configured. */
-      404: {
-        headers: {
       /** @description Malformed JSON or query */
       400: {
         headers: {
@@ -6762,6 +6762,9 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Single sign-on is not configured. */
+      404: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -6800,11 +6803,11 @@ export interface operations {
         headers: {
           /** @description `<app>/auth/callback?access_token=…&refresh_token=…&name=…&id=…&nonce=…` (`nonce` when the start had one), or `?error=<message>`; refused (`error`) unless the browser's `bt_sign_in_state` cookie holds this `state` */
           Location?: string;
+          /** @description Removes `bt_sign_in_state` */
+          'Set-Cookie'?: string;
           [name: string]: unknown;
         };
         content?: never;
-          /** @description Removes `bt_sign_in_state` */
-          'Set-Cookie'?: string;
       };
       /** @description Malformed JSON or query */
       400: {
@@ -11039,7 +11042,7 @@ export interface operations {
         };
       };
       404: components['responses']['NotFound'];
-      /** @description Not submitted, or already approved */
+      /** @description Not submitted, or already approved, or "<name> is still clocked in.": the person has an open work period or break in the month (they clock out or end the break first) */
       409: {
         headers: {
           [name: string]: unknown;
