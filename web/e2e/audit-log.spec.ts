@@ -22,13 +22,15 @@ test('an admin reads who changed what, filters it and downloads it', async ({ pa
   await gotoWithoutChat(page, '/administrators');
   const card = auditLog(page);
   const entries = card.getByRole('list', { name: 'Audit log entries' });
+  // Each entry names its actor by account: the display name and the e-mail.
+  const by = `${admin.name} (${admin.email})`;
   await expect(entries.getByRole('listitem').first()).toContainText('Break and rest rules changed');
-  const changed = entries.getByRole('listitem', { name: `Role changed, ${admin.name}` });
-  await expect(changed).toContainText(`By ${admin.name}, for ${member.name}`);
+  const changed = entries.getByRole('listitem', { name: `Role changed, ${by}` });
+  await expect(changed).toContainText(`By ${by}, for ${member.name}`);
   await changed.getByText('Before and after').click();
   await expect(changed).toContainText('member');
   await expect(changed).toContainText('hr');
-  await expect(entries.getByRole('listitem', { name: `Member invited, ${admin.name}` })).toContainText(member.email);
+  await expect(entries.getByRole('listitem', { name: `Member invited, ${by}` })).toContainText(member.email);
   await expectNoSidewaysScroll(page);
 
   // Filters ask the server again.
@@ -36,8 +38,8 @@ test('an admin reads who changed what, filters it and downloads it', async ({ pa
   await expect(entries.getByRole('listitem')).toHaveCount(1);
   await expect(entries.getByRole('listitem').first()).toContainText('Break and rest rules changed');
   await card.getByRole('combobox', { name: 'Action' }).selectOption('');
-  await card.getByRole('combobox', { name: 'Person' }).selectOption(member.name);
-  await expect(entries.getByRole('listitem', { name: `Role changed, ${admin.name}` })).toBeVisible();
+  await card.getByRole('combobox', { name: 'Person' }).selectOption(`${member.name} (${member.email})`);
+  await expect(entries.getByRole('listitem', { name: `Role changed, ${by}` })).toBeVisible();
   await expect(entries.getByRole('listitem', { name: /Break and rest rules changed/ })).toHaveCount(0);
 
   // The CSV of what the filters keep.

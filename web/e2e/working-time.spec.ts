@@ -151,5 +151,7 @@ test('an approver approves a month; a change of a period in it is refused with t
   const edit = page.getByRole('dialog', { name: 'Edit the work period' });
   await edit.getByLabel('Note').fill('Corrected the start');
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(edit.getByRole('alert')).toHaveText("This month's timesheet is approved and locked.");
+  await expect(edit.getByRole('alert')).toHaveText(
+    `The timesheet of ${new Date(`${date}T12:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })} is approved and locked.`,
+  );
 });
