@@ -34,7 +34,8 @@ const mainLinks: Array<Omit<NavItem, 'label'> & { page: string }> = [
 
 const themes: Record<SidebarType, { panel: string; idle: string; active: string; muted: string }> = {
   dark: {
-    panel: 'bg-slate-900 text-slate-100',
+    // surface-dark: a filled link's focus outline is white here (index.css).
+    panel: 'surface-dark bg-slate-900 text-slate-100',
     idle: 'text-slate-300 hover:bg-white/10 hover:text-white',
     active: 'bg-brand-700 text-white shadow',
     muted: 'text-slate-400',
