@@ -86,7 +86,7 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
   // into it, it would otherwise lie over the title and the page that was just opened.
   const [folding, setFolding] = useState(false);
   const expandable = mini && !folding;
-  useEffect(() => setFolding(false), [mini]);
+  const unfold = () => setFolding(false);
 
   // The open drawer closes with Escape like the dialogs; an outside click on its backdrop closes it too.
   useEffect(() => {
@@ -157,8 +157,8 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
       <aside
         id="sidebar"
         aria-label={t('nav.sideNavigation')}
-        onPointerLeave={() => setFolding(false)}
-        onFocus={() => setFolding(false)}
+        onPointerLeave={unfold}
+        onFocus={unfold}
         onKeyDown={(event) => {
           if (mini && event.key === 'Escape') setFolding(true);
         }}
@@ -166,7 +166,7 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
           'group/sidebar fixed inset-y-0 left-0 z-40 flex flex-col overflow-hidden transition-[width,transform] duration-200',
           narrow ? 'w-72 max-w-[85vw] shadow-2xl' : 'm-3 rounded-2xl',
           !narrow && (pinned ? 'w-64' : 'w-20'),
-          expandable && 'hover:w-64 hover:shadow-2xl focus-within:w-64 focus-within:shadow-2xl',
+          expandable && 'hover:w-64 hover:shadow-2xl focus-within:w-64',
           theme.panel,
         )}
       >
