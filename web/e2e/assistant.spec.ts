@@ -82,3 +82,26 @@ test('a guest gets the login notice for a record request', async ({ page }) => {
   await expect(chat.getByRole('log')).toContainText('You need to log in first to create or update records.');
   await expect(page.getByRole('dialog', { name: 'Add Break' })).toHaveCount(0);
 });
+
+test('on the desk the work-day form shows each break type whole beside its times', async ({ page, context, request, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the row of a break on a desk');
+  const account = uniqueAccount(testInfo, 'buddyday');
+  await createVerifiedAccount(request, account);
+  await signInWithCookies(context, request, baseURL!, account);
+  await page.goto('/breaks');
+  await ask(page, 'worked 8 to 5 yesterday with lunch at 12 to 12:45');
+  const form = page.getByRole('dialog', { name: 'Log a work day' });
+  await expect(form).toBeVisible();
+  const type = form.getByLabel('Break type');
+  await expect(type).toHaveValue('Lunch Break');
+  // The chosen name fits the select, beside its padding and arrow (it was squeezed to about 40 px, the name unseen).
+  const room = await type.evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = context.measureText(select.selectedOptions[0]?.text ?? '').width;
+    return { width: select.clientWidth, needed: text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 20 };
+  });
+  expect(room.width, `the break type select is ${room.width} px for ${room.needed} px`).toBeGreaterThanOrEqual(room.needed);
+  await expect(form.getByRole('button', { name: 'Remove break 1' })).toBeVisible();
+});

@@ -87,6 +87,48 @@ test('the sidebar, breadcrumb, footer and dark mode', async ({ page }, testInfo)
   await expect(page).toHaveURL(/\/breaks$/);
 });
 
+test('on the desk the icon rail folds back once a link is chosen, by pointer or keyboard, and leaves the page uncovered', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the icon rail of a desk beside the open Break Buddy');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/breaks');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Break Buddy' })).toBeVisible();
+  const side = page.getByRole('complementary', { name: 'Side navigation' });
+  const railWidth = async () => (await side.boundingBox())?.width ?? 0;
+  /** The page's heading is what lies at its own left end (the rail expanded lies over it). */
+  const headingUncovered = (name: string) =>
+    page.getByRole('heading', { level: 1, name }).evaluate((heading) => {
+      const box = heading.getBoundingClientRect();
+      return heading.contains(document.elementFromPoint(box.left + 4, box.top + box.height / 2));
+    });
+  await expect.poll(railWidth).toBeLessThan(100);
+
+  // The pointer: the rail expands over the page while it is on it, and folds as a link is chosen, the pointer still there.
+  const tasks = side.getByRole('link', { name: 'Tasks' });
+  await tasks.hover();
+  await expect.poll(railWidth).toBeGreaterThan(200);
+  await tasks.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
+  await expect.poll(railWidth).toBeLessThan(100);
+  await expect.poll(() => headingUncovered('Tasks')).toBe(true);
+  await page.mouse.move(800, 500);
+  await expect.poll(railWidth).toBeLessThan(100);
+
+  // The keyboard: back from the page into the rail (Shift+Tab) expands it; Enter on a link folds it, and the next Tab
+  // is in the page, not the rail.
+  const meetings = side.getByRole('link', { name: 'Meetings' });
+  for (let i = 0; i < 30 && !(await meetings.evaluate((link) => link === document.activeElement)); i += 1) await page.keyboard.press('Shift+Tab');
+  await expect(meetings).toBeFocused();
+  await expect.poll(railWidth).toBeGreaterThan(200);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Meetings' })).toBeVisible();
+  await expect.poll(railWidth).toBeLessThan(100);
+  await expect.poll(() => headingUncovered('Meetings')).toBe(true);
+  await page.keyboard.press('Tab');
+  expect(await side.evaluate((rail) => rail.contains(document.activeElement))).toBe(false);
+  await expect.poll(railWidth).toBeLessThan(100);
+});
+
 test('a visitor gets a welcome on the Dashboard with Sign up and Sign in, and Sign Up in the top bar on any screen', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/breaks$/);

@@ -155,3 +155,30 @@ test('an approver approves a month; a change of a period in it is refused with t
     `The timesheet of ${new Date(`${date}T12:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })} is approved and locked.`,
   );
 });
+
+test('on a phone the day’s and the month’s steps are 44 px squares, the day’s beside the date', async ({ page, context, request, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the day row of a phone');
+  const account = uniqueAccount(testInfo, 'worksteps');
+  await createVerifiedAccount(request, account);
+  await signInWithCookies(context, request, baseURL!, account);
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await gotoWithoutChat(page, '/working-time');
+    const day = page.getByRole('region', { name: 'Day' });
+    const date = day.getByLabel('Date');
+    await expect(date).toBeVisible();
+    const dateBox = (await date.boundingBox())!;
+    for (const name of ['Previous day', 'Next day']) {
+      const box = (await day.getByRole('button', { name }).boundingBox())!;
+      expect(Math.round(box.width * 100) / 100, `${name} at ${width} px is too narrow to tap`).toBeGreaterThanOrEqual(44);
+      expect(Math.round(box.height * 100) / 100, `${name} at ${width} px is too low to tap`).toBeGreaterThanOrEqual(44);
+      // On the date's row, not a row of its own below it.
+      expect(Math.abs(box.y + box.height / 2 - (dateBox.y + dateBox.height / 2)), `${name} at ${width} px is not beside the date`).toBeLessThan(4);
+    }
+    for (const name of ['Previous month', 'Next month']) {
+      const box = (await page.getByRole('button', { name }).first().boundingBox())!;
+      expect(Math.round(box.width * 100) / 100, `${name} at ${width} px is too narrow to tap`).toBeGreaterThanOrEqual(44);
+    }
+    await expectNoSidewaysScroll(page, `Working time at ${width} px`);
+  }
+});

@@ -382,6 +382,36 @@ describe('Break Buddy beside the page', () => {
     expect(within(sidebar()).getByRole('button', { name: 'Close sidebar' })).toBeVisible();
   });
 
+  it('the icon rail folds back once a link is chosen, by pointer or keyboard, and the keyboard goes on in the page', async () => {
+    window.innerWidth = 1366;
+    const { user } = renderRoutes(routes, '/breaks');
+    expect(await screen.findByRole('region', { name: 'Break Buddy' })).toBeVisible();
+    const expands = 'hover:w-64';
+    expect(sidebar()).toHaveClass(expands);
+
+    await user.click(within(sidebar()).getByRole('link', { name: 'Tasks' }));
+    await screen.findByRole('heading', { level: 1, name: 'Tasks' });
+    // Folded although the pointer is still over it, and focus is in the page it opened.
+    expect(sidebar()).not.toHaveClass(expands);
+    expect(screen.getByRole('main')).toHaveFocus();
+    await user.unhover(sidebar());
+    expect(sidebar()).toHaveClass(expands);
+
+    // The keyboard comes into the rail, which expands for it; Enter follows a link and folds it.
+    act(() => within(sidebar()).getByRole('link', { name: 'Meetings' }).focus());
+    expect(sidebar()).toHaveClass(expands);
+    await user.keyboard('{Enter}');
+    await screen.findByRole('heading', { level: 1, name: 'Meetings' });
+    expect(sidebar()).not.toHaveClass(expands);
+    expect(screen.getByRole('main')).toHaveFocus();
+
+    // Escape folds it too, with focus left where it was.
+    act(() => within(sidebar()).getByRole('link', { name: 'Leaves' }).focus());
+    expect(sidebar()).toHaveClass(expands);
+    await user.keyboard('{Escape}');
+    expect(sidebar()).not.toHaveClass(expands);
+  });
+
   it('at 1648 px and wider the pinned sidebar stays beside the open window', async () => {
     window.innerWidth = 1680;
     renderRoutes(routes, '/breaks');

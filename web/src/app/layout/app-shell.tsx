@@ -121,6 +121,8 @@ export function AppShell() {
           !narrow && (pinned ? 'pl-[17.5rem]' : 'pl-[6.5rem]'),
           // DOCKED_CHAT_RESERVE_PX: the chat's 20rem and a 0.75rem margin each side.
           chatDocked && 'pr-[21.5rem] print:pr-0',
+          // The floating bubble's height and margins: the page's end scrolls up above it.
+          !chatDocked && 'pb-20 print:pb-0',
         )}
       >
         {/* The top bar and the page fill at least the screen, so the footer always starts below the first screen: a

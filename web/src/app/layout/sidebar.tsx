@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -34,7 +34,8 @@ const mainLinks: Array<Omit<NavItem, 'label'> & { page: string }> = [
 
 const themes: Record<SidebarType, { panel: string; idle: string; active: string; muted: string }> = {
   dark: {
-    panel: 'bg-slate-900 text-slate-100',
+    // surface-dark: a filled link's focus outline is white here (index.css).
+    panel: 'surface-dark bg-slate-900 text-slate-100',
     idle: 'text-slate-300 hover:bg-white/10 hover:text-white',
     active: 'bg-brand-700 text-white shadow',
     muted: 'text-slate-400',
@@ -80,6 +81,12 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
   const mini = !narrow && !pinned;
   const hidden = narrow && !open;
   const drawerOpen = narrow && open;
+  // The icon rail expands while the pointer is over it or the keyboard is in it, over the page's left column. Once a
+  // link is chosen (or Escape pressed) it folds back at once: until the pointer leaves it, or the keyboard comes back
+  // into it, it would otherwise lie over the title and the page that was just opened.
+  const [folding, setFolding] = useState(false);
+  const expandable = mini && !folding;
+  const unfold = () => setFolding(false);
 
   // The open drawer closes with Escape like the dialogs; an outside click on its backdrop closes it too.
   useEffect(() => {
@@ -97,8 +104,16 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
     ...(isLeaveApprover(role) ? [{ to: paths.leaveRequests, label: t('pages.leaveRequests'), icon: 'requests' as const }] : []),
   ];
 
+  /** A link or action was chosen: the drawer closes, the rail folds and the keyboard goes on in the page, not behind it. */
+  const chosen = () => {
+    onNavigate();
+    if (!mini) return;
+    setFolding(true);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  };
+
   const label = (text: string) => (
-    <span className={cn('truncate', mini && 'sr-only group-hover/sidebar:not-sr-only group-focus-within/sidebar:not-sr-only')}>{text}</span>
+    <span className={cn('truncate', mini && 'sr-only', expandable && 'group-hover/sidebar:not-sr-only group-focus-within/sidebar:not-sr-only')}>{text}</span>
   );
   const itemClass = 'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors';
 
@@ -106,7 +121,7 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
     <li key={item.to}>
       <Link
         to={item.to}
-        onClick={onNavigate}
+        onClick={chosen}
         aria-current={pathname === (item.match ?? item.to) ? 'page' : undefined}
         className={cn(itemClass, pathname === (item.match ?? item.to) ? theme.active : theme.idle)}
       >
@@ -122,7 +137,7 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
         type="button"
         className={cn(itemClass, theme.idle)}
         onClick={() => {
-          onNavigate();
+          chosen();
           openDialog(dialog);
         }}
       >
@@ -142,19 +157,25 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
       <aside
         id="sidebar"
         aria-label={t('nav.sideNavigation')}
+        onPointerLeave={unfold}
+        onFocus={unfold}
+        onKeyDown={(event) => {
+          if (mini && event.key === 'Escape') setFolding(true);
+        }}
         className={cn(
           'group/sidebar fixed inset-y-0 left-0 z-40 flex flex-col overflow-hidden transition-[width,transform] duration-200',
           narrow ? 'w-72 max-w-[85vw] shadow-2xl' : 'm-3 rounded-2xl',
-          !narrow && (pinned ? 'w-64' : 'w-20 hover:w-64 hover:shadow-2xl focus-within:w-64'),
+          !narrow && (pinned ? 'w-64' : 'w-20'),
+          expandable && 'hover:w-64 hover:shadow-2xl focus-within:w-64',
           theme.panel,
         )}
       >
         <div className="flex items-center justify-between gap-2 px-4 pt-4 pb-3">
-          <Link to={paths.home} onClick={onNavigate} className="flex min-h-11 items-center gap-2 font-bold tracking-tight">
+          <Link to={paths.home} onClick={chosen} className="flex min-h-11 items-center gap-2 font-bold tracking-tight">
             <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
             {label('Breaktime')}
           </Link>
-          <div className={mini ? 'hidden group-focus-within/sidebar:flex group-hover/sidebar:flex' : 'flex'}>
+          <div className={mini ? cn('hidden', expandable && 'group-focus-within/sidebar:flex group-hover/sidebar:flex') : 'flex'}>
             {!narrow && !pinned && !folded && (
               <button
                 type="button"
@@ -181,7 +202,14 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
           <ul className="space-y-1">
             {mainLinks.filter((item) => signedIn || !item.signedInOnly).map(({ page, ...item }) => renderLink({ ...item, label: t(`pages.${page}`) }))}
           </ul>
-          <p className={cn('mt-5 mb-2 px-3 text-xs font-bold tracking-wider uppercase', theme.muted, mini && 'sr-only group-hover/sidebar:not-sr-only')}>
+          <p
+            className={cn(
+              'mt-5 mb-2 px-3 text-xs font-bold tracking-wider uppercase',
+              theme.muted,
+              mini && 'sr-only',
+              expandable && 'group-hover/sidebar:not-sr-only',
+            )}
+          >
             {t('nav.management')}
           </p>
           <ul className="space-y-1" aria-label={t('nav.management')}>

@@ -123,10 +123,12 @@ export function DateField({ label, value, onChange, onBlur, error, hint, min, ma
             <path d="M16 2v4M8 2v4M3 10h18" />
           </svg>
         </button>
+        {/* In the row, not after it: a last child of its own kept a gap under the field, so a button beside the field
+            (aligned to its bottom) sat lower than the input. */}
+        <p id={`${inputId}-format`} className="visually-hidden">
+          {t('ui.dateField.format', { example: formatDate('2026-11-26') })}
+        </p>
       </div>
-      <p id={`${inputId}-format`} className="visually-hidden">
-        {t('ui.dateField.format', { example: formatDate('2026-11-26') })}
-      </p>
       {open && (
         <Suspense fallback={null}>
           <CalendarPopover

@@ -108,6 +108,8 @@ export function AssistantChat({ forms = {}, open: controlledOpen, onOpenChange, 
 
   return (
     <div
+      // Floating, it asks the page to keep what is focused or scrolled to clear of it (index.css).
+      data-floating-chat={isDocked ? undefined : ''}
       className={cn(
         'fixed right-3 bottom-3 z-30 flex flex-col items-end gap-2 print:hidden',
         // The column the shell keeps free for it (DOCKED_CHAT_RESERVE_PX): 20rem wide, from top to bottom.

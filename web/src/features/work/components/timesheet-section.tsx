@@ -34,13 +34,20 @@ function MonthStepper({ month, onChange }: { month: string; onChange: (month: st
   const { t } = useTranslation();
   return (
     <div className="flex items-center gap-1">
-      <Button variant="secondary" size="compact" aria-label={t('work.timesheet.previousMonth')} onClick={() => onChange(addMonths(month, -1))}>
+      <Button
+        variant="secondary"
+        size="compact"
+        className="min-w-11"
+        aria-label={t('work.timesheet.previousMonth')}
+        onClick={() => onChange(addMonths(month, -1))}
+      >
         <span aria-hidden="true">‹</span>
       </Button>
       <span className="px-2 text-sm font-medium">{monthLabel(month)}</span>
       <Button
         variant="secondary"
         size="compact"
+        className="min-w-11"
         aria-label={t('work.timesheet.nextMonth')}
         onClick={() => onChange(addMonths(month, 1))}
         disabled={month >= thisMonth()}

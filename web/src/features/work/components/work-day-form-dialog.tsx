@@ -115,16 +115,19 @@ export function WorkDayFormDialog({ prefill, onSaved, onClose }: WorkDayFormDial
             <fieldset
               key={field.id}
               disabled={progress.current.breaks.has(index)}
-              className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end dark:border-slate-700"
+              // The type on a row of its own: beside the two times and Remove it was left about 40 px, its value unseen.
+              className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end dark:border-slate-700"
             >
               <legend className="visually-hidden">{t('work.logDay.breakLabel', { number: index + 1 })}</legend>
-              <Select
-                label={t('work.logDay.breakType')}
-                options={types}
-                placeholder={t('work.logDay.chooseType')}
-                error={errors.breaks?.[index]?.type?.message}
-                {...register(`breaks.${index}.type`)}
-              />
+              <div className="sm:col-span-3">
+                <Select
+                  label={t('work.logDay.breakType')}
+                  options={types}
+                  placeholder={t('work.logDay.chooseType')}
+                  error={errors.breaks?.[index]?.type?.message}
+                  {...register(`breaks.${index}.type`)}
+                />
+              </div>
               <FormTimeField control={control} name={`breaks.${index}.startTime`} label={t('work.fields.start')} />
               <FormTimeField control={control} name={`breaks.${index}.endTime`} label={t('work.fields.end')} />
               <Button variant="secondary" size="sm" onClick={() => remove(index)} aria-label={t('work.logDay.removeBreak', { number: index + 1 })}>

@@ -45,7 +45,7 @@ function LoadState({ error, retry }: { error: unknown; retry: () => void }) {
   );
 }
 
-/** Previous / next buttons around a label. */
+/** Previous / next buttons around a label: 44 px squares to tap, not the width of their arrows. */
 function Stepper({
   label,
   previous,
@@ -62,12 +62,12 @@ function Stepper({
   nextDisabled?: boolean;
 }) {
   return (
-    <div className="flex items-center gap-1">
-      <Button variant="secondary" size="compact" aria-label={previous} onClick={onPrevious}>
+    <div className="flex shrink-0 items-center gap-1">
+      <Button variant="secondary" size="compact" className="min-w-11" aria-label={previous} onClick={onPrevious}>
         <span aria-hidden="true">‹</span>
       </Button>
-      <span className="min-w-0 px-2 text-sm font-medium">{label}</span>
-      <Button variant="secondary" size="compact" aria-label={next} onClick={onNext} disabled={nextDisabled}>
+      {label && <span className="min-w-0 px-2 text-sm font-medium">{label}</span>}
+      <Button variant="secondary" size="compact" className="min-w-11" aria-label={next} onClick={onNext} disabled={nextDisabled}>
         <span aria-hidden="true">›</span>
       </Button>
     </div>
@@ -90,8 +90,16 @@ function DaySection({ userId }: { userId?: string }) {
         <h2 id={headingId} className="text-lg font-semibold">
           {t('work.day.title')}
         </h2>
-        <div className="flex flex-wrap items-end gap-2">
-          <DateField label={t('work.fields.date')} value={date} strict max={today} onChange={(value) => value && setDate(value)} />
+        {/* On a phone the steps stay beside the date, which gives up the room (not on a row of their own). */}
+        <div className="flex w-full items-end gap-2 sm:w-auto">
+          <DateField
+            label={t('work.fields.date')}
+            value={date}
+            strict
+            max={today}
+            onChange={(value) => value && setDate(value)}
+            className="min-w-0 flex-1 sm:flex-none"
+          />
           <Stepper
             label=""
             previous={t('work.day.previous')}
