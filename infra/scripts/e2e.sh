@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts the local server on a free port over a fresh data folder, runs the Playwright suite against it, stops it.
 set -euo pipefail
+# E2E_SERVER_BIN and WEB_DIST point it at another build of the server and of the web app.
 cd "$(dirname "$0")/../.."
 # E2E_NOW='2027-03-01 09:30:00' runs the suite on that UTC day and time: the server, the OpenID Connect provider and
 # the Playwright runner under libfaketime (the wall clock shifted, the monotonic one real), the browser on the same
@@ -29,7 +30,7 @@ done
 [ -n "$issuer" ] || { echo "the OpenID Connect test provider did not start:"; cat "$data/oidc.log"; exit 1; }
 PORT=$port DATA_DIR=$data RATE_LIMIT_SIGNUP_PER_IP=100000 RATE_LIMIT_LOGIN_PER_IP=100000 \
   RATE_LIMIT_CONTACT_PER_IP=100000 OIDC_ISSUER=$issuer OIDC_CLIENT_ID=breaktime \
-  OIDC_CLIENT_SECRET=breaktime-test-secret OIDC_LABEL="Company account" ./target/debug/breaktime-local >"$log" 2>&1 &
+  OIDC_CLIENT_SECRET=breaktime-test-secret OIDC_LABEL="Company account" "${E2E_SERVER_BIN:-./target/debug/breaktime-local}" >"$log" 2>&1 &
 pid=$!
 trap 'kill $pid $oidc_pid 2>/dev/null || true; wait $pid $oidc_pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do
