@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-error';
+import { formatDate, formatTime } from '@/lib/format';
 import { useTeamRole } from '@/lib/team-role';
 import {
   commitImport,
@@ -92,8 +93,11 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
                 <tr key={item.row} className="border-b border-slate-100 dark:border-slate-800">
                   <td className="py-1 pr-2">{item.row}</td>
                   <td className="py-1 pr-2">{t(`dataTransfer.import.kinds.${item.kind}`)}</td>
-                  <td className="py-1 pr-2">{item.date}</td>
-                  <td className="hidden py-1 pr-2 sm:table-cell">{item.start ? `${item.start}–${item.end}` : item.end}</td>
+                  <td className="py-1 pr-2">{formatDate(item.date)}</td>
+                  {/* A leave has no times: its `end` is its last day. */}
+                  <td className="hidden py-1 pr-2 sm:table-cell">
+                    {item.start ? `${formatTime(item.start)}–${formatTime(item.end)}` : formatDate(item.end)}
+                  </td>
                   <td className="py-1 break-words">{item.label || item.note}</td>
                 </tr>
               ))}
