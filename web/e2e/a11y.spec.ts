@@ -285,9 +285,9 @@ for (const scheme of ['light', 'dark'] as const) {
       // Leaves: the request form.
       await visit(page, '/leaves', (p) => p.getByText('Dentist'));
       await page.getByRole('main').getByRole('button', { name: 'Add leave' }).first().click();
-      const addLeave = page.getByRole('dialog', { name: 'Add Leave' });
+      const addLeave = page.getByRole('dialog', { name: 'Add leave' });
       await expect(addLeave).toBeVisible();
-      await audit(page, 'the Add Leave dialog');
+      await audit(page, 'the Add leave dialog');
       await page.keyboard.press('Escape');
 
       // Leave requests: the decline dialog.

@@ -148,7 +148,7 @@ test('the dashboard, tasks and leaves fit a 375 px phone with touch targets of 4
   for (const [path, add, dialog] of [
     ['/breaks', 'Add break', 'Add Break'],
     ['/tasks', 'Add task', 'Add Task'],
-    ['/leaves', 'Add leave', 'Add Leave'],
+    ['/leaves', 'Add leave', 'Add leave'],
   ] as const) {
     await gotoWithoutChat(page, path);
     await expect(page.getByRole('main').getByRole('list').first()).toBeVisible();

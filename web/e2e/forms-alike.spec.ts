@@ -75,7 +75,7 @@ test('every form shows dates day-month-year and times in 12-hour form in an Amer
     .getByRole('button', { name: /Add leave/i })
     .first()
     .click();
-  const leave = page.getByRole('dialog', { name: 'Add Leave' });
+  const leave = page.getByRole('dialog', { name: 'Add leave' });
   await leave.getByLabel('From date').fill('2031-12-01');
   await leave.getByLabel('From date').blur();
   await expect(leave.getByLabel('From date')).toHaveValue('01/12/2031');

@@ -252,7 +252,7 @@ test('a leave requested and approved, and a Break Buddy proposal saved, by keybo
   const addLeave = memberPage.getByRole('main').getByRole('button', { name: 'Add leave' }).first();
   await tabTo(memberPage, addLeave);
   await memberPage.keyboard.press('Enter');
-  const leaveForm = memberPage.getByRole('dialog', { name: 'Add Leave' });
+  const leaveForm = memberPage.getByRole('dialog', { name: 'Add leave' });
   await expectFocusKeptIn(memberPage, leaveForm);
   await expectEscapeReturnsTo(memberPage, leaveForm, addLeave);
   await memberPage.keyboard.press('Enter');

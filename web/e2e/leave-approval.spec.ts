@@ -13,7 +13,7 @@ const pendingRequests = (page: Page) => page.getByRole('list', { name: 'Pending 
 /** Adds a leave of the default type through the dialog (Vacation, preselected) and answers its row. */
 async function requestVacation(page: Page, from: string, to: string, reason: string) {
   await page.getByRole('button', { name: 'Add leave' }).click();
-  const add = page.getByRole('dialog', { name: 'Add Leave' });
+  const add = page.getByRole('dialog', { name: 'Add leave' });
   const type = add.getByLabel('Type', { exact: true });
   await expect(type.locator('option:checked')).toHaveText('Vacation');
   await expect(add.getByText('Needs approval;', { exact: false })).toBeVisible();

@@ -77,7 +77,7 @@ test('an admin sets an allowance; a request over it is refused, one within it wa
   const monday = mondayThisYear(today);
   const wednesday = plusDays(monday, 2);
   await memberPage.getByRole('button', { name: 'Add leave' }).click();
-  const add = memberPage.getByRole('dialog', { name: 'Add Leave' });
+  const add = memberPage.getByRole('dialog', { name: 'Add leave' });
   await expect(add.getByLabel('Type', { exact: true }).locator('option:checked')).toHaveText('Vacation');
   await add.getByLabel('From date').fill(monday);
   await add.getByLabel('To date').fill(wednesday);

@@ -24,7 +24,7 @@ test("the team's only approver is told before sending that the leave is approved
   const year = from.slice(0, 4);
 
   await page.getByRole('button', { name: 'Add leave' }).click();
-  const add = page.getByRole('dialog', { name: 'Add Leave' });
+  const add = page.getByRole('dialog', { name: 'Add leave' });
   await add.getByLabel('From date').fill(from);
   await add.getByLabel('To date').fill(from);
   await expect(add.getByText("Approved at once: you are the team's only approver.", { exact: false })).toBeVisible();

@@ -18,7 +18,7 @@ test('add, edit and delete a leave through the UI', async ({ page, context, requ
   const to = plusDays(from, 2);
 
   await page.getByRole('button', { name: 'Add leave' }).click();
-  const add = page.getByRole('dialog', { name: 'Add Leave' });
+  const add = page.getByRole('dialog', { name: 'Add leave' });
   await add.getByLabel('From date').fill(from);
   await expect(add.getByText('Invalid Dates - Please provide both From and To dates.')).toBeVisible();
   await add.getByLabel('To date').fill(from);
@@ -39,7 +39,7 @@ test('add, edit and delete a leave through the UI', async ({ page, context, requ
 
   // An overlapping second leave is refused by the server, shown in the failure toast.
   await page.getByRole('button', { name: 'Add leave' }).click();
-  const overlap = page.getByRole('dialog', { name: 'Add Leave' });
+  const overlap = page.getByRole('dialog', { name: 'Add leave' });
   await overlap.getByLabel('From date').fill(to);
   await overlap.getByLabel('To date').fill(to);
   await overlap.getByLabel('Reason').fill('Again');
@@ -48,7 +48,7 @@ test('add, edit and delete a leave through the UI', async ({ page, context, requ
   await overlap.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('button', { name: `Edit leave ${range}` }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit Leave' });
+  const edit = page.getByRole('dialog', { name: 'Edit leave' });
   await expect(edit.getByLabel('Days')).toHaveValue('3');
   await edit.getByLabel('To date').fill(from);
   await expect(edit.getByLabel('Days')).toHaveValue('1');

@@ -185,7 +185,7 @@ test('offline: a leave requested and a checklist item ticked, the app reloaded; 
 
   // Request a leave: it waits in the list with the dates entered; its days and approval come with the sync.
   await page.getByRole('button', { name: 'Add leave' }).click();
-  const add = page.getByRole('dialog', { name: 'Add Leave' });
+  const add = page.getByRole('dialog', { name: 'Add leave' });
   await add.getByLabel('From date').fill(from);
   await add.getByLabel('To date').fill(to);
   await add.getByLabel('Reason').fill('Family visit');

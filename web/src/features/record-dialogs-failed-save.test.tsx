@@ -121,7 +121,7 @@ describe.each(FAILURES)('a failed save ($name) keeps the record dialog and what 
     await vi.waitFor(() => expect(bodies).toHaveLength(1));
     expect(await screen.findByText('Error!')).toBeInTheDocument();
     if (failure.name.startsWith('422')) expect(await screen.findAllByText('Invalid value.')).not.toHaveLength(0);
-    expect(screen.getByRole('dialog', { name: 'Add Leave' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add leave' })).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
     expect(value('From date')).toBe('2025-06-02');
     expect(value('To date')).toBe('2025-06-04');

@@ -131,7 +131,7 @@ describe('leave add dialog', () => {
         updatedAt: '2025-06-01T08:00:00Z',
       },
     });
-    expect(screen.getByRole('dialog', { name: 'Edit Leave' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit leave' })).toBeInTheDocument();
     expect(screen.getByLabelText('Days')).toHaveValue('2');
     expect(await screen.findByRole('option', { name: 'Sick' })).toBeInTheDocument();
     expect(screen.getByLabelText('Type')).toHaveValue(sick._id);

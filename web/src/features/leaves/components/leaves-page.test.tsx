@@ -86,7 +86,7 @@ describe('leaves page', () => {
     server.use(http.get(api('/leaves/list'), () => ok({ leaves: [], totalCount: 0 })));
     const { user } = renderWithProviders(<LeavesPage />);
     await user.click(screen.getByRole('button', { name: 'Add leave' }));
-    expect(await screen.findByRole('dialog', { name: 'Add Leave' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Add leave' })).toBeInTheDocument();
   });
 
   it('shows each leave with its type, its status, and the decision with its comment', async () => {
@@ -224,7 +224,7 @@ describe('balance card', () => {
     const { user } = renderWithProviders(<LeavesPage />);
     await waitFor(() => expect(card()).toHaveTextContent('Pending 0 Remaining 2'));
     await user.click(screen.getByRole('button', { name: 'Add leave' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Leave' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add leave' });
     await within(dialog).findByRole('option', { name: 'Vacation' });
     fireEvent.change(within(dialog).getByLabelText('From date'), { target: { value: `${THIS_YEAR}-06-01` } });
     fireEvent.change(within(dialog).getByLabelText('To date'), { target: { value: `${THIS_YEAR}-06-01` } });
@@ -297,14 +297,14 @@ describe('a leave requested without a connection', () => {
   /** Fills and sends the add dialog. */
   async function requestLeave(user: ReturnType<typeof renderWithProviders>['user'], from: string, to: string, reason: string) {
     await user.click(await screen.findByRole('button', { name: 'Add leave' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Leave' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add leave' });
     await within(dialog).findByRole('option', { name: 'Sick' });
     await user.selectOptions(within(dialog).getByLabelText('Type'), 'Sick');
     fireEvent.change(within(dialog).getByLabelText('From date'), { target: { value: from } });
     fireEvent.change(within(dialog).getByLabelText('To date'), { target: { value: to } });
     await user.type(within(dialog).getByLabelText('Reason'), reason);
     await user.click(within(dialog).getByRole('button', { name: 'Add leave' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Leave' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add leave' })).not.toBeInTheDocument());
   }
 
   it('waits in the list with the dates and type entered, and the server’s answer replaces it once synced', async () => {
@@ -395,10 +395,10 @@ describe('a leave requested without a connection', () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const { user } = renderWithProviders(<LeavesPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit leave 04/05/2031' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Leave' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit leave' });
     fireEvent.change(within(dialog).getByLabelText('To date'), { target: { value: '2031-05-05' } });
     await user.click(within(dialog).getByRole('button', { name: /Save/ }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Leave' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit leave' })).not.toBeInTheDocument());
 
     const waiting = row('Reason 1');
     expect(waiting).toHaveTextContent('04/05/2031 – 05/05/2031');
