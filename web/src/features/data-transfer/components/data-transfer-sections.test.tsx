@@ -34,10 +34,10 @@ describe('Import preview', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[1]).getByText('09/03/2026')).toBeInTheDocument();
-    expect(within(rows[1]).getByText('9:00 AM–5:30 PM')).toBeInTheDocument();
-    expect(within(rows[2]).getByText('23/03/2026')).toBeInTheDocument();
-    expect(within(rows[2]).getByText('27/03/2026')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('09/03/2026')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('9:00 AM–5:30 PM')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('23/03/2026')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('27/03/2026')).toBeInTheDocument();
     expect(table).not.toHaveTextContent(/\d{4}-\d{2}-\d{2}/);
   });
 });
