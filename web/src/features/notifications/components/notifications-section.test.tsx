@@ -270,6 +270,22 @@ describe('push on this device', () => {
     expect(browser.pushManager.subscribe).toHaveBeenCalledTimes(1);
   });
 
+  it('opening the section shows the device’s push state in its line, announced only after the person turns push on', async () => {
+    signIn();
+    serve();
+    fakePushBrowser({ permission: 'granted' });
+    const { user } = await renderSection();
+    const state = await screen.findByText('Push is off on this device.');
+    expect(state).toBeVisible();
+    // Not a notification: no status message or live region says it on opening.
+    expect(screen.queryAllByRole('status').filter((s) => s.textContent?.includes('Push is'))).toEqual([]);
+    expect(state.closest('[aria-live="polite"], [aria-live="assertive"], [role="alert"]')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Turn on push on this device' }));
+    const on = await screen.findByText('Push is on for this device.');
+    expect(on.closest('[aria-live="polite"]')).not.toBeNull();
+  });
+
   it('turning a reminder on whose Push is ticked asks too', async () => {
     signIn();
     serve();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/field';
@@ -22,10 +22,19 @@ const tones: Partial<Record<PushStatus, string>> = {
   'needs-install': 'bg-sky-50 text-sky-900 dark:bg-sky-950/60 dark:text-sky-100',
 };
 
-/** This browser's push state, with the one action that fits it. `installHelp` says how to add the app on iOS. */
+/**
+ * This browser's push state, with the one action that fits it. `installHelp` says how to add the app on iOS.
+ * The state is a line of the section, not an announcement: opening Settings says nothing on its own ("Push is off on
+ * this device" would sound like a notification). Only once the person turns push on or off is the line live, so the
+ * outcome of their tap is read out.
+ */
 export function PushDevicePanel({ device, installHelp }: { device: PushDevice; installHelp?: ReactNode }) {
   const { t } = useTranslation();
   const { status, busy, error } = device;
+  const [acted, setActed] = useState(false);
+  useEffect(() => {
+    if (busy) setActed(true);
+  }, [busy]);
   return (
     <div className="space-y-2">
       <div
@@ -35,7 +44,9 @@ export function PushDevicePanel({ device, installHelp }: { device: PushDevice; i
         )}
       >
         <div className="space-y-1">
-          <p role="status">{t(`notifications.push.status.${messageKeys[status]}`)}</p>
+          <p data-testid="push-device-state" aria-live={acted ? 'polite' : 'off'} aria-atomic="true">
+            {t(`notifications.push.status.${messageKeys[status]}`)}
+          </p>
           {status === 'needs-install' && installHelp}
         </div>
         {status === 'off' && (
