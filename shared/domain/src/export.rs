@@ -222,7 +222,9 @@ pub(crate) fn csv_of(rows: &[Value]) -> AppResult<Vec<u8>> {
 fn zip_of(kinds: &[Kind], scope: Scope, now: DateTime<Utc>) -> AppResult<Vec<u8>> {
     use zip::write::SimpleFileOptions;
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let options = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    let options = SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .last_modified_time(zip_time(now));
     zip.start_file("README.txt", options).map_err(internal)?;
     zip.write_all(readme(kinds, scope, now).as_bytes()).map_err(internal)?;
     for kind in kinds {
@@ -233,6 +235,26 @@ fn zip_of(kinds: &[Kind], scope: Scope, now: DateTime<Utc>) -> AppResult<Vec<u8>
         zip.write_all(&csv_of(&kind.rows)?).map_err(internal)?;
     }
     Ok(zip.finish().map_err(internal)?.into_inner())
+}
+
+/// The export's instant as a ZIP entry's date (UTC, to the even second the format holds); without a date every entry
+/// would show 1980-01-01 in a file manager.
+fn zip_time(now: DateTime<Utc>) -> zip::DateTime {
+    use chrono::Timelike;
+    u16::try_from(now.year())
+        .ok()
+        .and_then(|year| {
+            zip::DateTime::from_date_and_time(
+                year,
+                now.month() as u8,
+                now.day() as u8,
+                now.hour() as u8,
+                now.minute() as u8,
+                now.second() as u8,
+            )
+            .ok()
+        })
+        .unwrap_or_default()
 }
 
 fn readme(kinds: &[Kind], scope: Scope, now: DateTime<Utc>) -> String {
@@ -355,6 +377,26 @@ mod tests {
         assert_eq!(lines.next(), Some("\"a\",\"b\",\"c\""));
         assert_eq!(lines.next(), Some("\"'=1+1\",2,\"\""));
         assert_eq!(lines.next(), Some("\"x\",\"\",\"[1,2]\""));
+    }
+
+    #[test]
+    fn every_entry_is_dated_at_the_export_time() {
+        let now = "2026-03-11T10:45:17Z".parse::<DateTime<Utc>>().unwrap();
+        let kinds = vec![Kind { name: "breaks", rows: vec![json!({"a": 1})] }];
+        let bytes = zip_of(&kinds, Scope::Mine, now).unwrap();
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+        assert_eq!(archive.len(), 3);
+        for i in 0..archive.len() {
+            let entry = archive.by_index(i).unwrap();
+            let at = entry.last_modified().expect("a date");
+            let name = entry.name().unwrap().to_string();
+            // ZIP keeps even seconds: 17 s is written as 16 s.
+            assert_eq!(
+                (at.year(), at.month(), at.day(), at.hour(), at.minute(), at.second()),
+                (2026, 3, 11, 10, 45, 16),
+                "{name}"
+            );
+        }
     }
 
     #[test]
