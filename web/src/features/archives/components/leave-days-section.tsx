@@ -12,7 +12,7 @@ import { fetchLeaveDaysCsv, leaveReportFileName, useLeaveDaysReport } from '../a
 import type { DateRange } from '../utils/date-range';
 import { saveCsv } from '../utils/download';
 import { dayFigure, pivotLeaveReport, type ReportFigure } from '../utils/leave-report';
-import { leaveTypeName } from '@/features/leaves/utils/type-name';
+import { leaveTypeName } from '@/lib/type-names';
 
 /** A figure's cell: a column of the table on wide screens, a labelled figure of the member's card on a phone. */
 const figureCell =

@@ -1,14 +1,14 @@
 import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip, type ChartOptions } from 'chart.js';
 import { Bar, Doughnut } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
-import { taskPriorityLabel, taskStatusLabel } from '@/features/tasks/utils/task-labels';
+import { taskPriorityName as taskPriorityLabel, taskStatusName as taskStatusLabel } from '@/lib/type-names';
 import { formatDate } from '@/lib/format';
 import { formatLocale, t } from '@/lib/i18n';
 import { usePreferences } from '@/lib/preferences';
 import type { ReportSummary } from '../api/reports';
 import { daysBetween } from '../utils/date-range';
 import { ChartFigure, chartGridClass, type ChartId } from './chart-figure';
-import { breakTypeLabel } from '@/features/breaks/utils/break-type-label';
+import { breakTypeName as breakTypeLabel } from '@/lib/type-names';
 import { prefersReducedMotion } from '@/lib/motion';
 import { ChartData } from './chart-data';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { taskPriorityLabel, taskStatusLabel } from '@/features/tasks/utils/task-labels';
+import { breakTypeName, taskPriorityName as taskPriorityLabel, taskStatusName as taskStatusLabel } from '@/lib/type-names';
 import { formatDate, formatNumber, formatTime, truncate } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { reportKindLabel, useReportRecords, type ReportKind, type ReportRecords, type ReportScope } from '../api/reports';
@@ -34,7 +34,7 @@ const columns: { [K in ReportKind]: Column<ReportRecords[K]>[] } = {
     { id: 'date', cell: (b) => formatDate(b.createdDate) },
     { id: 'time', cell: (b) => timeRange(b.startTime, b.endTime) },
     { id: 'duration', cell: (b) => t('archives.duration.minutes', { minutes: b.duration }) },
-    { id: 'type', cell: (b) => b.type },
+    { id: 'type', cell: (b) => breakTypeName(b.type) },
     { id: 'reason', cell: (b) => <LongText text={b.reason} /> },
   ],
   tasks: [

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/auth';
 import { useCurrentBreak, useEndBreak, useLiveBreak, useRevalidateBreaks } from '../api/breaks';
 import { formatMinutes } from '../utils/time';
+import { breakTypeLabel } from '../utils/break-type-label';
 
 /** The query a break reminder's "End break now" opens the Dashboard with. */
 export const END_BREAK_ACTION = 'end-break';
@@ -55,8 +56,8 @@ function EndBreakNow() {
         toast.show({
           title: t('breaks.live.endedTitle'),
           message: ended.queued
-            ? t('breaks.live.endedQueued', { type: live.type })
-            : t('breaks.live.endedMessage', { type: ended.data.type, duration: formatMinutes(ended.data.duration) }),
+            ? t('breaks.live.endedQueued', { type: breakTypeLabel(live.type) })
+            : t('breaks.live.endedMessage', { type: breakTypeLabel(ended.data.type), duration: formatMinutes(ended.data.duration) }),
           variant: ended.queued ? 'info' : 'success',
         }),
       (failure: unknown) => {

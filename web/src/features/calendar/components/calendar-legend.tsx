@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Swatch } from './leave-look';
-import { leaveTypeName } from '@/features/leaves/utils/type-name';
+import { leaveTypeName } from '@/lib/type-names';
 
 function Item({ mark, children }: { mark: ReactNode; children: ReactNode }) {
   return (

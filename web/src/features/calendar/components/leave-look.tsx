@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { t as translate } from '@/lib/i18n';
 import type { CalendarLeave, CalendarMember, CalendarStatus } from '../api/calendar';
 import { formatLeaveDates, halfDayText } from '../utils/month';
-import { leaveTypeName } from '@/features/leaves/utils/type-name';
+import { leaveTypeName } from '@/lib/type-names';
 
 const STATUSES: readonly string[] = ['pending', 'approved', 'declined', 'cancelled'];
 

@@ -5,7 +5,7 @@ import { t as translate } from '@/lib/i18n';
 import { formatLongDay, formatMonth, formatNarrowWeekday, isoWeekday, rowCells } from '../utils/month';
 import type { DayListProps } from './day-list';
 import { barStyle, describeLeave, type SelectedLeave } from './leave-look';
-import { leaveTypeName } from '@/features/leaves/utils/type-name';
+import { leaveTypeName } from '@/lib/type-names';
 
 /** What the day list shows, and the bar that is selected. */
 export interface MonthGridProps extends DayListProps {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { formatTime, todayIso } from '@/lib/format';
+import { breakTypeName, taskPriorityName, taskStatusName } from '@/lib/type-names';
 import { useAgendaBreaks, useAgendaMeetings, useAgendaTasks } from '../api/agenda';
 import { AgendaEmpty, agendaEmpty, type AgendaSection } from './agenda-empty';
 
@@ -30,17 +31,8 @@ function AgendaList<T extends { _id: string }>({ state, section, row }: { state:
 
 const when = (from: string, to: string) => `${formatTime(from)} – ${formatTime(to)}`;
 
-/** A task's status and priority as the product names them ('In Progress'), by key under `agenda.status` / `agenda.priority`. */
-const enumKey = (value: string) => value.replace(/\s+(\w)/g, (_, letter: string) => letter.toUpperCase()).replace(/^\w/, (letter) => letter.toLowerCase());
-
-/** A value of the task's fixed choices in the person's language; a value the app does not know stays as it is. */
-function useChoice(): (group: 'status' | 'priority', value: string) => string {
-  const { t, i18n } = useTranslation();
-  return (group, value) => {
-    const key = `agenda.${group}.${enumKey(value)}`;
-    return i18n.exists(key) ? t(key) : value;
-  };
-}
+/** A value of the task's fixed choices in the reader's language; a value the app does not know stays as it is. */
+const useChoice = () => (group: 'status' | 'priority', value: string) => (group === 'status' ? taskStatusName(value) : taskPriorityName(value));
 
 export function AgendaMeetings() {
   const { data, error, isLoading } = useAgendaMeetings(todayIso());
@@ -72,7 +64,7 @@ export function AgendaBreaks() {
       row={(item) => (
         <>
           <p className="font-medium">
-            {item.type}
+            {breakTypeName(item.type)}
             <span className="font-normal text-slate-600 dark:text-slate-300">
               {' '}
               · {when(item.startTime, item.endTime)} ({t('agenda.minutes', { minutes: item.duration })})

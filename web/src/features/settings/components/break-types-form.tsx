@@ -10,7 +10,7 @@ import { BreakCreate, BreakTypesInput } from '@/lib/api-rules';
 import { useRequireAuth } from '@/lib/auth';
 import { t as translate } from '@/lib/i18n';
 import { useBreakTypes, useSaveBreakTypes } from '../api/settings';
-import { breakTypeLabel } from '@/features/breaks/utils/break-type-label';
+import { breakTypeName as breakTypeLabel } from '@/lib/type-names';
 
 /** The server's limits (src/lib/api-rules.ts, generated from the API document): the list's length, a name's. */
 export const MAX_BREAK_TYPES = BreakTypesInput.properties.type.maxItems;

@@ -4,6 +4,7 @@ import { FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/auth';
+import { breakTypeName } from '@/lib/type-names';
 import { useOnBreak, useTeamMembers } from '../api/members';
 import { elapsed, localClock, useNow } from '../utils/presence-time';
 import { SignedOutNotice } from './signed-out-notice';
@@ -82,7 +83,7 @@ export function OnBreakPage() {
                       <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">{t('team.you')}</span>
                     )}
                   </p>
-                  <p className="text-sm text-slate-700 dark:text-slate-300">{member.type}</p>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">{breakTypeName(member.type)}</p>
                   {member.reason && <p className="text-sm break-words text-slate-600 dark:text-slate-400">{member.reason}</p>}
                 </div>
                 <p className="text-sm sm:text-right">

@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDate, todayIso } from '@/lib/format';
+import { breakTypeName } from '@/lib/type-names';
 import { roleLabel, roleOptions, useChangeRole, useRemoveMember, useTeamMembers, type Role, type TeamMember } from '../api/members';
 import { localClock } from '../utils/presence-time';
 import { InviteMemberForm } from './invite-member-form';
@@ -33,7 +34,7 @@ export function StatusBadge({ member }: { member: TeamMember }) {
   const today = todayIso();
   const [tone, text] =
     member.status === 'onBreak'
-      ? ['bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200', onBreakText(t, member.breakType, member.since)]
+      ? ['bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200', onBreakText(t, breakTypeName(member.breakType), member.since)]
       : member.status === 'working'
         ? [
             'bg-indigo-100 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-200',

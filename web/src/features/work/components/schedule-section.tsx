@@ -12,6 +12,7 @@ import { useSession } from '@/lib/auth';
 import { formatDate, todayIso } from '@/lib/format';
 import { useApi } from '@/lib/swr';
 import type { TeamRole } from '@/lib/team-role';
+import { breakTypeName } from '@/lib/type-names';
 import { useRevalidateWork, useWorkSchedule, type Weekdays, type WorkSchedule } from '../api/work';
 import { saveMemberSchedule, saveTeamSchedule } from '../api/work-writes';
 import { hoursText, parseHours } from '../utils/dates';
@@ -126,7 +127,7 @@ function TeamScheduleForm({ weekdays, paidBreakTypes }: { weekdays: Weekdays; pa
                   checked={paid.includes(type)}
                   onChange={(event) => setPaid(event.target.checked ? [...paid, type] : paid.filter((name) => name !== type))}
                 />
-                {type}
+                {breakTypeName(type)}
               </label>
             ))}
           </div>

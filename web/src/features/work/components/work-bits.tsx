@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { dateFormat, formatDate } from '@/lib/format';
 import { formatWhen } from '@/lib/offline/format';
+import { leaveTypeName } from '@/lib/type-names';
 import type { DayCredit, WorkChange } from '../api/work';
 import { differenceClass, formatDifference } from '../utils/minutes';
 
@@ -30,8 +31,8 @@ export function CreditBadge({ credit }: { credit: DayCredit }) {
     ? t('work.credit.holiday', { name: credit.holiday })
     : credit.leave
       ? credit.leave.half
-        ? t('work.credit.halfLeave', { type: credit.leave.type })
-        : t('work.credit.leave', { type: credit.leave.type })
+        ? t('work.credit.halfLeave', { type: leaveTypeName(credit.leave.type) })
+        : t('work.credit.leave', { type: leaveTypeName(credit.leave.type) })
       : undefined;
   if (!text) return null;
   return (

@@ -14,6 +14,7 @@ import { apiKey, keyIn, keyUnder } from '@/lib/api-paths';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { todayIso } from '@/lib/format';
 import { useApi } from '@/lib/swr';
+import { breakTypeOptions } from '@/lib/type-names';
 import { isWorkKey } from '../api/work';
 import { MAX_WORK_NOTE, saveWorkDay, WorkDayStepError, workDaySchema, type WorkDayFormValues, type WorkDayProgress } from '../api/work-day-schema';
 
@@ -122,7 +123,7 @@ export function WorkDayFormDialog({ prefill, onSaved, onClose }: WorkDayFormDial
               <div className="sm:col-span-3">
                 <Select
                   label={t('work.logDay.breakType')}
-                  options={types}
+                  options={breakTypeOptions(types)}
                   placeholder={t('work.logDay.chooseType')}
                   error={errors.breaks?.[index]?.type?.message}
                   {...register(`breaks.${index}.type`)}

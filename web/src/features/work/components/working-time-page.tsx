@@ -10,6 +10,7 @@ import { useSession } from '@/lib/auth';
 import { formatDate, formatTime, todayIso } from '@/lib/format';
 import { addDaysIso } from '@/lib/iso-date';
 import { isLeaveApprover, useTeamRole } from '@/lib/team-role';
+import { breakTypeName } from '@/lib/type-names';
 import { useRevalidateWork, useTeamTimesheets, useWorkBalance, useWorkDay, useWorkSummary, type WorkPeriod } from '../api/work';
 import { deletePeriod } from '../api/work-writes';
 import { addMonths, mondayOf, monthRange, thisMonth } from '../utils/dates';
@@ -211,7 +212,7 @@ function DaySection({ userId }: { userId?: string }) {
                 {day.breaks.map((item) => (
                   <li key={item._id} className="tabular-nums">
                     {t('work.day.break', {
-                      type: item.type,
+                      type: breakTypeName(item.type),
                       start: formatTime(item.startTime),
                       end: formatTime(item.endTime),
                       duration: formatWorked(item.duration),
