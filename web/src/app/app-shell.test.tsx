@@ -338,8 +338,12 @@ describe('Break Buddy beside the page', () => {
     expect(await screen.findByRole('region', { name: 'Break Buddy' })).toBeVisible();
     expect(document.getElementById('sidebar')).toBeVisible();
 
+    // Marked for the toasts, which keep beside the column (components/ui/toast.tsx).
+    expect(pageColumn()).toHaveAttribute('data-chat-docked');
+
     await user.click(screen.getByRole('button', { name: 'Close Break Buddy' }));
     expect(pageColumn()).not.toHaveClass(reserve);
+    expect(pageColumn()).not.toHaveAttribute('data-chat-docked');
     await user.click(screen.getByRole('button', { name: 'Open Break Buddy' }));
     expect(pageColumn()).toHaveClass(reserve);
   });

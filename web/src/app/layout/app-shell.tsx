@@ -115,6 +115,8 @@ export function AppShell() {
         onNavigate={() => drawer && setMobileOpen(false)}
       />
       <div
+        // Toasts keep clear of the docked chat's column (components/ui/toast.tsx).
+        data-chat-docked={chatDocked ? '' : undefined}
         className={cn(
           'transition-[padding] duration-200',
           // PINNED_SIDEBAR_RESERVE_PX, or the icon rail's 5rem and its margins.

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SHORT_TOAST_MS } from '@/config/constants';
+import { DOCKED_CHAT_RESERVE_PX, SHORT_TOAST_MS } from '@/config/constants';
 import { ToastProvider, useToast, type ToastOptions } from './toast';
 
 function Trigger(props: ToastOptions) {
@@ -28,6 +28,19 @@ describe('Toast', () => {
     expect(screen.getByText('Failed to save leave. Please try again later.')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText('Failed to save leave. Please try again later.')).not.toBeInTheDocument();
+  });
+
+  it('keeps to the page beside a docked chat: the region gives up the chat’s column and its own margin', () => {
+    render(
+      <ToastProvider>
+        <Trigger message="Break ended" variant="success" />
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'show' }).click());
+    const region = screen.getByRole('status');
+    const offset = [...region.classList].find((name) => name.includes('[data-chat-docked]'));
+    // The shell's reserve (the chat's column) and the region's own 1rem edge.
+    expect(offset).toBe(`sm:[html:has([data-chat-docked])_&]:pr-[${(DOCKED_CHAT_RESERVE_PX + 16) / 16}rem]`);
   });
 
   it('hides a quick confirmation after 1.5 s', () => {

@@ -111,7 +111,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           onBlur={(event) => {
             if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resume();
           }}
-          className="pointer-events-none fixed inset-x-0 top-2 z-[70] flex flex-col items-center gap-2 px-3 sm:items-end sm:px-4"
+          className={cn(
+            'pointer-events-none fixed inset-x-0 top-2 z-[70] flex flex-col items-center gap-2 px-3 sm:items-end sm:px-4',
+            // Beside Break Buddy's docked column (the shell marks it, DOCKED_CHAT_RESERVE_PX wide), not over its header.
+            'sm:[html:has([data-chat-docked])_&]:pr-[22.5rem]',
+          )}
         >
           {toasts.map((toast) => (
             <div
