@@ -49,6 +49,15 @@ export function ApiDocsPage() {
             {t('apiTokens.docs.manageTokens')}
           </Link>
         </p>
+        {/* What the page shows, at the address a script reads it from. */}
+        <p className="mt-2 text-sm">
+          <a
+            href={`${env.apiUrl}/openapi.json`}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-500"
+          >
+            {t('apiTokens.docs.document')}
+          </a>
+        </p>
       </Card>
       {state.status === 'loading' && (
         <div className="flex justify-center py-6">
