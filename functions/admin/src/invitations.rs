@@ -50,11 +50,15 @@ pub async fn invite(State(state): State<AppState>, caller: AuthUser, ApiJson(bod
 }
 
 #[derive(Deserialize, ToSchema)]
-#[schema(as = TokenInput)]
+#[schema(as = AcceptInvitationInput)]
 pub struct AcceptBody {
     #[serde(default)]
     #[schema(required = true)]
     token: String,
+    /// The browser's time zone (an IANA name): an account still in UTC moves to it, unless the team has a default.
+    #[serde(default, rename = "timeZone")]
+    #[schema(nullable = false)]
+    time_zone: Option<String>,
 }
 
 /// The team joined, and the role there.
@@ -67,6 +71,8 @@ pub struct InvitationAccepted {
     team_name: String,
     #[schema(schema_with = role)]
     role: Role,
+    /// The member's time zone from now on.
+    time_zone: String,
 }
 
 /// Join the team of an invitation
@@ -77,12 +83,13 @@ pub struct InvitationAccepted {
         (status = 422, response = Invalid)))]
 #[tracing::instrument(skip(state, caller, body), fields(user_id = %caller.id()))]
 pub async fn accept(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<AcceptBody>) -> ApiResult {
-    let joined = invitations::accept(&state, &caller.user, &body.token).await?;
+    let joined = invitations::accept(&state, &caller.user, &body.token, body.time_zone.as_deref()).await?;
     Ok(data(InvitationAccepted {
         message: format!("You have joined {}.", joined.team.name),
         team_id: joined.team.id,
         team_name: joined.team.name,
         role: joined.role,
+        time_zone: joined.time_zone,
     }))
 }
 

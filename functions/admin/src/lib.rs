@@ -25,6 +25,8 @@ pub fn routes<R: Routes>(r: R) -> R {
         r,
         team::member_count,
         team::members,
+        team::team,
+        team::update_team,
         invitations::invite,
         invitations::accept,
         invitations::pending,

@@ -1,13 +1,14 @@
-//! The caller's team: member count and list, role changes, removal of a member.
+//! The caller's team: its name and default time zone, member count and list, role changes, removal of a member.
 
 use axum::extract::State;
+use bt_api::account::teams::TeamInput;
 use bt_api::records::presence::MemberPresence;
 use bt_api::schema::{role, stamp, ulid};
 use bt_api::wire;
-use bt_domain::account::teams::{self, Member};
+use bt_domain::account::teams::{self, Member, Team};
 use bt_domain::account::{team_member_count, Role};
 use bt_domain::records::presence;
-use bt_domain::types::{Email, UserId};
+use bt_domain::types::{Email, TeamId, UserId};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{path_param, Data, ErrorBody, Invalid, Message, NotFound, Unauthorized};
 use bt_http::AppState;
@@ -111,4 +112,48 @@ pub async fn remove_member(
 ) -> ApiResult {
     let member = teams::remove_member(&state, &caller.user, &target_id).await?;
     Ok(data(Message { message: format!("{} has been removed from the team.", member.name) }))
+}
+
+/// The caller's team as its members see it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Team)]
+pub struct TeamView {
+    #[schema(schema_with = ulid)]
+    id: TeamId,
+    /// The team's name (new teams are called "<owner>'s team" until an admin names them).
+    name: String,
+    /// The time zone new members start in, when an admin set one (an IANA name).
+    time_zone: Option<String>,
+    /// The admin is still to be asked for the team's name (false for everyone else).
+    ask_name: bool,
+}
+
+impl TeamView {
+    fn of(team: Team, is_admin: bool) -> TeamView {
+        TeamView { id: team.id, name: team.name, time_zone: team.time_zone, ask_name: is_admin && team.ask_name }
+    }
+}
+
+/// My team's name and default time zone
+#[utoipa::path(get, path = "/admin/team", tag = "team",
+    responses((status = 200, description = "Success", body = Data<TeamView>), (status = 401, response = Unauthorized)))]
+#[tracing::instrument(skip(state, caller), fields(user_id = %caller.id()))]
+pub async fn team(State(state): State<AppState>, caller: AuthUser) -> ApiResult {
+    let team = teams::team_of(&state, &caller.user).await?;
+    Ok(data(TeamView::of(team, caller.user.role == Role::Admin)))
+}
+
+/// Name my team, set the time zone new members start in, or dismiss the question for the name (admins)
+#[utoipa::path(put, path = "/admin/team", tag = "team", request_body = TeamInput,
+    responses((status = 200, description = "Success", body = Data<TeamView>), (status = 401, response = Unauthorized),
+        (status = 403, description = "Not allowed for your role", body = ErrorBody), (status = 422, response = Invalid)))]
+#[tracing::instrument(skip(state, caller, body), fields(user_id = %caller.id()))]
+pub async fn update_team(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<TeamInput>,
+) -> ApiResult {
+    let team = teams::update_team(&state, &caller.user, &body.into()).await?;
+    Ok(data(TeamView::of(team, true)))
 }

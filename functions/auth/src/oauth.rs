@@ -16,6 +16,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use bt_domain::account::oauth::{self, SignInSecrets, STATE_TTL_SECS};
 use bt_domain::account::sessions::Session;
+use bt_domain::account::users::browser_zone;
 use bt_domain::account::User;
 use bt_domain::config::OAuthProvider;
 use bt_domain::i18n::{fill, translate, Language};
@@ -129,6 +130,11 @@ pub struct StartQuery {
     /// the web app's `/auth/callback` as `nonce`; a value of another shape is dropped
     #[param(nullable = false)]
     pub(crate) nonce: Option<String>,
+    /// The browser's time zone (an IANA name such as `Europe/Berlin`): an account made by this sign-in starts in
+    /// it; a value that is no IANA name is dropped (the account then starts in UTC)
+    #[serde(rename = "timeZone")]
+    #[param(rename = "timeZone", nullable = false)]
+    pub(crate) time_zone: Option<String>,
 }
 
 /// `Set-Cookie` for the state cookie of `slug`'s callback: the state for [`STATE_TTL_SECS`], or (None) its removal.
@@ -276,8 +282,12 @@ async fn start(state: &AppState, provider: Provider, ip: &str, query: StartQuery
         pkce_verifier = Some(verifier.secret().clone());
     }
     let (url, csrf) = request.url();
-    let secrets =
-        SignInSecrets { pkce_verifier, nonce: None, browser_nonce: oauth::browser_nonce(query.nonce.as_deref()) };
+    let secrets = SignInSecrets {
+        pkce_verifier,
+        nonce: None,
+        browser_nonce: oauth::browser_nonce(query.nonce.as_deref()),
+        time_zone: browser_zone(query.time_zone.as_deref()),
+    };
     oauth::save_state_with(state, provider.slug(), csrf.secret(), secrets).await?;
     Ok(to_provider(state, provider.slug(), url.as_str(), csrf.secret()))
 }
@@ -408,7 +418,9 @@ async fn finish(
     let Some((email, name)) = identity else {
         return Err(fill("Your {provider} account has no verified email address.", &[("provider", provider.label())]));
     };
-    let (user, session) = oauth::social_sign_in(state, &email, &name, language).await.map_err(ours(provider))?;
+    let (user, session) = oauth::social_sign_in(state, &email, &name, language, secrets.time_zone.as_deref())
+        .await
+        .map_err(ours(provider))?;
     tracing::info!(provider = provider.slug(), user_id = %user.id, "signed in with a social account");
     Ok((user, session, secrets.browser_nonce))
 }

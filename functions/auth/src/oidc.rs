@@ -122,6 +122,7 @@ pub async fn start(
         pkce_verifier: Some(verifier.secret().clone()),
         nonce: Some(nonce.secret().clone()),
         browser_nonce: oauth::browser_nonce(query.nonce.as_deref()),
+        time_zone: bt_domain::account::users::browser_zone(query.time_zone.as_deref()),
     };
     oauth::save_state_with(&state, SLUG, csrf.secret(), secrets).await?;
     Ok(to_provider(&state, SLUG, url.as_str(), csrf.secret()))
@@ -223,7 +224,8 @@ async fn finish(
         return Err(NO_VERIFIED_EMAIL.into());
     };
     let name = claims.name().and_then(|n| n.get(None)).map(|n| n.as_str().to_string()).unwrap_or_default();
-    let (user, session) = oauth::single_sign_on(state, &email, &name, language).await.map_err(ours)?;
+    let (user, session) =
+        oauth::single_sign_on(state, &email, &name, language, secrets.time_zone.as_deref()).await.map_err(ours)?;
     tracing::info!(provider = SLUG, user_id = %user.id, "signed in with single sign-on");
     Ok((user, session, secrets.browser_nonce))
 }

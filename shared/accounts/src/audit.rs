@@ -87,10 +87,12 @@ pub enum Action {
     CalendarFeedCreated,
     #[serde(rename = "calendarFeed.revoked")]
     CalendarFeedRevoked,
+    #[serde(rename = "team.changed")]
+    TeamChanged,
 }
 
 impl Action {
-    pub const ALL: [Action; 32] = [
+    pub const ALL: [Action; 33] = [
         Action::MemberInvited,
         Action::MemberJoined,
         Action::MemberRemoved,
@@ -123,6 +125,7 @@ impl Action {
         Action::InvitationResent,
         Action::CalendarFeedCreated,
         Action::CalendarFeedRevoked,
+        Action::TeamChanged,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -159,6 +162,7 @@ impl Action {
             Action::InvitationResent => "invitation.resent",
             Action::CalendarFeedCreated => "calendarFeed.created",
             Action::CalendarFeedRevoked => "calendarFeed.revoked",
+            Action::TeamChanged => "team.changed",
         }
     }
 

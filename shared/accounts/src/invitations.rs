@@ -186,12 +186,12 @@ pub async fn preview(state: &Services, token: &str) -> AppResult<InvitationPrevi
     Check::new().required("token", token, "Token is required.").finish()?;
     let invitation = usable(state, &hash_token(token)).await?;
     let account_exists = super::users::find_user_by_email(state.table(), &invitation.email).await?.is_some();
-    Ok(InvitationPreview {
-        email: invitation.email,
-        team_name: invitation.team_name,
-        role: invitation.role,
-        account_exists,
-    })
+    // The team's name now: it may have been named since the invitation went out.
+    let team_name = match teams::get_team(state.table(), &invitation.team_id).await? {
+        Some(team) => team.name,
+        None => invitation.team_name,
+    };
+    Ok(InvitationPreview { email: invitation.email, team_name, role: invitation.role, account_exists })
 }
 
 pub use crate::repo::users::PENDING_INVITATION;
@@ -219,7 +219,7 @@ pub async fn join_on_verification(state: &Services, user: &User) -> AppResult<Op
     repo::users::clear_pending_invitation(state.table(), &user.id).await?;
     let mut verified = user.clone();
     verified.verified = true;
-    match accept_hashed(state, &verified, &hash).await {
+    match accept_hashed(state, &verified, &hash, Joining::NewAccount).await {
         Ok(joined) => Ok(Some(joined.team)),
         Err(e) => {
             tracing::info!(error = %e, user_id = %user.id, "the invitation of a sign-up was not accepted");
@@ -324,19 +324,50 @@ fn sender_gone() -> AppError {
 pub struct Joined {
     pub team: Team,
     pub role: Role,
+    /// The member's time zone from now on.
+    pub time_zone: String,
 }
 
 /// The signed-in `user` accepts the invitation of `token`: they leave their team (deleted when they were its last
 /// member; refused when they are its last admin and others stay) and join the inviting one with the invited role.
-pub async fn accept(state: &Services, user: &User, token: &str) -> AppResult<Joined> {
+/// `browser_zone` is the time zone of the browser that accepts (see [`zone_on_joining`]).
+pub async fn accept(state: &Services, user: &User, token: &str, browser_zone: Option<&str>) -> AppResult<Joined> {
     let token = token.trim();
-    Check::new().required("token", token, "Token is required.").finish()?;
-    accept_hashed(state, user, &hash_token(token)).await
+    let mut check = Check::new();
+    check.required("token", token, "Token is required.");
+    let browser_zone = match browser_zone.map(str::trim).filter(|z| !z.is_empty()) {
+        Some(zone) => super::users::check_time_zone(&mut check, "timeZone", zone),
+        None => None,
+    };
+    check.finish()?;
+    accept_hashed(state, user, &hash_token(token), Joining::Account { browser_zone }).await
+}
+
+/// Who joins a team by an invitation, as far as their time zone goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Joining {
+    /// An account made through the invitation's link, joining as its address is verified.
+    NewAccount,
+    /// An account that accepts while signed in, from a browser in `browser_zone` (when it said).
+    Account { browser_zone: Option<String> },
+}
+
+/// The time zone a member who joins a team moves to, if any: a new account takes the team's default when its admin
+/// set one (else it keeps the zone of the browser it was made in); an existing account keeps the zone it has,
+/// unless that is still the UTC every account used to start in, which gives way to the team's default, else to the
+/// browser's zone.
+pub fn zone_on_joining(team_default: Option<&str>, account_zone: &str, joining: &Joining) -> Option<String> {
+    let zone = match joining {
+        Joining::NewAccount => team_default,
+        Joining::Account { browser_zone } if account_zone == "UTC" => team_default.or(browser_zone.as_deref()),
+        Joining::Account { .. } => None,
+    };
+    zone.filter(|z| *z != account_zone).map(str::to_string)
 }
 
 /// [`accept`] by the stored hash of the token (a sign-up through the invitation keeps the hash until the new
 /// address is verified).
-pub async fn accept_hashed(state: &Services, user: &User, token_hash: &str) -> AppResult<Joined> {
+pub async fn accept_hashed(state: &Services, user: &User, token_hash: &str, joining: Joining) -> AppResult<Joined> {
     let invitation = repo::invitations::find(state.table(), token_hash).await?.ok_or_else(invalid_invitation)?;
     if invitation.expired(state.clock.now().timestamp()) {
         repo::invitations::delete(state.table(), token_hash).await?;
@@ -377,11 +408,12 @@ pub async fn accept_hashed(state: &Services, user: &User, token_hash: &str) -> A
     let mut moved = user.clone();
     moved.team_id = team.id.clone();
     moved.role = invitation.role;
+    let zone = zone_on_joining(team.time_zone.as_deref(), &user.time_zone, &joining);
     let mut writes = vec![
         repo::invitations::use_op(token_hash),
         repo::teams::leave_op(&old_team, &user.id),
         repo::teams::join_op(&team.id, &membership_of(&moved, &now))?,
-        repo::users::move_to_team_op(&user.id, &old_team, &team.id, invitation.role, None),
+        repo::users::move_to_team_op(&user.id, &old_team, &team.id, invitation.role, None, zone.as_deref()),
         repo::teams::exists_op(&team.id),
         still_admin(&team.id, &invitation.invited_by),
     ];
@@ -415,8 +447,8 @@ pub async fn accept_hashed(state: &Services, user: &User, token_hash: &str) -> A
     if alone {
         delete_team_leftovers(state.table(), &old_team).await?;
     }
-    tracing::info!(team_id = %team.id, "invitation accepted");
-    Ok(Joined { team, role: invitation.role })
+    tracing::info!(team_id = %team.id, zone_changed = zone.is_some(), "invitation accepted");
+    Ok(Joined { time_zone: zone.unwrap_or_else(|| user.time_zone.clone()), team, role: invitation.role })
 }
 
 #[cfg(test)]
@@ -440,6 +472,25 @@ mod tests {
         assert!(!invitation.expired(999));
         assert!(invitation.expired(1_000));
         assert!(invitation.expired(1_001));
+    }
+
+    #[test]
+    fn a_member_who_joins_takes_the_team_default_only_when_new_or_never_set() {
+        let browser = |zone: &str| Joining::Account { browser_zone: Some(zone.into()) };
+        // A new account: the team default wins over the zone of the browser it was made in.
+        assert_eq!(
+            zone_on_joining(Some("Europe/Berlin"), "America/New_York", &Joining::NewAccount).as_deref(),
+            Some("Europe/Berlin")
+        );
+        assert_eq!(zone_on_joining(None, "America/New_York", &Joining::NewAccount), None);
+        // An account still in the UTC it started in: the team default, else the browser's.
+        assert_eq!(
+            zone_on_joining(Some("Europe/Berlin"), "UTC", &browser("Asia/Tokyo")).as_deref(),
+            Some("Europe/Berlin")
+        );
+        assert_eq!(zone_on_joining(None, "UTC", &browser("Asia/Tokyo")).as_deref(), Some("Asia/Tokyo"));
+        // An account with a zone of its own keeps it.
+        assert_eq!(zone_on_joining(Some("Europe/Berlin"), "Asia/Tokyo", &browser("Europe/Paris")), None);
     }
 
     #[test]

@@ -25,6 +25,9 @@ pub struct SignInSecrets {
     /// The web app's one-time value for this sign-in (see [`browser_nonce`]), handed back with the session so that
     /// the web app knows it started this sign-in itself.
     pub browser_nonce: Option<String>,
+    /// The browser's time zone as the start received it (see [`crate::users::browser_zone`]): a new account starts
+    /// in it.
+    pub time_zone: Option<String>,
 }
 
 /// The web app's one-time value as the start of a sign-in received it: kept when it is 16 to 128 characters of
@@ -40,16 +43,7 @@ pub fn browser_nonce(given: Option<&str>) -> Option<String> {
 /// Stores the `state` (`csrf`) of a sign-in that has just started, with what its callback needs.
 pub async fn save_state_with(state: &Services, provider: &str, csrf: &str, secrets: SignInSecrets) -> AppResult<()> {
     let expires_at = state.clock.now().timestamp() + STATE_TTL_SECS;
-    repo::oauth::insert(
-        state.table(),
-        &hash_token(csrf),
-        provider,
-        expires_at,
-        secrets.pkce_verifier,
-        secrets.nonce,
-        secrets.browser_nonce,
-    )
-    .await
+    repo::oauth::insert(state.table(), &hash_token(csrf), provider, expires_at, secrets).await
 }
 
 /// Consumes the stored state: what its callback needs, when it is known, unused, unexpired and of this provider.
@@ -64,6 +58,7 @@ pub async fn take_state_with(state: &Services, provider: &str, csrf: &str) -> Ap
         pkce_verifier: stored.pkce_verifier,
         nonce: stored.nonce,
         browser_nonce: stored.browser_nonce,
+        time_zone: stored.time_zone,
     }))
 }
 
@@ -73,8 +68,9 @@ pub async fn social_sign_in(
     email: &str,
     name: &str,
     language: Language,
+    time_zone: Option<&str>,
 ) -> AppResult<(User, Session)> {
-    let user = account_of_verified_email(state, email, name, language).await?;
+    let user = account_of_verified_email(state, email, name, language, time_zone).await?;
     // A team that requires single sign-on keeps its members to it.
     crate::sso::check_other_sign_in(state, &user).await?;
     let session = issue_session(state, &user).await?;
@@ -87,21 +83,23 @@ pub async fn single_sign_on(
     email: &str,
     name: &str,
     language: Language,
+    time_zone: Option<&str>,
 ) -> AppResult<(User, Session)> {
-    let user = account_of_verified_email(state, email, name, language).await?;
+    let user = account_of_verified_email(state, email, name, language, time_zone).await?;
     // Marked as made with single sign-on: a team that requires it keeps this sign-in, and no other.
     let session = super::sessions::issue_sso_session(state, &user).await?;
     Ok((user, session))
 }
 
 /// The account of a provider-verified address: the existing one (now verified), or a new one with its own team,
-/// speaking `language` (the request's). The provider's address is checked like any other before it is looked up or
+/// speaking `language` (the request's) and starting in `time_zone` (the browser's, else UTC). The provider's address is checked like any other before it is looked up or
 /// stored.
 pub async fn account_of_verified_email(
     state: &Services,
     email: &str,
     name: &str,
     language: Language,
+    time_zone: Option<&str>,
 ) -> AppResult<User> {
     let email = Email::parse(email)
         .map_err(|_| AppError::BadRequest("The email address of this account cannot be used.".into()))?;
@@ -117,7 +115,8 @@ pub async fn account_of_verified_email(
         let now = state.clock.now().to_rfc3339();
         let name = display_name(name, &email);
         let team = personal_team(&name, &now);
-        let user = User::new_admin(name, email.clone(), None, true, &team, language);
+        let zone = crate::users::starting_zone(None, crate::users::browser_zone(time_zone).as_deref());
+        let user = User::new_admin(name, email.clone(), None, true, &team, language).in_zone(Some(zone));
         if create_account(state.table(), &user, &team).await? {
             return Ok(user);
         }

@@ -20,6 +20,14 @@ pub struct Team {
     pub name: String,
     #[serde(rename = "createdAt")]
     pub created_at: String,
+    /// The time zone the team's new members start in, when an admin set one (an IANA name); without it a new
+    /// member starts in their browser's.
+    #[serde(rename = "timeZone", default, skip_serializing_if = "Option::is_none")]
+    pub time_zone: Option<String>,
+    /// The team's admin is still to be asked for its name: set on a new team, cleared once an admin named it or
+    /// dismissed the question. Teams from before have none, and keep their name until it is changed.
+    #[serde(rename = "askName", default, skip_serializing_if = "std::ops::Not::not")]
+    pub ask_name: bool,
 }
 
 /// The membership item (`TEAM#<teamId>` / `MEMBER#<userId>`), denormalised for one-Query team lists.
@@ -34,9 +42,16 @@ pub struct Member {
     pub joined_at: String,
 }
 
-/// A new one-person team for `owner_name` (every user belongs to a team).
+/// A new one-person team for `owner_name` (every user belongs to a team), called "<owner>'s team" until its admin
+/// names it (they are asked once).
 pub fn personal_team(owner_name: &str, now: &str) -> Team {
-    Team { id: TeamId::new(), name: format!("{}'s team", owner_name.trim()), created_at: now.to_string() }
+    Team {
+        id: TeamId::new(),
+        name: format!("{}'s team", owner_name.trim()),
+        created_at: now.to_string(),
+        time_zone: None,
+        ask_name: true,
+    }
 }
 
 pub use crate::repo::teams::{
@@ -184,7 +199,7 @@ pub async fn remove_member(state: &Services, admin: &User, target_id: &UserId) -
     moved.role = Role::Admin;
     let writes = vec![
         repo::teams::leave_op(&team_id, target_id),
-        repo::users::move_to_team_op(target_id, &team_id, &team.id, Role::Admin, Some(target.token_version + 1)),
+        repo::users::move_to_team_op(target_id, &team_id, &team.id, Role::Admin, Some(target.token_version + 1), None),
         repo::teams::insert_op(&team)?,
         repo::teams::join_op(&team.id, &membership_of(&moved, &now))?,
         // The admin's authority must hold when this commits.
@@ -202,6 +217,85 @@ pub async fn remove_member(state: &Services, admin: &User, target_id: &UserId) -
     super::invitations::revoke_sent_by(state.table(), &team_id, target_id).await?;
     tracing::info!(target_id = %target_id, "member removed");
     Ok(member)
+}
+
+// ---- the team's name and default time zone ----------------------------------------------------------------------
+
+pub const TEAM_NAME_REQUIRED: &str = "Team name is required.";
+pub const TEAM_NAME_TOO_LONG: &str = "Team name must not exceed 60 characters.";
+
+/// The rules of a team's name (trimmed): 1 to 60 characters.
+pub fn check_team_name(check: &mut Check, name: &str) {
+    check.required("name", name, TEAM_NAME_REQUIRED).max_chars("name", name, 60, TEAM_NAME_TOO_LONG);
+}
+
+/// What `PUT /admin/team` may change. Any such call also ends the question for the team's name.
+#[derive(Debug, Clone, Default)]
+pub struct TeamInput {
+    pub name: Option<String>,
+    /// An IANA name, or empty to let new members start in their browser's zone again.
+    pub time_zone: Option<String>,
+}
+
+/// The caller's team (any member may read its name; the rest is for its admins to act on).
+pub async fn team_of(state: &Services, user: &User) -> AppResult<Team> {
+    get_team(state.table(), &user.team_id).await?.ok_or_else(AppError::not_found)
+}
+
+/// The admin names the team, sets (or clears) the time zone new members start in, or only dismisses the question
+/// for the team's name; returns the team as stored. A change of name or zone is in the team's audit log.
+pub async fn update_team(state: &Services, admin: &User, input: &TeamInput) -> AppResult<Team> {
+    admin.require_admin()?;
+    let name = input.name.as_deref().map(str::trim);
+    let time_zone = input.time_zone.as_deref().map(str::trim);
+    let mut check = Check::new();
+    if let Some(name) = name {
+        check_team_name(&mut check, name);
+    }
+    let zone = match time_zone {
+        Some("") => Some(None),
+        Some(given) => {
+            let zone = super::users::check_time_zone(&mut check, "timeZone", given);
+            zone.map(Some)
+        }
+        None => None,
+    };
+    check.finish()?;
+
+    let mut team = team_of(state, admin).await?;
+    let new_name = name.filter(|n| *n != team.name).map(str::to_string);
+    let new_zone = zone.filter(|z| *z != team.time_zone);
+    if new_name.is_none() && new_zone.is_none() && !team.ask_name {
+        return Ok(team);
+    }
+    let mut writes = vec![
+        repo::teams::settings_op(&team.id, new_name.as_deref(), new_zone.as_ref().map(Option::as_deref)),
+        // The admin's authority must hold when this commits.
+        still_admin(&team.id, &admin.id),
+    ];
+    if new_name.is_some() || new_zone.is_some() {
+        let before = serde_json::json!({ "name": team.name, "timeZone": team.time_zone });
+        let after = serde_json::json!({
+            "name": new_name.as_deref().unwrap_or(&team.name),
+            "timeZone": new_zone.clone().unwrap_or_else(|| team.time_zone.clone()),
+        });
+        let logged = Entry::by(admin, Action::TeamChanged, state.clock.now())
+            .about(new_name.as_deref().unwrap_or(&team.name).to_string())
+            .change(Some(&before), Some(&after));
+        writes.push(audit::op(&logged)?);
+    }
+    if !repo::commit(state.table(), writes).await? {
+        return Err(changed_meanwhile());
+    }
+    if let Some(name) = new_name {
+        team.name = name;
+    }
+    if let Some(zone) = new_zone {
+        team.time_zone = zone;
+    }
+    team.ask_name = false;
+    tracing::info!(team_id = %team.id, "team settings changed");
+    Ok(team)
 }
 
 #[cfg(test)]
@@ -250,6 +344,35 @@ mod tests {
         let team = [member("A", Role::Admin)];
         assert!(admin_who_stays(&team, &id("A"), AdminChange::Leaves).unwrap().is_none());
         assert_eq!(admin_who_stays(&team, &id("A"), AdminChange::Demoted).unwrap_err(), LastAdmin);
+    }
+
+    #[test]
+    fn a_new_team_asks_for_its_name_and_has_no_default_zone() {
+        let team = personal_team(" Ada ", "2026-01-01T00:00:00Z");
+        assert_eq!(team.name, "Ada's team");
+        assert!(team.ask_name);
+        assert_eq!(team.time_zone, None);
+        // A team stored before keeps its name and is not asked.
+        let old: Team = serde_json::from_value(serde_json::json!({
+            "id": "01HZX3Y8Q2W5E7R9T1V3B5N7M9", "name": "Ada's team", "createdAt": "c"
+        }))
+        .unwrap();
+        assert!(!old.ask_name);
+    }
+
+    #[test]
+    fn team_names_are_one_to_sixty_characters() {
+        let fields = |name: &str| {
+            let mut check = Check::new();
+            check_team_name(&mut check, name);
+            check.finish().err()
+        };
+        assert!(fields("A").is_none());
+        assert!(fields(&"x".repeat(60)).is_none());
+        let Some(AppError::Validation(f)) = fields("") else { panic!("a validation error") };
+        assert_eq!(f["name"], TEAM_NAME_REQUIRED);
+        let Some(AppError::Validation(f)) = fields(&"x".repeat(61)) else { panic!("a validation error") };
+        assert_eq!(f["name"], TEAM_NAME_TOO_LONG);
     }
 
     #[test]

@@ -80,6 +80,14 @@ impl User {
         self.time_zone.parse().unwrap_or(chrono_tz::UTC)
     }
 
+    /// The same account starting in `time_zone` (an IANA name already checked).
+    pub fn in_zone(mut self, time_zone: Option<String>) -> User {
+        if let Some(zone) = time_zone {
+            self.time_zone = zone;
+        }
+        self
+    }
+
     pub fn require_admin(&self) -> AppResult<()> {
         if self.role == Role::Admin {
             Ok(())
@@ -138,6 +146,29 @@ pub fn check_name(check: &mut Check, name: &str) {
         .max_chars("name", name, 60, "Name must not exceed 60 characters.");
 }
 
+pub const UNKNOWN_TIME_ZONE: &str = "Unknown time zone.";
+
+/// The rule of a time zone (sign-up, the profile, the team's default): an IANA name such as `Europe/Berlin`; its
+/// canonical spelling when it is one.
+pub fn check_time_zone(check: &mut Check, field: &str, zone: &str) -> Option<String> {
+    let parsed = zone.trim().parse::<chrono_tz::Tz>().ok();
+    check.rule(field, parsed.is_some(), UNKNOWN_TIME_ZONE);
+    parsed.map(|tz| tz.name().to_string())
+}
+
+/// A zone a browser reported where nobody can be told it is wrong (the start of a social sign-in): kept when it is
+/// an IANA name, dropped otherwise (the account then starts in UTC).
+pub fn browser_zone(given: Option<&str>) -> Option<String> {
+    let given = given?.trim();
+    (given.len() <= 64).then(|| given.parse::<chrono_tz::Tz>().ok()).flatten().map(|tz| tz.name().to_string())
+}
+
+/// The zone a new account starts in: the team default if the admin of the team it joins set one, else the zone of
+/// the browser it was made in, else UTC.
+pub fn starting_zone(team_default: Option<&str>, browser: Option<&str>) -> String {
+    team_default.or(browser).unwrap_or("UTC").to_string()
+}
+
 /// The sign-up rules for an e-mail address (also used for a new address and an invitation's); the address when it
 /// is one.
 pub fn check_email(check: &mut Check, email: &str) -> Option<Email> {
@@ -168,6 +199,8 @@ pub struct SignUpInput {
     /// The token of the invitation link the person came from: once the address is verified, the account joins
     /// that team (when the invitation was sent to this address and is still good).
     pub invitation: Option<String>,
+    /// The browser's time zone (an IANA name): the account starts in it. Absent: UTC.
+    pub time_zone: Option<String>,
 }
 
 /// A new account, unverified until its link is followed.
@@ -187,6 +220,10 @@ pub async fn sign_up(state: &Services, ip: &str, input: SignUpInput, language: L
     check_name(&mut check, &name);
     let email = check_email(&mut check, &email);
     check_password(&mut check, "password", &input.password);
+    let time_zone = match input.time_zone.as_deref().map(str::trim).filter(|z| !z.is_empty()) {
+        Some(zone) => check_time_zone(&mut check, "timeZone", zone),
+        None => None,
+    };
     check.finish()?;
     let email = email.expect("checked");
     ratelimit::hit(state, "signup-ip", ip, state.config.rate_limits.signup_per_ip).await?;
@@ -197,7 +234,8 @@ pub async fn sign_up(state: &Services, ip: &str, input: SignUpInput, language: L
     let password_hash = auth::hash_password_async(input.password).await?;
     let now = state.clock.now().to_rfc3339();
     let team = teams::personal_team(&name, &now);
-    let user = User::new_admin(name, email.clone(), Some(password_hash), false, &team, language);
+    let user = User::new_admin(name, email.clone(), Some(password_hash), false, &team, language)
+        .in_zone(Some(starting_zone(None, time_zone.as_deref())));
     if !create_account(state.table(), &user, &team).await? {
         return Err(AppError::Conflict(EMAIL_TAKEN.into()));
     }
@@ -250,16 +288,17 @@ pub async fn update_profile(state: &Services, user: User, input: &ProfileInput) 
     if let Some(name) = name {
         check_name(&mut check, name);
     }
-    if let Some(tz) = time_zone {
-        check.rule("timeZone", tz.parse::<chrono_tz::Tz>().is_ok(), "Unknown time zone.");
-    }
+    let time_zone = match time_zone {
+        Some(tz) => check_time_zone(&mut check, "timeZone", tz),
+        None => None,
+    };
     if let Some(language) = language {
         check.rule("language", language.is_some(), CHOOSE_A_LANGUAGE);
     }
     check.finish()?;
 
     let new_name = name.filter(|n| *n != user.name);
-    let new_time_zone = time_zone.filter(|tz| *tz != user.time_zone);
+    let new_time_zone = time_zone.as_deref().filter(|tz| *tz != user.time_zone);
     let new_language = language.flatten().filter(|l| user.language != Some(*l));
     if new_name.is_none() && new_time_zone.is_none() && new_language.is_none() {
         return Ok(user);
@@ -325,4 +364,35 @@ pub async fn delete_account(state: &Services, user: &User, password: &str) -> Ap
         repo::teams::delete_items(state.table(), &user.team_id).await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zones_are_iana_names_in_their_canonical_spelling() {
+        let mut check = Check::new();
+        assert_eq!(check_time_zone(&mut check, "timeZone", " Europe/Berlin ").as_deref(), Some("Europe/Berlin"));
+        assert!(check.finish().is_ok());
+        let mut check = Check::new();
+        assert_eq!(check_time_zone(&mut check, "timeZone", "Mars/Olympus"), None);
+        let AppError::Validation(fields) = check.finish().unwrap_err() else { panic!("a validation error") };
+        assert_eq!(fields["timeZone"], UNKNOWN_TIME_ZONE);
+    }
+
+    #[test]
+    fn a_browser_zone_of_another_shape_is_dropped() {
+        assert_eq!(browser_zone(Some("America/New_York")).as_deref(), Some("America/New_York"));
+        assert_eq!(browser_zone(Some("not a zone")), None);
+        assert_eq!(browser_zone(Some("")), None);
+        assert_eq!(browser_zone(None), None);
+    }
+
+    #[test]
+    fn a_new_account_starts_in_the_team_default_else_the_browser_zone_else_utc() {
+        assert_eq!(starting_zone(Some("Asia/Tokyo"), Some("Europe/Berlin")), "Asia/Tokyo");
+        assert_eq!(starting_zone(None, Some("Europe/Berlin")), "Europe/Berlin");
+        assert_eq!(starting_zone(None, None), "UTC");
+    }
 }

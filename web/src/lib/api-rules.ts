@@ -8,8 +8,8 @@ export const requestBodies = {
   'DELETE /notifications/subscriptions': 'EndpointBody',
   'DELETE /user/delete-account': 'PasswordInput',
   'DELETE /work/periods/{id}': 'DeletePeriodInput',
-  'POST /admin/accept-email-invitation': 'TokenInput',
-  'POST /admin/invitation-preview': 'TokenInput',
+  'POST /admin/accept-email-invitation': 'AcceptInvitationInput',
+  'POST /admin/invitation-preview': 'AcceptInvitationInput',
   'POST /admin/invite': 'InviteInput',
   'POST /admin/webhooks': 'WebhookInput',
   'POST /assistant/ask': 'AskInput',
@@ -50,6 +50,8 @@ export const requestBodies = {
   'PUT /admin/allowance/{userId}': 'AllowanceInput',
   'PUT /admin/role/{userId}': 'RoleInput',
   'PUT /admin/sso': 'SsoInput',
+  'PUT /admin/start-dates/{userId}': 'StartDateInput',
+  'PUT /admin/team': 'TeamInput',
   'PUT /admin/work-schedule/{userId}': 'MemberScheduleInput',
   'PUT /break/edit/{id}': 'BreakInput',
   'PUT /daily-checklist/edit/{id}': 'ChecklistInput',
@@ -68,6 +70,9 @@ export const requestBodies = {
   'PUT /work/rules': 'RuleSetInput',
   'PUT /work/schedule': 'ScheduleInput',
 } as const;
+
+/** The body of `POST /admin/accept-email-invitation`, `POST /admin/invitation-preview`. */
+export const AcceptInvitationInput = { type: 'object', required: ['token'], properties: { timeZone: { type: 'string' }, token: { type: 'string' } } } as const;
 
 /** The body of `PUT /admin/allowance/{userId}`. */
 export const AllowanceInput = {
@@ -384,13 +389,14 @@ export const Notice = {
 /** The body of `PUT /notifications/settings`. */
 export const NotificationSettings = {
   type: 'object',
-  required: ['breakReminder', 'meetingReminder', 'dailyAgenda', 'leaveRequested', 'leaveDecided', 'quietHours', 'breakGuard'],
+  required: ['breakReminder', 'meetingReminder', 'dailyAgenda', 'leaveRequested', 'leaveDecided', 'quietHours', 'breakGuard', 'meetingInvitation'],
   properties: {
     breakGuard: { $ref: 'Notice' },
     breakReminder: { $ref: 'TimedReminder' },
     dailyAgenda: { $ref: 'DailyReminder' },
     leaveDecided: { $ref: 'Notice' },
     leaveRequested: { $ref: 'Notice' },
+    meetingInvitation: { $ref: 'Notice' },
     meetingReminder: { $ref: 'TimedReminder' },
     quietHours: { $ref: 'QuietHours' },
   },
@@ -499,11 +505,23 @@ export const SchedulerRun = { type: 'object', properties: { now: { type: 'string
 export const SignUpInput = {
   type: 'object',
   required: ['name', 'email', 'password'],
-  properties: { email: { type: 'string' }, invitation: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
+  properties: {
+    email: { type: 'string' },
+    invitation: { type: 'string' },
+    name: { type: 'string' },
+    password: { type: 'string' },
+    timeZone: { type: 'string' },
+  },
 } as const;
 
 /** The body of `PUT /admin/sso`. */
 export const SsoInput = { type: 'object', required: ['required'], properties: { required: { type: 'boolean' } } } as const;
+
+/** The body of `PUT /admin/start-dates/{userId}`. */
+export const StartDateInput = {
+  type: 'object',
+  properties: { startDate: { type: 'string', format: 'date', pattern: '^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } },
+} as const;
 
 /** The body of `POST /work/start`. */
 export const StartWorkInput = {
@@ -543,6 +561,9 @@ export const TaskPriority = { type: 'string', enum: ['Normal', 'Important', 'Cri
 /** Part of a request body. */
 export const TaskStatus = { type: 'string', enum: ['To Do', 'In Progress', 'In Review', 'Completed', 'Invalid', 'On Hold', 'Deferred', 'Blocked'] } as const;
 
+/** The body of `PUT /admin/team`. */
+export const TeamInput = { type: 'object', properties: { name: { type: 'string', minLength: 1, maxLength: 60 }, timeZone: { type: 'string' } } } as const;
+
 /** Part of a request body. */
 export const TimedReminder = {
   type: 'object',
@@ -563,7 +584,7 @@ export const TimesheetDecision = {
   properties: { comment: { type: 'string', nullable: true, maxLength: 500 }, userId: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } },
 } as const;
 
-/** The body of `POST /admin/accept-email-invitation`, `POST /admin/invitation-preview`, `POST /user/verify-email`, `POST /user/verify-new-email`. */
+/** The body of `POST /user/verify-email`, `POST /user/verify-new-email`. */
 export const TokenInput = { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } as const;
 
 /** Part of a request body. */

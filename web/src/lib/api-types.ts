@@ -275,7 +275,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Members on a live break now */
+    /** Members on a live break now (not those on a whole day's leave today) */
     get: operations['get_admin_onBreak'];
     put?: never;
     post?: never;
@@ -338,6 +338,61 @@ export interface paths {
      *     otherwise).
      */
     put: operations['put_admin_sso'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/start-dates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every member's first day with a target (admins and HR): the day they joined the team in their time zone, or the
+     *     start date set for them
+     */
+    get: operations['get_admin_start_dates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/start-dates/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a member's first day with a target (admins and HR); the days before it have no target in any figure */
+    put: operations['put_admin_start_dates_userId'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/team': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My team's name and default time zone */
+    get: operations['get_admin_team'];
+    /** Name my team, set the time zone new members start in, or dismiss the question for the name (admins) */
+    put: operations['put_admin_team'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1443,6 +1498,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meeting/unanswered-count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many meetings from today on wait for my answer (the Meetings badge) */
+    get: operations['get_meeting_unanswered_count'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/notifications/settings': {
     parameters: {
       query?: never;
@@ -2220,7 +2292,7 @@ export interface paths {
      * @description The answer's `token` is the secret: send it as `Authorization: Bearer <token>`. Only its hash is stored. A
      *     `read` token calls GET and HEAD routes only. No token manages tokens, changes the password or e-mail address, or
      *     deletes the account. A member or HR of a team that requires single sign-on makes none (403), and their tokens
-     *     are refused on every route while it is required. See docs/api-tokens.md.
+     *     are refused on every route while it is required. See API tokens in the API's description.
      */
     post: operations['post_user_tokens'];
     delete?: never;
@@ -2548,6 +2620,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    AcceptInvitationInput: {
+      /** @description The browser's time zone (an IANA name): an account still in UTC moves to it, unless the team has a default. */
+      timeZone?: string;
+      token: string;
+    };
     /** @description A manual change of the overtime balance (paid out, time off in lieu), in signed minutes. */
     Adjustment: {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
@@ -2696,7 +2773,8 @@ export interface components {
         | 'invitation.withdrawn'
         | 'invitation.resent'
         | 'calendarFeed.created'
-        | 'calendarFeed.revoked';
+        | 'calendarFeed.revoked'
+        | 'team.changed';
       actorEmail: string | null;
       actorId: string;
       /** @description The display name the actor had then (chosen by them: two people may share one). */
@@ -3306,7 +3384,7 @@ export interface components {
       file: string;
       /**
        * @description `clockify` (detailed time entries CSV), `toggl` (Toggl Track detailed CSV), `kimai` (timesheet CSV) or
-       *     `generic` (`kind,date,start,end,type,note`; see docs/data-transfer.md)
+       *     `generic` (`kind,date,start,end,type,note`)
        */
       source: components['schemas']['ImportSource'];
     };
@@ -3384,6 +3462,8 @@ export interface components {
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       teamId: string;
       teamName: string;
+      /** @description The member's time zone from now on. */
+      timeZone: string;
     };
     /** @description What an invitation link offers. */
     InvitationPreview: {
@@ -3835,6 +3915,8 @@ export interface components {
       id: string;
       /** Format: date-time */
       joinedAt: string;
+      /** @description On leave: the leave's type (its name, e.g. "Sick leave"). */
+      leaveType: string | null;
       name: string;
       /** @enum {string} */
       role: 'admin' | 'hr' | 'member';
@@ -3857,6 +3939,23 @@ export interface components {
        */
       from?: string;
       weekdays?: number[] | null;
+    };
+    /** @description A member's first day with a target: the days before it have none, in every figure. */
+    MemberStart: {
+      /**
+       * Format: date
+       * @description The day the member joined the team, in their time zone.
+       */
+      joinedOn?: string | null;
+      /** @description Whether an admin or HR set the start date (else it is the day of joining). */
+      set: boolean;
+      /**
+       * Format: date
+       * @description The first day with a target (null when the joining is not known: every day has its target).
+       */
+      startDate?: string | null;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      userId: string;
     };
     /** @description An answer that only says what happened. */
     Message: {
@@ -3915,6 +4014,11 @@ export interface components {
       leaveDecided: components['schemas']['Notice'];
       /** @description To admins and HR: a leave request waits for them (default on). */
       leaveRequested: components['schemas']['Notice'];
+      /**
+       * @description To an attendee: an invitation to a meeting, and when it moves or is cancelled (default on; a body without
+       *     it keeps it on).
+       */
+      meetingInvitation: components['schemas']['Notice'];
       /** @description N minutes before a meeting (default on, 10). */
       meetingReminder: components['schemas']['TimedReminder'];
       /** @description Default off, 22:00 to 07:00. */
@@ -3951,6 +4055,8 @@ export interface components {
       fromDate: string;
       /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
       leaveId: string;
+      /** @description The leave's type (its name, e.g. "Sick leave"): shown to everyone in the team. */
+      leaveType: string;
       name: string;
       /** @description Shown to admins and HR only. */
       reason?: string;
@@ -4217,7 +4323,7 @@ export interface components {
      * @description The kinds of reminder and notice, each with its own switch and channels (and its own unsubscribe link).
      * @enum {string}
      */
-    ReminderKind: 'break' | 'meeting' | 'agenda' | 'leaveRequested' | 'leaveDecided' | 'workClosed' | 'breakGuard';
+    ReminderKind: 'break' | 'meeting' | 'agenda' | 'leaveRequested' | 'leaveDecided' | 'workClosed' | 'breakGuard' | 'meetingInvitation';
     /** @description A leave type of the report's columns. */
     ReportLeaveType: {
       color: string;
@@ -4357,6 +4463,11 @@ export interface components {
       invitation?: string;
       name: string;
       password: string;
+      /**
+       * @description The browser's time zone, an IANA name such as `Europe/Berlin`: the account starts in it (else in UTC; an
+       *     invitee starts in the team's default zone when its admin set one).
+       */
+      timeZone?: string;
     };
     /** @description The single sign-on button. */
     SingleSignOn: {
@@ -4385,6 +4496,14 @@ export interface components {
       available: boolean;
       /** @description Members (and HR) sign in only with single sign-on; admins keep every way in. */
       required: boolean;
+    };
+    /** @description The body of `PUT /admin/start-dates/{userId}`. */
+    StartDateInput: {
+      /**
+       * Format: date
+       * @example 2024-05-06
+       */
+      startDate?: string;
     };
     /** @description The body of `POST /work/start` (optional). */
     StartWorkInput: {
@@ -4549,6 +4668,17 @@ export interface components {
     TaskPriority: 'Normal' | 'Important' | 'Critical' | 'Low' | 'High' | 'Urgent' | 'Blocker';
     /** @enum {string} */
     TaskStatus: 'To Do' | 'In Progress' | 'In Review' | 'Completed' | 'Invalid' | 'On Hold' | 'Deferred' | 'Blocked';
+    /** @description The caller's team as its members see it. */
+    Team: {
+      /** @description The admin is still to be asked for the team's name (false for everyone else). */
+      askName: boolean;
+      /** @example 01HZX3Y8Q2W5E7R9T1V3B5N7M9 */
+      id: string;
+      /** @description The team's name (new teams are called "<owner>'s team" until an admin names them). */
+      name: string;
+      /** @description The time zone new members start in, when an admin set one (an IANA name). */
+      timeZone?: string | null;
+    };
     /** @description `GET /leaves/calendar`. */
     TeamCalendar: {
       /**
@@ -4589,6 +4719,13 @@ export interface components {
       region?: string | null;
       /** Format: int32 */
       year: number;
+    };
+    /** @description What `PUT /admin/team` may change (admins); any such call also ends the question for the team's name. */
+    TeamInput: {
+      /** @description The team's name, 1 to 60 characters (trimmed). */
+      name?: string;
+      /** @description The time zone new members start in, an IANA name such as `Europe/Berlin`; empty: their browser's. */
+      timeZone?: string;
     };
     TeamReport: {
       /**
@@ -4641,6 +4778,10 @@ export interface components {
      *     approved (no work period or break dated in it can be written).
      */
     Timesheet: {
+      /** Format: date-time */
+      approvedAt: string | null;
+      /** @description Who approved the month (their name), while it is approved: the last approval's; null otherwise. */
+      approvedBy: string | null;
       days: components['schemas']['WorkDay'][];
       /** Format: int64 */
       difference: number;
@@ -4995,7 +5136,7 @@ export interface components {
     };
   };
   parameters: {
-    /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+    /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
     IdempotencyKey: string;
   };
   requestBodies: never;
@@ -5008,7 +5149,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -5016,7 +5157,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['TokenInput'];
+        'application/json': components['schemas']['AcceptInvitationInput'];
       };
     };
     responses: {
@@ -5084,7 +5225,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -5202,7 +5343,8 @@ export interface operations {
           | 'invitation.withdrawn'
           | 'invitation.resent'
           | 'calendarFeed.created'
-          | 'calendarFeed.revoked';
+          | 'calendarFeed.revoked'
+          | 'team.changed';
         /** @description `nextCursor` of the page before */
         cursor?: string;
         limit?: number;
@@ -5289,7 +5431,8 @@ export interface operations {
           | 'invitation.withdrawn'
           | 'invitation.resent'
           | 'calendarFeed.created'
-          | 'calendarFeed.revoked';
+          | 'calendarFeed.revoked'
+          | 'team.changed';
       };
       header?: never;
       path?: never;
@@ -5460,7 +5603,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['TokenInput'];
+        'application/json': components['schemas']['AcceptInvitationInput'];
       };
     };
     responses: {
@@ -5550,7 +5693,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -5616,7 +5759,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -5691,7 +5834,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -5767,7 +5910,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -5892,7 +6035,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -6004,7 +6147,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -6076,6 +6219,217 @@ export interface operations {
       422: components['responses']['Invalid'];
     };
   };
+  get_admin_start_dates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Each member's start date */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberStart'][];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins and HR can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  put_admin_start_dates_userId: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description A member of my team */
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StartDateInput'];
+      };
+    };
+    responses: {
+      /** @description The member's start date */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberStart'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Only team admins and HR can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description It moves the targets of an approved and locked month (the message names the month) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
+  get_admin_team: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Team'];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  put_admin_team: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TeamInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Team'];
+          };
+        };
+      };
+      /** @description Malformed JSON or query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Not allowed for your role */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict, or a request with the same Idempotency-Key still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body not sent as JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      422: components['responses']['Invalid'];
+    };
+  };
   get_admin_webhooks: {
     parameters: {
       query?: never;
@@ -6112,7 +6466,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -6188,7 +6542,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -6254,7 +6608,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -6334,7 +6688,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -6414,6 +6768,11 @@ export interface operations {
          *     the web app's `/auth/callback` as `nonce`; a value of another shape is dropped
          */
         nonce?: string;
+        /**
+         * @description The browser's time zone (an IANA name such as `Europe/Berlin`): an account made by this sign-in starts in
+         *     it; a value that is no IANA name is dropped (the account then starts in UTC)
+         */
+        timeZone?: string;
       };
       header?: never;
       path?: never;
@@ -6507,6 +6866,11 @@ export interface operations {
          *     the web app's `/auth/callback` as `nonce`; a value of another shape is dropped
          */
         nonce?: string;
+        /**
+         * @description The browser's time zone (an IANA name such as `Europe/Berlin`): an account made by this sign-in starts in
+         *     it; a value that is no IANA name is dropped (the account then starts in UTC)
+         */
+        timeZone?: string;
       };
       header?: never;
       path?: never;
@@ -6735,6 +7099,11 @@ export interface operations {
          *     the web app's `/auth/callback` as `nonce`; a value of another shape is dropped
          */
         nonce?: string;
+        /**
+         * @description The browser's time zone (an IANA name such as `Europe/Berlin`): an account made by this sign-in starts in
+         *     it; a value that is no IANA name is dropped (the account then starts in UTC)
+         */
+        timeZone?: string;
       };
       header?: never;
       path?: never;
@@ -6918,7 +7287,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -7008,7 +7377,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -7065,9 +7434,9 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See Conditional edits in the API's description. */
         'If-Match'?: string;
       };
       path: {
@@ -7140,7 +7509,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -7245,7 +7614,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -7370,7 +7739,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -7446,7 +7815,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -7608,7 +7977,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -7675,7 +8044,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -7732,9 +8101,9 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See Conditional edits in the API's description. */
         'If-Match'?: string;
       };
       path: {
@@ -7987,7 +8356,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -8054,7 +8423,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -8121,7 +8490,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -8188,7 +8557,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -8341,7 +8710,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -8398,7 +8767,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -8479,7 +8848,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -8536,9 +8905,9 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See Conditional edits in the API's description. */
         'If-Match'?: string;
       };
       path: {
@@ -8796,7 +9165,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -8895,7 +9264,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -8971,7 +9340,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -9051,7 +9420,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -9117,7 +9486,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -9222,7 +9591,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -9288,9 +9657,9 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See Conditional edits in the API's description. */
         'If-Match'?: string;
       };
       path: {
@@ -9449,7 +9818,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -9538,7 +9907,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -9614,6 +9983,30 @@ export interface operations {
       422: components['responses']['Invalid'];
     };
   };
+  get_meeting_unanswered_count: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            data: number;
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
   get_notifications_settings: {
     parameters: {
       query?: never;
@@ -9641,7 +10034,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -9708,7 +10101,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -9784,7 +10177,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -10459,7 +10852,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -10526,7 +10919,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -10583,9 +10976,9 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See docs/api.md, Conditional edits. */
+        /** @description The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/"..."` is taken too. The edit is written only over that version: another is 409 and nothing is written. See Conditional edits in the API's description. */
         'If-Match'?: string;
       };
       path: {
@@ -10812,7 +11205,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -10996,7 +11389,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -11152,7 +11545,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -11232,7 +11625,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -11312,7 +11705,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -11360,7 +11753,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -11459,7 +11852,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -11535,7 +11928,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -11611,7 +12004,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -11803,7 +12196,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -12082,7 +12475,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -12158,7 +12551,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -12376,7 +12769,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -12453,7 +12846,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -12590,7 +12983,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -12659,7 +13052,7 @@ export interface operations {
         userId?: string;
       };
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -12741,7 +13134,7 @@ export interface operations {
         userId?: string;
       };
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -12811,7 +13204,7 @@ export interface operations {
         userId?: string;
       };
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -12884,7 +13277,7 @@ export interface operations {
         userId?: string;
       };
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
@@ -13056,7 +13449,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -13155,7 +13548,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -13231,7 +13624,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes. */
+        /** @description Makes the write safe to repeat: a repeat with the same key gets the first answer again (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;

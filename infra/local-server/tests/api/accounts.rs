@@ -936,7 +936,7 @@ fn provider(base: &str, userinfo: &str, emails: Option<&str>) -> OAuthProvider {
     }
 }
 
-async fn app_with_github(email: &str, name: &str, verified: bool) -> TestApp {
+pub(crate) async fn app_with_github(email: &str, name: &str, verified: bool) -> TestApp {
     let fake = spawn_fake_provider(email, name, verified).await;
     spawn_app_with(options().configure(|c| c.github = Some(provider(&fake, "/user", Some("/user/emails"))))).await
 }

@@ -13,6 +13,7 @@ mod concurrency;
 mod conditional_edits;
 mod export;
 mod faults;
+mod first_week_team;
 mod holidays;
 mod idempotency;
 mod import;

@@ -14,6 +14,7 @@ pub struct StoredState {
     pub pkce_verifier: Option<String>,
     pub nonce: Option<String>,
     pub browser_nonce: Option<String>,
+    pub time_zone: Option<String>,
 }
 
 pub async fn insert(
@@ -21,10 +22,9 @@ pub async fn insert(
     state_hash: &str,
     provider: &str,
     expires_at: i64,
-    pkce_verifier: Option<String>,
-    nonce: Option<String>,
-    browser_nonce: Option<String>,
+    secrets: crate::oauth::SignInSecrets,
 ) -> AppResult<()> {
+    let crate::oauth::SignInSecrets { pkce_verifier, nonce, browser_nonce, time_zone } = secrets;
     let mut item = to_item(
         "oauth_state",
         &keys::oauth_state(state_hash),
@@ -38,6 +38,9 @@ pub async fn insert(
     }
     if let Some(browser_nonce) = browser_nonce {
         item.insert("browserNonce".into(), browser_nonce.into());
+    }
+    if let Some(zone) = time_zone {
+        item.insert("timeZone".into(), zone.into());
     }
     store.put(item, Cond::NotExists).await?;
     Ok(())
@@ -56,5 +59,6 @@ pub async fn take(store: &dyn Table, state_hash: &str) -> AppResult<Option<Store
         pkce_verifier: attr_str(&item, "pkceVerifier").map(str::to_string),
         nonce: attr_str(&item, "nonce").map(str::to_string),
         browser_nonce: attr_str(&item, "browserNonce").map(str::to_string),
+        time_zone: attr_str(&item, "timeZone").map(str::to_string),
     }))
 }

@@ -58,6 +58,20 @@ pub fn still_admin(team_id: &TeamId, user_id: &UserId) -> TxOp {
     TxOp::Check { key: keys::member(team_id, user_id), cond: Cond::eq("role", Role::Admin.as_str()) }
 }
 
+/// Names the team and sets (Some(None): clears) the time zone its new members start in, and ends the question for
+/// its name (fails when the team is gone).
+pub fn settings_op(team_id: &TeamId, name: Option<&str>, time_zone: Option<Option<&str>>) -> TxOp {
+    let mut set = Item::new();
+    if let Some(name) = name {
+        set.insert("name".into(), name.into());
+    }
+    if let Some(zone) = time_zone {
+        set.insert("timeZone".into(), zone.map_or(serde_json::Value::Null, Into::into));
+    }
+    set.insert("askName".into(), false.into());
+    TxOp::Update { key: keys::team(team_id), set, cond: Cond::Exists }
+}
+
 /// Fails unless the team still exists.
 pub fn exists_op(team_id: &TeamId) -> TxOp {
     TxOp::Check { key: keys::team(team_id), cond: Cond::Exists }

@@ -212,11 +212,21 @@ pub fn set_role_op(user_id: &UserId, team_id: &TeamId, role: Role) -> TxOp {
 }
 
 /// Moves the user from team `from` (fails when they are no longer in it) to `to` with `role`; with a token version,
-/// it is set too (every access token issued before stops working).
-pub fn move_to_team_op(user_id: &UserId, from: &TeamId, to: &TeamId, role: Role, token_version: Option<i64>) -> TxOp {
+/// it is set too (every access token issued before stops working), and so is a time zone.
+pub fn move_to_team_op(
+    user_id: &UserId,
+    from: &TeamId,
+    to: &TeamId,
+    role: Role,
+    token_version: Option<i64>,
+    time_zone: Option<&str>,
+) -> TxOp {
     let mut set = Item::new();
     set.insert("teamId".into(), to.clone().into());
     set.insert("role".into(), role.as_str().into());
+    if let Some(zone) = time_zone {
+        set.insert("timeZone".into(), zone.into());
+    }
     if let Some(version) = token_version {
         set.insert("tokenVersion".into(), version.into());
     }

@@ -3,5 +3,6 @@
 pub mod audit;
 pub mod contact;
 pub mod sso;
+pub mod teams;
 pub mod tokens;
 pub mod users;

@@ -24,6 +24,11 @@ wire! { into dom::SignUpInput;
         #[serde(default)]
         #[schema(nullable = false)]
         pub invitation: Option<String>,
+        /// The browser's time zone, an IANA name such as `Europe/Berlin`: the account starts in it (else in UTC; an
+        /// invitee starts in the team's default zone when its admin set one).
+        #[serde(default, rename = "timeZone")]
+        #[schema(nullable = false)]
+        pub time_zone: Option<String>,
     }
 }
 

@@ -283,7 +283,13 @@ impl TestApp {
         self.store().put(email_guard_item(&user.email, &user.id), Cond::NotExists).await.unwrap();
         self.store().put(member_item(&user.team_id, &member).unwrap(), Cond::NotExists).await.unwrap();
         if bt_domain::account::get_team(self.store(), &user.team_id).await.unwrap().is_none() {
-            let team = Team { id: user.team_id.clone(), name: format!("{name}'s team"), created_at: now.clone() };
+            let team = Team {
+                id: user.team_id.clone(),
+                name: format!("{name}'s team"),
+                created_at: now.clone(),
+                time_zone: None,
+                ask_name: false,
+            };
             self.store().put(team_item(&team).unwrap(), Cond::NotExists).await.unwrap();
         }
         let token = bt_domain::auth::issue_access_token(&self.state, &user).expect("a token");
