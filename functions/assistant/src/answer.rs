@@ -24,7 +24,7 @@ use utoipa::ToSchema;
 
 use crate::help;
 use crate::speech::{self, clock, count, date, iso_date, join_and, time};
-use crate::understand::{Context, Intent, LeaveFields, Proposal, Understanding, WorkFields};
+use crate::understand::{Context, Intent, LeaveFields, NameChoice, Proposal, Understanding, WorkFields};
 
 pub const LOGIN_FIRST: &str = "You need to log in first to create or update records.";
 pub const LOGIN_TO_SEE: &str = "You need to log in first to see your breaks, tasks and team.";
@@ -143,6 +143,12 @@ pub async fn reply(
         _ if user.is_none() => Ok(Reply::text(intent, say(LOGIN_TO_SEE))),
         _ => {
             let user = user.expect("signed in");
+            // A name that fits several teammates: Break Buddy asks which one is meant rather than guess.
+            if let Some(Proposal::Meeting(m)) = &u.proposal {
+                if !m.unclear.is_empty() {
+                    return Ok(Reply::text(intent, which_one(&m.unclear, language)));
+                }
+            }
             if let Some(p) = u.proposal {
                 let leave_type = match &p {
                     Proposal::Leave(l) => leave_type_info(state, user, l.type_id.as_deref()).await?,
@@ -151,7 +157,11 @@ pub async fn reply(
                 // The records' own messages, in the person's language like the rest of the reply.
                 let problems: FieldErrors =
                     u.problems.iter().map(|(field, message)| (field.clone(), translate(language, message))).collect();
-                let summary = proposal_summary(&p, &u.missing, &problems, leave_type.as_ref(), language);
+                let invited = match &p {
+                    Proposal::Meeting(m) => invited_names(&m.attendees, ctx),
+                    _ => Vec::new(),
+                };
+                let summary = proposal_summary(&p, &u.missing, &problems, leave_type.as_ref(), &invited, language);
                 return Ok(Reply {
                     summary,
                     actions: vec![Action::Record(p)],
@@ -168,6 +178,27 @@ pub async fn reply(
             Ok(Reply::text(intent, answer(state, user, ctx, intent, u.period, language).await?))
         }
     }
+}
+
+/// The clarifying answer when a name said fits several teammates: who they are, and how to say which one.
+pub fn which_one(unclear: &[NameChoice], language: Language) -> String {
+    let lines: Vec<String> = unclear
+        .iter()
+        .map(|c| {
+            let names: Vec<&str> = c.members.iter().map(|m| m.name.as_str()).collect();
+            let values = [("name", c.said.as_str()), ("people", &join_and(&names, language))];
+            tr(language, "More than one teammate is called {name}: {people}. Which one do you mean?", &values)
+        })
+        .collect();
+    let mut s = lines.join(" ");
+    s.push(' ');
+    s.push_str(&tr(language, "Ask me again with their full name and I will add them to the meeting.", &[]));
+    s
+}
+
+/// The names of the teammates a meeting invites, in the order said.
+fn invited_names(ids: &[String], ctx: &Context) -> Vec<String> {
+    ids.iter().filter_map(|id| ctx.members.iter().find(|m| &m.user_id == id)).map(|m| m.name.clone()).collect()
 }
 
 /// What the reply to a leave proposal says about its type: the name of the type the leave will have (the default
@@ -873,7 +904,6 @@ fn leave_summary(l: &LeaveFields, leave_type: Option<&LeaveTypeInfo>, language: 
     (summary, approval)
 }
 
-/// The summary of a proposal; for a leave, `leave_type` names its type and says whether it will wait for approval.
 /// What the reply to a day's work says: the day, the hours, the breaks, and that it is saved once checked.
 pub fn work_summary(w: &WorkFields, language: Language) -> String {
     let (day, start, end) = (iso_date(&w.date, language), clock(&w.start, language), clock(&w.end, language));
@@ -898,11 +928,14 @@ pub fn work_summary(w: &WorkFields, language: Language) -> String {
     s
 }
 
+/// The summary of a proposal; for a leave, `leave_type` names its type and says whether it will wait for approval;
+/// for a meeting, `invited` are the names of the teammates it invites.
 pub fn proposal_summary(
     p: &Proposal,
     missing: &[String],
     problems: &FieldErrors,
     leave_type: Option<&LeaveTypeInfo>,
+    invited: &[String],
     language: Language,
 ) -> String {
     let mut approval = String::new();
@@ -939,11 +972,16 @@ pub fn proposal_summary(
         }
         Proposal::Meeting(m) => {
             let when = when(&m.schedule_date, &m.from, &m.to, language);
-            if m.description.is_empty() {
-                tr(language, "Here is your meeting{when}.", &[("when", &when)])
-            } else {
-                let what = short(&m.description, 80);
-                tr(language, "Here is your meeting '{what}'{when}.", &[("what", &what), ("when", &when)])
+            let named = if m.title.is_empty() { &m.description } else { &m.title };
+            let what = short(named, 80);
+            let names: Vec<&str> = invited.iter().map(String::as_str).collect();
+            let people = join_and(&names, language);
+            let values = [("what", what.as_str()), ("when", &when), ("people", &people)];
+            match (named.is_empty(), invited.is_empty()) {
+                (true, true) => tr(language, "Here is your meeting{when}.", &values),
+                (false, true) => tr(language, "Here is your meeting '{what}'{when}.", &values),
+                (true, false) => tr(language, "Here is your meeting{when}, with {people}.", &values),
+                (false, false) => tr(language, "Here is your meeting '{what}'{when}, with {people}.", &values),
             }
         }
         Proposal::Checklist(c) => {
@@ -1015,7 +1053,7 @@ mod tests {
             reason: String::new(),
         });
         assert_eq!(
-            proposal_summary(&p, &["endTime".to_string()], &FieldErrors::new(), None, Language::En),
+            proposal_summary(&p, &["endTime".to_string()], &FieldErrors::new(), None, &[], Language::En),
             "Here is your Coffee Break on 11/03/2026, from 3:00 pm. Please add the end time and save."
         );
     }
@@ -1030,7 +1068,7 @@ mod tests {
             type_id: None,
         });
         assert_eq!(
-            proposal_summary(&p, &[], &FieldErrors::new(), None, Language::En),
+            proposal_summary(&p, &[], &FieldErrors::new(), None, &[], Language::En),
             "Here is your leave from 16/03/2026 to 18/03/2026 (3 days) (Vacation). Check it and save."
         );
     }
@@ -1048,13 +1086,13 @@ mod tests {
         };
         let vacation = LeaveTypeInfo { name: "Vacation".into(), awaits_approval: true };
         assert_eq!(
-            proposal_summary(&leave("Vacation"), &[], &FieldErrors::new(), Some(&vacation), Language::En),
+            proposal_summary(&leave("Vacation"), &[], &FieldErrors::new(), Some(&vacation), &[], Language::En),
             "Here is your Vacation leave from 16/03/2026 to 18/03/2026 (3 days). Vacation leave needs approval: once \
              you save it, it waits for an admin or HR to approve it. Check it and save."
         );
         let parental = LeaveTypeInfo { name: "Parental leave".into(), awaits_approval: false };
         assert_eq!(
-            proposal_summary(&leave("Baby due"), &[], &FieldErrors::new(), Some(&parental), Language::En),
+            proposal_summary(&leave("Baby due"), &[], &FieldErrors::new(), Some(&parental), &[], Language::En),
             "Here is your Parental leave from 16/03/2026 to 18/03/2026 (3 days) (Baby due). Check it and save."
         );
     }
@@ -1070,11 +1108,11 @@ mod tests {
         });
         let missing = ["endTime".to_string()];
         assert_eq!(
-            proposal_summary(&p, &missing, &FieldErrors::new(), None, Language::De),
+            proposal_summary(&p, &missing, &FieldErrors::new(), None, &[], Language::De),
             "Hier ist deine Pause (Coffee Break) am 11.03.2026, ab 15:00. Bitte ergänze: Endzeit, und speichere."
         );
         assert_eq!(
-            proposal_summary(&p, &missing, &FieldErrors::new(), None, Language::Fr),
+            proposal_summary(&p, &missing, &FieldErrors::new(), None, &[], Language::Fr),
             "Voici votre pause (Coffee Break) le 11/03/2026, à partir de 15:00. Veuillez ajouter : heure de fin, puis \
              enregistrez."
         );

@@ -22,6 +22,7 @@ use axum::{Extension, Router};
 use bt_domain::ratelimit;
 use bt_domain::records::break_types::{team_break_types, DEFAULT_BREAK_TYPES};
 use bt_domain::records::leave_types::team_leave_types;
+use bt_domain::records::meetings;
 use bt_domain::validate::Check;
 use bt_http::auth::MaybeAuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
@@ -33,7 +34,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
 pub use model::Assistant;
-use understand::{Context, TeamLeaveType};
+use understand::{Context, TeamLeaveType, TeamMember};
 
 /// The longest message accepted.
 pub const MAX_MESSAGE_CHARS: u64 = 1000;
@@ -109,8 +110,19 @@ async fn ask(
         }
         None => (chrono_tz::UTC, DEFAULT_BREAK_TYPES.iter().map(|t| t.to_string()).collect(), Vec::new()),
     };
-    let ctx = Context::new(now.with_timezone(&tz), types).with_leave_types(leave_types);
-    let understanding = assistant.understand(message.trim(), &ctx).await;
+    // The teammates a meeting may invite, for the names a sentence says ("meeting with Sam").
+    let members = match &user {
+        Some(u) => match meetings::invitees(state.table(), &u.owner()).await {
+            Ok(people) => people.into_iter().map(|p| TeamMember::new(p.user_id.to_string(), p.name)).collect(),
+            Err(e) => {
+                tracing::warn!(error = %e, "team members not read; meetings are proposed without attendees");
+                Vec::new()
+            }
+        },
+        None => Vec::new(),
+    };
+    let ctx = Context::new(now.with_timezone(&tz), types).with_leave_types(leave_types).with_members(members);
+    let understanding = understand::as_offered(assistant.understand(message.trim(), &ctx).await, message.trim());
     tracing::info!(intent = understanding.intent.name(), "understood");
     let reply = answer::reply(&state, user.as_ref(), &ctx, understanding, language).await?;
     Ok(data(reply))

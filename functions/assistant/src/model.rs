@@ -62,7 +62,7 @@ impl Assistant {
         }
         if let Some(model) = &self.model {
             match self.ask(model.as_ref(), message, ctx).await {
-                Ok(u) => return u,
+                Ok(u) => return with_people(u, &built_in),
                 Err(e) => tracing::warn!(error = %e, "model answer unusable; using the built-in engine"),
             }
         }
@@ -81,6 +81,19 @@ impl Assistant {
         }
         Ok(u)
     }
+}
+
+/// The teammates a meeting invites are matched to the sentence's names by the built-in engine, whoever read the rest
+/// (a model is never trusted with user ids); its title too, when the model gave none.
+fn with_people(mut u: Understanding, built_in: &Understanding) -> Understanding {
+    if let (Some(Proposal::Meeting(m)), Some(Proposal::Meeting(b))) = (&mut u.proposal, &built_in.proposal) {
+        m.attendees.clone_from(&b.attendees);
+        m.unclear.clone_from(&b.unclear);
+        if m.title.is_empty() {
+            m.title = crate::understand::meeting_title(&m.description);
+        }
+    }
+    u
 }
 
 impl Default for Assistant {
@@ -138,7 +151,7 @@ fields, only for the create intents and whoIsOff, with exactly these keys:
 - createBreak: type (one of: {types}), reason, startTime, endTime, createdDate
 - createTask: title, description, scheduled, status (To Do, In Progress, In Review, Completed, Invalid, On Hold, Deferred, Blocked; default To Do), priority (Normal, Important, Critical, Low, High, Urgent, Blocker; default Normal)
 - createLeave: fromDate, toDate, reason, days (number: inclusive day count, or null), type (the leave type the message names, one of: {leave_types}; "" when it names none)
-- createMeeting: from, to, scheduleDate, description
+- createMeeting: title (a short name: the topic, "Budget" for "about the budget"; else ""), from, to, scheduleDate, description
 - createChecklist: task, status (false), createdDate, isFeature (boolean)
 - whoIsOff: from, to (the first and last day asked about; a week is Monday to Sunday)
 Times are "HH:MM" (24 hour), dates "YYYY-MM-DD". Strings you cannot fill from the message are "" (never invent them); a date not mentioned is today for a break, task, meeting or checklist item.
@@ -194,6 +207,8 @@ pub fn read_answer(text: &str, ctx: &Context) -> Result<Understanding, ModelErro
         }
         _ => None,
     };
+    // The people a meeting invites are the built-in engine's to match ([`with_people`]).
+    given.remove("attendees");
     for (key, v) in given {
         let slot = fields.get(&key).ok_or_else(|| ModelError::Malformed(format!("unknown field {key}")))?;
         let same_type = matches!(

@@ -54,7 +54,9 @@ pub fn check(proposal: &Proposal, today: NaiveDate) -> FieldErrors {
             to: some(&m.to),
             schedule_date: some(&m.schedule_date),
             description: some(&m.description),
-            ..Default::default()
+            title: some(&m.title),
+            place: None,
+            attendees: Some(m.attendees.clone()),
         })),
         Proposal::Checklist(c) => errors(validate_checklist_item(
             &ChecklistInput {

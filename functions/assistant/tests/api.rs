@@ -69,7 +69,7 @@ impl App {
         let user = User {
             id: UserId::new(),
             name: name.into(),
-            email: Email::parse(&format!("{}@example.com", name.to_lowercase())).unwrap(),
+            email: Email::parse(&format!("{}@example.com", name.to_lowercase().replace(' ', "."))).unwrap(),
             password_hash: None,
             verified: true,
             team_id: team(team_name),
@@ -182,7 +182,8 @@ async fn a_task_sentence_proposes_a_filled_task() {
         json!({
             "action": "createTask",
             "title": "Renew the SSL certificate",
-            "description": "",
+            // The sentence gives none: it is the sentence, so the task is saved as offered.
+            "description": "add a task to renew the SSL certificate tomorrow, urgent",
             "scheduled": ymd(app.today() + Duration::days(1)),
             "status": "To Do",
             "priority": "Urgent",
@@ -229,6 +230,29 @@ async fn a_meeting_sentence_proposes_a_filled_meeting() {
             "scheduleDate": ymd(app.today() + Duration::days(1)),
             "description": "Meeting with the design team",
         })
+    );
+}
+
+#[tokio::test]
+async fn a_meeting_invites_the_teammates_it_names_and_asks_about_a_shared_name() {
+    let app = spawn_app();
+    let ana = app.person("Ana", "T1", Role::Admin).await;
+    let sam = app.person("Sam Carter", "T1", Role::Member).await;
+    let _other_team = app.person("Lee Park", "T2", Role::Member).await;
+    let data = app.ask(Some(&ana.token), "meeting with sam and lee friday 2-3pm about the budget").await;
+    let action = &data["actions"][0];
+    assert_eq!(action["title"], "Budget", "{data}");
+    assert_eq!(action["attendees"], json!([sam.user.id.to_string()]), "Lee is not of Ana's team: {data}");
+    assert!(data["summary"].as_str().unwrap().contains("'Budget'"), "{data}");
+    assert!(data["summary"].as_str().unwrap().contains(", with Sam Carter."), "{data}");
+
+    let _sam_lee = app.person("Sam Lee", "T1", Role::Member).await;
+    let data = app.ask(Some(&ana.token), "meeting with Sam friday 2-3pm about the budget").await;
+    assert_eq!(data["actions"], json!([]), "{data}");
+    assert_eq!(
+        data["summary"],
+        "More than one teammate is called Sam: Sam Carter and Sam Lee. Which one do you mean? Ask me again with \
+         their full name and I will add them to the meeting."
     );
 }
 

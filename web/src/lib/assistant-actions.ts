@@ -35,10 +35,14 @@ export interface LeavePrefill {
 }
 
 export interface MeetingPrefill {
+  /** A short name: the topic the sentence gives ("about the budget": "Budget"). */
+  title: string;
   from: string;
   to: string;
   scheduleDate: string;
   description: string;
+  /** The user ids of the teammates the sentence names, invited as attendees. */
+  attendees: string[];
 }
 
 export interface ChecklistPrefill {

@@ -26,12 +26,13 @@ use bt_domain::error::FieldErrors;
 use bt_domain::records::dates::DateRange;
 use chrono::DateTime;
 use chrono_tz::Tz;
+use serde::Serialize;
 
 pub use intent::{HelpTopic, Intent, OptionList};
 pub use kinds::breaks::BreakFields;
 pub use kinds::checklist::ChecklistFields;
 pub use kinds::leaves::LeaveFields;
-pub use kinds::meetings::MeetingFields;
+pub use kinds::meetings::{title as meeting_title, MeetingFields, NameChoice};
 pub use kinds::tasks::TaskFields;
 pub use kinds::work::{WorkBreakFields, WorkFields};
 pub use proposal::Proposal;
@@ -46,6 +47,22 @@ pub struct Context {
     pub break_types: Vec<String>,
     /// The team's leave types a new leave may take (archived ones left out); none known: a leave gets no `typeId`.
     pub leave_types: Vec<TeamLeaveType>,
+    /// The person's teammates (themselves left out): whom a meeting named in the sentence invites.
+    pub members: Vec<TeamMember>,
+}
+
+/// A teammate a meeting may invite, as the engine needs it: their user id (an attendee) and name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamMember {
+    pub user_id: String,
+    pub name: String,
+}
+
+impl TeamMember {
+    pub fn new(user_id: impl Into<String>, name: impl Into<String>) -> TeamMember {
+        TeamMember { user_id: user_id.into(), name: name.into() }
+    }
 }
 
 /// One of the team's leave types, as the engine needs it: its id (a leave's `typeId`) and name.
@@ -65,7 +82,13 @@ impl TeamLeaveType {
 
 impl Context {
     pub fn new(now: DateTime<Tz>, break_types: Vec<String>) -> Context {
-        Context { now, break_types, leave_types: Vec::new() }
+        Context { now, break_types, leave_types: Vec::new(), members: Vec::new() }
+    }
+
+    /// The same, with the person's teammates.
+    pub fn with_members(mut self, members: Vec<TeamMember>) -> Context {
+        self.members = members;
+        self
     }
 
     /// The same, with the team's leave types.
@@ -152,6 +175,22 @@ pub fn understand(message: &str, ctx: &Context) -> Understanding {
     checked(intent, proposal, ctx.now.date_naive())
 }
 
+/// The proposal as it is offered to be saved: a task the sentence gives no description takes the sentence itself
+/// (else its title), since a task's description is required and the form is saved as offered; the field is then no
+/// longer missing. Applied to every provider's understanding.
+pub fn as_offered(mut u: Understanding, message: &str) -> Understanding {
+    if let Some(Proposal::Task(t)) = &mut u.proposal {
+        if t.description.trim().is_empty() {
+            let said = message.split_whitespace().collect::<Vec<_>>().join(" ");
+            t.description = if said.is_empty() { t.title.clone() } else { said };
+            if !t.description.is_empty() {
+                u.missing.retain(|f| f != "description");
+            }
+        }
+    }
+    u
+}
+
 /// The list of a form's options a message asks for ("what are the priorities?"), if it asks for one: for a help
 /// answer decided elsewhere (a hosted model's) to give the list as the built-in engine does.
 pub fn options_asked(message: &str) -> Option<OptionList> {
@@ -222,6 +261,12 @@ fn clear(p: &mut Proposal, field: &str) -> bool {
             "to" => take(&mut m.to),
             "scheduleDate" => take(&mut m.schedule_date),
             "description" => take(&mut m.description),
+            "title" => take(&mut m.title),
+            "attendees" => {
+                let had = !m.attendees.is_empty();
+                m.attendees.clear();
+                had
+            }
             _ => false,
         },
         Proposal::Checklist(c) => match field {
@@ -371,6 +416,21 @@ mod tests {
         assert_eq!(understand("what leave types are there?", &ctx()).options, Some(OptionList::LeaveTypes));
         assert_eq!(understand("how do I change a break type?", &ctx()).options, None);
         assert_eq!(understand("what are my priorities?", &ctx()).options, None);
+    }
+
+    #[test]
+    fn a_task_is_offered_with_a_description_it_can_be_saved_with() {
+        let msg = "add a task to call the bank";
+        let u = as_offered(understand(msg, &ctx()), msg);
+        let Some(Proposal::Task(t)) = &u.proposal else { panic!("{u:?}") };
+        assert_eq!((t.title.as_str(), t.description.as_str()), ("Call the bank", "add a task to call the bank"));
+        assert!(u.missing.is_empty(), "{:?}", u.missing);
+        assert!(crate::rules::check(u.proposal.as_ref().unwrap(), ctx().now.date_naive()).is_empty());
+        // A description the sentence gives is kept.
+        let msg = "task: quarterly report - numbers from finance";
+        let u = as_offered(understand(msg, &ctx()), msg);
+        let Some(Proposal::Task(t)) = &u.proposal else { panic!("{u:?}") };
+        assert_eq!(t.description, "Numbers from finance");
     }
 
     #[test]

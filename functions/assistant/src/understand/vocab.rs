@@ -1566,6 +1566,23 @@ pub(crate) const CALL_QUALIFIERS: &[&str] =
 pub(crate) const GATHERINGS: &[&str] =
     &["demo", "presentation", "workshop", "webinar", "seminar", "training", "conference", "briefing"];
 
+/// The words before a meeting's topic ("about the budget", "re: hiring", "to discuss the roadmap"): its title.
+pub(crate) const TOPIC_MARKERS: &[&str] = &["about", "regarding", "re", "re:", "concerning", "discussing"];
+
+/// Two words before a meeting's topic ("to discuss the roadmap", "to talk about").
+pub(crate) const TOPIC_MARKER_PAIRS: &[(&str, &str)] =
+    &[("to", "discuss"), ("to", "review"), ("to", "plan"), ("talk", "about"), ("chat", "about")];
+
+/// The words a meeting's topic ends before: who else comes ("about the budget with Sam").
+pub(crate) const TOPIC_ENDS: &[&str] =
+    &["with", "and", "for", "at", "on", "in", "from", "between", "tomorrow", "today"];
+
+/// The words the people invited follow ("with Sam", "invite Lee", "1:1 w/ Ana").
+pub(crate) const INVITE_CUES: &[&str] = &["with", "w/", "invite", "inviting", "including", "plus", "cc"];
+
+/// The words between the names of a list of people ("with Sam, Lee and Ana", "Sam & Lee").
+pub(crate) const NAME_JOINERS: &[&str] = &["and", "&", "+", ",", "or", "also"];
+
 // ---- the words of checklist items (kinds/checklist.rs) -------------------------------------------------------
 
 /// The prepositions before a list: "to my checklist", "on the to-do list".

@@ -6,6 +6,7 @@ mod support;
 
 mod accounts;
 mod api_reference;
+mod assistant_proposals;
 mod assistant_work;
 mod audit;
 mod calendar_feeds;

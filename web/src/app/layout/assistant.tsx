@@ -57,9 +57,11 @@ const forms: PrefilledForms = {
         <MeetingFormDialog
           initial={{
             ...(prefill.scheduleDate ? { scheduleDate: prefill.scheduleDate } : {}),
+            title: prefill.title,
             from: prefill.from,
             to: prefill.to,
             description: prefill.description,
+            attendees: prefill.attendees,
           }}
           onSaved={onSaved}
           onClose={onClose}

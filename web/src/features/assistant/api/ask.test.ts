@@ -16,6 +16,34 @@ describe('reading an answer', () => {
     expect(toAction({ action: 'createLeave', fromDate: '2026-08-03', toDate: '2026-08-07', reason: 'Vacation', days: 5 })).toMatchObject({ days: 5 });
   });
 
+  it("keeps every field the assistant filled: the leave's type, the meeting's title and attendees", () => {
+    const sick = '00000000000000000000000002';
+    expect(toAction({ action: 'createLeave', fromDate: '2026-08-03', toDate: '2026-08-03', reason: 'Sick', days: 1, typeId: sick })).toMatchObject({
+      typeId: sick,
+    });
+    expect(toAction({ action: 'createLeave', fromDate: '2026-08-03', toDate: '2026-08-03', reason: 'Off', typeId: null })).toMatchObject({ typeId: null });
+    expect(
+      toAction({
+        action: 'createMeeting',
+        title: 'Budget',
+        from: '14:00',
+        to: '15:00',
+        scheduleDate: '2026-03-13',
+        description: 'Meeting with Sam about the budget',
+        attendees: ['01HZX3Y8Q2W5E7R9T1V3B5NSAM', 7, ''],
+      }),
+    ).toEqual({
+      action: 'createMeeting',
+      title: 'Budget',
+      from: '14:00',
+      to: '15:00',
+      scheduleDate: '2026-03-13',
+      description: 'Meeting with Sam about the budget',
+      attendees: ['01HZX3Y8Q2W5E7R9T1V3B5NSAM'],
+    });
+    expect(toAction({ action: 'createMeeting', from: '14:00' })).toMatchObject({ title: '', attendees: [] });
+  });
+
   it('replaces placeholder dates with today and leaves missing ones empty', () => {
     const today = '2026-03-11';
     expect(toAction({ action: 'createTask', title: 'Report', scheduled: 'YYYY-MM-DD' }, today)).toMatchObject({ scheduled: today, description: '' });

@@ -27,18 +27,28 @@ export const MAX_MESSAGE_LENGTH = AskInput.properties.message.maxLength;
 const DATE_FIELDS = new Set(['createdDate', 'scheduled', 'fromDate', 'toDate', 'scheduleDate', 'date']);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-type FieldKind = 'string' | 'boolean' | 'number' | 'breaks';
+/** `optional`: a string or null (a leave's `typeId`: null is the team's default type); `strings`: a list of ids. */
+type FieldKind = 'string' | 'optional' | 'strings' | 'boolean' | 'number' | 'breaks';
 
 const fieldsOf: Record<AssistantActionName, Record<string, FieldKind>> = {
   createBreak: { type: 'string', reason: 'string', startTime: 'string', endTime: 'string', createdDate: 'string' },
   createTask: { title: 'string', description: 'string', scheduled: 'string', status: 'string', priority: 'string' },
-  createLeave: { fromDate: 'string', toDate: 'string', reason: 'string', days: 'number' },
-  createMeeting: { from: 'string', to: 'string', scheduleDate: 'string', description: 'string' },
+  createLeave: { fromDate: 'string', toDate: 'string', reason: 'string', days: 'number', typeId: 'optional' },
+  createMeeting: { title: 'string', from: 'string', to: 'string', scheduleDate: 'string', description: 'string', attendees: 'strings' },
   createChecklist: { task: 'string', status: 'boolean', createdDate: 'string', isFeature: 'boolean' },
   logWork: { date: 'string', start: 'string', end: 'string', note: 'string', breaks: 'breaks' },
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+
+/** A list of ids (a meeting's attendees): its non-empty strings. */
+const idsOf = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value
+        .filter((id): id is string => typeof id === 'string')
+        .map(text)
+        .filter(Boolean)
+    : [];
 
 /** The breaks of a proposed work day: each an object with its type and times (anything else is left out). */
 function breaksOf(value: unknown): Array<{ type: string; startTime: string; endTime: string }> {
@@ -59,6 +69,8 @@ export function toAction(raw: Record<string, unknown> | undefined, today: string
   for (const [field, kind] of Object.entries(fieldsOf[name as AssistantActionName])) {
     const value = raw[field];
     if (kind === 'breaks') action[field] = breaksOf(value);
+    else if (kind === 'strings') action[field] = idsOf(value);
+    else if (kind === 'optional') action[field] = text(value) || null;
     else if (kind === 'boolean') action[field] = value === true || value === 'true';
     else if (kind === 'number') {
       const n = typeof value === 'number' ? value : Number(value);

@@ -285,7 +285,7 @@ describe('Break Buddy chat', () => {
 
   it('without a registered form, opens the list page with the proposal in the navigation state', async () => {
     signIn();
-    const action = { action: 'createLeave', fromDate: '2026-08-03', toDate: '2026-08-07', reason: 'Vacation', days: 5 };
+    const action = { action: 'createLeave', fromDate: '2026-08-03', toDate: '2026-08-07', reason: 'Vacation', days: 5, typeId: '00000000000000000000000001' };
     server.use(http.post(ASK, () => ok({ summary: 'Here is your leave.', actions: [action] })));
     const { user } = renderWithProviders(
       <>
