@@ -21,13 +21,14 @@ pub fn routes<R: Routes>(r: R) -> R {
 }
 
 // `[{userId, name, type, reason, since, startTime, createdDate}]`, longest break first.
-/// Members on a live break now
+/// Members on a live break now (not those on a whole day's leave today)
 #[utoipa::path(get, path = "/admin/onBreak", tag = "team",
     responses((status = 200, description = "Success", body = Data<Vec<OnBreakMember>>),
         (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn on_break(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(wire::<Vec<OnBreakMember>, _>(presence::on_break(state.table(), user.team_id()).await?)))
+    let today = dates::today(user.tz(), state.clock.now());
+    Ok(data(wire::<Vec<OnBreakMember>, _>(presence::on_break_on(state.table(), user.team_id(), today).await?)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -42,7 +43,7 @@ impl IntoParams for DayQuery {
     }
 }
 
-// `[{userId, name, leaveId, fromDate, toDate, days, reason?}]` of `todayDate` (the caller's today by default).
+// `[{userId, name, leaveId, fromDate, toDate, days, leaveType, reason?}]` of `todayDate` (the caller's today by default).
 /// Members on leave on a day (reasons for admins and HR)
 #[utoipa::path(get, path = "/admin/onLeaves", tag = "team", params(DayQuery),
     responses((status = 200, description = "Success", body = Data<Vec<OnLeaveMember>>),

@@ -2,13 +2,19 @@
 //!
 //! Each view reads a fixed number of Queries whatever the team size (no per-member reads): the team partition
 //! (`MEMBER#` and `ONBREAK#` items, one key range), the members on the clock (`WORKING#` items) and, for leaves, the
-//! team's leaves index.
+//! team's leaves index (and the team's leave types, for their names).
+//!
+//! A member on an approved leave of the whole day is on leave, whatever else: a live break left running or a
+//! clock-in does not make them "on break" or "working" to the team. On a half day's leave, the clock decides.
+
+use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
 use super::breaks::OpenBreak;
 use super::dates::DateRange;
+use super::leave_types::team_leave_types;
 use super::leaves::{team_leaves_in, Leave};
 use super::work::rules::live_day::team_breaks_due;
 use super::work::OpenWorkItem;
@@ -47,6 +53,8 @@ pub struct MemberPresence {
     pub break_type: Option<String>,
     /// On leave: the leave's last day.
     pub until: Option<Day>,
+    /// On leave: the leave's type (its name, e.g. "Sick leave").
+    pub leave_type: Option<String>,
     /// Clocked in since (RFC 3339), whatever the status (a member on a break during work keeps it).
     pub working_since: Option<String>,
     /// Working (not on a break) past a break threshold or the longest stretch without the break due, under the
@@ -80,6 +88,8 @@ pub struct OnLeaveMember {
     pub from_date: Day,
     pub to_date: Day,
     pub days: i64,
+    /// The leave's type (its name, e.g. "Sick leave"): shown to everyone in the team.
+    pub leave_type: String,
     /// Shown to admins and HR only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -127,7 +137,34 @@ pub async fn on_break(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<OnBr
     Ok(out)
 }
 
-/// Who of the team is on leave on `day`, by name. Two Queries: the team's leaves index and the member list.
+/// [`on_break`] as the team sees it on `today`: without the members on a whole day's leave (they are on leave).
+/// Two Queries more: the team's leaves index and its leave types.
+pub async fn on_break_on(store: &dyn Table, team_id: &TeamId, today: NaiveDate) -> AppResult<Vec<OnBreakMember>> {
+    let away = whole_day_leaves(store, team_id, today).await?;
+    let mut out = on_break(store, team_id).await?;
+    out.retain(|b| !away.iter().any(|l| l.user_id == b.user_id));
+    Ok(out)
+}
+
+/// The team's approved leaves on `day` that take the whole day (not half of it).
+async fn whole_day_leaves(store: &dyn Table, team_id: &TeamId, day: NaiveDate) -> AppResult<Vec<Leave>> {
+    let mut leaves = team_leaves_in(store, team_id, DateRange::day(day)).await?;
+    leaves.retain(|l| l.half_day.is_none() && l.from_date.date() <= day && day <= l.to_date.date());
+    Ok(leaves)
+}
+
+/// The names of the team's leave types by id (one Query).
+async fn type_names(store: &dyn Table, team_id: &TeamId) -> AppResult<HashMap<RecordId, String>> {
+    Ok(team_leave_types(store, team_id, Utc::now()).await?.into_iter().map(|t| (t.id, t.name)).collect())
+}
+
+/// The name of a leave's type; "Leave" for a type the team no longer has.
+fn type_name(names: &HashMap<RecordId, String>, leave: &Leave) -> String {
+    names.get(&leave.type_id).cloned().unwrap_or_else(|| "Leave".into())
+}
+
+/// Who of the team is on leave on `day`, by name, with the leave's type. Three Queries: the team's leaves index, the
+/// member list and the leave types.
 pub async fn on_leave(
     store: &dyn Table,
     team_id: &TeamId,
@@ -136,10 +173,12 @@ pub async fn on_leave(
 ) -> AppResult<Vec<OnLeaveMember>> {
     let leaves = team_leaves_in(store, team_id, DateRange::day(day)).await?;
     let (members, _) = members_and_breaks(store, team_id).await?;
+    let names = type_names(store, team_id).await?;
     let mut out: Vec<OnLeaveMember> = leaves
         .into_iter()
         .filter_map(|l: Leave| {
             let member = members.iter().find(|m| m.user_id == l.user_id)?;
+            let leave_type = type_name(&names, &l);
             Some(OnLeaveMember {
                 user_id: l.user_id,
                 name: member.name.clone(),
@@ -147,6 +186,7 @@ pub async fn on_leave(
                 from_date: l.from_date,
                 to_date: l.to_date,
                 days: l.days,
+                leave_type,
                 reason: with_reasons.then_some(l.reason),
             })
         })
@@ -170,7 +210,8 @@ async fn working(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<OpenWorkI
 }
 
 /// Every member of the team with their status on `today` (the viewer's day): on a live break (since when, which
-/// type), working (clocked in, since when), on leave, or available (off). Three Queries whatever the team size.
+/// type), working (clocked in, since when), on leave (which type, until when; a whole day's leave comes first), or
+/// available (off). Four Queries whatever the team size.
 /// For `GET /admin/get`.
 pub async fn team_presence(store: &dyn Table, team_id: &TeamId, today: NaiveDate) -> AppResult<Vec<MemberPresence>> {
     Ok(presence_with(store, team_id, today).await?.0)
@@ -201,6 +242,7 @@ async fn presence_with(store: &dyn Table, team_id: &TeamId, today: NaiveDate) ->
     let (members, breaks) = members_and_breaks(store, team_id).await?;
     let on_clock = working(store, team_id).await?;
     let leaves = team_leaves_in(store, team_id, DateRange::day(today)).await?;
+    let names = if leaves.is_empty() { HashMap::new() } else { type_names(store, team_id).await? };
     let mut out: Vec<MemberPresence> = members
         .into_iter()
         .map(|m| {
@@ -214,20 +256,29 @@ async fn presence_with(store: &dyn Table, team_id: &TeamId, today: NaiveDate) ->
                 since: None,
                 break_type: None,
                 until: None,
+                leave_type: None,
                 working_since: on_clock.iter().find(|o| o.user_id == m.user_id).map(|o| o.since.clone()),
                 break_due: false,
             };
-            if let Some(b) = breaks.iter().find(|b| b.user_id == m.user_id) {
+            let leave = leaves.iter().find(|l| l.user_id == m.user_id);
+            let whole_day = leave.is_some_and(|l| l.half_day.is_none());
+            if let Some(l) = leave.filter(|_| whole_day) {
+                p.status = PresenceStatus::OnLeave;
+                p.since = Some(l.from_date.to_string());
+                p.until = Some(l.to_date);
+                p.leave_type = Some(type_name(&names, l));
+            } else if let Some(b) = breaks.iter().find(|b| b.user_id == m.user_id) {
                 p.status = PresenceStatus::OnBreak;
                 p.since = Some(b.since.clone());
                 p.break_type = Some(b.break_type.clone());
             } else if let Some(since) = &p.working_since {
                 p.status = PresenceStatus::Working;
                 p.since = Some(since.clone());
-            } else if let Some(l) = leaves.iter().find(|l| l.user_id == m.user_id) {
+            } else if let Some(l) = leave {
                 p.status = PresenceStatus::OnLeave;
                 p.since = Some(l.from_date.to_string());
                 p.until = Some(l.to_date);
+                p.leave_type = Some(type_name(&names, l));
             }
             p
         })

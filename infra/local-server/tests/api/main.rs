@@ -14,6 +14,7 @@ mod concurrency;
 mod conditional_edits;
 mod export;
 mod faults;
+mod first_week_days;
 mod first_week_team;
 mod holidays;
 mod idempotency;

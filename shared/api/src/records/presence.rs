@@ -45,6 +45,9 @@ wire! { from dom::MemberPresence;
         /// On leave: the leave's last day.
         #[schema(schema_with = crate::schema::date_or_null, required = true)]
         pub until: Option<Day>,
+        /// On leave: the leave's type (its name, e.g. "Sick leave").
+        #[schema(required = true)]
+        pub leave_type: Option<String>,
         /// Clocked in since (RFC 3339), whatever the status (a member on a break during work keeps it).
         #[schema(schema_with = crate::schema::stamp_or_null, required = true)]
         pub working_since: Option<String>,
@@ -91,6 +94,8 @@ wire! { from dom::OnLeaveMember;
         #[schema(schema_with = crate::schema::date)]
         pub to_date: Day,
         pub days: i64,
+        /// The leave's type (its name, e.g. "Sick leave"): shown to everyone in the team.
+        pub leave_type: String,
         /// Shown to admins and HR only.
         #[serde(skip_serializing_if = "Option::is_none")]
         #[schema(nullable = false)]

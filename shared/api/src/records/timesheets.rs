@@ -58,6 +58,12 @@ pub struct Timesheet {
     pub target: i64,
     pub difference: i64,
     pub locked: bool,
+    /// Who approved the month (their name), while it is approved: the last approval's; null otherwise.
+    #[schema(required = true)]
+    pub approved_by: Option<String>,
+    /// When the month was approved (RFC 3339 UTC), while it is approved; null otherwise.
+    #[schema(schema_with = crate::schema::stamp_or_null, required = true)]
+    pub approved_at: Option<String>,
 }
 
 impl Timesheet {
@@ -71,6 +77,7 @@ impl Timesheet {
 
 impl From<dom::Timesheet> for Timesheet {
     fn from(sheet: dom::Timesheet) -> Self {
+        let approval = sheet.state.approval().map(|e| (e.by_name.clone(), e.at.clone()));
         Timesheet {
             month: sheet.month.to_string(),
             user_id: sheet.user_id,
@@ -83,6 +90,8 @@ impl From<dom::Timesheet> for Timesheet {
             target: sheet.target,
             difference: sheet.difference,
             locked: sheet.locked,
+            approved_by: approval.as_ref().map(|(name, _)| name.clone()),
+            approved_at: approval.map(|(_, at)| at),
         }
     }
 }

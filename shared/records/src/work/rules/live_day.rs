@@ -343,22 +343,24 @@ fn summary_of(rules: &RuleSet, day: &Day, language: Language) -> DaySummary {
     DaySummary { worked, breaks, findings, message: summary_message(rules, worked, breaks, language) }
 }
 
-/// "Worked 8 h 40, breaks 25 minutes: 5 minutes short of the 30 minutes due after 6 hours" (or just the first part).
+/// The clock-out summary, every duration in one style ([`engine::hm`]): "Worked 8 h 40, breaks 45 min." or, short
+/// of the breaks due, "Worked 8 h 40. Breaks: 25 min of the 30 min due after 6 hours of work – 5 min short."
+/// The breaks are those that count under the rules (blocks of the minimum length, inside the working day).
 fn summary_message(rules: &RuleSet, worked: i64, breaks: i64, language: Language) -> String {
     let tier = rules.tiers().into_iter().filter(|t| worked > t.after_minutes).max_by_key(|t| t.minutes);
     let values = [
         ("worked", engine::hm(worked)),
-        ("breaks", breaks.to_string()),
-        ("short", tier.map(|t| t.minutes - breaks).unwrap_or(0).to_string()),
-        ("due", tier.map(|t| t.minutes).unwrap_or(0).to_string()),
+        ("breaks", engine::hm(breaks)),
+        ("short", engine::hm(tier.map(|t| t.minutes - breaks).unwrap_or(0))),
+        ("due", engine::hm(tier.map(|t| t.minutes).unwrap_or(0))),
         ("hours", tier.map(|t| engine::hours(t.after_minutes)).unwrap_or_default()),
     ];
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let template = match tier {
-        Some(t) if t.minutes > breaks => english(
-            "Worked {worked}, breaks {breaks} minutes: {short} minutes short of the {due} minutes due after {hours} hours",
-        ),
-        _ => english("Worked {worked}, breaks {breaks} minutes."),
+        Some(t) if t.minutes > breaks => {
+            english("Worked {worked}. Breaks: {breaks} of the {due} due after {hours} hours of work – {short} short.")
+        }
+        _ => english("Worked {worked}, breaks {breaks}."),
     };
     tr(language, template, &values)
 }
