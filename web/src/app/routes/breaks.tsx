@@ -4,6 +4,7 @@ import { BreaksPage } from '@/features/breaks/components/breaks-page';
 import { EndBreakFromLink } from '@/features/breaks/components/end-break-from-link';
 import { useLiveBreak } from '@/features/breaks/api/breaks';
 import { TakeBreakButton } from '@/features/breaks/components/live-break-card';
+import { LeaveTodayCard } from '@/features/team/components/leave-today-card';
 import { WorkCard } from '@/features/work/components/work-card';
 import { useSession } from '@/lib/auth';
 import { useSearchParams } from 'react-router-dom';
@@ -34,7 +35,7 @@ function DashboardWork() {
 /**
  * Route component for Dashboard; `?action=end-break` (a break reminder's action) ends the live break, and
  * `?action=start-break` (a break-and-rest warning's) starts one. A visitor gets a welcome with the way in instead of
- * an empty dashboard that has nothing to show them.
+ * an empty dashboard that has nothing to show them. A person on leave today sees that first.
  */
 export function BreaksRoute() {
   const { signedIn } = useSession();
@@ -48,7 +49,14 @@ export function BreaksRoute() {
           <StartBreakFromLink />
         </Suspense>
       )}
-      <BreaksPage before={<DashboardWork />} />
+      <BreaksPage
+        before={
+          <>
+            <LeaveTodayCard />
+            <DashboardWork />
+          </>
+        }
+      />
     </>
   );
 }

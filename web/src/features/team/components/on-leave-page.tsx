@@ -5,10 +5,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/auth';
 import { formatDate, todayIso } from '@/lib/format';
+import { leaveTypeName } from '@/lib/type-names';
 import { useOnLeaves } from '../api/members';
 import { SignedOutNotice } from './signed-out-notice';
 
-/** Today's absentees (/on-leaves): teammates on leave today; reasons reach admins and HR only. */
+/** Today's absentees (/on-leaves): teammates on leave today with the leave's type; reasons reach admins and HR only. */
 export function OnLeavePage() {
   const { t } = useTranslation();
   const { signedIn, id } = useSession();
@@ -47,6 +48,7 @@ export function OnLeavePage() {
                     <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">{t('team.you')}</span>
                   )}
                 </p>
+                <p className="text-sm text-slate-700 dark:text-slate-300">{leaveTypeName(member.leaveType)}</p>
                 {member.reason && <p className="text-sm break-words text-slate-600 dark:text-slate-400">{member.reason}</p>}
               </div>
               <p className="text-sm sm:text-right">

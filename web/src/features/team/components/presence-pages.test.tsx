@@ -62,7 +62,8 @@ describe('Currently on break', () => {
         ok([
           { ...base, id: 'u-ana', name: 'Ana', status: 'working', since, workingSince: since },
           { ...base, id: 'u-ben', name: 'Ben', status: 'available', since: null, workingSince: null },
-          { ...base, id: 'u-cleo', name: 'Cleo', status: 'onLeave', since: '2025-06-01', until: '2099-06-30', workingSince: null },
+          { ...base, id: 'u-cleo', name: 'Cleo', status: 'onLeave', since: '2025-06-01', until: '2099-06-30', leaveType: 'Sick', workingSince: null },
+          { ...base, id: 'u-dan', name: 'Dan', status: 'onLeave', since: todayIso(), until: todayIso(), leaveType: 'Parental leave', workingSince: null },
         ]),
       ),
     );
@@ -71,7 +72,8 @@ describe('Currently on break', () => {
     const clock = new Date(since).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
     expect(within(list).getByRole('listitem', { name: 'Ana' })).toHaveTextContent(new RegExp(`Working since (\\d{2}/\\d{2}/\\d{4} )?${clock}`));
     expect(within(list).getByRole('listitem', { name: 'Ben' })).toHaveTextContent('Available');
-    expect(within(list).getByRole('listitem', { name: 'Cleo' })).toHaveTextContent('On leave until 30/06/2099');
+    expect(within(list).getByRole('listitem', { name: 'Cleo' })).toHaveTextContent('On leave (Sick) until 30/06/2099');
+    expect(within(list).getByRole('listitem', { name: 'Dan' })).toHaveTextContent('On leave today (Parental leave)');
   });
 
   it('says so when nobody is on a break', async () => {
@@ -96,8 +98,8 @@ describe("Today's absentees", () => {
       http.get(api('/admin/onLeaves'), ({ request }) => {
         asked.push(new URL(request.url).searchParams.get('todayDate'));
         return ok([
-          { userId: 'u-cleo', name: 'Cleo', leaveId: 'l1', fromDate: '2025-06-02', toDate: '2099-06-04', days: 3, reason: 'Family visit' },
-          { userId: 'u-me', name: 'Me', leaveId: 'l2', fromDate: today, toDate: today, days: 1 },
+          { userId: 'u-cleo', name: 'Cleo', leaveId: 'l1', fromDate: '2025-06-02', toDate: '2099-06-04', days: 3, leaveType: 'Sick', reason: 'Family visit' },
+          { userId: 'u-me', name: 'Me', leaveId: 'l2', fromDate: today, toDate: today, days: 1, leaveType: 'Vacation' },
         ]);
       }),
     );
@@ -108,9 +110,12 @@ describe("Today's absentees", () => {
     expect(cleo).toHaveTextContent('02/06/2025 – 04/06/2099');
     expect(cleo).toHaveTextContent('3 days');
     expect(cleo).toHaveTextContent('Family visit');
+    expect(within(cleo).getByText('Sick')).toBeInTheDocument();
     const me = within(list).getByRole('listitem', { name: 'Me' });
     expect(me).toHaveTextContent('You');
     expect(me).toHaveTextContent('1 day, last day today');
+    // The type reaches everyone, the reason only admins and HR (the server leaves it out).
+    expect(within(me).getByText('Vacation')).toBeInTheDocument();
   });
 
   it('says so when nobody is away', async () => {

@@ -16,6 +16,7 @@ const onBreak = (breakType: string): TeamMember => ({
   breakDue: false,
   since: null,
   until: null,
+  leaveType: null,
   workingSince: null,
 });
 

@@ -16,6 +16,7 @@ const ana: TeamMember = {
   since: null,
   breakType: null,
   until: null,
+  leaveType: null,
   workingSince: null,
   breakDue: false,
 };
@@ -29,6 +30,7 @@ const ben: TeamMember = {
   since: new Date().toISOString(),
   breakType: 'Coffee Break',
   until: null,
+  leaveType: null,
   workingSince: null,
   breakDue: false,
 };
@@ -42,6 +44,7 @@ const cleo: TeamMember = {
   since: '2025-06-01',
   breakType: null,
   until: '2099-06-30',
+  leaveType: null,
   workingSince: null,
   breakDue: false,
 };

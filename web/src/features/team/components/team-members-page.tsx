@@ -13,12 +13,13 @@ import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDate, todayIso } from '@/lib/format';
-import { breakTypeName } from '@/lib/type-names';
+import { breakTypeName, leaveTypeName } from '@/lib/type-names';
 import { roleLabel, roleOptions, useChangeRole, useRemoveMember, useTeamMembers, type Role, type TeamMember } from '../api/members';
 import { localClock } from '../utils/presence-time';
 import { InviteMemberForm } from './invite-member-form';
 import { PendingInvitations } from './pending-invitations';
 import { SignedOutNotice } from './signed-out-notice';
+import { TeamSettingsCard } from './team-settings-card';
 
 /** 'On break (Coffee Break) since 2:05 PM', with the parts the server sent. */
 function onBreakText(t: TFunction, type: string | null | undefined, since: string | null | undefined): string {
@@ -27,6 +28,14 @@ function onBreakText(t: TFunction, type: string | null | undefined, since: strin
   if (type) return t('team.status.onBreakType', { type });
   if (time) return t('team.status.onBreakSince', { time });
   return t('team.status.onBreak');
+}
+
+/** 'On leave (Sick) until 12/04/2026', 'On leave today (Vacation)', with the parts the server sent. */
+function onLeaveText(t: TFunction, type: string | undefined, until: string | undefined): string {
+  if (type && until) return t('team.status.onLeaveTypeUntil', { type, date: until });
+  if (type) return t('team.status.onLeaveTypeToday', { type });
+  if (until) return t('team.status.onLeaveUntil', { date: until });
+  return t('team.status.onLeaveToday');
 }
 
 export function StatusBadge({ member }: { member: TeamMember }) {
@@ -43,7 +52,11 @@ export function StatusBadge({ member }: { member: TeamMember }) {
         : member.status === 'onLeave'
           ? [
               'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
-              member.until && member.until !== today ? t('team.status.onLeaveUntil', { date: formatDate(member.until) }) : t('team.status.onLeaveToday'),
+              onLeaveText(
+                t,
+                member.leaveType ? leaveTypeName(member.leaveType) : undefined,
+                member.until && member.until !== today ? formatDate(member.until) : undefined,
+              ),
             ]
           : ['bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200', t('team.status.available')];
   return (
@@ -215,6 +228,7 @@ export function TeamMembersPage() {
           </ul>
         )}
       </Card>
+      {isAdmin && <TeamSettingsCard />}
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { todayIso } from '@/lib/format';
+import { formatDate, todayIso } from '@/lib/format';
 import { fakeJwt } from '@/testing/jwt';
 import { api, fail, http, ok, server } from '@/testing/server';
 import { paths } from '@/config/paths';
 import { renderRoutes, renderWithProviders, setCookies } from '@/testing/test-utils';
 import { addMonths } from '../utils/dates';
 import type { Timesheet, WorkDay, WorkPeriod, WorkSchedule } from '../api/work';
+import { monthLabel } from './work-bits';
 import { WorkingTimePage } from './working-time-page';
 
 const signIn = () =>
@@ -63,6 +64,8 @@ const schedule: WorkSchedule = {
   history: [],
 };
 
+const approvedAt = `${month}-01T09:30:00Z`;
+
 const sheet = (status: Timesheet['status'], userId = 'u1', name = 'Ada Lovelace'): Timesheet => ({
   month,
   userId,
@@ -75,9 +78,16 @@ const sheet = (status: Timesheet['status'], userId = 'u1', name = 'Ada Lovelace'
   target: 480,
   difference: -240,
   locked: status === 'approved',
+  approvedBy: status === 'approved' ? 'Grace Hopper' : null,
+  approvedAt: status === 'approved' ? approvedAt : null,
 });
 
-function pageServer({ role = 'member', editStatus, carriedOver = 60 }: { role?: 'member' | 'admin'; editStatus?: number; carriedOver?: number | null } = {}) {
+function pageServer({
+  role = 'member',
+  editStatus,
+  carriedOver = 60,
+  sheetStatus = 'open',
+}: { role?: 'member' | 'admin'; editStatus?: number; carriedOver?: number | null; sheetStatus?: Timesheet['status'] } = {}) {
   const calls: Array<{ method: string; path: string; body: unknown; query: string }> = [];
   const reads: string[] = [];
   const record = async (request: Request) => {
@@ -109,7 +119,7 @@ function pageServer({ role = 'member', editStatus, carriedOver = 60 }: { role?: 
       const url = new URL(request.url);
       reads.push(url.pathname + url.search);
       const userId = url.searchParams.get('userId');
-      const answer = userId === 'u2' ? sheet('submitted', 'u2', 'Grace Hopper') : sheet('open');
+      const answer = userId === 'u2' ? sheet('submitted', 'u2', 'Grace Hopper') : sheet(sheetStatus);
       return ok({ ...answer, month: params['month'] });
     }),
     http.get(api('/timesheets'), ({ request }) => {
@@ -180,6 +190,30 @@ describe('the Working time page', () => {
       path: '/work/periods',
       body: { date: today, start: '13:00', end: '17:00', note: 'Afternoon at the client' },
     });
+  });
+
+  it('shows a day of an approved month as locked: the badge, who approved it and when, and no write controls', async () => {
+    signIn();
+    pageServer({ sheetStatus: 'approved' });
+    renderWithProviders(<WorkingTimePage />);
+    const day = await screen.findByRole('region', { name: 'Day' });
+    expect(await within(day).findByText('Locked')).toBeInTheDocument();
+    expect(within(day).getByText(`Approved by Grace Hopper on ${formatDate(approvedAt)}`)).toBeInTheDocument();
+    expect(within(day).getByText("This month's timesheet is approved: its days can no longer be changed.")).toBeInTheDocument();
+    expect(within(day).getByText('8:00 AM – 12:00 PM · 4 h')).toBeInTheDocument();
+    expect(within(day).queryByRole('button', { name: 'Add a period' })).not.toBeInTheDocument();
+    expect(within(day).queryByRole('button', { name: 'Edit the period from 8:00 AM' })).not.toBeInTheDocument();
+    expect(within(day).queryByRole('button', { name: 'Delete the period from 8:00 AM' })).not.toBeInTheDocument();
+  });
+
+  it('offers the write controls on a day of an open month, without the lock', async () => {
+    signIn();
+    pageServer();
+    renderWithProviders(<WorkingTimePage />);
+    const day = await screen.findByRole('region', { name: 'Day' });
+    expect(await within(day).findByRole('button', { name: 'Edit the period from 8:00 AM' })).toBeInTheDocument();
+    expect(within(day).getByRole('button', { name: 'Add a period' })).toBeInTheDocument();
+    expect(within(day).queryByText('Locked')).not.toBeInTheDocument();
   });
 
   it("shows a locked month's 409 as the edit form's error", async () => {
@@ -265,7 +299,8 @@ describe('the Working time page', () => {
     const heading = await screen.findByRole('heading', { name: 'Timesheet' });
     await waitFor(() => expect(heading).toHaveFocus());
     await waitFor(() => expect(reads).toContain(`/timesheets/${earlier}`));
-    expect(reads).not.toContain(`/timesheets/${month}`);
+    // The timesheet shown is the linked month's (the day above reads this month's for its lock).
+    expect(within(screen.getByRole('region', { name: 'Timesheet' })).getByText(monthLabel(earlier))).toBeInTheDocument();
   });
 
   it("opens a notice's link for an approver on the team's overview of that month", async () => {

@@ -11,7 +11,7 @@ import { formatDate, formatTime, todayIso } from '@/lib/format';
 import { addDaysIso } from '@/lib/iso-date';
 import { isLeaveApprover, useTeamRole } from '@/lib/team-role';
 import { breakTypeName } from '@/lib/type-names';
-import { useRevalidateWork, useTeamTimesheets, useWorkBalance, useWorkDay, useWorkSummary, type WorkPeriod } from '../api/work';
+import { useRevalidateWork, useTeamTimesheets, useTimesheet, useWorkBalance, useWorkDay, useWorkSummary, type WorkPeriod } from '../api/work';
 import { deletePeriod } from '../api/work-writes';
 import { addMonths, mondayOf, monthRange, thisMonth } from '../utils/dates';
 import { formatDifference, formatWorked } from '../utils/minutes';
@@ -25,6 +25,22 @@ const OvertimeForms = lazy(() => import('./overtime-forms').then((module) => ({ 
 // The team's break and rest rules: below the schedule, rarely changed.
 const RulesSection = lazy(() => import('./rules-section').then((module) => ({ default: module.RulesSection })));
 const PeriodFormDialog = lazy(() => import('./period-form-dialog').then((module) => ({ default: module.PeriodFormDialog })));
+
+/** The month's approval on a day of it: a "Locked" badge, who approved it and when, and why nothing can be changed. */
+export function LockedDay({ approvedBy, approvedAt }: { approvedBy?: string | null; approvedAt?: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-1">
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="inline-flex items-center rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900 dark:bg-slate-700 dark:text-slate-100">
+          {t('work.day.locked')}
+        </span>
+        {approvedBy && approvedAt && <span>{t('work.day.approvedBy', { name: approvedBy, date: formatDate(approvedAt) })}</span>}
+      </p>
+      <p className="text-xs text-slate-600 dark:text-slate-300">{t('work.day.lockedHint')}</p>
+    </div>
+  );
+}
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; period: WorkPeriod } | { kind: 'delete'; period: WorkPeriod };
 
@@ -81,6 +97,11 @@ function DaySection({ userId }: { userId?: string }) {
   const today = todayIso();
   const [date, setDate] = useState(today);
   const { data: day, error, mutate } = useWorkDay(date, userId);
+  // The day's month: approved, it is locked (no write controls); until it is known, none are offered either.
+  const { data: sheet, error: sheetError } = useTimesheet(date.slice(0, 7), userId);
+  const sheetOfDay = sheet?.month === date.slice(0, 7) ? sheet : undefined;
+  const locked = Boolean(sheetOfDay?.locked);
+  const writable = !locked && (sheetOfDay !== undefined || Boolean(sheetError));
   const revalidate = useRevalidateWork();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
@@ -119,6 +140,7 @@ function DaySection({ userId }: { userId?: string }) {
             <p className="font-medium">{dayLabel(day.date)}</p>
             <CreditBadge credit={day.credit} />
           </div>
+          {locked && <LockedDay approvedBy={sheetOfDay?.approvedBy} approvedAt={sheetOfDay?.approvedAt} />}
           <Totals
             items={[
               { label: t('work.totals.worked'), value: formatWorked(day.worked) },
@@ -131,9 +153,11 @@ function DaySection({ userId }: { userId?: string }) {
           <div>
             <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-semibold">{t('work.day.periods')}</h3>
-              <Button variant="secondary" onClick={() => setDialog({ kind: 'add' })} disabled={day.date > today}>
-                {t('work.period.add')}
-              </Button>
+              {writable && (
+                <Button variant="secondary" onClick={() => setDialog({ kind: 'add' })} disabled={day.date > today}>
+                  {t('work.period.add')}
+                </Button>
+              )}
             </div>
             {day.periods.length === 0 && !day.open ? (
               <p className="text-sm text-slate-600 dark:text-slate-300">{t('work.day.noPeriods')}</p>
@@ -167,24 +191,26 @@ function DaySection({ userId }: { userId?: string }) {
                         </ul>
                       )}
                     </div>
-                    <div className="flex gap-2">
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        onClick={() => setDialog({ kind: 'edit', period })}
-                        aria-label={t('work.period.editLabel', { start: formatTime(period.start) })}
-                      >
-                        {t('work.period.edit')}
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        onClick={() => setDialog({ kind: 'delete', period })}
-                        aria-label={t('work.period.deleteLabel', { start: formatTime(period.start) })}
-                      >
-                        {t('work.period.delete')}
-                      </Button>
-                    </div>
+                    {writable && (
+                      <div className="flex gap-2">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          onClick={() => setDialog({ kind: 'edit', period })}
+                          aria-label={t('work.period.editLabel', { start: formatTime(period.start) })}
+                        >
+                          {t('work.period.edit')}
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          onClick={() => setDialog({ kind: 'delete', period })}
+                          aria-label={t('work.period.deleteLabel', { start: formatTime(period.start) })}
+                        >
+                          {t('work.period.delete')}
+                        </Button>
+                      </div>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -200,7 +226,7 @@ function DaySection({ userId }: { userId?: string }) {
           {day.findings.length > 0 && (
             <div>
               <h3 className="mb-2 font-semibold">{t('work.findings.title')}</h3>
-              <FindingsList findings={day.findings} date={day.date} userId={userId} />
+              <FindingsList findings={day.findings} date={day.date} userId={userId} canNote={writable} />
             </div>
           )}
           <div>
