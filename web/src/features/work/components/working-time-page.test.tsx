@@ -198,7 +198,7 @@ describe('the Working time page', () => {
     renderWithProviders(<WorkingTimePage />);
     const day = await screen.findByRole('region', { name: 'Day' });
     expect(await within(day).findByText('Locked')).toBeInTheDocument();
-    expect(within(day).getByText(`Approved by Grace Hopper on ${formatDate(approvedAt)}`)).toBeInTheDocument();
+    expect(within(day).getByText(`Approved by Grace Hopper on ${formatDate(todayIso(new Date(approvedAt)))}`)).toBeInTheDocument();
     expect(within(day).getByText("This month's timesheet is approved: its days can no longer be changed.")).toBeInTheDocument();
     expect(within(day).getByText('8:00 AM – 12:00 PM · 4 h')).toBeInTheDocument();
     expect(within(day).queryByRole('button', { name: 'Add a period' })).not.toBeInTheDocument();

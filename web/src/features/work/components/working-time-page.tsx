@@ -26,7 +26,7 @@ const OvertimeForms = lazy(() => import('./overtime-forms').then((module) => ({ 
 const RulesSection = lazy(() => import('./rules-section').then((module) => ({ default: module.RulesSection })));
 const PeriodFormDialog = lazy(() => import('./period-form-dialog').then((module) => ({ default: module.PeriodFormDialog })));
 
-/** The month's approval on a day of it: a "Locked" badge, who approved it and when, and why nothing can be changed. */
+/** The month's approval on a day of it: a "Locked" badge, who approved it and on which (local) day, and why nothing can be changed. */
 export function LockedDay({ approvedBy, approvedAt }: { approvedBy?: string | null; approvedAt?: string | null }) {
   const { t } = useTranslation();
   return (
@@ -35,7 +35,7 @@ export function LockedDay({ approvedBy, approvedAt }: { approvedBy?: string | nu
         <span className="inline-flex items-center rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900 dark:bg-slate-700 dark:text-slate-100">
           {t('work.day.locked')}
         </span>
-        {approvedBy && approvedAt && <span>{t('work.day.approvedBy', { name: approvedBy, date: formatDate(approvedAt) })}</span>}
+        {approvedBy && approvedAt && <span>{t('work.day.approvedBy', { name: approvedBy, date: formatDate(todayIso(new Date(approvedAt))) })}</span>}
       </p>
       <p className="text-xs text-slate-600 dark:text-slate-300">{t('work.day.lockedHint')}</p>
     </div>
