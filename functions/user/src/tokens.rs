@@ -15,7 +15,7 @@ use bt_http::{created, data, ApiJson, ApiResult, IdPath};
 /// The answer's `token` is the secret: send it as `Authorization: Bearer <token>`. Only its hash is stored. A
 /// `read` token calls GET and HEAD routes only. No token manages tokens, changes the password or e-mail address, or
 /// deletes the account. A member or HR of a team that requires single sign-on makes none (403), and their tokens
-/// are refused on every route while it is required. See docs/api-tokens.md.
+/// are refused on every route while it is required. See API tokens in the API's description.
 #[utoipa::path(post, path = "/user/tokens", tag = "accounts", request_body = ApiTokenInput,
     responses((status = 201, description = "Created", body = Data<NewApiToken>),
         (status = 401, response = Unauthorized),

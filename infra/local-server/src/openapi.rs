@@ -71,7 +71,8 @@ pub fn openapi() -> OpenApi {
                     "A session's access token (a JWT, from `POST /auth/login`), or a personal API token (`btpat_…`, \
                      from `POST /user/tokens`). A read-only API token is refused (403) on every route but GET and \
                      HEAD; no API token may manage tokens, change the password or e-mail address, or delete the \
-                     account (403). See docs/api-tokens.md.",
+                     account (403). A person makes one in the web app, Settings > API tokens; see API tokens in the \
+                     API's description.",
                 ))
                 .build(),
         ),
@@ -98,12 +99,40 @@ pub fn document_text() -> String {
     text
 }
 
+/// The document's own description: the conventions every route follows, written for a reader of the served document
+/// (`/api/docs` in the web app, `GET /openapi.json`), so it points at nothing outside it.
+const DESCRIPTION: &str = "Breaks, tasks, leaves, meetings, a daily checklist, team presence and reports.
+
+**Calls.** JSON in and out (`Content-Type: application/json`). Signed-in calls carry `Authorization: Bearer <token>`: \
+a session's access token or a personal API token (`btpat_…`).
+
+**Success**: 200 (201 for creates) with `{\"data\": ...}`. **Failure**: 4xx/5xx with `{\"message\", \"errors\"?}`; \
+`errors` names each invalid field (422). 400 malformed JSON or query, 401 no or an expired token, 403 not allowed, \
+404 unknown path or record (another person's or team's record too), 405 a path served with other methods, 409 \
+conflict, 413 body too large, 415 not JSON, 422 invalid, 429 too many requests.
+
+**Language.** Messages are in the account's language, else the request's `Accept-Language` (`en`, `de`, `fr`, \
+`es`), else English. Dates are `YYYY-MM-DD`, times `HH:MM` (24 h), timestamps RFC 3339 UTC, ids ULIDs.
+
+**Idempotent writes.** A signed-in POST, PUT or DELETE with an `Idempotency-Key` (1 to 64 visible ASCII \
+characters) is safe to send again: a repeat with the same key, method, path and body within 24 hours gets the first \
+answer again with `Idempotency-Replayed: true` and writes nothing; the same key on another request is 422.
+
+**Conditional edits.** A record's read and its edit's answer carry `ETag: \"<updatedAt>\"`. An edit sent with \
+`If-Match: \"<updatedAt>\"` is written only over that version; another is 409 and nothing is written.
+
+**API tokens.** Made in the web app (Settings > API tokens), read-only or read and write, for 1 to 365 days. A \
+read-only token is refused (403) on all but GET and HEAD; no token manages tokens, changes the password or e-mail \
+address, or deletes the account.
+
+The web app shows this document at `/api/docs`; the local server serves it as JSON at `GET /openapi.json`.";
+
 fn to_3_0(mut doc: Value) -> Value {
     doc["openapi"] = json!("3.0.3");
     doc["info"] = json!({
         "title": "Breaktime API",
         "version": "1.0.0",
-        "description": "Breaks, tasks, leaves, meetings, a daily checklist, team presence and reports. Success: `{data: ...}` (201 for creates). Failure: `{message, errors?}`; 422 names each invalid field. See docs/api.md.",
+        "description": DESCRIPTION,
     });
     doc["servers"] = json!([{ "url": "http://127.0.0.1:8080", "description": "Local server (make run)" }]);
     doc["security"] = json!([{ "bearerAuth": [] }]);
@@ -115,7 +144,7 @@ fn to_3_0(mut doc: Value) -> Value {
             "in": "header",
             "required": false,
             "description": "Makes the write safe to repeat: a repeat with the same key gets the first answer again \
-    (`Idempotency-Replayed: true`) and writes nothing. See docs/api.md, Idempotent writes.",
+    (`Idempotency-Replayed: true`) and writes nothing. See Idempotent writes in the API's description.",
             "schema": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[\\x21-\\x7E]+$" },
         }
     });

@@ -61,7 +61,7 @@ impl IntoParams for IfMatch {
             .description(Some(
                 "The record's `updatedAt` as last read (the ETag of its read), quoted or bare; a weak `W/\"...\"` is \
                  taken too. The edit is written only over that version: another is 409 and nothing is written. See \
-                 docs/api.md, Conditional edits.",
+                 Conditional edits in the API's description.",
             ))
             .schema(Some(ObjectBuilder::new().schema_type(Type::String).min_length(Some(1))))
             .build()]

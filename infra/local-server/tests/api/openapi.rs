@@ -103,6 +103,39 @@ async fn the_local_server_serves_the_document() {
     assert_eq!(served["openapi"], "3.0.3");
 }
 
+/// Every text of the document, with where it is.
+fn texts<'a>(value: &'a Value, at: String, out: &mut Vec<(String, &'a str)>) {
+    match value {
+        Value::String(text) => out.push((at, text)),
+        Value::Array(items) => items.iter().enumerate().for_each(|(i, v)| texts(v, format!("{at}/{i}"), out)),
+        Value::Object(map) => map.iter().for_each(|(k, v)| texts(v, format!("{at}/{k}"), out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn the_document_sends_its_reader_to_nothing_outside_it() {
+    let doc = document();
+    let mut all = Vec::new();
+    texts(&doc, String::new(), &mut all);
+    // A reader of `/api/docs` or of `GET /openapi.json` has no checkout of the repository.
+    let repository_paths: Vec<_> = all
+        .iter()
+        .filter(|(_, text)| {
+            text.contains("docs/")
+                || text
+                    .split(|c: char| c.is_whitespace() || c == '`')
+                    .any(|w| w.ends_with(".md") || w.ends_with(".md.") || w.ends_with(".md,"))
+        })
+        .collect();
+    assert!(repository_paths.is_empty(), "{repository_paths:#?}");
+    // The conventions the routes refer to are in the document itself.
+    let description = doc["info"]["description"].as_str().unwrap();
+    for section in ["Idempotent writes", "Conditional edits", "API tokens", "`GET /openapi.json`"] {
+        assert!(description.contains(section), "{section}");
+    }
+}
+
 #[test]
 fn every_route_served_is_documented_and_every_documented_route_is_served() {
     let doc = documented(&document());

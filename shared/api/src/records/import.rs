@@ -21,7 +21,7 @@ pub enum ImportSource {
 #[allow(dead_code)]
 pub struct ImportForm {
     /// `clockify` (detailed time entries CSV), `toggl` (Toggl Track detailed CSV), `kimai` (timesheet CSV) or
-    /// `generic` (`kind,date,start,end,type,note`; see docs/data-transfer.md)
+    /// `generic` (`kind,date,start,end,type,note`)
     pub source: ImportSource,
     /// The CSV file, UTF-8, at most 20 MB
     #[schema(value_type = String, format = Binary)]
