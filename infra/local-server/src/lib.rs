@@ -54,7 +54,11 @@ pub fn app(state: AppState, web_dist: Option<&Path>) -> Router {
         let spa = tower::ServiceBuilder::new()
             .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-cache")))
             .layer(SetResponseHeaderLayer::if_not_present(header::VARY, HeaderValue::from_static("accept-encoding")))
-            .service(ServeDir::new(dist).precompressed_br().fallback(ServeFile::new(index).precompressed_br()));
+            .service(
+                ServeDir::new(dist)
+                    .precompressed_br()
+                    .fallback(IndexOrNotFound(ServeFile::new(index).precompressed_br())),
+            );
         // Files answer GET and HEAD; any other method is the API's JSON 404, not the file server's empty 405.
         router = router
             .nest_service("/assets", get_service(assets).fallback(not_found_fallback))
@@ -92,6 +96,51 @@ pub fn app(state: AppState, web_dist: Option<&Path>) -> Router {
             ),
         ))
         .with_state(state)
+}
+
+/// Whether a request for a path the app does not have comes from an API client rather than a browser: it carries an
+/// `Authorization` header, or it asks for JSON and not for HTML. Those get the API's JSON 404 (as API Gateway answers
+/// an unknown route); a browser still gets `index.html`, whose router draws its own "not found" page.
+pub fn wants_api_answer(headers: &axum::http::HeaderMap) -> bool {
+    if headers.contains_key(header::AUTHORIZATION) {
+        return true;
+    }
+    let accept = headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|item| item.split(';').next().unwrap_or("").trim().to_ascii_lowercase())
+        .collect::<Vec<_>>();
+    let json =
+        accept.iter().any(|m| m == "application/json" || (m.starts_with("application/") && m.ends_with("+json")));
+    json && !accept.iter().any(|m| m == "text/html")
+}
+
+/// The web app's fallback for a path no file has: `index.html`, or the JSON 404 for an API client.
+#[derive(Clone)]
+struct IndexOrNotFound(ServeFile);
+
+impl tower::Service<axum::extract::Request> for IndexOrNotFound {
+    type Response = axum::response::Response;
+    type Error = std::convert::Infallible;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self::Response, Self::Error>> + Send>>;
+
+    fn poll_ready(&mut self, _: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Self::Error>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: axum::extract::Request) -> Self::Future {
+        use axum::response::IntoResponse;
+        use tower::ServiceExt;
+        let index = self.0.clone();
+        Box::pin(async move {
+            if wants_api_answer(request.headers()) {
+                return Ok(not_found_fallback().await.into_response());
+            }
+            index.oneshot(request).await.map(|answer| answer.map(axum::body::Body::new))
+        })
+    }
 }
 
 /// This document (local server)

@@ -34,6 +34,7 @@ mod sign_in_limits;
 mod sso_required;
 mod timesheets;
 mod tokens;
+mod unknown_paths;
 mod webhooks;
 mod work;
 mod work_autoclose;

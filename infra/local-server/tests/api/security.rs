@@ -853,7 +853,7 @@ async fn the_mail_outbox_is_served_only_when_asked_for() {
     let app = spawn_app_with(options().configure(|c| c.dev_routes = false).web()).await;
     app.call(Method::POST, "/user/forgot-password").json(&json!({ "email": "x@example.com" })).send().await.expect(200);
     let reply = app.call(Method::GET, "/dev/outbox").header("accept", "application/json").send().await;
-    // With the web app it is one of its pages (index.html); never the mails.
+    // With the web app it is the JSON 404 an API client gets for a path the app does not have; never the mails.
     assert!(!reply.text.contains("x@example.com") && !reply.text.contains("\"data\""), "{}", reply.text);
     let app = spawn_app_with(options().configure(|c| c.dev_routes = false)).await;
     app.call(Method::GET, "/dev/outbox").send().await.expect_error(404);
