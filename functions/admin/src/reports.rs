@@ -14,6 +14,7 @@ use bt_api::wire;
 use bt_domain::account::teams;
 use bt_domain::records::leave_report;
 use bt_domain::records::reports::{self, RecordType, Records};
+use bt_domain::records::type_names;
 use bt_domain::records::work::rules::report as compliance_report;
 use bt_domain::records::{DateRange, Paging};
 use bt_domain::types::UserId;
@@ -281,6 +282,7 @@ async fn export(
         let owner = subject(&state, &user, q.user_id.as_deref()).await?;
         (kind.as_str(), reports::export_rows(state.table(), &owner, kind, range).await?, range)
     };
+    let rows = type_names::csv_rows_in(user.user.language(), &header_row, rows);
     let write = |e: csv::Error| AppError::Internal(e.into());
     let into_bytes = |w: csv::Writer<Vec<u8>>| w.into_inner().map_err(|e| AppError::Internal(e.into_error().into()));
     // The header is fixed and machine-read, as it always was; every cell below it that is not a number is quoted,

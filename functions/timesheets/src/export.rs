@@ -5,7 +5,9 @@
 //! so no font is embedded and the Lambda zip stays small; Helvetica's encoding (WinAnsi) covers Western European
 //! text, and a character outside it is printed as `?`.
 
+use bt_domain::i18n::Language;
 use bt_domain::records::reports::csv_safe;
+use bt_domain::records::type_names;
 use bt_domain::records::work::timesheets::{export_days, hours, ExportDay, Timesheet};
 use bt_domain::{AppError, AppResult};
 use printpdf::{BuiltinFont, Mm, Op, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, TextItem};
@@ -40,13 +42,13 @@ pub const CSV_HEADER: [&str; 11] = [
 
 /// One row a day and a totals row. Minutes are integers; `manual` is `yes` on a day with a period entered or changed
 /// by hand; `findings` lists the break and rest rules the day falls short of (each note in parentheses). Text cells are quoted and defused like every other CSV export (`reports::csv_safe`).
-pub fn csv(sheet: &Timesheet) -> AppResult<Vec<u8>> {
+pub fn csv(sheet: &Timesheet, language: Language) -> AppResult<Vec<u8>> {
     let fault = |e: csv::Error| AppError::Internal(e.into());
     // The header is fixed and machine-read (unquoted); every cell below it that is not a number is quoted.
     let mut header = CSV_HEADER.join(",").into_bytes();
     header.extend(b"\n");
     let mut writer = csv::WriterBuilder::new().quote_style(csv::QuoteStyle::NonNumeric).from_writer(header);
-    let days = export_days(sheet);
+    let days = days_in(sheet, language);
     for day in &days {
         let row = [
             day.date.clone(),
@@ -79,6 +81,22 @@ pub fn csv(sheet: &Timesheet) -> AppResult<Vec<u8>> {
     ];
     writer.write_record(&totals).map_err(fault)?;
     writer.into_inner().map_err(|e| AppError::Internal(e.into_error().into()))
+}
+
+/// The sheet's days as the exports print them, a leave's type in the reader's language ("Urlaub (halber Tag)"; a
+/// type the team named stays as named). A holiday's name is the calendar's own.
+fn days_in(sheet: &Timesheet, language: Language) -> Vec<ExportDay> {
+    let mut days = export_days(sheet);
+    for (day, source) in days.iter_mut().zip(&sheet.days) {
+        if let (None, Some(leave)) = (&source.credit.holiday, &source.credit.leave) {
+            day.credit = if leave.half {
+                type_names::half_day_leave(language, &leave.leave_type)
+            } else {
+                type_names::leave_type_name(language, &leave.leave_type)
+            };
+        }
+    }
+    days
 }
 
 const PAGE_W: f32 = 210.0;
@@ -251,7 +269,7 @@ fn findings_list(pages: &mut Pages, days: &[ExportDay]) {
 
 /// The PDF: title, name, team, month, status, the day table, the totals and the approval stamp ("Approved by X on
 /// date", or "Not approved").
-pub fn pdf(sheet: &Timesheet) -> Vec<u8> {
+pub fn pdf(sheet: &Timesheet, language: Language) -> Vec<u8> {
     let mut pages = Pages::new();
     pages.text(MARGIN, 16.0, true, "Timesheet");
     pages.down(2.0);
@@ -262,7 +280,7 @@ pub fn pdf(sheet: &Timesheet) -> Vec<u8> {
     pages.text(MARGIN, 10.0, false, &format!("Month: {}", sheet.month));
     pages.down(2.0);
     table_header(&mut pages);
-    let days = export_days(sheet);
+    let days = days_in(sheet, language);
     for day in &days {
         day_row(&mut pages, day);
     }
@@ -351,7 +369,7 @@ mod tests {
 
     #[test]
     fn the_pdf_reads_back_with_its_table_totals_and_stamp() {
-        let text = text_of(&pdf(&sheet(Status::Approved)));
+        let text = text_of(&pdf(&sheet(Status::Approved), Language::En));
         for wanted in [
             "Timesheet",
             "Ada Lovelace",
@@ -367,20 +385,33 @@ mod tests {
         ] {
             assert!(text.contains(wanted), "{wanted} missing from:\n{text}");
         }
-        let open = text_of(&pdf(&sheet(Status::Submitted)));
+        let open = text_of(&pdf(&sheet(Status::Submitted), Language::En));
         assert!(open.contains("Not approved"), "{open}");
         assert!(!open.contains("Approved by"), "{open}");
     }
 
     #[test]
     fn the_csv_has_a_row_a_day_and_totals() {
-        let text = String::from_utf8(csv(&sheet(Status::Open)).unwrap()).unwrap();
+        let text = String::from_utf8(csv(&sheet(Status::Open), Language::En).unwrap()).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], CSV_HEADER.join(","));
         assert_eq!(lines.len(), 1 + 31 + 1);
         assert!(lines[1].starts_with("\"2025-03-01\",\"Sat\","), "{}", lines[1]);
         assert!(lines[3].ends_with(",\"Vacation (half day)\",\"\",\"\""), "{}", lines[3]);
         assert_eq!(lines[32], "\"total\",\"\",\"\",\"\",930,14880,14880,0,\"\",\"\",\"\"");
+    }
+
+    #[test]
+    fn a_starting_leave_type_is_in_the_readers_language_and_a_team_named_one_as_named() {
+        let text = String::from_utf8(csv(&sheet(Status::Open), Language::De).unwrap()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], CSV_HEADER.join(","), "the header is the same in every language");
+        assert!(lines[3].ends_with(",\"Urlaub (halber Tag)\",\"\",\"\""), "{}", lines[3]);
+        assert!(text_of(&pdf(&sheet(Status::Open), Language::De)).contains("Urlaub (halber Tag)"));
+        let mut own = sheet(Status::Open);
+        own.days[2].credit.leave = Some(LeaveCredit { leave_type: "Elternzeit".into(), half: false });
+        let text = String::from_utf8(csv(&own, Language::De).unwrap()).unwrap();
+        assert!(text.lines().nth(3).unwrap().ends_with(",\"Elternzeit\",\"\",\"\""), "{text}");
     }
 
     #[test]
@@ -402,14 +433,14 @@ mod tests {
             DayFinding { finding: finding(RuleKind::Break, "Break 30 minutes short."), note: Some(note) },
             DayFinding { finding: finding(RuleKind::Continuous, "6 h 30 without a break (at most 6 h)."), note: None },
         ];
-        let text = String::from_utf8(csv(&sheet).unwrap()).unwrap();
+        let text = String::from_utf8(csv(&sheet, Language::En).unwrap()).unwrap();
         let row = text.lines().nth(4).unwrap();
         assert!(row.ends_with(",\"Break 30 minutes short. (Outage); 6 h 30 without a break (at most 6 h).\""), "{row}");
-        let pdf = text_of(&pdf(&sheet));
+        let pdf = text_of(&pdf(&sheet, Language::En));
         for wanted in ["Break and rest findings", "2025-03-04", "Break 30 minutes short. (Outage)", "6 h 30 without"] {
             assert!(pdf.contains(wanted), "{wanted} missing from:\n{pdf}");
         }
-        assert!(!text_of(&super::pdf(&self::sheet(Status::Open))).contains("Break and rest findings"));
+        assert!(!text_of(&super::pdf(&self::sheet(Status::Open), Language::En)).contains("Break and rest findings"));
     }
 
     #[test]

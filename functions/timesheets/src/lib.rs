@@ -195,7 +195,7 @@ async fn export_csv(
     let sheet =
         timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref(), state.clock.now())
             .await?;
-    let body = export::csv(&sheet)?;
+    let body = export::csv(&sheet, user.user.language())?;
     Ok(attachment("text/csv; charset=utf-8", &export::filename(&sheet, "csv"), body)?)
 }
 
@@ -214,5 +214,5 @@ async fn export_pdf(
     let sheet =
         timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref(), state.clock.now())
             .await?;
-    Ok(attachment("application/pdf", &export::filename(&sheet, "pdf"), export::pdf(&sheet))?)
+    Ok(attachment("application/pdf", &export::filename(&sheet, "pdf"), export::pdf(&sheet, user.user.language()))?)
 }

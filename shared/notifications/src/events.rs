@@ -122,6 +122,7 @@ fn logged(what: &str, result: AppResult<()>) {
 
 /// The leave as a notice names it, in `language`: "Vacation leave on 2026-03-12 (1 day)".
 fn leave_words(leave: &Leave, type_name: &str, language: Language) -> String {
+    let type_name = &bt_records::type_names::leave_type_name(language, type_name);
     let days = if leave.days == 1 {
         tr(language, "1 day", &[])
     } else {

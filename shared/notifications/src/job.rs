@@ -306,6 +306,15 @@ async fn guard_due(services: &Services, item: &Item, now: DateTime<Utc>) -> AppR
     Ok(Outcome::Sent(sent))
 }
 
+/// The break reminder's type in the reader's language: it is filed in English with the type as stored ("Your Coffee
+/// Break started at ..."), and a default type reads "Kaffeepause" in German; a type the team named stays.
+fn break_type_in(language: Language, body: String, reminder: &Reminder) -> String {
+    let Some(stored) = reminder.body.strip_prefix("Your ").and_then(|rest| rest.split(" started at ").next()) else {
+        return body;
+    };
+    body.replacen(stored, &bt_records::type_names::break_type_name(language, stored), 1)
+}
+
 async fn handle(services: &Services, reminder: &Reminder, now: DateTime<Utc>) -> AppResult<Outcome> {
     let store = services.table();
     let Some(user) = get_user(store, &reminder.user_id).await? else {
@@ -324,6 +333,7 @@ async fn handle(services: &Services, reminder: &Reminder, now: DateTime<Utc>) ->
             // Filed in English when the break started (the catalogue's templates give it in the person's language).
             message.title = translate(language, &reminder.title);
             message.body = translate(language, &reminder.body);
+            message.body = break_type_in(language, message.body, reminder);
             message.actions = vec![("end-break", english("End break now").into())];
             message.action_label = english("End it now").into();
             message.path = "/breaks?action=end-break".into();
@@ -578,5 +588,30 @@ pub async fn notify_now(
     .await;
     if let Err(e) = result {
         tracing::warn!(error = %e, ?kind, "notice not sent");
+    }
+}
+
+#[cfg(test)]
+mod break_type_tests {
+    use super::*;
+
+    #[test]
+    fn the_break_reminder_names_a_default_type_in_the_readers_language() {
+        let reminder = |body: &str| Reminder {
+            user_id: UserId::parse("01HZX3Y8Q2W5E7R9T1V3B5N7M9").unwrap(),
+            kind: ReminderKind::Break,
+            subject: String::new(),
+            due: String::new(),
+            guard: String::new(),
+            title: "Still on break?".into(),
+            body: body.into(),
+            path: "/breaks".into(),
+        };
+        let coffee = reminder("Your Coffee Break started at 10:15 (15 minutes ago).");
+        let shown = break_type_in(Language::De, translate(Language::De, &coffee.body), &coffee);
+        assert_eq!(shown, "Deine Pause (Kaffeepause) hat um 10:15 begonnen (vor 15 Minuten).");
+        let own = reminder("Your Standup walk started at 10:15 (15 minutes ago).");
+        let shown = break_type_in(Language::De, translate(Language::De, &own.body), &own);
+        assert_eq!(shown, "Deine Pause (Standup walk) hat um 10:15 begonnen (vor 15 Minuten).");
     }
 }

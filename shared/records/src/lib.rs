@@ -30,6 +30,7 @@ pub mod presence;
 mod repo;
 pub mod reports;
 pub mod tasks;
+pub mod type_names;
 pub mod work;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};

@@ -34,6 +34,7 @@ mod sign_in_limits;
 mod sso_required;
 mod timesheets;
 mod tokens;
+mod type_names;
 mod unknown_paths;
 mod webhooks;
 mod work;
