@@ -462,7 +462,9 @@ async fn the_agenda_lists_todays_meetings_breaks_and_tasks() {
         description: Some("Sprint planning".into()),
         ..Default::default()
     };
-    meetings::add_meeting(store, &ana.owner(), &meeting, app.now()).await.unwrap();
+    meetings::add_meeting(bt_domain::records::events::Via::Store(store), &ana.owner(), &meeting, app.now())
+        .await
+        .unwrap();
     let task = tasks::TaskInput {
         title: Some("Send the invoice".into()),
         description: Some("To ACME".into()),

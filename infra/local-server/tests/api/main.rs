@@ -23,6 +23,7 @@ mod languages;
 mod leave_requests;
 mod locked_month_figures;
 mod locked_month_writes;
+mod meeting_notices;
 mod notifications;
 mod oidc;
 mod openapi;
