@@ -15,29 +15,31 @@ test.beforeEach(async ({ page }, testInfo) => {
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-test('on a desk a toast keeps clear of Break Buddy’s open window and its header', async ({ page, context, request, baseURL }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'On a phone Break Buddy floats over the page and is closed until opened; toasts are at the top.');
+test('a toast keeps clear of Break Buddy’s open window and its header', async ({ page, context, request, baseURL }, testInfo) => {
+  const phone = testInfo.project.name === 'phone';
   const account = uniqueAccount(testInfo, 'toast');
   await createVerifiedAccount(request, account);
   await signInWithCookies(context, request, baseURL!, account);
 
-  // From 768 px Break Buddy starts open, docked in its column.
+  // From 768 px Break Buddy starts open, docked in its column; on a phone it floats once opened.
   await page.goto('/settings');
+  if (phone) await page.getByRole('button', { name: /^Open Break Buddy/ }).click();
   const buddy = page.getByRole('region', { name: 'Break Buddy' });
   await expect(buddy).toBeVisible();
   const header = buddy.getByRole('heading', { name: 'Break Buddy' }).locator('xpath=../..');
   const profile = page.getByRole('form', { name: 'Profile' });
   await profile.getByLabel('Name').fill(`${account.name} B`);
-  await profile.getByRole('button', { name: 'Save profile' }).click();
+  // The floating window may lie over the form's button on a phone: the field's Enter sends the form.
+  await profile.getByLabel('Name').press('Enter');
   const toast = page.locator('body > [aria-live="polite"]').filter({ hasText: 'Your profile has been updated.' }).locator('> div').first();
   await expect(toast).toBeVisible();
   const [toastBox, headerBox, windowBox] = await Promise.all([toast.boundingBox(), header.boundingBox(), buddy.boundingBox()]);
   expect(toastBox && headerBox && windowBox).toBeTruthy();
   expect(overlaps(toastBox!, headerBox!), `toast ${JSON.stringify(toastBox)} over the header ${JSON.stringify(headerBox)}`).toBe(false);
   expect(overlaps(toastBox!, windowBox!), `toast ${JSON.stringify(toastBox)} over the window ${JSON.stringify(windowBox)}`).toBe(false);
-  // Still at the top right of the page beside it, within the screen.
-  expect(toastBox!.x + toastBox!.width).toBeLessThanOrEqual(windowBox!.x);
+  // At the top of the screen: on a desk at the right of the page, beside the window's column.
   expect(toastBox!.y).toBeLessThan(100);
+  if (!phone) expect(toastBox!.x + toastBox!.width).toBeLessThanOrEqual(windowBox!.x);
 });
 
 test('opening Settings shows the device’s push state in its section, with no notification', async ({ page, context, request, baseURL }, testInfo) => {

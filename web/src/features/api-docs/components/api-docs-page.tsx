@@ -51,10 +51,7 @@ export function ApiDocsPage() {
         </p>
         {/* What the page shows, at the address a script reads it from. */}
         <p className="mt-2 text-sm">
-          <a
-            href={`${env.apiUrl}/openapi.json`}
-            className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-500"
-          >
+          <a href={`${env.apiUrl}/openapi.json`} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-500">
             {t('apiTokens.docs.document')}
           </a>
         </p>

@@ -95,9 +95,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
                   <td className="py-1 pr-2">{t(`dataTransfer.import.kinds.${item.kind}`)}</td>
                   <td className="py-1 pr-2">{formatDate(item.date)}</td>
                   {/* A leave has no times: its `end` is its last day. */}
-                  <td className="hidden py-1 pr-2 sm:table-cell">
-                    {item.start ? `${formatTime(item.start)}–${formatTime(item.end)}` : formatDate(item.end)}
-                  </td>
+                  <td className="hidden py-1 pr-2 sm:table-cell">{item.start ? `${formatTime(item.start)}–${formatTime(item.end)}` : formatDate(item.end)}</td>
                   <td className="py-1 break-words">{item.label || item.note}</td>
                 </tr>
               ))}
