@@ -187,3 +187,23 @@ async fn the_endpoint_answers_with_the_models_proposal() {
     assert_eq!(body["data"]["actions"][0]["action"], "createBreak");
     assert_eq!(body["data"]["actions"][0]["reason"], "Catching up with Sam");
 }
+
+#[tokio::test]
+async fn a_models_meeting_invites_the_teammates_the_sentence_names_never_ids_of_its_own() {
+    const SAM: &str = "01HZX3Y8Q2W5E7R9T1V3B5NSA1";
+    let answer = json!({
+        "intent": "createMeeting",
+        "topic": null,
+        "fields": {
+            "from": "14:00", "to": "15:00", "scheduleDate": "2026-03-13",
+            "description": "Budget meeting with Sam", "attendees": ["01HZX3Y8Q2W5E7R9T1V3B5NZZZ"]
+        }
+    });
+    let (assistant, _) = with_fake(Script::Text(answer.to_string()));
+    let team = ctx().with_members(vec![assistant_fn::understand::TeamMember::new(SAM, "Sam Carter")]);
+    let u = assistant.understand("meeting with sam friday 2-3pm about the budget", &team).await;
+    let Some(Proposal::Meeting(m)) = u.proposal else { panic!("{u:?}") };
+    assert_eq!(m.description, "Budget meeting with Sam", "the model's reading is used");
+    assert_eq!(m.attendees, vec![SAM.to_string()]);
+    assert_eq!(m.title, "Budget meeting with Sam", "no title from the model: made from its description");
+}
