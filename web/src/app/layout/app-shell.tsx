@@ -14,6 +14,7 @@ import { InstallBanner } from '@/features/install/components/install-banner';
 import { Assistant } from './assistant';
 import { Configurator } from './configurator';
 import { DialogHost } from './dialog-host';
+import { FirstWeekQuestions } from './first-week-questions';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
@@ -147,6 +148,7 @@ export function AppShell() {
             }
           >
             <main id="main" tabIndex={-1} className={mainClass}>
+              <FirstWeekQuestions />
               <Outlet />
             </main>
           </Suspense>

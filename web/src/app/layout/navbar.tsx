@@ -8,6 +8,7 @@ import { useSession } from '@/lib/auth';
 import { useDialogs } from '@/lib/dialogs';
 import { DailyAgendaDialog } from '@/features/daily-overview/components/daily-agenda-dialog';
 import { DailyChecklistPanel } from '@/features/daily-overview/components/daily-checklist-panel';
+import { useTeamName } from '@/features/team/api/team';
 import { Breadcrumb } from './breadcrumb';
 import { DailyChecklistSlot } from './daily-checklist-slot';
 import { Icon } from './icons';
@@ -32,6 +33,23 @@ const labelledIcon = 'min-w-11 shrink-0';
  */
 const buttonLabel = 'hidden @4xl:inline';
 
+/** The signed-in person's team, by the name its admin gave it. */
+function TeamName() {
+  const { t } = useTranslation();
+  const name = useTeamName();
+  if (!name) return null;
+  return (
+    <p
+      data-testid="team-name"
+      title={name}
+      className="max-w-[40%] shrink-0 truncate rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700"
+    >
+      <span className="visually-hidden">{t('nav.teamName', { name })}</span>
+      <span aria-hidden="true">{name}</span>
+    </p>
+  );
+}
+
 export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOpen, onToggleConfigurator }: NavbarProps) {
   const { t } = useTranslation();
   const session = useSession();
@@ -54,8 +72,11 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
         >
           <Icon name="menu" />
         </button>
-        <div className="order-last w-full px-2 sm:order-none sm:w-auto sm:min-w-0 sm:flex-1 sm:px-0">
-          <Breadcrumb title={title} />
+        <div className="order-last flex w-full min-w-0 items-center gap-3 px-2 sm:order-none sm:w-auto sm:flex-1 sm:px-0">
+          <div className="min-w-0 flex-1">
+            <Breadcrumb title={title} />
+          </div>
+          {session.signedIn && <TeamName />}
         </div>
         <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-1">
           <UnsyncedButton />

@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   'invitation.resent',
   'calendarFeed.created',
   'calendarFeed.revoked',
+  'team.changed',
 ];
 
 /** What the admin filters by; '' is "any". */

@@ -1,6 +1,7 @@
 import { mainApiUrl } from '@/lib/http';
 import { t } from '@/lib/i18n';
 import { storeCallbackSession } from '@/lib/session';
+import { deviceTimeZone } from '@/lib/time-zone';
 import type { Schemas } from '@/lib/api-schema';
 
 /** GitHub, Google, or single sign-on with the OpenID Connect provider the server is configured for. */
@@ -8,11 +9,13 @@ export type SocialProvider = 'github' | 'google' | 'oidc';
 
 /**
  * Where the browser starts a provider's sign-in (a link it follows itself, on the main API host), with this tab's
- * one-time value when it has one (handed back to /auth/callback with the session).
+ * one-time value when it has one (handed back to /auth/callback with the session) and the device's time zone (an
+ * account this sign-in makes starts in it).
  */
-export const socialStartUrl = (provider: SocialProvider, nonce?: string) => {
+export const socialStartUrl = (provider: SocialProvider, nonce?: string, timeZone?: string) => {
   const url = mainApiUrl(provider === 'github' ? '/auth/github' : provider === 'google' ? '/auth/google' : '/auth/oidc');
-  return nonce ? `${url}?${new URLSearchParams({ nonce }).toString()}` : url;
+  const query = new URLSearchParams({ ...(nonce ? { nonce } : {}), ...(timeZone ? { timeZone } : {}) }).toString();
+  return query ? `${url}?${query}` : url;
 };
 
 export type SocialStart = { kind: 'redirect'; url: string } | { kind: 'signedIn' } | { kind: 'unavailable'; message: string };
@@ -29,7 +32,7 @@ type SocialAnswer = Partial<Schemas['Error'] & Schemas['Session']> & { data?: So
  * 404 when the provider is not configured) is reported instead of leaving the app for an error page.
  */
 export async function startSocialSignIn(provider: SocialProvider, nonce?: string): Promise<SocialStart> {
-  const url = socialStartUrl(provider, nonce);
+  const url = socialStartUrl(provider, nonce, deviceTimeZone());
   let response: Response;
   try {
     response = await fetch(url, { redirect: 'manual', credentials: 'include', headers: { Accept: 'application/json' } });

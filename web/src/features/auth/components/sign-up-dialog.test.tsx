@@ -72,7 +72,9 @@ describe('sign-up dialog', () => {
     const alert = await screen.findByRole('alertdialog', { name: 'Verification email sent!' });
     expect(alert).toHaveTextContent('ada@example.com');
     expect(onClose).toHaveBeenCalled();
-    expect(bodies).toEqual([{ name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret12' }]);
+    // The account starts in this device's time zone.
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(bodies).toEqual([{ name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret12', timeZone }]);
   });
 
   it("shows the server's message under the form on failure", async () => {

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormError, Input } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-error';
 import { useDialogs } from '@/lib/dialogs';
+import { deviceTimeZone } from '@/lib/time-zone';
 import { signUp } from '../api/auth';
 import { signUpSchema, type SignUpValues } from '../api/schemas';
 import { SocialSignIn } from './social-sign-in';
@@ -37,7 +38,9 @@ export function SignUpForm({ onSignedUp, onSignIn, onShowTerms }: SignUpFormProp
     setLoading(true);
     try {
       // Through an invitation link: the account joins that team once the address is verified.
-      await signUp(prefill.invitation ? { ...values, invitation: prefill.invitation } : values);
+      // The account starts in this device's time zone (an invitee: in the team's, when its admin set one).
+      const timeZone = deviceTimeZone();
+      await signUp(prefill.invitation ? { ...values, invitation: prefill.invitation, timeZone } : { ...values, timeZone });
       setLoading(false);
       onSignedUp(values.email);
     } catch (error) {

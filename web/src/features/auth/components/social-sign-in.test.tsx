@@ -31,8 +31,10 @@ describe('social sign-in', () => {
     await user.click(await screen.findByRole('link', { name: 'Continue with Google' }));
     const nonce = sessionStorage.getItem('breaktime.signInNonce');
     expect(nonce).toMatch(/^[\w-]{32}$/);
-    await waitFor(() => expect(assignUrl).toHaveBeenCalledWith(`http://api.test/auth/google?nonce=${nonce}`));
-    expect(asked).toEqual([`http://api.test/auth/google?nonce=${nonce}`]);
+    // The device's time zone goes along: an account this sign-in makes starts in it.
+    const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await waitFor(() => expect(assignUrl).toHaveBeenCalledWith(`http://api.test/auth/google?nonce=${nonce}&timeZone=${zone}`));
+    expect(asked).toEqual([`http://api.test/auth/google?nonce=${nonce}&timeZone=${zone}`]);
   });
 
   it("shows the server's message when the provider is not configured, without leaving the app", async () => {
