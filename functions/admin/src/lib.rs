@@ -38,6 +38,8 @@ pub fn routes<R: Routes>(r: R) -> R {
         allowances::set_allowance,
         allowances::balances,
         work_schedule::set_member_schedule,
+        work_schedule::start_dates,
+        work_schedule::set_start_date,
         webhooks::list,
         webhooks::add,
         webhooks::remove,

@@ -314,6 +314,13 @@ pub fn member_schedule(user_id: &UserId, from: &str) -> Key {
 }
 pub const MEMBER_SCHEDULE_PREFIX: &str = "WORKSCHED#";
 
+/// The start date an approver set for a member (their first day with a target): `TEAM#<teamId>` /
+/// `WORKSTART#<userId>`, so a team's are one Query on the prefix.
+pub fn work_start(team_id: &TeamId, user_id: &UserId) -> Key {
+    Key::new(team_pk(team_id), format!("{WORK_START_PREFIX}{user_id}"))
+}
+pub const WORK_START_PREFIX: &str = "WORKSTART#";
+
 /// The carried-over overtime balance of a member, set once: `USER#<id>` / `OVERTIME#CARRY`.
 pub fn overtime_carry(user_id: &UserId) -> Key {
     Key::new(user_pk(user_id), "OVERTIME#CARRY")

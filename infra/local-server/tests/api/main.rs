@@ -43,3 +43,4 @@ mod work_autoclose;
 mod work_guard;
 mod work_report;
 mod work_rules;
+mod work_start_date;

@@ -87,6 +87,7 @@ async fn a_day_nets_its_periods_against_the_breaks_inside_them(store: Store) {
     let app = spawn_app_with(options().store(store)).await;
     let ann = app.person("Ann").await;
     let monday = past_monday(&app);
+    app.joined_on(&ann, monday).await;
     // A split shift with a coffee break inside, lunch between the periods (outside both) and a paid short break.
     app.post(&ann, "/work/periods", period(monday, "08:00", "12:00", "Forgot to clock in")).await.expect(201);
     app.post(&ann, "/work/periods", period(monday, "13:00", "17:00", "Forgot again")).await.expect(201);
@@ -183,6 +184,7 @@ async fn targets_follow_schedules_and_holidays_and_leaves_credit_them(store: Sto
     let ann = app.person("Ann").await;
     let bob = app.person_in(&ann.team_id, "Bob", Role::Member, "UTC").await;
     let monday = past_monday(&app);
+    app.joined_on(&bob, monday).await;
     let wednesday = monday + Duration::days(2);
     // Part-time from Wednesday: 5 hours Monday to Wednesday, nothing after.
     let part_time = json!({ "from": date(wednesday), "weekdays": [300, 300, 300, 0, 0, 0, 0] });

@@ -67,6 +67,9 @@ async fn a_team(store: Store) -> Team {
     let hal = app.person_in(&ann.team_id, "Hal", Role::Hr, "UTC").await;
     let zoe = app.person("Zoe").await;
     let monday = past_monday(&app);
+    for who in [&ann, &bob, &hal, &zoe] {
+        app.joined_on(who, monday).await;
+    }
     let tuesday = monday + Duration::days(1);
     app.post(&ann, "/work/periods", period(monday, "08:00", "18:00")).await.expect(201);
     app.post(&ann, "/work/periods", period(tuesday, "08:00", "12:00")).await.expect(201);
@@ -114,6 +117,7 @@ async fn the_csv_and_bad_ranges(store: Store) {
     let Team { app, ann, bob, hal, zoe, range } = a_team(store).await;
     // A name a spreadsheet would read as a formula is defused.
     let eve = app.person_in(&ann.team_id, "=Eve", Role::Member, "UTC").await;
+    app.joined_on(&eve, NaiveDate::parse_from_str(&range[5..15], "%Y-%m-%d").unwrap()).await;
     let (from, to) = (&range[5..15], &range[19..29]);
 
     let csv = app.raw(Some(&ann), Method::GET, &format!("/work/report.csv?{range}"), None).await;

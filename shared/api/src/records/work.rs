@@ -507,3 +507,34 @@ wire! { from dom::report::WorkReport;
         pub difference: i64,
     }
 }
+
+// ---- start dates ------------------------------------------------------------------------------------------------
+
+wire! { from dom::start::MemberStart;
+    /// A member's first day with a target: the days before it have none, in every figure.
+    #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct MemberStart {
+        #[schema(schema_with = crate::schema::ulid)]
+        pub user_id: UserId,
+        /// The first day with a target (null when the joining is not known: every day has its target).
+        #[schema(value_type = Option<String>, format = Date)]
+        pub start_date: Option<Day>,
+        /// The day the member joined the team, in their time zone.
+        #[schema(value_type = Option<String>, format = Date)]
+        pub joined_on: Option<Day>,
+        /// Whether an admin or HR set the start date (else it is the day of joining).
+        pub set: bool,
+    }
+}
+
+wire! { into dom::start::StartDateInput;
+    /// The body of `PUT /admin/start-dates/{userId}`.
+    #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct StartDateInput {
+        /// The member's first day with a target (YYYY-MM-DD).
+        #[schema(schema_with = crate::schema::date)]
+        pub start_date: Option<String>,
+    }
+}

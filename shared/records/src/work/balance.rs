@@ -1,5 +1,5 @@
-//! The overtime balance: the differences of every day from the member's start date (their joining the team, or
-//! the day a carried-over value was set) up to yesterday (today too once its target is met), plus the carried-over
+//! The overtime balance: the differences of every day from the member's start date (their first day with a target,
+//! see [`super::start`], or the day a carried-over value was set) up to yesterday (today too once its target is met), plus the carried-over
 //! value and the approvers' adjustments. A day of an approved month counts as it was approved (its stored figures,
 //! see [`super::timesheets`]), whatever changed since.
 
@@ -16,18 +16,15 @@ use super::repo;
 use super::timesheets;
 use crate::dates::computed_day;
 use crate::{new_id, timestamp, Owner};
-use bt_accounts::{teams, User};
+use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
 use bt_core::validate::Check;
 
-/// The first day a member's balance counts: the day they joined the team, in their zone (today when unknown).
+/// The first day a member's balance counts: their first day with a target ([`super::start`]: the day they joined
+/// the team in their zone, or the start date an approver set), today when unknown.
 async fn start_date(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> AppResult<NaiveDate> {
-    let joined = teams::find_member(store, &owner.team_id, &owner.user_id)
-        .await?
-        .and_then(|m| DateTime::parse_from_rfc3339(&m.joined_at).ok())
-        .map(|at| at.with_timezone(&owner.tz).date_naive());
-    Ok(joined.unwrap_or_else(|| owner.today(now)))
+    Ok(super::start::start_of(store, owner).await?.unwrap_or_else(|| owner.today(now)))
 }
 
 pub async fn balance(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> AppResult<WorkBalance> {

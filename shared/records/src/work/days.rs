@@ -1,6 +1,7 @@
 //! Days of working time: a person's (`days`) or a whole team's (`team_days`) over a range, each with its periods,
 //! breaks, net time, target and credit. Reads are a fixed number of Queries per range, whatever its length or the
-//! team's size: periods, deleted periods, breaks, leaves, holidays, schedules, the open periods.
+//! team's size: periods, deleted periods, breaks, leaves, holidays, schedules, the open periods, the start dates
+//! (a team's also reads the profile of a member who joined within the range, for their zone; see [`super::start`]).
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -13,6 +14,7 @@ use super::model::{
     WorkDay, WorkPeriod, WorkSummary,
 };
 use super::repo;
+use super::start;
 use crate::allowances;
 use crate::breaks::{self, Break};
 use crate::dates::{computed_day, DateRange};
@@ -80,6 +82,8 @@ struct Material<'a> {
     leaves: Vec<&'a Leave>,
     schedules: Vec<MemberWeekdays>,
     open: Option<&'a OpenWorkItem>,
+    /// The first day with a target ([`start::first_target_day`]); the days before it have none.
+    start: Option<NaiveDate>,
 }
 
 fn build_days(cal: &Calendar, m: &Material<'_>, range: DateRange, now: DateTime<Utc>) -> AppResult<Vec<WorkDay>> {
@@ -119,6 +123,7 @@ fn build_days(cal: &Calendar, m: &Material<'_>, range: DateRange, now: DateTime<
         let time = compute::day_time(&spans, &near, &cal.team.paid_break_types);
         let credit = cal.credit(date, &m.leaves);
         let scheduled = compute::scheduled(date, &cal.team.weekdays, &m.schedules);
+        let scheduled = if start::has_target(m.start, date) { scheduled } else { 0 };
         let target = compute::target_after(
             scheduled,
             &Credit {
@@ -203,6 +208,7 @@ pub async fn days_at(
         leaves: leaves.iter().collect(),
         schedules: weekdays_of(&schedules, &owner.user_id),
         open: open.as_ref(),
+        start: start::start_of(store, owner).await?,
     };
     let mut out = build_days(&cal, &material, range, now)?;
     // The breaks of the day after the range counted for a night shift; they are not shown on a day of the range.
@@ -239,6 +245,7 @@ pub async fn team_days_at(
     let leaves = leaves::team_leaves_in(store, team_id, range).await?;
     let schedules = repo::team_member_schedules(store, team_id).await?;
     let working = repo::team_working(store, team_id).await?;
+    let starts = start::team_starts(store, team_id, &members, range.from).await?;
     let mut out = Vec::with_capacity(members.len() * range.days() as usize);
     for member in &members {
         let uid = &member.user_id;
@@ -249,6 +256,7 @@ pub async fn team_days_at(
             leaves: leaves.iter().filter(|l| &l.user_id == uid).collect(),
             schedules: weekdays_of(&schedules, uid),
             open: working.iter().find(|o| &o.user_id == uid),
+            start: starts.get(uid).copied(),
         };
         for mut day in build_days(&cal, &material, range, now)? {
             day.breaks.retain(|b| b.created_date == day.date);

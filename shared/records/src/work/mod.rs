@@ -21,6 +21,7 @@ pub mod repo;
 pub mod report;
 pub mod rules;
 pub mod schedule;
+pub mod start;
 pub mod timesheets;
 
 pub use days::{days, team_days};

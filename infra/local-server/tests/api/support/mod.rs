@@ -309,6 +309,16 @@ impl TestApp {
         Person { token: bt_domain::auth::issue_access_token(&self.state, &user).unwrap(), ..who.clone() }
     }
 
+    /// Moves `who`'s joining of their team back to the start of `day` (UTC): their days from then have targets.
+    pub async fn joined_on(&self, who: &Person, day: chrono::NaiveDate) {
+        let team = bt_domain::types::TeamId::parse(&who.team_id).expect("a team id");
+        let id = bt_domain::types::UserId::parse(&who.id).expect("a user id");
+        let mut member =
+            bt_domain::account::teams::find_member(self.store(), &team, &id).await.unwrap().expect("a member");
+        member.joined_at = format!("{day}T00:00:00Z");
+        self.store().put(member_item(&team, &member).unwrap(), Cond::None).await.unwrap();
+    }
+
     /// The stored user behind `who`.
     pub async fn user(&self, who: &Person) -> User {
         let id = bt_domain::types::UserId::parse(&who.id).expect("a user id");

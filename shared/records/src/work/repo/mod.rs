@@ -7,7 +7,8 @@
 //!   `<date>#<id>` and GSI2 `TEAM#<t>#WORKDEL` / `<date>#<u>#<id>`: its changes stay visible on the day;
 //! - the open period `USER#<u>` / `OPENWORK` and the team's `WORKING#<u>` presence, written in one transaction;
 //! - schedules `TEAM#<t>` / `WORKSCHEDULE` and `USER#<u>` / `WORKSCHED#<from>` (GSI2 `TEAM#<t>#WORKSCHED` /
-//!   `<u>#<from>`), overtime `OVERTIME#CARRY` and `OVERTIME#ADJ#<id>` in the member's partition.
+//!   `<u>#<from>`), overtime `OVERTIME#CARRY` and `OVERTIME#ADJ#<id>` in the member's partition;
+//! - a member's start date `TEAM#<t>` / `WORKSTART#<u>`.
 
 pub mod lock;
 pub mod timesheets;
@@ -17,6 +18,7 @@ use chrono::NaiveDate;
 use serde_json::Value;
 
 use super::model::{Adjustment, CarryOver, MemberSchedule, OpenWorkItem, TeamSchedule, WorkPeriod};
+use super::start::StartDate;
 use crate::dates::{format_date, DateRange};
 use crate::repo::{self as records_repo, Stored};
 use bt_core::codec::{from_item, to_item};
@@ -199,6 +201,34 @@ pub async fn put_member_schedule(
     let mut item = to_item("member_schedule", &keys::member_schedule(&schedule.user_id, &from), schedule)?;
     item.insert(GSI2PK.into(), Value::String(keys::team_member_schedules_gsi(team_id)));
     item.insert(GSI2SK.into(), Value::String(format!("{}#{from}", schedule.user_id)));
+    let mut ops = vec![TxOp::Put { item, cond: Cond::None }, audit::op(logged)?];
+    ops.extend(checks);
+    commit(store, ops).await
+}
+
+// ---- start dates -------------------------------------------------------------------------------------------------
+
+/// The start date an approver set for a member, if any.
+pub async fn start_date(store: &dyn Table, team_id: &TeamId, user_id: &UserId) -> AppResult<Option<StartDate>> {
+    store.get(&keys::work_start(team_id, user_id)).await?.map(from_item).transpose()
+}
+
+/// Every start date set in a team: one Query on the team's partition.
+pub async fn team_start_dates(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<StartDate>> {
+    let query = Query::new(Index::Table, keys::team_pk(team_id), SkCond::BeginsWith(keys::WORK_START_PREFIX.into()));
+    store.query_all(&query).await?.into_iter().map(from_item).collect()
+}
+
+/// Writes a member's start date with the audit entry and `checks` (the months it moves are open): false when a
+/// check failed.
+pub async fn put_start_date(
+    store: &dyn Table,
+    team_id: &TeamId,
+    start: &StartDate,
+    logged: &Entry,
+    checks: Vec<TxOp>,
+) -> AppResult<bool> {
+    let item = to_item("work_start", &keys::work_start(team_id, &start.user_id), start)?;
     let mut ops = vec![TxOp::Put { item, cond: Cond::None }, audit::op(logged)?];
     ops.extend(checks);
     commit(store, ops).await
