@@ -9,6 +9,9 @@ const START_BREAK_URL = '/breaks?action=start-break';
 /** Where a notification's action button leads; the notification's own `url` for a tap on it. */
 const ACTION_URLS = { 'end-break': END_BREAK_URL, 'start-break': START_BREAK_URL };
 
+/** A meeting invitation's Yes and No: its own address (the meeting) with the answer, which the Meetings page sends. */
+const ANSWER_ACTIONS = { 'meeting-yes': 'yes', 'meeting-no': 'no' };
+
 /** A path of this app, or the Dashboard: a payload never sends the person to another site. */
 function appUrl(path) {
   try {
@@ -49,9 +52,12 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
+  const own = (event.notification.data && event.notification.data.url) || '/';
   const path = Object.prototype.hasOwnProperty.call(ACTION_URLS, event.action)
     ? ACTION_URLS[event.action]
-    : (event.notification.data && event.notification.data.url) || '/';
+    : Object.prototype.hasOwnProperty.call(ANSWER_ACTIONS, event.action)
+      ? `${own}${own.includes('?') ? '&' : '?'}answer=${ANSWER_ACTIONS[event.action]}`
+      : own;
   const target = appUrl(path);
   event.waitUntil(
     (async () => {

@@ -5,6 +5,7 @@ use axum::Router;
 use bt_api::records::meetings::{Invitee, Meeting, MeetingAnswerInput, MeetingCreate, MeetingInput, MeetingList};
 use bt_api::schema::{date, limit_schema, skip_schema};
 use bt_api::wire;
+use bt_domain::records::events::Via;
 use bt_domain::records::meetings::{self, MeetingView};
 use bt_domain::records::{dates, DateRange, Paging};
 use bt_http::auth::AuthUser;
@@ -21,7 +22,7 @@ use utoipa_axum::router::OpenApiRouter;
 /// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
 /// describes them.
 pub fn routes<R: Routes>(r: R) -> R {
-    bt_http::routes!(r, add, edit, remove, one, today_or_upcoming, all, respond, leave, people)
+    bt_http::routes!(r, add, edit, remove, one, today_or_upcoming, all, respond, leave, people, unanswered)
 }
 
 /// The routes as each Lambda serves them, without their description.
@@ -40,7 +41,8 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<MeetingCreate>) -> ApiResult {
-    let meeting = meetings::add_meeting(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
+    let meeting =
+        meetings::add_meeting(Via::Services(state.services()), &user.owner(), &input.into(), state.clock.now()).await?;
     Ok(created(Meeting::from(meeting)))
 }
 
@@ -65,8 +67,15 @@ async fn edit(
     IfMatch(expect): IfMatch,
     ApiJson(input): ApiJson<MeetingInput>,
 ) -> ApiResult {
-    let meeting =
-        meetings::edit_meeting(state.table(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
+    let meeting = meetings::edit_meeting(
+        Via::Services(state.services()),
+        &user.owner(),
+        &id,
+        &input.into(),
+        &expect,
+        state.clock.now(),
+    )
+    .await?;
     let tag = meeting.updated_at.clone();
     Ok(data_with_etag(Meeting::from(meeting), &tag))
 }
@@ -79,7 +88,7 @@ async fn edit(
         (status = 409, description = "Changed meanwhile", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    meetings::delete_meeting(state.table(), &user.owner(), &id).await?;
+    meetings::delete_meeting(Via::Services(state.services()), &user.owner(), &id).await?;
     Ok(data(Deleted::record(id)))
 }
 
@@ -215,4 +224,12 @@ async fn leave(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn people(State(state): State<AppState>, user: AuthUser) -> ApiResult {
     Ok(data(wire::<Vec<Invitee>, _>(meetings::invitees(state.table(), &user.owner()).await?)))
+}
+
+/// How many meetings from today on wait for my answer (the Meetings badge)
+#[utoipa::path(get, path = "/meeting/unanswered-count", tag = "meetings",
+    responses((status = 200, description = "Success", body = Data<u64>), (status = 401, response = Unauthorized)))]
+#[instrument(skip_all, fields(user = %user.id()))]
+async fn unanswered(State(state): State<AppState>, user: AuthUser) -> ApiResult {
+    Ok(data(meetings::unanswered_count(state.table(), &user.owner(), state.clock.now()).await?))
 }

@@ -6,7 +6,7 @@
 use async_trait::async_trait;
 
 use super::settings::ReminderKind;
-use super::{guard, job, reminders, webhooks, work_cap};
+use super::{guard, job, meeting_notices, reminders, webhooks, work_cap};
 use bt_accounts::teams;
 use bt_accounts::users::User;
 use bt_core::error::AppResult;
@@ -53,6 +53,10 @@ impl EventHandler for Notifier {
             RecordEvent::MeetingDropped { user_id, meeting } => {
                 reminders::meeting_deleted(store, &user_id, &meeting).await;
             }
+            RecordEvent::MeetingNotice { user_id, meeting, change } => match via {
+                Via::Services(services) => meeting_notices::notify(services, &user_id, &meeting, change).await,
+                Via::Store(_) => tracing::warn!(meeting = %meeting.id, "a meeting notice published without services"),
+            },
             RecordEvent::LeaveRequested { owner, leave } => match via {
                 Via::Services(services) => logged("leave requested", notify_approvers(services, &owner, &leave).await),
                 Via::Store(_) => tracing::error!(leave = %leave.id, "a leave request published without services"),

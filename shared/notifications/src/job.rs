@@ -358,7 +358,7 @@ async fn handle(services: &Services, reminder: &Reminder, now: DateTime<Utc>) ->
             message.body = agenda_text(services, &owner, now, language).await?;
         }
         // Written in the person's language when they were filed.
-        ReminderKind::LeaveRequested | ReminderKind::LeaveDecided => {}
+        ReminderKind::LeaveRequested | ReminderKind::LeaveDecided | ReminderKind::MeetingInvitation => {}
         // Guard messages are never filed as reminders (see `guard_due`).
         ReminderKind::BreakGuard => return Ok(Outcome::Skipped(skip(reminder, "not a reminder"))),
         // Filed in English when the period was closed.
@@ -513,6 +513,9 @@ pub fn reminder_mail(services: &Services, user: &User, message: &Message) -> bt_
     let language = user.language();
     let mut mail =
         notice_mail(language, user.email.as_str(), &message.title, &message.body, &message.action_label, &link);
+    if message.kind == ReminderKind::MeetingInvitation && !message.actions.is_empty() {
+        answer_links(&mut mail, language, &link, &message.actions);
+    }
     let footer = tr(language, unsubscribe_footer(message.kind), &[]);
     mail.text = format!("{}\n\n{footer} {page}", mail.text);
     let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
@@ -525,6 +528,25 @@ pub fn reminder_mail(services: &Services, user: &User, message: &Message) -> bt_
     );
     mail.unsubscribe = Some(format!("{}/notifications/unsubscribe?token={token}", config.api_url));
     mail
+}
+
+/// An invitation's Yes and No in its mail: links that open the meeting in the app with the answer in the address
+/// (`&answer=yes`), which the signed-in app sends (see `meeting_notices`).
+fn answer_links(mail: &mut bt_core::mail::Mail, language: Language, link: &str, actions: &[(&'static str, String)]) {
+    let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
+    let intro = tr(language, "Answer in Breaktime:", &[]);
+    let links: Vec<(String, &str)> = actions
+        .iter()
+        .filter_map(|(action, title)| {
+            let answer = action.strip_prefix("meeting-")?;
+            Some((format!("{link}&answer={answer}"), title.as_str()))
+        })
+        .collect();
+    let text: Vec<String> = links.iter().map(|(url, title)| format!("{title}: {url}")).collect();
+    mail.text = format!("{}\n\n{intro}\n{}", mail.text, text.join("\n"));
+    let html: Vec<String> =
+        links.iter().map(|(url, title)| format!("<a href=\"{}\">{}</a>", esc(url), esc(title))).collect();
+    mail.html = format!("{}<p>{} {}</p>", mail.html, esc(&intro), html.join(" · "));
 }
 
 /// Why a reminder's mail came, and how to stop it, for each kind (whole sentences for the catalogues).
@@ -544,6 +566,9 @@ fn unsubscribe_footer(kind: ReminderKind) -> &'static str {
         ReminderKind::BreakGuard => {
             "You get this because break and rest warnings are on in your settings. Stop these mails:"
         }
+        ReminderKind::MeetingInvitation => {
+            "You get this because meeting invitations are on in your settings. Stop these mails:"
+        }
     })
 }
 
@@ -556,6 +581,19 @@ pub async fn notify_now(
     kind: ReminderKind,
     notice: &(dyn Fn(Language) -> (String, String) + Sync),
     path: &str,
+) {
+    notify_now_with(services, user_id, kind, notice, path, Vec::new()).await
+}
+
+/// [`notify_now`] with action buttons (`action`, English title): a push shows them, an invitation's mail links them.
+/// A notice held back by quiet hours goes out later without them.
+pub async fn notify_now_with(
+    services: &Services,
+    user_id: &UserId,
+    kind: ReminderKind,
+    notice: &(dyn Fn(Language) -> (String, String) + Sync),
+    path: &str,
+    actions: Vec<(&'static str, String)>,
 ) {
     let result: AppResult<()> = async {
         let store = services.table();
@@ -582,7 +620,8 @@ pub async fn notify_now(
             let later = Reminder { due: due::next_daily(owner.tz, to, now).to_rfc3339(), ..reminder };
             return reminders::put(store, &later).await;
         }
-        deliver(services, &user, switch, &Message::of(&reminder)).await;
+        let message = Message { actions, ..Message::of(&reminder) };
+        deliver(services, &user, switch, &message).await;
         Ok(())
     }
     .await;

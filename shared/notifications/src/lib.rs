@@ -14,6 +14,7 @@ pub mod due;
 pub mod events;
 pub mod guard;
 pub mod job;
+pub mod meeting_notices;
 pub use bt_core::outbound;
 pub mod reminders;
 mod repo;

@@ -30,17 +30,20 @@ pub enum ReminderKind {
     /// The live guard of the team's break and rest rules: a break, the longest stretch or the daily maximum
     /// coming up while this person works.
     BreakGuard,
+    /// An invitation to a meeting, or a change of one this person is invited to (moved, cancelled).
+    MeetingInvitation,
 }
 
 impl ReminderKind {
     /// The kinds with a switch of their own (and an unsubscribe link of their own).
-    pub const ALL: [ReminderKind; 6] = [
+    pub const ALL: [ReminderKind; 7] = [
         ReminderKind::Break,
         ReminderKind::Meeting,
         ReminderKind::Agenda,
         ReminderKind::LeaveRequested,
         ReminderKind::LeaveDecided,
         ReminderKind::BreakGuard,
+        ReminderKind::MeetingInvitation,
     ];
 
     pub fn tag(self) -> &'static str {
@@ -52,6 +55,7 @@ impl ReminderKind {
             ReminderKind::LeaveDecided => "leaveDecided",
             ReminderKind::WorkClosed => "workClosed",
             ReminderKind::BreakGuard => "breakGuard",
+            ReminderKind::MeetingInvitation => "meetingInvitation",
         }
     }
 
@@ -77,6 +81,7 @@ impl ReminderKind {
             ReminderKind::LeaveDecided => "decisions on your leave requests",
             ReminderKind::WorkClosed => ReminderKind::Break.label(),
             ReminderKind::BreakGuard => "break and rest warnings",
+            ReminderKind::MeetingInvitation => "meeting invitations",
         }
     }
 }
@@ -136,6 +141,10 @@ pub struct NotificationSettings {
     /// The live guard's warnings of the team's break and rest rules (default on; settings saved before it have it).
     #[serde(default = "guard_default")]
     pub break_guard: Notice,
+    /// To an attendee: an invitation to a meeting, and when it moves or is cancelled (default on; settings saved
+    /// before it have it).
+    #[serde(default = "guard_default")]
+    pub meeting_invitation: Notice,
 }
 
 fn guard_default() -> Notice {
@@ -152,6 +161,7 @@ impl Default for NotificationSettings {
             leave_decided: Notice { enabled: true, push: true, email: true },
             quiet_hours: QuietHours { enabled: false, from: "22:00".into(), to: "07:00".into() },
             break_guard: guard_default(),
+            meeting_invitation: guard_default(),
         }
     }
 }
@@ -181,6 +191,9 @@ impl NotificationSettings {
                 (self.leave_decided.enabled, self.leave_decided.push, self.leave_decided.email)
             }
             ReminderKind::BreakGuard => (self.break_guard.enabled, self.break_guard.push, self.break_guard.email),
+            ReminderKind::MeetingInvitation => {
+                (self.meeting_invitation.enabled, self.meeting_invitation.push, self.meeting_invitation.email)
+            }
         };
         Switch { enabled, push, email }
     }
@@ -194,6 +207,7 @@ impl NotificationSettings {
             ReminderKind::LeaveRequested => self.leave_requested.email = false,
             ReminderKind::LeaveDecided => self.leave_decided.email = false,
             ReminderKind::BreakGuard => self.break_guard.email = false,
+            ReminderKind::MeetingInvitation => self.meeting_invitation.email = false,
         }
         self
     }

@@ -1,7 +1,7 @@
 //! What the records publish when they change, and the port that carries it out of the records layer.
 //!
 //! Records never call notifications: each change that others may act on (a break started or ended, a meeting saved
-//! for someone or dropped, a leave requested or decided, a timesheet submitted or decided, work clocked in, out or closed at 16 hours) is a
+//! for someone or dropped, an attendee invited to a meeting or told it moved or was cancelled, a leave requested or decided, a timesheet submitted or decided, work clocked in, out or closed at 16 hours) is a
 //! [`RecordEvent`], published after the record is written
 //! and handed to the [`EventHandler`] the composition root installed (`Services::new` installs the notifications
 //! layer's). Handlers are best-effort and idempotent: a reminder or chat-hook item is written by key (a repeat
@@ -30,6 +30,10 @@ pub enum RecordEvent {
     MeetingSaved { person: Owner, meeting: Meeting, now: DateTime<Utc> },
     /// A meeting left `user_id`'s plans (deleted, left, declined, or they were taken off it).
     MeetingDropped { user_id: UserId, meeting: Meeting },
+    /// An attendee (never the organizer) is to be told of a meeting: they were invited, it moved, or it was
+    /// cancelled for them (deleted, or they were taken off it). `meeting` is the meeting as now saved (as it was, when
+    /// cancelled).
+    MeetingNotice { user_id: UserId, meeting: Meeting, change: MeetingChange },
     /// A leave that waits for approval was requested (or edited while pending).
     LeaveRequested { owner: Owner, leave: Leave },
     /// An approver decided a leave request.
@@ -50,6 +54,17 @@ pub enum RecordEvent {
     WorkEnded { owner: Owner, period: WorkPeriod, since: String, now: DateTime<Utc> },
     /// A period left open was closed at 16 hours (the person should be told, once per `since`).
     WorkAutoClosed { owner: Owner, period: WorkPeriod, since: String, now: DateTime<Utc> },
+}
+
+/// What an attendee is told of a meeting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeetingChange {
+    /// They were invited (a new meeting, or added to one).
+    Invited,
+    /// Its date or time changed: they are asked again.
+    Moved,
+    /// It was deleted, or they were taken off it.
+    Cancelled,
 }
 
 /// What a handler may use: the store alone, or all the services (mail, push) when the caller has them.

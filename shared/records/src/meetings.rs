@@ -11,7 +11,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::dates::{self, date_field, format_date, format_time, time_field, DateRange};
-use super::events::{self, RecordEvent, Via};
+use super::events::{self, MeetingChange, RecordEvent, Via};
 use super::paging::Paging;
 use super::repo::{self, Record};
 use super::{new_id, timestamp, Expect, Owner};
@@ -225,12 +225,9 @@ async fn resolve_attendees(
     Ok(out)
 }
 
-pub async fn add_meeting(
-    store: &dyn Table,
-    owner: &Owner,
-    input: &MeetingInput,
-    now: DateTime<Utc>,
-) -> AppResult<Meeting> {
+/// Adds a meeting; each attendee is told they were invited (mail and push, when `via` has the services).
+pub async fn add_meeting(via: Via<'_>, owner: &Owner, input: &MeetingInput, now: DateTime<Utc>) -> AppResult<Meeting> {
+    let store = via.store();
     let v = validate_meeting(input)?;
     let attendees = resolve_attendees(store, owner, &v.attendees, &[], false).await?;
     let meeting = Meeting {
@@ -255,7 +252,16 @@ pub async fn add_meeting(
         write_all(store, &meeting, &owner.team_id, None, &[]).await?;
     }
     saved_for_everyone(store, owner, &meeting, &[], now).await;
+    for a in &meeting.attendees {
+        notice(via, &a.user_id, &meeting, MeetingChange::Invited).await;
+    }
     Ok(meeting)
+}
+
+/// Tells an attendee of a change of the meeting.
+async fn notice(via: Via<'_>, user_id: &UserId, meeting: &Meeting, change: MeetingChange) {
+    let event = RecordEvent::MeetingNotice { user_id: user_id.clone(), meeting: meeting.copy_for(user_id), change };
+    events::publish(via, event).await;
 }
 
 /// Writes the organizer's item and every attendee's copy at the next version, and deletes the copies of those in
@@ -323,15 +329,17 @@ async fn dropped(store: &dyn Table, user_id: &UserId, meeting: &Meeting) {
 }
 
 /// Fields left out of the body keep their stored value.
-/// Written only over the version `expect` names (a conflict, and nothing written, otherwise).
+/// Written only over the version `expect` names (a conflict, and nothing written, otherwise). Attendees added are
+/// told they were invited, those kept are told when it moved, those taken off that it was cancelled for them.
 pub async fn edit_meeting(
-    store: &dyn Table,
+    via: Via<'_>,
     owner: &Owner,
     id: &RecordId,
     input: &MeetingInput,
     expect: &Expect,
     now: DateTime<Utc>,
 ) -> AppResult<Meeting> {
+    let store = via.store();
     let stored = repo::load_for_edit::<Meeting>(store, &owner.user_id, id, expect).await?;
     let old = stored.record;
     if !old.is_organized_by(&owner.user_id) {
@@ -370,7 +378,7 @@ pub async fn edit_meeting(
         organizer_name: owner.name.clone(),
         time_zone: if old.time_zone.is_empty() { owner.tz.name().to_string() } else { old.time_zone.clone() },
         attendees,
-        ..old
+        ..old.clone()
     };
     if meeting.attendees.is_empty() && gone.is_empty() {
         repo::replace(store, &meeting, &owner.team_id, stored.version).await?;
@@ -378,6 +386,17 @@ pub async fn edit_meeting(
         write_all(store, &meeting, &owner.team_id, Some(stored.version), &gone).await?;
     }
     saved_for_everyone(store, owner, &meeting, &gone, now).await;
+    for a in &meeting.attendees {
+        let was_invited = old.attendees.iter().any(|o| o.user_id == a.user_id);
+        match (was_invited, moved) {
+            (false, _) => notice(via, &a.user_id, &meeting, MeetingChange::Invited).await,
+            (true, true) => notice(via, &a.user_id, &meeting, MeetingChange::Moved).await,
+            (true, false) => {}
+        }
+    }
+    for id in &gone {
+        notice(via, id, &old, MeetingChange::Cancelled).await;
+    }
     Ok(meeting)
 }
 
@@ -455,8 +474,10 @@ pub async fn get_meeting(store: &dyn Table, owner: &Owner, id: &RecordId) -> App
     Ok(repo::load_owned::<Meeting>(store, &owner.user_id, id).await?.record)
 }
 
-/// The organizer deletes the meeting, every attendee's copy with it; an attendee may only leave it.
-pub async fn delete_meeting(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Meeting> {
+/// The organizer deletes the meeting, every attendee's copy with it (each attendee is told it was cancelled); an
+/// attendee may only leave it.
+pub async fn delete_meeting(via: Via<'_>, owner: &Owner, id: &RecordId) -> AppResult<Meeting> {
+    let store = via.store();
     let stored = repo::load_owned::<Meeting>(store, &owner.user_id, id).await?;
     let meeting = stored.record;
     if !meeting.is_organized_by(&owner.user_id) {
@@ -477,8 +498,21 @@ pub async fn delete_meeting(store: &dyn Table, owner: &Owner, id: &RecordId) -> 
     dropped(store, &owner.user_id, &meeting).await;
     for a in &meeting.attendees {
         dropped(store, &a.user_id, &meeting).await;
+        notice(via, &a.user_id, &meeting, MeetingChange::Cancelled).await;
     }
     Ok(meeting)
+}
+
+/// How many meetings from today on invite `user_id` and wait for their answer (the Meetings badge): one Query of
+/// their own meetings from today.
+pub async fn unanswered_count(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> AppResult<u64> {
+    let today = format_date(owner.today(now));
+    let coming: Vec<Meeting> = repo::all(store, &repo::by_date::<Meeting>(&owner.user_id, SkCond::Gte(today))).await?;
+    let waiting = |m: &Meeting| {
+        !m.is_organized_by(&owner.user_id)
+            && m.attendees.iter().any(|a| a.user_id == owner.user_id && a.answer == Answer::Pending)
+    };
+    Ok(coming.iter().filter(|m| waiting(m)).count() as u64)
 }
 
 /// A team member a meeting can invite: names only (no e-mail addresses), for every member.

@@ -288,7 +288,7 @@ async fn meetings_list_by_view_with_counts(store: Store) {
             description: None,
             ..Default::default()
         };
-        meetings::add_meeting(s, &ann, &input, now()).await.unwrap();
+        meetings::add_meeting(bt_domain::records::events::Via::Store(s), &ann, &input, now()).await.unwrap();
     }
     let today =
         meetings::list_meetings(s, &user("ANN"), MeetingView::Day(day("2024-05-06")), Paging::default()).await.unwrap();

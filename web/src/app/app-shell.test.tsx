@@ -100,14 +100,16 @@ describe('routes', () => {
 });
 
 describe('navigation when signed out', () => {
-  it('shows every link, the management group, Sign in / Sign Up, and no Profile', async () => {
+  it('shows every link, the team group, Sign in / Sign Up, and no Profile', async () => {
     renderRoutes(routes, '/breaks');
     const nav = within(sidebar());
     for (const name of ['Dashboard', 'Tasks', 'Archives | Reports', 'Leaves', 'Meetings', 'Team Members', 'Currently on break', "Today's absentees"]) {
       expect(nav.getByRole('link', { name })).toBeInTheDocument();
     }
     expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
-    expect(nav.getByText('MANAGEMENT | Admin | HR')).toBeInTheDocument();
+    // 'Admin | HR' heads the group for admins and HR only.
+    expect(nav.getByRole('list', { name: 'Team' })).toBeInTheDocument();
+    expect(nav.queryByText('MANAGEMENT | Admin | HR')).not.toBeInTheDocument();
     expect(nav.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(nav.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     expect(nav.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
@@ -193,16 +195,47 @@ describe('navigation when signed in', () => {
   });
 });
 
+describe('the team group and its counts', () => {
+  it('heads a member\'s group Team, without Admin | HR, and keeps its links', async () => {
+    signIn();
+    server.use(http.get(api('/admin/get-count'), () => ok(3)), profile('member'));
+    renderRoutes(routes, '/about');
+    const group = within(await within(sidebar()).findByRole('list', { name: 'Team' }));
+    expect(await group.findByRole('link', { name: 'Team Members (3)' })).toBeInTheDocument();
+    expect(group.getByRole('link', { name: 'Currently on break' })).toBeInTheDocument();
+    expect(group.getByRole('link', { name: "Today's absentees" })).toBeInTheDocument();
+    expect(within(sidebar()).queryByText('MANAGEMENT | Admin | HR')).not.toBeInTheDocument();
+  });
+
+  it('badges Meetings with the invitations waiting for an answer, and none at 0', async () => {
+    signIn();
+    let waiting = 2;
+    server.use(
+      http.get(api('/admin/get-count'), () => ok(3)),
+      profile('member'),
+      http.get(api('/meeting/unanswered-count'), () => ok(waiting)),
+    );
+    const { unmount } = renderRoutes(routes, '/about');
+    const link = await within(sidebar()).findByRole('link', { name: /^Meetings ?\(2 invitations waiting for your answer\)$/ });
+    expect(link).toHaveTextContent('Meetings2');
+    unmount();
+    waiting = 0;
+    renderRoutes(routes, '/about');
+    expect(await within(sidebar()).findByRole('link', { name: 'Meetings' })).not.toHaveTextContent(/\d/);
+  });
+});
+
 describe('leave requests link', () => {
-  it.each(['admin', 'hr'] as const)('is in the management group for %s', async (role) => {
+  it.each(['admin', 'hr'] as const)('is in the management group for %s, with the pending count', async (role) => {
     signIn();
     server.use(
       http.get(api('/admin/get-count'), () => ok(2)),
       profile(role),
+      http.get(api('/leaves/pending'), () => ok({ leaves: [], totalCount: 4 })),
     );
     renderRoutes(routes, '/about');
-    const group = within(within(sidebar()).getByRole('list', { name: 'MANAGEMENT | Admin | HR' }));
-    expect(await group.findByRole('link', { name: 'Leave requests' })).toHaveAttribute('href', '/leaves/requests');
+    const group = within(await within(sidebar()).findByRole('list', { name: 'MANAGEMENT | Admin | HR' }));
+    expect(await group.findByRole('link', { name: 'Leave requests (4)' })).toHaveAttribute('href', '/leaves/requests');
   });
 
   it('is not offered to members', async () => {

@@ -232,6 +232,7 @@ const BODIES: [name: string, body: unknown, calls: (keyof typeof rules.requestBo
       leaveRequested: { enabled: true, push: true, email: true },
       leaveDecided: { enabled: true, push: true, email: true },
       breakGuard: { enabled: true, push: true, email: true },
+      meetingInvitation: { enabled: true, push: true, email: true },
       quietHours: { enabled: false, from: '22:00', to: '07:00' },
       updatedAt: '2031-03-03T09:00:00Z',
     } as z.input<typeof notificationSettingsSchema>),

@@ -13,6 +13,10 @@ export const server = setupServer(
   http.get(`${API_URL}/auth/providers`, () => HttpResponse.json({ data: { github: false, google: false } })),
   // A team of one: nobody to invite to a meeting.
   http.get(`${API_URL}/meeting/people`, () => HttpResponse.json({ data: [] })),
+  // No meeting waits for an answer: the Meetings link shows no badge.
+  http.get(`${API_URL}/meeting/unanswered-count`, () => HttpResponse.json({ data: 0 })),
+  // The team's name, which the header shows to every signed-in person (already named: no question for it).
+  http.get(`${API_URL}/admin/team`, () => HttpResponse.json({ data: { id: '01HZX3Y8Q2W5E7R9T1V3B5N7M9', name: 'Test team', askName: false } })),
 );
 
 export const api = (path: string) => `${API_URL}${path}`;

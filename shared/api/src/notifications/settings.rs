@@ -26,6 +26,8 @@ wire! { from dom::ReminderKind;
         /// The live guard of the team's break and rest rules: a break, the longest stretch or the daily maximum
         /// coming up while this person works.
         BreakGuard,
+        /// An invitation to a meeting, or a change of one this person is invited to (moved, cancelled).
+        MeetingInvitation,
     }
 }
 
@@ -98,9 +100,18 @@ wire! { both dom::NotificationSettings;
         #[serde(default = "default_break_guard")]
         #[schema(required = true)]
         pub break_guard: Notice,
+        /// To an attendee: an invitation to a meeting, and when it moves or is cancelled (default on; a body without
+        /// it keeps it on).
+        #[serde(default = "default_meeting_invitation")]
+        #[schema(required = true)]
+        pub meeting_invitation: Notice,
     }
 }
 
 fn default_break_guard() -> Notice {
     dom::NotificationSettings::default().break_guard.into()
+}
+
+fn default_meeting_invitation() -> Notice {
+    dom::NotificationSettings::default().meeting_invitation.into()
 }

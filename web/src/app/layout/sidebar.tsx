@@ -7,6 +7,8 @@ import { cn } from '@/lib/cn';
 import { useDialogs, type AppDialog } from '@/lib/dialogs';
 import type { SidebarType } from '@/lib/preferences';
 import { isLeaveApprover, useTeamRole } from '@/lib/team-role';
+import { usePendingCount } from '@/features/leaves/api/pending-count';
+import { useUnansweredCount } from '@/features/meetings/api/unanswered';
 import { useMemberCount } from '@/features/team/api/team';
 import { Icon, type IconName } from './icons';
 
@@ -19,6 +21,8 @@ interface NavItem {
   match?: string;
   /** Shown only to signed-in users (a page about the team). */
   signedInOnly?: boolean;
+  /** A count beside the label (none at 0), with its meaning for screen readers. */
+  badge?: { count: number; label: string };
 }
 
 /** The main links, each named by its page's title (`pages.<page>` in the catalogues). */
@@ -76,6 +80,9 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
   const { open: openDialog } = useDialogs();
   const memberCount = useMemberCount();
   const { role } = useTeamRole();
+  const approver = isLeaveApprover(role);
+  const unanswered = useUnansweredCount();
+  const pendingCount = usePendingCount(approver);
   const { pathname } = useLocation();
   const theme = themes[type];
   const mini = !narrow && !pinned;
@@ -101,8 +108,21 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
     { to: paths.onBreaks, label: t('pages.onBreak'), icon: 'onBreak' },
     { to: paths.onLeaves, label: t('pages.onLeave'), icon: 'absent' },
     // Admins and HR decide the team's leave requests.
-    ...(isLeaveApprover(role) ? [{ to: paths.leaveRequests, label: t('pages.leaveRequests'), icon: 'requests' as const }] : []),
+    // Admins and HR see how many wait, the way Team Members shows its count.
+    ...(approver
+      ? [
+          {
+            to: paths.leaveRequests,
+            label: pendingCount === undefined ? t('pages.leaveRequests') : t('nav.leaveRequestsCount', { number: pendingCount }),
+            icon: 'requests' as const,
+          },
+        ]
+      : []),
   ];
+
+  // The specification's 'MANAGEMENT | Admin | HR' heads the group for those it names; members see their team's views
+  // under 'Team'.
+  const groupHeading = approver ? t('nav.management') : t('nav.team');
 
   /** A link or action was chosen: the drawer closes, the rail folds and the keyboard goes on in the page, not behind it. */
   const chosen = () => {
@@ -123,10 +143,25 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
         to={item.to}
         onClick={chosen}
         aria-current={pathname === (item.match ?? item.to) ? 'page' : undefined}
-        className={cn(itemClass, pathname === (item.match ?? item.to) ? theme.active : theme.idle)}
+        className={cn(itemClass, 'relative', pathname === (item.match ?? item.to) ? theme.active : theme.idle)}
       >
         <Icon name={item.icon} className="size-5 shrink-0" />
         {label(item.label)}
+        {item.badge && item.badge.count > 0 && (
+          <>
+            <span
+              aria-hidden="true"
+              data-badge
+              className={cn(
+                'min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-xs leading-5 font-bold text-white',
+                mini ? 'absolute top-1 left-8' : 'ml-auto',
+              )}
+            >
+              {item.badge.count}
+            </span>
+            <span className="sr-only"> ({item.badge.label})</span>
+          </>
+        )}
       </Link>
     </li>
   );
@@ -200,7 +235,16 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
         </div>
         <nav aria-label={t('nav.main')} className="flex-1 overflow-y-auto px-3 pb-4">
           <ul className="space-y-1">
-            {mainLinks.filter((item) => signedIn || !item.signedInOnly).map(({ page, ...item }) => renderLink({ ...item, label: t(`pages.${page}`) }))}
+            {mainLinks
+              .filter((item) => signedIn || !item.signedInOnly)
+              .map(({ page, ...item }) =>
+                renderLink({
+                  ...item,
+                  label: t(`pages.${page}`),
+                  // Invitations waiting for an answer.
+                  badge: item.to === paths.meetings && unanswered ? { count: unanswered, label: t('nav.unansweredInvitations', { count: unanswered }) } : undefined,
+                }),
+              )}
           </ul>
           <p
             className={cn(
@@ -210,9 +254,9 @@ export function Sidebar({ type, narrow, open, pinned, folded = false, onClose, o
               expandable && 'group-hover/sidebar:not-sr-only',
             )}
           >
-            {t('nav.management')}
+            {groupHeading}
           </p>
-          <ul className="space-y-1" aria-label={t('nav.management')}>
+          <ul className="space-y-1" aria-label={groupHeading}>
             {managementLinks.map(renderLink)}
           </ul>
           <div className={cn('my-4 h-px', type === 'dark' ? 'bg-white/10' : 'bg-slate-200 dark:bg-slate-800')} />

@@ -9,13 +9,14 @@ import { formatDate } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import { useApi } from '@/lib/swr';
+import { pendingKey } from './pending-count';
 import type { Leave, LeaveFields } from './types';
 
 export type { Leave, LeaveFields, LeavePage } from './types';
 
 export const leaveKeys = {
   list: (page: number) => apiKey('/leaves/list', { query: { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } }),
-  pending: (page: number) => apiKey('/leaves/pending', { query: { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } }),
+  pending: pendingKey,
   types: apiKey('/leaves/types'),
   /** The caller's balance of a year. */
   balance: (year: number) => apiKey('/leaves/balance', { query: { year } }),

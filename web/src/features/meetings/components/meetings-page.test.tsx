@@ -351,6 +351,43 @@ describe('Meetings with attendees', () => {
   });
 });
 
+describe("an invitation's Yes and No link", () => {
+  it('sends the answer once, says so, opens the coming meetings and drops the answer from the address', async () => {
+    signIn();
+    const invited = meeting(8, {
+      scheduleDate: '2099-01-05',
+      title: 'Sprint planning',
+      organizerId: 'u9',
+      organizerName: 'Olga Organizer',
+      attendees: [{ userId: 'u1', name: 'Ada', answer: 'pending' }],
+    });
+    const { queries } = meetingsApi([invited]);
+    const answers: unknown[] = [];
+    server.use(
+      http.post(api('/meeting/respond/:id'), async ({ request, params }) => {
+        answers.push({ id: params.id, ...((await request.json()) as object) });
+        return ok({ ...invited, attendees: [{ userId: 'u1', name: 'Ada', answer: 'no' }] });
+      }),
+    );
+    const { router } = renderWithProviders(<MeetingsPage />, { route: '/meetings?meeting=m8&answer=no' });
+    expect(await screen.findByText('You declined: Sprint planning.')).toBeInTheDocument();
+    expect(answers).toEqual([{ id: 'm8', answer: 'no' }]);
+    expect(router.state.location.search).toBe('?meeting=m8');
+    expect(screen.getByRole('button', { name: 'Upcoming' })).toHaveAttribute('aria-pressed', 'true');
+    expect(queries.some((q) => q.get('isToday') === 'false')).toBe(true);
+  });
+
+  it('sends nothing without an answer of yes or no', async () => {
+    signIn();
+    meetingsApi([]);
+    const answered = vi.fn();
+    server.use(http.post(api('/meeting/respond/:id'), () => (answered(), ok({}))));
+    renderWithProviders(<MeetingsPage />, { route: '/meetings?meeting=m8&answer=maybe' });
+    await screen.findByText('No upcoming meetings found.');
+    expect(answered).not.toHaveBeenCalled();
+  });
+});
+
 describe('Meetings scheduled offline', () => {
   it('lists a meeting with attendees waiting to sync, without naming them by id', async () => {
     signIn();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useConfirmDelete } from '@/components/ui/confirm-dialog';
@@ -31,6 +32,7 @@ import {
 } from '../api/meetings';
 import { MeetingFormDialog } from './meeting-form-dialog';
 import { ViewAllTextDialog } from './view-all-text-dialog';
+import { AnswerFromLink } from './answer-from-link';
 
 const filters: MeetingFilter[] = ['today', 'upcoming', 'all'];
 
@@ -56,7 +58,9 @@ function inView(filter: MeetingFilter, page: number, range: { start: string; end
 
 export function MeetingsPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<MeetingFilter>('today');
+  // An invitation's link (`?meeting=<id>`) opens the coming meetings, where the invitation is with its Yes and No.
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<MeetingFilter>(params.get('meeting') ? 'upcoming' : 'today');
   const [page, setPage] = useState(1);
   const [range, setRange] = useState({ start: '', end: '' });
   const [form, setForm] = useState<FormState>(null);
@@ -85,6 +89,7 @@ export function MeetingsPage() {
   return (
     // Room at the bottom so the chat launcher never covers the last row or the pagination.
     <div className="mx-auto max-w-4xl pb-20">
+      <AnswerFromLink />
       <Card className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>

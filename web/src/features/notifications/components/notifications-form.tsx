@@ -30,11 +30,12 @@ export const notificationSettingsSchema = z.object({
   leaveRequested: z.object({ enabled: z.boolean(), ...channels }),
   leaveDecided: z.object({ enabled: z.boolean(), ...channels }),
   breakGuard: z.object({ enabled: z.boolean(), ...channels }),
+  meetingInvitation: z.object({ enabled: z.boolean(), ...channels }),
   quietHours: z.object({ enabled: z.boolean(), from: time, to: time }),
 }) satisfies z.ZodType<NotificationSettings>;
 
 type Values = z.infer<typeof notificationSettingsSchema>;
-type Channelled = 'breakReminder' | 'meetingReminder' | 'dailyAgenda' | 'leaveRequested' | 'leaveDecided' | 'breakGuard';
+type Channelled = 'breakReminder' | 'meetingReminder' | 'dailyAgenda' | 'leaveRequested' | 'leaveDecided' | 'breakGuard' | 'meetingInvitation';
 
 /** The fields a 422 can name, in the form's order. */
 const fieldPaths = new Set<string>([
@@ -49,6 +50,9 @@ const fieldPaths = new Set<string>([
   'breakGuard.enabled',
   'breakGuard.push',
   'breakGuard.email',
+  'meetingInvitation.enabled',
+  'meetingInvitation.push',
+  'meetingInvitation.email',
   'quietHours.enabled',
   'quietHours.from',
   'quietHours.to',
@@ -161,6 +165,10 @@ export function NotificationsForm({ settings, onPushWanted }: { settings: Notifi
             />
           </div>
           {channelBoxes('meetingReminder')}
+        </Reminder>
+        <Reminder title={t('notifications.form.meetingInvitation.title')} description={t('notifications.form.meetingInvitation.description')}>
+          {onSwitch('meetingInvitation')}
+          {channelBoxes('meetingInvitation')}
         </Reminder>
         <Reminder title={t('notifications.form.dailyAgenda.title')} description={t('notifications.form.dailyAgenda.description')}>
           {onSwitch('dailyAgenda')}

@@ -13,6 +13,7 @@ const defaults: NotificationSettings = {
   leaveRequested: { enabled: true, push: true, email: true },
   leaveDecided: { enabled: true, push: true, email: true },
   breakGuard: { enabled: true, push: true, email: true },
+  meetingInvitation: { enabled: true, push: true, email: true },
   quietHours: { enabled: false, from: '22:00', to: '07:00' },
 };
 
@@ -179,6 +180,19 @@ describe('notification settings', () => {
 
     expect(await screen.findByText('Your notification settings have been updated.')).toBeInTheDocument();
     expect(puts).toEqual([{ ...defaults, breakGuard: { enabled: false, push: true, email: false } }]);
+  });
+
+  it('turns the mail of meeting invitations off, keeping their push', async () => {
+    signIn();
+    const { puts } = serve();
+    fakePushBrowser();
+    const { user } = await renderSection();
+
+    await user.click(within(group('Meeting invitations')).getByRole('checkbox', { name: 'Email' }));
+    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
+
+    expect(await screen.findByText('Your notification settings have been updated.')).toBeInTheDocument();
+    expect(puts).toEqual([{ ...defaults, meetingInvitation: { enabled: true, push: true, email: false } }]);
   });
 
   it('checks the minutes before sending', async () => {
