@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useBlocker, useMatches } from 'react-router-dom';
 import { Later } from '@/components/layouts/later';
@@ -14,11 +14,13 @@ import { InstallBanner } from '@/features/install/components/install-banner';
 import { Assistant } from './assistant';
 import { Configurator } from './configurator';
 import { DialogHost } from './dialog-host';
-import { FirstWeekQuestions } from './first-week-questions';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
 import { useAccountLanguage } from '@/lib/account-language';
+
+// Asked once (a device's time zone, a new team's name): loaded just after the first screen, with its reads.
+const FirstWeekQuestions = lazy(() => import('./first-week-questions').then((m) => ({ default: m.FirstWeekQuestions })));
 
 export interface RouteHandle {
   /** The page's title as a catalogue key ('pages.tasks'), translated as it is shown. */
@@ -148,7 +150,9 @@ export function AppShell() {
             }
           >
             <main id="main" tabIndex={-1} className={mainClass}>
-              <FirstWeekQuestions />
+              <Suspense fallback={null}>
+                <FirstWeekQuestions />
+              </Suspense>
               <Outlet />
             </main>
           </Suspense>

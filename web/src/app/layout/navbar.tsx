@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OfflineBanner } from '@/components/offline/offline-banner';
 import { UnsyncedButton } from '@/components/offline/unsynced-button';
@@ -8,7 +8,6 @@ import { useSession } from '@/lib/auth';
 import { useDialogs } from '@/lib/dialogs';
 import { DailyAgendaDialog } from '@/features/daily-overview/components/daily-agenda-dialog';
 import { DailyChecklistPanel } from '@/features/daily-overview/components/daily-checklist-panel';
-import { useTeamName } from '@/features/team/api/team';
 import { Breadcrumb } from './breadcrumb';
 import { DailyChecklistSlot } from './daily-checklist-slot';
 import { Icon } from './icons';
@@ -33,22 +32,8 @@ const labelledIcon = 'min-w-11 shrink-0';
  */
 const buttonLabel = 'hidden @4xl:inline';
 
-/** The signed-in person's team, by the name its admin gave it. */
-function TeamName() {
-  const { t } = useTranslation();
-  const name = useTeamName();
-  if (!name) return null;
-  return (
-    <p
-      data-testid="team-name"
-      title={name}
-      className="max-w-[40%] shrink-0 truncate rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700"
-    >
-      <span className="visually-hidden">{t('nav.teamName', { name })}</span>
-      <span aria-hidden="true">{name}</span>
-    </p>
-  );
-}
+// Its code and its read come just after the first screen: the bar keeps its size without it.
+const TeamName = lazy(() => import('./team-name').then((m) => ({ default: m.TeamName })));
 
 export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOpen, onToggleConfigurator }: NavbarProps) {
   const { t } = useTranslation();
@@ -76,7 +61,11 @@ export function Navbar({ title, sidebarExpanded, onToggleSidebar, configuratorOp
           <div className="min-w-0 flex-1">
             <Breadcrumb title={title} />
           </div>
-          {session.signedIn && <TeamName />}
+          {session.signedIn && (
+            <Suspense fallback={null}>
+              <TeamName />
+            </Suspense>
+          )}
         </div>
         <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-1">
           <UnsyncedButton />

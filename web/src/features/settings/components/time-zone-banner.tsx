@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { errorMessage } from '@/lib/api-error';
-import { deviceTimeZone, rememberZoneAnswer, zoneName, zoneQuestionAnswered } from '@/lib/time-zone';
+import { deviceTimeZone, zoneQuestionAnswered } from '@/lib/time-zone';
+import { rememberZoneAnswer, zoneName } from '@/lib/time-zone-choices';
 import { useProfile, useUpdateProfile } from '../api/settings';
 
 /**

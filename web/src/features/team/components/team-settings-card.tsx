@@ -11,7 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
-import { timeZoneChoices, zoneName } from '@/lib/time-zone';
+import { timeZoneChoices, zoneName } from '@/lib/time-zone-choices';
 import { useTeam, type TeamSettings } from '../api/team';
 import { useUpdateTeam } from '../api/team-settings';
 import { teamNameSchema } from './team-name-fields';
