@@ -17,6 +17,7 @@ import { breakTypeName, leaveTypeName } from '@/lib/type-names';
 import { roleLabel, roleOptions, useChangeRole, useRemoveMember, useTeamMembers, type Role, type TeamMember } from '../api/members';
 import { localClock } from '../utils/presence-time';
 import { InviteMemberForm } from './invite-member-form';
+import { MemberStartDate } from './member-start-date';
 import { PendingInvitations } from './pending-invitations';
 import { SignedOutNotice } from './signed-out-notice';
 import { TeamSettingsCard } from './team-settings-card';
@@ -143,6 +144,7 @@ function MemberRow({ member, isMe, isAdmin }: { member: TeamMember; isMe: boolea
           </p>
           <p className="text-sm break-words text-slate-600 dark:text-slate-400">{member.email}</p>
           {member.joinedAt && <p className="text-xs text-slate-500 dark:text-slate-400">{t('team.members.joined', { date: formatDate(member.joinedAt) })}</p>}
+          {isAdmin && <MemberStartDate userId={member.id} name={member.name} />}
         </div>
         <div className="flex flex-wrap items-center gap-2 md:shrink-0 md:justify-end">
           <StatusBadge member={member} />
