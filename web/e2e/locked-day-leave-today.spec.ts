@@ -161,7 +161,7 @@ test('the clock-out summary gives every duration in one style, in sentences that
   await gotoWithoutChat(page, '/breaks');
   await page.getByRole('region', { name: 'Working time' }).getByRole('button', { name: 'End work' }).click();
   const dialog = page.getByRole('dialog', { name: 'Your day' });
-  await expect(dialog.getByText(/^Worked 6 h 2\d\. Breaks: 20 min of the 30 min due after 6 hours of work – 10 min short\.$/)).toBeVisible();
+  await expect(dialog.getByText(/^Worked 6 h 2\d min\. Breaks: 20 min of the 30 min due after 6 hours of work – 10 min short\.$/)).toBeVisible();
   await expect(dialog).not.toContainText('minutes short of');
   await expectNoSidewaysScroll(page, 'the clock-out summary');
 });

@@ -158,13 +158,13 @@ async fn the_clock_out_summary_reads_in_one_unit_style(store: Store) {
     let ended = app.post(&ann, "/work/end", json!({})).await.expect(200).data().clone();
     assert_eq!(
         ended["summary"]["message"],
-        "Worked 6 h 25. Breaks: 20 min of the 30 min due after 6 hours of work – 10 min short.",
+        "Worked 6 h 25 min. Breaks: 20 min of the 30 min due after 6 hours of work – 10 min short.",
         "{ended}"
     );
     let ended = app.post(&bea, "/work/end", json!({})).await.expect(200).data().clone();
     assert_eq!(
         ended["summary"]["message"],
-        "Gearbeitet 6 h 25. Pausen: 20 min von 30 min, die nach 6 Stunden Arbeit fällig sind – 10 min zu wenig.",
+        "Gearbeitet 6 h 25 min. Pausen: 20 min von 30 min, die nach 6 Stunden Arbeit fällig sind – 10 min zu wenig.",
         "{ended}"
     );
 }

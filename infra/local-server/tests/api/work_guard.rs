@@ -306,7 +306,7 @@ async fn clocking_out_answers_the_days_summary(store: Store) {
     assert_eq!((summary["worked"].as_i64(), summary["breaks"].as_i64()), (Some(520), Some(0)), "{summary}");
     assert_eq!(
         summary["message"],
-        "Worked 8 h 40. Breaks: 0 min of the 30 min due after 6 hours of work – 30 min short."
+        "Worked 8 h 40 min. Breaks: 0 min of the 30 min due after 6 hours of work – 30 min short."
     );
     let findings = summary["findings"].as_array().unwrap();
     assert!(findings.iter().any(|f| f["rule"] == "break" && f["law"] == "ArbZG § 4"), "{summary}");

@@ -343,16 +343,24 @@ fn summary_of(rules: &RuleSet, day: &Day, language: Language) -> DaySummary {
     DaySummary { worked, breaks, findings, message: summary_message(rules, worked, breaks, language) }
 }
 
-/// The clock-out summary, every duration in one style ([`engine::hm`]): "Worked 8 h 40, breaks 45 min." or, short
-/// of the breaks due, "Worked 8 h 40. Breaks: 25 min of the 30 min due after 6 hours of work – 5 min short."
+/// A duration of the clock-out summary, as the app writes durations: "45 min", "6 h", "8 h 05 min".
+fn summary_duration(minutes: i64) -> String {
+    match engine::hm(minutes) {
+        text if text.ends_with(" min") || text.ends_with(" h") => text,
+        text => format!("{text} min"),
+    }
+}
+
+/// The clock-out summary, every duration in one style ([`summary_duration`]): "Worked 8 h 40 min, breaks 45 min." or,
+/// short of the breaks due, "Worked 8 h 40 min. Breaks: 25 min of the 30 min due after 6 hours of work – 5 min short."
 /// The breaks are those that count under the rules (blocks of the minimum length, inside the working day).
 fn summary_message(rules: &RuleSet, worked: i64, breaks: i64, language: Language) -> String {
     let tier = rules.tiers().into_iter().filter(|t| worked > t.after_minutes).max_by_key(|t| t.minutes);
     let values = [
-        ("worked", engine::hm(worked)),
-        ("breaks", engine::hm(breaks)),
-        ("short", engine::hm(tier.map(|t| t.minutes - breaks).unwrap_or(0))),
-        ("due", engine::hm(tier.map(|t| t.minutes).unwrap_or(0))),
+        ("worked", summary_duration(worked)),
+        ("breaks", summary_duration(breaks)),
+        ("short", summary_duration(tier.map(|t| t.minutes - breaks).unwrap_or(0))),
+        ("due", summary_duration(tier.map(|t| t.minutes).unwrap_or(0))),
         ("hours", tier.map(|t| engine::hours(t.after_minutes)).unwrap_or_default()),
     ];
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
@@ -406,4 +414,29 @@ pub async fn team_breaks_due(
         }
     }
     Ok(due)
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::*;
+    use crate::work::rules::model::Preset;
+
+    #[test]
+    fn the_summary_writes_every_duration_alike() {
+        assert_eq!(summary_duration(0), "0 min");
+        assert_eq!(summary_duration(45), "45 min");
+        assert_eq!(summary_duration(360), "6 h");
+        assert_eq!(summary_duration(485), "8 h 05 min");
+        let de = RuleSet::preset(Preset::De);
+        assert_eq!(summary_message(&de, 300, 1, Language::En), "Worked 5 h, breaks 1 min.");
+        assert_eq!(
+            summary_message(&de, 380, 20, Language::En),
+            "Worked 6 h 20 min. Breaks: 20 min of the 30 min due after 6 hours of work – 10 min short."
+        );
+        assert_eq!(
+            summary_message(&de, 380, 0, Language::De),
+            "Gearbeitet 6 h 20 min. Pausen: 0 min von 30 min, die nach 6 Stunden Arbeit fällig sind – 30 min zu wenig."
+        );
+        assert_eq!(summary_message(&de, 380, 30, Language::Fr), "Travaillé 6 h 20 min, pauses 30 min.");
+    }
 }

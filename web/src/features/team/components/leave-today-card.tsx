@@ -21,11 +21,13 @@ export function LeaveTodayCard() {
   const mine = (data ?? []).find((member) => member.userId === id);
   if (!mine) return null;
   return (
-    <Card labelledBy={headingId} className="bg-sky-50 ring-sky-200 dark:bg-sky-950 dark:ring-sky-900">
-      <h2 id={headingId} className="text-lg font-semibold text-sky-950 dark:text-sky-100">
+    <Card labelledBy={headingId} className="border-l-4 border-sky-600 dark:border-sky-400">
+      <h2 id={headingId} className="text-lg font-semibold">
         {t('team.leaveToday.title', { type: leaveTypeName(mine.leaveType) })}
       </h2>
-      {mine.toDate > today && <p className="mt-1 text-sm text-sky-900 dark:text-sky-200">{t('team.leaveToday.until', { date: formatDate(mine.toDate) })}</p>}
+      {mine.toDate > today && (
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('team.leaveToday.until', { date: formatDate(mine.toDate) })}</p>
+      )}
     </Card>
   );
 }

@@ -175,7 +175,7 @@ describe('the working-time card', () => {
         worked: 520,
         breaks: 25,
         findings: [finding],
-        message: 'Worked 8 h 40. Breaks: 25 min of the 30 min due after 6 hours of work – 5 min short.',
+        message: 'Worked 8 h 40 min. Breaks: 25 min of the 30 min due after 6 hours of work – 5 min short.',
       },
     });
     const notes: Array<{ path: string; body: unknown }> = [];
@@ -192,7 +192,7 @@ describe('the working-time card', () => {
     await user.click(await screen.findByRole('button', { name: 'End work' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Your day' });
-    expect(dialog).toHaveTextContent('Worked 8 h 40. Breaks: 25 min of the 30 min due after 6 hours of work – 5 min short.');
+    expect(dialog).toHaveTextContent('Worked 8 h 40 min. Breaks: 25 min of the 30 min due after 6 hours of work – 5 min short.');
     expect(dialog).toHaveTextContent('5 minutes of the 30-minute break due after 6 hours are missing');
     expect(dialog).toHaveTextContent('ArbZG § 4');
 
