@@ -111,7 +111,12 @@ test('offline: work started and ended reach the server once, with the taps’ ti
   expect(data.open).toBeNull();
 });
 
-test('an approver approves a month; a change of a period in it is refused with the message', async ({ page, context, request, baseURL }, testInfo) => {
+test('an approver approves a month; its day shows locked, and a change of a period in it is refused with the message', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
   test.slow();
   const adminAccount = uniqueAccount(testInfo, 'work-admin');
   await createVerifiedAccount(request, adminAccount);
@@ -147,11 +152,16 @@ test('an approver approves a month; a change of a period in it is refused with t
   const dateField = daySection.getByLabel('Date', { exact: true });
   await dateField.fill(enGb(date));
   await dateField.press('Tab');
-  await daySection.getByRole('button', { name: /^Edit the period from/ }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit the work period' });
-  await edit.getByLabel('Note').fill('Corrected the start');
-  await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(edit.getByRole('alert')).toHaveText(
+  // The day says it is locked and offers nothing to change; a change sent all the same is refused with the month.
+  await expect(daySection.getByText('Locked', { exact: true })).toBeVisible();
+  await expect(daySection.getByRole('button', { name: /^Edit the period from/ })).toHaveCount(0);
+  const periodId = ((await added.json()) as { data: { _id: string } }).data._id;
+  const refused = await request.put(`/work/periods/${periodId}?userId=${member.id}`, {
+    headers: bearer(admin),
+    data: { date, start: '07:30', end: '12:00', note: 'Corrected the start' },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toBe(
     `The timesheet of ${new Date(`${date}T12:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })} is approved and locked.`,
   );
 });
