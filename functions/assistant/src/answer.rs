@@ -454,7 +454,8 @@ fn who_is_on_break(on: &[presence::OnBreakMember], me: &UserId, ctx: &Context, l
             let since = DateTime::parse_from_rfc3339(&m.since)
                 .map(|s| time(s.with_timezone(&ctx.now.timezone()).time(), language))
                 .unwrap_or_else(|_| time(m.start_time.time(), language));
-            tr(language, "{who} ({type} since {since})", &[("who", &who), ("type", &m.break_type), ("since", &since)])
+            let kind = bt_domain::records::type_names::break_type_name(language, &m.break_type);
+            tr(language, "{who} ({type} since {since})", &[("who", &who), ("type", &kind), ("since", &since)])
         })
         .collect();
     let values = [("n", on.len().to_string()), ("list", list.join(", "))];
@@ -498,7 +499,7 @@ fn agenda_today(today: NaiveDate, meetings: &[Meeting], taken: &[Break], tasks: 
                     "{}–{} {}",
                     time(b.start_time.time(), language),
                     time(b.end_time.time(), language),
-                    b.break_type
+                    bt_domain::records::type_names::break_type_name(language, &b.break_type)
                 )
             })
             .collect();
@@ -591,7 +592,7 @@ pub fn who_is_off(off: &[Absence], period: DateRange, today: NaiveDate, me: &Use
     let mut people_off: Vec<(&UserId, String, Vec<String>)> = Vec::new();
     for a in off {
         let when = absence_when(a, only_today, today, language);
-        let leave = format!("{}, {when}", a.type_name);
+        let leave = format!("{}, {when}", bt_domain::records::type_names::leave_type_name(language, &a.type_name));
         match people_off.iter_mut().find(|(id, _, _)| **id == a.user_id) {
             Some((_, _, leaves)) => leaves.push(leave),
             None => {
@@ -753,7 +754,9 @@ fn by_type(taken: &[Break], language: Language) -> String {
     if types.len() < 2 {
         return String::new();
     }
-    let list: Vec<String> = types.iter().map(|(t, m)| format!("{t} {}", speech::minutes(*m, language))).collect();
+    let shown = |t: &str| bt_domain::records::type_names::break_type_name(language, t);
+    let list: Vec<String> =
+        types.iter().map(|(t, m)| format!("{} {}", shown(t), speech::minutes(*m, language))).collect();
     format!(" ({})", list.join(", "))
 }
 
@@ -846,7 +849,7 @@ fn when(day: &str, from: &str, to: &str, language: Language) -> String {
 
 /// "Sick leave", "Vacation leave", and a type already called a leave as it is ("Parental leave").
 fn leave_words(type_name: &str, language: Language) -> String {
-    let name = type_name.trim();
+    let name = &bt_domain::records::type_names::leave_type_name(language, type_name.trim());
     if name.to_lowercase().split_whitespace().any(|w| matches!(w, "leave" | "leaves")) {
         name.to_string()
     } else {
@@ -912,7 +915,8 @@ pub fn work_summary(w: &WorkFields, language: Language) -> String {
         .iter()
         .map(|b| {
             let (from, to) = (clock(&b.start_time, language), clock(&b.end_time, language));
-            tr(language, "{type} from {from} to {to}", &[("type", b.break_type.as_str()), ("from", &from), ("to", &to)])
+            let kind = bt_domain::records::type_names::break_type_name(language, &b.break_type);
+            tr(language, "{type} from {from} to {to}", &[("type", &kind), ("from", &from), ("to", &to)])
         })
         .collect();
     let values = [("date", day.as_str()), ("start", &start), ("end", &end)];
@@ -946,7 +950,8 @@ pub fn proposal_summary(
             if b.break_type.is_empty() {
                 tr(language, "Here is your break{when}{why}.", &[("when", &when), ("why", &why)])
             } else {
-                let values = [("type", b.break_type.as_str()), ("when", &when), ("why", &why)];
+                let kind = bt_domain::records::type_names::break_type_name(language, &b.break_type);
+                let values = [("type", kind.as_str()), ("when", &when), ("why", &why)];
                 tr(language, "Here is your {type}{when}{why}.", &values)
             }
         }
@@ -1109,11 +1114,11 @@ mod tests {
         let missing = ["endTime".to_string()];
         assert_eq!(
             proposal_summary(&p, &missing, &FieldErrors::new(), None, &[], Language::De),
-            "Hier ist deine Pause (Coffee Break) am 11.03.2026, ab 15:00. Bitte ergänze: Endzeit, und speichere."
+            "Hier ist deine Pause (Kaffeepause) am 11.03.2026, ab 15:00. Bitte ergänze: Endzeit, und speichere."
         );
         assert_eq!(
             proposal_summary(&p, &missing, &FieldErrors::new(), None, &[], Language::Fr),
-            "Voici votre pause (Coffee Break) le 11/03/2026, à partir de 15:00. Veuillez ajouter : heure de fin, puis \
+            "Voici votre pause (Pause café) le 11/03/2026, à partir de 15:00. Veuillez ajouter : heure de fin, puis \
              enregistrez."
         );
         let today = d("2026-03-11");

@@ -213,7 +213,7 @@ async fn leave_notices_reach_each_person_in_their_language() {
     assert_eq!(to_ann["subject"], "Demande de congé de Bob");
     let text = to_ann["text"].as_str().unwrap();
     assert!(
-        text.starts_with(&format!("Bob demande un congé (Vacation) le {today} (1 jour). Motif : Family")),
+        text.starts_with(&format!("Bob demande un congé (Vacances) le {today} (1 jour). Motif : Family")),
         "{text}"
     );
     assert!(text.contains("Ouvrir Breaktime: "), "{text}");
@@ -224,7 +224,7 @@ async fn leave_notices_reach_each_person_in_their_language() {
     let to_bob = last_to(&bob);
     assert_eq!(to_bob["subject"], "Dein Abwesenheitsantrag wurde genehmigt");
     let text = to_bob["text"].as_str().unwrap();
-    assert!(text.starts_with(&format!("Hal hat deine Abwesenheit (Vacation) am {today} (1 Tag) genehmigt.")), "{text}");
+    assert!(text.starts_with(&format!("Hal hat deine Abwesenheit (Urlaub) am {today} (1 Tag) genehmigt.")), "{text}");
 }
 
 #[tokio::test]
@@ -239,7 +239,7 @@ async fn reminders_and_invitations_speak_the_recipients_language() {
     let mail = app.mails_sent().into_iter().rev().find(|m| m["to"] == ann.email.as_str()).expect("a reminder");
     assert_eq!(mail["subject"], "Noch in der Pause?");
     let text = mail["text"].as_str().unwrap();
-    assert!(text.starts_with("Deine Pause (Coffee Break) hat um "), "{text}");
+    assert!(text.starts_with("Deine Pause (Kaffeepause) hat um "), "{text}");
     assert!(text.contains("(vor 60 Minuten)") && text.contains("Jetzt beenden: "), "{text}");
     assert!(mail["html"].as_str().unwrap().contains(">Abbestellen</a>"), "{mail}");
 
@@ -289,7 +289,7 @@ async fn break_buddy_answers_in_the_persons_language_and_says_it_reads_english()
     assert_eq!(nobody["summary"], "Personne n’est en pause en ce moment.");
     let proposal = ask(&app, Some(&ann), "de", "coffee break from 3 to 3:15 pm").await;
     let summary = proposal["summary"].as_str().unwrap();
-    assert!(summary.starts_with("Voici votre pause (Coffee Break) le "), "{summary}");
+    assert!(summary.starts_with("Voici votre pause (Pause café) le "), "{summary}");
     assert!(summary.contains(", 15:00 à 15:15."), "{summary}");
     // What it understood is the same in every language.
     assert_eq!(proposal["actions"][0]["startTime"], "15:00");
