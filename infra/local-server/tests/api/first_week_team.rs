@@ -193,3 +193,26 @@ async fn dismissing_the_question_keeps_the_name_and_logs_nothing() {
     let log = app.api.get("/admin/audit?action=team.changed", ann.token()).await.expect(200);
     assert_eq!(log.data()["entries"], json!([]));
 }
+
+#[tokio::test]
+async fn the_timesheet_pdf_names_the_team_by_its_new_name() {
+    let app = spawn_app().await;
+    let ann = signed_in_user(&app, "Ann Admin").await;
+    app.api.put("/admin/team", ann.token(), json!({ "name": "Engines" })).await.expect(200);
+    let month = app.state.clock.now().format("%Y-%m").to_string();
+    let pdf = app
+        .api
+        .client
+        .get(app.url(&format!("/timesheets/{month}/export.pdf")))
+        .bearer_auth(&ann.access_token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(pdf.status(), StatusCode::OK);
+    let bytes = pdf.bytes().await.unwrap();
+    let doc = lopdf::Document::load_mem(&bytes).expect("a PDF");
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    let text = doc.extract_text(&pages).expect("its text");
+    assert!(text.contains("Team: Engines"), "{text}");
+    assert!(!text.contains("Ann Admin's team"), "{text}");
+}
