@@ -3173,7 +3173,10 @@ export interface components {
        */
       breaks: number;
       findings: components['schemas']['Finding'][];
-      /** @description "Worked 8 h 40, breaks 30 minutes.", in the caller's language. */
+      /**
+       * @description "Worked 8 h 40 min, breaks 30 min." or "Worked 6 h 20 min. Breaks: 20 min of the 30 min due after 6 hours
+       *     of work – 10 min short.", in the caller's language.
+       */
       message: string;
       /** Format: int64 */
       worked: number;

@@ -196,7 +196,8 @@ wire! { from dom::rules::live_day::DaySummary;
         /// Qualifying break minutes (the blocks the rule set counts).
         pub breaks: i64,
         pub findings: Vec<Finding>,
-        /// "Worked 8 h 40, breaks 30 minutes.", in the caller's language.
+        /// "Worked 8 h 40 min, breaks 30 min." or "Worked 6 h 20 min. Breaks: 20 min of the 30 min due after 6 hours
+        /// of work – 10 min short.", in the caller's language.
         pub message: String,
     }
 }
