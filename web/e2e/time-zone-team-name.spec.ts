@@ -125,3 +125,21 @@ test('an account still in UTC follows the device when the person says so, and Se
   await expect(page.getByLabel('Time zone', { exact: true })).toHaveValue('Europe/Berlin');
   await expect(page.getByRole('region', { name: 'Time zone' })).toHaveCount(0);
 });
+
+test('a new account made by single sign-on on a device in Berlin starts in Berlin', async ({ page, request }, testInfo) => {
+  const account = uniqueAccount(testInfo, 'sso-zone');
+  await page.goto('/breaks');
+  await navbar(page).getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('dialog', { name: 'Sign In' }).getByRole('link', { name: 'Company account' }).click();
+  // The test provider's own page takes any address, verified.
+  await expect(page.getByRole('heading', { name: 'Test identity provider' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // Signed in to a new account, with a team of its own whose admin is asked for its name.
+  await expect(page.getByRole('region', { name: 'Name your team' })).toBeVisible();
+  // The zone went through the sign-in's start and came back with its state: nothing to ask on this device.
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value;
+  const profile = await request.get('/user/profile', { headers: { Authorization: `Bearer ${decodeURIComponent(token ?? '')}` } });
+  expect(((await profile.json()) as { data: { timeZone: string } }).data.timeZone).toBe('Europe/Berlin');
+  await expect(page.getByRole('region', { name: 'Time zone' })).toHaveCount(0);
+});
