@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
 import { api, fail, http, ok, server } from '@/testing/server';
 import { renderWithProviders } from '@/testing/test-utils';
 import { UnsubscribePage } from './unsubscribe-page';
@@ -44,6 +45,17 @@ describe('unsubscribe page', () => {
     serve(false);
     renderWithProviders(<UnsubscribePage />, { route: '/unsubscribe?token=good' });
     expect(await screen.findByText(/Emails about break reminders are already off\./)).toBeInTheDocument();
+  });
+
+  it('words the meeting invitations in the reader’s language, not with the server’s English label', async () => {
+    server.use(http.get(api('/notifications/unsubscribe'), () => ok({ kind: 'meetingInvitation', label: 'meeting invitations', email: true })));
+    await changeLanguage('de');
+    try {
+      renderWithProviders(<UnsubscribePage />, { route: '/unsubscribe?token=good' });
+      expect(await screen.findByText('Keine E-Mails mehr mit Besprechungseinladungen?')).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('without a token, asks to open the link from the email again', () => {

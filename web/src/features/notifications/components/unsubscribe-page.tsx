@@ -19,7 +19,7 @@ function TurnBackOn() {
 }
 
 /** The kinds the catalogues word themselves; another kind reads with the server's label. */
-const KINDS = new Set(['break', 'meeting', 'agenda', 'leaveRequested', 'leaveDecided']);
+const KINDS = new Set(['break', 'meeting', 'agenda', 'leaveRequested', 'leaveDecided', 'meetingInvitation']);
 const kindOptions = ({ kind, label }: UnsubscribeInfo) => (KINDS.has(kind) ? { context: kind } : { what: label });
 
 /** `/unsubscribe?token=…`, an email's unsubscribe link: says what it stops, and stops it on a tap (no sign-in). */
