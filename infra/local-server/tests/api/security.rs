@@ -378,6 +378,10 @@ fn aimed_at(
             let body = json!({ "from": DAY, "weekdays": [240, 240, 240, 240, 240, 0, 0] });
             (Guard::MemberReport, format!("/admin/work-schedule/{}", ann.id), Some(body))
         }
+        // A member's start date (first day with a target): approvers of the team.
+        ("PUT", "/admin/start-dates/{userId}") => {
+            (Guard::MemberReport, format!("/admin/start-dates/{}", ann.id), Some(json!({ "startDate": DAY })))
+        }
         // A member's timesheet: read by approvers of the team; decided by them (not by Ann herself while another
         // approver exists); reopened by admins.
         ("GET", t) if t.starts_with("/timesheets/{month}") => {
