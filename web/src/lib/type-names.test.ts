@@ -40,8 +40,8 @@ describe('type names in the reader language', () => {
   it('keeps the stored name as the value of a select and translates its label', async () => {
     await changeLanguage('es');
     const [coffee, own] = breakTypeOptions(['Coffee Break', 'Siesta corta']);
-    expect(coffee.value).toBe('Coffee Break');
-    expect(coffee.label).not.toBe('Coffee Break');
+    expect(coffee?.value).toBe('Coffee Break');
+    expect(coffee?.label).not.toBe('Coffee Break');
     expect(own).toEqual({ value: 'Siesta corta', label: 'Siesta corta' });
   });
 });
