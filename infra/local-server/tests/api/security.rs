@@ -518,8 +518,11 @@ async fn other_peoples_lists_show_none_of_a_members_records() {
     let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
     fill(&app, &ann).await;
     let today = bt_domain::records::dates::today_in("UTC", app.state.clock.now());
-    // Approved, Ann's leave of today is an absence her team sees.
-    let leave = app.post(&ann, "/leaves/add", a_leave(&today, &today)).await.expect(201).id();
+    // Approved, Ann's leave of today is an absence her team sees. It is half a day, so her live break still shows
+    // her on a break (a whole day's leave would show her on leave instead).
+    let mut half_day = a_leave(&today, &today);
+    half_day["halfDay"] = json!("pm");
+    let leave = app.post(&ann, "/leaves/add", half_day).await.expect(201).id();
     app.post(&ada, &format!("/leaves/approve/{leave}"), json!({})).await.expect(200);
     app.post(&ann, "/break/start", json!({ "type": "Coffee Break", "reason": "Ann's live break" })).await.expect(201);
 
