@@ -10,7 +10,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KIB = 170;
+// 170 until the first week's additions to the first screen (the nav's counts, the team's name, the time zone question's
+// switch, type names in the reader's language on the Dashboard) took 1 KiB more; the question and the name themselves load
+// after the first screen.
+const BUDGET_KIB = 172;
 const dist = new URL('../dist/', import.meta.url).pathname;
 const manifestPath = join(dist, '.vite', 'manifest.json');
 

@@ -4,13 +4,14 @@ import { BreaksPage } from '@/features/breaks/components/breaks-page';
 import { EndBreakFromLink } from '@/features/breaks/components/end-break-from-link';
 import { useLiveBreak } from '@/features/breaks/api/breaks';
 import { TakeBreakButton } from '@/features/breaks/components/live-break-card';
-import { LeaveTodayCard } from '@/features/team/components/leave-today-card';
 import { WorkCard } from '@/features/work/components/work-card';
 import { useSession } from '@/lib/auth';
 import { useSearchParams } from 'react-router-dom';
 
 // Loaded only when a warning's "Start break" opened the Dashboard (`?action=start-break`).
 const StartBreakFromLink = lazy(() => import('@/features/breaks/components/start-break-from-link').then((module) => ({ default: module.StartBreakFromLink })));
+// Shown only to a person on leave today; it reads today's absentees after the first screen.
+const LeaveTodayCard = lazy(() => import('@/features/team/components/leave-today-card').then((module) => ({ default: module.LeaveTodayCard })));
 const BreakFormDialog = lazy(() => import('@/features/breaks/components/break-form-dialog').then((module) => ({ default: module.BreakFormDialog })));
 
 /**
@@ -52,7 +53,9 @@ export function BreaksRoute() {
       <BreaksPage
         before={
           <>
-            <LeaveTodayCard />
+            <Suspense fallback={null}>
+              <LeaveTodayCard />
+            </Suspense>
             <DashboardWork />
           </>
         }
