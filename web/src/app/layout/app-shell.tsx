@@ -151,9 +151,12 @@ export function AppShell() {
           >
             <main id="main" tabIndex={-1} className={mainClass}>
               <Suspense fallback={null}>
-                <FirstWeekQuestions />
+                <FirstWeekQuestions ask="zone" />
               </Suspense>
               <Outlet />
+              <Suspense fallback={null}>
+                <FirstWeekQuestions ask="name" />
+              </Suspense>
             </main>
           </Suspense>
         </div>

@@ -10,21 +10,23 @@ const TimeZoneBanner = lazy(() => import('@/features/settings/components/time-zo
 const TeamNamePrompt = lazy(() => import('@/features/team/components/team-name-prompt').then((m) => ({ default: m.TeamNamePrompt })));
 
 /**
- * Asked once, above the page: whether to follow this device's time zone when the account's differs, and (of the
- * admin of a new team) the team's name. Both read what the shell reads anyway (the profile, the team's name).
+ * Asked once: above the page, whether to follow this device's time zone when the account's differs; below it, of the
+ * admin of a new team, the team's name (so the day's first actions, Start work and Start break, stay where they are
+ * on a phone). Both read what the shell reads anyway (the profile, the team's name).
  */
-export function FirstWeekQuestions() {
+export function FirstWeekQuestions({ ask }: { ask: 'zone' | 'name' }) {
   const { signedIn } = useSession();
   const { data: profile } = useApi(signedIn && PROFILE_KEY);
   const { data: team } = useTeam();
   const account = (profile as { timeZone?: unknown } | undefined)?.timeZone;
   const device = deviceTimeZone();
-  const askZone = typeof account === 'string' && account !== device && !zoneQuestionAnswered(account, device);
-  if (!askZone && !team?.askName) return null;
+  const askZone = ask === 'zone' && typeof account === 'string' && account !== device && !zoneQuestionAnswered(account, device);
+  const askName = ask === 'name' && Boolean(team?.askName);
+  if (!askZone && !askName) return null;
   return (
     <Suspense fallback={null}>
       {askZone && <TimeZoneBanner />}
-      {team?.askName && <TeamNamePrompt />}
+      {askName && <TeamNamePrompt />}
     </Suspense>
   );
 }

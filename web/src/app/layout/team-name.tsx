@@ -12,6 +12,7 @@ export function TeamName() {
   return (
     <p
       data-testid="team-name"
+      translate="no"
       title={name}
       className="hidden max-w-[40%] shrink-0 truncate max-sm:block @5xl:block rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700"
     >

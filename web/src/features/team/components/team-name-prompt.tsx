@@ -61,7 +61,7 @@ function TeamNameCard({ current }: { current: string }) {
   return (
     <section
       aria-labelledby={headingId}
-      className="mb-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-brand-600/40 sm:p-5 dark:bg-slate-900 dark:ring-brand-400/40"
+      className="mt-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-brand-600/40 sm:p-5 dark:bg-slate-900 dark:ring-brand-400/40"
     >
       <h2 id={headingId} className="text-base font-semibold">
         {t('team.name.promptTitle')}
