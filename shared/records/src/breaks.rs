@@ -7,6 +7,7 @@ use serde_json::Value;
 use super::dates::{self, date_field, format_date, format_time, minutes_between, time_field, DateRange};
 use super::events::{self, RecordEvent, Via};
 use super::paging::Paging;
+use super::repo::owned_record_fields;
 use super::repo::{self, Record};
 use super::work::compute::BreakSpan;
 use super::work::lock;
@@ -61,15 +62,7 @@ pub struct Break {
 impl Record for Break {
     const KIND: RecordKind = RecordKind::Break;
     const ENTITY: &'static str = "break";
-    fn id(&self) -> &RecordId {
-        &self.id
-    }
-    fn user_id(&self) -> &UserId {
-        &self.user_id
-    }
-    fn updated_at(&self) -> &str {
-        &self.updated_at
-    }
+    owned_record_fields!();
     fn date_key(&self) -> String {
         format!("{}#{}#{}", self.created_date, self.start_time, self.id)
     }

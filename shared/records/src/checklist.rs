@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::dates::{self, DateRange};
 use super::paging::Paging;
+use super::repo::owned_record_fields;
 use super::repo::{self, Record};
 use super::{new_id, timestamp, Expect, Owner};
 use bt_core::error::AppResult;
@@ -35,15 +36,7 @@ pub struct ChecklistItem {
 impl Record for ChecklistItem {
     const KIND: RecordKind = RecordKind::Checklist;
     const ENTITY: &'static str = "checklist_item";
-    fn id(&self) -> &RecordId {
-        &self.id
-    }
-    fn user_id(&self) -> &UserId {
-        &self.user_id
-    }
-    fn updated_at(&self) -> &str {
-        &self.updated_at
-    }
+    owned_record_fields!();
     fn date_key(&self) -> String {
         format!("{}#{}", self.created_date, self.id)
     }

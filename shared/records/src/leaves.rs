@@ -10,6 +10,7 @@ use super::allowances::{self, HalfDay, Ledger};
 use super::dates::{self, date_field, format_date, inclusive_days, DateRange};
 use super::leave_types::{self, LeaveType};
 use super::paging::Paging;
+use super::repo::owned_record_fields;
 use super::repo::{self, Record};
 use super::work::lock;
 use super::work::repo::lock as lock_repo;
@@ -103,15 +104,7 @@ impl Leave {
 impl Record for Leave {
     const KIND: RecordKind = RecordKind::Leave;
     const ENTITY: &'static str = "leave";
-    fn id(&self) -> &RecordId {
-        &self.id
-    }
-    fn user_id(&self) -> &UserId {
-        &self.user_id
-    }
-    fn updated_at(&self) -> &str {
-        &self.updated_at
-    }
+    owned_record_fields!();
     fn date_key(&self) -> String {
         format!("{}#{}", self.from_date, self.id)
     }

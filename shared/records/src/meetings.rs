@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::dates::{self, date_field, format_date, format_time, time_field, DateRange};
 use super::events::{self, MeetingChange, RecordEvent, Via};
 use super::paging::Paging;
+use super::repo::owned_record_fields;
 use super::repo::{self, Record};
 use super::{new_id, timestamp, Expect, Owner};
 use bt_accounts::teams;
@@ -116,15 +117,7 @@ impl Meeting {
 impl Record for Meeting {
     const KIND: RecordKind = RecordKind::Meeting;
     const ENTITY: &'static str = "meeting";
-    fn id(&self) -> &RecordId {
-        &self.id
-    }
-    fn user_id(&self) -> &UserId {
-        &self.user_id
-    }
-    fn updated_at(&self) -> &str {
-        &self.updated_at
-    }
+    owned_record_fields!();
     fn date_key(&self) -> String {
         format!("{}#{}#{}", self.schedule_date, self.from, self.id)
     }

@@ -31,6 +31,23 @@ pub(crate) trait Record: Serialize + DeserializeOwned + Send + Sync {
     }
 }
 
+/// The accessors every record kind has in the same words (`id`, `userId`, `updatedAt` fields): written once, named
+/// inside each `impl Record` block.
+macro_rules! owned_record_fields {
+    () => {
+        fn id(&self) -> &bt_core::types::RecordId {
+            &self.id
+        }
+        fn user_id(&self) -> &bt_core::types::UserId {
+            &self.user_id
+        }
+        fn updated_at(&self) -> &str {
+            &self.updated_at
+        }
+    };
+}
+pub(crate) use owned_record_fields;
+
 /// A record as stored, with what the item carries beside the record's own fields.
 pub(crate) struct Stored<R> {
     pub record: R,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::dates::{computed_day, date_field, format_date, DateRange};
 use super::paging::Paging;
+use super::repo::owned_record_fields;
 use super::repo::{self, Record};
 use super::{new_id, timestamp, Expect, Owner};
 use bt_core::error::{AppError, AppResult};
@@ -88,15 +89,7 @@ pub struct Task {
 impl Record for Task {
     const KIND: RecordKind = RecordKind::Task;
     const ENTITY: &'static str = "task";
-    fn id(&self) -> &RecordId {
-        &self.id
-    }
-    fn user_id(&self) -> &UserId {
-        &self.user_id
-    }
-    fn updated_at(&self) -> &str {
-        &self.updated_at
-    }
+    owned_record_fields!();
     fn date_key(&self) -> String {
         format!("{}#{}", self.scheduled, self.id)
     }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::compute::{BreakSpan, PeriodSpan, Weekdays};
 use crate::breaks::Break;
 use crate::dates::{self, format_date, format_time};
-use crate::repo::Record;
+use crate::repo::{owned_record_fields, Record};
 use bt_core::error::{AppError, AppResult};
 use bt_core::keys::{self, RecordKind};
 use bt_core::types::{ClockTime, Day, RecordId, TeamId, UserId};
@@ -93,15 +93,7 @@ pub struct WorkPeriod {
 impl Record for WorkPeriod {
     const KIND: RecordKind = RecordKind::Work;
     const ENTITY: &'static str = "work_period";
-    fn id(&self) -> &RecordId {
-        &self.id
-    }
-    fn user_id(&self) -> &UserId {
-        &self.user_id
-    }
-    fn updated_at(&self) -> &str {
-        &self.updated_at
-    }
+    owned_record_fields!();
     fn date_key(&self) -> String {
         format!("{}#{}#{}", self.date, self.start, self.id)
     }
