@@ -523,8 +523,9 @@ async fn who_is_off_today_reads_the_teams_leaves() {
         type_id: Some(SICK.into()),
         half_day: None,
     };
-    leaves::add_leave(store, &ben.owner(), &leave(today, today + Duration::days(2)), app.now()).await.unwrap();
-    leaves::add_leave(store, &cai.owner(), &leave(today + Duration::days(1), today + Duration::days(1)), app.now())
+    let services = app.state.services();
+    leaves::add_leave(services, &ben.owner(), &leave(today, today + Duration::days(2)), app.now()).await.unwrap();
+    leaves::add_leave(services, &cai.owner(), &leave(today + Duration::days(1), today + Duration::days(1)), app.now())
         .await
         .unwrap();
     let until = (today + Duration::days(2)).format("%d/%m/%Y");

@@ -104,7 +104,7 @@ async fn edit(
         (status = 409, description = "A month of it is approved and locked (the message names the month)", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    leaves::delete_leave(state.table(), &user.owner(), &id).await?;
+    leaves::delete_leave(state.services(), &user.owner(), &id).await?;
     Ok(data(Deleted::record(id)))
 }
 
@@ -116,7 +116,7 @@ async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPat
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    let leave = leaves::get_leave(state.table(), &user.owner(), &id).await?;
+    let leave = leaves::get_leave(state.services(), &user.owner(), &id).await?;
     let tag = leave.updated_at.clone();
     Ok(data_with_etag(Leave::from(leave), &tag))
 }
@@ -157,6 +157,6 @@ struct LeaveList {
 async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult {
     let paging = Paging::new(q.skip, q.limit)?;
     let range = DateRange::parse(q.from.as_deref(), q.to.as_deref(), "from", "to")?;
-    let (leaves, total_count) = leaves::leaves_page(state.table(), user.id(), range, paging).await?;
+    let (leaves, total_count) = leaves::leaves_page(state.services(), user.id(), range, paging).await?;
     Ok(data(LeaveList { leaves: wire(leaves), total_count }))
 }

@@ -42,7 +42,7 @@ pub enum Decision {
 /// Adds a leave (see [`leaves::add_leave`]) and, when it waits for approval, mails the approvers.
 pub async fn request_leave(services: &Services, owner: &Owner, input: &LeaveInput) -> AppResult<Leave> {
     let now = services.clock.now();
-    let leave = leaves::add_leave(services.table(), owner, input, now).await?;
+    let leave = leaves::add_leave(services, owner, input, now).await?;
     if leave.status == LeaveStatus::Pending {
         let event = RecordEvent::LeaveRequested { owner: owner.clone(), leave: leave.clone() };
         events::publish(Via::Services(services), event).await;
@@ -59,7 +59,7 @@ pub async fn edit_request(
     expect: &Expect,
 ) -> AppResult<Leave> {
     let now = services.clock.now();
-    let (before, leave) = leaves::edit_leave(services.table(), owner, id, input, expect, now).await?;
+    let (before, leave) = leaves::edit_leave(services, owner, id, input, expect, now).await?;
     if leave.status == LeaveStatus::Pending && before != LeaveStatus::Pending {
         let event = RecordEvent::LeaveRequested { owner: owner.clone(), leave: leave.clone() };
         events::publish(Via::Services(services), event).await;

@@ -20,6 +20,7 @@ use bt_accounts::users::Role;
 use bt_core::error::{AppError, AppResult};
 use bt_core::i18n::fill;
 use bt_core::keys::{self, RecordKind};
+use bt_core::services::Services;
 use bt_core::store::{Cond, Index, Item, Query, SkCond, StoreError, Table, TxOp};
 use bt_core::types::{Day, RecordId, TeamId, UserId};
 use bt_core::validate::Check;
@@ -336,8 +337,8 @@ async fn count_and_check_balance(
 }
 
 /// Adds a leave; a request that waits for approval is mailed to the approvers (see [`super::leave_requests`]).
-pub async fn add_leave(store: &dyn Table, owner: &Owner, input: &LeaveInput, now: DateTime<Utc>) -> AppResult<Leave> {
-    add_leave_as(store, owner, input, new_id(now), now).await
+pub async fn add_leave(app: &Services, owner: &Owner, input: &LeaveInput, now: DateTime<Utc>) -> AppResult<Leave> {
+    add_leave_as(app.table(), owner, input, new_id(now), now).await
 }
 
 /// [`add_leave`] under a given id (imports derive it from the file's row, so a second import of the row finds it).
@@ -381,13 +382,14 @@ pub(crate) async fn add_leave_as(
 /// Fields left out of the body keep their stored value. Answers the status it had before, with the edited leave.
 /// Written only over the version `expect` names (a conflict, and nothing written, otherwise).
 pub async fn edit_leave(
-    store: &dyn Table,
+    app: &Services,
     owner: &Owner,
     id: &RecordId,
     input: &LeaveInput,
     expect: &Expect,
     now: DateTime<Utc>,
 ) -> AppResult<(LeaveStatus, Leave)> {
+    let store = app.table();
     let stored = repo::load_for_edit::<Leave>(store, &owner.user_id, id, expect).await?;
     let old = stored.record;
     let before = old.status;
@@ -434,12 +436,13 @@ pub async fn edit_leave(
     }
 }
 
-pub async fn get_leave(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Leave> {
-    Ok(repo::load_owned::<Leave>(store, &owner.user_id, id).await?.record)
+pub async fn get_leave(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<Leave> {
+    Ok(repo::load_owned::<Leave>(app.table(), &owner.user_id, id).await?.record)
 }
 
 /// Deletes the leave and the item approvers reach it by, together.
-pub async fn delete_leave(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Leave> {
+pub async fn delete_leave(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<Leave> {
+    let store = app.table();
     let stored = repo::load_owned::<Leave>(store, &owner.user_id, id).await?;
     let months = lock::months_of(stored.record.from_date.date(), stored.record.to_date.date());
     lock::ensure_open(store, &owner.user_id, &months).await?;
@@ -462,6 +465,16 @@ pub async fn delete_leave(store: &dyn Table, owner: &Owner, id: &RecordId) -> Ap
 
 /// A page of the owner's leaves that share a day with the range (all when None), latest first.
 pub async fn leaves_page(
+    app: &Services,
+    user_id: &UserId,
+    range: Option<DateRange>,
+    paging: Paging,
+) -> AppResult<(Vec<Leave>, u64)> {
+    page(app.table(), user_id, range, paging).await
+}
+
+/// [`leaves_page`] over the store (the archives' report reads it).
+pub(crate) async fn page(
     store: &dyn Table,
     user_id: &UserId,
     range: Option<DateRange>,

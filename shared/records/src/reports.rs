@@ -78,7 +78,7 @@ pub async fn records_page(
             (Records::Tasks(items), total)
         }
         RecordType::Leaves => {
-            let (items, total) = leaves::leaves_page(store, user_id, Some(range), paging).await?;
+            let (items, total) = leaves::page(store, user_id, Some(range), paging).await?;
             (Records::Leaves(items), total)
         }
         RecordType::Meetings => {

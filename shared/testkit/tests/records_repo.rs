@@ -195,13 +195,20 @@ async fn an_edit_expecting_a_version_is_written_only_over_it(store: Store) {
     assert!(is_not_found(tasks::edit_task(s, &bob, &task.id, &rename("Bob's"), &current, later(4)).await));
 
     // The same holds for a leave, whose write also guards against overlaps.
-    let leave = leaves::add_leave(s, &ann, &a_leave("2024-06-10", "2024-06-11"), now()).await.unwrap();
+    let app = leave_services(&store);
+    let leave = leaves::add_leave(&app, &ann, &a_leave("2024-06-10", "2024-06-11"), now()).await.unwrap();
     let seen = Expect::UpdatedAt(leave.updated_at.clone());
     let longer = LeaveInput { to_date: Some("2024-06-12".into()), ..Default::default() };
-    let (_, edited) = leaves::edit_leave(s, &ann, &leave.id, &longer, &seen, later(1)).await.unwrap();
-    let stale = leaves::edit_leave(s, &ann, &leave.id, &a_leave("2024-06-20", "2024-06-20"), &seen, later(2)).await;
+    let (_, edited) = leaves::edit_leave(&app, &ann, &leave.id, &longer, &seen, later(1)).await.unwrap();
+    let stale = leaves::edit_leave(&app, &ann, &leave.id, &a_leave("2024-06-20", "2024-06-20"), &seen, later(2)).await;
     assert!(matches!(&stale, Err(AppError::Conflict(m)) if m == CHANGED_MEANWHILE), "{stale:?}");
-    assert_eq!(leaves::get_leave(s, &ann, &leave.id).await.unwrap(), edited);
+    assert_eq!(leaves::get_leave(&app, &ann, &leave.id).await.unwrap(), edited);
+}
+
+/// The domain's services over the test's store (the use cases take them; no mail is sent by these tests).
+fn leave_services(store: &Store) -> bt_domain::Services {
+    let mailer = Arc::new(bt_adapters_local::outbox::Outbox::new(None));
+    bt_domain::Services::new(store.clone(), mailer, bt_domain::config::Config::for_tests())
 }
 
 fn a_leave(from: &str, to: &str) -> LeaveInput {
@@ -216,25 +223,26 @@ fn a_leave(from: &str, to: &str) -> LeaveInput {
 
 async fn leaves_never_overlap_and_show_as_absences(store: Store) {
     let s = store.as_ref();
+    let app = leave_services(&store);
     let ann = owner("ANN", "T1");
     let bob = owner("BOB", "T1");
     join(&store, &ann, Role::Member).await;
     join(&store, &bob, Role::Member).await;
-    let week = leaves::add_leave(s, &ann, &a_leave("2024-06-10", "2024-06-14"), now()).await.unwrap();
+    let week = leaves::add_leave(&app, &ann, &a_leave("2024-06-10", "2024-06-14"), now()).await.unwrap();
     assert_eq!(week.days, 5);
     assert!(matches!(
-        leaves::add_leave(s, &ann, &a_leave("2024-06-14", "2024-06-15"), now()).await,
+        leaves::add_leave(&app, &ann, &a_leave("2024-06-14", "2024-06-15"), now()).await,
         Err(AppError::Conflict(_))
     ));
-    leaves::add_leave(s, &ann, &a_leave("2024-06-15", "2024-06-15"), now()).await.unwrap();
-    leaves::add_leave(s, &bob, &a_leave("2024-06-12", "2024-06-12"), now()).await.unwrap();
+    leaves::add_leave(&app, &ann, &a_leave("2024-06-15", "2024-06-15"), now()).await.unwrap();
+    leaves::add_leave(&app, &bob, &a_leave("2024-06-12", "2024-06-12"), now()).await.unwrap();
 
     // Six leaves written at once by one user, two per day: exactly one per day gets in.
     let writes = (0..6).map(|i| {
-        let store = store.clone();
+        let app = app.clone();
         let ann = ann.clone();
         let day = format!("2024-07-{:02}", 1 + i / 2);
-        async move { leaves::add_leave(store.as_ref(), &ann, &a_leave(&day, &day), now()).await.is_ok() }
+        async move { leaves::add_leave(&app, &ann, &a_leave(&day, &day), now()).await.is_ok() }
     });
     let accepted = futures_join_all(writes).await.into_iter().filter(|ok| *ok).count();
     assert_eq!(accepted, 3);
@@ -253,10 +261,12 @@ async fn leaves_never_overlap_and_show_as_absences(store: Store) {
     );
 
     let (page, total) =
-        leaves::leaves_page(s, &user("ANN"), Some(DateRange::day(day("2024-06-14"))), Paging::default()).await.unwrap();
+        leaves::leaves_page(&app, &user("ANN"), Some(DateRange::day(day("2024-06-14"))), Paging::default())
+            .await
+            .unwrap();
     assert_eq!((total, page[0].id.as_str()), (1, week.id.as_str()));
-    leaves::delete_leave(s, &ann, &week.id).await.unwrap();
-    leaves::add_leave(s, &ann, &a_leave("2024-06-11", "2024-06-11"), now()).await.unwrap();
+    leaves::delete_leave(&app, &ann, &week.id).await.unwrap();
+    leaves::add_leave(&app, &ann, &a_leave("2024-06-11", "2024-06-11"), now()).await.unwrap();
 }
 
 /// Runs futures concurrently on the test runtime (no extra crate for `join_all`).
@@ -351,7 +361,7 @@ async fn reports_read_the_user_and_team_indexes(store: Store) {
     breaks::add_break(s, &bob, &a_break("2024-05-03", "09:00", "09:05"), now()).await.unwrap();
     // Sick leave needs no approval (Bob, an admin, would decide a Vacation request): an absence at once.
     let sick = LeaveInput { type_id: Some("00000000000000000000000002".into()), ..a_leave("2024-04-30", "2024-05-01") };
-    leaves::add_leave(s, &ann, &sick, now()).await.unwrap();
+    leaves::add_leave(&leave_services(&store), &ann, &sick, now()).await.unwrap();
     let may = DateRange { from: day("2024-05-01"), to: day("2024-05-31") };
     let summary = reports::user_summary(s, &user("ANN"), may).await.unwrap();
     assert_eq!((summary.breaks.total_minutes, summary.leaves.days), (20, 1));
