@@ -464,7 +464,7 @@ async fn the_agenda_lists_todays_meetings_breaks_and_tasks() {
         description: Some("Sprint planning".into()),
         ..Default::default()
     };
-    meetings::add_meeting(bt_domain::records::events::Via::Store(store), &ana.owner(), &meeting, app.now())
+    meetings::add_meeting(app.state.services(), &ana.owner(), &meeting, app.now())
         .await
         .unwrap();
     let task = tasks::TaskInput {
@@ -474,7 +474,7 @@ async fn the_agenda_lists_todays_meetings_breaks_and_tasks() {
         status: None,
         priority: Some("High".into()),
     };
-    tasks::add_task(store, &ana.owner(), &task, app.now()).await.unwrap();
+    tasks::add_task(app.state.services(), &ana.owner(), &task, app.now()).await.unwrap();
     log_break(&app, &ana, app.today(), "12:00", "12:30", "Lunch Break").await;
     let data = app.ask(Some(&ana.token), "what do I have today?").await;
     assert_eq!(data["intent"], "agendaToday");
@@ -723,7 +723,7 @@ async fn open_tasks_come_by_priority_without_finished_ones() {
             status: Some(status.into()),
             priority: Some(priority.into()),
         };
-        tasks::add_task(store, &ana.owner(), &task, app.now()).await.unwrap();
+        tasks::add_task(app.state.services(), &ana.owner(), &task, app.now()).await.unwrap();
     }
     let data = app.ask(Some(&ana.token), "what are my open tasks?").await;
     assert_eq!(data["intent"], "openTasksByPriority");

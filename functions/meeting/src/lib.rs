@@ -5,7 +5,6 @@ use axum::Router;
 use bt_api::records::meetings::{Invitee, Meeting, MeetingAnswerInput, MeetingCreate, MeetingInput, MeetingList};
 use bt_api::schema::{date, limit_schema, skip_schema};
 use bt_api::wire;
-use bt_domain::records::events::Via;
 use bt_domain::records::meetings::{self, MeetingView};
 use bt_domain::records::{dates, DateRange, Paging};
 use bt_http::auth::AuthUser;
@@ -41,8 +40,7 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<MeetingCreate>) -> ApiResult {
-    let meeting =
-        meetings::add_meeting(Via::Services(state.services()), &user.owner(), &input.into(), state.clock.now()).await?;
+    let meeting = meetings::add_meeting(state.services(), &user.owner(), &input.into(), state.clock.now()).await?;
     Ok(created(Meeting::from(meeting)))
 }
 
@@ -67,15 +65,8 @@ async fn edit(
     IfMatch(expect): IfMatch,
     ApiJson(input): ApiJson<MeetingInput>,
 ) -> ApiResult {
-    let meeting = meetings::edit_meeting(
-        Via::Services(state.services()),
-        &user.owner(),
-        &id,
-        &input.into(),
-        &expect,
-        state.clock.now(),
-    )
-    .await?;
+    let meeting =
+        meetings::edit_meeting(state.services(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
     let tag = meeting.updated_at.clone();
     Ok(data_with_etag(Meeting::from(meeting), &tag))
 }
@@ -88,7 +79,7 @@ async fn edit(
         (status = 409, description = "Changed meanwhile", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    meetings::delete_meeting(Via::Services(state.services()), &user.owner(), &id).await?;
+    meetings::delete_meeting(state.services(), &user.owner(), &id).await?;
     Ok(data(Deleted::record(id)))
 }
 
@@ -100,7 +91,7 @@ async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPat
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    let meeting = meetings::get_meeting(state.table(), &user.owner(), &id).await?;
+    let meeting = meetings::get_meeting(state.services(), &user.owner(), &id).await?;
     let tag = meeting.updated_at.clone();
     Ok(data_with_etag(Meeting::from(meeting), &tag))
 }
@@ -150,7 +141,7 @@ async fn today_or_upcoming(
         let local = owner.local_now(now);
         MeetingView::Upcoming { day, after: (local.date() == day).then_some(local.time()) }
     };
-    Ok(data(MeetingList::from(meetings::list_meetings(state.table(), user.id(), view, paging).await?)))
+    Ok(data(MeetingList::from(meetings::list_meetings(state.services(), user.id(), view, paging).await?)))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -180,7 +171,7 @@ async fn all(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuer
         "startScheduleDate",
         "endScheduleDate",
     )?;
-    let list = meetings::list_meetings(state.table(), user.id(), MeetingView::All(range), paging).await?;
+    let list = meetings::list_meetings(state.services(), user.id(), MeetingView::All(range), paging).await?;
     Ok(data(MeetingList::from(list)))
 }
 

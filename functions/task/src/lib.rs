@@ -41,7 +41,7 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<TaskCreate>) -> ApiResult {
-    let task = tasks::add_task(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
+    let task = tasks::add_task(state.services(), &user.owner(), &input.into(), state.clock.now()).await?;
     Ok(created(Task::from(task)))
 }
 
@@ -61,7 +61,8 @@ async fn edit(
     IfMatch(expect): IfMatch,
     ApiJson(input): ApiJson<TaskInput>,
 ) -> ApiResult {
-    let task = tasks::edit_task(state.table(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
+    let task =
+        tasks::edit_task(state.services(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
     let tag = task.updated_at.clone();
     Ok(data_with_etag(Task::from(task), &tag))
 }
@@ -72,7 +73,7 @@ async fn edit(
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    tasks::delete_task(state.table(), &user.owner(), &id).await?;
+    tasks::delete_task(state.services(), &user.owner(), &id).await?;
     Ok(data(Deleted::record(id)))
 }
 
@@ -84,7 +85,7 @@ async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPat
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    let task = tasks::get_task(state.table(), &user.owner(), &id).await?;
+    let task = tasks::get_task(state.services(), &user.owner(), &id).await?;
     let tag = task.updated_at.clone();
     Ok(data_with_etag(Task::from(task), &tag))
 }
@@ -165,6 +166,6 @@ async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
         (q.scheduled_from.as_deref(), q.scheduled_to.as_deref()),
         (q.created_date_from.as_deref(), q.created_date_to.as_deref()),
     )?;
-    let (tasks, total_count) = tasks::tasks_page(state.table(), user.id(), &filter, paging).await?;
+    let (tasks, total_count) = tasks::tasks_page(state.services(), user.id(), &filter, paging).await?;
     Ok(data(TaskList { tasks: wire(tasks), total_count }))
 }

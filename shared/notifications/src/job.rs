@@ -341,7 +341,7 @@ async fn handle(services: &Services, reminder: &Reminder, now: DateTime<Utc>) ->
         ReminderKind::Meeting => {
             let id = RecordId::parse(&reminder.subject).ok();
             let meeting = match id {
-                Some(id) => meetings::get_meeting(store, &owner, &id).await.ok(),
+                Some(id) => meetings::get_meeting(services, &owner, &id).await.ok(),
                 None => None,
             };
             let Some(meeting) = meeting.filter(|m| reminders::meeting_guard(m) == reminder.guard) else {

@@ -19,6 +19,7 @@ use super::{new_id, timestamp, Expect, Owner};
 use bt_accounts::teams;
 use bt_core::error::{AppError, AppResult};
 use bt_core::keys::{self, RecordKind};
+use bt_core::services::Services;
 use bt_core::store::{Cond, SkCond, StoreError, Table, TxOp};
 use bt_core::types::{ClockTime, Day, RecordId, UserId};
 use bt_core::validate::Check;
@@ -219,8 +220,14 @@ async fn resolve_attendees(
 }
 
 /// Adds a meeting; each attendee is told they were invited (mail and push, when `via` has the services).
-pub async fn add_meeting(via: Via<'_>, owner: &Owner, input: &MeetingInput, now: DateTime<Utc>) -> AppResult<Meeting> {
-    let store = via.store();
+pub async fn add_meeting(
+    app: &Services,
+    owner: &Owner,
+    input: &MeetingInput,
+    now: DateTime<Utc>,
+) -> AppResult<Meeting> {
+    let via = Via::Services(app);
+    let store = app.table();
     let v = validate_meeting(input)?;
     let attendees = resolve_attendees(store, owner, &v.attendees, &[], false).await?;
     let meeting = Meeting {
@@ -325,14 +332,15 @@ async fn dropped(store: &dyn Table, user_id: &UserId, meeting: &Meeting) {
 /// Written only over the version `expect` names (a conflict, and nothing written, otherwise). Attendees added are
 /// told they were invited, those kept are told when it moved, those taken off that it was cancelled for them.
 pub async fn edit_meeting(
-    via: Via<'_>,
+    app: &Services,
     owner: &Owner,
     id: &RecordId,
     input: &MeetingInput,
     expect: &Expect,
     now: DateTime<Utc>,
 ) -> AppResult<Meeting> {
-    let store = via.store();
+    let via = Via::Services(app);
+    let store = app.table();
     let stored = repo::load_for_edit::<Meeting>(store, &owner.user_id, id, expect).await?;
     let old = stored.record;
     if !old.is_organized_by(&owner.user_id) {
@@ -463,14 +471,15 @@ async fn change_as_attendee(
     }
 }
 
-pub async fn get_meeting(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Meeting> {
-    Ok(repo::load_owned::<Meeting>(store, &owner.user_id, id).await?.record)
+pub async fn get_meeting(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<Meeting> {
+    Ok(repo::load_owned::<Meeting>(app.table(), &owner.user_id, id).await?.record)
 }
 
 /// The organizer deletes the meeting, every attendee's copy with it (each attendee is told it was cancelled); an
 /// attendee may only leave it.
-pub async fn delete_meeting(via: Via<'_>, owner: &Owner, id: &RecordId) -> AppResult<Meeting> {
-    let store = via.store();
+pub async fn delete_meeting(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<Meeting> {
+    let via = Via::Services(app);
+    let store = app.table();
     let stored = repo::load_owned::<Meeting>(store, &owner.user_id, id).await?;
     let meeting = stored.record;
     if !meeting.is_organized_by(&owner.user_id) {
@@ -549,11 +558,12 @@ pub struct MeetingList {
 }
 
 pub async fn list_meetings(
-    store: &dyn Table,
+    app: &Services,
     user_id: &UserId,
     view: MeetingView,
     paging: Paging,
 ) -> AppResult<MeetingList> {
+    let store = app.table();
     let query = match view {
         MeetingView::Day(d) => repo::by_date::<Meeting>(user_id, SkCond::BeginsWith(format!("{}#", format_date(d)))),
         MeetingView::Upcoming { day, after: Some(t) } => {

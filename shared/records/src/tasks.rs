@@ -10,6 +10,7 @@ use super::repo::{self, Record};
 use super::{new_id, timestamp, Expect, Owner};
 use bt_core::error::{AppError, AppResult};
 use bt_core::keys::{self, RecordKind};
+use bt_core::services::Services;
 use bt_core::store::{Index, Query, SkCond, Table};
 use bt_core::types::{Day, RecordId, TeamId, UserId};
 use bt_core::validate::Check;
@@ -157,7 +158,8 @@ pub fn validate_task(input: &TaskInput) -> AppResult<ValidTask> {
     })
 }
 
-pub async fn add_task(store: &dyn Table, owner: &Owner, input: &TaskInput, now: DateTime<Utc>) -> AppResult<Task> {
+pub async fn add_task(app: &Services, owner: &Owner, input: &TaskInput, now: DateTime<Utc>) -> AppResult<Task> {
+    let store = app.table();
     let v = validate_task(input)?;
     let task = Task {
         id: new_id(now),
@@ -178,13 +180,14 @@ pub async fn add_task(store: &dyn Table, owner: &Owner, input: &TaskInput, now: 
 /// Fields left out of the body keep their stored value.
 /// Written only over the version `expect` names (a conflict, and nothing written, otherwise).
 pub async fn edit_task(
-    store: &dyn Table,
+    app: &Services,
     owner: &Owner,
     id: &RecordId,
     input: &TaskInput,
     expect: &Expect,
     now: DateTime<Utc>,
 ) -> AppResult<Task> {
+    let store = app.table();
     let stored = repo::load_for_edit::<Task>(store, &owner.user_id, id, expect).await?;
     let old = stored.record;
     let merged = TaskInput {
@@ -208,12 +211,12 @@ pub async fn edit_task(
     Ok(task)
 }
 
-pub async fn get_task(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Task> {
-    Ok(repo::load_owned::<Task>(store, &owner.user_id, id).await?.record)
+pub async fn get_task(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<Task> {
+    Ok(repo::load_owned::<Task>(app.table(), &owner.user_id, id).await?.record)
 }
 
-pub async fn delete_task(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Task> {
-    repo::remove::<Task>(store, &owner.user_id, id).await
+pub async fn delete_task(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<Task> {
+    repo::remove::<Task>(app.table(), &owner.user_id, id).await
 }
 
 /// The owner's tasks scheduled on one day.
@@ -280,13 +283,14 @@ impl TaskFilter {
 /// A page of the owner's tasks, latest scheduled first: one Query on the scheduled-date index (the scheduled
 /// range as its key condition), the other filters applied to what it returns.
 pub async fn tasks_page(
-    store: &dyn Table,
+    app: &Services,
     user_id: &UserId,
     filter: &TaskFilter,
     paging: Paging,
 ) -> AppResult<(Vec<Task>, u64)> {
     let sk = filter.scheduled.map(|r| r.sk_cond()).unwrap_or(SkCond::All);
     let query = repo::by_date::<Task>(user_id, sk).backward();
+    let store = app.table();
     if filter.is_empty() {
         repo::page(store, query, None, paging).await
     } else {
