@@ -9,7 +9,7 @@ NPM := npm --prefix web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: serve server-opt backup restore audit test-audit api run build web web-deps oidc-deps server test test-rust test-on-date test-dates faketime test-web e2e setup venv chromium lint test-build lambdas bench bench-work bench-transfer bench-tools lighthouse soak test-soak fuzz test-fuzz clean
+.PHONY: serve server-opt backup restore audit test-audit api run build web web-deps oidc-deps server test test-rust test-on-date test-dates faketime test-web e2e setup venv chromium lint test-build lambdas bench bench-work bench-transfer bench-calls bench-tools lighthouse soak test-soak fuzz test-fuzz clean
 
 ## Start everything locally (SQLite store, local outbox, built web app).
 ## The web build (npm) and the server build (cargo) run side by side: the first start of a fresh clone is their
@@ -126,6 +126,7 @@ api: web-deps
 
 test-web: web-deps
 	$(OPENAPI) | node web/scripts/gen-api-types.mjs --check -
+	$(NPM) run lint:imports
 	$(NPM) run test
 	$(NPM) run build
 	$(NPM) run budget
@@ -169,6 +170,11 @@ bench-work:
 ## Export of 25,000 records and import of 10,000 rows, timed, with the ZIP's size (prints figures).
 bench-transfer:
 	cargo run -q --release -p breaktime-local --example transfer_bench
+
+## The store calls (by operation) and token checks of each request of a working day, one signed-in person on SQLite:
+## clock in, add a break, start and end one, clock out, and the reads the web app makes between (prints counts).
+bench-calls:
+	cargo run -q -p breaktime-local --example store_calls
 
 ## The load tool (oha, into .cache/oha) and TimeTagger (PyPI, into .cache/timetagger) for `make bench`.
 bench-tools:

@@ -131,6 +131,12 @@ pub async fn user_of_token(state: &Services, token: &str) -> AppResult<User> {
     Ok(user)
 }
 
+/// How many token signatures this process has checked so far: the store-call print (`make bench-calls`) shows the
+/// checks of each request as the difference.
+pub fn signature_checks() -> u64 {
+    hs256::CHECKS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// [`hash_password`] off the async workers (argon2 is deliberately slow).
 pub async fn hash_password_async(password: String) -> AppResult<String> {
     tokio::task::spawn_blocking(move || hash_password(&password))
@@ -183,8 +189,12 @@ mod hs256 {
         }
     }
 
+    /// Signatures checked by this process, for [`super::signature_checks`].
+    pub(super) static CHECKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
     impl signature::Verifier<Vec<u8>> for Hs256 {
         fn verify(&self, message: &[u8], signature: &Vec<u8>) -> std::result::Result<(), signature::Error> {
+            CHECKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             // `verify_slice` compares in constant time.
             self.mac(message).verify_slice(signature).map_err(signature::Error::from_source)
         }

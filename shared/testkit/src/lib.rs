@@ -2,6 +2,8 @@
 //! configuration pointing at it.
 #![allow(dead_code)]
 
+pub mod counting;
+
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
