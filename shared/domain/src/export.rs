@@ -19,7 +19,7 @@ use bt_core::services::Services;
 use bt_core::store::Table;
 use bt_notifications::settings;
 use bt_records::reports::csv_safe;
-use bt_records::work::repo as work_repo;
+use bt_work::repo as work_repo;
 use bt_records::Owner;
 use bt_records::{allowances, break_types, breaks, checklist, feeds, leave_types, leaves, meetings, tasks, DateRange};
 

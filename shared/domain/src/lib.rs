@@ -2,7 +2,7 @@
 //! enforces (a crate cannot name one that does not come before it):
 //!
 //! `bt-core` (ids, value types, keys, ports, codec, validation, the error) → `bt-accounts` → `bt-records` →
-//! `bt-notifications`.
+//! `bt-work` → `bt-notifications`.
 //!
 //! Records publish [`records::events::RecordEvent`]s through a port; notifications handles them. This crate names
 //! the layers under one roof and holds the composition root ([`app::services`]) that installs the handler. It knows
@@ -34,11 +34,22 @@ pub mod export;
 
 pub use bt_accounts as account;
 pub use bt_accounts::auth;
+/// Break Buddy, the assistant's engine (understanding, answers, proposals, the hosted model's use).
+pub use bt_assistant as buddy;
 pub use bt_core::{
     assistant, clock, config, error, holidays, i18n, idempotency, mail, outbound, ratelimit, services, types, validate,
 };
 pub use bt_notifications as notifications;
-pub use bt_records as records;
+pub use bt_work as work;
+
+/// The records layer, with working time (`bt-work`, the crate above it) where handlers knew it before it had a
+/// crate of its own: `records::work` and `records::presence`.
+pub mod records {
+    pub use bt_records::*;
+    pub use bt_work as work;
+    pub use bt_work::presence;
+    pub use bt_work::{team_presence, MemberPresence, PresenceStatus};
+}
 
 pub use bt_core::error::{AppError, AppResult};
 pub use bt_core::services::Services;

@@ -2,7 +2,7 @@
 //! break falls due, before the longest stretch without one is full, and before the daily maximum.
 //!
 //! How it runs: clocking in and ending a live break (still clocked in) plan the person's next message: the first
-//! limit ahead (`bt_records::work::rules::live_day::at_work`, the engine's `Upcoming`), filed on the due index at its
+//! limit ahead (`bt_work::rules::live_day::at_work`, the engine's `Upcoming`), filed on the due index at its
 //! warning time (`Upcoming.warn`, the person's local time made an instant by `due::local_instant`), one item per person that each re-plan
 //! replaces. Starting a live break and clocking out drop it. When it falls due the job claims it and checks again
 //! (still that open period, not on a live break, the stage still ahead), marks the stage of that period sent only if
@@ -19,8 +19,8 @@ use bt_core::error::AppResult;
 use bt_core::i18n::english;
 use bt_core::store::Table;
 use bt_core::types::UserId;
-use bt_records::work::rules::engine::{Stage, Upcoming};
-use bt_records::work::rules::live_day::{self, AtWork};
+use bt_work::rules::engine::{Stage, Upcoming};
+use bt_work::rules::live_day::{self, AtWork};
 use bt_records::Owner;
 
 /// The page a guard message opens.

@@ -28,7 +28,7 @@ use bt_core::mail::notice_mail;
 use bt_core::services::Services;
 use bt_core::store::Item;
 use bt_core::types::{RecordId, UserId};
-use bt_records::work::rules::live_day;
+use bt_work::rules::live_day;
 use bt_records::{meetings, tasks, Owner};
 
 /// How many minutes back a run catches up on when earlier runs were missed.
@@ -233,7 +233,7 @@ async fn close_left_open(services: &Services, item: &Item, now: DateTime<Utc>) -
     let store = services.table();
     let Some(user) = get_user(store, &cap.user_id).await? else { return Ok(skipped("no such account")) };
     let owner = Owner::of(&user);
-    if bt_records::work::live::close_left_open(store, &owner, &cap.since, now).await?.is_none() {
+    if bt_work::live::close_left_open(store, &owner, &cap.since, now).await?.is_none() {
         return Ok(skipped("the period has ended"));
     }
     match work_cap::notice_item(store, &cap.user_id, &cap.since).await? {
@@ -264,7 +264,7 @@ async fn guard_due(services: &Services, item: &Item, now: DateTime<Utc>) -> AppR
     if at.on_break {
         return Ok(skipped("on a break"));
     }
-    let ahead = |u: &&bt_records::work::rules::engine::Upcoming| u.overdue || at.instant(u.due) > now;
+    let ahead = |u: &&bt_work::rules::engine::Upcoming| u.overdue || at.instant(u.due) > now;
     let Some(upcoming) = at.live.upcoming.iter().filter(ahead).find(|u| u.stage.tag() == plan.stage) else {
         guard::file_next(store, &at, None, now).await?;
         return Ok(skipped("no longer ahead"));
@@ -326,7 +326,7 @@ async fn handle(services: &Services, reminder: &Reminder, now: DateTime<Utc>) ->
     let mut message = Message::of(reminder);
     match reminder.kind {
         ReminderKind::Break => {
-            let open = bt_records::breaks::current_break(store, &user.id).await?;
+            let open = bt_records::breaks::repo::BreakRepo::new(store).open_break(&user.id).await?;
             if open.is_none_or(|open| open.since != reminder.guard) {
                 return Ok(Outcome::Skipped(skip(reminder, "the break has ended")));
             }

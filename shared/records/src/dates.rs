@@ -138,7 +138,7 @@ impl DateRange {
 }
 
 /// A required date field: `missing` when absent or blank, `invalid` when not a `YYYY-MM-DD` date.
-pub(crate) fn date_field(
+pub fn date_field(
     check: &mut Check,
     field: &str,
     value: Option<&str>,

@@ -45,7 +45,7 @@ pub enum RecordEvent {
         approver: User,
         user_id: UserId,
         month: String,
-        action: crate::work::timesheets::Action,
+        action: crate::work::model::Action,
         comment: Option<String>,
     },
     /// A person clocked in.

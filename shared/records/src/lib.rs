@@ -1,5 +1,5 @@
 //! The records of a signed-in user (breaks, tasks, leaves, meetings, checklist items), the team's break types and
-//! presence, and the reports over them.
+//! the items of working time, and the reports over them.
 //!
 //! Each record module holds the domain type (serialised with the field names of the product specification, §3), a
 //! pure `validate_*` function that turns a request body into a valid value or the §5 messages, and the repository
@@ -26,7 +26,6 @@ pub mod leave_types;
 pub mod leaves;
 pub mod meetings;
 pub mod paging;
-pub mod presence;
 mod repo;
 pub mod reports;
 pub mod tasks;
@@ -48,7 +47,6 @@ pub use dates::DateRange;
 pub use leaves::{validate_leave, Leave, LeaveInput, ValidLeave};
 pub use meetings::{validate_meeting, Answer, Attendee, Meeting, MeetingAnswerInput, MeetingInput, ValidMeeting};
 pub use paging::Paging;
-pub use presence::{team_presence, MemberPresence, PresenceStatus};
 pub use tasks::{validate_task, Task, TaskInput, TaskPriority, TaskStatus, ValidTask};
 
 /// Which version of a record an edit may replace.

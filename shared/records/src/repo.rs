@@ -49,7 +49,7 @@ macro_rules! owned_record_fields {
 pub(crate) use owned_record_fields;
 
 /// A record as stored, with what the item carries beside the record's own fields.
-pub(crate) struct Stored<R> {
+pub struct Stored<R> {
     pub record: R,
     pub version: i64,
 }

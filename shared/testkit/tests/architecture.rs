@@ -7,7 +7,7 @@
 //!   the AWS adapters) is an optional dependency that only the `lambda` feature of its `main.rs` turns on, and no
 //!   library source names an adapter or the start-up;
 //! - no function crate depends on another;
-//! - the domain's crates depend one way: core → accounts → records → notifications → the composition root.
+//! - the domain's crates depend one way: core → accounts → records → work → notifications → the composition root.
 //!
 //! Handlers make no raw store operation because they cannot write one: a function library depends on `bt-domain`
 //! and `bt-http` only (checked here), `bt-domain` names neither the store port nor the keys nor the codec, and the
@@ -254,8 +254,10 @@ fn function_library_sources_name_no_adapter_and_no_lambda_start_up() {
 }
 
 /// The domain's crates, in the order they may depend on each other: each names only crates before it, so records
-/// publish events (`bt_records::events`) and never call notifications, and accounts never reach into records.
-const DOMAIN_LAYERS: &[&str] = &["bt-core", "bt-accounts", "bt-records", "bt-notifications", "bt-domain"];
+/// publish events (`bt_records::events`) and never call notifications, records never reach working time (which
+/// computes over them), and accounts never reach into records.
+const DOMAIN_LAYERS: &[&str] =
+    &["bt-core", "bt-accounts", "bt-records", "bt-work", "bt-notifications", "bt-assistant", "bt-domain"];
 
 /// The wire shapes: the API's request and answer types with their OpenAPI schemas, converted from and into the
 /// domain's types. Above the domain, beside the HTTP edge.
@@ -304,7 +306,7 @@ const NOT_YET_REPOSITORIES: &[&str] = &[
     "shared/records/src/leave_types.rs",
     "shared/records/src/leaves.rs",
     "shared/records/src/meetings.rs",
-    "shared/records/src/presence.rs",
+    "shared/work/src/presence.rs",
     "shared/records/src/tasks.rs",
 ];
 
@@ -470,7 +472,7 @@ fn in_repository(relative: &str) -> bool {
 fn store_calls_outside_repositories() -> BTreeMap<String, Vec<(usize, String)>> {
     let root = repo();
     let mut files = Vec::new();
-    for layer in ["shared/core/src", "shared/accounts/src", "shared/records/src", "shared/notifications/src"] {
+    for layer in ["shared/core/src", "shared/accounts/src", "shared/records/src", "shared/work/src", "shared/notifications/src"] {
         rust_files(&root.join(layer), &mut files);
     }
     let mut calls = BTreeMap::new();

@@ -501,7 +501,7 @@ async fn plan(store: &dyn Table, user: &User, source: Source, file: &[u8], now: 
                         }
                         spans.add(start, end);
                         let change_note = format!("Imported from {}", source.label());
-                        let record = crate::work::periods::new_period(id, &owner, &valid, user, &change_note, now);
+                        let record = crate::work::model::new_period(id, &owner, &valid, user, &change_note, now);
                         let item = PlannedItem {
                             row: number,
                             kind: ItemKind::Work,

@@ -1,28 +1,18 @@
-//! Working time: the working day around the breaks. A person clocks in and out (live, like a live break) or enters
-//! a period for a past day with a note; a day's net time is its periods minus the rest (breaks whose types the team
-//! counts as rest) that lies inside them; targets come from the team's and the member's schedules, credited by public
-//! holidays and approved leaves; months are summed into timesheets that an approver locks.
+//! The items of working time, as records: a person's periods (entered, or clocked live through the open period),
+//! schedules, overtime, start dates, and the month lock an approved timesheet sets. Other records need them here:
+//! a break or a leave written into an approved month is refused by the lock, and the lock asks which days a break
+//! counts in, which the periods tell. What working time makes of them (the day's net time, targets, balances, the
+//! rules engine, timesheets, presence) is the crate above, `bt-work`.
 //!
-//! Layout: pure rules and arithmetic in their own modules (no store: [`compute`], [`model`]), the items and
-//! transaction parts in [`repo`], and the use cases that compose them ([`live`], [`periods`], [`schedule`],
-//! [`days`], [`balance`], [`report`]). See `infra/docs/data-model.md`.
+//! Layout: pure arithmetic ([`compute`]) and the types with their validation ([`model`]), the items and the
+//! transaction parts that write them ([`repo`]), and the lock's checks ([`lock`]). See `infra/docs/data-model.md`.
 //!
 //! Deletions: a deleted period keeps its item as a tombstone (`deleted: true`), moved to the `WORKDEL` index
 //! partitions; its changes (the last one the deletion) are the day's `deletedChanges`.
 
-pub mod balance;
 pub mod compute;
-pub mod days;
-pub mod live;
 pub mod lock;
 pub mod model;
-pub mod periods;
 pub mod repo;
-pub mod report;
-pub mod rules;
-pub mod schedule;
-pub mod start;
-pub mod timesheets;
 
-pub use days::{days, team_days};
 pub use model::*;

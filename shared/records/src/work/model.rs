@@ -7,6 +7,8 @@ use super::compute::{BreakSpan, PeriodSpan, Weekdays};
 use crate::breaks::Break;
 use crate::dates::{self, format_date, format_time};
 use crate::repo::{owned_record_fields, Record};
+use crate::{timestamp, Owner};
+use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};
 use bt_core::keys::{self, RecordKind};
 use bt_core::types::{ClockTime, Day, RecordId, TeamId, UserId};
@@ -166,94 +168,6 @@ impl OpenWorkItem {
     }
 }
 
-/// `OpenWork` of the contract.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct OpenWork {
-    pub since: String,
-    pub date: Day,
-    pub start_time: ClockTime,
-    pub time_zone: String,
-    pub worked_minutes: i64,
-}
-
-/// What credits a day's target, as shown.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct DayCredit {
-    pub holiday: Option<String>,
-    pub leave: Option<LeaveCredit>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct LeaveCredit {
-    #[serde(rename = "type")]
-    pub leave_type: String,
-    pub half: bool,
-}
-
-/// A day of a person's working time.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct WorkDay {
-    pub date: Day,
-    pub periods: Vec<WorkPeriod>,
-    pub breaks: Vec<Break>,
-    pub open: Option<OpenWork>,
-    pub worked: i64,
-    pub rest: i64,
-    pub paid_breaks: i64,
-    pub target: i64,
-    pub difference: i64,
-    pub credit: DayCredit,
-    pub deleted_changes: Vec<WorkChange>,
-    /// The rules the day falls short of, with their notes (filled by [`super::rules::findings`]; empty elsewhere).
-    #[serde(skip)]
-    pub findings: Vec<super::rules::findings::DayFinding>,
-}
-
-/// A day of a team report: whose it is, and the day.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MemberDay {
-    pub user_id: UserId,
-    pub name: String,
-    pub day: WorkDay,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SummaryDay {
-    pub date: Day,
-    pub worked: i64,
-    pub target: i64,
-    pub difference: i64,
-    pub credit: DayCredit,
-}
-
-impl From<&WorkDay> for SummaryDay {
-    fn from(d: &WorkDay) -> Self {
-        SummaryDay {
-            date: d.date,
-            worked: d.worked,
-            target: d.target,
-            difference: d.difference,
-            credit: d.credit.clone(),
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct WorkSummary {
-    pub from: Day,
-    pub to: Day,
-    pub days: Vec<SummaryDay>,
-    pub worked: i64,
-    pub target: i64,
-    pub difference: i64,
-}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -280,24 +194,7 @@ pub struct CarryOver {
     pub at: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct WeekTotals {
-    pub worked: i64,
-    pub target: i64,
-    pub difference: i64,
-}
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct WorkBalance {
-    pub balance: i64,
-    pub since: Day,
-    pub through: Option<Day>,
-    pub carried_over: Option<i64>,
-    pub adjustments: Vec<Adjustment>,
-    pub today: SummaryDay,
-    pub week: WeekTotals,
-}
 
 /// The team's schedule item: `TEAM#<teamId>` / `WORKSCHEDULE`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -431,4 +328,83 @@ pub fn validate_weekdays(check: &mut Check, weekdays: Option<&Vec<i64>>) -> Week
 /// A period's text form for a change's `previous`.
 pub fn describe(v: &PeriodValue) -> String {
     format!("{} {}-{}", format_date(v.date.date()), format_time(v.start.time()), format_time(v.end.time()))
+}
+
+/// One change of a period: who made it, when, why, and what it was before.
+pub fn change(
+    actor: &User,
+    action: ChangeAction,
+    note: &str,
+    previous: Option<&WorkPeriod>,
+    now: DateTime<Utc>,
+) -> WorkChange {
+    WorkChange {
+        action,
+        by: actor.id.clone(),
+        by_name: actor.name.clone(),
+        at: timestamp(now),
+        note: note.to_string(),
+        previous: previous.map(WorkPeriod::value),
+    }
+}
+
+/// A period entered by hand (or imported, under the id its row derives): its one change says who made it, with
+/// `change_note`.
+pub fn new_period(
+    id: RecordId,
+    owner: &Owner,
+    valid: &ValidPeriod,
+    actor: &User,
+    change_note: &str,
+    now: DateTime<Utc>,
+) -> WorkPeriod {
+    WorkPeriod {
+        id,
+        user_id: owner.user_id.clone(),
+        date: valid.date,
+        start: valid.start,
+        end: valid.end,
+        minutes: valid.minutes,
+        next_day: valid.next_day,
+        note: valid.note.clone(),
+        source: Source::Manual,
+        auto_closed: false,
+        changes: vec![change(actor, ChangeAction::Created, change_note, None, now)],
+        created_at: timestamp(now),
+        updated_at: timestamp(now),
+    }
+}
+
+/// An approver's start date for a member (`TEAM#<teamId>` / `WORKSTART#<userId>`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StartDate {
+    pub user_id: UserId,
+    pub date: Day,
+    /// The membership's `joinedAt` when the date was set: it applies to that membership only.
+    pub joined_at: String,
+    pub by: UserId,
+    pub by_name: String,
+    pub at: String,
+}
+
+/// What was done to a timesheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    Submitted,
+    Approved,
+    Returned,
+    Reopened,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Submitted => "submitted",
+            Action::Approved => "approved",
+            Action::Returned => "returned",
+            Action::Reopened => "reopened",
+        }
+    }
 }

@@ -11,14 +11,14 @@
 //! - a member's start date `TEAM#<t>` / `WORKSTART#<u>`.
 
 pub mod lock;
-pub mod timesheets;
+
 
 use bt_accounts::audit::{self, Entry};
 use chrono::NaiveDate;
 use serde_json::Value;
 
-use super::model::{Adjustment, CarryOver, MemberSchedule, OpenWorkItem, TeamSchedule, WorkPeriod};
-use super::start::StartDate;
+use super::model::{Adjustment, CarryOver, MemberSchedule, OpenWorkItem, StartDate, TeamSchedule, WorkPeriod};
+
 use crate::dates::{format_date, DateRange};
 use crate::repo::{self as records_repo, Stored};
 use bt_core::codec::{from_item, to_item};
@@ -38,12 +38,12 @@ pub async fn commit(store: &dyn Table, ops: Vec<TxOp>) -> AppResult<bool> {
 
 // ---- periods ------------------------------------------------------------------------------------------------------
 
-fn is_deleted(item: &bt_core::store::Item) -> bool {
+pub fn is_deleted(item: &bt_core::store::Item) -> bool {
     item.get("deleted").and_then(Value::as_bool).unwrap_or(false)
 }
 
 /// A live (not deleted) period of the user and its version.
-pub(crate) async fn load_period(store: &dyn Table, user_id: &UserId, id: &RecordId) -> AppResult<Stored<WorkPeriod>> {
+pub async fn load_period(store: &dyn Table, user_id: &UserId, id: &RecordId) -> AppResult<Stored<WorkPeriod>> {
     match store.get(&keys::record(user_id, RecordKind::Work, id)).await? {
         Some(item) if !is_deleted(&item) => {
             let version = item.get("version").and_then(Value::as_i64).unwrap_or(0);

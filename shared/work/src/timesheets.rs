@@ -30,16 +30,17 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 use super::days;
+pub use super::model::Action;
 use super::model::{ChangeAction, MemberDay, Source, WorkDay};
 use super::repo::lock as lock_repo;
 use super::repo::timesheets::{self as repo, ClockSeen, LockChange};
 use super::rules::findings::DayFinding;
 use super::rules::model::Finding;
 use super::rules::notes::FindingNote;
-use crate::breaks;
-use crate::dates::DateRange;
-use crate::events::{self, RecordEvent, Via};
-use crate::{timestamp, Owner};
+use bt_records::breaks;
+use bt_records::dates::DateRange;
+use bt_records::events::{self, RecordEvent, Via};
+use bt_records::{timestamp, Owner};
 use bt_accounts::teams::{self, Member};
 use bt_accounts::users::{get_user, Role, User};
 use bt_core::error::{AppError, AppResult};
@@ -75,26 +76,6 @@ pub enum Status {
     Returned,
 }
 
-/// What was done to a timesheet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Action {
-    Submitted,
-    Approved,
-    Returned,
-    Reopened,
-}
-
-impl Action {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Action::Submitted => "submitted",
-            Action::Approved => "approved",
-            Action::Returned => "returned",
-            Action::Reopened => "reopened",
-        }
-    }
-}
 
 /// One action in a timesheet's history.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -571,7 +552,7 @@ async fn approval(store: &dyn Table, person: &User, month: Month, now: DateTime<
         started <= month.last() && until >= month.first()
     };
     let open_work = super::repo::open_work(store, &person.id).await?;
-    let open_break = breaks::current_break(store, &person.id).await?;
+    let open_break = breaks::repo::BreakRepo::new(store).open_break(&person.id).await?;
     let on_the_clock = open_work.as_ref().is_some_and(|w| runs_into_month(w.date.date()))
         || open_break.as_ref().is_some_and(|b| runs_into_month(b.created_date.date()));
     if on_the_clock {

@@ -4,7 +4,7 @@ use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use proptest::prelude::*;
 
 use super::*;
-use crate::work::rules::model::{BreakTier, Preset, RuleKind, RuleSet};
+use crate::rules::model::{BreakTier, Preset, RuleKind, RuleSet};
 
 const D: (i32, u32, u32) = (2026, 3, 10);
 

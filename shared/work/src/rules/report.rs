@@ -7,10 +7,10 @@ use chrono::{DateTime, Utc};
 use super::findings::{self, DayFinding};
 use super::model::{Preset, RuleKind};
 use super::settings;
-use crate::dates::{computed_day, DateRange};
-use crate::work::days::{MAX_SUMMARY_DAYS, RANGE_TOO_LONG};
-use crate::work::model::MemberDay;
-use crate::Owner;
+use bt_records::dates::{computed_day, DateRange};
+use crate::days::{MAX_SUMMARY_DAYS, RANGE_TOO_LONG};
+use crate::model::MemberDay;
+use bt_records::Owner;
 use bt_accounts::{teams, users, User};
 use bt_core::error::{AppError, AppResult};
 use bt_core::i18n::{translate, Language};
@@ -75,7 +75,7 @@ pub async fn compliance(
     }
     let wanted = user_id.map(str::trim).filter(|v| !v.is_empty());
     let rules = settings::team_rules(store, &viewer.team_id).await?;
-    let one = |owner: Owner, days: Vec<crate::work::WorkDay>| {
+    let one = |owner: Owner, days: Vec<crate::WorkDay>| {
         let member_days: Vec<MemberDay> = days
             .into_iter()
             .map(|day| MemberDay { user_id: owner.user_id.clone(), name: owner.name.clone(), day })
@@ -134,7 +134,7 @@ pub fn csv_rows(report: &ComplianceReport, language: Language) -> (Vec<&'static 
                 let finding = &f.finding.finding;
                 vec![
                     m.name.clone(),
-                    crate::dates::format_date(f.date.date()),
+                    bt_records::dates::format_date(f.date.date()),
                     finding.rule.tag().to_string(),
                     finding.law.clone(),
                     finding.when.clone(),

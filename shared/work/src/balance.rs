@@ -14,8 +14,8 @@ use super::model::{
 use super::periods::require_approver;
 use super::repo;
 use super::timesheets;
-use crate::dates::computed_day;
-use crate::{new_id, timestamp, Owner};
+use bt_records::dates::computed_day;
+use bt_records::{new_id, timestamp, Owner};
 use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;

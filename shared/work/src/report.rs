@@ -12,8 +12,8 @@ use serde::Serialize;
 use super::days::{self, MAX_SUMMARY_DAYS, RANGE_TOO_LONG};
 use super::model::WorkDay;
 use super::timesheets;
-use crate::dates::{computed_day, DateRange};
-use crate::Owner;
+use bt_records::dates::{computed_day, DateRange};
+use bt_records::Owner;
 use bt_accounts::users::User;
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
@@ -132,7 +132,7 @@ pub fn csv_rows(report: &WorkReport) -> Vec<[String; 8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::work::model::DayCredit;
+    use crate::model::DayCredit;
     use chrono::NaiveDate;
 
     fn day(date: &str, worked: i64, target: i64) -> WorkDay {

@@ -16,13 +16,13 @@ use super::engine::{self, DayInput};
 use super::model::{Finding, RuleKind, RuleSet};
 use super::notes::{FindingNote, NoteItem};
 use super::{repo as rules_repo, settings};
-use crate::breaks;
-use crate::dates::DateRange;
-use crate::work::compute::{self, BreakSpan, PeriodSpan};
-use crate::work::days::{days_at, team_days_at, team_schedule};
-use crate::work::model::{break_span, MemberDay, OpenWork, OpenWorkItem, WorkDay};
-use crate::work::{periods, repo};
-use crate::Owner;
+use bt_records::breaks;
+use bt_records::dates::DateRange;
+use crate::compute::{self, BreakSpan, PeriodSpan};
+use crate::days::{days_at, team_days_at, team_schedule};
+use crate::model::{break_span, MemberDay, OpenWork, OpenWorkItem, WorkDay};
+use crate::{periods, repo};
+use bt_records::Owner;
 use bt_accounts::User;
 use bt_core::error::AppResult;
 use bt_core::store::Table;
@@ -303,7 +303,7 @@ pub async fn work_day(
     now: DateTime<Utc>,
 ) -> AppResult<WorkDay> {
     let owner = periods::subject(store, caller, user_id).await?;
-    let date = crate::dates::day_or_today(date, "date", owner.tz, now)?;
+    let date = bt_records::dates::day_or_today(date, "date", owner.tz, now)?;
     let mut days = days_with_findings(store, &owner, date, date, now).await?;
     Ok(days.remove(0))
 }
@@ -311,7 +311,7 @@ pub async fn work_day(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::work::rules::model::Preset;
+    use crate::rules::model::Preset;
     use chrono::NaiveTime;
 
     fn d(s: &str) -> NaiveDate {

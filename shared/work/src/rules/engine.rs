@@ -6,8 +6,8 @@ use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use chrono_tz::Tz;
 
 use super::model::{Finding, RuleKind, RuleSet};
-use crate::dates::local_instant;
-use crate::work::compute::{BreakSpan, PeriodSpan, DAY};
+use bt_records::dates::local_instant;
+use crate::compute::{BreakSpan, PeriodSpan, DAY};
 use bt_core::i18n::fill;
 
 /// One person's day, as the engine reads it.

@@ -18,12 +18,12 @@ use serde::Serialize;
 use super::engine::{self, DayInput, Live, Stage};
 use super::model::{Finding, RuleSet};
 use super::settings::team_rules;
-use crate::breaks::{self, Break};
-use crate::dates::DateRange;
-use crate::work::compute::{BreakSpan, PeriodSpan};
-use crate::work::model::{break_span, EndWorkInput, OpenWork, OpenWorkItem, StartWorkInput, WorkPeriod};
-use crate::work::{days, live, repo};
-use crate::{timestamp, Owner};
+use bt_records::breaks::{self, Break};
+use bt_records::dates::DateRange;
+use crate::compute::{BreakSpan, PeriodSpan};
+use crate::model::{break_span, EndWorkInput, OpenWork, OpenWorkItem, StartWorkInput, WorkPeriod};
+use crate::{days, live, repo};
+use bt_records::{timestamp, Owner};
 use bt_core::error::AppResult;
 use bt_core::i18n::{english, tr, translate, Language};
 use bt_core::store::Table;
@@ -169,7 +169,7 @@ fn local_end(span: &PeriodSpan) -> NaiveDateTime {
 
 /// The instant a local date and time names in `tz` (`dates::local_instant`, the one reminders use).
 fn to_utc(tz: Tz, local: NaiveDateTime) -> DateTime<Utc> {
-    crate::dates::local_instant(tz, local.date(), local.time())
+    bt_records::dates::local_instant(tz, local.date(), local.time())
 }
 
 /// The break types the team counts as working time.
@@ -250,7 +250,7 @@ pub async fn at_work(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> Ap
         return Ok(None);
     }
     let Some(open) = live::settle(store, owner, now).await? else { return Ok(None) };
-    let on_break = breaks::current_break(store, &owner.user_id).await?.is_some();
+    let on_break = breaks::repo::BreakRepo::new(store).open_break(&owner.user_id).await?.is_some();
     let day = read_day(store, owner, open.date.date(), Some(&open), now).await?;
     let live = engine::live(&rules, &day.input(), owner.local_now(now));
     Ok(Some(AtWork { open, on_break, rules, live, tz: owner.tz }))
@@ -267,7 +267,7 @@ async fn guard_now(
     if !rules.is_active() {
         return Ok(None);
     }
-    let on_break = breaks::current_break(store, &owner.user_id).await?.is_some();
+    let on_break = breaks::repo::BreakRepo::new(store).open_break(&owner.user_id).await?.is_some();
     let day = read_day(store, owner, open.date.date(), Some(open), now).await?;
     let live = engine::live(&rules, &day.input(), owner.local_now(now));
     Ok(Some(guard_of(&rules, &day, &live, on_break, language)))
@@ -419,7 +419,7 @@ pub async fn team_breaks_due(
 #[cfg(test)]
 mod summary_tests {
     use super::*;
-    use crate::work::rules::model::Preset;
+    use crate::rules::model::Preset;
 
     #[test]
     fn the_summary_writes_every_duration_alike() {

@@ -10,8 +10,8 @@ use serde_json::Value;
 
 use super::notes::NoteItem;
 use super::settings::StoredRules;
-use crate::dates::{format_date, DateRange};
-use crate::work::repo::{commit, lock};
+use bt_records::dates::{format_date, DateRange};
+use crate::repo::{commit, lock};
 use bt_core::codec::{from_item, to_item};
 use bt_core::error::AppResult;
 use bt_core::keys;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{BreakTier, Preset, RuleKind, RuleSet, EU_BREAK_MINUTES, REFERENCE_WEEKS};
 use super::repo;
-use crate::timestamp;
+use bt_records::timestamp;
 use bt_accounts::teams;
 use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};

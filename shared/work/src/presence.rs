@@ -12,12 +12,12 @@ use std::collections::HashMap;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
-use super::breaks::OpenBreak;
-use super::dates::DateRange;
-use super::leave_types::team_leave_types;
-use super::leaves::{team_leaves_in, Leave};
-use super::work::rules::live_day::team_breaks_due;
-use super::work::OpenWorkItem;
+use bt_records::breaks::OpenBreak;
+use bt_records::dates::DateRange;
+use bt_records::leave_types::team_leave_types;
+use bt_records::leaves::{team_leaves_in, Leave};
+use crate::rules::live_day::team_breaks_due;
+use crate::OpenWorkItem;
 use bt_accounts::users::User;
 use bt_accounts::{Member, Role};
 use bt_core::codec::from_item;
@@ -224,7 +224,7 @@ pub async fn team_presence_seen_by(
     viewer: &User,
     now: DateTime<Utc>,
 ) -> AppResult<Vec<MemberPresence>> {
-    let today = crate::dates::today(viewer.tz(), now);
+    let today = bt_records::dates::today(viewer.tz(), now);
     let (mut rows, on_clock, breaks) = presence_with(store, &viewer.team_id, today).await?;
     let sees_all = viewer.role.sees_reports();
     let visible = |id: &UserId| sees_all || id == &viewer.id;

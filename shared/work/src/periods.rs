@@ -7,12 +7,12 @@ use chrono::{DateTime, Duration, Utc};
 use super::compute::PeriodSpan;
 use super::lock;
 use super::model::{
-    validate_period, ChangeAction, PeriodInput, Source, ValidPeriod, WorkChange, WorkPeriod, APPROVERS_ONLY, OVERLAPS,
+    change, new_period, validate_period, ChangeAction, PeriodInput, ValidPeriod, WorkPeriod, APPROVERS_ONLY, OVERLAPS,
 };
 use super::repo;
 use super::repo::lock as lock_repo;
-use crate::dates::DateRange;
-use crate::{new_id, timestamp, Owner, CHANGED_MEANWHILE};
+use bt_records::dates::DateRange;
+use bt_records::{new_id, timestamp, Owner, CHANGED_MEANWHILE};
 use bt_accounts::{users, Role, User};
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
@@ -76,22 +76,6 @@ async fn check_overlap(
     Ok(())
 }
 
-fn change(
-    actor: &User,
-    action: ChangeAction,
-    note: &str,
-    previous: Option<&WorkPeriod>,
-    now: DateTime<Utc>,
-) -> WorkChange {
-    WorkChange {
-        action,
-        by: actor.id.clone(),
-        by_name: actor.name.clone(),
-        at: timestamp(now),
-        note: note.to_string(),
-        previous: previous.map(WorkPeriod::value),
-    }
-}
 
 /// The audit entry of a change an approver makes to another person's period (a person's own changes are not logged:
 /// the period's own change list keeps them).
@@ -114,32 +98,6 @@ fn by_approver(
     audit::op(&entry).map(Some)
 }
 
-/// A period entered by hand (or imported, under the id its row derives): its one change says who made it, with
-/// `change_note`.
-pub(crate) fn new_period(
-    id: RecordId,
-    owner: &Owner,
-    valid: &ValidPeriod,
-    actor: &User,
-    change_note: &str,
-    now: DateTime<Utc>,
-) -> WorkPeriod {
-    WorkPeriod {
-        id,
-        user_id: owner.user_id.clone(),
-        date: valid.date,
-        start: valid.start,
-        end: valid.end,
-        minutes: valid.minutes,
-        next_day: valid.next_day,
-        note: valid.note.clone(),
-        source: Source::Manual,
-        auto_closed: false,
-        changes: vec![change(actor, ChangeAction::Created, change_note, None, now)],
-        created_at: timestamp(now),
-        updated_at: timestamp(now),
-    }
-}
 
 pub async fn add_period(
     store: &dyn Table,

@@ -12,10 +12,10 @@ use super::model::{
 };
 use super::repo;
 use super::repo::lock as lock_repo;
-use crate::breaks::device_time;
-use crate::dates::computed_day;
-use crate::events::{self, RecordEvent, Via};
-use crate::{new_id, timestamp, Owner};
+use bt_records::breaks::device_time;
+use bt_records::dates::computed_day;
+use bt_records::events::{self, RecordEvent, Via};
+use bt_records::{new_id, timestamp, Owner};
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
 use bt_core::types::ClockTime;

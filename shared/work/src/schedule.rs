@@ -12,8 +12,8 @@ use super::model::{
 use super::periods::require_approver;
 use super::repo;
 use super::repo::lock as lock_repo;
-use crate::dates::{self, date_field};
-use crate::{Owner, CHANGED_MEANWHILE};
+use bt_records::dates::{self, date_field};
+use bt_records::{Owner, CHANGED_MEANWHILE};
 use bt_accounts::audit::{Action, Entry};
 use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};

@@ -19,15 +19,15 @@ use bt_accounts::teams::{self, Member};
 use bt_accounts::users::{get_user, User};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::lock;
-use super::model::DATE_REQUIRED;
+use super::model::{StartDate, DATE_REQUIRED};
 use super::periods::{require_approver, subject};
 use super::repo;
 use super::repo::lock as lock_repo;
-use crate::dates::{self, computed_day, date_field};
-use crate::{timestamp, Owner, CHANGED_MEANWHILE};
+use bt_records::dates::{self, computed_day, date_field};
+use bt_records::{timestamp, Owner, CHANGED_MEANWHILE};
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
 use bt_core::types::{Day, TeamId, UserId};
@@ -38,18 +38,6 @@ pub const START_OUT_OF_RANGE: &str = "A start date lies between 2000-01-01 and a
 /// The most months a start date's write checks in its transaction (a transaction holds at most 100 parts).
 const MAX_CHECKED_MONTHS: usize = 90;
 
-/// An approver's start date for a member (`TEAM#<teamId>` / `WORKSTART#<userId>`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct StartDate {
-    pub user_id: UserId,
-    pub date: Day,
-    /// The membership's `joinedAt` when the date was set: it applies to that membership only.
-    pub joined_at: String,
-    pub by: UserId,
-    pub by_name: String,
-    pub at: String,
-}
 
 /// The body of `PUT /admin/start-dates/{userId}`.
 #[derive(Debug, Clone, Default)]
