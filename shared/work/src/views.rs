@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use bt_core::types::{ClockTime, Day, UserId};
 use bt_records::breaks::Break;
+use bt_records::work::compute::BreakSpan;
 use bt_records::work::model::{Adjustment, WorkChange, WorkPeriod};
 
 /// `OpenWork` of the contract.
@@ -113,4 +114,14 @@ pub struct WorkBalance {
     pub adjustments: Vec<Adjustment>,
     pub today: SummaryDay,
     pub week: WeekTotals,
+}
+
+/// A break as the day's arithmetic sees it: its date, times and type.
+pub fn break_span(b: &Break) -> BreakSpan {
+    BreakSpan {
+        date: b.created_date.date(),
+        start: b.start_time.time(),
+        end: b.end_time.time(),
+        break_type: b.break_type.clone(),
+    }
 }

@@ -3,8 +3,7 @@
 use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::compute::{BreakSpan, PeriodSpan, Weekdays};
-use crate::breaks::Break;
+use super::compute::{PeriodSpan, Weekdays};
 use crate::dates::{self, format_date, format_time};
 use crate::repo::{owned_record_fields, Record};
 use crate::{timestamp, Owner};
@@ -114,15 +113,6 @@ impl WorkPeriod {
     }
 }
 
-pub fn break_span(b: &Break) -> BreakSpan {
-    BreakSpan {
-        date: b.created_date.date(),
-        start: b.start_time.time(),
-        end: b.end_time.time(),
-        break_type: b.break_type.clone(),
-    }
-}
-
 /// The open period of a clocked-in person: `USER#<id>` / `OPENWORK`, mirrored as the team's `WORKING#` item.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -168,7 +158,6 @@ impl OpenWorkItem {
     }
 }
 
-
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Adjustment {
@@ -193,8 +182,6 @@ pub struct CarryOver {
     pub by_name: String,
     pub at: String,
 }
-
-
 
 /// The team's schedule item: `TEAM#<teamId>` / `WORKSCHEDULE`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
