@@ -1,9 +1,7 @@
-import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { TaskFormDialog } from '@/features/tasks/components/task-form-dialog';
-import { fakeJwt } from '@/testing/jwt';
-import { api as url, fail, http, ok, server } from '@/testing/server';
-import { renderWithProviders, setCookies } from '@/testing/test-utils';
+import { api as url, fail, http, server } from '@/testing/server';
+import { setCookies } from '@/testing/test-utils';
+import { fresh, onlyFresh, refreshEndpoint, valid } from '@/testing/token-refresh';
 import { api } from './api-client';
 import { ApiError } from './api-error';
 import { getCookie } from './cookies';
@@ -12,34 +10,6 @@ import { getCookie } from './cookies';
 // elsewhere, a clock ahead of the server's): the call answered 401 refreshes the token and is sent again, once.
 
 beforeAll(() => import('./amplify-rest'));
-
-const valid = () => fakeJwt(Date.now() / 1000 + 3600, 'old');
-const fresh = fakeJwt(Date.now() / 1000 + 8 * 3600, 'fresh');
-
-/** /auth/refresh-token answering a new pair (or failing), counting the calls. */
-function refreshEndpoint(answer = () => ok({ access_token: fresh, refresh_token: 'r2', id: 'u1', name: 'Ada' })) {
-  const calls: unknown[] = [];
-  return {
-    calls,
-    handler: http.post(url('/auth/refresh-token'), async ({ request }) => {
-      calls.push(await request.json());
-      return answer();
-    }),
-  };
-}
-
-/** An endpoint that refuses every token but the fresh one, keeping the Authorization header of each call. */
-function onlyFresh(method: 'get' | 'post', path: string, data: unknown) {
-  const seen: string[] = [];
-  return {
-    seen,
-    handler: http[method](url(path), ({ request }) => {
-      const authorization = request.headers.get('authorization') ?? '';
-      seen.push(authorization);
-      return authorization === `Bearer ${fresh}` ? ok(data, method === 'post' ? 201 : 200) : fail(401, 'Unauthorized');
-    }),
-  };
-}
 
 describe('api client on a 401', () => {
   it('refreshes the token and sends the call again with the new one', async () => {
@@ -111,50 +81,5 @@ describe('api client on a 401', () => {
     expect(error).toMatchObject({ status: 401, message: 'Invalid email or password.' });
     expect(calls).toBe(1);
     expect(refresh.calls).toHaveLength(0);
-  });
-});
-
-describe('a session that expires while a form is open', () => {
-  it('the save refreshes the token, is sent again once, and the dialog closes with the typed values saved', async () => {
-    setCookies({ access_token: valid(), refresh_token: 'r1', id: 'u1', name: 'Ada', email: 'ada@example.com' });
-    const refresh = refreshEndpoint();
-    const bodies: unknown[] = [];
-    const add = onlyFresh('post', '/task/add', { _id: 't1' });
-    server.use(
-      refresh.handler,
-      http.post(url('/task/add'), async ({ request }) => {
-        bodies.push(await request.clone().json());
-        return undefined;
-      }),
-      add.handler,
-    );
-    const onClose = vi.fn();
-    const { user } = renderWithProviders(<TaskFormDialog onClose={onClose} />);
-    await user.type(screen.getByLabelText('Title'), 'Call the bank');
-    await user.type(screen.getByLabelText('Description'), 'About the card');
-    await user.click(screen.getByRole('button', { name: 'Add task' }));
-    expect(await screen.findByText('Task added successfully')).toBeInTheDocument();
-    expect(onClose).toHaveBeenCalled();
-    expect(add.seen).toHaveLength(2);
-    expect(refresh.calls).toHaveLength(1);
-    expect(bodies).toHaveLength(2);
-    expect(bodies[1]).toEqual(bodies[0]);
-    expect(bodies[1]).toMatchObject({ title: 'Call the bank', description: 'About the card' });
-  });
-
-  it('a token whose own expiry passed while typing is refreshed before the save is sent', async () => {
-    setCookies({ access_token: valid(), refresh_token: 'r1', id: 'u1', name: 'Ada', email: 'ada@example.com' });
-    const refresh = refreshEndpoint();
-    const add = onlyFresh('post', '/task/add', { _id: 't1' });
-    server.use(refresh.handler, add.handler);
-    const onClose = vi.fn();
-    const { user } = renderWithProviders(<TaskFormDialog onClose={onClose} />);
-    await user.type(screen.getByLabelText('Title'), 'Call the bank');
-    await user.type(screen.getByLabelText('Description'), 'About the card');
-    setCookies({ access_token: fakeJwt(Date.now() / 1000 - 1, 'old') });
-    await user.click(screen.getByRole('button', { name: 'Add task' }));
-    expect(await screen.findByText('Task added successfully')).toBeInTheDocument();
-    expect(add.seen).toEqual([`Bearer ${fresh}`]);
-    expect(refresh.calls).toHaveLength(1);
   });
 });

@@ -23,7 +23,7 @@ import {
   type ReportSummary,
 } from '../api/reports';
 import { presets, type DateRange } from '../utils/date-range';
-import { saveCsv } from '../utils/download';
+import { saveCsv } from '@/lib/download';
 import { ChartFrames, useNearScreen } from './chart-figure';
 import { DateRangePicker } from './date-range-picker';
 import { LeaveDaysSection } from './leave-days-section';

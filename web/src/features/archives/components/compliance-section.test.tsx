@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ComplianceReport } from '@/features/work/api/rules-api';
+import type { ComplianceReport } from '@/lib/compliance';
 import { fakeJwt } from '@/testing/jwt';
 import { api, http, HttpResponse, ok, server } from '@/testing/server';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';

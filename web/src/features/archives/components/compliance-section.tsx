@@ -5,13 +5,13 @@ import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { fetchComplianceCsv, RULE_KINDS, useComplianceReport, type ComplianceMember } from '@/features/work/api/rules-api';
+import { fetchComplianceCsv, RULE_KINDS, useComplianceReport, type ComplianceMember } from '@/lib/compliance';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { leaveReportQuery } from '../api/leave-report';
 import type { DateRange } from '../utils/date-range';
-import { saveCsv } from '../utils/download';
+import { saveCsv } from '@/lib/download';
 
 /** A figure's cell: a column of the table on wide screens, a labelled figure of the member's card on a phone. */
 const figureCell =

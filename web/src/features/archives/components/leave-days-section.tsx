@@ -10,7 +10,7 @@ import { safeColor } from '@/lib/color';
 import { cn } from '@/lib/cn';
 import { fetchLeaveDaysCsv, leaveReportFileName, useLeaveDaysReport } from '../api/leave-report';
 import type { DateRange } from '../utils/date-range';
-import { saveCsv } from '../utils/download';
+import { saveCsv } from '@/lib/download';
 import { dayFigure, pivotLeaveReport, type ReportFigure } from '../utils/leave-report';
 import { leaveTypeName } from '@/lib/type-names';
 

@@ -1,7 +1,7 @@
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip, type ChartOptions } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
-import { formatWorked } from '@/features/work/utils/minutes';
+import { formatWorked } from '@/lib/minutes';
 import { formatLocale, t } from '@/lib/i18n';
 import { prefersReducedMotion } from '@/lib/motion';
 import { usePreferences } from '@/lib/preferences';

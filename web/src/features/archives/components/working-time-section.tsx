@@ -5,12 +5,12 @@ import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { differenceClass, formatDifference, formatWorked } from '@/features/work/utils/minutes';
+import { differenceClass, formatDifference, formatWorked } from '@/lib/minutes';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { fetchWorkingTimeCsv, useWorkingTimeReport, workingTimeFileName, type WorkingTimeRow } from '../api/working-time-report';
 import type { DateRange } from '../utils/date-range';
-import { saveCsv } from '../utils/download';
+import { saveCsv } from '@/lib/download';
 import { ChartFigure } from './chart-figure';
 
 // The chart library is its own chunk, fetched when the chart's place comes near the screen.

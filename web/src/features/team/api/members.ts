@@ -6,6 +6,7 @@ import type { Schemas } from '@/lib/api-schema';
 import { todayIso } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { useApi } from '@/lib/swr';
+import { TEAM_REFRESH_MS } from '@/lib/team-members';
 import { teamKeys } from './team';
 
 export type Role = Schemas['Member']['role'];
@@ -18,28 +19,13 @@ export const roleLabel = (role: string): string => (roles.includes(role as Role)
 /** The role picker's choices, in the language of the moment. */
 export const roleOptions = () => roles.map((role) => ({ value: role, label: roleLabel(role) }));
 
-/** A row of `GET /admin/get`: `since` is the break's start (RFC 3339) or the leave's first day; `until` its last. */
-/** `breakDue`: working past a break threshold of the team's rules (the member, admins and HR see it; else false). */
-export type TeamMember = Schemas['MemberPresence'];
-
 /** A row of `GET /admin/onBreak`, longest break first. */
 export type OnBreakMember = Schemas['OnBreakMember'];
 
 /** A row of `GET /admin/onLeaves`; `reason` only reaches admins and HR. */
 export type OnLeaveMember = Schemas['OnLeaveMember'];
 
-/** The team views refresh on their own while open (between 30 and 60 s). */
-export const TEAM_REFRESH_MS = 30_000;
-
 const live = { refreshInterval: TEAM_REFRESH_MS };
-
-export function useTeamMembers() {
-  const { signedIn, id } = useSession();
-  const result = useApi(signedIn && teamKeys.members, live);
-  const members = result.data ?? [];
-  const me = members.find((member) => member.id === id);
-  return { ...result, members, me, isAdmin: me?.role === 'admin' };
-}
 
 export function useOnBreak() {
   const { signedIn } = useSession();

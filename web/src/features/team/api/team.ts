@@ -3,6 +3,7 @@ import { apiKey } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
 import type { ApiData, Schemas } from '@/lib/api-schema';
 import { useApi } from '@/lib/swr';
+import { TEAM_MEMBERS_KEY } from '@/lib/team-members';
 import { deviceTimeZone } from '@/lib/time-zone';
 
 /** The team views' SWR keys (the navigation loads the member count, so this file stays small). */
@@ -10,7 +11,7 @@ export const teamKeys = {
   memberCount: apiKey('/admin/get-count'),
   /** The team's name (the header shows it), its default time zone, and whether its admin is still to name it. */
   team: apiKey('/admin/team'),
-  members: apiKey('/admin/get'),
+  members: TEAM_MEMBERS_KEY,
   invitations: apiKey('/admin/invitations'),
   onBreak: apiKey('/admin/onBreak'),
   onLeaves: (todayDate: string) => apiKey('/admin/onLeaves', { query: { todayDate } }),

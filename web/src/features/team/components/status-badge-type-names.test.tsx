@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { TestProviders } from '@/testing/test-utils';
-import type { TeamMember } from '../api/members';
+import type { TeamMember } from '@/lib/team-members';
 import { StatusBadge } from './team-members-page';
 
 const onBreak = (breakType: string): TeamMember => ({

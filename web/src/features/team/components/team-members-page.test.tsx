@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api, fail, http, ok, server } from '@/testing/server';
 import { jwtValidFor } from '@/testing/jwt';
 import { renderWithProviders, setCookies } from '@/testing/test-utils';
-import type { TeamMember } from '../api/members';
+import type { TeamMember } from '@/lib/team-members';
 import { TeamMembersPage } from './team-members-page';
 
 const ana: TeamMember = {

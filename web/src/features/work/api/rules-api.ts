@@ -4,16 +4,15 @@ import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-schema';
 import { apiKey, keyUnder } from '@/lib/api-paths';
 import { useSession } from '@/lib/auth';
+import type { RuleKind } from '@/lib/compliance';
 import { useApi } from '@/lib/swr';
 
-/* Statutory break and rest rules: `/work/rules`, `/work/findings/…` and `/reports/compliance` (types from the API
- * document). */
+/* Statutory break and rest rules: `/work/rules` and `/work/findings/…` (types from the API document; the rule kinds
+ * and the compliance report are in lib/compliance, which the archives read too). */
 
 export type RulePreset = Schemas['Preset'];
-export type RuleKind = Schemas['RuleKind'];
 
 export const RULE_PRESETS: readonly RulePreset[] = ['none', 'de', 'at', 'uk', 'eu', 'custom'];
-export const RULE_KINDS: readonly RuleKind[] = ['break', 'continuous', 'dailyMax', 'rest', 'weeklyAverage'];
 
 /** A break tier: `minutes` of break are due after `afterMinutes` of work. */
 export type BreakTier = Schemas['BreakTier'];
@@ -31,9 +30,6 @@ export type RestNotice = Schemas['RestNotice'];
 export type LiveGuard = Schemas['LiveGuard'];
 /** The day's summary at clock-out. */
 export type DaySummary = Schemas['DaySummary'];
-export type RuleCounts = Schemas['ComplianceCounts'];
-export type ComplianceMember = Schemas['ComplianceMember'];
-export type ComplianceReport = Schemas['ComplianceReport'];
 
 /** The server's limits (the contract's validation). */
 export const RULE_LIMITS = {
@@ -51,7 +47,6 @@ export const RULE_LIMITS = {
 
 export const rulesKeys = {
   rules: apiKey('/work/rules'),
-  compliance: (from: string, to: string, userId?: string) => apiKey('/reports/compliance', { query: userId ? { from, to, userId } : { from, to } }),
 } as const;
 
 export function useWorkRules() {
@@ -61,11 +56,6 @@ export function useWorkRules() {
 
 export const saveWorkRules = (body: RuleSetBody) => api.put('/work/rules', { body });
 
-export function useComplianceReport(from: string, to: string, userId?: string) {
-  const { signedIn } = useSession();
-  return useApi(signedIn && from !== '' && rulesKeys.compliance(from, to, userId), { keepPreviousData: true });
-}
-
 /** Notes a finding (the person, or an approver with the member's `userId`). */
 export const saveFindingNote = (date: string, rule: RuleKind, note: string, userId?: string) =>
   api.put('/work/findings/{date}/{rule}', { params: { date, rule }, body: { note }, ...(userId ? { query: { userId } } : {}) });
@@ -74,12 +64,6 @@ export const saveFindingNote = (date: string, rule: RuleKind, note: string, user
 export function useRevalidateFindings(): () => Promise<unknown> {
   const { mutate } = useSWRConfig();
   return useCallback(() => mutate((key) => keyUnder(key, '/work/') || keyUnder(key, '/timesheets/') || keyUnder(key, '/reports/')), [mutate]);
-}
-
-/** The compliance CSV over the range, as text (`GET /reports/export/{kind}` with `kind` compliance). */
-export async function fetchComplianceCsv(from: string, to: string): Promise<string> {
-  const body: unknown = await api.get('/reports/export/{kind}', { params: { kind: 'compliance' }, query: { from, to } });
-  return typeof body === 'string' ? body : '';
 }
 
 /** A preset's numbers as a custom set starts from them. */

@@ -16,7 +16,7 @@ import { breakTypeName } from '@/lib/type-names';
 import { useRevalidateWork, useWorkSchedule, type Weekdays, type WorkSchedule } from '../api/work';
 import { saveMemberSchedule, saveTeamSchedule } from '../api/work-writes';
 import { hoursText, parseHours } from '../utils/dates';
-import { formatWorked } from '../utils/minutes';
+import { formatWorked } from '@/lib/minutes';
 import { weekdayNames } from './work-bits';
 
 /** Seven hour fields, Monday to Sunday ('8:00'); `errors` by weekday index. */

@@ -13,7 +13,7 @@ import type { TeamRole } from '@/lib/team-role';
 import { useRevalidateWork, useTeamTimesheets, useTimesheet, type TimesheetStatus } from '../api/work';
 import { decideTimesheet, downloadTimesheet, submitTimesheet, type TimesheetDecision } from '../api/work-writes';
 import { addMonths, thisMonth } from '../utils/dates';
-import { formatWorked } from '../utils/minutes';
+import { formatWorked } from '@/lib/minutes';
 import { FindingsList } from './findings-list';
 import { NoteDialog } from './note-dialog';
 import { CreditBadge, dayLabel, Difference, monthLabel } from './work-bits';

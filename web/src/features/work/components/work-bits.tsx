@@ -3,7 +3,7 @@ import { dateFormat, formatDate } from '@/lib/format';
 import { formatWhen } from '@/lib/offline/format';
 import { leaveTypeName } from '@/lib/type-names';
 import type { DayCredit, WorkChange } from '../api/work';
-import { differenceClass, formatDifference } from '../utils/minutes';
+import { differenceClass, formatDifference } from '@/lib/minutes';
 
 /** A day's weekday and date: 'Mon 02/06/2025'. */
 export function dayLabel(iso: string): string {

@@ -12,7 +12,7 @@ import { useRequireAuth } from '@/lib/auth';
 import { formatTime } from '@/lib/format';
 import type { DaySummary } from '../api/rules-api';
 import { useEndWork, useLiveWork, useRevalidateWork, useStartWork, type LiveWork } from '../api/work';
-import { formatWorked } from '../utils/minutes';
+import { formatWorked } from '@/lib/minutes';
 
 // Today's, this week's and the balance's figures load after the card (they are not the phone's first action).
 const WorkFigures = lazy(() => import('./work-figures').then((module) => ({ default: module.WorkFigures })));

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { useWorkBalance } from '../api/work';
-import { differenceClass, formatDifference, formatWorked } from '../utils/minutes';
+import { differenceClass, formatDifference, formatWorked } from '@/lib/minutes';
 
 /*
  * Three tiles side by side where the card is 32rem wide; narrower (a phone), one row each, the name first and the

@@ -14,7 +14,7 @@ import { breakTypeName } from '@/lib/type-names';
 import { useRevalidateWork, useTeamTimesheets, useTimesheet, useWorkBalance, useWorkDay, useWorkSummary, type WorkPeriod } from '../api/work';
 import { deletePeriod } from '../api/work-writes';
 import { addMonths, mondayOf, monthRange, thisMonth } from '../utils/dates';
-import { formatDifference, formatWorked } from '../utils/minutes';
+import { formatDifference, formatWorked } from '@/lib/minutes';
 import { FindingsList } from './findings-list';
 import { NoteDialog } from './note-dialog';
 import { ScheduleSection } from './schedule-section';

@@ -1,6 +1,6 @@
 import { t } from '@/lib/i18n';
 import type { LiveGuard } from '../api/rules-api';
-import { formatWorked } from './minutes';
+import { formatWorked } from '@/lib/minutes';
 
 /** The whole minutes until `at` (rounded up, so "in 1 min" until it is due), or 0 once it is due; none without a time. */
 export function minutesUntil(at: string | null | undefined, now: number): number | undefined {

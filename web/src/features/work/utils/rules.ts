@@ -1,6 +1,7 @@
 import { t } from '@/lib/i18n';
-import type { PresetInfo, RuleKind, RulePreset, RuleSetBody } from '../api/rules-api';
-import { formatWorked } from './minutes';
+import type { RuleKind } from '@/lib/compliance';
+import type { PresetInfo, RulePreset, RuleSetBody } from '../api/rules-api';
+import { formatWorked } from '@/lib/minutes';
 
 /** One threshold of a rule set, as a sentence, with the law's section where the preset has one. */
 export interface RuleLine {
