@@ -129,7 +129,7 @@ export function Modal({
       if (opener && document.contains(opener)) opener.focus();
     };
     // Focus moves only when the modal opens, not on every re-render.
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open]);
 
   if (!open) return null;
 
