@@ -88,38 +88,57 @@ fn sign_access_token(state: &Services, user: &User, family_id: Option<&str>) -> 
         .map_err(|e| AppError::Internal(anyhow::anyhow!("token signing failed: {e}")))
 }
 
-/// Checks signature, algorithm and expiry (against the state's clock).
-pub fn decode_access_token(state: &Services, token: &str) -> AppResult<Claims> {
+/// The claims of a token this service signed: algorithm (HS256 alone) and signature checked, the type and expiry
+/// not. A request's bearer is checked once (the language layer of `bt-http`); its claims then give the request's
+/// language ([`language_of_claims`]) and name its caller ([`user_of_claims`]).
+pub fn signed_claims(state: &Services, token: &str) -> Option<Claims> {
     hs256::install();
     let mut validation = Validation::new(Algorithm::HS256);
     validation.validate_exp = false;
     validation.leeway = 0;
     validation.set_required_spec_claims(&["exp", "sub"]);
-    let data = jsonwebtoken::decode::<Claims>(token, &DecodingKey::from_secret(&state.config.jwt_secret), &validation)
-        .map_err(|_| AppError::unauthorized())?;
-    let claims = data.claims;
+    let data =
+        jsonwebtoken::decode::<Claims>(token, &DecodingKey::from_secret(&state.config.jwt_secret), &validation).ok()?;
+    Some(data.claims)
+}
+
+/// Signed claims that open the API: an access token's, not expired (against the state's clock).
+fn check_access(state: &Services, claims: &Claims) -> AppResult<()> {
     if claims.typ != "access" || claims.exp <= state.clock.now().timestamp() {
         return Err(AppError::unauthorized());
     }
+    Ok(())
+}
+
+/// Checks signature, algorithm and expiry (against the state's clock).
+pub fn decode_access_token(state: &Services, token: &str) -> AppResult<Claims> {
+    let claims = signed_claims(state, token).ok_or_else(AppError::unauthorized)?;
+    check_access(state, &claims)?;
     Ok(claims)
 }
 
 /// The account language a bearer access token carries, when its signature is good (an expired token still says
 /// which language its account spoke; it opens nothing).
 pub fn language_of_token(state: &Services, token: &str) -> Option<Language> {
-    hs256::install();
-    let mut validation = Validation::new(Algorithm::HS256);
-    validation.validate_exp = false;
-    validation.set_required_spec_claims(&["sub"]);
-    let data =
-        jsonwebtoken::decode::<Claims>(token, &DecodingKey::from_secret(&state.config.jwt_secret), &validation).ok()?;
-    (data.claims.typ == "access").then_some(data.claims.lng).flatten()
+    language_of_claims(&signed_claims(state, token)?)
+}
+
+/// The account language signed claims carry ([`language_of_token`] once the signature is checked).
+pub fn language_of_claims(claims: &Claims) -> Option<Language> {
+    (claims.typ == "access").then_some(claims.lng).flatten()
 }
 
 /// The user a bearer access token names, read fresh from the store: a deleted user, an unverified one, a revoked
 /// token or one whose sign-in has ended is 401. One read: the ended sign-ins are marks on the user's own item.
 pub async fn user_of_token(state: &Services, token: &str) -> AppResult<User> {
-    let claims = decode_access_token(state, token)?;
+    let claims = signed_claims(state, token).ok_or_else(AppError::unauthorized)?;
+    user_of_claims(state, &claims).await
+}
+
+/// [`user_of_token`] for claims whose signature [`signed_claims`] checked: the type and expiry are checked here,
+/// then the user is read.
+pub async fn user_of_claims(state: &Services, claims: &Claims) -> AppResult<User> {
+    check_access(state, claims)?;
     // The token is signed, so its subject is an id this service issued; anything else is no user.
     let user_id = UserId::parse(&claims.sub).map_err(|_| AppError::unauthorized())?;
     let user = crate::get_user_in_session(state.table(), &user_id, claims.sid.as_deref())

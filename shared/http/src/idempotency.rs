@@ -32,7 +32,7 @@ const WAIT: Duration = Duration::from_secs(5);
 const POLL: Duration = Duration::from_millis(50);
 
 /// The layer's function (`axum::middleware::from_fn_with_state`).
-pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next) -> Response {
+pub async fn idempotent(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     if !matches!(*req.method(), Method::POST | Method::PUT | Method::DELETE | Method::PATCH) {
         return next.run(req).await;
     }
@@ -41,10 +41,15 @@ pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next)
         Ok(k) => k,
         Err(e) => return ApiError(e).into_response(),
     };
-    let token = crate::auth::bearer(req.headers()).map(str::to_string);
-    let Some((user_id, caller)) = caller(&state, token.as_deref()).await else { return next.run(req).await };
+    // The caller is read here once for the whole request: the route's extractor finds it in the request.
+    let outcome = crate::auth::read_caller(&state, req.headers(), req.extensions()).await;
+    let Ok(Some((user, credential))) = &outcome else {
+        crate::auth::remember(req.extensions_mut(), &outcome);
+        return next.run(req).await;
+    };
+    let (user_id, caller) = (user.id.clone(), kind(credential));
 
-    let (parts, body) = req.into_parts();
+    let (mut parts, body) = req.into_parts();
     // A file upload (the import routes, whose own limit is larger) is kept up to the largest upload; the route's
     // limit then applies as usual.
     let multipart = parts
@@ -61,6 +66,7 @@ pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next)
     let fingerprint = idem::fingerprint(parts.method.as_str(), path, &bytes);
 
     let started = tokio::time::Instant::now();
+    let mut waited = false;
     loop {
         let now = state.clock.now();
         match idem::claim(state.table(), &user_id, &key, caller, &fingerprint, now).await {
@@ -68,9 +74,17 @@ pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next)
             Ok(Claim::Replay { answer, first }) if caller.may_replay(first) => return replay(answer),
             Ok(Claim::Replay { .. }) => return ApiError(refusal(caller)).into_response(),
             Ok(Claim::Reused) => return ApiError(AppError::field(idem::HEADER, idem::KEY_REUSED)).into_response(),
-            Ok(Claim::InProgress) if started.elapsed() < WAIT => tokio::time::sleep(POLL).await,
+            Ok(Claim::InProgress) if started.elapsed() < WAIT => {
+                waited = true;
+                tokio::time::sleep(POLL).await
+            }
             Ok(Claim::InProgress) => return ApiError(AppError::Conflict(idem::IN_PROGRESS.into())).into_response(),
             Ok(Claim::Run { stamp }) => {
+                // After a wait for the first request (which may have changed the account), the route reads the
+                // caller afresh.
+                if !waited {
+                    crate::auth::remember(&mut parts.extensions, &outcome);
+                }
                 let response = next.run(Request::from_parts(parts, Body::from(bytes))).await;
                 return finish(&state, &user_id, &key, &stamp, response).await;
             }
@@ -78,17 +92,15 @@ pub async fn idempotent(State(state): State<AppState>, req: Request, next: Next)
     }
 }
 
-/// The signed-in caller's id and credential, checked as the route checks them (signature, expiry, token version,
-/// ended sign-in, or an API token's hash, expiry and token version): a token the route would refuse gets no kept
-/// answer replayed; the route itself answers it (401).
-async fn caller(state: &AppState, token: Option<&str>) -> Option<(UserId, CallerKind)> {
-    let (user, credential) = tokens::caller_of_bearer(state, token?).await.ok()?;
-    let kind = match credential {
+/// The kind of caller a credential makes, which decides the kept answers it may be given. A token the route would
+/// refuse ([`crate::auth::read_caller`] checks it as the route does: signature, expiry, token version, ended sign-in,
+/// or an API token's hash, expiry and token version) makes no claim and gets nothing replayed: the route answers it.
+fn kind(credential: &Credential) -> CallerKind {
+    match credential {
         Credential::Session => CallerKind::Session,
         Credential::ApiToken { scope: TokenScope::Write, .. } => CallerKind::WriteToken,
         Credential::ApiToken { scope: TokenScope::Read, .. } => CallerKind::ReadToken,
-    };
-    Some((user.id, kind))
+    }
 }
 
 /// Why a caller may not be given a kept answer: a read-only token as every write route refuses it; a write token

@@ -15,6 +15,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use bt_domain::i18n::Language;
 
+use crate::auth::SignedToken;
 use crate::error::{ApiError, ErrorMessages};
 use crate::state::AppState;
 
@@ -69,7 +70,13 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestLanguage {
 /// is the one place where errors are translated: the domain words them in English, the catalogues say them in the
 /// others (`shared/core/locales`).
 pub async fn speak(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    let claim = crate::auth::bearer(req.headers()).and_then(|token| bt_domain::auth::language_of_token(&state, token));
+    // The request's one check of its access token's signature: the claims name the language now, and the caller
+    // where it is read (`crate::auth`).
+    let signed = crate::auth::bearer(req.headers()).and_then(|token| SignedToken::check(&state, token));
+    let claim = signed.as_ref().and_then(SignedToken::claims).and_then(bt_domain::auth::language_of_claims);
+    if let Some(signed) = signed {
+        req.extensions_mut().insert(signed);
+    }
     let account = AccountLanguage::new(claim);
     let accept = req.headers().get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).map(str::to_string);
     req.extensions_mut().insert(account.clone());
