@@ -5,10 +5,13 @@ use axum::Router;
 use bt_api::records::breaks::{Break, BreakCreate, BreakInput, EndBreakInput, LiveBreakInput, OpenBreak};
 use bt_api::schema::date;
 use bt_api::wire;
-use bt_domain::records::{breaks, dates};
+use bt_domain::records::{breaks, dates, Expect, Owner};
+use bt_domain::types::RecordId;
+use bt_domain::{AppResult, Services};
 use bt_http::auth::AuthUser;
-use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
-use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
+use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
+use bt_http::records::RecordRoutes;
+use bt_http::{created, data, ApiJson, ApiQuery, ApiResult};
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
 use tracing::instrument;
@@ -18,7 +21,7 @@ use utoipa_axum::router::OpenApiRouter;
 /// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
 /// describes them.
 pub fn routes<R: Routes>(r: R) -> R {
-    bt_http::routes!(r, add, edit, remove, one, today_breaks, start, end, current)
+    bt_http::routes!(r, crud::add, crud::edit, crud::remove, crud::one, today_breaks, start, end, current)
 }
 
 /// The routes as each Lambda serves them, without their description.
@@ -31,65 +34,65 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-/// Add a break
-#[utoipa::path(post, path = "/break/add", tag = "breaks", request_body = BreakCreate,
-    responses((status = 201, description = "Created", body = Data<Break>), (status = 401, response = Unauthorized),
-        (status = 422, response = Invalid),
-        (status = 409, description = "A day it counts in is in an approved and locked month (the message names the month)",
-            body = ErrorBody)))]
-#[instrument(skip_all, fields(user = %user.id()))]
-async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<BreakCreate>) -> ApiResult {
-    let record = breaks::add_break(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
-    Ok(created(Break::from(record)))
+/// Breaks logged by hand, as the record routes see them: the one place they call the domain.
+struct Breaks;
+
+impl RecordRoutes for Breaks {
+    type Record = breaks::Break;
+    type Create = BreakCreate;
+    type Input = BreakInput;
+    type Answer = Break;
+
+    fn version(record: &breaks::Break) -> &str {
+        &record.updated_at
+    }
+
+    async fn add(app: &Services, owner: &Owner, input: BreakCreate) -> AppResult<breaks::Break> {
+        breaks::add_break(app.table(), owner, &input.into(), app.clock.now()).await
+    }
+
+    async fn edit(
+        app: &Services,
+        owner: &Owner,
+        id: &RecordId,
+        input: BreakInput,
+        expect: &Expect,
+    ) -> AppResult<breaks::Break> {
+        breaks::edit_break(app.table(), owner, id, &input.into(), expect, app.clock.now()).await
+    }
+
+    async fn delete(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<breaks::Break> {
+        breaks::delete_break(app.table(), owner, id).await
+    }
+
+    async fn get(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<breaks::Break> {
+        breaks::get_break(app.table(), owner, id).await
+    }
 }
 
-/// Edit one of my breaks (left-out fields keep their value)
-#[utoipa::path(put, path = "/break/edit/{id}", tag = "breaks", params(IdParam, IfMatch), request_body = BreakInput,
-    responses((status = 200, description = "Success", body = Data<Break>,
-            headers(("ETag" = String, description = "The record's version, for If-Match"))),
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound), (status = 422, response = Invalid),
-        (status = 409,
-            description = "Changed (If-Match names another version) or deleted meanwhile, or a day it counts in is in an \
-                approved and locked month",
-            body = ErrorBody)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn edit(
-    State(state): State<AppState>,
-    user: AuthUser,
-    IdPath(id): IdPath,
-    IfMatch(expect): IfMatch,
-    ApiJson(input): ApiJson<BreakInput>,
-) -> ApiResult {
-    let record =
-        breaks::edit_break(state.table(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
-    let tag = record.updated_at.clone();
-    Ok(data_with_etag(Break::from(record), &tag))
-}
-
-/// Delete one of my breaks
-#[utoipa::path(delete, path = "/break/delete/{id}", tag = "breaks", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound),
-        (status = 409, description = "A day it counts in is in an approved and locked month (the message names the month)",
-            body = ErrorBody)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    breaks::delete_break(state.table(), &user.owner(), &id).await?;
-    Ok(data(Deleted::record(id)))
-}
-
-/// One of my breaks
-#[utoipa::path(get, path = "/break/get/{id}", tag = "breaks", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<Break>,
-            headers(("ETag" = String, description = "The record's version, for If-Match"))),
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    let record = breaks::get_break(state.table(), &user.owner(), &id).await?;
-    let tag = record.updated_at.clone();
-    Ok(data_with_etag(Break::from(record), &tag))
+bt_http::record_routes! {
+    mod crud for Breaks {
+        tag: "breaks", create: BreakCreate, input: BreakInput, answer: Break;
+        /// Add a break
+        add "/break/add" [
+            (status = 409, description = "A day it counts in is in an approved and locked month (the message names the month)",
+                body = ErrorBody),
+        ];
+        /// Edit one of my breaks (left-out fields keep their value)
+        edit "/break/edit/{id}" [
+            (status = 409,
+                description = "Changed (If-Match names another version) or deleted meanwhile, or a day it counts in is in an \
+                    approved and locked month",
+                body = ErrorBody),
+        ];
+        /// Delete one of my breaks
+        remove "/break/delete/{id}" [
+            (status = 409, description = "A day it counts in is in an approved and locked month (the message names the month)",
+                body = ErrorBody),
+        ];
+        /// One of my breaks
+        one "/break/get/{id}" [];
+    }
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -9,6 +9,7 @@ pub mod error;
 pub mod idempotency;
 pub mod language;
 pub mod openapi;
+pub mod records;
 pub mod routes;
 pub mod state;
 

@@ -1,0 +1,205 @@
+//! One route set for every record kind a user keeps by hand (breaks, tasks, meetings, leaves, checklist items): add,
+//! edit (with `If-Match`, answering the `ETag`), delete and read one. A kind says once, in its
+//! [`RecordRoutes`] impl, which wire types it takes and answers and which of its domain use cases each route calls;
+//! [`record_routes!`](crate::record_routes) then declares the four routes with the kind's paths, summaries and
+//! failures, and the kind's `routes` lists them like any other handler (`crud::add, crud::edit, ...`).
+//!
+//! Why a macro over generic handlers, and not per-kind `utoipa::Path` impls: the handlers' code is generic
+//! ([`add`], [`edit`], [`remove`], [`one`]: parse, call the kind's use case, answer), but `#[utoipa::path]` describes
+//! one function with literal paths, types and texts, so it cannot sit on a generic function. Writing the kinds'
+//! `utoipa::Path` impls by hand would rebuild utoipa's operation builder (and risk a document that is no longer the
+//! same); the macro instead writes, per kind, four one-line functions that carry the kind's `#[utoipa::path]` and call
+//! the generic handler. What every kind shares (the methods, the `{"data": ...}` bodies, 401/404/422, the `ETag`
+//! header, the id and `If-Match` parameters) is written once in the macro; what differs (path, tag, summary and
+//! description, extra failures such as 409 and 403) is the macro's input. The compiler checks that the described
+//! bodies are the kind's `Create`/`Input`/`Answer` types, so what is served is what is described.
+//!
+//! Routes only some kinds have (live breaks, meeting answers, leave requests, the kinds' lists, which differ in
+//! filters, paging and answer shapes) stay hand-written in their function crates.
+
+use std::future::Future;
+
+use axum::extract::State;
+use bt_domain::records::{Expect, Owner};
+use bt_domain::types::RecordId;
+use bt_domain::{AppResult, Services};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use tracing::instrument;
+
+use crate::auth::AuthUser;
+use crate::openapi::Deleted;
+use crate::{created, data, data_with_etag, ApiJson, ApiResult, AppState, IdPath, IfMatch};
+
+/// A record kind as the four routes see it: its wire types (from `bt-api`) and its domain use cases. The impl is the
+/// one place where a kind's routes call the domain: when a use case's signature changes, only its line here changes.
+pub trait RecordRoutes: 'static {
+    /// The stored record the use cases answer.
+    type Record: Send;
+    /// The body of `add`.
+    type Create: DeserializeOwned + Send + 'static;
+    /// The body of `edit` (left-out fields keep their value).
+    type Input: DeserializeOwned + Send + 'static;
+    /// What the routes answer for a record.
+    type Answer: Serialize + From<Self::Record>;
+
+    /// The record's version: the `ETag` of a read or an edit, and what `If-Match` names.
+    fn version(record: &Self::Record) -> &str;
+
+    /// Adds the caller's record.
+    fn add(app: &Services, owner: &Owner, input: Self::Create) -> impl Future<Output = AppResult<Self::Record>> + Send;
+
+    /// Edits one of the caller's records, over the version `expect` names.
+    fn edit(
+        app: &Services,
+        owner: &Owner,
+        id: &RecordId,
+        input: Self::Input,
+        expect: &Expect,
+    ) -> impl Future<Output = AppResult<Self::Record>> + Send;
+
+    /// Deletes one of the caller's records (answering it as it was).
+    fn delete(app: &Services, owner: &Owner, id: &RecordId) -> impl Future<Output = AppResult<Self::Record>> + Send;
+
+    /// One of the caller's records.
+    fn get(app: &Services, owner: &Owner, id: &RecordId) -> impl Future<Output = AppResult<Self::Record>> + Send;
+}
+
+/// `POST /<kind>/add`: 201 with the record.
+#[instrument(skip_all, fields(user = %user.id()))]
+pub async fn add<K: RecordRoutes>(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(input): ApiJson<K::Create>,
+) -> ApiResult {
+    let record = K::add(state.services(), &user.owner(), input).await?;
+    Ok(created(K::Answer::from(record)))
+}
+
+/// `PUT /<kind>/edit/{id}`: the record as edited, with its new version as `ETag`.
+#[instrument(skip_all, fields(user = %user.id(), id = %id))]
+pub async fn edit<K: RecordRoutes>(
+    State(state): State<AppState>,
+    user: AuthUser,
+    IdPath(id): IdPath,
+    IfMatch(expect): IfMatch,
+    ApiJson(input): ApiJson<K::Input>,
+) -> ApiResult {
+    let record = K::edit(state.services(), &user.owner(), &id, input, &expect).await?;
+    let tag = K::version(&record).to_string();
+    Ok(data_with_etag(K::Answer::from(record), &tag))
+}
+
+/// `DELETE /<kind>/delete/{id}`: the deleted record's id.
+#[instrument(skip_all, fields(user = %user.id(), id = %id))]
+pub async fn remove<K: RecordRoutes>(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
+    K::delete(state.services(), &user.owner(), &id).await?;
+    Ok(data(Deleted::record(id)))
+}
+
+/// `GET /<kind>/get/{id}`: the record, with its version as `ETag`.
+#[instrument(skip_all, fields(user = %user.id(), id = %id))]
+pub async fn one<K: RecordRoutes>(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
+    let record = K::get(state.services(), &user.owner(), &id).await?;
+    let tag = K::version(&record).to_string();
+    Ok(data_with_etag(K::Answer::from(record), &tag))
+}
+
+/// Declares a kind's four record routes in a module of the calling crate, each with its `#[utoipa::path]`:
+///
+/// ```ignore
+/// bt_http::record_routes! {
+///     mod crud for Breaks {
+///         tag: "breaks", create: BreakCreate, input: BreakInput, answer: Break;
+///         /// Add a break
+///         add "/break/add" [(status = 409, description = "...", body = ErrorBody)];
+///         /// Edit one of my breaks (left-out fields keep their value)
+///         edit "/break/edit/{id}" [(status = 409, description = "...", body = ErrorBody)];
+///         /// Delete one of my breaks
+///         remove "/break/delete/{id}" [];
+///         /// One of my breaks
+///         one "/break/get/{id}" [];
+///     }
+/// }
+/// ```
+///
+/// `Breaks` is the kind's [`RecordRoutes`](crate::records::RecordRoutes) impl; the three types are its `Create`,
+/// `Input` and `Answer`, named in the calling module. The doc comments are each route's summary (first line) and
+/// description; the brackets hold the route's failures beyond the shared ones (`ErrorBody` may be named there). The
+/// shared ones: add 201, 401, 422; edit 200 with `ETag`, 401, 404, 422 (parameters: id, `If-Match`); remove 200
+/// (`Deleted`), 401, 404; one 200 with `ETag`, 401, 404. List `crud::add, crud::edit, crud::remove, crud::one` in the
+/// crate's [`routes!`](crate::routes).
+#[macro_export]
+macro_rules! record_routes {
+    (
+        mod $module:ident for $kind:ident {
+            tag: $tag:literal, create: $create:ident, input: $input:ident, answer: $answer:ident;
+            $(#[doc = $add_doc:literal])+
+            add $add_path:literal [$($add_failure:tt),* $(,)?];
+            $(#[doc = $edit_doc:literal])+
+            edit $edit_path:literal [$($edit_failure:tt),* $(,)?];
+            $(#[doc = $remove_doc:literal])+
+            remove $remove_path:literal [$($remove_failure:tt),* $(,)?];
+            $(#[doc = $one_doc:literal])+
+            one $one_path:literal [$($one_failure:tt),* $(,)?];
+        }
+    ) => {
+        /// The kind's add, edit, delete and read-one routes (see `bt_http::records`).
+        mod $module {
+            use super::*;
+            use axum::extract::State;
+            use $crate::auth::AuthUser;
+            use $crate::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
+            use $crate::records::RecordRoutes;
+            use $crate::{ApiJson, ApiResult, AppState, IdPath, IfMatch};
+
+            // The answer described is the one served (`Create` and `Input` are checked by the handlers' bodies).
+            const _: fn(<$kind as RecordRoutes>::Answer) -> $answer = |answer| answer;
+
+            $(#[doc = $add_doc])+
+            #[utoipa::path(post, path = $add_path, tag = $tag, request_body = $create,
+                responses((status = 201, description = "Created", body = Data<$answer>),
+                    (status = 401, response = Unauthorized), (status = 422, response = Invalid)
+                    $(, $add_failure)*))]
+            pub async fn add(state: State<AppState>, user: AuthUser, body: ApiJson<$create>) -> ApiResult {
+                $crate::records::add::<$kind>(state, user, body).await
+            }
+
+            $(#[doc = $edit_doc])+
+            #[utoipa::path(put, path = $edit_path, tag = $tag, params(IdParam, IfMatch), request_body = $input,
+                responses((status = 200, description = "Success", body = Data<$answer>,
+                        headers(("ETag" = String, description = "The record's version, for If-Match"))),
+                    (status = 401, response = Unauthorized), (status = 404, response = NotFound),
+                    (status = 422, response = Invalid)
+                    $(, $edit_failure)*))]
+            pub async fn edit(
+                state: State<AppState>,
+                user: AuthUser,
+                id: IdPath,
+                expect: IfMatch,
+                body: ApiJson<$input>,
+            ) -> ApiResult {
+                $crate::records::edit::<$kind>(state, user, id, expect, body).await
+            }
+
+            $(#[doc = $remove_doc])+
+            #[utoipa::path(delete, path = $remove_path, tag = $tag, params(IdParam),
+                responses((status = 200, description = "Success", body = Data<Deleted>),
+                    (status = 401, response = Unauthorized), (status = 404, response = NotFound)
+                    $(, $remove_failure)*))]
+            pub async fn remove(state: State<AppState>, user: AuthUser, id: IdPath) -> ApiResult {
+                $crate::records::remove::<$kind>(state, user, id).await
+            }
+
+            $(#[doc = $one_doc])+
+            #[utoipa::path(get, path = $one_path, tag = $tag, params(IdParam),
+                responses((status = 200, description = "Success", body = Data<$answer>,
+                        headers(("ETag" = String, description = "The record's version, for If-Match"))),
+                    (status = 401, response = Unauthorized), (status = 404, response = NotFound)
+                    $(, $one_failure)*))]
+            pub async fn one(state: State<AppState>, user: AuthUser, id: IdPath) -> ApiResult {
+                $crate::records::one::<$kind>(state, user, id).await
+            }
+        }
+    };
+}
