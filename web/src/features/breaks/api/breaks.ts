@@ -6,10 +6,11 @@ import { useSession } from '@/lib/auth';
 import { t } from '@/lib/i18n';
 import type { Schemas } from '@/lib/api-schema';
 import { useApi } from '@/lib/swr';
+import { useLiveRecord, type Live } from '@/lib/live';
 import { localHhmm } from '@/lib/offline/format';
 import { queuedId, type Pending } from '@/lib/offline/pending';
 import type { QueuedWrite } from '@/lib/offline/queue';
-import { sendOrQueue, useQueuedWrites, type WriteOutcome } from '@/lib/offline/write';
+import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import { todayIso } from '@/lib/format';
 
 /** A logged break (spec §3); `duration` is minutes, computed by the server; `live` when recorded with Start break / End break. */
@@ -105,7 +106,7 @@ export function useSaveBreak() {
 }
 
 /** The break the person is on: the server's, with the live-break taps still queued played over it. */
-export type LiveBreak = OpenBreak & { pending?: QueuedWrite };
+export type LiveBreak = Live<OpenBreak>;
 
 /** Starts a live break now; a tap queued offline carries its time (`at`) so the break keeps it. */
 export function useStartBreak() {
@@ -147,30 +148,18 @@ export function useEndBreak() {
 
 /** The live break, with queued starts and ends played over the server's (last known) one. */
 export function useLiveBreak() {
-  const current = useCurrentBreak();
-  const taps = useQueuedWrites('live-break').filter((item) => item.status === 'waiting');
-  let live: LiveBreak | null | undefined = current.data;
-  for (const item of taps) {
-    if (item.action === 'end') {
-      live = null;
-    } else {
-      const since = String(item.body?.['at'] ?? item.queuedAt);
-      const started = new Date(since);
-      live = {
-        type: String(item.body?.['type'] ?? ''),
-        reason: String(item.body?.['reason'] ?? ''),
-        since,
-        startTime: localHhmm(started),
-        createdDate: todayIso(started),
-        name: '',
-        teamId: '',
-        timeZone: '',
-        userId: item.userId,
-        pending: item,
-      };
-    }
-  }
-  return { live, isLoading: current.isLoading && taps.length === 0 };
+  return useLiveRecord<OpenBreak>('live-break', useCurrentBreak(), (tap, since, started) => ({
+    type: String(tap.body?.['type'] ?? ''),
+    reason: String(tap.body?.['reason'] ?? ''),
+    since,
+    startTime: localHhmm(started),
+    createdDate: todayIso(started),
+    name: '',
+    teamId: '',
+    timeZone: '',
+    userId: tap.userId,
+    pending: tap,
+  }));
 }
 
 /** A live break ended offline, as today's list shows it until it is sent. */

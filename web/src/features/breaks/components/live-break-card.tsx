@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LiveCard, LiveStatus } from '@/components/live-card';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { FormError, Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
 import { formatTime } from '@/lib/format';
+import { elapsedMs, focusSwap, useLiveAction, useNow } from '@/lib/live';
 import { PendingBadge } from '@/components/offline/pending-mark';
 import { useBreakTypes, useEndBreak, useLiveBreak, useRevalidateBreaks, useStartBreak, type LiveBreak } from '../api/breaks';
 import { formatElapsed, formatMinutes, MAX_BREAK_MINUTES } from '../utils/time';
@@ -15,22 +15,8 @@ import { breakTypeLabel, breakTypeOptions } from '../utils/break-type-label';
 
 const LAST_TYPE_KEY = 'breaktime.lastBreakType';
 
-/**
- * Starting a break swaps the start form for the end button, and ending it swaps them back: the button that had focus
- * is gone. Set by the one that was pressed, so the button that takes its place takes focus too (not on a page load).
- */
-let focusAfterSwap = false;
-
-/** Focuses the element once as it mounts, when the card has just swapped its content. */
-function useFocusAfterSwap<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  useEffect(() => {
-    if (!focusAfterSwap) return;
-    focusAfterSwap = false;
-    ref.current?.focus();
-  }, []);
-  return ref;
-}
+/** Starting a break swaps the start form for the end button, and ending it swaps them back. */
+const swap = focusSwap();
 
 function lastType(): string {
   try {
@@ -40,21 +26,9 @@ function lastType(): string {
   }
 }
 
-/** Ticks every second while mounted. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 function RunningTimer({ since }: { since: string }) {
   const { t } = useTranslation();
-  const now = useNow();
-  const started = Date.parse(since);
-  const elapsed = Number.isNaN(started) ? 0 : now - started;
+  const elapsed = elapsedMs(since, useNow(1000));
   return (
     <>
       <p role="timer" aria-live="off" aria-label={t('breaks.live.timer')} className="font-mono text-5xl font-bold tracking-tight tabular-nums sm:text-6xl">
@@ -69,14 +43,11 @@ function OnBreak({ current }: { current: LiveBreak }) {
   const { t } = useTranslation();
   const toast = useToast();
   const { trigger, isMutating } = useEndBreak();
-  const revalidate = useRevalidateBreaks();
-  const [error, setError] = useState<string>();
-  const endRef = useFocusAfterSwap<HTMLButtonElement>();
+  const { error, run } = useLiveAction(swap, 'Ending the break', t('breaks.live.endFailed'), useRevalidateBreaks());
+  const endRef = swap.useFocus<HTMLButtonElement>();
 
-  const end = async () => {
-    setError(undefined);
-    focusAfterSwap = true;
-    try {
+  const end = () =>
+    run(async () => {
       const ended = await trigger(current);
       if (ended.queued)
         toast.show({ title: t('breaks.live.endedTitle'), message: t('breaks.live.endedQueued', { type: breakTypeLabel(current.type) }), variant: 'info' });
@@ -86,19 +57,12 @@ function OnBreak({ current }: { current: LiveBreak }) {
           message: t('breaks.live.endedMessage', { type: breakTypeLabel(ended.data.type), duration: formatMinutes(ended.data.duration) }),
           variant: 'success',
         });
-    } catch (failure) {
-      focusAfterSwap = false;
-      console.error('Ending the break failed', failure);
-      setError(errorMessage(failure, t('breaks.live.endFailed')));
-      // It may have been ended elsewhere (another tab or device): show what the server has now.
-      void revalidate();
-    }
-  };
+    });
 
   return (
     <div className="flex flex-col items-center gap-4 text-center">
       <div>
-        <p className="text-sm font-semibold tracking-wide text-amber-700 uppercase dark:text-amber-400">{t('breaks.live.onBreak')}</p>
+        <LiveStatus tone="text-amber-700 dark:text-amber-400">{t('breaks.live.onBreak')}</LiveStatus>
         <p className="mt-1 text-lg font-semibold">{breakTypeLabel(current.type)}</p>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {current.reason
@@ -123,18 +87,15 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
   const toast = useToast();
   const { types } = useBreakTypes();
   const { trigger, isMutating } = useStartBreak();
-  const revalidate = useRevalidateBreaks();
+  const { error, run } = useLiveAction(swap, 'Starting the break', t('breaks.live.startFailed'), useRevalidateBreaks());
   const [chosen, setChosen] = useState(lastType);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
   const type = types.includes(chosen) ? chosen : (types[0] ?? '');
-  const startRef = useFocusAfterSwap<HTMLButtonElement>();
+  const startRef = swap.useFocus<HTMLButtonElement>();
 
   const start = async () => {
     if (!requireAuth()) return;
-    setError(undefined);
-    focusAfterSwap = true;
-    try {
+    await run(async () => {
       const started = await trigger({ type, reason: reason.trim() });
       if (started.queued)
         toast.show({
@@ -148,13 +109,7 @@ function StartBreak({ pending = false }: { pending?: boolean }) {
       } catch {
         // Private mode: the next visit simply starts from the first type.
       }
-    } catch (failure) {
-      focusAfterSwap = false;
-      console.error('Starting the break failed', failure);
-      setError(errorMessage(failure, t('breaks.live.startFailed')));
-      // It may have been started elsewhere (another tab or device): show what the server has now.
-      void revalidate();
-    }
+    });
   };
 
   return (
@@ -193,17 +148,14 @@ export function LiveBreakCard() {
   const { t } = useTranslation();
   const { live: current, isLoading } = useLiveBreak();
   return (
-    <Card className={current ? 'border-t-4 border-amber-400 dark:border-amber-500' : undefined}>
-      <h2 className="visually-hidden">{t('breaks.live.title')}</h2>
-      {current ? (
-        <OnBreak current={current} />
-      ) : (
-        // While loading, the start form shows disabled in its place: the common case draws without a shift.
-        <div aria-busy={isLoading || undefined} className={isLoading ? 'animate-pulse' : undefined}>
-          <StartBreak pending={isLoading} />
-        </div>
-      )}
-    </Card>
+    <LiveCard
+      accent="border-amber-400 dark:border-amber-500"
+      heading={<h2 className="visually-hidden">{t('breaks.live.title')}</h2>}
+      running={current && <OnBreak current={current} />}
+      start={<StartBreak pending={isLoading} />}
+      loading={isLoading}
+      pulse
+    />
   );
 }
 
@@ -217,24 +169,16 @@ export function TakeBreakButton({ className }: { className?: string }) {
   const toast = useToast();
   const { types } = useBreakTypes();
   const { trigger, isMutating } = useStartBreak();
-  const revalidate = useRevalidateBreaks();
-  const [error, setError] = useState<string>();
+  const { error, run } = useLiveAction(swap, 'Starting the break', t('breaks.live.startFailed'), useRevalidateBreaks());
   const chosen = lastType();
   const type = types.includes(chosen) ? chosen : (types[0] ?? '');
 
   const start = async () => {
     if (!requireAuth()) return;
-    setError(undefined);
-    focusAfterSwap = true;
-    try {
+    await run(async () => {
       const started = await trigger({ type, reason: '' });
       if (started.queued) toast.show({ title: t('breaks.live.startedTitle'), message: t('breaks.live.startedQueued'), variant: 'info' });
-    } catch (failure) {
-      focusAfterSwap = false;
-      console.error('Starting the break failed', failure);
-      setError(errorMessage(failure, t('breaks.live.startFailed')));
-      void revalidate();
-    }
+    });
   };
 
   return (

@@ -6,9 +6,9 @@ import type { Schemas } from '@/lib/api-schema';
 import { useSession } from '@/lib/auth';
 import { todayIso } from '@/lib/format';
 import { t } from '@/lib/i18n';
+import { useLiveRecord, type Live } from '@/lib/live';
 import { localHhmm } from '@/lib/offline/format';
-import type { QueuedWrite } from '@/lib/offline/queue';
-import { sendOrQueue, useQueuedWrites, type WriteOutcome } from '@/lib/offline/write';
+import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
 import { useApi } from '@/lib/swr';
 
 /**
@@ -106,7 +106,7 @@ export function useTeamTimesheets(month: string | null) {
 // ---- clocking in and out ------------------------------------------------------------------------------------------
 
 /** The open work period: the server's, with the taps still queued played over it. */
-export type LiveWork = OpenWork & { pending?: QueuedWrite };
+export type LiveWork = Live<OpenWork>;
 
 /** Clocks in now; a tap queued offline carries its time (`at`), as a live break's does. */
 export function useStartWork() {
@@ -148,17 +148,13 @@ export function useEndWork() {
 
 /** The open work period, with queued starts and ends played over the server's (last known) one. */
 export function useLiveWork() {
-  const current = useCurrentWork();
-  const taps = useQueuedWrites('live-work').filter((item) => item.status === 'waiting');
-  let live: LiveWork | null | undefined = current.data;
-  for (const item of taps) {
-    if (item.action === 'end') {
-      live = null;
-    } else {
-      const since = String(item.body?.['at'] ?? item.queuedAt);
-      const started = new Date(since);
-      live = { since, date: todayIso(started), startTime: localHhmm(started), timeZone: '', workedMinutes: 0, guard: null, pending: item };
-    }
-  }
-  return { live, isLoading: current.isLoading && taps.length === 0, error: current.error };
+  return useLiveRecord<OpenWork>('live-work', useCurrentWork(), (tap, since, started) => ({
+    since,
+    date: todayIso(started),
+    startTime: localHhmm(started),
+    timeZone: '',
+    workedMinutes: 0,
+    guard: null,
+    pending: tap,
+  }));
 }

@@ -1,15 +1,15 @@
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LiveCard, LiveStatus } from '@/components/live-card';
 import { PendingBadge } from '@/components/offline/pending-mark';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-error';
 import { useRequireAuth } from '@/lib/auth';
 import { formatTime } from '@/lib/format';
+import { elapsedMs, focusSwap, useLiveAction, useNow } from '@/lib/live';
 import type { DaySummary } from '../api/rules-api';
 import { useEndWork, useLiveWork, useRevalidateWork, useStartWork, type LiveWork } from '../api/work';
 import { formatWorked } from '@/lib/minutes';
@@ -21,22 +21,12 @@ const GuardNotice = lazy(() => import('./guard-notice').then((module) => ({ defa
 // The day's summary under the team's rules, shown once at clock-out.
 const ClockOutDialog = lazy(() => import('./clock-out-dialog').then((module) => ({ default: module.ClockOutDialog })));
 
-/** Set by the button pressed, so the button that replaces it takes focus (not on a page load). */
-let focusAfterSwap = false;
-
-function useFocusAfterSwap<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  useEffect(() => {
-    if (!focusAfterSwap) return;
-    focusAfterSwap = false;
-    ref.current?.focus();
-  }, []);
-  return ref;
-}
+/** Clocking in swaps Start work for End work, and clocking out swaps them back. */
+const swap = focusSwap();
 
 /** The minutes since the answer (or the queued tap), ticking every minute; none while on a break. */
 function useWorkedNow(live: LiveWork, onBreak: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+  const now = useNow(60_000);
   const [answeredAt, setAnsweredAt] = useState(() => Date.now());
   // A new answer of the server counts from the moment it came (the same answer read again changes nothing).
   const answer = `${live.since}|${live.workedMinutes}`;
@@ -45,14 +35,7 @@ function useWorkedNow(live: LiveWork, onBreak: boolean): number {
     setSeen(answer);
     setAnsweredAt(Date.now());
   }
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  if (live.pending) {
-    const since = Date.parse(live.since);
-    return Number.isNaN(since) ? 0 : Math.max(0, Math.floor((now - since) / 60_000));
-  }
+  if (live.pending) return Math.max(0, Math.floor(elapsedMs(live.since, now) / 60_000));
   return live.workedMinutes + (onBreak ? 0 : Math.max(0, Math.floor((now - answeredAt) / 60_000)));
 }
 
@@ -74,15 +57,12 @@ function OnTheClock({ live, onBreak, breakAction, onEnded }: { live: LiveWork; o
   const { t } = useTranslation();
   const toast = useToast();
   const { trigger, isMutating } = useEndWork();
-  const revalidate = useRevalidateWork();
-  const [error, setError] = useState<string>();
-  const endRef = useFocusAfterSwap<HTMLButtonElement>();
+  const { error, run } = useLiveAction(swap, 'Clocking out', t('work.card.endFailed'), useRevalidateWork());
+  const endRef = swap.useFocus<HTMLButtonElement>();
   const worked = useWorkedNow(live, onBreak);
 
-  const end = async () => {
-    setError(undefined);
-    focusAfterSwap = true;
-    try {
+  const end = () =>
+    run(async () => {
       const ended = await trigger(live);
       const summary = ended.queued ? undefined : ended.data.summary;
       if (summary) {
@@ -94,18 +74,12 @@ function OnTheClock({ live, onBreak, breakAction, onEnded }: { live: LiveWork; o
         message: ended.queued ? t('work.card.endedQueued') : t('work.card.endedMessage', { duration: formatWorked(ended.data.minutes) }),
         variant: ended.queued ? 'info' : 'success',
       });
-    } catch (failure) {
-      focusAfterSwap = false;
-      console.error('Clocking out failed', failure);
-      setError(errorMessage(failure, t('work.card.endFailed')));
-      void revalidate();
-    }
-  };
+    });
 
   return (
     <div className="space-y-3">
       <div>
-        <p className="text-sm font-semibold tracking-wide text-emerald-800 uppercase dark:text-emerald-300">{t('work.card.onTheClock')}</p>
+        <LiveStatus tone="text-emerald-800 dark:text-emerald-300">{t('work.card.onTheClock')}</LiveStatus>
         <p className="mt-1 text-lg font-semibold" aria-live="off">
           {t('work.card.since', { time: formatTime(live.startTime), worked: formatWorked(worked) })}
         </p>
@@ -132,23 +106,15 @@ function OffTheClock({ pending }: { pending: boolean }) {
   const toast = useToast();
   const requireAuth = useRequireAuth();
   const { trigger, isMutating } = useStartWork();
-  const revalidate = useRevalidateWork();
-  const [error, setError] = useState<string>();
-  const startRef = useFocusAfterSwap<HTMLButtonElement>();
+  const { error, run } = useLiveAction(swap, 'Clocking in', t('work.card.startFailed'), useRevalidateWork());
+  const startRef = swap.useFocus<HTMLButtonElement>();
 
   const start = async () => {
     if (!requireAuth()) return;
-    setError(undefined);
-    focusAfterSwap = true;
-    try {
+    await run(async () => {
       const started = await trigger();
       if (started.queued) toast.show({ title: t('work.card.startedTitle'), message: t('work.card.startedQueued'), variant: 'info' });
-    } catch (failure) {
-      focusAfterSwap = false;
-      console.error('Clocking in failed', failure);
-      setError(errorMessage(failure, t('work.card.startFailed')));
-      void revalidate();
-    }
+    });
   };
 
   return (
@@ -176,25 +142,26 @@ export function WorkCard({ onBreak = false, breakAction, onAddBreak }: WorkCardP
   }, [onBreak, revalidate]);
 
   return (
-    <Card className={live ? 'border-t-4 border-emerald-500' : undefined} labelledBy={headingId}>
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="text-lg font-semibold">
-          {t('work.card.title')}
-        </h2>
-        <Link
-          to={paths.workingTime}
-          className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-500"
-        >
-          {t('work.card.details')}
-        </Link>
-      </div>
-      {live ? (
-        <OnTheClock live={live} onBreak={onBreak} breakAction={breakAction} onEnded={setEnded} />
-      ) : (
-        <div aria-busy={isLoading || undefined}>
-          <OffTheClock pending={isLoading} />
+    <LiveCard
+      accent="border-emerald-500"
+      labelledBy={headingId}
+      heading={
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id={headingId} className="text-lg font-semibold">
+            {t('work.card.title')}
+          </h2>
+          <Link
+            to={paths.workingTime}
+            className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-500"
+          >
+            {t('work.card.details')}
+          </Link>
         </div>
-      )}
+      }
+      running={live && <OnTheClock live={live} onBreak={onBreak} breakAction={breakAction} onEnded={setEnded} />}
+      start={<OffTheClock pending={isLoading} />}
+      loading={isLoading}
+    >
       <Suspense fallback={<div className="mt-4 min-h-16" />}>
         <WorkFigures />
       </Suspense>
@@ -215,6 +182,6 @@ export function WorkCard({ onBreak = false, breakAction, onAddBreak }: WorkCardP
           />
         </Suspense>
       )}
-    </Card>
+    </LiveCard>
   );
 }

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from './api-error';
+import type { QueuedWrite } from './offline/queue';
+import { useQueuedWrites } from './offline/write';
+
+/* What a live break and a clocked-in work period share: the server's open record with the taps still queued played
+ * over it, a clock that ticks while it runs, and the start and end buttons that swap places. */
+
+/** The time now, read again every `intervalMs` while mounted. */
+export function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** The milliseconds from `since` (RFC 3339) to `now`; 0 when `since` does not parse. */
+export function elapsedMs(since: string, now: number): number {
+  const started = Date.parse(since);
+  return Number.isNaN(started) ? 0 : now - started;
+}
+
+/** A live record as the card shows it: the server's, or one a start still queued offline opened. */
+export type Live<T> = T & { pending?: QueuedWrite };
+
+/**
+ * The open record of a live kind, with its queued starts and ends played over the server's (last known) one: an end
+ * closes it, a start opens the record `opened` builds from the tap and its time (`at`, else when it was queued).
+ */
+export function useLiveRecord<T extends object>(
+  kind: 'live-break' | 'live-work',
+  current: { data?: Live<T> | null; isLoading: boolean; error?: unknown },
+  opened: (tap: QueuedWrite, since: string, started: Date) => Live<T>,
+) {
+  const taps = useQueuedWrites(kind).filter((item) => item.status === 'waiting');
+  let live: Live<T> | null | undefined = current.data;
+  for (const item of taps) {
+    if (item.action === 'end') {
+      live = null;
+    } else {
+      const since = String(item.body?.['at'] ?? item.queuedAt);
+      live = opened(item, since, new Date(since));
+    }
+  }
+  return { live, isLoading: current.isLoading && taps.length === 0, error: current.error };
+}
+
+/**
+ * A start button and its end button replace each other, so the one pressed is gone: `arm` as it is pressed, and the
+ * button that takes its place focuses itself as it mounts (not on a page load). One swap per card.
+ */
+export function focusSwap() {
+  let armed = false;
+  return {
+    arm: (on = true) => {
+      armed = on;
+    },
+    useFocus<E extends HTMLElement>() {
+      const ref = useRef<E>(null);
+      useEffect(() => {
+        if (!armed) return;
+        armed = false;
+        ref.current?.focus();
+      }, []);
+      return ref;
+    },
+  };
+}
+
+/**
+ * A live card's start or end: arms the swap, runs `act`; on a failure disarms it, shows the server's message (else
+ * `failed`) and reads the server's state again (another tab or device may have started or ended it already).
+ */
+export function useLiveAction(swap: ReturnType<typeof focusSwap>, what: string, failed: string, revalidate: () => unknown) {
+  const [error, setError] = useState<string>();
+  const run = async (act: () => Promise<unknown>) => {
+    setError(undefined);
+    swap.arm();
+    try {
+      await act();
+    } catch (failure) {
+      swap.arm(false);
+      console.error(`${what} failed`, failure);
+      setError(errorMessage(failure, failed));
+      void revalidate();
+    }
+  };
+  return { error, run };
+}
