@@ -7,10 +7,13 @@ use bt_api::schema::date;
 use bt_api::schema::{limit_schema, skip_schema};
 use bt_api::wire;
 use bt_domain::records::tasks::{self, TaskFilter};
-use bt_domain::records::{dates, Paging};
+use bt_domain::records::{dates, Expect, Owner, Paging};
+use bt_domain::types::RecordId;
+use bt_domain::{AppResult, Services};
 use bt_http::auth::AuthUser;
-use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
-use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
+use bt_http::openapi::{query_param, Data, Invalid, Unauthorized};
+use bt_http::records::RecordRoutes;
+use bt_http::{data, ApiQuery, ApiResult};
 use bt_http::{AppState, Routes};
 use serde::{Deserialize, Serialize};
 use tracing::instrument;
@@ -22,7 +25,7 @@ use utoipa_axum::router::OpenApiRouter;
 /// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
 /// describes them.
 pub fn routes<R: Routes>(r: R) -> R {
-    bt_http::routes!(r, add, edit, remove, one, today_tasks, list)
+    bt_http::routes!(r, crud::add, crud::edit, crud::remove, crud::one, today_tasks, list)
 }
 
 /// The routes as each Lambda serves them, without their description.
@@ -35,59 +38,57 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-/// Add a task
-#[utoipa::path(post, path = "/task/add", tag = "tasks", request_body = TaskCreate,
-    responses((status = 201, description = "Created", body = Data<Task>), (status = 401, response = Unauthorized),
-        (status = 422, response = Invalid)))]
-#[instrument(skip_all, fields(user = %user.id()))]
-async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<TaskCreate>) -> ApiResult {
-    let task = tasks::add_task(state.services(), &user.owner(), &input.into(), state.clock.now()).await?;
-    Ok(created(Task::from(task)))
+/// Tasks as the record routes see them: the one place they call the domain.
+struct Tasks;
+
+impl RecordRoutes for Tasks {
+    type Record = tasks::Task;
+    type Create = TaskCreate;
+    type Input = TaskInput;
+    type Answer = Task;
+
+    fn version(record: &tasks::Task) -> &str {
+        &record.updated_at
+    }
+
+    async fn add(app: &Services, owner: &Owner, input: TaskCreate) -> AppResult<tasks::Task> {
+        tasks::add_task(app, owner, &input.into(), app.clock.now()).await
+    }
+
+    async fn edit(
+        app: &Services,
+        owner: &Owner,
+        id: &RecordId,
+        input: TaskInput,
+        expect: &Expect,
+    ) -> AppResult<tasks::Task> {
+        tasks::edit_task(app, owner, id, &input.into(), expect, app.clock.now()).await
+    }
+
+    async fn delete(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<tasks::Task> {
+        tasks::delete_task(app, owner, id).await
+    }
+
+    async fn get(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<tasks::Task> {
+        tasks::get_task(app, owner, id).await
+    }
 }
 
-/// Edit one of my tasks (left-out fields keep their value)
-#[utoipa::path(put, path = "/task/edit/{id}", tag = "tasks", params(IdParam, IfMatch), request_body = TaskInput,
-    responses((status = 200, description = "Success", body = Data<Task>,
-            headers(("ETag" = String, description = "The record's version, for If-Match"))),
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound), (status = 422, response = Invalid),
-        (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
-            body = ErrorBody)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn edit(
-    State(state): State<AppState>,
-    user: AuthUser,
-    IdPath(id): IdPath,
-    IfMatch(expect): IfMatch,
-    ApiJson(input): ApiJson<TaskInput>,
-) -> ApiResult {
-    let task =
-        tasks::edit_task(state.services(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
-    let tag = task.updated_at.clone();
-    Ok(data_with_etag(Task::from(task), &tag))
-}
-
-/// Delete one of my tasks
-#[utoipa::path(delete, path = "/task/delete/{id}", tag = "tasks", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    tasks::delete_task(state.services(), &user.owner(), &id).await?;
-    Ok(data(Deleted::record(id)))
-}
-
-/// One of my tasks
-#[utoipa::path(get, path = "/task/get/{id}", tag = "tasks", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<Task>,
-            headers(("ETag" = String, description = "The record's version, for If-Match"))),
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    let task = tasks::get_task(state.services(), &user.owner(), &id).await?;
-    let tag = task.updated_at.clone();
-    Ok(data_with_etag(Task::from(task), &tag))
+bt_http::record_routes! {
+    mod crud for Tasks {
+        tag: "tasks", create: TaskCreate, input: TaskInput, answer: Task;
+        /// Add a task
+        add "/task/add" [];
+        /// Edit one of my tasks (left-out fields keep their value)
+        edit "/task/edit/{id}" [
+            (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
+                body = ErrorBody),
+        ];
+        /// Delete one of my tasks
+        remove "/task/delete/{id}" [];
+        /// One of my tasks
+        one "/task/get/{id}" [];
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -110,7 +111,7 @@ impl IntoParams for TodayQuery {
 async fn today_tasks(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<TodayQuery>) -> ApiResult {
     let day =
         dates::day_or_today(q.today_scheduled_date.as_deref(), "todayScheduledDate", user.tz(), state.clock.now())?;
-    Ok(data(wire::<Vec<Task>, _>(tasks::tasks_on(state.table(), user.id(), day).await?)))
+    Ok(data(wire::<Vec<Task>, _>(tasks::tasks_on(state.services(), user.id(), day).await?)))
 }
 
 #[derive(Debug, Deserialize)]

@@ -407,6 +407,66 @@ pub fn reminder(user_id: &UserId, kind: &str, subject: &str) -> Key {
     Key::new(user_pk(user_id), format!("REMIND#{kind}#{subject}"))
 }
 
+// ---- tasks -----------------------------------------------------------------------------------------------------
+// A task is a record of kind `TASK` (`USER#<userId>` / `TASK#<id>`); its GSI1 sort key is `<scheduled>#<id>` and its
+// GSI2 pair `TEAM#<teamId>#TASKS` ([`team_tasks_gsi`]) / `<scheduled>#<userId>#<id>`. A day's tasks are the GSI1
+// sort keys that begin with [`day_prefix`].
+
+/// A task's GSI1 sort key: `<scheduled>#<id>`, so a day's (or a range's) tasks are one Query.
+pub fn task_by_date_sk(scheduled: impl std::fmt::Display, id: &RecordId) -> String {
+    format!("{scheduled}#{id}")
+}
+
+/// A task's GSI2 sort key on its team's partition ([`team_tasks_gsi`]): `<scheduled>#<userId>#<id>`.
+pub fn team_task_sk(scheduled: impl std::fmt::Display, user_id: &UserId, id: &RecordId) -> String {
+    format!("{scheduled}#{user_id}#{id}")
+}
+
+// ---- meetings --------------------------------------------------------------------------------------------------
+// A meeting is a record of kind `MEETING` in the partition of its organizer and of each attendee (the same id:
+// `USER#<userId>` / `MEETING#<id>`); its GSI1 sort key is `<scheduleDate>#<from>#<id>`, so a day's meetings come by
+// start time ([`day_prefix`] reads one day).
+
+/// A meeting's GSI1 sort key: `<scheduleDate>#<from>#<id>`.
+pub fn meeting_by_date_sk(date: impl std::fmt::Display, from: impl std::fmt::Display, id: &RecordId) -> String {
+    format!("{date}#{from}#{id}")
+}
+
+/// The first GSI1 sort key of the meetings of `date` that start at `from` or later: `<date>#<from>`.
+pub fn meetings_from_sk(date: impl std::fmt::Display, from: impl std::fmt::Display) -> String {
+    format!("{date}#{from}")
+}
+
+/// A sort key above every meeting of `date` and below those of the next day: `<date>#~` (`~` sorts after the
+/// digits a start time begins with).
+pub fn after_day_sk(date: impl std::fmt::Display) -> String {
+    format!("{date}#~")
+}
+
+// ---- leaves ----------------------------------------------------------------------------------------------------
+// A leave is a record of kind `LEAVE` (`USER#<userId>` / `LEAVE#<id>`); its GSI1 sort key is `<fromDate>#<id>` and its
+// GSI2 pair `TEAM#<teamId>#LEAVES` ([`team_leaves_gsi`]) / `<toDate>#<userId>#<id>`.
+
+/// A leave's GSI1 sort key: `<fromDate>#<id>`, so the leaves that start by a date are one Query.
+pub fn leave_by_date_sk(from: impl std::fmt::Display, id: &RecordId) -> String {
+    format!("{from}#{id}")
+}
+
+/// A leave's GSI2 sort key on its team's partition ([`team_leaves_gsi`]): `<toDate>#<userId>#<id>`.
+pub fn team_leave_sk(to: impl std::fmt::Display, user_id: &UserId, id: &RecordId) -> String {
+    format!("{to}#{user_id}#{id}")
+}
+
+/// The highest GSI1 sort key of the leaves that start on `date` or before: `<date>#~` (`~` sorts after an id).
+pub fn leaves_starting_by_sk(date: impl std::fmt::Display) -> String {
+    format!("{date}#~")
+}
+
+/// The lowest GSI2 sort key of the team's leaves that end on `date` or later: `<date>#`.
+pub fn leaves_ending_from_sk(date: impl std::fmt::Display) -> String {
+    format!("{date}#")
+}
+
 /// GSI1 partition of the reminders due in one UTC minute (`YYYY-MM-DDTHH:MM`) and shard: one Query per shard finds a
 /// minute's due work.
 pub fn due_gsi(minute: &str, shard: u32) -> String {

@@ -387,7 +387,7 @@ async fn agenda_text(services: &Services, owner: &Owner, now: DateTime<Utc>, lan
     let range = bt_records::DateRange { from: today, to: today };
     let mut meetings = meetings::meetings_in(store, &owner.user_id, range).await?;
     meetings.sort_by_key(|m| m.from);
-    let tasks = tasks::tasks_on(store, &owner.user_id, today).await?;
+    let tasks = tasks::tasks_on(services, &owner.user_id, today).await?;
     let mut lines = Vec::new();
     let meeting_word = tr(language, "Meeting", &[]);
     for m in meetings.iter().take(10) {

@@ -307,7 +307,6 @@ const NOT_YET_REPOSITORIES: &[&str] = &[
     "shared/records/src/leaves.rs",
     "shared/records/src/meetings.rs",
     "shared/work/src/presence.rs",
-    "shared/records/src/tasks.rs",
 ];
 
 /// Files of the core that are repositories (or the port) themselves.

@@ -139,6 +139,7 @@ async fn tasks_page_and_filter_on_their_indexes(store: Store) {
     let s = store.as_ref();
     let ann = owner("ANN", "T1");
     for i in 1..=12 {
+    let app = leave_services(&store);
         let input = TaskInput {
             title: Some(format!("Task {i}")),
             description: Some("d".into()),
@@ -146,56 +147,55 @@ async fn tasks_page_and_filter_on_their_indexes(store: Store) {
             status: Some(if i % 3 == 0 { "Completed" } else { "To Do" }.into()),
             priority: None,
         };
-        tasks::add_task(s, &ann, &input, now()).await.unwrap();
+        tasks::add_task(&app, &ann, &input, now()).await.unwrap();
     }
     let all = TaskFilter::default();
-    let (page, total) = tasks::tasks_page(s, &user("ANN"), &all, Paging { skip: 10, limit: 5 }).await.unwrap();
+    let (page, total) = tasks::tasks_page(&app, &user("ANN"), &all, Paging { skip: 10, limit: 5 }).await.unwrap();
     assert_eq!((total, page.iter().map(|t| t.title.as_str()).collect::<Vec<_>>()), (12, vec!["Task 2", "Task 1"]));
     let done = TaskFilter { status: Some(TaskStatus::Completed), ..Default::default() };
-    let (page, total) = tasks::tasks_page(s, &user("ANN"), &done, Paging { skip: 0, limit: 2 }).await.unwrap();
+    let (page, total) = tasks::tasks_page(&app, &user("ANN"), &done, Paging { skip: 0, limit: 2 }).await.unwrap();
     assert_eq!((total, page.len(), page[0].title.as_str()), (4, 2, "Task 12"));
     let range = TaskFilter { scheduled: Some(DateRange { from: day("2024-05-03"), to: day("2024-05-05") }), ..all };
-    assert_eq!(tasks::tasks_page(s, &user("ANN"), &range, Paging::default()).await.unwrap().1, 3);
-    assert_eq!(tasks::tasks_on(s, &user("ANN"), day("2024-05-07")).await.unwrap().len(), 1);
+    assert_eq!(tasks::tasks_page(&app, &user("ANN"), &range, Paging::default()).await.unwrap().1, 3);
+    assert_eq!(tasks::tasks_on(&app, &user("ANN"), day("2024-05-07")).await.unwrap().len(), 1);
     let may = DateRange { from: day("2024-05-01"), to: day("2024-05-31") };
     assert_eq!(tasks::team_tasks_in(s, &team("T1"), may).await.unwrap().len(), 12);
 
     // An edit read at an older version is refused.
-    let task = tasks::tasks_on(s, &user("ANN"), day("2024-05-01")).await.unwrap().remove(0);
+    let task = tasks::tasks_on(&app, &user("ANN"), day("2024-05-01")).await.unwrap().remove(0);
     let rename = TaskInput { title: Some("Renamed".into()), ..Default::default() };
-    tasks::edit_task(s, &ann, &task.id, &rename, &Expect::Any, now()).await.unwrap();
-    tasks::edit_task(s, &ann, &task.id, &rename, &Expect::Any, now()).await.unwrap();
-    assert_eq!(tasks::get_task(s, &ann, &task.id).await.unwrap().title, "Renamed");
+    tasks::edit_task(&app, &ann, &task.id, &rename, &Expect::Any, now()).await.unwrap();
+    tasks::edit_task(&app, &ann, &task.id, &rename, &Expect::Any, now()).await.unwrap();
+    assert_eq!(tasks::get_task(&app, &ann, &task.id).await.unwrap().title, "Renamed");
 }
 
 async fn an_edit_expecting_a_version_is_written_only_over_it(store: Store) {
-    let s = store.as_ref();
     let ann = owner("ANN", "T1");
     let bob = owner("BOB", "T1");
     join(&store, &ann, Role::Member).await;
     let input = TaskInput {
         title: Some("Plan".into()),
+    let app = leave_services(&store);
         description: Some("d".into()),
         scheduled: Some("2024-05-06".into()),
         ..Default::default()
     };
-    let task = tasks::add_task(s, &ann, &input, now()).await.unwrap();
+    let task = tasks::add_task(&app, &ann, &input, now()).await.unwrap();
     let seen = Expect::UpdatedAt(task.updated_at.clone());
     let rename = |title: &str| TaskInput { title: Some(title.into()), ..Default::default() };
     let later = |minutes| now() + Duration::minutes(minutes);
 
-    let mine = tasks::edit_task(s, &ann, &task.id, &rename("Mine"), &seen, later(1)).await.unwrap();
+    let mine = tasks::edit_task(&app, &ann, &task.id, &rename("Mine"), &seen, later(1)).await.unwrap();
     // The version first seen is no longer the one stored: refused, and nothing written.
-    let stale = tasks::edit_task(s, &ann, &task.id, &rename("Stale"), &seen, later(2)).await;
+    let stale = tasks::edit_task(&app, &ann, &task.id, &rename("Stale"), &seen, later(2)).await;
     assert!(matches!(&stale, Err(AppError::Conflict(m)) if m == CHANGED_MEANWHILE), "{stale:?}");
-    assert_eq!(tasks::get_task(s, &ann, &task.id).await.unwrap(), mine);
+    assert_eq!(tasks::get_task(&app, &ann, &task.id).await.unwrap(), mine);
     let current = Expect::UpdatedAt(mine.updated_at.clone());
-    tasks::edit_task(s, &ann, &task.id, &rename("Again"), &current, later(3)).await.unwrap();
+    tasks::edit_task(&app, &ann, &task.id, &rename("Again"), &current, later(3)).await.unwrap();
     // Another user's id is not found, whatever version is named.
-    assert!(is_not_found(tasks::edit_task(s, &bob, &task.id, &rename("Bob's"), &current, later(4)).await));
+    assert!(is_not_found(tasks::edit_task(&app, &bob, &task.id, &rename("Bob's"), &current, later(4)).await));
 
     // The same holds for a leave, whose write also guards against overlaps.
-    let app = leave_services(&store);
     let leave = leaves::add_leave(&app, &ann, &a_leave("2024-06-10", "2024-06-11"), now()).await.unwrap();
     let seen = Expect::UpdatedAt(leave.updated_at.clone());
     let longer = LeaveInput { to_date: Some("2024-06-12".into()), ..Default::default() };
@@ -283,7 +283,7 @@ where
 }
 
 async fn meetings_list_by_view_with_counts(store: Store) {
-    let s = store.as_ref();
+    let app = leave_services(&store);
     let ann = owner("ANN", "T1");
     for (date, from, to) in [
         ("2024-05-05", "09:00", "10:00"),
@@ -298,19 +298,19 @@ async fn meetings_list_by_view_with_counts(store: Store) {
             description: None,
             ..Default::default()
         };
-        meetings::add_meeting(bt_domain::records::events::Via::Store(s), &ann, &input, now()).await.unwrap();
+        meetings::add_meeting(&app, &ann, &input, now()).await.unwrap();
     }
     let today =
-        meetings::list_meetings(s, &user("ANN"), MeetingView::Day(day("2024-05-06")), Paging::default()).await.unwrap();
+        meetings::list_meetings(&app, &user("ANN"), MeetingView::Day(day("2024-05-06")), Paging::default()).await.unwrap();
     assert_eq!((today.total_count, today.all_count, today.meetings[0].from.to_string().as_str()), (2, 4, "09:00"));
     let later = MeetingView::Upcoming {
         day: day("2024-05-06"),
         after: Some(chrono::NaiveTime::from_hms_opt(10, 0, 0).unwrap()),
     };
-    let upcoming = meetings::list_meetings(s, &user("ANN"), later, Paging::default()).await.unwrap();
+    let upcoming = meetings::list_meetings(&app, &user("ANN"), later, Paging::default()).await.unwrap();
     assert_eq!(upcoming.meetings.iter().map(|m| m.from.to_string()).collect::<Vec<_>>(), ["14:00", "08:00"]);
     let all =
-        meetings::list_meetings(s, &user("ANN"), MeetingView::All(None), Paging { skip: 0, limit: 3 }).await.unwrap();
+        meetings::list_meetings(&app, &user("ANN"), MeetingView::All(None), Paging { skip: 0, limit: 3 }).await.unwrap();
     assert_eq!(
         (all.meetings.len(), all.total_count, all.meetings[0].schedule_date.to_string().as_str()),
         (3, 4, "2024-05-08")

@@ -3,16 +3,20 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::dates::{computed_day, date_field, format_date, DateRange};
+use super::dates::{computed_day, date_field, DateRange};
 use super::paging::Paging;
 use super::repo::owned_record_fields;
-use super::repo::{self, Record};
+use super::repo::Record;
 use super::{new_id, timestamp, Expect, Owner};
 use bt_core::error::{AppError, AppResult};
 use bt_core::keys::{self, RecordKind};
 use bt_core::services::Services;
-use bt_core::store::{Index, Query, SkCond, Table};
+use bt_core::store::Table;
 use bt_core::types::{Day, RecordId, TeamId, UserId};
+
+pub mod repo;
+
+use self::repo::TaskRepo;
 use bt_core::validate::Check;
 
 pub const MAX_TITLE_CHARS: u64 = 200;
@@ -92,10 +96,10 @@ impl Record for Task {
     const ENTITY: &'static str = "task";
     owned_record_fields!();
     fn date_key(&self) -> String {
-        format!("{}#{}", self.scheduled, self.id)
+        keys::task_by_date_sk(self.scheduled, &self.id)
     }
     fn gsi2(&self, team_id: &TeamId) -> Option<(String, String)> {
-        Some((keys::team_tasks_gsi(team_id), format!("{}#{}#{}", self.scheduled, self.user_id, self.id)))
+        Some((keys::team_tasks_gsi(team_id), keys::team_task_sk(self.scheduled, &self.user_id, &self.id)))
     }
 }
 
@@ -107,6 +111,20 @@ pub struct TaskInput {
     pub scheduled: Option<String>,
     pub status: Option<String>,
     pub priority: Option<String>,
+}
+
+impl TaskInput {
+    /// This edit over the stored task: each field left out keeps the stored value.
+    pub fn over(&self, old: &Task) -> TaskInput {
+        let keep = |given: &Option<String>, stored: String| Some(given.clone().unwrap_or(stored));
+        TaskInput {
+            title: keep(&self.title, old.title.clone()),
+            description: keep(&self.description, old.description.clone()),
+            scheduled: keep(&self.scheduled, old.scheduled.to_string()),
+            status: keep(&self.status, old.status.as_str().to_string()),
+            priority: keep(&self.priority, old.priority.as_str().to_string()),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -159,7 +177,6 @@ pub fn validate_task(input: &TaskInput) -> AppResult<ValidTask> {
 }
 
 pub async fn add_task(app: &Services, owner: &Owner, input: &TaskInput, now: DateTime<Utc>) -> AppResult<Task> {
-    let store = app.table();
     let v = validate_task(input)?;
     let task = Task {
         id: new_id(now),
@@ -173,7 +190,7 @@ pub async fn add_task(app: &Services, owner: &Owner, input: &TaskInput, now: Dat
         created_at: timestamp(now),
         updated_at: timestamp(now),
     };
-    repo::insert(store, &task, &owner.team_id).await?;
+    TaskRepo::new(app.table()).insert(&task, &owner.team_id).await?;
     Ok(task)
 }
 
@@ -187,17 +204,10 @@ pub async fn edit_task(
     expect: &Expect,
     now: DateTime<Utc>,
 ) -> AppResult<Task> {
-    let store = app.table();
-    let stored = repo::load_for_edit::<Task>(store, &owner.user_id, id, expect).await?;
+    let repo = TaskRepo::new(app.table());
+    let stored = repo.for_edit(&owner.user_id, id, expect).await?;
     let old = stored.record;
-    let merged = TaskInput {
-        title: input.title.clone().or(Some(old.title)),
-        description: input.description.clone().or(Some(old.description)),
-        scheduled: input.scheduled.clone().or(Some(old.scheduled.to_string())),
-        status: input.status.clone().or(Some(old.status.as_str().to_string())),
-        priority: input.priority.clone().or(Some(old.priority.as_str().to_string())),
-    };
-    let v = validate_task(&merged)?;
+    let v = validate_task(&input.over(&old))?;
     let task = Task {
         title: v.title,
         description: v.description,
@@ -207,21 +217,21 @@ pub async fn edit_task(
         updated_at: timestamp(now),
         ..old
     };
-    repo::replace(store, &task, &owner.team_id, stored.version).await?;
+    repo.replace(&task, &owner.team_id, stored.version).await?;
     Ok(task)
 }
 
 pub async fn get_task(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<Task> {
-    Ok(repo::load_owned::<Task>(app.table(), &owner.user_id, id).await?.record)
+    TaskRepo::new(app.table()).owned(&owner.user_id, id).await
 }
 
 pub async fn delete_task(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<Task> {
-    repo::remove::<Task>(app.table(), &owner.user_id, id).await
+    TaskRepo::new(app.table()).remove(&owner.user_id, id).await
 }
 
 /// The owner's tasks scheduled on one day.
-pub async fn tasks_on(store: &dyn Table, user_id: &UserId, day: NaiveDate) -> AppResult<Vec<Task>> {
-    repo::all(store, &repo::by_date::<Task>(user_id, SkCond::BeginsWith(format!("{}#", format_date(day))))).await
+pub async fn tasks_on(app: &Services, user_id: &UserId, day: NaiveDate) -> AppResult<Vec<Task>> {
+    TaskRepo::new(app.table()).on_day(user_id, day).await
 }
 
 /// Filters of the task list (`GET /task/list`).
@@ -288,25 +298,23 @@ pub async fn tasks_page(
     filter: &TaskFilter,
     paging: Paging,
 ) -> AppResult<(Vec<Task>, u64)> {
-    let sk = filter.scheduled.map(|r| r.sk_cond()).unwrap_or(SkCond::All);
-    let query = repo::by_date::<Task>(user_id, sk).backward();
-    let store = app.table();
+    let repo = TaskRepo::new(app.table());
     if filter.is_empty() {
-        repo::page(store, query, None, paging).await
+        repo.page(user_id, filter.scheduled, None, paging).await
     } else {
         let keep = |t: &Task| filter.matches(t);
-        repo::page(store, query, Some(&keep), paging).await
+        repo.page(user_id, filter.scheduled, Some(&keep), paging).await
     }
 }
 
 /// Every task of the owner scheduled in a range (summaries, exports).
 pub async fn tasks_in(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Vec<Task>> {
-    repo::all(store, &repo::by_date::<Task>(user_id, range.sk_cond())).await
+    TaskRepo::new(store).in_range(user_id, range).await
 }
 
 /// Every task of a team scheduled in a range: one Query on the team's GSI2 partition.
 pub async fn team_tasks_in(store: &dyn Table, team_id: &TeamId, range: DateRange) -> AppResult<Vec<Task>> {
-    repo::all(store, &Query::new(Index::Gsi2, keys::team_tasks_gsi(team_id), range.sk_cond())).await
+    TaskRepo::new(store).team_in_range(team_id, range).await
 }
 
 #[cfg(test)]
