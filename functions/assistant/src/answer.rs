@@ -8,6 +8,7 @@
 use bt_domain::error::{AppResult, FieldErrors};
 use bt_domain::i18n::{tr, translate, Language};
 use bt_domain::records::allowances::{self, Balance, HalfDay};
+use bt_domain::records::breaks::repo::BreakRepo;
 use bt_domain::records::dates::DateRange;
 use bt_domain::records::leave_queries::{self, Absence};
 use bt_domain::records::leave_types::{self, LeaveType};
@@ -247,8 +248,8 @@ async fn answer(
     let now = ctx.now.with_timezone(&Utc);
     Ok(match intent {
         Intent::BreakMinutesToday => {
-            let taken = breaks::breaks_on(store, user.id(), today).await?;
-            let live = breaks::current_break(store, user.id()).await?;
+            let taken = BreakRepo::new(store).on_day(user.id(), today).await?;
+            let live = BreakRepo::new(store).open_break(user.id()).await?;
             let live = live
                 .and_then(|b| Some((b.break_type, DateTime::parse_from_rfc3339(&b.since).ok()?.with_timezone(&Utc))));
             break_minutes_today(&taken, live.as_ref().map(|(t, s)| (t.as_str(), *s)), now, ctx, language)
@@ -262,7 +263,7 @@ async fn answer(
         Intent::AgendaToday => {
             let day = DateRange::day(today);
             let meetings = meetings::meetings_in(store, user.id(), day).await?;
-            let taken = breaks::breaks_on(store, user.id(), today).await?;
+            let taken = BreakRepo::new(store).on_day(user.id(), today).await?;
             let tasks = tasks::tasks_on(store, user.id(), today).await?;
             agenda_today(today, &meetings, &taken, &tasks, language)
         }

@@ -397,7 +397,7 @@ async fn log_break(app: &App, who: &Person, day: NaiveDate, from: &str, to: &str
         reason: None,
         break_type: Some(kind.into()),
     };
-    breaks::add_break(app.state.table(), &who.owner(), &input, app.now()).await.unwrap();
+    breaks::add_break(app.state.services(), &who.owner(), &input, app.now()).await.unwrap();
 }
 
 #[tokio::test]
@@ -426,7 +426,7 @@ async fn a_live_break_counts_in_todays_answer() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
     let input = breaks::LiveBreakInput { break_type: Some("Coffee Break".into()), reason: None, at: None };
-    breaks::start_break(app.state.table(), &ana.owner(), &input, app.now()).await.unwrap();
+    breaks::start_break(app.state.services(), &ana.owner(), &input, app.now()).await.unwrap();
     let data = app.ask(Some(&ana.token), "total break time today?").await;
     assert!(data["summary"].as_str().unwrap().contains("You are on a Coffee Break right now"), "{data}");
 }
@@ -493,7 +493,7 @@ async fn who_is_on_break_reads_the_teams_live_breaks() {
     let data = app.ask(Some(&ana.token), "who is on break?").await;
     assert_eq!(data["summary"], "Nobody is on a break right now.");
 
-    let store = app.state.table();
+    let store = app.state.services();
     let lunch = breaks::LiveBreakInput { break_type: Some("Lunch Break".into()), reason: None, at: None };
     breaks::start_break(store, &ben.owner(), &lunch, app.now()).await.unwrap();
     breaks::start_break(store, &eve.owner(), &lunch, app.now()).await.unwrap();

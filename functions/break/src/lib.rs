@@ -48,7 +48,7 @@ impl RecordRoutes for Breaks {
     }
 
     async fn add(app: &Services, owner: &Owner, input: BreakCreate) -> AppResult<breaks::Break> {
-        breaks::add_break(app.table(), owner, &input.into(), app.clock.now()).await
+        breaks::add_break(app, owner, &input.into(), app.clock.now()).await
     }
 
     async fn edit(
@@ -58,15 +58,15 @@ impl RecordRoutes for Breaks {
         input: BreakInput,
         expect: &Expect,
     ) -> AppResult<breaks::Break> {
-        breaks::edit_break(app.table(), owner, id, &input.into(), expect, app.clock.now()).await
+        breaks::edit_break(app, owner, id, &input.into(), expect, app.clock.now()).await
     }
 
     async fn delete(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<breaks::Break> {
-        breaks::delete_break(app.table(), owner, id).await
+        breaks::delete_break(app, owner, id).await
     }
 
     async fn get(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<breaks::Break> {
-        breaks::get_break(app.table(), owner, id).await
+        breaks::get_break(app, owner, id).await
     }
 }
 
@@ -111,7 +111,7 @@ struct TodayQuery {
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn today_breaks(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<TodayQuery>) -> ApiResult {
     let day = dates::day_or_today(q.today_created_date.as_deref(), "todayCreatedDate", user.tz(), state.clock.now())?;
-    Ok(data(wire::<Vec<Break>, _>(breaks::breaks_on(state.table(), user.id(), day).await?)))
+    Ok(data(wire::<Vec<Break>, _>(breaks::breaks_on(state.services(), user.id(), day).await?)))
 }
 
 /// Start a live break now
@@ -122,7 +122,7 @@ async fn today_breaks(State(state): State<AppState>, user: AuthUser, ApiQuery(q)
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<LiveBreakInput>) -> ApiResult {
-    let open = breaks::start_break(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
+    let open = breaks::start_break(state.services(), &user.owner(), &input.into(), state.clock.now()).await?;
     Ok(created(OpenBreak::from(open)))
 }
 
@@ -136,7 +136,7 @@ async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): Ap
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn end(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<EndBreakInput>) -> ApiResult {
-    let record = breaks::end_break(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
+    let record = breaks::end_break(state.services(), &user.owner(), &input.into(), state.clock.now()).await?;
     Ok(data(Break::from(record)))
 }
 
@@ -145,5 +145,5 @@ async fn end(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJ
     responses((status = 200, description = "Success", body = Data<Option<OpenBreak>>), (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn current(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(wire::<Option<OpenBreak>, _>(breaks::current_break(state.table(), user.id()).await?)))
+    Ok(data(wire::<Option<OpenBreak>, _>(breaks::current_break(state.services(), user.id()).await?)))
 }

@@ -71,7 +71,7 @@ async fn seed(dir: &str) -> anyhow::Result<()> {
                     reason: Some("Stretch".into()),
                     break_type: Some("Short Break".into()),
                 };
-                breaks::add_break(store.as_ref(), &owner, &input, now).await?;
+                breaks::add_break(state.services(), &owner, &input, now).await?;
             }
         }
     }

@@ -32,6 +32,8 @@ async fn main() -> anyhow::Result<()> {
     let days: Vec<NaiveDate> =
         from.iter_days().take_while(|d| *d <= to).filter(|d| d.weekday().number_from_monday() <= 5).take(20).collect();
 
+    let config = bt_domain::config::Config::for_tests();
+    let app = bt_domain::app::services(sqlite.clone(), Arc::new(bt_adapters_local::outbox::Outbox::new(None)), config);
     let team = bt_domain::records::new_id(now);
     let seeded = Instant::now();
     for n in 0..members {
@@ -68,7 +70,7 @@ async fn main() -> anyhow::Result<()> {
                     reason: Some(String::new()),
                     break_type: Some(kind.into()),
                 };
-                breaks::add_break(sqlite.as_ref(), &owner, &input, now).await?;
+                breaks::add_break(&app, &owner, &input, now).await?;
             }
         }
     }

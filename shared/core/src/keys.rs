@@ -363,6 +363,25 @@ pub fn timesheet_figures_gsi(user_id: &UserId) -> String {
     format!("USER#{user_id}#TSFIGURES")
 }
 
+// ---- breaks ----------------------------------------------------------------------------------------------------
+// A break is a record of kind `BREAK` (`USER#<userId>` / `BREAK#<id>`); its GSI1 sort key is
+// `<createdDate>#<startTime>#<id>` and its GSI2 pair `TEAM#<teamId>#BREAKS` / `<createdDate>#<userId>#<id>`.
+
+/// The sort-key prefix of one day's items on an index whose sort keys start with the date: `<date>#`.
+pub fn day_prefix(day: impl std::fmt::Display) -> String {
+    format!("{day}#")
+}
+
+/// A break's GSI1 sort key: `<createdDate>#<startTime>#<id>`, so a day's breaks come by start time.
+pub fn break_by_date_sk(date: impl std::fmt::Display, start: impl std::fmt::Display, id: &RecordId) -> String {
+    format!("{date}#{start}#{id}")
+}
+
+/// A break's GSI2 sort key on its team's partition ([`team_breaks_gsi`]): `<createdDate>#<userId>#<id>`.
+pub fn team_break_sk(date: impl std::fmt::Display, user_id: &UserId, id: &RecordId) -> String {
+    format!("{date}#{user_id}#{id}")
+}
+
 // ---- calendar feeds ----------------------------------------------------------------------------------------------
 
 /// A calendar feed of a user: `USER#<userId>` / `CALFEED#<feedId>` (listed by `begins_with CALFEED#`). It holds the

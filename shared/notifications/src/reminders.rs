@@ -14,6 +14,7 @@ use bt_core::error::AppResult;
 use bt_core::i18n::{english, fill, tr, Language};
 use bt_core::store::Table;
 use bt_core::types::UserId;
+use bt_records::breaks::repo::BreakRepo;
 use bt_records::breaks::OpenBreak;
 use bt_records::meetings::Meeting;
 use bt_records::Owner;
@@ -193,7 +194,7 @@ pub async fn reschedule(
     settings: &NotificationSettings,
     now: DateTime<Utc>,
 ) -> AppResult<()> {
-    match bt_records::breaks::current_break(store, &owner.user_id).await? {
+    match BreakRepo::new(store).open_break(&owner.user_id).await? {
         Some(open) => match break_reminder(&open, settings) {
             Some(reminder) if reminder.due_at().is_some_and(|due| due > now) => put(store, &reminder).await?,
             _ => cancel(store, &owner.user_id, ReminderKind::Break, LIVE_BREAK).await?,

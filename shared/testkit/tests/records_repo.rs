@@ -87,23 +87,24 @@ fn is_not_found<T: std::fmt::Debug>(r: Result<T, AppError>) -> bool {
 
 async fn breaks_are_owned_versioned_and_listed_by_day(store: Store) {
     let s = store.as_ref();
+    let app = leave_services(&store);
     let ann = owner("ANN", "T1");
     let bob = owner("BOB", "T1");
-    let b = breaks::add_break(s, &ann, &a_break("2024-05-06", "12:00", "12:30"), now()).await.unwrap();
-    breaks::add_break(s, &ann, &a_break("2024-05-06", "09:00", "09:10"), now()).await.unwrap();
-    breaks::add_break(s, &ann, &a_break("2024-05-07", "09:00", "09:10"), now()).await.unwrap();
+    let b = breaks::add_break(&app, &ann, &a_break("2024-05-06", "12:00", "12:30"), now()).await.unwrap();
+    breaks::add_break(&app, &ann, &a_break("2024-05-06", "09:00", "09:10"), now()).await.unwrap();
+    breaks::add_break(&app, &ann, &a_break("2024-05-07", "09:00", "09:10"), now()).await.unwrap();
 
-    let may6 = breaks::breaks_on(s, &user("ANN"), day("2024-05-06")).await.unwrap();
+    let may6 = breaks::breaks_on(&app, &user("ANN"), day("2024-05-06")).await.unwrap();
     assert_eq!(may6.iter().map(|b| b.start_time.to_string()).collect::<Vec<_>>(), ["09:00", "12:00"]);
-    assert!(is_not_found(breaks::get_break(s, &bob, &b.id).await));
-    assert!(is_not_found(breaks::edit_break(s, &bob, &b.id, &BreakInput::default(), &Expect::Any, now()).await));
-    assert!(is_not_found(breaks::delete_break(s, &bob, &b.id).await));
+    assert!(is_not_found(breaks::get_break(&app, &bob, &b.id).await));
+    assert!(is_not_found(breaks::edit_break(&app, &bob, &b.id, &BreakInput::default(), &Expect::Any, now()).await));
+    assert!(is_not_found(breaks::delete_break(&app, &bob, &b.id).await));
 
     let moved = BreakInput { created_date: Some("2024-05-05".into()), ..Default::default() };
-    let edited = breaks::edit_break(s, &ann, &b.id, &moved, &Expect::Any, now()).await.unwrap();
+    let edited = breaks::edit_break(&app, &ann, &b.id, &moved, &Expect::Any, now()).await.unwrap();
     assert_eq!((edited.duration, edited.created_date.to_string().as_str()), (30, "2024-05-05"));
-    assert_eq!(breaks::breaks_on(s, &user("ANN"), day("2024-05-05")).await.unwrap().len(), 1);
-    assert_eq!(breaks::breaks_on(s, &user("ANN"), day("2024-05-06")).await.unwrap().len(), 1);
+    assert_eq!(breaks::breaks_on(&app, &user("ANN"), day("2024-05-05")).await.unwrap().len(), 1);
+    assert_eq!(breaks::breaks_on(&app, &user("ANN"), day("2024-05-06")).await.unwrap().len(), 1);
 
     let (page, total) = breaks::breaks_page(s, &user("ANN"), None, Paging { skip: 1, limit: 1 }).await.unwrap();
     assert_eq!((total, page[0].created_date.to_string().as_str()), (3, "2024-05-06"));
@@ -111,28 +112,29 @@ async fn breaks_are_owned_versioned_and_listed_by_day(store: Store) {
     assert_eq!(breaks::team_breaks_in(s, &team("T1"), range).await.unwrap().len(), 2);
     assert!(breaks::team_breaks_in(s, &team("T2"), range).await.unwrap().is_empty());
 
-    breaks::delete_break(s, &ann, &b.id).await.unwrap();
-    assert!(is_not_found(breaks::delete_break(s, &ann, &b.id).await));
-    assert!(is_not_found(breaks::edit_break(s, &ann, &b.id, &moved, &Expect::Any, now()).await));
+    breaks::delete_break(&app, &ann, &b.id).await.unwrap();
+    assert!(is_not_found(breaks::delete_break(&app, &ann, &b.id).await));
+    assert!(is_not_found(breaks::edit_break(&app, &ann, &b.id, &moved, &Expect::Any, now()).await));
 }
 
 async fn a_live_break_is_one_transaction_each_way(store: Store) {
     let s = store.as_ref();
+    let app = leave_services(&store);
     let ann = owner("ANN", "T1");
     join(&store, &ann, Role::Member).await;
     let start = LiveBreakInput { break_type: Some("Lunch Break".into()), reason: None, at: None };
-    let open = breaks::start_break(s, &ann, &start, now()).await.unwrap();
+    let open = breaks::start_break(&app, &ann, &start, now()).await.unwrap();
     assert_eq!((open.start_time.to_string().as_str(), open.created_date.to_string().as_str()), ("10:00", "2024-05-06"));
-    assert!(matches!(breaks::start_break(s, &ann, &start, now()).await, Err(AppError::Conflict(_))));
+    assert!(matches!(breaks::start_break(&app, &ann, &start, now()).await, Err(AppError::Conflict(_))));
     let on_break = presence::on_break(s, &team("T1")).await.unwrap();
     assert_eq!((on_break.len(), on_break[0].break_type.as_str()), (1, "Lunch Break"));
 
-    let closed = breaks::end_break(s, &ann, &Default::default(), now() + Duration::minutes(25)).await.unwrap();
+    let closed = breaks::end_break(&app, &ann, &Default::default(), now() + Duration::minutes(25)).await.unwrap();
     assert_eq!((closed.end_time.to_string().as_str(), closed.duration, closed.live), ("10:25", 25, true));
-    assert!(breaks::current_break(s, &user("ANN")).await.unwrap().is_none());
+    assert!(breaks::current_break(&app, &user("ANN")).await.unwrap().is_none());
     assert!(presence::on_break(s, &team("T1")).await.unwrap().is_empty());
-    assert!(matches!(breaks::end_break(s, &ann, &Default::default(), now()).await, Err(AppError::Conflict(_))));
-    assert_eq!(breaks::breaks_on(s, &user("ANN"), day("2024-05-06")).await.unwrap(), vec![closed]);
+    assert!(matches!(breaks::end_break(&app, &ann, &Default::default(), now()).await, Err(AppError::Conflict(_))));
+    assert_eq!(breaks::breaks_on(&app, &user("ANN"), day("2024-05-06")).await.unwrap(), vec![closed]);
 }
 
 async fn tasks_page_and_filter_on_their_indexes(store: Store) {
@@ -353,12 +355,13 @@ async fn checklist_features_live_in_a_sparse_index(store: Store) {
 
 async fn reports_read_the_user_and_team_indexes(store: Store) {
     let s = store.as_ref();
+    let app = leave_services(&store);
     let ann = owner("ANN", "T1");
     let bob = owner("BOB", "T1");
     join(&store, &ann, Role::Member).await;
     join(&store, &bob, Role::Admin).await;
-    breaks::add_break(s, &ann, &a_break("2024-05-02", "09:00", "09:20"), now()).await.unwrap();
-    breaks::add_break(s, &bob, &a_break("2024-05-03", "09:00", "09:05"), now()).await.unwrap();
+    breaks::add_break(&app, &ann, &a_break("2024-05-02", "09:00", "09:20"), now()).await.unwrap();
+    breaks::add_break(&app, &bob, &a_break("2024-05-03", "09:00", "09:05"), now()).await.unwrap();
     // Sick leave needs no approval (Bob, an admin, would decide a Vacation request): an absence at once.
     let sick = LeaveInput { type_id: Some("00000000000000000000000002".into()), ..a_leave("2024-04-30", "2024-05-01") };
     leaves::add_leave(&leave_services(&store), &ann, &sick, now()).await.unwrap();

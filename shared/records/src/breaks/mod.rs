@@ -2,21 +2,22 @@
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
+pub mod repo;
+
+use self::repo::BreakRepo;
 use super::dates::{self, date_field, format_date, format_time, minutes_between, time_field, DateRange};
 use super::events::{self, RecordEvent, Via};
 use super::paging::Paging;
-use super::repo::owned_record_fields;
-use super::repo::{self, Record};
+use super::repo::{owned_record_fields, Record};
 use super::work::compute::BreakSpan;
 use super::work::lock;
 use super::work::repo::lock as lock_repo;
 use super::{new_id, timestamp, Expect, Owner, CHANGED_MEANWHILE};
-use bt_core::codec::{from_item, to_item};
 use bt_core::error::{AppError, AppResult};
 use bt_core::keys::{self, RecordKind};
-use bt_core::store::{Cond, Index, Query, SkCond, StoreError, Table, TxOp};
+use bt_core::services::Services;
+use bt_core::store::{Table, TxOp};
 use bt_core::types::{ClockTime, Day, RecordId, TeamId, UserId};
 use bt_core::validate::Check;
 
@@ -64,10 +65,10 @@ impl Record for Break {
     const ENTITY: &'static str = "break";
     owned_record_fields!();
     fn date_key(&self) -> String {
-        format!("{}#{}#{}", self.created_date, self.start_time, self.id)
+        keys::break_by_date_sk(&self.created_date, &self.start_time, &self.id)
     }
     fn gsi2(&self, team_id: &TeamId) -> Option<(String, String)> {
-        Some((keys::team_breaks_gsi(team_id), format!("{}#{}#{}", self.created_date, self.user_id, self.id)))
+        Some((keys::team_breaks_gsi(team_id), keys::team_break_sk(&self.created_date, &self.user_id, &self.id)))
     }
 }
 
@@ -160,60 +161,55 @@ impl ValidBreak {
     }
 }
 
-pub async fn add_break(store: &dyn Table, owner: &Owner, input: &BreakInput, now: DateTime<Utc>) -> AppResult<Break> {
+pub async fn add_break(app: &Services, owner: &Owner, input: &BreakInput, now: DateTime<Utc>) -> AppResult<Break> {
+    let (store, breaks) = (app.table(), BreakRepo::new(app.table()));
     let valid = validate_break(input, owner.today(now))?;
     let record = valid.into_break(new_id(now), &owner.user_id, timestamp(now), timestamp(now), false);
     // Its own day and the night shift's day before that holds it: none may be in a locked month.
     let days = lock::break_days(store, &owner.user_id, &[span_of(&record)]).await?;
-    lock::ensure_open(store, &owner.user_id, &days).await?;
-    let mut ops = vec![TxOp::Put { item: repo::item_of(&record, &owner.team_id, 1)?, cond: Cond::NotExists }];
-    ops.extend(lock_repo::unlocked_all(&owner.user_id, &days));
-    match store.transact(ops).await {
-        Ok(()) => Ok(record),
-        Err(StoreError::ConditionFailed) => {
-            Err(lock::explain(store, &owner.user_id, &days, AppError::Conflict(CHANGED_MEANWHILE.into())).await)
-        }
-        Err(e) => Err(e.into()),
+    let unlocked = open_months(store, &owner.user_id, &days).await?;
+    if breaks.insert(&record, &owner.team_id, unlocked).await? {
+        return Ok(record);
     }
+    Err(lock::explain(store, &owner.user_id, &days, AppError::Conflict(CHANGED_MEANWHILE.into())).await)
 }
 
 /// Fields left out of the body keep their stored value; the result is validated as a whole.
 /// Written only over the version `expect` names (a conflict, and nothing written, otherwise).
 pub async fn edit_break(
-    store: &dyn Table,
+    app: &Services,
     owner: &Owner,
     id: &RecordId,
     input: &BreakInput,
     expect: &Expect,
     now: DateTime<Utc>,
 ) -> AppResult<Break> {
-    let stored = repo::load_for_edit::<Break>(store, &owner.user_id, id, expect).await?;
+    let (store, breaks) = (app.table(), BreakRepo::new(app.table()));
+    let stored = breaks.load_for_edit(&owner.user_id, id, expect).await?;
     let old = &stored.record;
-    let merged = BreakInput {
-        start_time: input.start_time.clone().or_else(|| Some(old.start_time.to_string())),
-        end_time: input.end_time.clone().or_else(|| Some(old.end_time.to_string())),
-        created_date: input.created_date.clone().or_else(|| Some(old.created_date.to_string())),
-        reason: input.reason.clone().or_else(|| Some(old.reason.clone())),
-        break_type: input.break_type.clone().or_else(|| Some(old.break_type.clone())),
-    };
-    let valid = validate_break(&merged, owner.today(now))?;
+    let valid = validate_break(&input.over(old), owner.today(now))?;
     let record = valid.into_break(old.id.clone(), &owner.user_id, old.created_at.clone(), timestamp(now), old.live);
     // Every day it counts in, where it was and where it lands, must be in an open month.
-    let dates = lock::break_days(store, &owner.user_id, &[span_of(old), span_of(&record)]).await?;
-    lock::ensure_open(store, &owner.user_id, &dates).await?;
-    let mut ops = vec![TxOp::Put {
-        item: repo::item_of(&record, &owner.team_id, stored.version + 1)?,
-        cond: Cond::eq("version", stored.version),
-    }];
-    ops.extend(lock_repo::unlocked_all(&owner.user_id, &dates));
-    match store.transact(ops).await {
-        Ok(()) => Ok(record),
-        Err(StoreError::ConditionFailed) => {
-            let otherwise =
-                AppError::Conflict("This record was changed or deleted meanwhile. Reload it and try again.".into());
-            Err(lock::explain(store, &owner.user_id, &dates, otherwise).await)
+    let days = lock::break_days(store, &owner.user_id, &[span_of(old), span_of(&record)]).await?;
+    let unlocked = open_months(store, &owner.user_id, &days).await?;
+    if breaks.replace(&record, &owner.team_id, stored.version, unlocked).await? {
+        return Ok(record);
+    }
+    let otherwise = AppError::Conflict("This record was changed or deleted meanwhile. Reload it and try again.".into());
+    Err(lock::explain(store, &owner.user_id, &days, otherwise).await)
+}
+
+impl BreakInput {
+    /// This edit over the stored break: every field left out keeps its stored value.
+    fn over(&self, old: &Break) -> BreakInput {
+        let keep = |sent: &Option<String>, stored: String| sent.clone().or(Some(stored));
+        BreakInput {
+            start_time: keep(&self.start_time, old.start_time.to_string()),
+            end_time: keep(&self.end_time, old.end_time.to_string()),
+            created_date: keep(&self.created_date, old.created_date.to_string()),
+            reason: keep(&self.reason, old.reason.clone()),
+            break_type: keep(&self.break_type, old.break_type.clone()),
         }
-        Err(e) => Err(e.into()),
     }
 }
 
@@ -227,32 +223,32 @@ fn span_of(b: &Break) -> BreakSpan {
     }
 }
 
-pub async fn get_break(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Break> {
-    Ok(repo::load_owned::<Break>(store, &owner.user_id, id).await?.record)
+/// The month lock's part of a write of breaks on these days: refused at once (the lock's 409, naming the month)
+/// when one of them is in a locked month, else the checks the write commits with it.
+async fn open_months(store: &dyn Table, user_id: &UserId, days: &[NaiveDate]) -> AppResult<Vec<TxOp>> {
+    lock::ensure_open(store, user_id, days).await?;
+    Ok(lock_repo::unlocked_all(user_id, days))
+}
+
+pub async fn get_break(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<Break> {
+    Ok(BreakRepo::new(app.table()).load(&owner.user_id, id).await?.record)
 }
 
 /// Deletes a break, if its month is open: a transaction of the delete (read at its version) and the lock's check.
-pub async fn delete_break(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<Break> {
-    let stored = repo::load_owned::<Break>(store, &owner.user_id, id).await?;
+pub async fn delete_break(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<Break> {
+    let (store, breaks) = (app.table(), BreakRepo::new(app.table()));
+    let stored = breaks.load(&owner.user_id, id).await?;
     let days = lock::break_days(store, &owner.user_id, &[span_of(&stored.record)]).await?;
-    lock::ensure_open(store, &owner.user_id, &days).await?;
-    let mut ops = vec![TxOp::Delete {
-        key: keys::record(&owner.user_id, RecordKind::Break, id),
-        cond: Cond::eq("version", stored.version),
-    }];
-    ops.extend(lock_repo::unlocked_all(&owner.user_id, &days));
-    match store.transact(ops).await {
-        Ok(()) => Ok(stored.record),
-        Err(StoreError::ConditionFailed) => {
-            Err(lock::explain(store, &owner.user_id, &days, AppError::not_found()).await)
-        }
-        Err(e) => Err(e.into()),
+    let unlocked = open_months(store, &owner.user_id, &days).await?;
+    if breaks.delete(&owner.user_id, id, stored.version, unlocked).await? {
+        return Ok(stored.record);
     }
+    Err(lock::explain(store, &owner.user_id, &days, AppError::not_found()).await)
 }
 
 /// The owner's breaks of one day, by start time.
-pub async fn breaks_on(store: &dyn Table, user_id: &UserId, day: NaiveDate) -> AppResult<Vec<Break>> {
-    repo::all(store, &repo::by_date::<Break>(user_id, SkCond::BeginsWith(format!("{}#", format_date(day))))).await
+pub async fn breaks_on(app: &Services, user_id: &UserId, day: NaiveDate) -> AppResult<Vec<Break>> {
+    BreakRepo::new(app.table()).on_day(user_id, day).await
 }
 
 /// A page of the owner's breaks in a range (all when None), newest first.
@@ -262,18 +258,17 @@ pub async fn breaks_page(
     range: Option<DateRange>,
     paging: Paging,
 ) -> AppResult<(Vec<Break>, u64)> {
-    let sk = range.map(|r| r.sk_cond()).unwrap_or(SkCond::All);
-    repo::page(store, repo::by_date::<Break>(user_id, sk).backward(), None, paging).await
+    BreakRepo::new(store).page(user_id, range, paging).await
 }
 
 /// Every break of the owner in a range, oldest first (summaries, exports).
 pub async fn breaks_in(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Vec<Break>> {
-    repo::all(store, &repo::by_date::<Break>(user_id, range.sk_cond())).await
+    BreakRepo::new(store).in_range(user_id, range).await
 }
 
 /// Every break of a team in a range: one Query on the team's GSI2 partition.
 pub async fn team_breaks_in(store: &dyn Table, team_id: &TeamId, range: DateRange) -> AppResult<Vec<Break>> {
-    repo::all(store, &Query::new(Index::Gsi2, keys::team_breaks_gsi(team_id), range.sk_cond())).await
+    BreakRepo::new(store).team_in_range(team_id, range).await
 }
 
 // ---- live breaks ----------------------------------------------------------------------------------------------
@@ -345,11 +340,12 @@ pub struct OpenBreak {
 }
 
 pub async fn start_break(
-    store: &dyn Table,
+    app: &Services,
     owner: &Owner,
     input: &LiveBreakInput,
     now: DateTime<Utc>,
 ) -> AppResult<OpenBreak> {
+    let (store, breaks) = (app.table(), BreakRepo::new(app.table()));
     let (break_type, reason) = validate_live_break(input)?;
     let now = device_time(input.at.as_deref(), now)?;
     let local = owner.local_now(now);
@@ -372,33 +368,17 @@ pub async fn start_break(
         break_type: open.break_type.clone(),
     };
     let days = lock::break_days(store, &owner.user_id, &[first_minute]).await?;
-    lock::ensure_open(store, &owner.user_id, &days).await?;
-    let mut ops = vec![
-        TxOp::Put { item: to_item("open_break", &keys::open_break(&owner.user_id), &open)?, cond: Cond::NotExists },
-        TxOp::Put {
-            item: to_item("on_break", &keys::team_on_break(&owner.team_id, &owner.user_id), &open)?,
-            cond: Cond::None,
-        },
-    ];
-    ops.extend(lock_repo::unlocked_all(&owner.user_id, &days));
-    match store.transact(ops).await {
-        Ok(()) => {
-            let event = RecordEvent::BreakStarted { owner: owner.clone(), open: open.clone(), now };
-            events::publish(Via::Store(store), event).await;
-            Ok(open)
-        }
-        Err(StoreError::ConditionFailed) => {
-            Err(lock::explain(store, &owner.user_id, &days, AppError::Conflict(ALREADY_ON_BREAK.into())).await)
-        }
-        Err(e) => Err(e.into()),
+    let unlocked = open_months(store, &owner.user_id, &days).await?;
+    if !breaks.start(&open, unlocked).await? {
+        return Err(lock::explain(store, &owner.user_id, &days, AppError::Conflict(ALREADY_ON_BREAK.into())).await);
     }
+    let event = RecordEvent::BreakStarted { owner: owner.clone(), open: open.clone(), now };
+    events::publish(Via::Services(app), event).await;
+    Ok(open)
 }
 
-pub async fn current_break(store: &dyn Table, user_id: &UserId) -> AppResult<Option<OpenBreak>> {
-    match store.get(&keys::open_break(user_id)).await? {
-        Some(item) => Ok(Some(from_item(item)?)),
-        None => Ok(None),
-    }
+pub async fn current_break(app: &Services, user_id: &UserId) -> AppResult<Option<OpenBreak>> {
+    BreakRepo::new(app.table()).open_break(user_id).await
 }
 
 /// The closed break of an open one ended at `now`. Times are taken in the zone the break started in, at the offset
@@ -428,14 +408,10 @@ pub fn close_open_break(open: &OpenBreak, now: DateTime<Utc>) -> AppResult<Valid
 
 /// Ends the caller's open break: one transaction removes the open break and the team presence item and writes the
 /// closed break record.
-pub async fn end_break(
-    store: &dyn Table,
-    owner: &Owner,
-    input: &EndBreakInput,
-    now: DateTime<Utc>,
-) -> AppResult<Break> {
+pub async fn end_break(app: &Services, owner: &Owner, input: &EndBreakInput, now: DateTime<Utc>) -> AppResult<Break> {
+    let (store, breaks) = (app.table(), BreakRepo::new(app.table()));
     let ended = device_time(input.at.as_deref(), now)?;
-    let open = current_break(store, &owner.user_id).await?.ok_or_else(|| AppError::Conflict(NOT_ON_BREAK.into()))?;
+    let open = breaks.open_break(&owner.user_id).await?.ok_or_else(|| AppError::Conflict(NOT_ON_BREAK.into()))?;
     if input.at.is_some() && DateTime::parse_from_rfc3339(&open.since).is_ok_and(|since| ended < since) {
         return Err(AppError::field("at", END_BEFORE_START));
     }
@@ -443,53 +419,32 @@ pub async fn end_break(
     let record = valid.into_break(new_id(now), &owner.user_id, timestamp(now), timestamp(now), true);
     let days = lock::break_days(store, &owner.user_id, &[span_of(&record)]).await?;
     if let Some(month) = lock::first_locked(store, &owner.user_id, &days).await? {
-        return Err(stop_break_in_locked_month(store, owner, &open, &month).await);
+        return Err(stop_break_in_locked_month(&breaks, owner, &open, &month).await);
     }
-    let mut ops = stop_break_ops(owner, &open);
-    ops.push(TxOp::Put { item: repo::item_of(&record, &owner.team_id, 1)?, cond: Cond::NotExists });
-    ops.extend(lock_repo::unlocked_all(&owner.user_id, &days));
-    match store.transact(ops).await {
-        Ok(()) => {
-            let event = RecordEvent::BreakEnded { owner: owner.clone(), ended: record.clone(), now };
-            events::publish(Via::Store(store), event).await;
-            Ok(record)
-        }
-        Err(StoreError::ConditionFailed) => match lock::first_locked(store, &owner.user_id, &days).await? {
+    let unlocked = lock_repo::unlocked_all(&owner.user_id, &days);
+    if !breaks.end(owner, &open, &record, unlocked).await? {
+        return match lock::first_locked(store, &owner.user_id, &days).await? {
             // Locked between the read and the write.
-            Some(month) => Err(stop_break_in_locked_month(store, owner, &open, &month).await),
+            Some(month) => Err(stop_break_in_locked_month(&breaks, owner, &open, &month).await),
             None => Err(AppError::Conflict(NOT_ON_BREAK.into())),
-        },
-        Err(e) => Err(e.into()),
+        };
     }
-}
-
-/// Removes the open break (the one read, by its start) and its presence items.
-fn stop_break_ops(owner: &Owner, open: &OpenBreak) -> Vec<TxOp> {
-    let mut ops = vec![
-        TxOp::Delete {
-            key: keys::open_break(&owner.user_id),
-            cond: Cond::eq("since", Value::String(open.since.clone())),
-        },
-        TxOp::Delete { key: keys::team_on_break(&owner.team_id, &owner.user_id), cond: Cond::None },
-    ];
-    // A member who changed teams during the break has their presence item moved along; clear both places.
-    if open.team_id != owner.team_id {
-        ops.push(TxOp::Delete { key: keys::team_on_break(&open.team_id, &owner.user_id), cond: Cond::None });
-    }
-    ops
+    let event = RecordEvent::BreakEnded { owner: owner.clone(), ended: record.clone(), now };
+    events::publish(Via::Services(app), event).await;
+    Ok(record)
 }
 
 /// A break that counts in a month locked while it ran (older data, or an approval racing the break) still ends:
 /// the open break is removed and nothing is written into the approved month, and the answer is the lock's 409, so
 /// the person knows the break was not recorded (an admin who reopens the month can add it).
-async fn stop_break_in_locked_month(store: &dyn Table, owner: &Owner, open: &OpenBreak, month: &str) -> AppError {
-    match store.transact(stop_break_ops(owner, open)).await {
-        Ok(()) => {
+async fn stop_break_in_locked_month(breaks: &BreakRepo<'_>, owner: &Owner, open: &OpenBreak, month: &str) -> AppError {
+    match breaks.stop(owner, open).await {
+        Ok(true) => {
             tracing::info!(user = %owner.user_id, month, "live break in a locked month stopped, not recorded");
             lock::locked_in(month)
         }
-        Err(StoreError::ConditionFailed) => AppError::Conflict(NOT_ON_BREAK.into()),
-        Err(e) => e.into(),
+        Ok(false) => AppError::Conflict(NOT_ON_BREAK.into()),
+        Err(e) => e,
     }
 }
 
