@@ -38,7 +38,7 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
         (status = 401, response = Unauthorized), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<ChecklistCreate>) -> ApiResult {
-    let item = checklist::add_item(state.table(), &user.owner(), &input.into(), state.clock.now()).await?;
+    let item = checklist::add_item(state.services(), &user.owner(), &input.into(), state.clock.now()).await?;
     Ok(created(ChecklistItem::from(item)))
 }
 
@@ -60,7 +60,7 @@ async fn edit(
     ApiJson(input): ApiJson<ChecklistInput>,
 ) -> ApiResult {
     let item =
-        checklist::edit_item(state.table(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
+        checklist::edit_item(state.services(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
     let tag = item.updated_at.clone();
     Ok(data_with_etag(ChecklistItem::from(item), &tag))
 }
@@ -71,7 +71,7 @@ async fn edit(
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    checklist::delete_item(state.table(), &user.owner(), &id).await?;
+    checklist::delete_item(state.services(), &user.owner(), &id).await?;
     Ok(data(Deleted::record(id)))
 }
 
@@ -82,7 +82,7 @@ async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPat
         (status = 401, response = Unauthorized), (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    let item = checklist::get_item(state.table(), &user.owner(), &id).await?;
+    let item = checklist::get_item(state.services(), &user.owner(), &id).await?;
     let tag = item.updated_at.clone();
     Ok(data_with_etag(ChecklistItem::from(item), &tag))
 }
@@ -130,7 +130,7 @@ async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
             "createdDateTo",
         )?,
     };
-    Ok(data(ChecklistPage::from(checklist::items_page(state.table(), user.id(), &filter, paging).await?)))
+    Ok(data(ChecklistPage::from(checklist::items_page(state.services(), user.id(), &filter, paging).await?)))
 }
 
 /// Items of my two latest days, and my feature items
@@ -141,5 +141,5 @@ async fn list(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
         (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn latest(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(LatestChecklist::from(checklist::latest_two_days(state.table(), user.id()).await?)))
+    Ok(data(LatestChecklist::from(checklist::latest_two_days(state.services(), user.id()).await?)))
 }

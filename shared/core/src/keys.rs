@@ -382,6 +382,16 @@ pub fn team_break_sk(date: impl std::fmt::Display, user_id: &UserId, id: &Record
     format!("{date}#{user_id}#{id}")
 }
 
+// ---- daily checklist -------------------------------------------------------------------------------------------
+// A checklist item is a record of kind `CHECK` (`USER#<userId>` / `CHECK#<id>`); its GSI1 sort key is
+// `<createdDate>#<id>`, and a feature item also carries GSI2 `USER#<userId>#FEATURES` ([`checklist_features_gsi`])
+// with the same sort key.
+
+/// A checklist item's sort key on the by-date index (and on the features index): `<createdDate>#<id>`.
+pub fn checklist_by_date_sk(date: impl std::fmt::Display, id: &RecordId) -> String {
+    format!("{date}#{id}")
+}
+
 // ---- calendar feeds ----------------------------------------------------------------------------------------------
 
 /// A calendar feed of a user: `USER#<userId>` / `CALFEED#<feedId>` (listed by `begins_with CALFEED#`). It holds the

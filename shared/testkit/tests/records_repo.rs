@@ -321,6 +321,7 @@ async fn meetings_list_by_view_with_counts(store: Store) {
 
 async fn checklist_features_live_in_a_sparse_index(store: Store) {
     let s = store.as_ref();
+    let app = leave_services(&store);
     let ann = owner("ANN", "T1");
     for (task, date, feature) in
         [("a", "2024-05-01", false), ("b", "2024-05-02", false), ("c", "2024-05-03", false), ("f", "2024-05-02", true)]
@@ -331,14 +332,14 @@ async fn checklist_features_live_in_a_sparse_index(store: Store) {
             created_date: Some(date.into()),
             is_feature: Some(feature),
         };
-        checklist::add_item(s, &ann, &input, now()).await.unwrap();
+        checklist::add_item(&app, &ann, &input, now()).await.unwrap();
     }
-    let latest = checklist::latest_two_days(s, &user("ANN")).await.unwrap();
+    let latest = checklist::latest_two_days(&app, &user("ANN")).await.unwrap();
     assert_eq!(latest.check_list.iter().map(|i| i.task.as_str()).collect::<Vec<_>>(), ["c", "b"]);
     assert_eq!((latest.feature_list.len(), latest.total_count), (1, 4));
     let feature = latest.feature_list[0].clone();
     checklist::edit_item(
-        s,
+        &app,
         &ann,
         &feature.id,
         &ChecklistInput { is_feature: Some(false), ..Default::default() },
@@ -347,9 +348,9 @@ async fn checklist_features_live_in_a_sparse_index(store: Store) {
     )
     .await
     .unwrap();
-    assert!(checklist::latest_two_days(s, &user("ANN")).await.unwrap().feature_list.is_empty());
+    assert!(checklist::latest_two_days(&app, &user("ANN")).await.unwrap().feature_list.is_empty());
     let filter = ChecklistFilter { task: Some("F".into()), ..Default::default() };
-    let page = checklist::items_page(s, &user("ANN"), &filter, Paging::default()).await.unwrap();
+    let page = checklist::items_page(&app, &user("ANN"), &filter, Paging::default()).await.unwrap();
     assert_eq!((page.total_count, page.check_list[0].id.as_str()), (1, feature.id.as_str()));
 }
 

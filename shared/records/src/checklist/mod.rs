@@ -3,14 +3,17 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
+pub mod repo;
+
+use self::repo::ChecklistRepo;
 use super::dates::{self, DateRange};
 use super::paging::Paging;
-use super::repo::owned_record_fields;
-use super::repo::{self, Record};
+use super::repo::{owned_record_fields, Record};
 use super::{new_id, timestamp, Expect, Owner};
 use bt_core::error::AppResult;
 use bt_core::keys::{self, RecordKind};
-use bt_core::store::{Index, Query, SkCond, Table};
+use bt_core::services::Services;
+use bt_core::store::Table;
 use bt_core::types::{Day, RecordId, TeamId, UserId};
 use bt_core::validate::Check;
 
@@ -38,12 +41,13 @@ impl Record for ChecklistItem {
     const ENTITY: &'static str = "checklist_item";
     owned_record_fields!();
     fn date_key(&self) -> String {
-        format!("{}#{}", self.created_date, self.id)
+        keys::checklist_by_date_sk(&self.created_date, &self.id)
     }
     /// Sparse: only feature items are in the features index.
     fn gsi2(&self, _team_id: &TeamId) -> Option<(String, String)> {
-        self.is_feature
-            .then(|| (keys::checklist_features_gsi(&self.user_id), format!("{}#{}", self.created_date, self.id)))
+        self.is_feature.then(|| {
+            (keys::checklist_features_gsi(&self.user_id), keys::checklist_by_date_sk(&self.created_date, &self.id))
+        })
     }
 }
 
@@ -85,7 +89,7 @@ pub fn validate_checklist_item(input: &ChecklistInput, today: NaiveDate) -> AppR
 }
 
 pub async fn add_item(
-    store: &dyn Table,
+    app: &Services,
     owner: &Owner,
     input: &ChecklistInput,
     now: DateTime<Utc>,
@@ -101,29 +105,24 @@ pub async fn add_item(
         created_at: timestamp(now),
         updated_at: timestamp(now),
     };
-    repo::insert(store, &item, &owner.team_id).await?;
+    ChecklistRepo::new(app.table()).insert(&item, &owner.team_id).await?;
     Ok(item)
 }
 
 /// Fields left out of the body keep their stored value (ticking the box sends only `status`).
 /// Written only over the version `expect` names (a conflict, and nothing written, otherwise).
 pub async fn edit_item(
-    store: &dyn Table,
+    app: &Services,
     owner: &Owner,
     id: &RecordId,
     input: &ChecklistInput,
     expect: &Expect,
     now: DateTime<Utc>,
 ) -> AppResult<ChecklistItem> {
-    let stored = repo::load_for_edit::<ChecklistItem>(store, &owner.user_id, id, expect).await?;
+    let items = ChecklistRepo::new(app.table());
+    let stored = items.load_for_edit(&owner.user_id, id, expect).await?;
     let old = stored.record;
-    let merged = ChecklistInput {
-        task: input.task.clone().or(Some(old.task.clone())),
-        status: input.status.or(Some(old.status)),
-        created_date: input.created_date.clone().or(Some(old.created_date.to_string())),
-        is_feature: input.is_feature.or(Some(old.is_feature)),
-    };
-    let v = validate_checklist_item(&merged, owner.today(now))?;
+    let v = validate_checklist_item(&input.over(&old), owner.today(now))?;
     let item = ChecklistItem {
         task: v.task,
         status: v.status,
@@ -132,16 +131,28 @@ pub async fn edit_item(
         updated_at: timestamp(now),
         ..old
     };
-    repo::replace(store, &item, &owner.team_id, stored.version).await?;
+    items.replace(&item, &owner.team_id, stored.version).await?;
     Ok(item)
 }
 
-pub async fn get_item(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<ChecklistItem> {
-    Ok(repo::load_owned::<ChecklistItem>(store, &owner.user_id, id).await?.record)
+impl ChecklistInput {
+    /// This edit over the stored item: every field left out keeps its stored value.
+    fn over(&self, old: &ChecklistItem) -> ChecklistInput {
+        ChecklistInput {
+            task: self.task.clone().or_else(|| Some(old.task.clone())),
+            status: self.status.or(Some(old.status)),
+            created_date: self.created_date.clone().or_else(|| Some(old.created_date.to_string())),
+            is_feature: self.is_feature.or(Some(old.is_feature)),
+        }
+    }
 }
 
-pub async fn delete_item(store: &dyn Table, owner: &Owner, id: &RecordId) -> AppResult<ChecklistItem> {
-    repo::remove::<ChecklistItem>(store, &owner.user_id, id).await
+pub async fn get_item(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<ChecklistItem> {
+    ChecklistRepo::new(app.table()).load(&owner.user_id, id).await
+}
+
+pub async fn delete_item(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<ChecklistItem> {
+    ChecklistRepo::new(app.table()).remove(&owner.user_id, id).await
 }
 
 /// Filters of `GET /daily-checklist/get`.
@@ -163,22 +174,21 @@ pub struct ChecklistPage {
 
 /// A page of the owner's items, latest day first: one Query on the by-date index.
 pub async fn items_page(
-    store: &dyn Table,
+    app: &Services,
     user_id: &UserId,
     filter: &ChecklistFilter,
     paging: Paging,
 ) -> AppResult<ChecklistPage> {
-    let sk = filter.created.map(|r| r.sk_cond()).unwrap_or(SkCond::All);
-    let query = repo::by_date::<ChecklistItem>(user_id, sk).backward();
+    let items = ChecklistRepo::new(app.table());
     let needle = filter.task.as_ref().map(|t| t.to_lowercase());
     let (check_list, total_count) = if needle.is_none() && filter.status.is_none() {
-        repo::page(store, query, None, paging).await?
+        items.page(user_id, filter.created, None, paging).await?
     } else {
         let keep = |i: &ChecklistItem| {
             filter.status.is_none_or(|s| i.status == s)
                 && needle.as_ref().is_none_or(|n| i.task.to_lowercase().contains(n.as_str()))
         };
-        repo::page(store, query, Some(&keep), paging).await?
+        items.page(user_id, filter.created, Some(&keep), paging).await?
     };
     Ok(ChecklistPage { check_list, total_count })
 }
@@ -196,39 +206,17 @@ pub struct LatestChecklist {
 }
 
 /// Reads the by-date index backwards until a third day shows up, so only the two latest days are read.
-pub async fn latest_two_days(store: &dyn Table, user_id: &UserId) -> AppResult<LatestChecklist> {
-    let mut query = repo::by_date::<ChecklistItem>(user_id, SkCond::All).backward().limit(50);
-    let mut days: Vec<Day> = Vec::new();
-    let mut check_list = Vec::new();
-    'pages: loop {
-        let page = store.query(&query).await?;
-        for item in page.items {
-            let item: ChecklistItem = repo::record_of(item)?;
-            if item.is_feature {
-                continue;
-            }
-            if !days.contains(&item.created_date) {
-                if days.len() == 2 {
-                    break 'pages;
-                }
-                days.push(item.created_date);
-            }
-            check_list.push(item);
-        }
-        match page.cursor {
-            Some(c) => query.cursor = Some(c),
-            None => break,
-        }
-    }
-    let features = Query::new(Index::Gsi2, keys::checklist_features_gsi(user_id), SkCond::All).backward();
-    let feature_list = repo::all(store, &features).await?;
-    let total_count = store.count(&repo::by_date::<ChecklistItem>(user_id, SkCond::All)).await?;
+pub async fn latest_two_days(app: &Services, user_id: &UserId) -> AppResult<LatestChecklist> {
+    let items = ChecklistRepo::new(app.table());
+    let check_list = items.two_latest_days(user_id).await?;
+    let feature_list = items.features(user_id).await?;
+    let total_count = items.count(user_id).await?;
     Ok(LatestChecklist { check_list, feature_list, total_count })
 }
 
 /// Every item of the owner dated in a range, earliest first (summaries, exports).
 pub async fn items_in(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Vec<ChecklistItem>> {
-    repo::all(store, &repo::by_date::<ChecklistItem>(user_id, range.sk_cond())).await
+    ChecklistRepo::new(store).in_range(user_id, range).await
 }
 
 #[cfg(test)]
