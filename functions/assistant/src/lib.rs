@@ -106,7 +106,7 @@ async fn ask(
                     Vec::new()
                 }
             };
-            (u.tz(), team_break_types(state.table(), u.team_id()).await?, leave_types)
+            (u.tz(), team_break_types(state.services(), u.team_id()).await?, leave_types)
         }
         None => (chrono_tz::UTC, DEFAULT_BREAK_TYPES.iter().map(|t| t.to_string()).collect(), Vec::new()),
     };

@@ -53,7 +53,7 @@ impl BreakTypes {
     responses((status = 200, description = "Success", body = Data<BreakTypes>), (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    let types = break_types::team_break_types(state.table(), user.team_id()).await?;
+    let types = break_types::team_break_types(state.services(), user.team_id()).await?;
     Ok(data(BreakTypes::of(types)))
 }
 
@@ -66,6 +66,6 @@ async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult {
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn edit(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<BreakTypesInput>) -> ApiResult {
-    let types = break_types::edit_team_break_types(&state, &user.user, &input.into()).await?;
+    let types = break_types::edit_team_break_types(state.services(), &user.user, &input.into()).await?;
     Ok(data(BreakTypes::of(types)))
 }

@@ -168,8 +168,8 @@ async fn team_kinds(store: &dyn Table, admin: &User, now: DateTime<Utc>) -> AppR
         profiles.name = "members";
     }
     let leave_settings = serde_json::to_value(allowances::team_settings(store, team_id).await?).map_err(internal)?;
-    let break_type_rows: Vec<Value> =
-        break_types::team_break_types(store, team_id).await?.into_iter().map(|name| json!({ "name": name })).collect();
+    let break_types = break_types::repo::BreakTypesRepo::new(store).list(team_id).await?;
+    let break_type_rows: Vec<Value> = break_types.into_iter().map(|name| json!({ "name": name })).collect();
     kinds.push(Kind { name: "leave-types", rows: values(&leave_types::team_leave_types(store, team_id, now).await?)? });
     kinds.push(Kind { name: "break-types", rows: break_type_rows });
     kinds.push(Kind { name: "leave-settings", rows: vec![leave_settings] });

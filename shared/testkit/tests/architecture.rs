@@ -297,7 +297,6 @@ const STORE_OPS: &[&str] = &["get", "put", "update", "delete", "query", "query_a
 const NOT_YET_REPOSITORIES: &[&str] = &[
     // Records: use cases that still call the store themselves.
     "shared/records/src/allowances.rs",
-    "shared/records/src/break_types.rs",
     "shared/records/src/feeds.rs",
     "shared/records/src/holidays.rs",
     "shared/records/src/leave_requests.rs",

@@ -330,7 +330,7 @@ async fn plan(store: &dyn Table, user: &User, source: Source, file: &[u8], now: 
     let rows = parse::read(source, file)?;
     let owner = Owner::of(user);
     let today = owner.today(now);
-    let break_types = break_types::team_break_types(store, &owner.team_id).await?;
+    let break_types = break_types::repo::BreakTypesRepo::new(store).list(&owner.team_id).await?;
     let leave_types = leave_types::team_leave_types(store, &owner.team_id, now).await?;
 
     // What the person has in the file's days: ids present (live or deleted) and the periods' and leaves' spans.
