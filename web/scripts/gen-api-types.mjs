@@ -3,7 +3,7 @@
 //   The typed API client (src/lib/api-paths.ts) and the features' api/ files are built on these types.
 // - src/lib/api-rules.ts: the schemas of the request bodies with the rules the server checks (maxLength, maximum,
 //   pattern, required...), as constants: the forms' limits come from them, and the contract tests compare the forms'
-//   rules and bodies with them.
+//   rules and bodies with them. Also the few answers whose rules the web reads ({@link ANSWERS}).
 //
 //   node scripts/gen-api-types.mjs <openapi.json | ->            write both files
 //   node scripts/gen-api-types.mjs --check <openapi.json | ->    write nothing; exit 1 when either file is stale
@@ -120,8 +120,15 @@ function trim(schema, uses) {
   return out;
 }
 
+/**
+ * Answers whose rules the web reads as well, by schema name: a break's duration is at most the longest break the
+ * server takes (`Break`'s `duration.maximum`, the domain's `MAX_BREAK_MINUTES`), which the live break's timer and the
+ * break form check.
+ */
+const ANSWERS = ['Break'];
+
 const bodies = {};
-const wanted = new Set();
+const wanted = new Set(ANSWERS);
 for (const [path, item] of Object.entries(document.paths ?? {})) {
   for (const method of ['get', 'put', 'post', 'delete', 'patch']) {
     const schema = item?.[method]?.requestBody?.content?.['application/json']?.schema;
@@ -144,7 +151,8 @@ while (pending.length > 0) {
 }
 
 const rulesHeader = [
-  '// GENERATED FILE, DO NOT EDIT: the request bodies of the HTTP API and the rules the server checks on them.',
+  '// GENERATED FILE, DO NOT EDIT: the request bodies of the HTTP API and the rules the server checks on them (and of a',
+  '// few answers the web reads rules of).',
   ...origin,
   "// The forms take their limits from these; the contract tests compare the forms' rules and bodies with them.",
   '',
@@ -161,7 +169,12 @@ const rulesCode = [
       const usedBy = Object.entries(bodies)
         .filter(([, body]) => body === name)
         .map(([call]) => call);
-      const doc = usedBy.length > 0 ? `/** The body of ${usedBy.map((call) => `\`${call}\``).join(', ')}. */` : `/** Part of a request body. */`;
+      const doc =
+        usedBy.length > 0
+          ? `/** The body of ${usedBy.map((call) => `\`${call}\``).join(', ')}. */`
+          : ANSWERS.includes(name)
+            ? `/** An answer whose rules the web reads. */`
+            : `/** Part of a request body. */`;
       return [doc, `export const ${name} = ${literal(schemas[name])} as const;`, ''];
     }),
 ].join('\n');

@@ -1,4 +1,5 @@
-// GENERATED FILE, DO NOT EDIT: the request bodies of the HTTP API and the rules the server checks on them.
+// GENERATED FILE, DO NOT EDIT: the request bodies of the HTTP API and the rules the server checks on them (and of a
+// few answers the web reads rules of).
 // From: the OpenAPI 3.0.3 document "Breaktime API" 1.0.0, read from standard input.
 // By: `node web/scripts/gen-api-types.mjs -` (`make api`, or `npm run gen:api` in web/); `npm run check:api` fails when this file is stale.
 // The forms take their limits from these; the contract tests compare the forms' rules and bodies with them.
@@ -97,6 +98,28 @@ export const ApiTokenInput = {
 
 /** The body of `POST /assistant/ask`. */
 export const AskInput = { type: 'object', required: ['message'], properties: { message: { type: 'string', maxLength: 1000 } } } as const;
+
+/** An answer whose rules the web reads. */
+export const Break = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['_id', 'userId', 'startTime', 'endTime', 'duration', 'createdDate', 'reason', 'type', 'isClosed', 'isModal', 'live', 'createdAt', 'updatedAt'],
+  properties: {
+    _id: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' },
+    createdAt: { type: 'string', format: 'date-time' },
+    createdDate: { type: 'string', format: 'date', pattern: '^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' },
+    duration: { type: 'integer', format: 'int64', minimum: 1, maximum: 480 },
+    endTime: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+    isClosed: { type: 'boolean' },
+    isModal: { type: 'boolean' },
+    live: { type: 'boolean' },
+    reason: { type: 'string', maxLength: 2000 },
+    startTime: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+    type: { type: 'string', maxLength: 100 },
+    updatedAt: { type: 'string', format: 'date-time' },
+    userId: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' },
+  },
+} as const;
 
 /** The body of `POST /break/add`. */
 export const BreakCreate = {

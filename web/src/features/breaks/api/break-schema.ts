@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { BreakCreate } from '@/lib/api-rules';
+import { Break, BreakCreate } from '@/lib/api-rules';
 import { msg } from '@/lib/i18n';
 import { isIsoDate } from '@/lib/iso-date';
-import { breakDurationError, isTime } from '../utils/time';
+import { breakMinutes, endsNextDay, isTime } from '../utils/time';
 import type { BreakFields } from './breaks';
 
 /** The server's limits (src/lib/api-rules.ts, generated from the API document). */
 export const MAX_BREAK_TYPE = BreakCreate.properties.type.maxLength;
 export const MAX_BREAK_REASON = BreakCreate.properties.reason.maxLength;
+/** The longest break the server takes (spec §9): a break's duration at most, in minutes. */
+export const MAX_BREAK_MINUTES = Break.properties.duration.maximum;
 
 /**
  * The break rules and messages of spec §5 (and the server's wording where the spec has none): each message is read
@@ -23,6 +25,22 @@ export const breakMessages = {
   invalidDate: msg('breaks.validation.invalidDate'),
   reasonMax: msg('breaks.validation.reasonMax', { max: MAX_BREAK_REASON }),
 } as const;
+
+/** The duration messages, each read in the language of the moment it is called. */
+export const durationMessages = {
+  zero: msg('breaks.validation.durationZero'),
+  tooLong: msg('breaks.validation.durationTooLong'),
+  tooLongNextDay: msg('breaks.validation.durationTooLongNextDay'),
+} as const;
+
+/** The duration rules of spec §5, or undefined when the two times make a valid break (or are not both set). */
+export function breakDurationError(startTime: string, endTime: string): string | undefined {
+  const minutes = breakMinutes(startTime, endTime);
+  if (minutes === undefined) return undefined;
+  if (minutes === 0) return durationMessages.zero();
+  if (minutes > MAX_BREAK_MINUTES) return endsNextDay(startTime, endTime) ? durationMessages.tooLongNextDay() : durationMessages.tooLong();
+  return undefined;
+}
 
 const time = (required: () => string) =>
   z

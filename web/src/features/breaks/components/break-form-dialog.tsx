@@ -9,9 +9,9 @@ import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { todayIso } from '@/lib/format';
 import { addDaysIso } from '@/lib/iso-date';
-import { breakSchema, MAX_BREAK_REASON, toBreakFields, type BreakFormValues } from '../api/break-schema';
+import { breakDurationError, breakSchema, MAX_BREAK_REASON, toBreakFields, type BreakFormValues } from '../api/break-schema';
 import { useBreakTypes, useSaveBreak, type Break } from '../api/breaks';
-import { breakDurationError, breakMinutes, endsNextDay, formatMinutes } from '../utils/time';
+import { breakMinutes, endsNextDay, formatMinutes } from '../utils/time';
 import { breakTypeOptions } from '../utils/break-type-label';
 
 export interface BreakFormDialogProps {

@@ -1,8 +1,5 @@
 /** Break time arithmetic: times are stored 'HH:MM' (24 h) and shown in 12-hour form (spec §9). */
-import { msg, t } from '@/lib/i18n';
-
-/** The longest break the product accepts (spec §9). */
-export const MAX_BREAK_MINUTES = 8 * 60;
+import { t } from '@/lib/i18n';
 
 const MINUTES_PER_DAY = 24 * 60;
 
@@ -23,22 +20,6 @@ export function breakMinutes(startTime: string, endTime: string): number | undef
   const end = toMinutes(endTime);
   if (start === undefined || end === undefined) return undefined;
   return (end - start + MINUTES_PER_DAY) % MINUTES_PER_DAY;
-}
-
-/** The duration messages, each read in the language of the moment it is called. */
-export const durationMessages = {
-  zero: msg('breaks.validation.durationZero'),
-  tooLong: msg('breaks.validation.durationTooLong'),
-  tooLongNextDay: msg('breaks.validation.durationTooLongNextDay'),
-} as const;
-
-/** The duration rules of spec §5, or undefined when the two times make a valid break (or are not both set). */
-export function breakDurationError(startTime: string, endTime: string): string | undefined {
-  const minutes = breakMinutes(startTime, endTime);
-  if (minutes === undefined) return undefined;
-  if (minutes === 0) return durationMessages.zero();
-  if (minutes > MAX_BREAK_MINUTES) return endsNextDay(startTime, endTime) ? durationMessages.tooLongNextDay() : durationMessages.tooLong();
-  return undefined;
 }
 
 /** True when the end falls on the day after the start (an end earlier than the start). */
