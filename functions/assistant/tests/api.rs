@@ -3,9 +3,7 @@
 
 use std::sync::Arc;
 
-use assistant_fn::answer::{LOGIN_FIRST, LOGIN_TO_SEE};
-use assistant_fn::understand::HelpTopic;
-use assistant_fn::{help, router_with, Assistant};
+use assistant_fn::{router_with, Assistant};
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
@@ -14,6 +12,9 @@ use bt_adapters_local::sqlite::SqliteTable;
 use bt_core::store::Cond;
 use bt_domain::account::{member_item, user_item, Member, Role, User};
 use bt_domain::auth::issue_access_token;
+use bt_domain::buddy::answer::{LOGIN_FIRST, LOGIN_TO_SEE};
+use bt_domain::buddy::help;
+use bt_domain::buddy::understand::HelpTopic;
 use bt_domain::config::Config;
 use bt_domain::records::allowances::{self, AllowanceInput, LeaveSettingsInput};
 use bt_domain::records::leave_requests::{self, Decision};
@@ -301,7 +302,7 @@ async fn add_type(app: &App, admin: &Person, name: &str, counts: bool, approval:
         needs_approval: Some(approval),
         ..Default::default()
     };
-    leave_types::add_leave_type(app.state.table(), &admin.user, &input, app.now()).await.unwrap().id.to_string()
+    leave_types::add_leave_type(app.state.services(), &admin.user, &input, app.now()).await.unwrap().id.to_string()
 }
 
 #[tokio::test]
@@ -335,7 +336,7 @@ async fn the_sentence_chooses_the_teams_leave_type() {
     );
     let edit = LeaveTypeInput { archived: Some(true), ..Default::default() };
     let id = bt_domain::types::RecordId::parse(&parental).unwrap();
-    leave_types::edit_leave_type(app.state.table(), &ana.user, &id, &edit, app.now()).await.unwrap();
+    leave_types::edit_leave_type(app.state.services(), &ana.user, &id, &edit, app.now()).await.unwrap();
     let data = app.ask(Some(&ben.token), "parental leave from 3 August 2026 to 14 August 2026").await;
     assert_eq!(data["actions"][0]["typeId"], Value::Null, "archived: the server's default applies");
 }
@@ -369,7 +370,8 @@ async fn a_proposed_leave_is_saved_under_the_leave_forms_rules() {
     assert_eq!((saved.type_id.as_str(), saved.status), (VACATION, LeaveStatus::Pending));
 }
 
-#[path = "../eval/harness.rs"]
+// The evaluation's leave types are a new team's: the engine's harness, read here (a dev-dependency on the engine).
+#[path = "../../../shared/assistant/eval/harness.rs"]
 mod harness;
 
 #[tokio::test]
@@ -464,9 +466,7 @@ async fn the_agenda_lists_todays_meetings_breaks_and_tasks() {
         description: Some("Sprint planning".into()),
         ..Default::default()
     };
-    meetings::add_meeting(app.state.services(), &ana.owner(), &meeting, app.now())
-        .await
-        .unwrap();
+    meetings::add_meeting(app.state.services(), &ana.owner(), &meeting, app.now()).await.unwrap();
     let task = tasks::TaskInput {
         title: Some("Send the invoice".into()),
         description: Some("To ACME".into()),
@@ -659,9 +659,9 @@ async fn the_leave_balance_is_the_one_get_leaves_balance_answers() {
     // pending Vacation request and a sick leave (which does not count).
     let settings =
         LeaveSettingsInput { default_allowance: Some(20.0), carry_over_cap: Some(3.0), ..Default::default() };
-    allowances::set_team_settings(store, &ana.user, &settings, app.now()).await.unwrap();
+    allowances::set_team_settings(services, &ana.user, &settings, app.now()).await.unwrap();
     let allowance = AllowanceInput { year: Some(year), days: Some(22.0) };
-    allowances::set_allowance(store, &ana.user, &ben.user.id, &allowance, app.now()).await.unwrap();
+    allowances::set_allowance(services, &ana.user, &ben.user.id, &allowance, app.now()).await.unwrap();
     let training = add_type(&app, &ana, "Training", true, false).await;
     let leave = |from: &str, to: &str, type_id: &str| leaves::LeaveInput {
         from_date: Some(format!("{year}-{from}")),

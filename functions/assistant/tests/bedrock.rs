@@ -7,12 +7,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use assistant_fn::model::{LanguageModel, ModelError};
-use assistant_fn::understand::{understand, Context, Intent, Proposal};
 use assistant_fn::{router_with, Assistant};
 use async_trait::async_trait;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
+use bt_domain::buddy::model::{LanguageModel, ModelError};
+use bt_domain::buddy::understand::{understand, Context, Intent, Proposal};
 use chrono::TimeZone;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
@@ -90,7 +90,7 @@ async fn a_good_answer_is_used_and_the_model_is_asked_with_the_prompt() {
     assert_eq!(seen.len(), 1);
     let (system, user) = &seen[0];
     assert_eq!(user, MESSAGE);
-    assert_eq!(system, &assistant_fn::model::prompt(&ctx()));
+    assert_eq!(system, &bt_domain::buddy::model::prompt(&ctx()));
     assert!(system.contains("Coffee Break, Lunch Break"));
 }
 
@@ -200,7 +200,7 @@ async fn a_models_meeting_invites_the_teammates_the_sentence_names_never_ids_of_
         }
     });
     let (assistant, _) = with_fake(Script::Text(answer.to_string()));
-    let team = ctx().with_members(vec![assistant_fn::understand::TeamMember::new(SAM, "Sam Carter")]);
+    let team = ctx().with_members(vec![bt_domain::buddy::understand::TeamMember::new(SAM, "Sam Carter")]);
     let u = assistant.understand("meeting with sam friday 2-3pm about the budget", &team).await;
     let Some(Proposal::Meeting(m)) = u.proposal else { panic!("{u:?}") };
     assert_eq!(m.description, "Budget meeting with Sam", "the model's reading is used");

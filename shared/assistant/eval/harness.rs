@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use assistant_fn::understand::{understand, Context, Intent, Kind, Proposal, TeamLeaveType, Understanding};
+use bt_assistant::understand::{understand, Context, Intent, Kind, Proposal, TeamLeaveType, Understanding};
 use chrono::{NaiveDateTime, TimeZone};
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -28,7 +28,7 @@ pub const DEFAULT_TYPES: [&str; 7] = [
     "Coffee Break",
 ];
 
-/// The leave types every team starts with, with their fixed ids (`bt_domain::records::leave_types`): Vacation (the
+/// The leave types every team starts with, with their fixed ids (`bt_records::leave_types`): Vacation (the
 /// default), Sick, Unpaid.
 pub const DEFAULT_LEAVE_TYPES: [(&str, &str); 3] = [
     ("00000000000000000000000001", "Vacation"),

@@ -2,7 +2,7 @@
 //! Wednesday", "this week" and "next week" (Monday to Sunday), "this weekend", "this month", "in April", "this year".
 //! Dates lean to the future, as for a leave ("Friday" is the coming one); "last week" and "yesterday" are read too.
 
-use bt_domain::records::dates::DateRange;
+use bt_records::dates::DateRange;
 use chrono::{Datelike, Duration, Months, NaiveDate};
 
 use super::datetime::{Lean, Reader};

@@ -2,7 +2,7 @@
 //! the names of the task options. Its sentences are the catalogues' (`shared/core/locales`), written here in English
 //! with `tr` and filled with these pieces. Break Buddy understands English only; what it answers follows the person.
 
-use bt_domain::i18n::{english, tr, Language};
+use bt_core::i18n::{english, tr, Language};
 use chrono::{Datelike, NaiveDate, NaiveTime};
 
 /// A date as the product shows it: day first (`13/03/2026`; `13.03.2026` in German).
@@ -132,7 +132,7 @@ pub fn option(name: &str, language: Language) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bt_domain::records::{TaskPriority, TaskStatus};
+    use bt_records::{TaskPriority, TaskStatus};
 
     #[test]
     fn every_task_option_is_named_for_the_catalogues() {

@@ -1,5 +1,5 @@
 //! The evaluation sets as tests: they fail when the engine falls below the thresholds of the issues. Each file's
-//! figures are printed (`cargo test -p assistant-fn --no-default-features --test eval -- --nocapture`).
+//! figures are printed (`cargo test -p bt-assistant --test eval -- --nocapture`).
 
 #[path = "../eval/harness.rs"]
 mod harness;
@@ -73,7 +73,7 @@ fn the_engine_meets_the_accuracy_thresholds_on_the_phrasings_set() {
     meets("phrasings.jsonl", &harness::load_phrasings(), 0.96, 0.95);
 }
 
-/// Lists every miss of every file: `cargo test -p assistant-fn --no-default-features --test eval -- --ignored
+/// Lists every miss of every file: `cargo test -p bt-assistant --test eval -- --ignored
 /// --nocapture`.
 #[test]
 #[ignore]
@@ -93,7 +93,7 @@ fn list_the_misses() {
 }
 
 /// Reads the sentences of `BB_TRY` (separated by `|`, now `BB_NOW` or the default) and prints what the engine
-/// makes of them: `BB_TRY="off tomorrow|who is off?" cargo test -p assistant-fn --no-default-features --test eval
+/// makes of them: `BB_TRY="off tomorrow|who is off?" cargo test -p bt-assistant --test eval
 /// try_sentences -- --ignored --nocapture`.
 #[test]
 #[ignore]
@@ -112,7 +112,7 @@ fn try_sentences() {
             tag: None,
         };
         let ctx = harness::context(&case);
-        let u = assistant_fn::understand::understand(&case.message, &ctx);
+        let u = bt_assistant::understand::understand(&case.message, &ctx);
         println!("{:?} -> {} {}", case.message, u.intent.name(), serde_json::Value::Object(harness::actual(&u)));
     }
 }

@@ -22,8 +22,8 @@ mod text;
 mod vocab;
 mod words;
 
-use bt_domain::error::FieldErrors;
-use bt_domain::records::dates::DateRange;
+use bt_core::error::FieldErrors;
+use bt_records::dates::DateRange;
 use chrono::DateTime;
 use chrono_tz::Tz;
 use serde::Serialize;
@@ -284,7 +284,7 @@ mod tests {
 
     fn ctx() -> Context {
         let now = chrono_tz::Europe::London.with_ymd_and_hms(2026, 3, 11, 10, 30, 0).unwrap();
-        Context::new(now, bt_domain::records::DEFAULT_BREAK_TYPES.map(String::from).to_vec())
+        Context::new(now, bt_records::DEFAULT_BREAK_TYPES.map(String::from).to_vec())
     }
 
     fn fields(msg: &str) -> (Intent, serde_json::Map<String, serde_json::Value>) {

@@ -1,6 +1,6 @@
 //! The evaluation benchmark: accuracy on the labelled sentences and the engine's latency per question.
 //!
-//!     cargo run -p assistant-fn --no-default-features --release --example eval [-- --runs 200 --failures]
+//!     cargo run -p bt-assistant --release --example eval [-- --runs 200 --failures]
 
 #[path = "../eval/harness.rs"]
 mod harness;
@@ -8,7 +8,7 @@ mod harness;
 use std::hint::black_box;
 use std::time::Instant;
 
-use assistant_fn::understand::understand;
+use bt_assistant::understand::understand;
 
 fn percentile(sorted: &[u128], p: f64) -> u128 {
     let idx = ((sorted.len() as f64 - 1.0) * p).round() as usize;

@@ -13,9 +13,9 @@ use std::time::Duration;
 use chrono::Datelike;
 use serde_json::{Map, Value};
 
-pub use bt_domain::assistant::{LanguageModel, ModelError};
+pub use bt_core::assistant::{LanguageModel, ModelError};
 
-use bt_domain::records::dates::DateRange;
+use bt_records::dates::DateRange;
 
 use crate::understand::{checked, understand, Context, HelpTopic, Intent, Proposal, Understanding};
 

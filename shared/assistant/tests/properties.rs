@@ -6,16 +6,16 @@
 //!
 //! `PROPTEST_CASES` sets the number of cases per property (256 by default).
 
-use assistant_fn::answer;
-use assistant_fn::rules;
-use assistant_fn::understand::{understand, Context, Intent, Proposal, TeamLeaveType};
+use bt_assistant::answer;
+use bt_assistant::rules;
+use bt_assistant::understand::{understand, Context, Intent, Proposal, TeamLeaveType};
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use proptest::prelude::*;
 use serde_json::Value;
 
 /// The spec's default break types, as a new team has them.
-const TYPES: [&str; 7] = bt_domain::records::DEFAULT_BREAK_TYPES;
+const TYPES: [&str; 7] = bt_records::DEFAULT_BREAK_TYPES;
 
 const KINDS: [(&str, &str); 3] = [("coffee", "Coffee Break"), ("lunch", "Lunch Break"), ("short", "Short Break")];
 const ZERO_LENGTH: &str = "Break duration must be greater than 0 minutes";

@@ -5,23 +5,20 @@
 //! a catalogue entry written here in English ([`tr`]), filled with [`speech`]'s dates, times and counts. What Break
 //! Buddy understands stays English.
 
-use bt_domain::error::{AppResult, FieldErrors};
-use bt_domain::i18n::{tr, translate, Language};
-use bt_domain::records::allowances::{self, Balance, HalfDay};
-use bt_domain::records::breaks::repo::BreakRepo;
-use bt_domain::records::dates::DateRange;
-use bt_domain::records::leave_queries::{self, Absence};
-use bt_domain::records::leave_types::{self, LeaveType};
-use bt_domain::records::leaves::LeaveStatus;
-use bt_domain::records::{breaks, meetings, presence, tasks, Break, Meeting, Task, TaskPriority, TaskStatus};
-use bt_domain::types::UserId;
-use bt_http::auth::AuthUser;
-use bt_http::AppState;
+use bt_core::error::{AppResult, FieldErrors};
+use bt_core::i18n::{tr, translate, Language};
+use bt_core::services::Services;
+use bt_core::types::UserId;
+use bt_records::allowances::{self, Balance, HalfDay};
+use bt_records::breaks::repo::BreakRepo;
+use bt_records::dates::DateRange;
+use bt_records::leave_queries::{self, Absence};
+use bt_records::leave_types::{self, LeaveType};
+use bt_records::leaves::LeaveStatus;
+use bt_records::{breaks, meetings, tasks, Break, Meeting, Owner, Task, TaskPriority, TaskStatus};
+use bt_work::{self as work, presence};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use serde::Serialize;
-use serde_json::json;
-use utoipa::openapi::{RefOr, Schema};
-use utoipa::ToSchema;
 
 use crate::help;
 use crate::speech::{self, clock, count, date, iso_date, join_and, time};
@@ -34,26 +31,23 @@ pub const NOT_UNDERSTOOD: &str = "Sorry, I didn't get that. You can ask me to lo
                                   were my breaks today?', 'who is off next week?' or 'how many leave days do I have \
                                   left?'. Type 'help' to see everything I can do.";
 
-/// `data` of `POST /assistant/ask`: the summary and the actions (the pre-filled record first), plus what was
-/// understood, the fields still to fill in and any value that was left out because a record would refuse it.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(as = AssistantReply)]
+/// The reply to a message: the summary and the actions (the pre-filled record first), plus what was understood, the
+/// fields still to fill in and any value that was left out because a record would refuse it. The function shows it
+/// as `data` of `POST /assistant/ask` (its wire shape, with the schema, is the function's).
+#[derive(Debug, Clone, Serialize)]
 pub struct Reply {
     pub summary: String,
-    #[schema(schema_with = actions_schema)]
     pub actions: Vec<Action>,
-    #[schema(schema_with = intent_schema)]
+    /// [`Intent::name`].
     pub intent: &'static str,
+    /// The help topic ([`HelpTopic::as_str`](crate::understand::HelpTopic::as_str)), for `help` alone.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(schema_with = topic_schema, required = false)]
     pub topic: Option<&'static str>,
     /// The fields still to fill in (left out when none)
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    #[schema(required = false)]
     pub missing: Vec<String>,
     /// Field to message, for each value left out because a record would refuse it (left out when none)
     #[serde(skip_serializing_if = "FieldErrors::is_empty")]
-    #[schema(value_type = std::collections::BTreeMap<String, String>, required = false)]
     pub problems: FieldErrors,
 }
 
@@ -79,33 +73,6 @@ impl From<WorkFields> for Action {
     }
 }
 
-fn schema(value: serde_json::Value) -> RefOr<Schema> {
-    serde_json::from_value(value).expect("a valid schema")
-}
-
-fn actions_schema() -> RefOr<Schema> {
-    schema(json!({ "type": "array", "items": { "type": "object", "description":
-        "`action` (createBreak, createTask, createLeave, createMeeting, createChecklist, logWork) plus the record's \
-         fields; logWork: date, start, end, note and breaks (type, startTime, endTime)" } }))
-}
-
-/// [`Intent::name`].
-fn intent_schema() -> RefOr<Schema> {
-    schema(json!({ "type": "string", "enum": [
-        "createBreak", "createTask", "createLeave", "createMeeting", "createChecklist", "breakMinutesToday",
-        "breakMinutesWeek", "agendaToday", "whoIsOnBreak", "whoIsOffToday", "whoIsOff", "leaveBalance",
-        "openTasksByPriority", "clockIn", "clockOut", "logWork", "workedToday", "workedWeek", "overtimeBalance",
-        "nextBreakDue", "breaksEnough", "help", "unknown"
-    ] }))
-}
-
-/// The help topic ([`HelpTopic::as_str`](crate::understand::HelpTopic::as_str)), for `help` alone.
-fn topic_schema() -> RefOr<Schema> {
-    schema(json!({ "type": "string", "enum": [
-        "general", "breaks", "liveBreaks", "tasks", "leaves", "meetings", "checklist", "archives", "team", "profile"
-    ] }))
-}
-
 impl Reply {
     fn text(intent: Intent, summary: impl Into<String>) -> Reply {
         Reply {
@@ -122,9 +89,11 @@ impl Reply {
     }
 }
 
+/// The reply to what was understood: help and questions need no account; record proposals and questions about the
+/// caller's data need `owner`, the signed-in caller.
 pub async fn reply(
-    state: &AppState,
-    user: Option<&AuthUser>,
+    app: &Services,
+    user: Option<&Owner>,
     ctx: &Context,
     u: Understanding,
     language: Language,
@@ -152,7 +121,7 @@ pub async fn reply(
             }
             if let Some(p) = u.proposal {
                 let leave_type = match &p {
-                    Proposal::Leave(l) => leave_type_info(state, user, l.type_id.as_deref()).await?,
+                    Proposal::Leave(l) => leave_type_info(app, user, l.type_id.as_deref()).await?,
                     _ => None,
                 };
                 // The records' own messages, in the person's language like the rest of the reply.
@@ -176,7 +145,7 @@ pub async fn reply(
                 let summary = work_summary(&work, language);
                 return Ok(Reply { actions: vec![work.into()], ..Reply::text(intent, summary) });
             }
-            Ok(Reply::text(intent, answer(state, user, ctx, intent, u.period, language).await?))
+            Ok(Reply::text(intent, answer(app, user, ctx, intent, u.period, language).await?))
         }
     }
 }
@@ -205,9 +174,9 @@ fn invited_names(ids: &[String], ctx: &Context) -> Vec<String> {
 /// What the reply to a leave proposal says about its type: the name of the type the leave will have (the default
 /// when it names none), and whether, saved, it will wait for approval; read through the same rules the leave form's
 /// save runs.
-async fn leave_type_info(state: &AppState, user: &AuthUser, type_id: Option<&str>) -> AppResult<Option<LeaveTypeInfo>> {
-    let store = state.table();
-    let types = match leave_types::team_leave_types(store, user.team_id(), state.clock.now()).await {
+async fn leave_type_info(app: &Services, owner: &Owner, type_id: Option<&str>) -> AppResult<Option<LeaveTypeInfo>> {
+    let store = app.table();
+    let types = match leave_types::team_leave_types(store, &owner.team_id, app.clock.now()).await {
         Ok(types) => types,
         Err(e) => {
             tracing::warn!(error = %e, "leave types not read; the proposal does not name its type");
@@ -217,7 +186,7 @@ async fn leave_type_info(state: &AppState, user: &AuthUser, type_id: Option<&str
     let Ok(leave_type) = leave_types::pick_type(types, type_id, None) else {
         return Ok(None);
     };
-    let status = leave_queries::new_leave_status(store, &user.owner(), &leave_type).await?;
+    let status = leave_queries::new_leave_status(store, owner, &leave_type).await?;
     Ok(Some(LeaveTypeInfo::of(&leave_type, status)))
 }
 
@@ -236,20 +205,20 @@ impl LeaveTypeInfo {
 }
 
 async fn answer(
-    state: &AppState,
-    user: &AuthUser,
+    app: &Services,
+    user: &Owner,
     ctx: &Context,
     intent: Intent,
     period: Option<DateRange>,
     language: Language,
 ) -> AppResult<String> {
-    let store = state.table();
+    let store = app.table();
     let today = ctx.now.date_naive();
     let now = ctx.now.with_timezone(&Utc);
     Ok(match intent {
         Intent::BreakMinutesToday => {
-            let taken = BreakRepo::new(store).on_day(user.id(), today).await?;
-            let live = BreakRepo::new(store).open_break(user.id()).await?;
+            let taken = BreakRepo::new(store).on_day(&user.user_id, today).await?;
+            let live = BreakRepo::new(store).open_break(&user.user_id).await?;
             let live = live
                 .and_then(|b| Some((b.break_type, DateTime::parse_from_rfc3339(&b.since).ok()?.with_timezone(&Utc))));
             break_minutes_today(&taken, live.as_ref().map(|(t, s)| (t.as_str(), *s)), now, ctx, language)
@@ -257,35 +226,36 @@ async fn answer(
         Intent::BreakMinutesWeek => {
             let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
             let taken =
-                breaks::breaks_in(store, user.id(), DateRange { from: monday, to: monday + Duration::days(6) }).await?;
+                breaks::breaks_in(store, &user.user_id, DateRange { from: monday, to: monday + Duration::days(6) })
+                    .await?;
             break_minutes_week(&taken, monday, language)
         }
         Intent::AgendaToday => {
             let day = DateRange::day(today);
-            let meetings = meetings::meetings_in(store, user.id(), day).await?;
-            let taken = BreakRepo::new(store).on_day(user.id(), today).await?;
-            let tasks = tasks::tasks_on(store, user.id(), today).await?;
+            let meetings = meetings::meetings_in(store, &user.user_id, day).await?;
+            let taken = BreakRepo::new(store).on_day(&user.user_id, today).await?;
+            let tasks = tasks::tasks_on(app, &user.user_id, today).await?;
             agenda_today(today, &meetings, &taken, &tasks, language)
         }
         Intent::WhoIsOnBreak => {
-            let on = presence::on_break(store, user.team_id()).await?;
-            who_is_on_break(&on, user.id(), ctx, language)
+            let on = presence::on_break(store, &user.team_id).await?;
+            who_is_on_break(&on, &user.user_id, ctx, language)
         }
         Intent::WhoIsOffToday | Intent::WhoIsOff => {
             let period = period.unwrap_or(DateRange::day(today));
-            let off = leave_queries::team_absences(store, user.team_id(), period, now).await?;
-            who_is_off(&off, period, today, user.id(), language)
+            let off = leave_queries::team_absences(store, &user.team_id, period, now).await?;
+            who_is_off(&off, period, today, &user.user_id, language)
         }
         Intent::LeaveBalance => {
-            let balance = allowances::my_balance(store, &user.owner(), None, now).await?;
-            let types = leave_types::team_leave_types(store, user.team_id(), now).await?;
+            let balance = allowances::my_balance(store, user, None, now).await?;
+            let types = leave_types::team_leave_types(store, &user.team_id, now).await?;
             leave_balance(&balance, &types, language)
         }
         Intent::OpenTasksByPriority => {
             // Open tasks scheduled from 90 days back: one bounded Query, however long the task history is.
             let from = today - Duration::days(90);
             let range = DateRange { from, to: today + Duration::days(366) };
-            let all = tasks::tasks_in(store, user.id(), range).await?;
+            let all = tasks::tasks_in(store, &user.user_id, range).await?;
             open_tasks(all, from, language)
         }
         Intent::ClockIn
@@ -294,7 +264,7 @@ async fn answer(
         | Intent::WorkedWeek
         | Intent::OvertimeBalance
         | Intent::NextBreakDue
-        | Intent::BreaksEnough => work_answer(state, user, ctx, intent, language).await?,
+        | Intent::BreaksEnough => work_answer(app, user, ctx, intent, language).await?,
         _ => tr(language, NOT_UNDERSTOOD, &[]),
     })
 }
@@ -312,16 +282,15 @@ fn signed_minutes(m: i64, language: Language) -> String {
 /// Working time: clocking in and out (done here, the person asked for it outright), today's and this week's hours
 /// against their target, and the overtime balance.
 async fn work_answer(
-    state: &AppState,
-    user: &AuthUser,
+    app: &Services,
+    owner: &Owner,
     ctx: &Context,
     intent: Intent,
     language: Language,
 ) -> AppResult<String> {
-    use bt_domain::records::work::{self, live, EndWorkInput, StartWorkInput, ALREADY_CLOCKED_IN, NOT_CLOCKED_IN};
-    use bt_domain::AppError;
-    let store = state.table();
-    let owner = user.owner();
+    use bt_core::error::AppError;
+    use bt_work::{self, live, EndWorkInput, StartWorkInput, ALREADY_CLOCKED_IN, NOT_CLOCKED_IN};
+    let store = app.table();
     let now = ctx.now.with_timezone(&Utc);
     let today = ctx.now.date_naive();
     let since_text = |since: &str| {
@@ -330,9 +299,9 @@ async fn work_answer(
             .unwrap_or_default()
     };
     Ok(match intent {
-        Intent::ClockIn => match live::start_work(store, &owner, &StartWorkInput::default(), now).await {
+        Intent::ClockIn => match live::start_work(store, owner, &StartWorkInput::default(), now).await {
             Ok(open) => tr(language, "You are on the clock since {time}.", &[("time", &since_text(&open.since))]),
-            Err(AppError::Conflict(m)) if m == ALREADY_CLOCKED_IN => match live::current(store, &owner, now).await? {
+            Err(AppError::Conflict(m)) if m == ALREADY_CLOCKED_IN => match live::current(store, owner, now).await? {
                 Some(open) => {
                     tr(language, "You are already on the clock, since {time}.", &[("time", &since_text(&open.since))])
                 }
@@ -340,9 +309,9 @@ async fn work_answer(
             },
             Err(e) => return Err(e),
         },
-        Intent::ClockOut => match live::end_work(store, &owner, &EndWorkInput::default(), now).await {
+        Intent::ClockOut => match live::end_work(store, owner, &EndWorkInput::default(), now).await {
             Ok(period) => {
-                let day = work::days::summary(store, &owner, DateRange::day(period.date.date()), now).await?;
+                let day = work::days::summary(store, owner, DateRange::day(period.date.date()), now).await?;
                 let (start, end) =
                     (clock(&period.start.to_string(), language), clock(&period.end.to_string(), language));
                 let worked = speech::minutes(day.worked, language);
@@ -353,8 +322,8 @@ async fn work_answer(
             Err(e) => return Err(e),
         },
         Intent::WorkedToday => {
-            let day = work::days::summary(store, &owner, DateRange::day(today), now).await?;
-            let worked = match live::current(store, &owner, now).await? {
+            let day = work::days::summary(store, owner, DateRange::day(today), now).await?;
+            let worked = match live::current(store, owner, now).await? {
                 Some(open) if open.date.date() == today => open.worked_minutes,
                 _ => day.worked,
             };
@@ -368,14 +337,14 @@ async fn work_answer(
         Intent::WorkedWeek => {
             let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
             let week = DateRange { from: monday, to: monday + Duration::days(6) };
-            let sum = work::days::summary(store, &owner, week, now).await?;
+            let sum = work::days::summary(store, owner, week, now).await?;
             let (w, t) = (speech::minutes(sum.worked, language), speech::minutes(sum.target, language));
             let d = signed_minutes(sum.difference, language);
             let values = [("worked", w.as_str()), ("target", &t), ("difference", &d)];
             tr(language, "This week you have worked {worked}, of {target} planned ({difference}).", &values)
         }
         Intent::OvertimeBalance => {
-            let balance = work::balance::balance(store, &owner, now).await?;
+            let balance = work::balance::balance(store, owner, now).await?;
             let b = signed_minutes(balance.balance, language);
             match balance.through {
                 Some(day) => {
@@ -386,7 +355,7 @@ async fn work_answer(
                 None => tr(language, "Your overtime balance is {balance}.", &[("balance", &b)]),
             }
         }
-        Intent::NextBreakDue | Intent::BreaksEnough => rules_answer(state, &owner, ctx, intent, language).await?,
+        Intent::NextBreakDue | Intent::BreaksEnough => rules_answer(app, owner, ctx, intent, language).await?,
         _ => tr(language, NOT_UNDERSTOOD, &[]),
     })
 }
@@ -394,14 +363,14 @@ async fn work_answer(
 /// The team's break rules: when the next break falls due while on the clock, and whether this week's breaks met
 /// them (the week's break findings).
 async fn rules_answer(
-    state: &AppState,
-    owner: &bt_domain::records::Owner,
+    app: &Services,
+    owner: &Owner,
     ctx: &Context,
     intent: Intent,
     language: Language,
 ) -> AppResult<String> {
-    use bt_domain::records::work::rules::{findings, live_day, settings, RuleKind};
-    let store = state.table();
+    use bt_work::rules::{findings, live_day, settings, RuleKind};
+    let store = app.table();
     let now = ctx.now.with_timezone(&Utc);
     if !settings::team_rules(store, &owner.team_id).await?.is_active() {
         return Ok(tr(language, "Your team follows no break rules, so nothing falls due.", &[]));
@@ -455,7 +424,7 @@ fn who_is_on_break(on: &[presence::OnBreakMember], me: &UserId, ctx: &Context, l
             let since = DateTime::parse_from_rfc3339(&m.since)
                 .map(|s| time(s.with_timezone(&ctx.now.timezone()).time(), language))
                 .unwrap_or_else(|_| time(m.start_time.time(), language));
-            let kind = bt_domain::records::type_names::break_type_name(language, &m.break_type);
+            let kind = bt_records::type_names::break_type_name(language, &m.break_type);
             tr(language, "{who} ({type} since {since})", &[("who", &who), ("type", &kind), ("since", &since)])
         })
         .collect();
@@ -500,7 +469,7 @@ fn agenda_today(today: NaiveDate, meetings: &[Meeting], taken: &[Break], tasks: 
                     "{}–{} {}",
                     time(b.start_time.time(), language),
                     time(b.end_time.time(), language),
-                    bt_domain::records::type_names::break_type_name(language, &b.break_type)
+                    bt_records::type_names::break_type_name(language, &b.break_type)
                 )
             })
             .collect();
@@ -593,7 +562,7 @@ pub fn who_is_off(off: &[Absence], period: DateRange, today: NaiveDate, me: &Use
     let mut people_off: Vec<(&UserId, String, Vec<String>)> = Vec::new();
     for a in off {
         let when = absence_when(a, only_today, today, language);
-        let leave = format!("{}, {when}", bt_domain::records::type_names::leave_type_name(language, &a.type_name));
+        let leave = format!("{}, {when}", bt_records::type_names::leave_type_name(language, &a.type_name));
         match people_off.iter_mut().find(|(id, _, _)| **id == a.user_id) {
             Some((_, _, leaves)) => leaves.push(leave),
             None => {
@@ -755,7 +724,7 @@ fn by_type(taken: &[Break], language: Language) -> String {
     if types.len() < 2 {
         return String::new();
     }
-    let shown = |t: &str| bt_domain::records::type_names::break_type_name(language, t);
+    let shown = |t: &str| bt_records::type_names::break_type_name(language, t);
     let list: Vec<String> =
         types.iter().map(|(t, m)| format!("{} {}", shown(t), speech::minutes(*m, language))).collect();
     format!(" ({})", list.join(", "))
@@ -850,7 +819,7 @@ fn when(day: &str, from: &str, to: &str, language: Language) -> String {
 
 /// "Sick leave", "Vacation leave", and a type already called a leave as it is ("Parental leave").
 fn leave_words(type_name: &str, language: Language) -> String {
-    let name = &bt_domain::records::type_names::leave_type_name(language, type_name.trim());
+    let name = &bt_records::type_names::leave_type_name(language, type_name.trim());
     if name.to_lowercase().split_whitespace().any(|w| matches!(w, "leave" | "leaves")) {
         name.to_string()
     } else {
@@ -916,7 +885,7 @@ pub fn work_summary(w: &WorkFields, language: Language) -> String {
         .iter()
         .map(|b| {
             let (from, to) = (clock(&b.start_time, language), clock(&b.end_time, language));
-            let kind = bt_domain::records::type_names::break_type_name(language, &b.break_type);
+            let kind = bt_records::type_names::break_type_name(language, &b.break_type);
             tr(language, "{type} from {from} to {to}", &[("type", &kind), ("from", &from), ("to", &to)])
         })
         .collect();
@@ -951,7 +920,7 @@ pub fn proposal_summary(
             if b.break_type.is_empty() {
                 tr(language, "Here is your break{when}{why}.", &[("when", &when), ("why", &why)])
             } else {
-                let kind = bt_domain::records::type_names::break_type_name(language, &b.break_type);
+                let kind = bt_records::type_names::break_type_name(language, &b.break_type);
                 let values = [("type", kind.as_str()), ("when", &when), ("why", &why)];
                 tr(language, "Here is your {type}{when}{why}.", &values)
             }

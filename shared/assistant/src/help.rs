@@ -1,7 +1,7 @@
 //! How each part of the product is used, in the assistant's words, and the lists of a form's options.
 
-use bt_domain::i18n::{english, tr, Language};
-use bt_domain::records::{TaskPriority, TaskStatus};
+use bt_core::i18n::{english, tr, Language};
+use bt_records::{TaskPriority, TaskStatus};
 
 use crate::speech;
 use crate::understand::{Context, HelpTopic, OptionList};

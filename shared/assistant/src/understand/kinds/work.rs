@@ -221,7 +221,7 @@ mod tests {
 
     fn ctx() -> Context {
         let now = chrono_tz::Europe::Berlin.with_ymd_and_hms(2026, 3, 11, 18, 30, 0).unwrap();
-        Context::new(now, bt_domain::records::DEFAULT_BREAK_TYPES.map(String::from).to_vec())
+        Context::new(now, bt_records::DEFAULT_BREAK_TYPES.map(String::from).to_vec())
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! The checks a saved record passes (§5), applied to a proposal so that it never carries a value the form would
 //! refuse: the records library's own validators, the same ones the record endpoints run.
 
-use bt_domain::error::{AppError, AppResult, FieldErrors};
-use bt_domain::records::{
+use bt_core::error::{AppError, AppResult, FieldErrors};
+use bt_records::{
     validate_break, validate_checklist_item, validate_leave, validate_meeting, validate_task, BreakInput,
     ChecklistInput, LeaveInput, MeetingInput, TaskInput,
 };
