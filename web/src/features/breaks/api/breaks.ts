@@ -51,6 +51,21 @@ export function useRevalidateBreaks(): () => Promise<unknown> {
   return useCallback(() => mutate(isBreakKey), [mutate]);
 }
 
+/**
+ * After a live break's start or end: the live break is what the answer says (`POST /break/start` answers what `GET
+ * /break/current` would; after `POST /break/end` none is open), so it is not read again; the other reads are.
+ */
+function useLiveBreakAnswered(): (current: OpenBreak | null) => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (current: OpenBreak | null) => {
+      await mutate(breakKeys.current, current, { revalidate: false });
+      return mutate((key) => isBreakKey(key) && key !== breakKeys.current);
+    },
+    [mutate],
+  );
+}
+
 /** Today's breaks by start time; `date` is the user's local date (YYYY-MM-DD). */
 export function useTodayBreaks(date: string) {
   const { signedIn } = useSession();
@@ -110,7 +125,7 @@ export type LiveBreak = Live<OpenBreak>;
 
 /** Starts a live break now; a tap queued offline carries its time (`at`) so the break keeps it. */
 export function useStartBreak() {
-  const revalidate = useRevalidateBreaks();
+  const answered = useLiveBreakAnswered();
   return useSWRMutation<WriteOutcome<OpenBreak>, Error, string, Schemas['LiveBreakInput']>('break:start', async (_key, { arg }) => {
     const at = new Date().toISOString();
     const outcome = await sendOrQueue({
@@ -121,14 +136,14 @@ export function useStartBreak() {
       label: t('breaks.queue.start', { type: arg.type ?? '' }),
       queuedAt: at,
     });
-    if (!outcome.queued) await revalidate();
+    if (!outcome.queued) await answered(outcome.data);
     return outcome;
   });
 }
 
 /** Ends the live break `current` now; a tap queued offline carries its time (`at`). */
 export function useEndBreak() {
-  const revalidate = useRevalidateBreaks();
+  const answered = useLiveBreakAnswered();
   return useSWRMutation<WriteOutcome<Break>, Error, string, LiveBreak>('break:end', async (_key, { arg: current }) => {
     const at = new Date().toISOString();
     const outcome = await sendOrQueue({
@@ -141,7 +156,7 @@ export function useEndBreak() {
       label: t('breaks.queue.end', { type: current.type }),
       queuedAt: at,
     });
-    if (!outcome.queued) await revalidate();
+    if (!outcome.queued) await answered(null);
     return outcome;
   });
 }

@@ -62,6 +62,21 @@ export function useRevalidateWork(): () => Promise<unknown> {
   return useCallback(() => mutate(isWorkKey), [mutate]);
 }
 
+/**
+ * After clocking in or out: the open period is what the answer says (`POST /work/start` answers what `GET
+ * /work/current` would; after `POST /work/end` none is open), so it is not read again; the other reads are.
+ */
+function useClockAnswered(): (current: OpenWork | null) => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (current: OpenWork | null) => {
+      await mutate(workKeys.current, current, { revalidate: false });
+      return mutate((key) => isWorkKey(key) && key !== workKeys.current);
+    },
+    [mutate],
+  );
+}
+
 // ---- reads ------------------------------------------------------------------------------------------------------
 
 /** Clocking in or out on another device shows up within a minute. */
@@ -110,7 +125,7 @@ export type LiveWork = Live<OpenWork>;
 
 /** Clocks in now; a tap queued offline carries its time (`at`), as a live break's does. */
 export function useStartWork() {
-  const revalidate = useRevalidateWork();
+  const answered = useClockAnswered();
   return useSWRMutation<WriteOutcome<OpenWork>, Error, string, void>('work:start', async () => {
     const at = new Date().toISOString();
     const outcome = await sendOrQueue({
@@ -121,14 +136,14 @@ export function useStartWork() {
       label: t('work.queue.start'),
       queuedAt: at,
     });
-    if (!outcome.queued) await revalidate();
+    if (!outcome.queued) await answered(outcome.data);
     return outcome;
   });
 }
 
 /** Clocks out of `current` now; a tap queued offline carries its time (`at`). */
 export function useEndWork() {
-  const revalidate = useRevalidateWork();
+  const answered = useClockAnswered();
   return useSWRMutation<WriteOutcome<EndedWork>, Error, string, LiveWork>('work:end', async (_key, { arg: current }) => {
     const at = new Date().toISOString();
     const outcome = await sendOrQueue({
@@ -141,7 +156,7 @@ export function useEndWork() {
       label: t('work.queue.end'),
       queuedAt: at,
     });
-    if (!outcome.queued) await revalidate();
+    if (!outcome.queued) await answered(null);
     return outcome;
   });
 }
