@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from './api-error';
-import type { QueuedWrite } from './offline/queue';
-import { useQueuedWrites } from './offline/write';
 
-/* What a live break and a clocked-in work period share: the server's open record with the taps still queued played
- * over it, a clock that ticks while it runs, and the start and end buttons that swap places. */
+/* What the cards of a live break and of a clocked-in work period share: a clock that ticks while the record runs, and
+ * the start and end buttons that swap places (the record itself, with the taps still queued played over the server's,
+ * is `useLiveRecord` in offline/write.ts). */
 
 /** The time now, read again every `intervalMs` while mounted. */
 export function useNow(intervalMs: number): number {
@@ -20,31 +19,6 @@ export function useNow(intervalMs: number): number {
 export function elapsedMs(since: string, now: number): number {
   const started = Date.parse(since);
   return Number.isNaN(started) ? 0 : now - started;
-}
-
-/** A live record as the card shows it: the server's, or one a start still queued offline opened. */
-export type Live<T> = T & { pending?: QueuedWrite };
-
-/**
- * The open record of a live kind, with its queued starts and ends played over the server's (last known) one: an end
- * closes it, a start opens the record `opened` builds from the tap and its time (`at`, else when it was queued).
- */
-export function useLiveRecord<T extends object>(
-  kind: 'live-break' | 'live-work',
-  current: { data?: Live<T> | null; isLoading: boolean; error?: unknown },
-  opened: (tap: QueuedWrite, since: string, started: Date) => Live<T>,
-) {
-  const taps = useQueuedWrites(kind).filter((item) => item.status === 'waiting');
-  let live: Live<T> | null | undefined = current.data;
-  for (const item of taps) {
-    if (item.action === 'end') {
-      live = null;
-    } else {
-      const since = String(item.body?.['at'] ?? item.queuedAt);
-      live = opened(item, since, new Date(since));
-    }
-  }
-  return { live, isLoading: current.isLoading && taps.length === 0, error: current.error };
 }
 
 /**

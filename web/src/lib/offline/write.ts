@@ -143,3 +143,28 @@ export function useOnline(): boolean {
 
 /** The toast of a save that was queued, with the form's own note after it when it has one. */
 export const queuedMessage = (note?: string): string => (note ? t('offline.queuedWithNote', { note }) : t('offline.queued'));
+
+/** A live record as the card shows it: the server's, or one a start still queued offline opened. */
+export type Live<T> = T & { pending?: QueuedWrite };
+
+/**
+ * The open record of a live kind, with its queued starts and ends played over the server's (last known) one: an end
+ * closes it, a start opens the record `opened` builds from the tap and its time (`at`, else when it was queued).
+ */
+export function useLiveRecord<T extends object>(
+  kind: 'live-break' | 'live-work',
+  current: { data?: Live<T> | null; isLoading: boolean; error?: unknown },
+  opened: (tap: QueuedWrite, since: string, started: Date) => Live<T>,
+) {
+  const taps = useQueuedWrites(kind).filter((item) => item.status === 'waiting');
+  let live: Live<T> | null | undefined = current.data;
+  for (const item of taps) {
+    if (item.action === 'end') {
+      live = null;
+    } else {
+      const since = String(item.body?.['at'] ?? item.queuedAt);
+      live = opened(item, since, new Date(since));
+    }
+  }
+  return { live, isLoading: current.isLoading && taps.length === 0, error: current.error };
+}

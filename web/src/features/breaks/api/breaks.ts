@@ -6,11 +6,10 @@ import { useSession } from '@/lib/auth';
 import { t } from '@/lib/i18n';
 import type { Schemas } from '@/lib/api-schema';
 import { useApi } from '@/lib/swr';
-import { useLiveRecord, type Live } from '@/lib/live';
 import { localHhmm } from '@/lib/offline/format';
 import { queuedId, type Pending } from '@/lib/offline/pending';
 import type { QueuedWrite } from '@/lib/offline/queue';
-import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
+import { sendOrQueue, useLiveRecord, type Live, type WriteOutcome } from '@/lib/offline/write';
 import { todayIso } from '@/lib/format';
 
 /** A logged break (spec §3); `duration` is minutes, computed by the server; `live` when recorded with Start break / End break. */

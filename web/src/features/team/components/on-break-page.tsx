@@ -4,11 +4,10 @@ import { FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/auth';
-import { useNow } from '@/lib/live';
 import { breakTypeName } from '@/lib/type-names';
 import { useTeamMembers } from '@/lib/team-members';
 import { useOnBreak } from '../api/members';
-import { elapsed, localClock } from '../utils/presence-time';
+import { elapsed, localClock, useNow } from '../utils/presence-time';
 import { SignedOutNotice } from './signed-out-notice';
 import { StatusBadge } from './team-members-page';
 
@@ -54,7 +53,7 @@ export function OnBreakPage() {
   const { t } = useTranslation();
   const { signedIn, id } = useSession();
   const { data, isLoading, error } = useOnBreak();
-  const now = useNow(30_000);
+  const now = useNow();
   const onBreak = data ?? [];
 
   if (!signedIn) return <SignedOutNotice message={t('team.signedOut.onBreak')} />;

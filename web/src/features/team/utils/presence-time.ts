@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { formatDate, formatTime } from '@/lib/format';
 import { t } from '@/lib/i18n';
 
@@ -21,4 +22,14 @@ export function elapsed(instant: string, now: number = Date.now()): string {
   const rest = minutes % 60;
   if (hours === 0) return t('team.duration.minutes', { minutes });
   return rest === 0 ? t('team.duration.hours', { hours }) : t('team.duration.hoursMinutes', { hours, minutes: rest });
+}
+
+/** The current time, ticking every `intervalMs`, for running durations. */
+export function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
 }

@@ -6,9 +6,8 @@ import type { Schemas } from '@/lib/api-schema';
 import { useSession } from '@/lib/auth';
 import { todayIso } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import { useLiveRecord, type Live } from '@/lib/live';
 import { localHhmm } from '@/lib/offline/format';
-import { sendOrQueue, type WriteOutcome } from '@/lib/offline/write';
+import { sendOrQueue, useLiveRecord, type Live, type WriteOutcome } from '@/lib/offline/write';
 import { useApi } from '@/lib/swr';
 
 /**

@@ -1,13 +1,23 @@
-import { useNow } from '@/lib/live';
+import { useEffect, useState } from 'react';
 import type { LiveGuard } from '../api/rules-api';
 import { breakCountdown } from '../utils/guard';
+
+/** The time now, read again each minute. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 /**
  * The team's rules while on the clock: how long until the next break is due (ticking each minute), and the rest
  * notice of a start after too short a rest. Warnings only: nothing is refused.
  */
 export function GuardNotice({ guard, onBreak }: { guard?: LiveGuard | null; onBreak: boolean }) {
-  const now = useNow(60_000);
+  const now = useMinuteClock();
   const countdown = onBreak ? undefined : breakCountdown(guard, now);
   if (!countdown && !guard?.rest) return null;
   return (
