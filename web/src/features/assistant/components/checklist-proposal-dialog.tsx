@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sentNow, useRecordForm } from '@/components/forms/record-form';
-import { Button } from '@/components/ui/button';
-import { Checkbox, FormError, Input } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { FormDialog } from '@/components/forms/form-dialog';
+import { Checkbox, Input } from '@/components/ui/field';
 import type { ChecklistPrefill, PrefilledFormProps } from '@/lib/assistant-actions';
 import { ChecklistCreate } from '@/lib/api-rules';
 import { useRequireAuth } from '@/lib/auth';
@@ -58,30 +57,28 @@ export function ChecklistProposalDialog({ prefill, save, onSaved, onClose }: Che
   };
 
   return (
-    <Modal open title={t('assistant.checklist.title')} onClose={onClose}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t('assistant.checklist.formLabel')} className="space-y-4">
-        <Input
-          label={t('assistant.checklist.task')}
-          value={task}
-          maxLength={CHECKLIST_ITEM_MAX}
-          onChange={(event) => {
-            setTask(event.target.value);
-            setError(undefined);
-          }}
-          error={error}
-          hint={t('assistant.checklist.forDate', { date: formatDate(createdDate) })}
-        />
-        <Checkbox label={t('assistant.checklist.feature')} checked={isFeature} onChange={(event) => setIsFeature(event.target.checked)} />
-        <FormError>{formError}</FormError>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? t('assistant.checklist.saving') : t('assistant.checklist.add')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t('assistant.checklist.title')}
+      label={t('assistant.checklist.formLabel')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      error={formError}
+      saving={saving}
+      saveLabel={t('assistant.checklist.add')}
+      savingLabel={t('assistant.checklist.saving')}
+    >
+      <Input
+        label={t('assistant.checklist.task')}
+        value={task}
+        maxLength={CHECKLIST_ITEM_MAX}
+        onChange={(event) => {
+          setTask(event.target.value);
+          setError(undefined);
+        }}
+        error={error}
+        hint={t('assistant.checklist.forDate', { date: formatDate(createdDate) })}
+      />
+      <Checkbox label={t('assistant.checklist.feature')} checked={isFeature} onChange={(event) => setIsFeature(event.target.checked)} />
+    </FormDialog>
   );
 }

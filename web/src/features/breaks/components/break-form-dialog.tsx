@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRecordForm } from '@/components/forms/record-form';
-import { Button } from '@/components/ui/button';
-import { FormError, Input, Textarea } from '@/components/ui/field';
+import { FormDialog } from '@/components/forms/form-dialog';
+import { Input, Textarea } from '@/components/ui/field';
 import { FormDateField, FormTimeField } from '@/components/ui/form-date-time';
-import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { todayIso } from '@/lib/format';
 import { addDaysIso } from '@/lib/iso-date';
@@ -71,55 +70,53 @@ export function BreakFormDialog({ editing, prefill, onClose, onSaved }: BreakFor
   const onSubmit = (values: BreakFormValues) => submit(() => trigger({ id: editing?._id, fields: toBreakFields(values), base: editing }));
 
   return (
-    <Modal open title={editing ? t('breaks.form.editTitle') : t('breaks.form.addTitle')} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? t('breaks.form.editLabel') : t('breaks.form.addLabel')}>
-        <Select
-          label={t('breaks.form.type')}
-          placeholder={t('breaks.form.typePlaceholder')}
-          options={breakTypeOptions(typeOptions)}
-          error={errors.type?.message}
-          {...register('type')}
-        />
-        <FormDateField control={control} name="createdDate" label={t('breaks.fields.date')} max={addDaysIso(todayIso(), 1)} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormTimeField control={control} name="startTime" label={t('breaks.fields.startTime')} />
-          <FormTimeField control={control} name="endTime" label={t('breaks.fields.endTime')} />
-        </div>
-        <Input
-          label={t('breaks.form.durationMinutes')}
-          readOnly
-          tabIndex={-1}
-          value={minutes === undefined ? '' : String(minutes)}
-          placeholder={t('breaks.form.durationPlaceholder')}
-          hint={
-            minutes !== undefined && !durationError
-              ? endsNextDay(startTime, endTime)
-                ? t('breaks.form.durationNextDay', { duration: formatMinutes(minutes) })
-                : formatMinutes(minutes)
-              : undefined
-          }
-          error={durationError}
-          className="bg-slate-50 dark:bg-slate-800"
-        />
-        <Textarea
-          label={t('breaks.fields.reason')}
-          rows={3}
-          maxLength={MAX_BREAK_REASON}
-          hint={t('breaks.form.reasonHint', { max: MAX_BREAK_REASON })}
-          error={errors.reason?.message}
-          className="min-h-24"
-          {...register('reason')}
-        />
-        <FormError>{formError}</FormError>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={isMutating}>
-            {isMutating ? t('breaks.form.saving') : editing ? t('breaks.form.saveChanges') : t('breaks.addBreak')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      title={editing ? t('breaks.form.editTitle') : t('breaks.form.addTitle')}
+      label={editing ? t('breaks.form.editLabel') : t('breaks.form.addLabel')}
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      error={formError}
+      saving={isMutating}
+      saveLabel={editing ? t('breaks.form.saveChanges') : t('breaks.addBreak')}
+      savingLabel={t('breaks.form.saving')}
+    >
+      <Select
+        label={t('breaks.form.type')}
+        placeholder={t('breaks.form.typePlaceholder')}
+        options={breakTypeOptions(typeOptions)}
+        error={errors.type?.message}
+        {...register('type')}
+      />
+      <FormDateField control={control} name="createdDate" label={t('breaks.fields.date')} max={addDaysIso(todayIso(), 1)} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormTimeField control={control} name="startTime" label={t('breaks.fields.startTime')} />
+        <FormTimeField control={control} name="endTime" label={t('breaks.fields.endTime')} />
+      </div>
+      <Input
+        label={t('breaks.form.durationMinutes')}
+        readOnly
+        tabIndex={-1}
+        value={minutes === undefined ? '' : String(minutes)}
+        placeholder={t('breaks.form.durationPlaceholder')}
+        hint={
+          minutes !== undefined && !durationError
+            ? endsNextDay(startTime, endTime)
+              ? t('breaks.form.durationNextDay', { duration: formatMinutes(minutes) })
+              : formatMinutes(minutes)
+            : undefined
+        }
+        error={durationError}
+        className="bg-slate-50 dark:bg-slate-800"
+      />
+      <Textarea
+        label={t('breaks.fields.reason')}
+        rows={3}
+        maxLength={MAX_BREAK_REASON}
+        hint={t('breaks.form.reasonHint', { max: MAX_BREAK_REASON })}
+        error={errors.reason?.message}
+        className="min-h-24"
+        {...register('reason')}
+      />
+    </FormDialog>
   );
 }

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { sentNow, useRecordForm } from '@/components/forms/record-form';
-import { Button } from '@/components/ui/button';
-import { FormError, Input } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { FormDialog } from '@/components/forms/form-dialog';
+import { Input } from '@/components/ui/field';
 import { useAllowanceActions } from '../api/balances';
 import { allowanceSchema, type AllowanceFormValues } from '../api/leave-settings-schema';
 import type { Balance } from '../api/types';
@@ -47,26 +46,24 @@ export function AllowanceDialog({ balance, name, onClose }: AllowanceDialogProps
   };
 
   return (
-    <Modal open size="sm" title={t('leaves.allowance.title', { name })} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('leaves.allowance.title', { name })}>
-        <Input
-          label={t('leaves.allowance.label', { year: balance.year })}
-          inputMode="decimal"
-          autoComplete="off"
-          hint={t('leaves.allowance.hint')}
-          error={errors.days?.message}
-          {...register('days')}
-        />
-        <FormError>{formError}</FormError>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? t('leaves.form.saving') : t('leaves.allowance.save')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      size="sm"
+      title={t('leaves.allowance.title', { name })}
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      error={formError}
+      saving={isSubmitting}
+      saveLabel={t('leaves.allowance.save')}
+      savingLabel={t('leaves.form.saving')}
+    >
+      <Input
+        label={t('leaves.allowance.label', { year: balance.year })}
+        inputMode="decimal"
+        autoComplete="off"
+        hint={t('leaves.allowance.hint')}
+        error={errors.days?.message}
+        {...register('days')}
+      />
+    </FormDialog>
   );
 }

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { FormError, Textarea } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { FormDialog } from '@/components/forms/form-dialog';
+import { Textarea } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { DecisionInput } from '@/lib/api-rules';
 import { msg } from '@/lib/i18n';
@@ -50,28 +49,26 @@ export function DeclineDialog({ summary, onDecline, onClose }: DeclineDialogProp
   };
 
   return (
-    <Modal open title={t('leaves.decline.title')} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('leaves.decline.title')}>
-        <p className="text-sm text-slate-700 dark:text-slate-300">{summary}</p>
-        <Textarea
-          label={t('leaves.decline.comment')}
-          rows={3}
-          maxLength={MAX_DECISION_COMMENT}
-          hint={t('leaves.decline.commentHint')}
-          error={errors.comment?.message}
-          className="min-h-24"
-          {...register('comment')}
-        />
-        <FormError>{errors.root?.message}</FormError>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" disabled={isSubmitting}>
-            {isSubmitting ? t('leaves.decline.declining') : t('leaves.requests.decline')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t('leaves.decline.title')}
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      error={errors.root?.message}
+      saving={isSubmitting}
+      saveLabel={t('leaves.requests.decline')}
+      savingLabel={t('leaves.decline.declining')}
+      danger
+    >
+      <p className="text-sm text-slate-700 dark:text-slate-300">{summary}</p>
+      <Textarea
+        label={t('leaves.decline.comment')}
+        rows={3}
+        maxLength={MAX_DECISION_COMMENT}
+        hint={t('leaves.decline.commentHint')}
+        error={errors.comment?.message}
+        className="min-h-24"
+        {...register('comment')}
+      />
+    </FormDialog>
   );
 }

@@ -3,10 +3,9 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRecordForm } from '@/components/forms/record-form';
-import { Button } from '@/components/ui/button';
+import { FormDialog } from '@/components/forms/form-dialog';
 import { Input, Textarea } from '@/components/ui/field';
 import { FormDateField } from '@/components/ui/form-date-time';
-import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-error';
 import { t as translate } from '@/lib/i18n';
@@ -161,79 +160,77 @@ export function LeaveFormDialog({ editing, prefill, onClose, onSaved }: LeaveFor
   const onSubmit = (values: LeaveFormValues) => submit(() => trigger({ id: editing?._id, fields: toLeaveFields(values), base: editing }));
 
   return (
-    <Modal open title={editing ? t('leaves.form.editTitle') : t('leaves.form.addTitle')} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? t('leaves.form.editLabel') : t('leaves.form.addLabel')}>
-        {typeOptions.length > 0 ? (
-          <Select
-            label={t('leaves.form.type')}
-            options={typeOptions}
-            hint={chosenType ? describeLeaveType(chosenType) : undefined}
-            error={errors.typeId?.message}
-            {...register('typeId')}
-          />
-        ) : leaveTypes.error ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('leaves.form.typesFailed')}</p>
-        ) : leaveTypes.isLoading ? (
-          <Select label={t('leaves.form.type')} options={[]} placeholder={t('leaves.form.loadingTypes')} disabled value="" onChange={() => undefined} />
-        ) : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormDateField control={control} name="fromDate" label={t('leaves.form.fromDate')} max={isIsoDate(toDate) ? toDate : undefined} />
-          <FormDateField control={control} name="toDate" label={t('leaves.form.toDate')} min={isIsoDate(fromDate) ? fromDate : undefined} />
-        </div>
-        <Input
-          label={t('leaves.form.days')}
-          readOnly
-          tabIndex={-1}
-          value={days === undefined ? '' : String(days)}
-          placeholder={t('leaves.form.daysPlaceholder')}
-          hint={days === undefined ? undefined : t('leaves.form.daysHint', { days: formatDays(days) })}
-          className="bg-slate-50 dark:bg-slate-800"
+    <FormDialog
+      title={editing ? t('leaves.form.editTitle') : t('leaves.form.addTitle')}
+      label={editing ? t('leaves.form.editLabel') : t('leaves.form.addLabel')}
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      saving={isMutating}
+      saveLabel={editing ? t('leaves.form.saveChanges') : t('leaves.form.addLeave')}
+      savingLabel={t('leaves.form.saving')}
+    >
+      {typeOptions.length > 0 ? (
+        <Select
+          label={t('leaves.form.type')}
+          options={typeOptions}
+          hint={chosenType ? describeLeaveType(chosenType) : undefined}
+          error={errors.typeId?.message}
+          {...register('typeId')}
         />
-        {oneDay && (
-          <fieldset aria-describedby={errors.halfDay ? 'leave-half-day-error' : undefined}>
-            <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('leaves.form.halfDay')}</legend>
-            <div className="mt-1 grid grid-cols-3 gap-2">
-              {halfDayChoices().map((choice) => (
-                <label
-                  key={choice.value || 'whole'}
-                  className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 px-1 text-center text-sm font-medium whitespace-nowrap text-slate-700 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:font-semibold has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-600/50 dark:border-slate-600 dark:text-slate-200"
-                >
-                  {/* A segmented control: the radio, transparent, covers its label, which shows the choice. */}
-                  <input type="radio" value={choice.value} className="absolute inset-0 cursor-pointer opacity-0" {...register('halfDay')} />
-                  {choice.label}
-                </label>
-              ))}
-            </div>
-            {errors.halfDay?.message && (
-              <p id="leave-half-day-error" className="mt-1 text-sm text-red-600 dark:text-red-400">
-                {errors.halfDay.message}
-              </p>
-            )}
-          </fieldset>
-        )}
-        {missingDates && (
-          <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
-            {t('leaves.form.missingDates')}
-          </p>
-        )}
-        <Textarea
-          label={t('leaves.form.reason')}
-          rows={3}
-          maxLength={MAX_LEAVE_REASON}
-          error={errors.reason?.message}
-          className="min-h-24"
-          {...register('reason')}
-        />
-        <PreviewLine query={previewKey(fromDate, toDate, oneDay ? halfDay : '', typeId, editing?._id)} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={isMutating}>
-            {isMutating ? t('leaves.form.saving') : editing ? t('leaves.form.saveChanges') : t('leaves.form.addLeave')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      ) : leaveTypes.error ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('leaves.form.typesFailed')}</p>
+      ) : leaveTypes.isLoading ? (
+        <Select label={t('leaves.form.type')} options={[]} placeholder={t('leaves.form.loadingTypes')} disabled value="" onChange={() => undefined} />
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormDateField control={control} name="fromDate" label={t('leaves.form.fromDate')} max={isIsoDate(toDate) ? toDate : undefined} />
+        <FormDateField control={control} name="toDate" label={t('leaves.form.toDate')} min={isIsoDate(fromDate) ? fromDate : undefined} />
+      </div>
+      <Input
+        label={t('leaves.form.days')}
+        readOnly
+        tabIndex={-1}
+        value={days === undefined ? '' : String(days)}
+        placeholder={t('leaves.form.daysPlaceholder')}
+        hint={days === undefined ? undefined : t('leaves.form.daysHint', { days: formatDays(days) })}
+        className="bg-slate-50 dark:bg-slate-800"
+      />
+      {oneDay && (
+        <fieldset aria-describedby={errors.halfDay ? 'leave-half-day-error' : undefined}>
+          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('leaves.form.halfDay')}</legend>
+          <div className="mt-1 grid grid-cols-3 gap-2">
+            {halfDayChoices().map((choice) => (
+              <label
+                key={choice.value || 'whole'}
+                className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 px-1 text-center text-sm font-medium whitespace-nowrap text-slate-700 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:font-semibold has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-600/50 dark:border-slate-600 dark:text-slate-200"
+              >
+                {/* A segmented control: the radio, transparent, covers its label, which shows the choice. */}
+                <input type="radio" value={choice.value} className="absolute inset-0 cursor-pointer opacity-0" {...register('halfDay')} />
+                {choice.label}
+              </label>
+            ))}
+          </div>
+          {errors.halfDay?.message && (
+            <p id="leave-half-day-error" className="mt-1 text-sm text-red-600 dark:text-red-400">
+              {errors.halfDay.message}
+            </p>
+          )}
+        </fieldset>
+      )}
+      {missingDates && (
+        <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+          {t('leaves.form.missingDates')}
+        </p>
+      )}
+      <Textarea
+        label={t('leaves.form.reason')}
+        rows={3}
+        maxLength={MAX_LEAVE_REASON}
+        error={errors.reason?.message}
+        className="min-h-24"
+        {...register('reason')}
+      />
+      <PreviewLine query={previewKey(fromDate, toDate, oneDay ? halfDay : '', typeId, editing?._id)} />
+    </FormDialog>
   );
 }

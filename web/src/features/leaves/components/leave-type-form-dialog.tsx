@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { sentNow, useRecordForm } from '@/components/forms/record-form';
-import { Button } from '@/components/ui/button';
-import { Checkbox, FormError, Input } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { FormDialog } from '@/components/forms/form-dialog';
+import { Checkbox, Input } from '@/components/ui/field';
 import {
   DEFAULT_LEAVE_TYPE_COLOR,
   leaveTypeFormValues,
@@ -60,55 +59,52 @@ export function LeaveTypeFormDialog({ editing, onClose }: LeaveTypeFormDialogPro
   };
 
   return (
-    <Modal open title={editing ? t('leaves.types.editTitle') : t('leaves.types.addTitle')} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? t('leaves.types.editTitle') : t('leaves.types.addTitle')}>
-        <Input label={t('leaves.types.name')} maxLength={MAX_LEAVE_TYPE_NAME} autoComplete="off" error={errors.name?.message} {...register('name')} />
-        <div className="flex items-start gap-3">
-          <div className="flex-1">
-            <Input
-              label={t('leaves.types.colour')}
-              placeholder={DEFAULT_LEAVE_TYPE_COLOR}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={7}
-              error={errors.color?.message}
-              hint={
-                <span className="inline-flex items-center gap-1.5">
-                  <ColorDot color={color} /> {t('leaves.types.colourHint')}
-                </span>
-              }
-              {...register('color')}
-            />
-          </div>
-          <label className="mt-6 inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg border border-slate-300 dark:border-slate-600">
-            <span className="visually-hidden">{t('leaves.types.pickColour')}</span>
-            <input
-              type="color"
-              className="size-8 cursor-pointer rounded border-0 bg-transparent p-0"
-              value={safeColor(color)?.toLowerCase() ?? '#000000'}
-              onChange={(event) => setValue('color', event.target.value, { shouldValidate: true, shouldDirty: true })}
-            />
-          </label>
+    <FormDialog
+      title={editing ? t('leaves.types.editTitle') : t('leaves.types.addTitle')}
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      error={formError}
+      saving={isSubmitting}
+      saveLabel={editing ? t('leaves.form.saveChanges') : t('leaves.types.addType')}
+      savingLabel={t('leaves.form.saving')}
+    >
+      <Input label={t('leaves.types.name')} maxLength={MAX_LEAVE_TYPE_NAME} autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <div className="flex items-start gap-3">
+        <div className="flex-1">
+          <Input
+            label={t('leaves.types.colour')}
+            placeholder={DEFAULT_LEAVE_TYPE_COLOR}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={7}
+            error={errors.color?.message}
+            hint={
+              <span className="inline-flex items-center gap-1.5">
+                <ColorDot color={color} /> {t('leaves.types.colourHint')}
+              </span>
+            }
+            {...register('color')}
+          />
         </div>
-        <fieldset className="space-y-1">
-          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('leaves.types.rules')}</legend>
-          <p className="text-xs text-slate-600 dark:text-slate-400">{t('leaves.types.rulesHint')}</p>
-          <div className="flex flex-col">
-            <Checkbox label={t('leaves.types.paid')} {...register('paid')} />
-            <Checkbox label={t('leaves.types.counts')} {...register('countsAgainstAllowance')} />
-            <Checkbox label={t('leaves.types.needsApproval')} {...register('needsApproval')} />
-          </div>
-        </fieldset>
-        <FormError>{formError}</FormError>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? t('leaves.form.saving') : editing ? t('leaves.form.saveChanges') : t('leaves.types.addType')}
-          </Button>
+        <label className="mt-6 inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg border border-slate-300 dark:border-slate-600">
+          <span className="visually-hidden">{t('leaves.types.pickColour')}</span>
+          <input
+            type="color"
+            className="size-8 cursor-pointer rounded border-0 bg-transparent p-0"
+            value={safeColor(color)?.toLowerCase() ?? '#000000'}
+            onChange={(event) => setValue('color', event.target.value, { shouldValidate: true, shouldDirty: true })}
+          />
+        </label>
+      </div>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('leaves.types.rules')}</legend>
+        <p className="text-xs text-slate-600 dark:text-slate-400">{t('leaves.types.rulesHint')}</p>
+        <div className="flex flex-col">
+          <Checkbox label={t('leaves.types.paid')} {...register('paid')} />
+          <Checkbox label={t('leaves.types.counts')} {...register('countsAgainstAllowance')} />
+          <Checkbox label={t('leaves.types.needsApproval')} {...register('needsApproval')} />
         </div>
-      </form>
-    </Modal>
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/forms/form-dialog';
 import { useRecordForm } from '@/components/forms/record-form';
-import { Button } from '@/components/ui/button';
-import { FormError, Input, Textarea } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/field';
 import { FormDateField } from '@/components/ui/form-date-time';
-import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { todayIso } from '@/lib/format';
 import { MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, taskSchema, toTaskFields, type TaskFormValues } from '../api/task-schema';
@@ -60,32 +59,31 @@ export function TaskFormDialog({ editing, prefill, onClose, onSaved }: TaskFormD
   const onSubmit = (values: TaskFormValues) => submit(() => trigger({ id: editing?._id, fields: toTaskFields(values), base: editing }));
 
   return (
-    <Modal open size="lg" title={editing ? t('tasks.form.editTitle') : t('tasks.form.addTitle')} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? t('tasks.form.editLabel') : t('tasks.form.addLabel')}>
-        <Input label={t('tasks.fields.title')} maxLength={MAX_TASK_TITLE} error={errors.title?.message} {...register('title')} />
-        <Textarea
-          label={t('tasks.fields.description')}
-          rows={5}
-          maxLength={MAX_TASK_DESCRIPTION}
-          hint={t('tasks.form.descriptionHint', { max: MAX_TASK_DESCRIPTION })}
-          error={errors.description?.message}
-          {...register('description')}
-        />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <FormDateField control={control} name="scheduled" label={t('tasks.form.scheduledDate')} />
-          <Select label={t('tasks.fields.status')} options={taskStatusOptions()} error={errors.status?.message} {...register('status')} />
-          <Select label={t('tasks.fields.priority')} options={taskPriorityOptions()} error={errors.priority?.message} {...register('priority')} />
-        </div>
-        <FormError>{formError}</FormError>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={isMutating}>
-            {isMutating ? t('tasks.form.saving') : editing ? t('tasks.form.saveChanges') : t('tasks.addTask')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      size="lg"
+      title={editing ? t('tasks.form.editTitle') : t('tasks.form.addTitle')}
+      label={editing ? t('tasks.form.editLabel') : t('tasks.form.addLabel')}
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      error={formError}
+      saving={isMutating}
+      saveLabel={editing ? t('tasks.form.saveChanges') : t('tasks.addTask')}
+      savingLabel={t('tasks.form.saving')}
+    >
+      <Input label={t('tasks.fields.title')} maxLength={MAX_TASK_TITLE} error={errors.title?.message} {...register('title')} />
+      <Textarea
+        label={t('tasks.fields.description')}
+        rows={5}
+        maxLength={MAX_TASK_DESCRIPTION}
+        hint={t('tasks.form.descriptionHint', { max: MAX_TASK_DESCRIPTION })}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormDateField control={control} name="scheduled" label={t('tasks.form.scheduledDate')} />
+        <Select label={t('tasks.fields.status')} options={taskStatusOptions()} error={errors.status?.message} {...register('status')} />
+        <Select label={t('tasks.fields.priority')} options={taskPriorityOptions()} error={errors.priority?.message} {...register('priority')} />
+      </div>
+    </FormDialog>
   );
 }

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { sentNow, useRecordForm } from '@/components/forms/record-form';
-import { Button } from '@/components/ui/button';
-import { FormError, Textarea } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { FormDialog } from '@/components/forms/form-dialog';
+import { Textarea } from '@/components/ui/field';
 import { commentSchema, MAX_COMMENT } from '../api/period-schema';
 
 export interface NoteDialogProps {
@@ -39,27 +38,24 @@ export function NoteDialog({ title, label, submitText, required, danger, onSubmi
     onClose,
   });
   return (
-    <Modal open title={title} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit((values) => submit(() => sentNow(onSubmit(values.comment.trim()))))} className="space-y-4" aria-label={title}>
-        <Textarea
-          label={label}
-          rows={3}
-          maxLength={MAX_COMMENT}
-          required={required}
-          error={errors.comment?.message}
-          className="min-h-24"
-          {...register('comment')}
-        />
-        <FormError>{formError}</FormError>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={isSubmitting}>
-            {submitText}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      title={title}
+      onClose={onClose}
+      onSubmit={handleSubmit((values) => submit(() => sentNow(onSubmit(values.comment.trim()))))}
+      error={formError}
+      saving={isSubmitting}
+      saveLabel={submitText}
+      danger={danger}
+    >
+      <Textarea
+        label={label}
+        rows={3}
+        maxLength={MAX_COMMENT}
+        required={required}
+        error={errors.comment?.message}
+        className="min-h-24"
+        {...register('comment')}
+      />
+    </FormDialog>
   );
 }

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { sentNow, useRecordForm } from '@/components/forms/record-form';
-import { Button } from '@/components/ui/button';
-import { FormError, Textarea } from '@/components/ui/field';
+import { FormDialog } from '@/components/forms/form-dialog';
+import { Textarea } from '@/components/ui/field';
 import { FormDateField, FormTimeField } from '@/components/ui/form-date-time';
-import { Modal } from '@/components/ui/modal';
 import { todayIso } from '@/lib/format';
 import { MAX_PERIOD_NOTE, periodSchema, type PeriodFormValues } from '../api/period-schema';
 import { useRevalidateWork, type WorkPeriod } from '../api/work';
@@ -49,33 +48,30 @@ export function PeriodFormDialog({ editing, date, userId, onClose }: PeriodFormD
   const onSubmit = (values: PeriodFormValues) => submit(() => sentNow(savePeriod(values, editing?._id, userId)));
 
   return (
-    <Modal open title={editing ? t('work.period.editTitle') : t('work.period.addTitle')} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={editing ? t('work.period.editTitle') : t('work.period.addTitle')}>
-        <FormDateField control={control} name="date" label={t('work.fields.date')} max={todayIso()} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormTimeField control={control} name="start" label={t('work.fields.start')} />
-          <FormTimeField control={control} name="end" label={t('work.fields.end')} hint={t('work.period.nextDayHint')} />
-        </div>
-        <Textarea
-          label={t('work.fields.note')}
-          rows={3}
-          maxLength={MAX_PERIOD_NOTE}
-          hint={t('work.period.noteHint')}
-          error={errors.note?.message}
-          required
-          className="min-h-24"
-          {...register('note')}
-        />
-        <FormError>{formError}</FormError>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? t('work.period.saving') : t('work.period.save')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      title={editing ? t('work.period.editTitle') : t('work.period.addTitle')}
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      error={formError}
+      saving={isSubmitting}
+      saveLabel={t('work.period.save')}
+      savingLabel={t('work.period.saving')}
+    >
+      <FormDateField control={control} name="date" label={t('work.fields.date')} max={todayIso()} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormTimeField control={control} name="start" label={t('work.fields.start')} />
+        <FormTimeField control={control} name="end" label={t('work.fields.end')} hint={t('work.period.nextDayHint')} />
+      </div>
+      <Textarea
+        label={t('work.fields.note')}
+        rows={3}
+        maxLength={MAX_PERIOD_NOTE}
+        hint={t('work.period.noteHint')}
+        error={errors.note?.message}
+        required
+        className="min-h-24"
+        {...register('note')}
+      />
+    </FormDialog>
   );
 }

@@ -3,10 +3,10 @@ import { useRef, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
+import { FormDialog } from '@/components/forms/form-dialog';
 import { Button } from '@/components/ui/button';
-import { FormError, Textarea } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/field';
 import { FormDateField, FormTimeField } from '@/components/ui/form-date-time';
-import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { SHORT_TOAST_MS } from '@/config/constants';
@@ -89,67 +89,64 @@ export function WorkDayFormDialog({ prefill, onSaved, onClose }: WorkDayFormDial
 
   const title = t('work.logDay.title');
   return (
-    <Modal open title={title} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={title}>
-        <fieldset disabled={periodSaved} className="space-y-4">
-          <legend className="visually-hidden">{t('work.logDay.period')}</legend>
-          <FormDateField control={control} name="date" label={t('work.fields.date')} max={todayIso()} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormTimeField control={control} name="start" label={t('work.fields.start')} />
-            <FormTimeField control={control} name="end" label={t('work.fields.end')} hint={t('work.period.nextDayHint')} />
-          </div>
-          <Textarea
-            label={t('work.fields.note')}
-            rows={2}
-            maxLength={MAX_WORK_NOTE}
-            error={errors.note?.message}
-            required
-            className="min-h-20"
-            {...register('note')}
-          />
-        </fieldset>
-        {periodSaved && <p className="text-sm text-slate-700 dark:text-slate-200">{t('work.logDay.periodSaved')}</p>}
-        <fieldset className="space-y-3">
-          <legend className="mb-1 text-sm font-semibold">{t('work.day.breaks')}</legend>
-          {fields.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-300">{t('work.logDay.noBreaks')}</p>}
-          {fields.map((field, index) => (
-            <fieldset
-              key={field.id}
-              disabled={progress.current.breaks.has(index)}
-              // The type on a row of its own: beside the two times and Remove it was left about 40 px, its value unseen.
-              className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end dark:border-slate-700"
-            >
-              <legend className="visually-hidden">{t('work.logDay.breakLabel', { number: index + 1 })}</legend>
-              <div className="sm:col-span-3">
-                <Select
-                  label={t('work.logDay.breakType')}
-                  options={breakTypeOptions(types)}
-                  placeholder={t('work.logDay.chooseType')}
-                  error={errors.breaks?.[index]?.type?.message}
-                  {...register(`breaks.${index}.type`)}
-                />
-              </div>
-              <FormTimeField control={control} name={`breaks.${index}.startTime`} label={t('work.fields.start')} />
-              <FormTimeField control={control} name={`breaks.${index}.endTime`} label={t('work.fields.end')} />
-              <Button variant="secondary" size="sm" onClick={() => remove(index)} aria-label={t('work.logDay.removeBreak', { number: index + 1 })}>
-                {t('work.logDay.remove')}
-              </Button>
-            </fieldset>
-          ))}
-          <Button variant="secondary" size="sm" onClick={() => append({ type: types[0] ?? '', startTime: '', endTime: '' })}>
-            {t('work.logDay.addBreak')}
-          </Button>
-        </fieldset>
-        <FormError>{formError}</FormError>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? t('work.period.saving') : t('work.logDay.save')}
-          </Button>
+    <FormDialog
+      title={title}
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      error={formError}
+      saving={isSubmitting}
+      saveLabel={t('work.logDay.save')}
+      savingLabel={t('work.period.saving')}
+    >
+      <fieldset disabled={periodSaved} className="space-y-4">
+        <legend className="visually-hidden">{t('work.logDay.period')}</legend>
+        <FormDateField control={control} name="date" label={t('work.fields.date')} max={todayIso()} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormTimeField control={control} name="start" label={t('work.fields.start')} />
+          <FormTimeField control={control} name="end" label={t('work.fields.end')} hint={t('work.period.nextDayHint')} />
         </div>
-      </form>
-    </Modal>
+        <Textarea
+          label={t('work.fields.note')}
+          rows={2}
+          maxLength={MAX_WORK_NOTE}
+          error={errors.note?.message}
+          required
+          className="min-h-20"
+          {...register('note')}
+        />
+      </fieldset>
+      {periodSaved && <p className="text-sm text-slate-700 dark:text-slate-200">{t('work.logDay.periodSaved')}</p>}
+      <fieldset className="space-y-3">
+        <legend className="mb-1 text-sm font-semibold">{t('work.day.breaks')}</legend>
+        {fields.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-300">{t('work.logDay.noBreaks')}</p>}
+        {fields.map((field, index) => (
+          <fieldset
+            key={field.id}
+            disabled={progress.current.breaks.has(index)}
+            // The type on a row of its own: beside the two times and Remove it was left about 40 px, its value unseen.
+            className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end dark:border-slate-700"
+          >
+            <legend className="visually-hidden">{t('work.logDay.breakLabel', { number: index + 1 })}</legend>
+            <div className="sm:col-span-3">
+              <Select
+                label={t('work.logDay.breakType')}
+                options={breakTypeOptions(types)}
+                placeholder={t('work.logDay.chooseType')}
+                error={errors.breaks?.[index]?.type?.message}
+                {...register(`breaks.${index}.type`)}
+              />
+            </div>
+            <FormTimeField control={control} name={`breaks.${index}.startTime`} label={t('work.fields.start')} />
+            <FormTimeField control={control} name={`breaks.${index}.endTime`} label={t('work.fields.end')} />
+            <Button variant="secondary" size="sm" onClick={() => remove(index)} aria-label={t('work.logDay.removeBreak', { number: index + 1 })}>
+              {t('work.logDay.remove')}
+            </Button>
+          </fieldset>
+        ))}
+        <Button variant="secondary" size="sm" onClick={() => append({ type: types[0] ?? '', startTime: '', endTime: '' })}>
+          {t('work.logDay.addBreak')}
+        </Button>
+      </fieldset>
+    </FormDialog>
   );
 }
