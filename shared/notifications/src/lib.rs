@@ -12,6 +12,7 @@
 
 pub mod due;
 pub mod events;
+pub mod export;
 pub mod guard;
 pub mod job;
 pub mod meeting_notices;

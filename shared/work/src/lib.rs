@@ -28,6 +28,7 @@ pub mod repo {
 
 pub mod balance;
 pub mod days;
+pub mod export;
 pub mod live;
 pub mod periods;
 pub mod presence;
