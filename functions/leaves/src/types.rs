@@ -15,7 +15,7 @@ use tracing::instrument;
     responses((status = 200, description = "Success", body = Data<Vec<LeaveType>>), (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 pub(crate) async fn list_types(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    let types = leave_types::team_leave_types(state.table(), user.team_id(), state.clock.now()).await?;
+    let types = leave_types::list_leave_types(state.services(), user.team_id(), state.clock.now()).await?;
     Ok(data(wire::<Vec<LeaveType>, _>(types)))
 }
 
@@ -30,7 +30,7 @@ pub(crate) async fn add_type(
     user: AuthUser,
     ApiJson(input): ApiJson<LeaveTypeInput>,
 ) -> ApiResult {
-    let added = leave_types::add_leave_type(state.table(), &user.user, &input.into(), state.clock.now()).await?;
+    let added = leave_types::add_leave_type(state.services(), &user.user, &input.into(), state.clock.now()).await?;
     Ok(created(LeaveType::from(added)))
 }
 
@@ -47,7 +47,8 @@ pub(crate) async fn edit_type(
     IdPath(id): IdPath,
     ApiJson(input): ApiJson<LeaveTypeInput>,
 ) -> ApiResult {
-    let edited = leave_types::edit_leave_type(state.table(), &user.user, &id, &input.into(), state.clock.now()).await?;
+    let edited =
+        leave_types::edit_leave_type(state.services(), &user.user, &id, &input.into(), state.clock.now()).await?;
     Ok(data(LeaveType::from(edited)))
 }
 
@@ -59,6 +60,6 @@ pub(crate) async fn edit_type(
         (status = 409, description = "In use, or the default type", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 pub(crate) async fn delete_type(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    let deleted = leave_types::delete_leave_type(state.table(), &user.user, &id, state.clock.now()).await?;
+    let deleted = leave_types::delete_leave_type(state.services(), &user.user, &id, state.clock.now()).await?;
     Ok(data(Deleted { id: deleted.id.to_string(), message: "Leave type deleted.".into() }))
 }

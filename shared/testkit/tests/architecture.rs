@@ -300,7 +300,6 @@ const NOT_YET_REPOSITORIES: &[&str] = &[
     "shared/records/src/feeds.rs",
     "shared/records/src/holidays.rs",
     "shared/records/src/leave_requests.rs",
-    "shared/records/src/leave_types.rs",
     "shared/records/src/leaves.rs",
     "shared/records/src/meetings.rs",
     "shared/work/src/presence.rs",

@@ -9,15 +9,17 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+pub mod repo;
+
 use super::timestamp;
 use bt_accounts::audit::{self, Action, Entry};
 use bt_accounts::users::{Role, User};
-use bt_core::codec::{from_item, to_item};
 use bt_core::error::{AppError, AppResult};
-use bt_core::keys;
-use bt_core::store::{Cond, Query, SkCond, StoreError, Table, TxOp};
+use bt_core::services::Services;
+use bt_core::store::Table;
 use bt_core::types::{RecordId, TeamId};
 use bt_core::validate::Check;
+use repo::LeaveTypeRepo;
 
 pub const MAX_NAME_CHARS: u64 = 40;
 pub const NAME_REQUIRED: &str = "Name is required.";
@@ -68,6 +70,22 @@ pub struct LeaveTypeInput {
     pub archived: Option<bool>,
 }
 
+impl LeaveTypeInput {
+    /// The stored type with this edit's fields over it (a left-out field keeps its value), written at `now`.
+    fn merged_into(&self, old: &LeaveType, now: DateTime<Utc>) -> LeaveType {
+        LeaveType {
+            name: self.name.as_deref().map(str::trim).unwrap_or(&old.name).to_string(),
+            color: self.color.as_deref().map(|c| c.trim().to_lowercase()).unwrap_or_else(|| old.color.clone()),
+            paid: self.paid.unwrap_or(old.paid),
+            counts_against_allowance: self.counts_against_allowance.unwrap_or(old.counts_against_allowance),
+            needs_approval: self.needs_approval.unwrap_or(old.needs_approval),
+            archived: self.archived.unwrap_or(old.archived),
+            updated_at: timestamp(now),
+            ..old.clone()
+        }
+    }
+}
+
 fn starting_types(now: &str) -> [LeaveType; 3] {
     let make = |id: &str, name: &str, color: &str, counts: bool, approval: bool| LeaveType {
         id: RecordId::parse(id).expect("a fixed valid id"),
@@ -92,33 +110,21 @@ pub fn default_type_id() -> RecordId {
     RecordId::parse(DEFAULT_TYPE_ID).expect("a fixed valid id")
 }
 
-fn key(team_id: &TeamId, id: &RecordId) -> bt_core::store::Key {
-    keys::leave_type(team_id, id)
-}
-
-async fn stored_types(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<LeaveType>> {
-    let query = Query::table(keys::team_pk(team_id), SkCond::BeginsWith(keys::LEAVE_TYPE_PREFIX.into()));
-    store.query_all(&query).await?.into_iter().map(from_item).collect()
-}
-
 /// The team's leave types, in the order they were made (the three starting ones first). The first call of a team
 /// writes the starting types.
 pub async fn team_leave_types(store: &dyn Table, team_id: &TeamId, now: DateTime<Utc>) -> AppResult<Vec<LeaveType>> {
-    let types = stored_types(store, team_id).await?;
+    let repo = LeaveTypeRepo::new(store);
+    let types = repo.list(team_id).await?;
     if !types.is_empty() {
         return Ok(types);
     }
-    let now = timestamp(now);
-    let mut ops = Vec::new();
-    for t in starting_types(&now) {
-        ops.push(TxOp::Put { item: to_item("leave_type", &key(team_id, &t.id), &t)?, cond: Cond::NotExists });
-    }
-    match store.transact(ops).await {
-        // Another first use wrote them meanwhile.
-        Ok(()) | Err(StoreError::ConditionFailed) => {}
-        Err(e) => return Err(e.into()),
-    }
-    stored_types(store, team_id).await
+    repo.insert_starting(team_id, &starting_types(&timestamp(now))).await?;
+    repo.list(team_id).await
+}
+
+/// `GET /leaves/types`: the viewer's team's types (see [`team_leave_types`]).
+pub async fn list_leave_types(app: &Services, team_id: &TeamId, now: DateTime<Utc>) -> AppResult<Vec<LeaveType>> {
+    team_leave_types(app.table(), team_id, now).await
 }
 
 /// The type a new or edited leave gets: the one asked for (a type of the team, not archived, unless the leave already
@@ -185,14 +191,14 @@ fn admin_only(user: &User) -> AppResult<()> {
 
 /// An admin adds a type to their team.
 pub async fn add_leave_type(
-    store: &dyn Table,
+    app: &Services,
     admin: &User,
     input: &LeaveTypeInput,
     now: DateTime<Utc>,
 ) -> AppResult<LeaveType> {
     admin_only(admin)?;
     let team_id = &admin.team_id;
-    let types = team_leave_types(store, team_id, now).await?;
+    let types = team_leave_types(app.table(), team_id, now).await?;
     if types.len() >= MAX_TYPES {
         return Err(AppError::field("name", format!("A team can have at most {MAX_TYPES} leave types.")));
     }
@@ -213,15 +219,13 @@ pub async fn add_leave_type(
     let logged = Entry::by(admin, Action::LeaveTypeCreated, now)
         .about(leave_type.name.clone())
         .change(None::<&LeaveType>, Some(&leave_type));
-    let put =
-        TxOp::Put { item: to_item("leave_type", &key(team_id, &leave_type.id), &leave_type)?, cond: Cond::NotExists };
-    store.transact(vec![put, audit::op(&logged)?]).await?;
+    LeaveTypeRepo::new(app.table()).insert_logged(team_id, &leave_type, audit::op(&logged)?).await?;
     Ok(leave_type)
 }
 
 /// An admin edits (or archives) a type of their team.
 pub async fn edit_leave_type(
-    store: &dyn Table,
+    app: &Services,
     admin: &User,
     id: &RecordId,
     input: &LeaveTypeInput,
@@ -229,54 +233,40 @@ pub async fn edit_leave_type(
 ) -> AppResult<LeaveType> {
     admin_only(admin)?;
     let team_id = &admin.team_id;
+    let repo = LeaveTypeRepo::new(app.table());
     // Read as stored: a type to edit has been listed, so the starting ones are written already.
-    let types = stored_types(store, team_id).await?;
+    let types = repo.list(team_id).await?;
     let old = types.iter().find(|t| &t.id == id).ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
-    let edited = LeaveType {
-        name: input.name.as_deref().map(str::trim).unwrap_or(&old.name).to_string(),
-        color: input.color.as_deref().map(|c| c.trim().to_lowercase()).unwrap_or_else(|| old.color.clone()),
-        paid: input.paid.unwrap_or(old.paid),
-        counts_against_allowance: input.counts_against_allowance.unwrap_or(old.counts_against_allowance),
-        needs_approval: input.needs_approval.unwrap_or(old.needs_approval),
-        archived: input.archived.unwrap_or(old.archived),
-        updated_at: timestamp(now),
-        ..old.clone()
-    };
+    let edited = input.merged_into(old, now);
     validate(&edited, &types)?;
-    let cond = Cond::eq("updatedAt", old.updated_at.clone());
     let logged =
         Entry::by(admin, Action::LeaveTypeChanged, now).about(edited.name.clone()).change(Some(old), Some(&edited));
-    let put = TxOp::Put { item: to_item("leave_type", &key(team_id, id), &edited)?, cond };
-    match store.transact(vec![put, audit::op(&logged)?]).await {
-        Ok(()) => Ok(edited),
-        Err(StoreError::ConditionFailed) => {
-            Err(AppError::Conflict("This leave type was changed meanwhile. Reload it and try again.".into()))
-        }
-        Err(e) => Err(e.into()),
-    }
+    repo.replace_logged(team_id, &edited, &old.updated_at, audit::op(&logged)?).await?;
+    Ok(edited)
 }
 
 /// An admin deletes a type of their team that no leave has (one in use can be archived instead).
 pub async fn delete_leave_type(
-    store: &dyn Table,
+    app: &Services,
     admin: &User,
     id: &RecordId,
     now: DateTime<Utc>,
 ) -> AppResult<LeaveType> {
     admin_only(admin)?;
     let team_id = &admin.team_id;
-    let types = stored_types(store, team_id).await?;
+    let repo = LeaveTypeRepo::new(app.table());
+    let types = repo.list(team_id).await?;
     let found = types.into_iter().find(|t| &t.id == id).ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
     if found.is_default {
         return Err(AppError::Conflict(DEFAULT_KEPT.into()));
     }
-    if super::leaves::type_in_use(store, team_id, id).await? {
+    if repo.in_use(team_id, id).await? {
         return Err(AppError::Conflict(IN_USE.into()));
     }
     let logged = Entry::by(admin, Action::LeaveTypeDeleted, now)
         .about(found.name.clone())
         .change(Some(&found), None::<&LeaveType>);
-    store.transact(vec![TxOp::Delete { key: key(team_id, id), cond: Cond::Exists }, audit::op(&logged)?]).await?;
+    repo.remove_logged(team_id, id, audit::op(&logged)?).await?;
     Ok(found)
 }
 
