@@ -31,7 +31,9 @@ pub(crate) async fn team_holidays(
     user: AuthUser,
     ApiQuery(q): ApiQuery<YearQuery>,
 ) -> ApiResult {
-    Ok(data(TeamHolidays::from(holidays::team_holidays(state.table(), &user.user, q.year, state.clock.now()).await?)))
+    Ok(data(TeamHolidays::from(
+        holidays::team_holidays(state.services(), &user.user, q.year, state.clock.now()).await?,
+    )))
 }
 
 /// Set my team's country and region, and a year's list of days off (admins)
@@ -45,6 +47,6 @@ pub(crate) async fn set_team_holidays(
     user: AuthUser,
     ApiJson(input): ApiJson<HolidaysInput>,
 ) -> ApiResult {
-    let year = holidays::set_team_holidays(state.table(), &user.user, &input.into(), state.clock.now()).await?;
+    let year = holidays::set_team_holidays(state.services(), &user.user, &input.into(), state.clock.now()).await?;
     Ok(data(TeamHolidays::from(year)))
 }

@@ -298,7 +298,6 @@ const NOT_YET_REPOSITORIES: &[&str] = &[
     // Records: use cases that still call the store themselves.
     "shared/records/src/allowances.rs",
     "shared/records/src/feeds.rs",
-    "shared/records/src/holidays.rs",
     "shared/records/src/leave_requests.rs",
     "shared/records/src/leaves.rs",
     "shared/records/src/meetings.rs",

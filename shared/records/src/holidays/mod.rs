@@ -12,15 +12,17 @@ use std::collections::{BTreeMap, BTreeSet};
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
+pub mod repo;
+
 use bt_accounts::audit::{self, Action, Entry};
 use bt_accounts::users::{Role, User};
-use bt_core::codec::{from_item, to_item};
 use bt_core::error::{AppError, AppResult};
 use bt_core::holidays;
-use bt_core::keys;
-use bt_core::store::{Cond, Table, TxOp};
+use bt_core::services::Services;
+use bt_core::store::Table;
 use bt_core::types::{Day, TeamId};
 use bt_core::validate::Check;
+use repo::HolidayRepo;
 
 pub const ADMINS_ONLY: &str = "Only admins can change the team's holidays.";
 pub const BAD_YEAR: &str = "Year must be between 1900 and 2999.";
@@ -98,10 +100,6 @@ pub struct HolidaysInput {
     pub holidays: Option<Vec<HolidayInput>>,
 }
 
-async fn place(store: &dyn Table, team_id: &TeamId) -> AppResult<Place> {
-    Ok(store.get(&keys::holiday_place(team_id)).await?.map(from_item).transpose()?.unwrap_or_default())
-}
-
 fn public_days(place: &Place, year: i32) -> BTreeMap<NaiveDate, String> {
     match &place.country {
         Some(country) => holidays::public_holidays(country, place.region.as_deref(), year),
@@ -109,9 +107,8 @@ fn public_days(place: &Place, year: i32) -> BTreeMap<NaiveDate, String> {
     }
 }
 
-async fn year_list(store: &dyn Table, team_id: &TeamId, place: &Place, year: i32) -> AppResult<Vec<TeamHoliday>> {
-    let stored: Option<StoredYear> =
-        store.get(&keys::team_holidays(team_id, year)).await?.map(from_item).transpose()?;
+async fn year_list(repo: &HolidayRepo<'_>, team_id: &TeamId, place: &Place, year: i32) -> AppResult<Vec<TeamHoliday>> {
+    let stored = repo.year(team_id, year).await?;
     if let Some(stored) = stored.filter(|s| s.country == place.country && s.region == place.region) {
         return Ok(stored.holidays);
     }
@@ -142,7 +139,7 @@ fn checked_year(year: Option<i32>, this_year: i32, check: &mut Check) -> i32 {
 
 /// A year's holidays of the viewer's team (this year when None).
 pub async fn team_holidays(
-    store: &dyn Table,
+    app: &Services,
     viewer: &User,
     year: Option<i32>,
     now: DateTime<Utc>,
@@ -150,8 +147,9 @@ pub async fn team_holidays(
     let mut check = Check::new();
     let year = checked_year(year, super::dates::today(viewer.tz(), now).year(), &mut check);
     check.finish()?;
-    let place = place(store, &viewer.team_id).await?;
-    let list = year_list(store, &viewer.team_id, &place, year).await?;
+    let repo = HolidayRepo::new(app.table());
+    let place = repo.place(&viewer.team_id).await?;
+    let list = year_list(&repo, &viewer.team_id, &place, year).await?;
     Ok(answer(place, year, list))
 }
 
@@ -161,10 +159,11 @@ pub async fn holiday_dates(
     team_id: &TeamId,
     years: std::ops::RangeInclusive<i32>,
 ) -> AppResult<BTreeSet<NaiveDate>> {
-    let place = place(store, team_id).await?;
+    let repo = HolidayRepo::new(store);
+    let place = repo.place(team_id).await?;
     let mut dates = BTreeSet::new();
     for year in years {
-        dates.extend(year_list(store, team_id, &place, year).await?.iter().map(|h| h.date.date()));
+        dates.extend(year_list(&repo, team_id, &place, year).await?.iter().map(|h| h.date.date()));
     }
     Ok(dates)
 }
@@ -176,10 +175,11 @@ pub async fn holidays_between(
     from: NaiveDate,
     to: NaiveDate,
 ) -> AppResult<Vec<TeamHoliday>> {
-    let place = place(store, team_id).await?;
+    let repo = HolidayRepo::new(store);
+    let place = repo.place(team_id).await?;
     let mut out = Vec::new();
     for year in from.year()..=to.year() {
-        let list = year_list(store, team_id, &place, year).await?;
+        let list = year_list(&repo, team_id, &place, year).await?;
         out.extend(list.into_iter().filter(|h| h.date.date() >= from && h.date.date() <= to));
     }
     Ok(out)
@@ -253,7 +253,7 @@ fn new_list(
 
 /// An admin sets the team's place and, optionally, a year's list of days off.
 pub async fn set_team_holidays(
-    store: &dyn Table,
+    app: &Services,
     admin: &User,
     input: &HolidaysInput,
     now: DateTime<Utc>,
@@ -264,34 +264,27 @@ pub async fn set_team_holidays(
     let team_id = &admin.team_id;
     let mut check = Check::new();
     let year = checked_year(input.year, super::dates::today(admin.tz(), now).year(), &mut check);
-    let old = place(store, team_id).await?;
+    let repo = HolidayRepo::new(app.table());
+    let old = repo.place(team_id).await?;
     let place = new_place(&old, input, &mut check);
     let public = public_days(&place, year);
     let list = input.holidays.as_deref().map(|days| new_list(days, year, &public, &mut check));
     check.finish()?;
-    let year_key = keys::team_holidays(team_id, year);
-    let before_list: Option<StoredYear> = store.get(&year_key).await?.map(from_item).transpose()?;
-    let mut writes =
-        vec![TxOp::Put { item: to_item("holiday_place", &keys::holiday_place(team_id), &place)?, cond: Cond::None }];
+    let before_list = repo.year(team_id, year).await?;
     let stored = list.map(|holidays| StoredYear {
         year,
         country: place.country.clone(),
         region: place.region.clone(),
         holidays,
     });
-    writes.push(match &stored {
-        Some(stored) => TxOp::Put { item: to_item("team_holidays", &year_key, stored)?, cond: Cond::None },
-        None => TxOp::Delete { key: year_key, cond: Cond::None },
-    });
     let before = serde_json::json!({ "place": old, "days": before_list.map(|y| y.holidays) });
     let after = serde_json::json!({ "place": place, "days": stored.as_ref().map(|y| &y.holidays) });
     let logged =
         Entry::by(admin, Action::HolidaysChanged, now).about(year.to_string()).change(Some(&before), Some(&after));
-    writes.push(audit::op(&logged)?);
-    store.transact(writes).await?;
+    repo.save_logged(team_id, &place, year, stored.as_ref(), audit::op(&logged)?).await?;
     let holidays = match stored {
         Some(stored) => stored.holidays,
-        None => year_list(store, team_id, &place, year).await?,
+        None => year_list(&repo, team_id, &place, year).await?,
     };
     Ok(answer(place, year, holidays))
 }
