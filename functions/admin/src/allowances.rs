@@ -42,7 +42,7 @@ pub(crate) async fn set_allowance(
     ApiJson(input): ApiJson<AllowanceInput>,
 ) -> ApiResult {
     Ok(data(Allowance::from(
-        allowances::set_allowance(state.table(), &user.user, &member, &input.into(), state.clock.now()).await?,
+        allowances::set_allowance(state.services(), &user.user, &member, &input.into(), state.clock.now()).await?,
     )))
 }
 
@@ -57,6 +57,6 @@ pub(crate) async fn balances(
     user: AuthUser,
     ApiQuery(q): ApiQuery<YearQuery>,
 ) -> ApiResult {
-    let balances = allowances::team_balances(state.table(), &user.user, q.year, state.clock.now()).await?;
+    let balances = allowances::team_balances(state.services(), &user.user, q.year, state.clock.now()).await?;
     Ok(data(wire::<Vec<Balance>, _>(balances)))
 }

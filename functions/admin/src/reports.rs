@@ -230,7 +230,7 @@ async fn team(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn leave_days(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ReportQuery>) -> ApiResult {
     let range = range(&q)?;
-    let report = leave_report::leave_days(state.table(), &user.user, range, state.clock.now()).await?;
+    let report = leave_report::leave_days(state.services(), &user.user, range, state.clock.now()).await?;
     Ok(data(LeaveDaysReport::from(report)))
 }
 
@@ -268,7 +268,7 @@ async fn export(
     let kind = kind.ok().map(|Path(kind)| kind).unwrap_or_default();
     let (name, (header_row, rows), range) = if kind == LEAVE_DAYS {
         let range = range(&q)?;
-        let report = leave_report::leave_days(state.table(), &user.user, range, state.clock.now()).await?;
+        let report = leave_report::leave_days(state.services(), &user.user, range, state.clock.now()).await?;
         (LEAVE_DAYS, leave_report::csv_rows(&report), range)
     } else if kind == COMPLIANCE {
         let range = range(&q)?;

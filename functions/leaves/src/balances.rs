@@ -62,7 +62,7 @@ pub(crate) async fn balance(
     user: AuthUser,
     ApiQuery(q): ApiQuery<YearQuery>,
 ) -> ApiResult {
-    Ok(data(Balance::from(allowances::my_balance(state.table(), &user.owner(), q.year, state.clock.now()).await?)))
+    Ok(data(Balance::from(allowances::balance_of(state.services(), &user.owner(), q.year, state.clock.now()).await?)))
 }
 
 /// What a leave would take before it is sent: its working days and the balance after it
@@ -75,7 +75,7 @@ pub(crate) async fn preview(
     user: AuthUser,
     ApiQuery(q): ApiQuery<PreviewQuery>,
 ) -> ApiResult {
-    Ok(data(LeavePreview::from(allowances::preview(state.table(), &user.owner(), &q, state.clock.now()).await?)))
+    Ok(data(LeavePreview::from(allowances::preview(state.services(), &user.owner(), &q, state.clock.now()).await?)))
 }
 
 /// My team's leave settings: default allowance, carry-over cap, negative balances, work week
@@ -83,7 +83,7 @@ pub(crate) async fn preview(
     responses((status = 200, description = "Success", body = Data<LeaveSettings>), (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 pub(crate) async fn settings(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(LeaveSettings::from(allowances::team_settings(state.table(), user.team_id()).await?)))
+    Ok(data(LeaveSettings::from(allowances::settings_of(state.services(), user.team_id()).await?)))
 }
 
 /// Change my team's leave settings (admins; left-out fields keep their value)
@@ -98,7 +98,7 @@ pub(crate) async fn set_settings(
     ApiJson(input): ApiJson<LeaveSettingsInput>,
 ) -> ApiResult {
     Ok(data(LeaveSettings::from(
-        allowances::set_team_settings(state.table(), &user.user, &input.into(), state.clock.now()).await?,
+        allowances::set_team_settings(state.services(), &user.user, &input.into(), state.clock.now()).await?,
     )))
 }
 

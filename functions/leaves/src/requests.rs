@@ -55,7 +55,7 @@ pub(crate) async fn pending(
     ApiQuery(q): ApiQuery<PageQuery>,
 ) -> ApiResult {
     let paging = Paging::new(q.skip, q.limit)?;
-    let (leaves, total_count) = leave_requests::pending_requests(state.table(), &user.user, paging).await?;
+    let (leaves, total_count) = leave_requests::pending_requests(state.services(), &user.user, paging).await?;
     Ok(data(PendingList { leaves: wire(leaves), total_count }))
 }
 

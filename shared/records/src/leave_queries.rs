@@ -6,10 +6,10 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use super::allowances::HalfDay;
 use super::dates::DateRange;
+use super::leave_record::repo::LeaveRepo;
+use super::leave_record::{self, HalfDay, LeaveStatus};
 use super::leave_types::{self, LeaveType};
-use super::leaves::{self, LeaveStatus};
 use super::Owner;
 use bt_accounts::teams;
 use bt_core::error::AppResult;
@@ -40,7 +40,8 @@ pub async fn team_absences(
     range: DateRange,
     now: DateTime<Utc>,
 ) -> AppResult<Vec<Absence>> {
-    let approved = leaves::team_leaves_in(store, team_id, range).await?;
+    let mut approved = LeaveRepo::new(store).team_in(team_id, range).await?;
+    approved.retain(|l| l.status == LeaveStatus::Approved);
     if approved.is_empty() {
         return Ok(Vec::new());
     }
@@ -78,5 +79,5 @@ pub async fn team_absences(
 /// The status a new leave of `leave_type` by `owner` would start with, as the leave form's save decides it: pending
 /// when the type needs approval and someone else in the team can give it, approved otherwise.
 pub async fn new_leave_status(store: &dyn Table, owner: &Owner, leave_type: &LeaveType) -> AppResult<LeaveStatus> {
-    leaves::initial_status(store, owner, leave_type).await
+    leave_record::initial_status(store, owner, leave_type).await
 }

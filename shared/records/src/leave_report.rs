@@ -10,12 +10,12 @@ use serde::Serialize;
 
 use super::allowances::{working_days, Ledger};
 use super::dates::{computed_day, DateRange};
+use super::leave_record::{repo::LeaveRepo, LeaveStatus};
 use super::leave_types::team_leave_types;
-use super::leaves;
 use bt_accounts::teams::team_members;
 use bt_accounts::users::User;
 use bt_core::error::AppResult;
-use bt_core::store::Table;
+use bt_core::services::Services;
 use bt_core::types::{Day, RecordId, UserId};
 
 /// A leave type of the report's columns.
@@ -53,18 +53,20 @@ pub struct LeaveDaysReport {
 
 /// The report a viewer may see: their own rows, or every member's for admins and HR.
 pub async fn leave_days(
-    store: &dyn Table,
+    app: &Services,
     viewer: &User,
     range: DateRange,
     now: DateTime<Utc>,
 ) -> AppResult<LeaveDaysReport> {
+    let store = app.table();
     let team_id = &viewer.team_id;
     let types = team_leave_types(store, team_id, now).await?;
     let everyone = viewer.role.sees_reports();
-    let all: Vec<_> = leaves::team_leaves_in(store, team_id, range)
+    let all: Vec<_> = LeaveRepo::new(store)
+        .team_in(team_id, range)
         .await?
         .into_iter()
-        .filter(|l| everyone || l.user_id == viewer.id)
+        .filter(|l| l.status == LeaveStatus::Approved && (everyone || l.user_id == viewer.id))
         .collect();
     let ledger = Ledger::load(store, team_id, range.from.year(), range.to.year(), types.clone()).await?;
     let names: BTreeMap<UserId, String> =

@@ -7,10 +7,13 @@
 //! in one transaction. Balances are counted from the approved leaves when they are read, so there is no separate
 //! balance to keep in step.
 
+pub mod repo;
+
 use super::events::{self, RecordEvent, Via};
-use super::leaves::{self, request_pointer, Leave, LeaveInput, LeaveStatus};
+use super::leave_record::repo::LeaveRepo;
+use super::leaves::{self, Leave, LeaveInput, LeaveStatus};
 use super::paging::Paging;
-use super::repo;
+use super::repo::Stored;
 use super::work::lock;
 use super::work::repo::lock as lock_repo;
 use super::{timestamp, Expect, Owner};
@@ -18,10 +21,10 @@ use bt_accounts::audit::{self, Action, Entry};
 use bt_accounts::teams;
 use bt_accounts::users::User;
 use bt_core::error::{AppError, AppResult};
-use bt_core::keys;
 use bt_core::services::Services;
-use bt_core::store::{Cond, Index, Query, SkCond, StoreError, Table, TxOp};
-use bt_core::types::{RecordId, UserId};
+use bt_core::store::Table;
+use bt_core::types::RecordId;
+use repo::RequestRepo;
 
 pub const APPROVERS_ONLY: &str = "Only admins and HR can decide leave requests.";
 pub const OWN_REQUEST: &str = "You cannot decide your own leave request.";
@@ -70,23 +73,18 @@ pub async fn edit_request(
 /// The team's pending requests, oldest first, with the requester's name: one Query on the team's pending index, then
 /// each leave read from its requester's partition (a request decided a moment ago, which the index may still list,
 /// is left out).
-pub async fn pending_requests(store: &dyn Table, approver: &User, paging: Paging) -> AppResult<(Vec<Leave>, u64)> {
+pub async fn pending_requests(app: &Services, approver: &User, paging: Paging) -> AppResult<(Vec<Leave>, u64)> {
     if !approver.role.sees_reports() {
         return Err(AppError::Forbidden(APPROVERS_ONLY.into()));
     }
-    let query = Query::new(Index::Gsi1, keys::team_pending_gsi(&approver.team_id), SkCond::All);
-    let pointers = store.query_all(&query).await?;
+    let store = app.table();
+    let pointers = RequestRepo::new(store).pending(&approver.team_id).await?;
     let total = pointers.len() as u64;
     let members = teams::team_members(store, &approver.team_id).await?;
+    let leaves = LeaveRepo::new(store);
     let mut out = Vec::new();
-    for pointer in paging.slice(pointers) {
-        let Some(user_id) = pointer.get("userId").and_then(|v| v.as_str()).and_then(|v| UserId::parse(v).ok()) else {
-            continue;
-        };
-        let Some(id) = pointer.get("GSI1SK").and_then(|v| v.as_str()).and_then(|v| RecordId::parse(v).ok()) else {
-            continue;
-        };
-        let Some(stored) = repo::load::<Leave>(store, &user_id, &id).await? else { continue };
+    for (user_id, id) in paging.slice(pointers) {
+        let Some(stored) = leaves.load(&user_id, &id).await? else { continue };
         if stored.record.status != LeaveStatus::Pending {
             continue;
         }
@@ -98,15 +96,12 @@ pub async fn pending_requests(store: &dyn Table, approver: &User, paging: Paging
 }
 
 /// A leave of the approver's team by its id, with its version: 404 for an id of another team, as for no id at all.
-async fn team_leave(store: &dyn Table, approver: &User, id: &RecordId) -> AppResult<repo::Stored<Leave>> {
-    let pointer = store.get(&keys::leave_request(&approver.team_id, id)).await?;
-    let user_id = pointer
-        .as_ref()
-        .and_then(|p| p.get("userId"))
-        .and_then(|v| v.as_str())
-        .and_then(|v| UserId::parse(v).ok())
+async fn team_leave(store: &dyn Table, approver: &User, id: &RecordId) -> AppResult<Stored<Leave>> {
+    let user_id = RequestRepo::new(store)
+        .requester(&approver.team_id, id)
+        .await?
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
-    repo::load::<Leave>(store, &user_id, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+    LeaveRepo::new(store).load(&user_id, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
 }
 
 fn checked_comment(comment: Option<&str>) -> AppResult<Option<String>> {
@@ -138,19 +133,12 @@ async fn write_decided(
     logged: &Entry,
 ) -> AppResult<()> {
     let months = months_of(leave);
-    let mut ops = vec![
-        TxOp::Put { item: repo::item_of(leave, team_id, version + 1)?, cond: Cond::eq("version", version) },
-        request_pointer(team_id, leave),
-        audit::op(logged)?,
-    ];
-    ops.extend(lock_repo::unlocked_all(&leave.user_id, &months));
-    match store.transact(ops).await {
-        Ok(()) => Ok(()),
-        Err(StoreError::ConditionFailed) => {
-            let otherwise = AppError::Conflict("This leave was changed meanwhile. Reload it and try again.".into());
-            Err(lock::explain(store, &leave.user_id, &months, otherwise).await)
-        }
-        Err(e) => Err(e.into()),
+    let unlocked = lock_repo::unlocked_all(&leave.user_id, &months);
+    if LeaveRepo::new(store).write_decided(team_id, leave, version, audit::op(logged)?, unlocked).await? {
+        Ok(())
+    } else {
+        let otherwise = AppError::Conflict("This leave was changed meanwhile. Reload it and try again.".into());
+        Err(lock::explain(store, &leave.user_id, &months, otherwise).await)
     }
 }
 
@@ -211,7 +199,7 @@ pub async fn decide(
 pub async fn cancel(services: &Services, owner: &Owner, id: &RecordId) -> AppResult<Leave> {
     let store = services.table();
     let now = services.clock.now();
-    let stored = repo::load_owned::<Leave>(store, &owner.user_id, id).await?;
+    let stored = LeaveRepo::new(store).load_owned(&owner.user_id, id).await?;
     lock::ensure_open(store, &owner.user_id, &months_of(&stored.record)).await?;
     match stored.record.status {
         LeaveStatus::Pending => {}

@@ -12,6 +12,8 @@
 //! unused, at most the team's cap (the previous year's own carry-over is not carried again). `remaining` is
 //! `allowance + carriedOver - taken - pending`: what can still be asked for.
 
+pub mod repo;
+
 use bt_accounts::audit::{self, Action, Entry};
 use std::collections::BTreeSet;
 
@@ -19,16 +21,20 @@ use chrono::{DateTime, Datelike, NaiveDate, Utc, Weekday};
 use serde::{Deserialize, Serialize};
 
 use super::dates::{format_date, DateRange};
+use super::leave_record::repo::LeaveRepo;
+use super::leave_record::{self, Leave, LeaveInput, LeaveStatus};
 use super::leave_types::{self, LeaveType};
-use super::leaves::{self, Leave, LeaveStatus};
 use super::Owner;
 use bt_accounts::users::{Role, User};
-use bt_core::codec::{from_item, to_item};
 use bt_core::error::{AppError, AppResult};
-use bt_core::keys;
-use bt_core::store::{Cond, Query, SkCond, Table, TxOp};
+use bt_core::services::Services;
+use bt_core::store::Table;
 use bt_core::types::{TeamId, UserId};
 use bt_core::validate::Check;
+use repo::AllowanceRepo;
+
+/// A half-day leave (kept here too, where balances first named it).
+pub use super::leave_record::HalfDay;
 
 pub const DEFAULT_ALLOWANCE: f64 = 25.0;
 pub const MAX_ALLOWANCE: f64 = 366.0;
@@ -37,14 +43,6 @@ pub const APPROVERS_ONLY: &str = "Only admins and HR can view the team's balance
 pub const BAD_DAYS: &str = "Days must be a number of days from 0 to 366, in half days.";
 pub const BAD_WORK_WEEK: &str = "Choose at least one working day (1 is Monday, 7 is Sunday).";
 pub const BAD_YEAR: &str = "Year must be between 1900 and 2999.";
-
-/// A half-day leave: the morning or the afternoon of its one day.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum HalfDay {
-    Am,
-    Pm,
-}
 
 /// The team's leave settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -151,13 +149,14 @@ pub fn working_days(
     }
 }
 
-/// The team's settings as its admins saved them, or None when they never did.
-async fn saved_settings(store: &dyn Table, team_id: &TeamId) -> AppResult<Option<LeaveSettings>> {
-    store.get(&keys::leave_settings(team_id)).await?.map(from_item).transpose()
+/// The team's leave settings (the defaults until an admin saves them).
+pub async fn team_settings(store: &dyn Table, team_id: &TeamId) -> AppResult<LeaveSettings> {
+    Ok(AllowanceRepo::new(store).settings(team_id).await?.unwrap_or_default())
 }
 
-pub async fn team_settings(store: &dyn Table, team_id: &TeamId) -> AppResult<LeaveSettings> {
-    Ok(saved_settings(store, team_id).await?.unwrap_or_default())
+/// `GET /leaves/settings`: the viewer's team's settings (see [`team_settings`]).
+pub async fn settings_of(app: &Services, team_id: &TeamId) -> AppResult<LeaveSettings> {
+    team_settings(app.table(), team_id).await
 }
 
 fn admin_only(user: &User) -> AppResult<()> {
@@ -168,25 +167,32 @@ fn admin_only(user: &User) -> AppResult<()> {
     }
 }
 
+impl LeaveSettingsInput {
+    /// These changes over the stored settings: a left-out field keeps its value; the work week is kept sorted.
+    fn over(&self, old: LeaveSettings) -> LeaveSettings {
+        let mut work_week = self.work_week.clone().unwrap_or(old.work_week);
+        work_week.sort_unstable();
+        work_week.dedup();
+        LeaveSettings {
+            default_allowance: self.default_allowance.unwrap_or(old.default_allowance),
+            carry_over_cap: self.carry_over_cap.unwrap_or(old.carry_over_cap),
+            allow_negative: self.allow_negative.unwrap_or(old.allow_negative),
+            work_week,
+        }
+    }
+}
+
 /// An admin changes the team's leave settings.
 pub async fn set_team_settings(
-    store: &dyn Table,
+    app: &Services,
     admin: &User,
     input: &LeaveSettingsInput,
     now: DateTime<Utc>,
 ) -> AppResult<LeaveSettings> {
     admin_only(admin)?;
-    let saved = saved_settings(store, &admin.team_id).await?;
-    let old = saved.clone().unwrap_or_default();
-    let mut work_week = input.work_week.clone().unwrap_or(old.work_week);
-    work_week.sort_unstable();
-    work_week.dedup();
-    let settings = LeaveSettings {
-        default_allowance: input.default_allowance.unwrap_or(old.default_allowance),
-        carry_over_cap: input.carry_over_cap.unwrap_or(old.carry_over_cap),
-        allow_negative: input.allow_negative.unwrap_or(old.allow_negative),
-        work_week,
-    };
+    let repo = AllowanceRepo::new(app.table());
+    let saved = repo.settings(&admin.team_id).await?;
+    let settings = input.over(saved.clone().unwrap_or_default());
     let mut check = Check::new();
     check.rule("defaultAllowance", is_half_days(settings.default_allowance), BAD_DAYS);
     check.rule("carryOverCap", is_half_days(settings.carry_over_cap), BAD_DAYS);
@@ -197,17 +203,13 @@ pub async fn set_team_settings(
     );
     check.finish()?;
     let logged = Entry::by(admin, Action::LeaveSettingsChanged, now).change(saved.as_ref(), Some(&settings));
-    let put = TxOp::Put {
-        item: to_item("leave_settings", &keys::leave_settings(&admin.team_id), &settings)?,
-        cond: Cond::None,
-    };
-    store.transact(vec![put, audit::op(&logged)?]).await?;
+    repo.save_settings_logged(&admin.team_id, &settings, audit::op(&logged)?).await?;
     Ok(settings)
 }
 
 /// An admin sets a member's allowance for a year (another team's member is not found).
 pub async fn set_allowance(
-    store: &dyn Table,
+    app: &Services,
     admin: &User,
     member: &UserId,
     input: &AllowanceInput,
@@ -220,24 +222,19 @@ pub async fn set_allowance(
     let days = input.days.filter(|d| is_half_days(*d));
     check.rule("days", days.is_some(), BAD_DAYS);
     check.finish()?;
+    let store = app.table();
     let Some(person) = bt_accounts::teams::find_member(store, &admin.team_id, member).await? else {
         return Err(AppError::NotFound("Member not found.".into()));
     };
     let allowance = Allowance { user_id: member.clone(), year: year.expect("checked"), days: days.expect("checked") };
-    let key = keys::allowance(&admin.team_id, allowance.year, member);
-    let before: Option<Allowance> = store.get(&key).await?.map(from_item).transpose()?;
+    let repo = AllowanceRepo::new(store);
+    let before = repo.allowance(&admin.team_id, allowance.year, member).await?;
     let logged = Entry::by(admin, Action::AllowanceChanged, now)
         .whose(member, &person.name)
         .about(allowance.year.to_string())
         .change(before.as_ref(), Some(&allowance));
-    let put = TxOp::Put { item: to_item("allowance", &key, &allowance)?, cond: Cond::None };
-    store.transact(vec![put, audit::op(&logged)?]).await?;
+    repo.save_allowance_logged(&admin.team_id, &allowance, audit::op(&logged)?).await?;
     Ok(allowance)
-}
-
-async fn overrides(store: &dyn Table, team_id: &TeamId, year: i32) -> AppResult<Vec<Allowance>> {
-    let query = Query::table(keys::team_pk(team_id), SkCond::BeginsWith(keys::allowance_prefix(year)));
-    store.query_all(&query).await?.into_iter().map(from_item).collect()
 }
 
 /// What a balance is counted from: the team's settings, types and holidays, and the overrides of two years.
@@ -259,12 +256,13 @@ impl Ledger {
         last: i32,
         types: Vec<LeaveType>,
     ) -> AppResult<Ledger> {
-        let saved = saved_settings(store, team_id).await?;
+        let repo = AllowanceRepo::new(store);
+        let saved = repo.settings(team_id).await?;
         let settings_saved = saved.is_some();
         let settings = saved.unwrap_or_default();
         let mut all = Vec::new();
         for year in first..=last {
-            all.extend(overrides(store, team_id, year).await?);
+            all.extend(repo.overrides(team_id, year).await?);
         }
         let holidays = super::holidays::holiday_dates(store, team_id, first..=last).await?;
         Ok(Ledger { settings, settings_saved, types, holidays, overrides: all })
@@ -350,14 +348,20 @@ pub async fn my_balance(store: &dyn Table, owner: &Owner, year: Option<i32>, now
     let year = check_year(year, owner.today(now).year())?;
     let types = leave_types::team_leave_types(store, &owner.team_id, now).await?;
     let ledger = Ledger::load(store, &owner.team_id, year - 1, year, types).await?;
-    let leaves = leaves::leaves_in(store, &owner.user_id, balance_range(year)).await?;
+    let range = balance_range(year);
+    let leaves = LeaveRepo::new(store).overlapping(&owner.user_id, range.from, range.to).await?;
     Ok(ledger.balance_on(&owner.user_id, year, &leaves, owner.today(now)))
+}
+
+/// `GET /leaves/balance`: the signed-in user's balance (see [`my_balance`]).
+pub async fn balance_of(app: &Services, owner: &Owner, year: Option<i32>, now: DateTime<Utc>) -> AppResult<Balance> {
+    my_balance(app.table(), owner, year, now).await
 }
 
 /// Every member's balance of a year, by name (admins and HR): the members, the team's leaves and the overrides, a
 /// few Queries whatever the team size.
 pub async fn team_balances(
-    store: &dyn Table,
+    app: &Services,
     viewer: &User,
     year: Option<i32>,
     now: DateTime<Utc>,
@@ -365,12 +369,13 @@ pub async fn team_balances(
     if !viewer.role.sees_reports() {
         return Err(AppError::Forbidden(APPROVERS_ONLY.into()));
     }
+    let store = app.table();
     let today = super::dates::today(viewer.tz(), now);
     let year = check_year(year, today.year())?;
     let team_id = &viewer.team_id;
     let types = leave_types::team_leave_types(store, team_id, now).await?;
     let ledger = Ledger::load(store, team_id, year - 1, year, types).await?;
-    let leaves = leaves::team_leaves_any_status_in(store, team_id, balance_range(year)).await?;
+    let leaves = LeaveRepo::new(store).team_in(team_id, balance_range(year)).await?;
     let mut members = bt_accounts::teams::team_members(store, team_id).await?;
     members.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.user_id.cmp(&b.user_id)));
     Ok(members
@@ -423,20 +428,16 @@ pub enum Approval {
     WaitsForApprover,
 }
 
-pub async fn preview(
-    store: &dyn Table,
-    owner: &Owner,
-    q: &PreviewQuery,
-    now: DateTime<Utc>,
-) -> AppResult<LeavePreview> {
-    let input = leaves::LeaveInput {
+pub async fn preview(app: &Services, owner: &Owner, q: &PreviewQuery, now: DateTime<Utc>) -> AppResult<LeavePreview> {
+    let store = app.table();
+    let input = LeaveInput {
         from_date: q.from_date.clone(),
         to_date: q.to_date.clone(),
         reason: Some("preview".into()),
         type_id: q.type_id.clone(),
         half_day: q.half_day.clone(),
     };
-    let v = leaves::validate_leave(&input)?;
+    let v = leave_record::validate_leave(&input)?;
     let (from, to) = (v.from_date.date(), v.to_date.date());
     let types = leave_types::team_leave_types(store, &owner.team_id, now).await?;
     let current = q.exclude.as_deref().and_then(|id| bt_core::types::RecordId::parse(id).ok());
@@ -445,7 +446,8 @@ pub async fn preview(
     let year = from.year();
     let working_days = working_days(from, to, v.half_day, &ledger.settings.work_week, &ledger.holidays, None);
     let remaining_after = if leave_type.counts_against_allowance {
-        let mut theirs = leaves::leaves_in(store, &owner.user_id, balance_range(year)).await?;
+        let range = balance_range(year);
+        let mut theirs = LeaveRepo::new(store).overlapping(&owner.user_id, range.from, range.to).await?;
         theirs.retain(|l| Some(&l.id) != current.as_ref());
         let in_year = working_days_in(from, to, v.half_day, &ledger, year);
         Some(ledger.balance(&owner.user_id, year, &theirs).remaining - in_year)
@@ -454,7 +456,7 @@ pub async fn preview(
     };
     let approval = if !leave_type.needs_approval {
         Approval::NoApprovalNeeded
-    } else if leaves::initial_status(store, owner, &leave_type).await? == LeaveStatus::Approved {
+    } else if leave_record::initial_status(store, owner, &leave_type).await? == LeaveStatus::Approved {
         Approval::OnlyApprover
     } else {
         Approval::WaitsForApprover
