@@ -5,11 +5,13 @@ use axum::Router;
 use bt_api::records::checklist::{ChecklistCreate, ChecklistInput, ChecklistItem, ChecklistPage, LatestChecklist};
 use bt_api::schema::{date, limit_schema, skip_schema};
 use bt_domain::records::checklist::{self, ChecklistFilter};
-use bt_domain::records::{DateRange, Paging};
-use bt_domain::AppError;
+use bt_domain::records::{DateRange, Expect, Owner, Paging};
+use bt_domain::types::RecordId;
+use bt_domain::{AppError, AppResult, Services};
 use bt_http::auth::AuthUser;
-use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
-use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
+use bt_http::openapi::{Data, Invalid, Unauthorized};
+use bt_http::records::RecordRoutes;
+use bt_http::{data, ApiQuery, ApiResult};
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
 use tracing::instrument;
@@ -19,7 +21,7 @@ use utoipa_axum::router::OpenApiRouter;
 /// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
 /// describes them.
 pub fn routes<R: Routes>(r: R) -> R {
-    bt_http::routes!(r, add, edit, remove, one, list, latest)
+    bt_http::routes!(r, crud::add, crud::edit, crud::remove, crud::one, list, latest)
 }
 
 /// The routes as each Lambda serves them, without their description.
@@ -32,59 +34,57 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-/// Add a checklist item
-#[utoipa::path(post, path = "/daily-checklist/add", tag = "checklist", request_body = ChecklistCreate,
-    responses((status = 201, description = "Created", body = Data<ChecklistItem>),
-        (status = 401, response = Unauthorized), (status = 422, response = Invalid)))]
-#[instrument(skip_all, fields(user = %user.id()))]
-async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<ChecklistCreate>) -> ApiResult {
-    let item = checklist::add_item(state.services(), &user.owner(), &input.into(), state.clock.now()).await?;
-    Ok(created(ChecklistItem::from(item)))
+/// Checklist items as the record routes see them: the one place they call the domain.
+struct Items;
+
+impl RecordRoutes for Items {
+    type Record = checklist::ChecklistItem;
+    type Create = ChecklistCreate;
+    type Input = ChecklistInput;
+    type Answer = ChecklistItem;
+
+    fn version(record: &checklist::ChecklistItem) -> &str {
+        &record.updated_at
+    }
+
+    async fn add(app: &Services, owner: &Owner, input: ChecklistCreate) -> AppResult<checklist::ChecklistItem> {
+        checklist::add_item(app, owner, &input.into(), app.clock.now()).await
+    }
+
+    async fn edit(
+        app: &Services,
+        owner: &Owner,
+        id: &RecordId,
+        input: ChecklistInput,
+        expect: &Expect,
+    ) -> AppResult<checklist::ChecklistItem> {
+        checklist::edit_item(app, owner, id, &input.into(), expect, app.clock.now()).await
+    }
+
+    async fn delete(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<checklist::ChecklistItem> {
+        checklist::delete_item(app, owner, id).await
+    }
+
+    async fn get(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<checklist::ChecklistItem> {
+        checklist::get_item(app, owner, id).await
+    }
 }
 
-/// Edit one of my checklist items (left-out fields keep their value)
-#[utoipa::path(put, path = "/daily-checklist/edit/{id}", tag = "checklist", params(IdParam, IfMatch),
-    request_body = ChecklistInput,
-    responses((status = 200, description = "Success", body = Data<ChecklistItem>,
-            headers(("ETag" = String, description = "The record's version, for If-Match"))),
-        (status = 401, response = Unauthorized), (status = 404, response = NotFound),
-        (status = 422, response = Invalid),
-        (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
-            body = ErrorBody)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn edit(
-    State(state): State<AppState>,
-    user: AuthUser,
-    IdPath(id): IdPath,
-    IfMatch(expect): IfMatch,
-    ApiJson(input): ApiJson<ChecklistInput>,
-) -> ApiResult {
-    let item =
-        checklist::edit_item(state.services(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
-    let tag = item.updated_at.clone();
-    Ok(data_with_etag(ChecklistItem::from(item), &tag))
-}
-
-/// Delete one of my checklist items
-#[utoipa::path(delete, path = "/daily-checklist/delete/{id}", tag = "checklist", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    checklist::delete_item(state.services(), &user.owner(), &id).await?;
-    Ok(data(Deleted::record(id)))
-}
-
-/// One of my checklist items
-#[utoipa::path(get, path = "/daily-checklist/get/{id}", tag = "checklist", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<ChecklistItem>,
-            headers(("ETag" = String, description = "The record's version, for If-Match"))),
-        (status = 401, response = Unauthorized), (status = 404, response = NotFound)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    let item = checklist::get_item(state.services(), &user.owner(), &id).await?;
-    let tag = item.updated_at.clone();
-    Ok(data_with_etag(ChecklistItem::from(item), &tag))
+bt_http::record_routes! {
+    mod crud for Items {
+        tag: "checklist", create: ChecklistCreate, input: ChecklistInput, answer: ChecklistItem;
+        /// Add a checklist item
+        add "/daily-checklist/add" [];
+        /// Edit one of my checklist items (left-out fields keep their value)
+        edit "/daily-checklist/edit/{id}" [
+            (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
+                body = ErrorBody),
+        ];
+        /// Delete one of my checklist items
+        remove "/daily-checklist/delete/{id}" [];
+        /// One of my checklist items
+        one "/daily-checklist/get/{id}" [];
+    }
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -11,10 +11,13 @@ use axum::Router;
 use bt_api::records::leaves::{Leave, LeaveCreate, LeaveInput};
 use bt_api::schema::{date, limit_schema, skip_schema};
 use bt_api::wire;
-use bt_domain::records::{leave_requests, leaves, DateRange, Paging};
+use bt_domain::records::{leave_requests, leaves, DateRange, Expect, Owner, Paging};
+use bt_domain::types::RecordId;
+use bt_domain::{AppResult, Services};
 use bt_http::auth::AuthUser;
-use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
-use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
+use bt_http::openapi::{query_param, Data, Invalid, Unauthorized};
+use bt_http::records::RecordRoutes;
+use bt_http::{data, ApiQuery, ApiResult};
 use bt_http::{AppState, Routes};
 use serde::{Deserialize, Serialize};
 use tracing::instrument;
@@ -27,10 +30,10 @@ use utoipa_axum::router::OpenApiRouter;
 pub fn routes<R: Routes>(r: R) -> R {
     bt_http::routes!(
         r,
-        add,
-        edit,
-        remove,
-        one,
+        crud::add,
+        crud::edit,
+        crud::remove,
+        crud::one,
         list,
         types::list_types,
         types::add_type,
@@ -61,64 +64,67 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-/// Add a leave (of a type that needs approval: a request, pending until an admin or HR decides it)
-#[utoipa::path(post, path = "/leaves/add", tag = "leaves", request_body = LeaveCreate,
-    responses((status = 201, description = "Created", body = Data<Leave>), (status = 401, response = Unauthorized),
-        (status = 422, response = Invalid),
-        (status = 409,
-            description = "You already have a leave on some of these dates. / A month of it is approved and locked (the \
-                message names the month).",
-            body = ErrorBody)))]
-#[instrument(skip_all, fields(user = %user.id()))]
-async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<LeaveCreate>) -> ApiResult {
-    Ok(created(Leave::from(leave_requests::request_leave(&state, &user.owner(), &input.into()).await?)))
+/// Leaves as the record routes see them: the one place they call the domain (adding or editing one is a request
+/// when its type needs approval).
+struct Leaves;
+
+impl RecordRoutes for Leaves {
+    type Record = leaves::Leave;
+    type Create = LeaveCreate;
+    type Input = LeaveInput;
+    type Answer = Leave;
+
+    fn version(record: &leaves::Leave) -> &str {
+        &record.updated_at
+    }
+
+    async fn add(app: &Services, owner: &Owner, input: LeaveCreate) -> AppResult<leaves::Leave> {
+        leave_requests::request_leave(app, owner, &input.into()).await
+    }
+
+    async fn edit(
+        app: &Services,
+        owner: &Owner,
+        id: &RecordId,
+        input: LeaveInput,
+        expect: &Expect,
+    ) -> AppResult<leaves::Leave> {
+        leave_requests::edit_request(app, owner, id, &input.into(), expect).await
+    }
+
+    async fn delete(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<leaves::Leave> {
+        leaves::delete_leave(app, owner, id).await
+    }
+
+    async fn get(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<leaves::Leave> {
+        leaves::get_leave(app, owner, id).await
+    }
 }
 
-/// Edit one of my leaves (left-out fields keep their value)
-#[utoipa::path(put, path = "/leaves/edit/{id}", tag = "leaves", params(IdParam, IfMatch), request_body = LeaveInput,
-    responses((status = 200, description = "Success", body = Data<Leave>,
-            headers(("ETag" = String, description = "The record's version, for If-Match"))),
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound), (status = 422, response = Invalid),
-        (status = 409,
-            description = "Overlaps a leave, decided already, changed (If-Match names another version), or a month of \
-                it (where it was or where it goes) is approved and locked",
-            body = ErrorBody)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn edit(
-    State(state): State<AppState>,
-    user: AuthUser,
-    IdPath(id): IdPath,
-    IfMatch(expect): IfMatch,
-    ApiJson(input): ApiJson<LeaveInput>,
-) -> ApiResult {
-    let leave = leave_requests::edit_request(&state, &user.owner(), &id, &input.into(), &expect).await?;
-    let tag = leave.updated_at.clone();
-    Ok(data_with_etag(Leave::from(leave), &tag))
-}
-
-/// Delete one of my leaves
-#[utoipa::path(delete, path = "/leaves/delete/{id}", tag = "leaves", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound),
-        (status = 409, description = "A month of it is approved and locked (the message names the month)", body = ErrorBody)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    leaves::delete_leave(state.services(), &user.owner(), &id).await?;
-    Ok(data(Deleted::record(id)))
-}
-
-/// One of my leaves
-#[utoipa::path(get, path = "/leaves/get/{id}", tag = "leaves", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<Leave>,
-            headers(("ETag" = String, description = "The record's version, for If-Match"))),
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    let leave = leaves::get_leave(state.services(), &user.owner(), &id).await?;
-    let tag = leave.updated_at.clone();
-    Ok(data_with_etag(Leave::from(leave), &tag))
+bt_http::record_routes! {
+    mod crud for Leaves {
+        tag: "leaves", create: LeaveCreate, input: LeaveInput, answer: Leave;
+        /// Add a leave (of a type that needs approval: a request, pending until an admin or HR decides it)
+        add "/leaves/add" [
+            (status = 409,
+                description = "You already have a leave on some of these dates. / A month of it is approved and locked (the \
+                    message names the month).",
+                body = ErrorBody),
+        ];
+        /// Edit one of my leaves (left-out fields keep their value)
+        edit "/leaves/edit/{id}" [
+            (status = 409,
+                description = "Overlaps a leave, decided already, changed (If-Match names another version), or a month of \
+                    it (where it was or where it goes) is approved and locked",
+                body = ErrorBody),
+        ];
+        /// Delete one of my leaves
+        remove "/leaves/delete/{id}" [
+            (status = 409, description = "A month of it is approved and locked (the message names the month)", body = ErrorBody),
+        ];
+        /// One of my leaves
+        one "/leaves/get/{id}" [];
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -6,10 +6,13 @@ use bt_api::records::meetings::{Invitee, Meeting, MeetingAnswerInput, MeetingCre
 use bt_api::schema::{date, limit_schema, skip_schema};
 use bt_api::wire;
 use bt_domain::records::meetings::{self, MeetingView};
-use bt_domain::records::{dates, DateRange, Paging};
+use bt_domain::records::{dates, DateRange, Expect, Owner, Paging};
+use bt_domain::types::RecordId;
+use bt_domain::{AppResult, Services};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
-use bt_http::{created, data, data_with_etag, ApiJson, ApiQuery, ApiResult, IdPath, IfMatch};
+use bt_http::records::RecordRoutes;
+use bt_http::{data, ApiJson, ApiQuery, ApiResult, IdPath};
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
 use tracing::instrument;
@@ -21,7 +24,19 @@ use utoipa_axum::router::OpenApiRouter;
 /// The group's routes, declared once (see `bt_http::routes`): [`router`] serves them, [`openapi_router`] also
 /// describes them.
 pub fn routes<R: Routes>(r: R) -> R {
-    bt_http::routes!(r, add, edit, remove, one, today_or_upcoming, all, respond, leave, people, unanswered)
+    bt_http::routes!(
+        r,
+        crud::add,
+        crud::edit,
+        crud::remove,
+        crud::one,
+        today_or_upcoming,
+        all,
+        respond,
+        leave,
+        people,
+        unanswered
+    )
 }
 
 /// The routes as each Lambda serves them, without their description.
@@ -34,66 +49,64 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-/// Add a meeting
-#[utoipa::path(post, path = "/meeting/add", tag = "meetings", request_body = MeetingCreate,
-    responses((status = 201, description = "Created", body = Data<Meeting>), (status = 401, response = Unauthorized),
-        (status = 422, response = Invalid)))]
-#[instrument(skip_all, fields(user = %user.id()))]
-async fn add(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<MeetingCreate>) -> ApiResult {
-    let meeting = meetings::add_meeting(state.services(), &user.owner(), &input.into(), state.clock.now()).await?;
-    Ok(created(Meeting::from(meeting)))
+/// Meetings as the record routes see them: the one place they call the domain.
+struct Meetings;
+
+impl RecordRoutes for Meetings {
+    type Record = meetings::Meeting;
+    type Create = MeetingCreate;
+    type Input = MeetingInput;
+    type Answer = Meeting;
+
+    fn version(record: &meetings::Meeting) -> &str {
+        &record.updated_at
+    }
+
+    async fn add(app: &Services, owner: &Owner, input: MeetingCreate) -> AppResult<meetings::Meeting> {
+        meetings::add_meeting(app, owner, &input.into(), app.clock.now()).await
+    }
+
+    async fn edit(
+        app: &Services,
+        owner: &Owner,
+        id: &RecordId,
+        input: MeetingInput,
+        expect: &Expect,
+    ) -> AppResult<meetings::Meeting> {
+        meetings::edit_meeting(app, owner, id, &input.into(), expect, app.clock.now()).await
+    }
+
+    async fn delete(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<meetings::Meeting> {
+        meetings::delete_meeting(app, owner, id).await
+    }
+
+    async fn get(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<meetings::Meeting> {
+        meetings::get_meeting(app, owner, id).await
+    }
 }
 
-/// Edit a meeting I organize (left-out fields keep their value)
-///
-/// Every attendee's copy follows; attendees taken off the list lose theirs. Moving the date or time asks every
-/// attendee again (their answers go back to pending).
-#[utoipa::path(put, path = "/meeting/edit/{id}", tag = "meetings", params(IdParam, IfMatch),
-    request_body = MeetingInput,
-    responses((status = 200, description = "Success", body = Data<Meeting>,
-            headers(("ETag" = String, description = "The record's version, for If-Match"))),
-        (status = 401, response = Unauthorized),
-        (status = 403, description = "An attendee's copy: only the organizer changes it", body = ErrorBody),
-        (status = 404, response = NotFound), (status = 422, response = Invalid),
-        (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
-            body = ErrorBody)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn edit(
-    State(state): State<AppState>,
-    user: AuthUser,
-    IdPath(id): IdPath,
-    IfMatch(expect): IfMatch,
-    ApiJson(input): ApiJson<MeetingInput>,
-) -> ApiResult {
-    let meeting =
-        meetings::edit_meeting(state.services(), &user.owner(), &id, &input.into(), &expect, state.clock.now()).await?;
-    let tag = meeting.updated_at.clone();
-    Ok(data_with_etag(Meeting::from(meeting), &tag))
-}
-
-/// Delete a meeting I organize, for every attendee too
-#[utoipa::path(delete, path = "/meeting/delete/{id}", tag = "meetings", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<Deleted>), (status = 401, response = Unauthorized),
-        (status = 403, description = "An attendee's copy: leave the meeting instead", body = ErrorBody),
-        (status = 404, response = NotFound),
-        (status = 409, description = "Changed meanwhile", body = ErrorBody)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    meetings::delete_meeting(state.services(), &user.owner(), &id).await?;
-    Ok(data(Deleted::record(id)))
-}
-
-/// One of my meetings
-#[utoipa::path(get, path = "/meeting/get/{id}", tag = "meetings", params(IdParam),
-    responses((status = 200, description = "Success", body = Data<Meeting>,
-            headers(("ETag" = String, description = "The record's version, for If-Match"))),
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound)))]
-#[instrument(skip_all, fields(user = %user.id(), id = %id))]
-async fn one(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    let meeting = meetings::get_meeting(state.services(), &user.owner(), &id).await?;
-    let tag = meeting.updated_at.clone();
-    Ok(data_with_etag(Meeting::from(meeting), &tag))
+bt_http::record_routes! {
+    mod crud for Meetings {
+        tag: "meetings", create: MeetingCreate, input: MeetingInput, answer: Meeting;
+        /// Add a meeting
+        add "/meeting/add" [];
+        /// Edit a meeting I organize (left-out fields keep their value)
+        ///
+        /// Every attendee's copy follows; attendees taken off the list lose theirs. Moving the date or time asks every
+        /// attendee again (their answers go back to pending).
+        edit "/meeting/edit/{id}" [
+            (status = 403, description = "An attendee's copy: only the organizer changes it", body = ErrorBody),
+            (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
+                body = ErrorBody),
+        ];
+        /// Delete a meeting I organize, for every attendee too
+        remove "/meeting/delete/{id}" [
+            (status = 403, description = "An attendee's copy: leave the meeting instead", body = ErrorBody),
+            (status = 409, description = "Changed meanwhile", body = ErrorBody),
+        ];
+        /// One of my meetings
+        one "/meeting/get/{id}" [];
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -191,7 +204,7 @@ async fn respond(
     IdPath(id): IdPath,
     ApiJson(input): ApiJson<MeetingAnswerInput>,
 ) -> ApiResult {
-    let meeting = meetings::answer_meeting(state.table(), &user.owner(), &id, &input.into(), state.clock.now()).await?;
+    let meeting = meetings::answer_meeting(state.services(), &user.owner(), &id, &input.into(), state.clock.now()).await?;
     Ok(data(Meeting::from(meeting)))
 }
 
@@ -204,7 +217,7 @@ async fn respond(
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn leave(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    meetings::leave_meeting(state.table(), &user.owner(), &id, state.clock.now()).await?;
+    meetings::leave_meeting(state.services(), &user.owner(), &id, state.clock.now()).await?;
     Ok(data(Deleted::record(id)))
 }
 
@@ -214,7 +227,7 @@ async fn leave(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath
         (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn people(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(wire::<Vec<Invitee>, _>(meetings::invitees(state.table(), &user.owner()).await?)))
+    Ok(data(wire::<Vec<Invitee>, _>(meetings::invitees(state.services(), &user.owner()).await?)))
 }
 
 /// How many meetings from today on wait for my answer (the Meetings badge)
@@ -222,5 +235,5 @@ async fn people(State(state): State<AppState>, user: AuthUser) -> ApiResult {
     responses((status = 200, description = "Success", body = Data<u64>), (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn unanswered(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(meetings::unanswered_count(state.table(), &user.owner(), state.clock.now()).await?))
+    Ok(data(meetings::unanswered_count(state.services(), &user.owner(), state.clock.now()).await?))
 }
