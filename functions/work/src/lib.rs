@@ -16,7 +16,7 @@ use bt_api::wire;
 use bt_domain::records::dates::DateRange;
 use bt_domain::records::reports::csv_safe;
 use bt_domain::records::work::rules::{findings, live_day};
-use bt_domain::records::work::{balance, days, periods, report, schedule};
+use bt_domain::records::work::{balance, days, live, periods, report, schedule};
 use bt_domain::types::RecordId;
 use bt_domain::{AppError, AppResult};
 use bt_http::auth::AuthUser;
@@ -82,7 +82,7 @@ struct WhoQuery {
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<StartWorkInput>) -> ApiResult {
     let language = user.user.language();
-    let open = live_day::start(state.table(), &user.owner(), language, &input.into(), state.clock.now()).await?;
+    let open = live::start_with_guard(state.table(), &user.owner(), language, &input.into(), state.clock.now()).await?;
     Ok(created(CurrentWork::from(open)))
 }
 
@@ -107,7 +107,7 @@ async fn end(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJ
         (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn current(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    let open = live_day::current(state.table(), &user.owner(), user.user.language(), state.clock.now()).await?;
+    let open = live::current_with_guard(state.table(), &user.owner(), user.user.language(), state.clock.now()).await?;
     Ok(data(wire::<Option<CurrentWork>, _>(open)))
 }
 

@@ -2,6 +2,10 @@
 //! last 24 hours, not in the future), and a period left open is closed at 16 hours: by the scheduled job at that
 //! time ([`close_left_open`], filed by the notifications layer on `WorkStarted`), or when it is next touched
 //! ([`settle`]), whichever comes first.
+//!
+//! The routes' entry points are here: [`start_with_guard`] (`POST /work/start`) and [`current_with_guard`] (`GET
+//! /work/current`) answer the open period with the guard of the team's rules, each reading the open period once
+//! and the day once (`rules::live_day::open_day`) for both the period's net time and the guard.
 
 use chrono::{DateTime, Datelike, Duration, Months, NaiveTime, Utc};
 
@@ -12,14 +16,16 @@ use super::model::{
 };
 use super::repo;
 use super::repo::lock as lock_repo;
+use crate::rules::live_day::{self, CurrentWork};
+use bt_core::error::{AppError, AppResult};
+use bt_core::i18n::Language;
+use bt_core::store::Table;
+use bt_core::types::ClockTime;
+use bt_core::validate::Check;
 use bt_records::breaks::device_time;
 use bt_records::dates::computed_day;
 use bt_records::events::{self, RecordEvent, Via};
 use bt_records::{new_id, timestamp, Owner};
-use bt_core::error::{AppError, AppResult};
-use bt_core::store::Table;
-use bt_core::types::ClockTime;
-use bt_core::validate::Check;
 
 pub const END_BEFORE_START: &str = "The end must be after the start of the working period.";
 
@@ -64,13 +70,58 @@ pub async fn view(store: &dyn Table, owner: &Owner, open: &OpenWorkItem, now: Da
     let date = open.date.date();
     let days = super::days::days_at(store, owner, date, date, now).await?;
     let worked = days.first().map(|d| d.worked).unwrap_or(0);
-    Ok(OpenWork {
+    Ok(shown(open, worked))
+}
+
+fn shown(open: &OpenWorkItem, worked: i64) -> OpenWork {
+    OpenWork {
         since: open.since.clone(),
         date: open.date,
         start_time: open.start_time,
         time_zone: open.time_zone.clone(),
         worked_minutes: worked,
-    })
+    }
+}
+
+/// `GET /work/current`: the open period (settled first) with its net time and guard, or None.
+pub async fn current_with_guard(
+    store: &dyn Table,
+    owner: &Owner,
+    language: Language,
+    now: DateTime<Utc>,
+) -> AppResult<Option<CurrentWork>> {
+    let Some(open) = settle(store, owner, now).await? else { return Ok(None) };
+    Ok(Some(guarded(store, owner, &open, language, now).await?))
+}
+
+/// `POST /work/start`: clocks in (whatever the rest since the previous working day) and answers what `GET
+/// /work/current` would answer now: the open period as written, its net time and the guard, whose `rest` says when
+/// the start came before the rest was over.
+pub async fn start_with_guard(
+    store: &dyn Table,
+    owner: &Owner,
+    language: Language,
+    input: &StartWorkInput,
+    now: DateTime<Utc>,
+) -> AppResult<CurrentWork> {
+    let open = clock_in(store, owner, input, now).await?;
+    if open.over_cap(now) {
+        // A start sent more than 16 hours late is closed by the answer's own read: then there is nothing to guard.
+        return Ok(CurrentWork { open: view(store, owner, &open, now).await?, guard: None });
+    }
+    guarded(store, owner, &open, language, now).await
+}
+
+/// An open period not past 16 hours, with the net time and guard of its day, read once.
+async fn guarded(
+    store: &dyn Table,
+    owner: &Owner,
+    open: &OpenWorkItem,
+    language: Language,
+    now: DateTime<Utc>,
+) -> AppResult<CurrentWork> {
+    let (worked, guard) = live_day::open_day(store, owner, open, language, now).await?;
+    Ok(CurrentWork { open: shown(open, worked), guard })
 }
 
 pub async fn current(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> AppResult<Option<OpenWork>> {
@@ -80,12 +131,24 @@ pub async fn current(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> Ap
     }
 }
 
+/// Clocks in and answers the open period with the day's net time (the guard's reads left out).
 pub async fn start_work(
     store: &dyn Table,
     owner: &Owner,
     input: &StartWorkInput,
     now: DateTime<Utc>,
 ) -> AppResult<OpenWork> {
+    let open = clock_in(store, owner, input, now).await?;
+    view(store, owner, &open, now).await
+}
+
+/// The clock-in itself: the open period as written.
+async fn clock_in(
+    store: &dyn Table,
+    owner: &Owner,
+    input: &StartWorkInput,
+    now: DateTime<Utc>,
+) -> AppResult<OpenWorkItem> {
     let mut check = Check::new();
     let note = input.note.as_deref().unwrap_or("").trim().to_string();
     check.max_chars("note", &note, MAX_NOTE_CHARS, NOTE_TOO_LONG);
@@ -113,7 +176,7 @@ pub async fn start_work(
     }
     events::publish(Via::Store(store), RecordEvent::WorkStarted { owner: owner.clone(), open: open.clone(), now })
         .await;
-    view(store, owner, &open, now).await
+    Ok(open)
 }
 
 pub async fn end_work(

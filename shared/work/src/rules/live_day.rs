@@ -18,16 +18,16 @@ use serde::Serialize;
 use super::engine::{self, DayInput, Live, Stage};
 use super::model::{Finding, RuleSet};
 use super::settings::team_rules;
-use bt_records::breaks::{self, Break};
-use bt_records::dates::DateRange;
-use crate::compute::{BreakSpan, PeriodSpan};
-use crate::model::{break_span, EndWorkInput, OpenWork, OpenWorkItem, StartWorkInput, WorkPeriod};
-use crate::{days, live, repo};
-use bt_records::{timestamp, Owner};
+use crate::compute::{self, BreakSpan, PeriodSpan};
+use crate::model::{break_span, EndWorkInput, OpenWork, OpenWorkItem, WorkPeriod};
+use crate::{live, repo};
 use bt_core::error::AppResult;
 use bt_core::i18n::{english, tr, translate, Language};
 use bt_core::store::Table;
 use bt_core::types::{TeamId, UserId};
+use bt_records::breaks::{self, Break};
+use bt_records::dates::DateRange;
+use bt_records::{timestamp, Owner};
 
 /// How far back the previous working day's end is looked for: a rest is never short after a week off.
 const LOOK_BACK_DAYS: i64 = 7;
@@ -156,6 +156,11 @@ impl Day {
         }
     }
 
+    /// The day's net time: its periods (the open one up to now) less the breaks that count as rest.
+    fn worked(&self) -> i64 {
+        compute::day_time(&self.periods, &self.breaks, &self.paid).worked
+    }
+
     /// The day's first start (local).
     fn first_start(&self) -> Option<NaiveDateTime> {
         self.periods.iter().map(|s| NaiveDateTime::new(s.date, s.start)).min()
@@ -172,9 +177,9 @@ fn to_utc(tz: Tz, local: NaiveDateTime) -> DateTime<Utc> {
     bt_records::dates::local_instant(tz, local.date(), local.time())
 }
 
-/// The break types the team counts as working time.
+/// The break types the team counts as working time (none until its schedule is saved: the default has none).
 async fn paid_types(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<String>> {
-    Ok(days::team_schedule(store, team_id).await?.paid_break_types)
+    Ok(repo::team_schedule(store, team_id).await?.map(|s| s.paid_break_types).unwrap_or_default())
 }
 
 /// A person's material of `date`: their periods of the week up to it, their breaks around it.
@@ -256,53 +261,43 @@ pub async fn at_work(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> Ap
     Ok(Some(AtWork { open, on_break, rules, live, tz: owner.tz }))
 }
 
-async fn guard_now(
+/// The net time so far of an open period's day and the guard of the team's rules (None without rules), from one read
+/// of the day: the rule set (a get) and, under rules, the live break (a get); the periods of the day, under rules
+/// with the week before it (the previous working day's end), and the breaks from the day (under rules the day
+/// before) to the day after (one Query each); the team's paid break types (a get). The routes' entry points are
+/// `live::start_with_guard` and `live::current_with_guard`.
+pub(crate) async fn open_day(
     store: &dyn Table,
     owner: &Owner,
     open: &OpenWorkItem,
     language: Language,
     now: DateTime<Utc>,
-) -> AppResult<Option<LiveGuard>> {
+) -> AppResult<(i64, Option<LiveGuard>)> {
     let rules = team_rules(store, &owner.team_id).await?;
-    if !rules.is_active() {
-        return Ok(None);
+    let active = rules.is_active();
+    let on_break = active && breaks::repo::BreakRepo::new(store).open_break(&owner.user_id).await?.is_some();
+    let date = open.date.date();
+    let (look_back, breaks_before) = if active { (LOOK_BACK_DAYS, 1) } else { (0, 0) };
+    let periods =
+        repo::periods_of(store, &owner.user_id, DateRange { from: date - Duration::days(look_back), to: date }).await?;
+    let around = DateRange { from: date - Duration::days(breaks_before), to: date + Duration::days(1) };
+    let breaks = breaks::breaks_in(store, &owner.user_id, around).await?;
+    let paid = paid_types(store, &owner.team_id).await?;
+    let periods: Vec<&WorkPeriod> = periods.iter().collect();
+    // The net time as the day's figures count it (`days::days_at`): the breaks of the day and of the next (a night
+    // shift's); the guard also looks at the day before.
+    let counted: Vec<&Break> = breaks.iter().filter(|b| b.created_date.date() >= date).collect();
+    let worked = Day::of(date, &periods, &counted, Some(open), &paid, owner.tz, now)?.worked();
+    if !active {
+        return Ok((worked, None));
     }
-    let on_break = breaks::repo::BreakRepo::new(store).open_break(&owner.user_id).await?.is_some();
-    let day = read_day(store, owner, open.date.date(), Some(open), now).await?;
+    let day = Day::of(date, &periods, &breaks.iter().collect::<Vec<_>>(), Some(open), &paid, owner.tz, now)?;
     let live = engine::live(&rules, &day.input(), owner.local_now(now));
-    Ok(Some(guard_of(&rules, &day, &live, on_break, language)))
+    Ok((worked, Some(guard_of(&rules, &day, &live, on_break, language))))
 }
 
-/// `GET /work/current`: the open period with its guard, or None.
-pub async fn current(
-    store: &dyn Table,
-    owner: &Owner,
-    language: Language,
-    now: DateTime<Utc>,
-) -> AppResult<Option<CurrentWork>> {
-    let Some(open) = live::settle(store, owner, now).await? else { return Ok(None) };
-    let view = live::view(store, owner, &open, now).await?;
-    let guard = guard_now(store, owner, &open, language, now).await?;
-    Ok(Some(CurrentWork { open: view, guard }))
-}
-
-/// `POST /work/start`: clocks in (whatever the rest since the previous working day) and answers the guard, whose
-/// `rest` says when the start came before the rest was over.
-pub async fn start(
-    store: &dyn Table,
-    owner: &Owner,
-    language: Language,
-    input: &StartWorkInput,
-    now: DateTime<Utc>,
-) -> AppResult<CurrentWork> {
-    let view = live::start_work(store, owner, input, now).await?;
-    // A start sent more than 16 hours late is closed by the answer's own read: then there is nothing to guard.
-    let guard = match repo::open_work(store, &owner.user_id).await?.filter(|o| o.since == view.since) {
-        Some(open) => guard_now(store, owner, &open, language, now).await?,
-        None => None,
-    };
-    Ok(CurrentWork { open: view, guard })
-}
+/// `GET /work/current` as the assistant asks it: [`crate::live::current_with_guard`].
+pub use crate::live::current_with_guard as current;
 
 /// `POST /work/end`: clocks out and answers the day's summary under the team's rules.
 pub async fn end(
