@@ -407,35 +407,6 @@ pub fn calendar_feed_token(token_hash: &str) -> Key {
     Key::new(format!("CALTOKEN#{token_hash}"), "CALTOKEN")
 }
 
-// ---- idempotent writes -----------------------------------------------------------------------------------------
-
-/// A write's claim and kept answer, per caller and `Idempotency-Key`: `USER#<userId>` / `IDEM#<key>` (expires
-/// through `ttl` a day after the claim).
-pub fn idempotency(user_id: &UserId, key: &str) -> Key {
-    Key::new(format!("USER#{user_id}"), format!("IDEM#{key}"))
-}
-
-// ---- notifications ---------------------------------------------------------------------------------------------
-
-/// A person's reminder settings: `USER#<userId>` / `NOTIFYSETTINGS` (absent: the defaults).
-pub fn notification_settings(user_id: &UserId) -> Key {
-    Key::new(user_pk(user_id), "NOTIFYSETTINGS")
-}
-
-/// A browser's push subscription: `USER#<userId>` / `PUSHSUB#<sha256 of the endpoint, hex>`, listed by
-/// `begins_with PUSHSUB#`; subscribing again from the same browser replaces it.
-pub fn push_subscription(user_id: &UserId, endpoint_hash: &str) -> Key {
-    Key::new(user_pk(user_id), format!("{PUSH_SUBSCRIPTION_PREFIX}{endpoint_hash}"))
-}
-pub const PUSH_SUBSCRIPTION_PREFIX: &str = "PUSHSUB#";
-
-/// One occurrence of a reminder: `USER#<userId>` / `REMIND#<kind>#<subject>` (the subject is a record id, or
-/// `daily` for the agenda). While it waits it carries `GSI1PK = DUE#<minute>#<shard>` ([`due_gsi`]) and
-/// `GSI1SK = <userId>#<kind>#<subject>`; sending it takes it off the index.
-pub fn reminder(user_id: &UserId, kind: &str, subject: &str) -> Key {
-    Key::new(user_pk(user_id), format!("REMIND#{kind}#{subject}"))
-}
-
 // ---- tasks -----------------------------------------------------------------------------------------------------
 // A task is a record of kind `TASK` (`USER#<userId>` / `TASK#<id>`); its GSI1 sort key is `<scheduled>#<id>` and its
 // GSI2 pair `TEAM#<teamId>#TASKS` ([`team_tasks_gsi`]) / `<scheduled>#<userId>#<id>`. A day's tasks are the GSI1
@@ -496,10 +467,50 @@ pub fn leaves_ending_from_sk(date: impl std::fmt::Display) -> String {
     format!("{date}#")
 }
 
+// ---- idempotent writes -----------------------------------------------------------------------------------------
+
+/// A write's claim and kept answer, per caller and `Idempotency-Key`: `USER#<userId>` / `IDEM#<key>` (expires
+/// through `ttl` a day after the claim).
+pub fn idempotency(user_id: &UserId, key: &str) -> Key {
+    Key::new(format!("USER#{user_id}"), format!("IDEM#{key}"))
+}
+
+// ---- notifications ---------------------------------------------------------------------------------------------
+
+/// A person's reminder settings: `USER#<userId>` / `NOTIFYSETTINGS` (absent: the defaults).
+pub fn notification_settings(user_id: &UserId) -> Key {
+    Key::new(user_pk(user_id), "NOTIFYSETTINGS")
+}
+
+/// A browser's push subscription: `USER#<userId>` / `PUSHSUB#<sha256 of the endpoint, hex>`, listed by
+/// `begins_with PUSHSUB#`; subscribing again from the same browser replaces it.
+pub fn push_subscription(user_id: &UserId, endpoint_hash: &str) -> Key {
+    Key::new(user_pk(user_id), format!("{PUSH_SUBSCRIPTION_PREFIX}{endpoint_hash}"))
+}
+pub const PUSH_SUBSCRIPTION_PREFIX: &str = "PUSHSUB#";
+
+/// One occurrence of a reminder: `USER#<userId>` / `REMIND#<kind>#<subject>` (the subject is a record id, or
+/// `daily` for the agenda). While it waits it carries `GSI1PK = DUE#<minute>#<shard>` ([`due_gsi`]) and
+/// `GSI1SK = <userId>#<kind>#<subject>`; sending it takes it off the index.
+pub fn reminder(user_id: &UserId, kind: &str, subject: &str) -> Key {
+    Key::new(user_pk(user_id), format!("REMIND#{kind}#{subject}"))
+}
+
 /// GSI1 partition of the reminders due in one UTC minute (`YYYY-MM-DDTHH:MM`) and shard: one Query per shard finds a
 /// minute's due work.
 pub fn due_gsi(minute: &str, shard: u32) -> String {
     format!("DUE#{minute}#{shard}")
+}
+
+/// A waiting reminder's GSI1 sort key on the due index ([`due_gsi`]): `<userId>#<kind>#<subject>`.
+pub fn due_sk(user_id: &UserId, kind: &str, subject: &str) -> String {
+    format!("{user_id}#{kind}#{subject}")
+}
+
+/// The subject of a break guard message's sent mark, a [`reminder`] of the guard kind: `<since>#<stage>` (one mark
+/// per open break and stage).
+pub fn break_guard_sent_subject(since: &str, stage: &str) -> String {
+    format!("{since}#{stage}")
 }
 
 /// The last minute the scheduled job finished: `SCHEDULER` / `CURSOR`, so a minute missed by a failed run is caught

@@ -139,9 +139,9 @@ async fn a_live_break_is_one_transaction_each_way(store: Store) {
 
 async fn tasks_page_and_filter_on_their_indexes(store: Store) {
     let s = store.as_ref();
+    let app = leave_services(&store);
     let ann = owner("ANN", "T1");
     for i in 1..=12 {
-    let app = leave_services(&store);
         let input = TaskInput {
             title: Some(format!("Task {i}")),
             description: Some("d".into()),
@@ -175,9 +175,9 @@ async fn an_edit_expecting_a_version_is_written_only_over_it(store: Store) {
     let ann = owner("ANN", "T1");
     let bob = owner("BOB", "T1");
     join(&store, &ann, Role::Member).await;
+    let app = leave_services(&store);
     let input = TaskInput {
         title: Some("Plan".into()),
-    let app = leave_services(&store);
         description: Some("d".into()),
         scheduled: Some("2024-05-06".into()),
         ..Default::default()
@@ -320,7 +320,6 @@ async fn meetings_list_by_view_with_counts(store: Store) {
 }
 
 async fn checklist_features_live_in_a_sparse_index(store: Store) {
-    let s = store.as_ref();
     let app = leave_services(&store);
     let ann = owner("ANN", "T1");
     for (task, date, feature) in
