@@ -1,5 +1,20 @@
-//! Every key of the single table, in one screen. The data-model doc (`infra/docs/data-model.md`) lists the access
-//! pattern each one serves. Ids are ULIDs, so keys that end in an id sort by creation time.
+//! The key grammar of the single table: every key part that joins words with `#` (partition and sort keys, the index
+//! pairs `GSI1PK`/`GSI1SK` and `GSI2PK`/`GSI2SK`, and the bounds and prefixes a Query names) is built by a function
+//! here, and no other code formats one. The grammar, in short:
+//!
+//! - partitions: `USER#<userId>` (a person's items), `TEAM#<teamId>` (a team's), `AUDIT#<teamId>`, and a partition of
+//!   its own for each look-up by a secret or a name (`EMAIL#`, `INVITE#`, `RT#`, `TOKEN#`, `OAUTH#`, `PAT#`,
+//!   `CALTOKEN#`, `CONTACT#`, `RL#`, `SCHEDULER`);
+//! - sort keys: `<KIND>#<id>` for a record, `<WORD>#<id>` for the other items of a partition (`MEMBER#<userId>`,
+//!   `LEAVETYPE#<id>`, ...), a bare word for an item of which a partition holds one (`PROFILE`, `OPENBREAK`, ...);
+//! - index partitions: `USER#<userId>#<KIND>` (a person's records by date), `TEAM#<teamId>#<WORDS>` (a team's), and
+//!   `DUE#<minute>#<shard>` (what is due in a minute);
+//! - index sort keys start with the date they sort by and end with the id: `<date>#...#<id>`, so a day is
+//!   `begins_with <date>#` ([`day_prefix`]) and a range `BETWEEN <from># AND <to>#~`.
+//!
+//! Ids are ULIDs, so keys that end in an id sort by creation time. The data-model document
+//! (`infra/docs/data-model.md`) names every item and the access pattern each key serves; the test
+//! `shared/testkit/tests/key_grammar.rs` renders every function here and checks the document against them.
 //!
 //! Ownership is structural: a user's records live in the user's partition (`USER#<userId>`), team-wide items in
 //! the team's (`TEAM#<teamId>`), and every read or write by id builds the key from the caller's own ids.

@@ -65,10 +65,10 @@ impl Record for Break {
     const ENTITY: &'static str = "break";
     owned_record_fields!();
     fn date_key(&self) -> String {
-        keys::break_by_date_sk(&self.created_date, &self.start_time, &self.id)
+        keys::break_by_date_sk(self.created_date, self.start_time, &self.id)
     }
     fn gsi2(&self, team_id: &TeamId) -> Option<(String, String)> {
-        Some((keys::team_breaks_gsi(team_id), keys::team_break_sk(&self.created_date, &self.user_id, &self.id)))
+        Some((keys::team_breaks_gsi(team_id), keys::team_break_sk(self.created_date, &self.user_id, &self.id)))
     }
 }
 

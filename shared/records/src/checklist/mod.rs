@@ -41,12 +41,12 @@ impl Record for ChecklistItem {
     const ENTITY: &'static str = "checklist_item";
     owned_record_fields!();
     fn date_key(&self) -> String {
-        keys::checklist_by_date_sk(&self.created_date, &self.id)
+        keys::checklist_by_date_sk(self.created_date, &self.id)
     }
     /// Sparse: only feature items are in the features index.
     fn gsi2(&self, _team_id: &TeamId) -> Option<(String, String)> {
         self.is_feature.then(|| {
-            (keys::checklist_features_gsi(&self.user_id), keys::checklist_by_date_sk(&self.created_date, &self.id))
+            (keys::checklist_features_gsi(&self.user_id), keys::checklist_by_date_sk(self.created_date, &self.id))
         })
     }
 }
