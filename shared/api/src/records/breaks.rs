@@ -1,16 +1,28 @@
 //! Breaks logged by hand and live breaks: `Break`, the bodies that add and edit one, and the live break.
 
 use serde::{Deserialize, Serialize};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::ToSchema;
 
 use crate::schema::{date, required_text, time};
 use crate::wire;
-use bt_domain::records::breaks::{self as dom, MAX_TYPE_CHARS};
+use bt_domain::records::breaks::{self as dom, MAX_BREAK_MINUTES, MAX_TYPE_CHARS};
 use bt_domain::types::{ClockTime, Day, RecordId, TeamId, UserId};
 
 fn type_text() -> RefOr<Schema> {
     required_text(MAX_TYPE_CHARS as usize)
+}
+
+/// A break's minutes: 1 to the longest break the domain accepts (`MAX_BREAK_MINUTES`), which the document, and from
+/// it the web's `api-rules.ts`, carry.
+fn duration() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+        .minimum(Some(1))
+        .maximum(Some(MAX_BREAK_MINUTES))
+        .into()
 }
 
 wire! { from dom::Break;
@@ -27,7 +39,7 @@ wire! { from dom::Break;
         pub start_time: ClockTime,
         #[schema(schema_with = crate::schema::time)]
         pub end_time: ClockTime,
-        #[schema(minimum = 1, maximum = 480)]
+        #[schema(schema_with = duration)]
         pub duration: i64,
         #[schema(schema_with = crate::schema::date)]
         pub created_date: Day,
