@@ -298,13 +298,154 @@ fn constants(scanned: &Scanned) -> Vec<(String, String)> {
         .iter()
         .filter_map(|(at, value)| {
             let before: String = scanned.code[at.saturating_sub(100)..*at].iter().collect();
-            let line = before.rsplit('\n').next().unwrap_or("");
+            // The value may stand on the line after `const NAME: &str =` (a long sentence, as rustfmt breaks it).
+            let line = before.trim_end().rsplit('\n').next().unwrap_or("");
             let rest = line.trim_start().strip_prefix("pub ").unwrap_or(line.trim_start());
             let rest = rest.strip_prefix("pub(crate) ").unwrap_or(rest);
             let name = rest.strip_prefix("const ")?.split(':').next()?.trim().to_string();
             rest.trim_end().ends_with("&str =").then_some((name, value.clone()))
         })
         .collect()
+}
+
+/// Whether what stands at `at`, inside the value of a `let` whose `=` is at `eq`, is that value itself (a branch of
+/// an `if` or a `match` included) or the format string of a `format!` that is: not an argument of another call.
+fn is_let_value(code: &[char], at: usize, eq: usize) -> bool {
+    match enclosing_call(code, at) {
+        None => true,
+        Some((_, _, start)) if start < eq => true,
+        Some((callee, argument, start)) => callee == "format!" && argument == 0 && is_let_value(code, start, eq),
+    }
+}
+
+/// Whether the literal at `at` is a pattern of a match arm (`"startTime" | "from" => ..`), not a value.
+fn is_pattern(code: &[char], at: usize) -> bool {
+    let after: String = code[at + 2..(at + 6).min(code.len())].iter().collect();
+    let after = after.trim_start();
+    let before: String = code[at.saturating_sub(4)..at].iter().collect();
+    let before = before.trim_end();
+    after.starts_with("=>")
+        || (after.starts_with('|') && !after.starts_with("||"))
+        || (before.ends_with('|') && !before.ends_with("||"))
+}
+
+/// Whether a text says something: a letter outside its `{placeholders}` (`"{email}|{ip}"` is a key, not a message).
+fn has_words(text: &str) -> bool {
+    let mut inside = false;
+    text.chars().any(|c| {
+        match c {
+            '{' => inside = true,
+            '}' => inside = false,
+            _ => {}
+        }
+        !inside && c.is_alphabetic()
+    })
+}
+
+/// The `let name = value;` bindings of a source whose name is then given as a message (`let too_long = if .. {
+/// TOO_LONG_NEXT_DAY } else { TOO_LONG }; check.rule("endTime", ok, too_long)`), with the literals and constants of
+/// their values: those are messages as much as if they were written in the call.
+fn let_messages(s: &Scanned, consts: &[(String, String)]) -> Vec<String> {
+    let code = &s.code;
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 4 < code.len() {
+        let is_let = code[i..i + 4] == ['l', 'e', 't', ' '] && !ident_char(i.checked_sub(1).map(|p| &code[p]));
+        if !is_let {
+            i += 1;
+            continue;
+        }
+        i += 4;
+        let mut start = i;
+        while code.get(start).is_some_and(|c| c.is_whitespace()) {
+            start += 1;
+        }
+        if code[start..].starts_with(&['m', 'u', 't', ' ']) {
+            start += 4;
+        }
+        let end = (start..code.len()).find(|&j| !ident_char(Some(&code[j]))).unwrap_or(code.len());
+        let name: String = code[start..end].iter().collect();
+        // `let name = value;` or `let name: Type = value;`; patterns (`let (a, b)`, `let Some(x)`) are no binding
+        // of a message.
+        let rest = (end..code.len()).find(|&j| !code[j].is_whitespace()).unwrap_or(code.len());
+        let eq = match code.get(rest) {
+            Some('=') if code.get(rest + 1) != Some(&'=') => rest,
+            Some(':') if code.get(rest + 1) != Some(&':') => {
+                match (rest..code.len()).find(|&j| matches!(code[j], '=' | ';' | '{')) {
+                    Some(j) if code[j] == '=' => j,
+                    _ => continue,
+                }
+            }
+            _ => continue,
+        };
+        if name.is_empty() || name == "_" {
+            continue;
+        }
+        // The value runs to the `;` of its statement.
+        let mut depth = 0i32;
+        let mut value_end = eq;
+        while value_end < code.len() {
+            match code[value_end] {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
+                ';' if depth == 0 => break,
+                _ => {}
+            }
+            if depth < 0 {
+                break;
+            }
+            value_end += 1;
+        }
+        // The name is read until its block closes.
+        let mut depth = 0i32;
+        let mut given = false;
+        let mut j = value_end;
+        while j < code.len() && !given {
+            match code[j] {
+                '{' => depth += 1,
+                '}' if depth == 0 => break,
+                '}' => depth -= 1,
+                c if ident_char(Some(&c)) && !ident_char(j.checked_sub(1).map(|p| &code[p])) => {
+                    let word_end = (j..code.len()).find(|&k| !ident_char(Some(&code[k]))).unwrap_or(code.len());
+                    given = word_end - j == name.len()
+                        && code[j..word_end].iter().copied().eq(name.chars())
+                        && is_message_at(code, j);
+                    j = word_end;
+                    continue;
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        if given {
+            for (at, value) in &s.literals {
+                if (eq..value_end).contains(at)
+                    && is_let_value(code, *at, eq)
+                    && !is_pattern(code, *at)
+                    && has_words(value)
+                {
+                    out.push(value.clone());
+                }
+            }
+            let mut k = eq;
+            while k < value_end {
+                if code[k].is_ascii_uppercase() && !ident_char(k.checked_sub(1).map(|p| &code[p])) {
+                    let word_end = (k..value_end).find(|&w| !ident_char(Some(&code[w]))).unwrap_or(value_end);
+                    let word: String = code[k..word_end].iter().collect();
+                    if let Some((_, value)) = consts.iter().find(|(n, _)| *n == word) {
+                        if is_let_value(code, k, eq) {
+                            out.push(value.clone());
+                        }
+                    }
+                    k = word_end;
+                } else {
+                    k += 1;
+                }
+            }
+        }
+        i = eq;
+    }
+    out
 }
 
 /// Every message of the server's source.
@@ -332,6 +473,9 @@ pub(crate) fn messages() -> Vec<Found> {
             if error_text || is_message_at(&s.code, *at) {
                 found.push(Found { text: value.clone(), place: place.clone() });
             }
+        }
+        for text in let_messages(s, &consts) {
+            found.push(Found { text, place: place.clone() });
         }
         for (_, value) in constants(s) {
             if is_sentence(&value) {
@@ -444,4 +588,51 @@ fn f() {
     assert_eq!(messages, ["Name is required.", "Too long; at most 60.", "Too late.", "Wait {n} days."]);
     assert_eq!(constants(&s), [("GONE".to_string(), "It is gone.".to_string())]);
     assert_eq!(shape("Wait {n} days ({}), {{x}}."), "Wait {} days ({}), {{x}}.");
+}
+
+#[test]
+fn the_scan_follows_a_message_bound_by_let() {
+    let s = scan(
+        r#"pub const LONG: &str =
+    "A value on the line after its name.";
+const SHORT: &str = "no sentence, a message all the same";
+fn f() {
+    let too_long = if next_day { LONG } else { SHORT };
+    check.rule("endTime", ok, too_long);
+    let mut later: &str = if late { "Too late." } else { "Too early." };
+    later = "Now.";
+    AppError::field("when", later);
+    let wait = format!("Wait {n} days.", n = days.join(", "));
+    AppError::BadRequest(wait);
+    let shown = "Shown, not said.";
+    log(shown);
+    let english = match field { "startTime" | "from" => "start time", _ => "details" };
+    tr(language, english, &[]);
+    let pair = format!("{email}|{ip}");
+    ratelimit::count(state, "login-fail", &pair, limit);
+}"#,
+    );
+    let consts = constants(&s);
+    assert_eq!(
+        consts,
+        [
+            ("LONG".to_string(), "A value on the line after its name.".to_string()),
+            ("SHORT".to_string(), "no sentence, a message all the same".to_string())
+        ]
+    );
+    // What a `let` gives a message call: its constants and literals (branches, a format string), not the arguments
+    // of the calls inside it (`", "`), a match arm's patterns, a key with no words, nor a binding no message call
+    // takes.
+    assert_eq!(
+        let_messages(&s, &consts),
+        [
+            "A value on the line after its name.",
+            "no sentence, a message all the same",
+            "Too late.",
+            "Too early.",
+            "Wait {n} days.",
+            "start time",
+            "details"
+        ]
+    );
 }

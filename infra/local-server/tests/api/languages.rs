@@ -190,6 +190,50 @@ async fn a_language_the_server_does_not_speak_is_refused_on_its_field() {
     assert!(!wrong_type.field("language").is_empty());
 }
 
+/// A break from 22:00 to 06:01: its end is read as the next day, and 8 h 1 min is too long.
+#[tokio::test]
+async fn a_break_too_long_past_midnight_is_refused_in_the_persons_language() {
+    let app = spawn_app().await;
+    let ann = app.person("Ann").await;
+    // A day long past: the end's next day is no day in the future either.
+    let day = "2024-05-06";
+    let next_day = [
+        (
+            "de",
+            "Eine Pause darf nicht länger als 8 Stunden sein. Die Endzeit liegt vor der Startzeit und wurde daher als \
+             nächster Tag gewertet.",
+        ),
+        (
+            "fr",
+            "Une pause ne peut pas dépasser 8 heures. L’heure de fin étant antérieure à l’heure de début, elle a été \
+             comptée le lendemain.",
+        ),
+        (
+            "es",
+            "Un descanso no puede durar más de 8 horas. La hora de fin es anterior a la de inicio, así que se ha \
+             tomado como del día siguiente.",
+        ),
+        ("en", "Break cannot be more than 8 hours. The end time is before the start time, so it was taken as the next day."),
+    ];
+    for (language, message) in next_day {
+        let refused = app
+            .call(Method::POST, "/break/add")
+            .by(&ann)
+            .header("accept-language", language)
+            .json(&a_break(day, "22:00", "06:01"))
+            .send()
+            .await
+            .expect_error(422);
+        assert_eq!(refused.field("endTime"), message, "{language}");
+    }
+    // Break Buddy leaves the end out of its proposal and says why, in the account's language.
+    for (language, message) in next_day {
+        speaks(&app, &ann, language).await;
+        let proposal = ask(&app, Some(&ann), "en", "lunch break from 10 pm to 7 am").await;
+        assert_eq!(proposal["problems"]["endTime"], message, "{language}: {proposal}");
+    }
+}
+
 async fn speaks(app: &TestApp, who: &Person, language: &str) {
     app.put(who, "/user/profile", json!({ "language": language })).await.expect(200);
 }
