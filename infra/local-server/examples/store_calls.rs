@@ -36,7 +36,6 @@ async fn main() -> anyhow::Result<()> {
     let mid = if mid > now { mid } else { mid.checked_add_months(Months::new(1)).expect("a month on") };
     state.clock.advance((mid - now).num_seconds());
 
-    let token = person(&state, store.as_ref()).await?;
     let app = breaktime_local::app(state.clone(), None);
     tokio::spawn(async move {
         let _ = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await;
@@ -44,52 +43,66 @@ async fn main() -> anyhow::Result<()> {
     let client = reqwest::Client::new();
     let today = mid.format("%Y-%m-%d").to_string();
 
-    let requests: [(Method, &str, Option<Value>); 8] = [
-        (Method::GET, "/work/current", None),
-        (Method::POST, "/work/start", Some(json!({}))),
-        (Method::GET, "/work/current", None),
-        (
-            Method::POST,
-            "/break/add",
-            Some(json!({
-                "startTime": "08:00", "endTime": "08:15", "createdDate": today, "type": "Coffee Break", "reason": "",
-            })),
-        ),
-        (Method::POST, "/break/start", Some(json!({ "type": "Lunch Break" }))),
-        (Method::GET, "/break/todayBreaks", None),
-        (Method::POST, "/break/end", Some(json!({}))),
-        (Method::POST, "/work/end", Some(json!({}))),
-    ];
-    println!("Store calls per request: local server over SQLite, one signed-in person (a session's token),");
-    println!("writes with an Idempotency-Key as the web app sends them. JWT = access-token signatures checked.\n");
-    println!(
-        "{:<24} {:>6} {:>5} {:>6} {:>5}  {:>3}  operations",
-        "request", "status", "reads", "writes", "total", "JWT"
-    );
-    for (method, path, body) in requests {
-        let mut request = client.request(method.clone(), format!("{base}{path}")).bearer_auth(&token);
-        if let Some(body) = body {
-            let key = bt_domain::records::new_id(Utc::now()).to_string();
-            request = request.header("Idempotency-Key", key).json(&body);
+    println!("Store calls per request: local server over SQLite, one signed-in person (a session's token) per team,");
+    println!("writes with an Idempotency-Key as the web app sends them. JWT = access-token signatures checked.");
+    for rules in ["none", "de"] {
+        let token = person(&state, store.as_ref()).await?;
+        let send = |method: Method, path: &str, body: Option<Value>| {
+            let mut request = client.request(method, format!("{base}{path}")).bearer_auth(&token);
+            if let Some(body) = body {
+                let key = bt_domain::records::new_id(Utc::now()).to_string();
+                request = request.header("Idempotency-Key", key).json(&body);
+            }
+            request.send()
+        };
+        if rules != "none" {
+            let status = send(Method::PUT, "/work/rules", Some(json!({ "preset": rules }))).await?.status();
+            anyhow::ensure!(status.is_success(), "PUT /work/rules answered {status}");
         }
-        // Ten minutes between requests: the break and the working period each last a while.
-        state.clock.advance(600);
-        store.take();
-        let checks = bt_domain::auth::signature_checks();
-        let response = request.send().await?;
-        let status = response.status();
-        let _ = response.bytes().await?;
-        let calls = store.take();
-        let jwt = bt_domain::auth::signature_checks() - checks;
-        let name = format!("{method} {path}");
+        println!("\nThe team's break and rest rules: preset {rules}");
         println!(
-            "{name:<24} {:>6} {:>5} {:>6} {:>5}  {jwt:>3}  {calls}",
-            status.as_u16(),
-            calls.reads(),
-            calls.writes(),
-            calls.total()
+            "{:<24} {:>6} {:>5} {:>6} {:>5}  {:>3}  operations",
+            "request", "status", "reads", "writes", "total", "JWT"
         );
-        anyhow::ensure!(status.is_success(), "{name} answered {status}");
+        let requests: [(Method, &str, Option<Value>); 8] = [
+            (Method::GET, "/work/current", None),
+            (Method::POST, "/work/start", Some(json!({}))),
+            (Method::GET, "/work/current", None),
+            (
+                Method::POST,
+                "/break/add",
+                Some(json!({
+                    "startTime": "08:00", "endTime": "08:15", "createdDate": today, "type": "Coffee Break",
+                    "reason": "",
+                })),
+            ),
+            (Method::POST, "/break/start", Some(json!({ "type": "Lunch Break" }))),
+            (Method::GET, "/break/todayBreaks", None),
+            (Method::POST, "/break/end", Some(json!({}))),
+            (Method::POST, "/work/end", Some(json!({}))),
+        ];
+        for (method, path, body) in requests {
+            // Ten minutes between requests: the break and the working period each last a while.
+            state.clock.advance(600);
+            let name = format!("{method} {path}");
+            store.take();
+            let checks = bt_domain::auth::signature_checks();
+            let response = send(method, path, body).await?;
+            let status = response.status();
+            let _ = response.bytes().await?;
+            let calls = store.take();
+            let jwt = bt_domain::auth::signature_checks() - checks;
+            println!(
+                "{name:<24} {:>6} {:>5} {:>6} {:>5}  {jwt:>3}  {calls}",
+                status.as_u16(),
+                calls.reads(),
+                calls.writes(),
+                calls.total()
+            );
+            anyhow::ensure!(status.is_success(), "{name} answered {status}");
+        }
+        // The next team's day starts an hour later, on the same day.
+        state.clock.advance(3600);
     }
     Ok(())
 }

@@ -33,6 +33,7 @@ mod security;
 mod selfhost;
 mod sign_in_limits;
 mod sso_required;
+mod store_calls;
 mod timesheets;
 mod tokens;
 mod type_names;
