@@ -171,8 +171,9 @@ bench-work:
 bench-transfer:
 	cargo run -q --release -p breaktime-local --example transfer_bench
 
-## The store calls (by operation) and token checks of each request of a working day, one signed-in person on SQLite:
-## clock in, add a break, start and end one, clock out, and the reads the web app makes between (prints counts).
+## The store calls (by operation) and token checks of each request of a working day on SQLite, for a team without
+## break rules and one under the German preset: clock in, add a break, start and end one, clock out, and the reads
+## the web app makes between (prints counts; infra/docs/data-model.md has the figures).
 bench-calls:
 	cargo run -q -p breaktime-local --example store_calls
 
