@@ -10,18 +10,22 @@
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::dates::{self, date_field, format_date, format_time, time_field, DateRange};
+use super::dates::{self, date_field, time_field, DateRange};
 use super::events::{self, MeetingChange, RecordEvent, Via};
 use super::paging::Paging;
 use super::repo::owned_record_fields;
-use super::repo::{self, Record};
+use super::repo::Record;
 use super::{new_id, timestamp, Expect, Owner};
 use bt_accounts::teams;
 use bt_core::error::{AppError, AppResult};
 use bt_core::keys::{self, RecordKind};
 use bt_core::services::Services;
-use bt_core::store::{Cond, SkCond, StoreError, Table, TxOp};
+use bt_core::store::Table;
 use bt_core::types::{ClockTime, Day, RecordId, UserId};
+
+pub mod repo;
+
+use self::repo::MeetingRepo;
 use bt_core::validate::Check;
 
 pub const MAX_DESCRIPTION_CHARS: u64 = 1000;
@@ -120,7 +124,7 @@ impl Record for Meeting {
     const ENTITY: &'static str = "meeting";
     owned_record_fields!();
     fn date_key(&self) -> String {
-        format!("{}#{}#{}", self.schedule_date, self.from, self.id)
+        keys::meeting_by_date_sk(self.schedule_date, self.from, &self.id)
     }
 }
 
@@ -137,6 +141,24 @@ pub struct MeetingInput {
     /// The user ids of the team members invited (the organizer is never one of them); left out on an edit, the
     /// attendees stay as they are.
     pub attendees: Option<Vec<String>>,
+}
+
+impl MeetingInput {
+    /// This edit over the stored meeting: each field left out keeps the stored value (the attendees too).
+    pub fn over(&self, old: &Meeting) -> MeetingInput {
+        let keep = |given: &Option<String>, stored: String| Some(given.clone().unwrap_or(stored));
+        MeetingInput {
+            from: keep(&self.from, old.from.to_string()),
+            to: keep(&self.to, old.to.to_string()),
+            schedule_date: keep(&self.schedule_date, old.schedule_date.to_string()),
+            description: keep(&self.description, old.description.clone()),
+            title: keep(&self.title, old.title.clone()),
+            place: keep(&self.place, old.place.clone()),
+            attendees: Some(
+                self.attendees.clone().unwrap_or_else(|| old.attendees.iter().map(|a| a.user_id.to_string()).collect()),
+            ),
+        }
+    }
 }
 
 /// The body of `POST /meeting/{id}/respond`.
@@ -246,10 +268,11 @@ pub async fn add_meeting(
         attendees,
         time_zone: owner.tz.name().to_string(),
     };
+    let repo = MeetingRepo::new(store);
     if meeting.attendees.is_empty() {
-        repo::insert(store, &meeting, &owner.team_id).await?;
+        repo.insert(&meeting, &owner.team_id).await?;
     } else {
-        write_all(store, &meeting, &owner.team_id, None, &[]).await?;
+        repo.write_all(&meeting, &owner.team_id, None, &[]).await?;
     }
     saved_for_everyone(store, owner, &meeting, &[], now).await;
     for a in &meeting.attendees {
@@ -262,40 +285,6 @@ pub async fn add_meeting(
 async fn notice(via: Via<'_>, user_id: &UserId, meeting: &Meeting, change: MeetingChange) {
     let event = RecordEvent::MeetingNotice { user_id: user_id.clone(), meeting: meeting.copy_for(user_id), change };
     events::publish(via, event).await;
-}
-
-/// Writes the organizer's item and every attendee's copy at the next version, and deletes the copies of those in
-/// `gone`, all in one transaction: over the organizer item's `version` when given (a conflict otherwise), as a new
-/// meeting when not.
-async fn write_all(
-    store: &dyn Table,
-    meeting: &Meeting,
-    team_id: &bt_core::types::TeamId,
-    version: Option<i64>,
-    gone: &[UserId],
-) -> AppResult<()> {
-    let next = version.map_or(1, |v| v + 1);
-    let organizer = meeting.organizer().clone();
-    let mut ops = vec![TxOp::Put {
-        item: repo::item_of(&meeting.copy_for(&organizer), team_id, next)?,
-        cond: version.map_or(Cond::NotExists, |v| Cond::eq("version", v)),
-    }];
-    for a in &meeting.attendees {
-        ops.push(TxOp::Put { item: repo::item_of(&meeting.copy_for(&a.user_id), team_id, next)?, cond: Cond::None });
-    }
-    for id in gone {
-        ops.push(TxOp::Delete { key: keys::record(id, RecordKind::Meeting, &meeting.id), cond: Cond::None });
-    }
-    transact(store, ops).await
-}
-
-/// Writes a meeting's copies together; a failed condition (another change landed first) is a conflict.
-async fn transact(store: &dyn Table, ops: Vec<TxOp>) -> AppResult<()> {
-    match store.transact(ops).await {
-        Ok(()) => Ok(()),
-        Err(StoreError::ConditionFailed) => Err(AppError::Conflict(CHANGED_MEANWHILE_MEETING.into())),
-        Err(e) => Err(e.into()),
-    }
 }
 
 pub const CHANGED_MEANWHILE_MEETING: &str = "This meeting was changed or deleted meanwhile. Reload it and try again.";
@@ -341,24 +330,13 @@ pub async fn edit_meeting(
 ) -> AppResult<Meeting> {
     let via = Via::Services(app);
     let store = app.table();
-    let stored = repo::load_for_edit::<Meeting>(store, &owner.user_id, id, expect).await?;
+    let repo = MeetingRepo::new(store);
+    let stored = repo.for_edit(&owner.user_id, id, expect).await?;
     let old = stored.record;
     if !old.is_organized_by(&owner.user_id) {
         return Err(AppError::Forbidden(ONLY_ORGANIZER_EDITS.into()));
     }
-    let merged = MeetingInput {
-        from: input.from.clone().or(Some(old.from.to_string())),
-        to: input.to.clone().or(Some(old.to.to_string())),
-        schedule_date: input.schedule_date.clone().or(Some(old.schedule_date.to_string())),
-        description: input.description.clone().or(Some(old.description.clone())),
-        title: input.title.clone().or(Some(old.title.clone())),
-        place: input.place.clone().or(Some(old.place.clone())),
-        attendees: input
-            .attendees
-            .clone()
-            .or_else(|| Some(old.attendees.iter().map(|a| a.user_id.to_string()).collect())),
-    };
-    let v = validate_meeting(&merged)?;
+    let v = validate_meeting(&input.over(&old))?;
     let moved = v.from != old.from || v.to != old.to || v.schedule_date != old.schedule_date;
     let attendees = resolve_attendees(store, owner, &v.attendees, &old.attendees, moved).await?;
     let gone: Vec<UserId> = old
@@ -382,9 +360,9 @@ pub async fn edit_meeting(
         ..old.clone()
     };
     if meeting.attendees.is_empty() && gone.is_empty() {
-        repo::replace(store, &meeting, &owner.team_id, stored.version).await?;
+        repo.replace(&meeting, &owner.team_id, stored.version).await?;
     } else {
-        write_all(store, &meeting, &owner.team_id, Some(stored.version), &gone).await?;
+        repo.write_all(&meeting, &owner.team_id, Some(stored.version), &gone).await?;
     }
     saved_for_everyone(store, owner, &meeting, &gone, now).await;
     for a in &meeting.attendees {
@@ -403,7 +381,7 @@ pub async fn edit_meeting(
 
 /// An attendee's answer: every copy shows it. The organizer has none to give.
 pub async fn answer_meeting(
-    store: &dyn Table,
+    app: &Services,
     owner: &Owner,
     id: &RecordId,
     input: &MeetingAnswerInput,
@@ -414,7 +392,7 @@ pub async fn answer_meeting(
         Some("no") => Answer::No,
         _ => return Err(AppError::field("answer", "Answer yes or no.")),
     };
-    change_as_attendee(store, owner, id, now, ORGANIZER_DOES_NOT_ANSWER, |meeting| {
+    change_as_attendee(app.table(), owner, id, now, ORGANIZER_DOES_NOT_ANSWER, |meeting| {
         for a in meeting.attendees.iter_mut().filter(|a| a.user_id == owner.user_id) {
             a.answer = answer;
         }
@@ -423,8 +401,8 @@ pub async fn answer_meeting(
 }
 
 /// An attendee leaves: their copy goes, and the others no longer list them. The organizer deletes instead.
-pub async fn leave_meeting(store: &dyn Table, owner: &Owner, id: &RecordId, now: DateTime<Utc>) -> AppResult<Meeting> {
-    change_as_attendee(store, owner, id, now, ORGANIZER_CANNOT_LEAVE, |meeting| {
+pub async fn leave_meeting(app: &Services, owner: &Owner, id: &RecordId, now: DateTime<Utc>) -> AppResult<Meeting> {
+    change_as_attendee(app.table(), owner, id, now, ORGANIZER_CANNOT_LEAVE, |meeting| {
         meeting.attendees.retain(|a| a.user_id != owner.user_id)
     })
     .await
@@ -440,14 +418,15 @@ async fn change_as_attendee(
     not_for_organizer: &str,
     change: impl Fn(&mut Meeting),
 ) -> AppResult<Meeting> {
+    let repo = MeetingRepo::new(store);
     let mut tries = 0;
     loop {
         tries += 1;
-        let mine = repo::load_owned::<Meeting>(store, &owner.user_id, id).await?.record;
+        let mine = repo.owned(&owner.user_id, id).await?.record;
         if mine.is_organized_by(&owner.user_id) {
             return Err(AppError::Forbidden(not_for_organizer.into()));
         }
-        let Some(stored) = repo::load::<Meeting>(store, mine.organizer(), id).await? else {
+        let Some(stored) = repo.load(mine.organizer(), id).await? else {
             return Err(AppError::not_found());
         };
         let before = stored.record;
@@ -456,7 +435,7 @@ async fn change_as_attendee(
         meeting.updated_at = timestamp(now);
         let left = !meeting.attendees.iter().any(|a| a.user_id == owner.user_id);
         let gone = if left { vec![owner.user_id.clone()] } else { vec![] };
-        match write_all(store, &meeting, &owner.team_id, Some(stored.version), &gone).await {
+        match repo.write_all(&meeting, &owner.team_id, Some(stored.version), &gone).await {
             Err(AppError::Conflict(_)) if tries < 3 => continue,
             Err(e) => return Err(e),
             Ok(()) => {}
@@ -472,7 +451,7 @@ async fn change_as_attendee(
 }
 
 pub async fn get_meeting(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<Meeting> {
-    Ok(repo::load_owned::<Meeting>(app.table(), &owner.user_id, id).await?.record)
+    Ok(MeetingRepo::new(app.table()).owned(&owner.user_id, id).await?.record)
 }
 
 /// The organizer deletes the meeting, every attendee's copy with it (each attendee is told it was cancelled); an
@@ -480,22 +459,16 @@ pub async fn get_meeting(app: &Services, owner: &Owner, id: &RecordId) -> AppRes
 pub async fn delete_meeting(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<Meeting> {
     let via = Via::Services(app);
     let store = app.table();
-    let stored = repo::load_owned::<Meeting>(store, &owner.user_id, id).await?;
+    let repo = MeetingRepo::new(store);
+    let stored = repo.owned(&owner.user_id, id).await?;
     let meeting = stored.record;
     if !meeting.is_organized_by(&owner.user_id) {
         return Err(AppError::Forbidden(ONLY_ORGANIZER_DELETES.into()));
     }
     if meeting.attendees.is_empty() {
-        repo::remove::<Meeting>(store, &owner.user_id, id).await?;
+        repo.remove(&owner.user_id, id).await?;
     } else {
-        let mut ops = vec![TxOp::Delete {
-            key: keys::record(&owner.user_id, RecordKind::Meeting, id),
-            cond: Cond::eq("version", stored.version),
-        }];
-        for a in &meeting.attendees {
-            ops.push(TxOp::Delete { key: keys::record(&a.user_id, RecordKind::Meeting, id), cond: Cond::None });
-        }
-        transact(store, ops).await?;
+        repo.delete_all(&owner.user_id, id, stored.version, &meeting.attendees).await?;
     }
     dropped(store, &owner.user_id, &meeting).await;
     for a in &meeting.attendees {
@@ -507,9 +480,8 @@ pub async fn delete_meeting(app: &Services, owner: &Owner, id: &RecordId) -> App
 
 /// How many meetings from today on invite `user_id` and wait for their answer (the Meetings badge): one Query of
 /// their own meetings from today.
-pub async fn unanswered_count(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> AppResult<u64> {
-    let today = format_date(owner.today(now));
-    let coming: Vec<Meeting> = repo::all(store, &repo::by_date::<Meeting>(&owner.user_id, SkCond::Gte(today))).await?;
+pub async fn unanswered_count(app: &Services, owner: &Owner, now: DateTime<Utc>) -> AppResult<u64> {
+    let coming = MeetingRepo::new(app.table()).from_day(&owner.user_id, owner.today(now)).await?;
     let waiting = |m: &Meeting| {
         !m.is_organized_by(&owner.user_id)
             && m.attendees.iter().any(|a| a.user_id == owner.user_id && a.answer == Answer::Pending)
@@ -526,8 +498,8 @@ pub struct Invitee {
 }
 
 /// The caller's teammates, by name: whom their meetings can invite.
-pub async fn invitees(store: &dyn Table, owner: &Owner) -> AppResult<Vec<Invitee>> {
-    let mut people: Vec<Invitee> = teams::team_members(store, &owner.team_id)
+pub async fn invitees(app: &Services, owner: &Owner) -> AppResult<Vec<Invitee>> {
+    let mut people: Vec<Invitee> = teams::team_members(app.table(), &owner.team_id)
         .await?
         .into_iter()
         .filter(|m| m.user_id != owner.user_id)
@@ -563,27 +535,13 @@ pub async fn list_meetings(
     view: MeetingView,
     paging: Paging,
 ) -> AppResult<MeetingList> {
-    let store = app.table();
-    let query = match view {
-        MeetingView::Day(d) => repo::by_date::<Meeting>(user_id, SkCond::BeginsWith(format!("{}#", format_date(d)))),
-        MeetingView::Upcoming { day, after: Some(t) } => {
-            repo::by_date::<Meeting>(user_id, SkCond::Gte(format!("{}#{}", format_date(day), format_time(t))))
-        }
-        MeetingView::Upcoming { day, after: None } => {
-            repo::by_date::<Meeting>(user_id, SkCond::Gte(format!("{}#~", format_date(day))))
-        }
-        MeetingView::All(range) => {
-            repo::by_date::<Meeting>(user_id, range.map(|r| r.sk_cond()).unwrap_or(SkCond::All)).backward()
-        }
-    };
-    let (meetings, total_count) = repo::page(store, query, None, paging).await?;
-    let all_count = store.count(&repo::by_date::<Meeting>(user_id, SkCond::All)).await?;
+    let (meetings, total_count, all_count) = MeetingRepo::new(app.table()).page(user_id, view, paging).await?;
     Ok(MeetingList { meetings, total_count, all_count })
 }
 
 /// Every meeting of the owner in a range, earliest first (summaries, exports).
 pub async fn meetings_in(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Vec<Meeting>> {
-    repo::all(store, &repo::by_date::<Meeting>(user_id, range.sk_cond())).await
+    MeetingRepo::new(store).in_range(user_id, range).await
 }
 
 #[cfg(test)]
