@@ -143,6 +143,8 @@ fn rendered() -> Vec<(&'static str, Vec<Made>)> {
         one!(push_subscription, &u, P),
         one!(reminder, &u, P, P),
         one!(due_gsi, P, NUMBER as u32),
+        one!(due_sk, &u, P, P),
+        one!(break_guard_sent_subject, P, P),
         one!(scheduler_cursor),
         one!(webhook, &t, P),
         one!(hook_delivery, &t, P, P),
