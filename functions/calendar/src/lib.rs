@@ -55,7 +55,7 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
         (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn create(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<FeedInput>) -> ApiResult {
-    Ok(created(NewCalendarFeed::from(feeds::create_feed(&state, &user.user, &input.into()).await?)))
+    Ok(created(NewCalendarFeed::from(feeds::create_feed(state.services(), &user.user, &input.into()).await?)))
 }
 
 /// My calendar feeds, oldest first (without their URLs)
@@ -64,7 +64,7 @@ async fn create(State(state): State<AppState>, user: AuthUser, ApiJson(input): A
         (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(wire::<Vec<CalendarFeed>, _>(feeds::list_feeds(state.table(), user.id()).await?)))
+    Ok(data(wire::<Vec<CalendarFeed>, _>(feeds::list_feeds(state.services(), user.id()).await?)))
 }
 
 /// Revoke one of my calendar feeds: its URL answers 404 from then on
@@ -73,7 +73,7 @@ async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult {
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 async fn revoke(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    let feed = feeds::revoke_feed(&state, &user.user, &id).await?;
+    let feed = feeds::revoke_feed(state.services(), &user.user, &id).await?;
     Ok(data(Deleted { id: feed.id.to_string(), message: "Calendar feed revoked.".into() }))
 }
 
@@ -125,7 +125,7 @@ async fn feed(State(state): State<AppState>, segment: Result<Path<String>, PathR
     let segment = segment.ok().map(|Path(segment)| segment);
     let token = segment.as_deref().and_then(|s| s.strip_suffix(".ics"));
     let token = token.ok_or_else(|| AppError::NotFound(feeds::NOT_FOUND.into()))?;
-    let calendar = feeds::feed_calendar(state.table(), token, state.clock.now()).await?;
+    let calendar = feeds::feed_calendar(state.services(), token, state.clock.now()).await?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("text/calendar; charset=utf-8"))], ics::render(&calendar))
         .into_response())
 }

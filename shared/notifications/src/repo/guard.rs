@@ -41,7 +41,7 @@ pub async fn mark_sent_once(
     now: DateTime<Utc>,
     ttl: i64,
 ) -> AppResult<bool> {
-    let key = keys::reminder(user_id, ReminderKind::BreakGuard.tag(), &format!("{since}#{stage}"));
+    let key = keys::reminder(user_id, ReminderKind::BreakGuard.tag(), &keys::break_guard_sent_subject(since, stage));
     let mut item = to_item("break_guard_sent", &key, &json!({ "userId": user_id, "since": since, "stage": stage }))?;
     item.insert("sentAt".into(), Value::String(now.to_rfc3339()));
     item.insert(TTL.into(), Value::from(ttl));

@@ -16,7 +16,7 @@ use bt_core::types::UserId;
 /// The index pair that files a reminder under its minute and shard.
 pub fn due_index(user_id: &UserId, kind: ReminderKind, subject: &str, due: DateTime<Utc>) -> (String, String) {
     let minute = due::minute_key(due::due_minute(due));
-    (keys::due_gsi(&minute, due::shard_of(user_id.as_ref())), format!("{user_id}#{}#{subject}", kind.tag()))
+    (keys::due_gsi(&minute, due::shard_of(user_id.as_ref())), keys::due_sk(user_id, kind.tag(), subject))
 }
 
 pub fn reminder_item(reminder: &Reminder) -> AppResult<Item> {

@@ -24,20 +24,23 @@ use serde::{Deserialize, Serialize};
 
 use super::allowances::HalfDay;
 use super::dates::{self, DateRange};
-use super::leave_types::LeaveType;
+use super::leave_types::repo::LeaveTypeRepo;
 use super::leaves::{self, LeaveStatus};
 use super::meetings;
 use super::{new_id, timestamp};
-use bt_accounts::audit::{self, Action, Entry};
+use bt_accounts::audit::{Action, Entry};
 use bt_accounts::auth;
 use bt_accounts::users::get_user;
 use bt_accounts::{teams, User};
-use bt_core::codec::{from_item, to_item};
 use bt_core::error::{AppError, AppResult};
 use bt_core::keys;
 use bt_core::services::Services;
-use bt_core::store::{Cond, Query, SkCond, StoreError, Table, TxOp};
+use bt_core::store::Table;
 use bt_core::types::{RecordId, TeamId, UserId};
+
+pub mod repo;
+
+use self::repo::FeedRepo;
 
 /// Most feeds one person may have at a time.
 pub const MAX_FEEDS: u64 = 10;
@@ -51,6 +54,7 @@ pub const BAD_SCOPE: &str = "Scope must be me or team.";
 pub const APPROVERS_ONLY: &str = "Only admins and HR can create a team calendar feed.";
 pub const TOO_MANY: &str = "You can have at most 10 calendar feeds. Revoke one before creating another.";
 pub const NOT_FOUND: &str = "Calendar feed not found.";
+const NOT_CREATED: &str = "The feed could not be created. Please try again.";
 
 /// Whose records a feed shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -134,22 +138,18 @@ fn parse_scope(input: &FeedInput) -> AppResult<FeedScope> {
     }
 }
 
-fn feeds_query(user_id: &UserId) -> Query {
-    Query::table(keys::user_pk(user_id), SkCond::BeginsWith(keys::CALENDAR_FEED_PREFIX.into()))
-}
-
 /// Creates a feed for `user` and answers its URL (`{api_url}/calendar/<token>.ics`), which is never shown again.
-pub async fn create_feed(services: &Services, user: &User, input: &FeedInput) -> AppResult<NewCalendarFeed> {
+pub async fn create_feed(app: &Services, user: &User, input: &FeedInput) -> AppResult<NewCalendarFeed> {
     let scope = parse_scope(input)?;
     if scope == FeedScope::Team && !user.role.sees_reports() {
         return Err(AppError::Forbidden(APPROVERS_ONLY.into()));
     }
-    let store = services.table();
+    let repo = FeedRepo::new(app.table());
     // Two creations at the same moment may both pass this count; the cap is a bound on clutter, not a secret.
-    if store.count(&feeds_query(&user.id)).await? >= MAX_FEEDS {
+    if repo.count(&user.id).await? >= MAX_FEEDS {
         return Err(AppError::Conflict(TOO_MANY.into()));
     }
-    let now = services.clock.now();
+    let now = app.clock.now();
     let token = auth::random_token();
     let token_hash = auth::hash_token(&token);
     let feed = StoredFeed {
@@ -161,30 +161,10 @@ pub async fn create_feed(services: &Services, user: &User, input: &FeedInput) ->
         created_at: timestamp(now),
     };
     let pointer = TokenPointer { user_id: user.id.clone(), feed_id: feed.id.clone() };
-    let mut ops = vec![
-        TxOp::Put {
-            item: to_item(FEED_ENTITY, &keys::calendar_feed(&user.id, &feed.id), &feed)?,
-            cond: Cond::NotExists,
-        },
-        TxOp::Put {
-            item: to_item(TOKEN_ENTITY, &keys::calendar_feed_token(&token_hash), &pointer)?,
-            cond: Cond::NotExists,
-        },
-    ];
-    if let Some(logged) = logged(user, Action::CalendarFeedCreated, &feed, now) {
-        ops.push(audit::op(&logged)?);
-    }
-    match store.transact(ops).await {
-        Ok(()) => {}
-        // A fresh ULID and 256 random bits: only a retried request can meet its own items.
-        Err(StoreError::ConditionFailed) => {
-            return Err(AppError::Conflict("The feed could not be created. Please try again.".into()))
-        }
-        Err(e) => return Err(e.into()),
-    }
+    repo.create(&feed, &pointer, logged(user, Action::CalendarFeedCreated, &feed, now).as_ref()).await?;
     tracing::info!(user_id = %user.id, feed_id = %feed.id, scope = ?scope, "calendar feed created");
     Ok(NewCalendarFeed {
-        url: format!("{}/calendar/{token}.ics", services.config.api_url),
+        url: format!("{}/calendar/{token}.ics", app.config.api_url),
         id: feed.id,
         scope,
         created_at: feed.created_at,
@@ -192,9 +172,13 @@ pub async fn create_feed(services: &Services, user: &User, input: &FeedInput) ->
 }
 
 /// The caller's feeds, oldest first (one Query of their partition).
-pub async fn list_feeds(store: &dyn Table, user_id: &UserId) -> AppResult<Vec<CalendarFeed>> {
-    let items = store.query_all(&feeds_query(user_id)).await?;
-    items.into_iter().map(|item| from_item::<StoredFeed>(item).map(StoredFeed::listed)).collect()
+pub async fn list_feeds(app: &Services, user_id: &UserId) -> AppResult<Vec<CalendarFeed>> {
+    feeds_of(app.table(), user_id).await
+}
+
+/// The same list over the store (the data export).
+pub async fn feeds_of(store: &dyn Table, user_id: &UserId) -> AppResult<Vec<CalendarFeed>> {
+    Ok(FeedRepo::new(store).list(user_id).await?.into_iter().map(StoredFeed::listed).collect())
 }
 
 /// The audit entry of a team feed's creation or revocation by `user`, in the log of the team the feed shows (none for
@@ -211,23 +195,12 @@ fn logged(user: &User, action: Action, feed: &StoredFeed, now: DateTime<Utc>) ->
 
 /// Revokes one of the caller's feeds: the feed and its token item go together, and its URL answers 404 from then
 /// on. Another person's feed id is not found, like an unknown one.
-pub async fn revoke_feed(services: &Services, user: &User, id: &RecordId) -> AppResult<CalendarFeed> {
-    let store = services.table();
+pub async fn revoke_feed(app: &Services, user: &User, id: &RecordId) -> AppResult<CalendarFeed> {
+    let repo = FeedRepo::new(app.table());
     let user_id = &user.id;
-    let key = keys::calendar_feed(user_id, id);
-    let Some(item) = store.get(&key).await? else { return Err(not_found()) };
-    let feed: StoredFeed = from_item(item)?;
-    let mut ops = vec![
-        TxOp::Delete { key, cond: Cond::Exists },
-        TxOp::Delete { key: keys::calendar_feed_token(&feed.token_hash), cond: Cond::None },
-    ];
-    if let Some(logged) = logged(user, Action::CalendarFeedRevoked, &feed, services.clock.now()) {
-        ops.push(audit::op(&logged)?);
-    }
-    match store.transact(ops).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(not_found()),
-        Err(e) => return Err(e.into()),
+    let Some(feed) = repo.get(user_id, id).await? else { return Err(not_found()) };
+    if !repo.revoke(&feed, logged(user, Action::CalendarFeedRevoked, &feed, app.clock.now()).as_ref()).await? {
+        return Err(not_found());
     }
     tracing::info!(user_id = %user_id, feed_id = %id, "calendar feed revoked");
     Ok(feed.listed())
@@ -302,17 +275,15 @@ pub fn feed_range(tz: Tz, now: DateTime<Utc>) -> DateRange {
 /// What the feed of `token` shows now; an unknown or revoked token, a deleted owner, or a team feed whose owner is
 /// no longer an admin or HR of its team is [`NOT_FOUND`]. Reads only: a GetItem on the token's hash, the feed and the
 /// owner's profile, then the Queries of the records shown.
-pub async fn feed_calendar(store: &dyn Table, token: &str, now: DateTime<Utc>) -> AppResult<FeedCalendar> {
+pub async fn feed_calendar(app: &Services, token: &str, now: DateTime<Utc>) -> AppResult<FeedCalendar> {
     if !is_token(token) {
         return Err(not_found());
     }
+    let store = app.table();
+    let repo = FeedRepo::new(store);
     let token_hash = auth::hash_token(token);
-    let Some(item) = store.get(&keys::calendar_feed_token(&token_hash)).await? else { return Err(not_found()) };
-    let pointer: TokenPointer = from_item(item)?;
-    let Some(item) = store.get(&keys::calendar_feed(&pointer.user_id, &pointer.feed_id)).await? else {
-        return Err(not_found());
-    };
-    let feed: StoredFeed = from_item(item)?;
+    let Some(pointer) = repo.pointer(&token_hash).await? else { return Err(not_found()) };
+    let Some(feed) = repo.get(&pointer.user_id, &pointer.feed_id).await? else { return Err(not_found()) };
     if feed.token_hash != token_hash {
         return Err(not_found());
     }
@@ -332,13 +303,7 @@ pub async fn feed_calendar(store: &dyn Table, token: &str, now: DateTime<Utc>) -
 
 /// The team's leave type names, read without writing (a team that never used leave types has none stored).
 async fn type_names(store: &dyn Table, team_id: &TeamId) -> AppResult<HashMap<RecordId, String>> {
-    let query = Query::table(keys::team_pk(team_id), SkCond::BeginsWith(keys::LEAVE_TYPE_PREFIX.into()));
-    let mut names = HashMap::new();
-    for item in store.query_all(&query).await? {
-        let leave_type: LeaveType = from_item(item)?;
-        names.insert(leave_type.id, leave_type.name);
-    }
-    Ok(names)
+    Ok(LeaveTypeRepo::new(store).list(team_id).await?.into_iter().map(|t| (t.id, t.name)).collect())
 }
 
 fn stamp(value: &str) -> Option<DateTime<Utc>> {
