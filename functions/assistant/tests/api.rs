@@ -458,7 +458,6 @@ async fn the_agenda_lists_todays_meetings_breaks_and_tasks() {
     assert!(empty.contains("You have not taken any breaks today."), "{empty}");
     assert!(empty.contains("You have not scheduled any tasks today."), "{empty}");
 
-    let store = app.state.table();
     let meeting = meetings::MeetingInput {
         from: Some("10:00".into()),
         to: Some("10:30".into()),
@@ -513,7 +512,6 @@ async fn who_is_off_today_reads_the_teams_leaves() {
     let data = app.ask(Some(&ben.token), "who is off today?").await;
     assert_eq!(data["summary"], "Nobody is off today.");
 
-    let store = app.state.table();
     let today = app.today();
     let leave = |from: NaiveDate, to: NaiveDate| leaves::LeaveInput {
         from_date: Some(ymd(from)),
@@ -712,7 +710,6 @@ async fn the_leave_balance_is_the_one_get_leaves_balance_answers() {
 async fn open_tasks_come_by_priority_without_finished_ones() {
     let app = spawn_app();
     let ana = app.person("Ana", "T1", Role::Admin).await;
-    let store = app.state.table();
     for (title, priority, status) in
         [("Tidy desk", "Low", "To Do"), ("Fix outage", "Urgent", "In Progress"), ("Old report", "High", "Completed")]
     {
