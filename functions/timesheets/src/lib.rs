@@ -74,6 +74,16 @@ async fn team(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
     Ok(data(rows.into_iter().map(TimesheetRow::from).collect::<Vec<_>>()))
 }
 
+/// The month of the path: mine, or the member's of the query (approvers).
+async fn sheet(
+    state: &AppState,
+    user: &AuthUser,
+    p: &MonthPath,
+    q: &MemberQuery,
+) -> Result<timesheets::Timesheet, bt_domain::AppError> {
+    timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref(), state.clock.now()).await
+}
+
 /// A month's timesheet: mine, or (admins and HR) a team member's
 #[utoipa::path(get, path = "/timesheets/{month}", tag = "timesheets", params(MonthPath, MemberQuery),
     responses((status = 200, description = "Success", body = Data<Timesheet>), (status = 401, response = Unauthorized),
@@ -85,9 +95,7 @@ async fn one(
     Path(p): Path<MonthPath>,
     ApiQuery(q): ApiQuery<MemberQuery>,
 ) -> ApiResult {
-    let sheet =
-        timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref(), state.clock.now())
-            .await?;
+    let sheet = sheet(&state, &user, &p, &q).await?;
     Ok(data(Timesheet::localized(sheet, user.user.language())))
 }
 
@@ -102,6 +110,7 @@ async fn submit(State(state): State<AppState>, user: AuthUser, Path(p): Path<Mon
     Ok(data(Timesheet::localized(sheet, user.user.language())))
 }
 
+/// A decision on a member's month: `timesheets::decide` with the caller, the month of the path and the body.
 async fn decide(
     state: &AppState,
     user: &AuthUser,
@@ -109,75 +118,67 @@ async fn decide(
     body: TimesheetDecision,
     how: Decision,
 ) -> ApiResult {
-    let sheet = timesheets::decide(
-        state.services(),
-        &user.user,
-        month(month_text)?,
-        body.user_id.as_deref(),
-        how,
-        body.comment.as_deref(),
-    )
-    .await?;
+    let (member, comment) = (body.user_id.as_deref(), body.comment.as_deref());
+    let sheet = timesheets::decide(state.services(), &user.user, month(month_text)?, member, how, comment).await?;
     Ok(data(Timesheet::localized(sheet, user.user.language())))
 }
 
-/// Approve a member's submitted month (admins and HR): the month is locked, and its figures are kept as computed now
-/// (the month, its CSV and PDF, the team's views and later balances answer from them until it is reopened)
-#[utoipa::path(post, path = "/timesheets/{month}/approve", tag = "timesheets", params(MonthPath),
-    request_body = TimesheetDecision,
-    responses((status = 200, description = "Approved", body = Data<Timesheet>), (status = 401, response = Unauthorized),
-        (status = 403, description = "Not an approver, or an approver's own month while another approver exists",
-            body = ErrorBody),
-        (status = 404, response = NotFound),
-        (status = 409, description = "Not submitted, or already approved, or \"<name> is still clocked in.\": the \
-            person has an open work period or break in the month (they clock out or end the break first)",
-            body = ErrorBody),
-        (status = 422, response = Invalid)))]
-#[instrument(skip_all, fields(user = %user.id()))]
-async fn approve(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(p): Path<MonthPath>,
-    ApiJson(body): ApiJson<TimesheetDecision>,
-) -> ApiResult {
-    decide(&state, &user, &p.month, body, Decision::Approve).await
+/// The handler of one decision's route (approve, return, reopen): the same for each but for the [`Decision`] it
+/// makes, each with its own description for the document.
+macro_rules! decision_route {
+    ($(#[$doc:meta])* $name:ident => $how:expr) => {
+        $(#[$doc])*
+        #[instrument(skip_all, fields(user = %user.id()))]
+        async fn $name(
+            State(state): State<AppState>,
+            user: AuthUser,
+            Path(p): Path<MonthPath>,
+            ApiJson(body): ApiJson<TimesheetDecision>,
+        ) -> ApiResult {
+            decide(&state, &user, &p.month, body, $how).await
+        }
+    };
 }
 
-/// Return a member's submitted month with a comment (admins and HR): editable again
-#[utoipa::path(post, path = "/timesheets/{month}/return", tag = "timesheets", params(MonthPath),
-    request_body = TimesheetDecision,
-    responses((status = 200, description = "Returned", body = Data<Timesheet>), (status = 401, response = Unauthorized),
-        (status = 403, description = "Not an approver, or an approver's own month while another approver exists",
-            body = ErrorBody),
-        (status = 404, response = NotFound),
-        (status = 409, description = "Not submitted, or already approved", body = ErrorBody),
-        (status = 422, response = Invalid)))]
-#[instrument(skip_all, fields(user = %user.id()))]
-async fn give_back(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(p): Path<MonthPath>,
-    ApiJson(body): ApiJson<TimesheetDecision>,
-) -> ApiResult {
-    decide(&state, &user, &p.month, body, Decision::Return).await
+decision_route! {
+    /// Approve a member's submitted month (admins and HR): the month is locked, and its figures are kept as computed now
+    /// (the month, its CSV and PDF, the team's views and later balances answer from them until it is reopened)
+    #[utoipa::path(post, path = "/timesheets/{month}/approve", tag = "timesheets", params(MonthPath),
+        request_body = TimesheetDecision,
+        responses((status = 200, description = "Approved", body = Data<Timesheet>), (status = 401, response = Unauthorized),
+            (status = 403, description = "Not an approver, or an approver's own month while another approver exists",
+                body = ErrorBody),
+            (status = 404, response = NotFound),
+            (status = 409, description = "Not submitted, or already approved, or \"<name> is still clocked in.\": the \
+                person has an open work period or break in the month (they clock out or end the break first)",
+                body = ErrorBody),
+            (status = 422, response = Invalid)))]
+    approve => Decision::Approve
 }
 
-/// Reopen an approved month with a reason (admins): unlocked and open again
-#[utoipa::path(post, path = "/timesheets/{month}/reopen", tag = "timesheets", params(MonthPath),
-    request_body = TimesheetDecision,
-    responses((status = 200, description = "Reopened", body = Data<Timesheet>), (status = 401, response = Unauthorized),
-        (status = 403, description = "Only admins can reopen a timesheet.", body = ErrorBody),
-        (status = 404, response = NotFound),
-        (status = 409, description = "This month's timesheet is not approved.", body = ErrorBody),
-        (status = 422, response = Invalid)))]
-#[instrument(skip_all, fields(user = %user.id()))]
-async fn reopen(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(p): Path<MonthPath>,
-    ApiJson(body): ApiJson<TimesheetDecision>,
-) -> ApiResult {
-    decide(&state, &user, &p.month, body, Decision::Reopen).await
+decision_route! {
+    /// Return a member's submitted month with a comment (admins and HR): editable again
+    #[utoipa::path(post, path = "/timesheets/{month}/return", tag = "timesheets", params(MonthPath),
+        request_body = TimesheetDecision,
+        responses((status = 200, description = "Returned", body = Data<Timesheet>), (status = 401, response = Unauthorized),
+            (status = 403, description = "Not an approver, or an approver's own month while another approver exists",
+                body = ErrorBody),
+            (status = 404, response = NotFound),
+            (status = 409, description = "Not submitted, or already approved", body = ErrorBody),
+            (status = 422, response = Invalid)))]
+    give_back => Decision::Return
+}
+
+decision_route! {
+    /// Reopen an approved month with a reason (admins): unlocked and open again
+    #[utoipa::path(post, path = "/timesheets/{month}/reopen", tag = "timesheets", params(MonthPath),
+        request_body = TimesheetDecision,
+        responses((status = 200, description = "Reopened", body = Data<Timesheet>), (status = 401, response = Unauthorized),
+            (status = 403, description = "Only admins can reopen a timesheet.", body = ErrorBody),
+            (status = 404, response = NotFound),
+            (status = 409, description = "This month's timesheet is not approved.", body = ErrorBody),
+            (status = 422, response = Invalid)))]
+    reopen => Decision::Reopen
 }
 
 /// A month's timesheet as CSV (one row a day and a totals row; minutes)
@@ -192,9 +193,7 @@ async fn export_csv(
     Path(p): Path<MonthPath>,
     ApiQuery(q): ApiQuery<MemberQuery>,
 ) -> ApiResult {
-    let sheet =
-        timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref(), state.clock.now())
-            .await?;
+    let sheet = sheet(&state, &user, &p, &q).await?;
     let body = export::csv(&sheet, user.user.language())?;
     Ok(attachment("text/csv; charset=utf-8", &export::filename(&sheet, "csv"), body)?)
 }
@@ -211,8 +210,6 @@ async fn export_pdf(
     Path(p): Path<MonthPath>,
     ApiQuery(q): ApiQuery<MemberQuery>,
 ) -> ApiResult {
-    let sheet =
-        timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref(), state.clock.now())
-            .await?;
+    let sheet = sheet(&state, &user, &p, &q).await?;
     Ok(attachment("application/pdf", &export::filename(&sheet, "pdf"), export::pdf(&sheet, user.user.language()))?)
 }
