@@ -5,12 +5,9 @@ use axum::Router;
 use bt_api::records::breaks::{Break, BreakCreate, BreakInput, EndBreakInput, LiveBreakInput, OpenBreak};
 use bt_api::schema::date;
 use bt_api::wire;
-use bt_domain::records::{breaks, dates, Expect, Owner};
-use bt_domain::types::RecordId;
-use bt_domain::{AppResult, Services};
+use bt_domain::records::{breaks, dates};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
-use bt_http::records::RecordRoutes;
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult};
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
@@ -34,64 +31,28 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-/// Breaks logged by hand, as the record routes see them: the one place they call the domain.
-struct Breaks;
-
-impl RecordRoutes for Breaks {
-    type Record = breaks::Break;
-    type Create = BreakCreate;
-    type Input = BreakInput;
-    type Answer = Break;
-
-    fn version(record: &breaks::Break) -> &str {
-        &record.updated_at
-    }
-
-    async fn add(app: &Services, owner: &Owner, input: BreakCreate) -> AppResult<breaks::Break> {
-        breaks::add_break(app, owner, &input.into(), app.clock.now()).await
-    }
-
-    async fn edit(
-        app: &Services,
-        owner: &Owner,
-        id: &RecordId,
-        input: BreakInput,
-        expect: &Expect,
-    ) -> AppResult<breaks::Break> {
-        breaks::edit_break(app, owner, id, &input.into(), expect, app.clock.now()).await
-    }
-
-    async fn delete(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<breaks::Break> {
-        breaks::delete_break(app, owner, id).await
-    }
-
-    async fn get(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<breaks::Break> {
-        breaks::get_break(app, owner, id).await
-    }
-}
-
 bt_http::record_routes! {
-    mod crud for Breaks {
-        tag: "breaks", create: BreakCreate, input: BreakInput, answer: Break;
+    mod crud {
+        record: breaks::Break, tag: "breaks", create: BreakCreate, input: BreakInput, answer: Break;
         /// Add a break
         add "/break/add" [
             (status = 409, description = "A day it counts in is in an approved and locked month (the message names the month)",
                 body = ErrorBody),
-        ];
+        ] |app, owner, input| breaks::add_break(app, owner, &input.into(), app.clock.now());
         /// Edit one of my breaks (left-out fields keep their value)
         edit "/break/edit/{id}" [
             (status = 409,
                 description = "Changed (If-Match names another version) or deleted meanwhile, or a day it counts in is in an \
                     approved and locked month",
                 body = ErrorBody),
-        ];
+        ] |app, owner, id, input, expect| breaks::edit_break(app, owner, id, &input.into(), expect, app.clock.now());
         /// Delete one of my breaks
         remove "/break/delete/{id}" [
             (status = 409, description = "A day it counts in is in an approved and locked month (the message names the month)",
                 body = ErrorBody),
-        ];
+        ] |app, owner, id| breaks::delete_break(app, owner, id);
         /// One of my breaks
-        one "/break/get/{id}" [];
+        one "/break/get/{id}" [] |app, owner, id| breaks::get_break(app, owner, id);
     }
 }
 

@@ -5,12 +5,10 @@ use axum::Router;
 use bt_api::records::checklist::{ChecklistCreate, ChecklistInput, ChecklistItem, ChecklistPage, LatestChecklist};
 use bt_api::schema::{date, limit_schema, skip_schema};
 use bt_domain::records::checklist::{self, ChecklistFilter};
-use bt_domain::records::{DateRange, Expect, Owner, Paging};
-use bt_domain::types::RecordId;
-use bt_domain::{AppError, AppResult, Services};
+use bt_domain::records::{DateRange, Paging};
+use bt_domain::AppError;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Invalid, Unauthorized};
-use bt_http::records::RecordRoutes;
 use bt_http::{data, ApiQuery, ApiResult};
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
@@ -34,56 +32,21 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-/// Checklist items as the record routes see them: the one place they call the domain.
-struct Items;
-
-impl RecordRoutes for Items {
-    type Record = checklist::ChecklistItem;
-    type Create = ChecklistCreate;
-    type Input = ChecklistInput;
-    type Answer = ChecklistItem;
-
-    fn version(record: &checklist::ChecklistItem) -> &str {
-        &record.updated_at
-    }
-
-    async fn add(app: &Services, owner: &Owner, input: ChecklistCreate) -> AppResult<checklist::ChecklistItem> {
-        checklist::add_item(app, owner, &input.into(), app.clock.now()).await
-    }
-
-    async fn edit(
-        app: &Services,
-        owner: &Owner,
-        id: &RecordId,
-        input: ChecklistInput,
-        expect: &Expect,
-    ) -> AppResult<checklist::ChecklistItem> {
-        checklist::edit_item(app, owner, id, &input.into(), expect, app.clock.now()).await
-    }
-
-    async fn delete(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<checklist::ChecklistItem> {
-        checklist::delete_item(app, owner, id).await
-    }
-
-    async fn get(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<checklist::ChecklistItem> {
-        checklist::get_item(app, owner, id).await
-    }
-}
-
 bt_http::record_routes! {
-    mod crud for Items {
-        tag: "checklist", create: ChecklistCreate, input: ChecklistInput, answer: ChecklistItem;
+    mod crud {
+        record: checklist::ChecklistItem, tag: "checklist", create: ChecklistCreate, input: ChecklistInput,
+            answer: ChecklistItem;
         /// Add a checklist item
-        add "/daily-checklist/add" [];
+        add "/daily-checklist/add" [] |app, owner, input| checklist::add_item(app, owner, &input.into(), app.clock.now());
         /// Edit one of my checklist items (left-out fields keep their value)
         edit "/daily-checklist/edit/{id}" [
             (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
                 body = ErrorBody),
-        ];
+        ] |app, owner, id, input, expect| checklist::edit_item(app, owner, id, &input.into(), expect, app.clock.now());
         /// Delete one of my checklist items
-        remove "/daily-checklist/delete/{id}" [];
+        remove "/daily-checklist/delete/{id}" [] |app, owner, id| checklist::delete_item(app, owner, id);
         /// One of my checklist items
-        one "/daily-checklist/get/{id}" [];
+        one "/daily-checklist/get/{id}" [] |app, owner, id| checklist::get_item(app, owner, id);
     }
 }
 

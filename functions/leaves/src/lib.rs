@@ -11,12 +11,9 @@ use axum::Router;
 use bt_api::records::leaves::{Leave, LeaveCreate, LeaveInput};
 use bt_api::schema::{date, limit_schema, skip_schema};
 use bt_api::wire;
-use bt_domain::records::{leave_requests, leaves, DateRange, Expect, Owner, Paging};
-use bt_domain::types::RecordId;
-use bt_domain::{AppResult, Services};
+use bt_domain::records::{leave_requests, leaves, DateRange, Paging};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Invalid, Unauthorized};
-use bt_http::records::RecordRoutes;
 use bt_http::{data, ApiQuery, ApiResult};
 use bt_http::{AppState, Routes};
 use serde::{Deserialize, Serialize};
@@ -64,66 +61,30 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-/// Leaves as the record routes see them: the one place they call the domain (adding or editing one is a request
-/// when its type needs approval).
-struct Leaves;
-
-impl RecordRoutes for Leaves {
-    type Record = leaves::Leave;
-    type Create = LeaveCreate;
-    type Input = LeaveInput;
-    type Answer = Leave;
-
-    fn version(record: &leaves::Leave) -> &str {
-        &record.updated_at
-    }
-
-    async fn add(app: &Services, owner: &Owner, input: LeaveCreate) -> AppResult<leaves::Leave> {
-        leave_requests::request_leave(app, owner, &input.into()).await
-    }
-
-    async fn edit(
-        app: &Services,
-        owner: &Owner,
-        id: &RecordId,
-        input: LeaveInput,
-        expect: &Expect,
-    ) -> AppResult<leaves::Leave> {
-        leave_requests::edit_request(app, owner, id, &input.into(), expect).await
-    }
-
-    async fn delete(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<leaves::Leave> {
-        leaves::delete_leave(app, owner, id).await
-    }
-
-    async fn get(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<leaves::Leave> {
-        leaves::get_leave(app, owner, id).await
-    }
-}
-
+// Adding or editing a leave of a type that needs approval is a request.
 bt_http::record_routes! {
-    mod crud for Leaves {
-        tag: "leaves", create: LeaveCreate, input: LeaveInput, answer: Leave;
+    mod crud {
+        record: leaves::Leave, tag: "leaves", create: LeaveCreate, input: LeaveInput, answer: Leave;
         /// Add a leave (of a type that needs approval: a request, pending until an admin or HR decides it)
         add "/leaves/add" [
             (status = 409,
                 description = "You already have a leave on some of these dates. / A month of it is approved and locked (the \
                     message names the month).",
                 body = ErrorBody),
-        ];
+        ] |app, owner, input| leave_requests::request_leave(app, owner, &input.into());
         /// Edit one of my leaves (left-out fields keep their value)
         edit "/leaves/edit/{id}" [
             (status = 409,
                 description = "Overlaps a leave, decided already, changed (If-Match names another version), or a month of \
                     it (where it was or where it goes) is approved and locked",
                 body = ErrorBody),
-        ];
+        ] |app, owner, id, input, expect| leave_requests::edit_request(app, owner, id, &input.into(), expect);
         /// Delete one of my leaves
         remove "/leaves/delete/{id}" [
             (status = 409, description = "A month of it is approved and locked (the message names the month)", body = ErrorBody),
-        ];
+        ] |app, owner, id| leaves::delete_leave(app, owner, id);
         /// One of my leaves
-        one "/leaves/get/{id}" [];
+        one "/leaves/get/{id}" [] |app, owner, id| leaves::get_leave(app, owner, id);
     }
 }
 

@@ -6,12 +6,9 @@ use bt_api::records::meetings::{Invitee, Meeting, MeetingAnswerInput, MeetingCre
 use bt_api::schema::{date, limit_schema, skip_schema};
 use bt_api::wire;
 use bt_domain::records::meetings::{self, MeetingView};
-use bt_domain::records::{dates, DateRange, Expect, Owner, Paging};
-use bt_domain::types::RecordId;
-use bt_domain::{AppResult, Services};
+use bt_domain::records::{dates, DateRange, Paging};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
-use bt_http::records::RecordRoutes;
 use bt_http::{data, ApiJson, ApiQuery, ApiResult, IdPath};
 use bt_http::{AppState, Routes};
 use serde::Deserialize;
@@ -49,47 +46,11 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-/// Meetings as the record routes see them: the one place they call the domain.
-struct Meetings;
-
-impl RecordRoutes for Meetings {
-    type Record = meetings::Meeting;
-    type Create = MeetingCreate;
-    type Input = MeetingInput;
-    type Answer = Meeting;
-
-    fn version(record: &meetings::Meeting) -> &str {
-        &record.updated_at
-    }
-
-    async fn add(app: &Services, owner: &Owner, input: MeetingCreate) -> AppResult<meetings::Meeting> {
-        meetings::add_meeting(app, owner, &input.into(), app.clock.now()).await
-    }
-
-    async fn edit(
-        app: &Services,
-        owner: &Owner,
-        id: &RecordId,
-        input: MeetingInput,
-        expect: &Expect,
-    ) -> AppResult<meetings::Meeting> {
-        meetings::edit_meeting(app, owner, id, &input.into(), expect, app.clock.now()).await
-    }
-
-    async fn delete(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<meetings::Meeting> {
-        meetings::delete_meeting(app, owner, id).await
-    }
-
-    async fn get(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<meetings::Meeting> {
-        meetings::get_meeting(app, owner, id).await
-    }
-}
-
 bt_http::record_routes! {
-    mod crud for Meetings {
-        tag: "meetings", create: MeetingCreate, input: MeetingInput, answer: Meeting;
+    mod crud {
+        record: meetings::Meeting, tag: "meetings", create: MeetingCreate, input: MeetingInput, answer: Meeting;
         /// Add a meeting
-        add "/meeting/add" [];
+        add "/meeting/add" [] |app, owner, input| meetings::add_meeting(app, owner, &input.into(), app.clock.now());
         /// Edit a meeting I organize (left-out fields keep their value)
         ///
         /// Every attendee's copy follows; attendees taken off the list lose theirs. Moving the date or time asks every
@@ -98,14 +59,14 @@ bt_http::record_routes! {
             (status = 403, description = "An attendee's copy: only the organizer changes it", body = ErrorBody),
             (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
                 body = ErrorBody),
-        ];
+        ] |app, owner, id, input, expect| meetings::edit_meeting(app, owner, id, &input.into(), expect, app.clock.now());
         /// Delete a meeting I organize, for every attendee too
         remove "/meeting/delete/{id}" [
             (status = 403, description = "An attendee's copy: leave the meeting instead", body = ErrorBody),
             (status = 409, description = "Changed meanwhile", body = ErrorBody),
-        ];
+        ] |app, owner, id| meetings::delete_meeting(app, owner, id);
         /// One of my meetings
-        one "/meeting/get/{id}" [];
+        one "/meeting/get/{id}" [] |app, owner, id| meetings::get_meeting(app, owner, id);
     }
 }
 
@@ -204,7 +165,8 @@ async fn respond(
     IdPath(id): IdPath,
     ApiJson(input): ApiJson<MeetingAnswerInput>,
 ) -> ApiResult {
-    let meeting = meetings::answer_meeting(state.services(), &user.owner(), &id, &input.into(), state.clock.now()).await?;
+    let meeting =
+        meetings::answer_meeting(state.services(), &user.owner(), &id, &input.into(), state.clock.now()).await?;
     Ok(data(Meeting::from(meeting)))
 }
 

@@ -7,12 +7,9 @@ use bt_api::schema::date;
 use bt_api::schema::{limit_schema, skip_schema};
 use bt_api::wire;
 use bt_domain::records::tasks::{self, TaskFilter};
-use bt_domain::records::{dates, Expect, Owner, Paging};
-use bt_domain::types::RecordId;
-use bt_domain::{AppResult, Services};
+use bt_domain::records::{dates, Paging};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Invalid, Unauthorized};
-use bt_http::records::RecordRoutes;
 use bt_http::{data, ApiQuery, ApiResult};
 use bt_http::{AppState, Routes};
 use serde::{Deserialize, Serialize};
@@ -38,56 +35,20 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
     routes(OpenApiRouter::new())
 }
 
-/// Tasks as the record routes see them: the one place they call the domain.
-struct Tasks;
-
-impl RecordRoutes for Tasks {
-    type Record = tasks::Task;
-    type Create = TaskCreate;
-    type Input = TaskInput;
-    type Answer = Task;
-
-    fn version(record: &tasks::Task) -> &str {
-        &record.updated_at
-    }
-
-    async fn add(app: &Services, owner: &Owner, input: TaskCreate) -> AppResult<tasks::Task> {
-        tasks::add_task(app, owner, &input.into(), app.clock.now()).await
-    }
-
-    async fn edit(
-        app: &Services,
-        owner: &Owner,
-        id: &RecordId,
-        input: TaskInput,
-        expect: &Expect,
-    ) -> AppResult<tasks::Task> {
-        tasks::edit_task(app, owner, id, &input.into(), expect, app.clock.now()).await
-    }
-
-    async fn delete(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<tasks::Task> {
-        tasks::delete_task(app, owner, id).await
-    }
-
-    async fn get(app: &Services, owner: &Owner, id: &RecordId) -> AppResult<tasks::Task> {
-        tasks::get_task(app, owner, id).await
-    }
-}
-
 bt_http::record_routes! {
-    mod crud for Tasks {
-        tag: "tasks", create: TaskCreate, input: TaskInput, answer: Task;
+    mod crud {
+        record: tasks::Task, tag: "tasks", create: TaskCreate, input: TaskInput, answer: Task;
         /// Add a task
-        add "/task/add" [];
+        add "/task/add" [] |app, owner, input| tasks::add_task(app, owner, &input.into(), app.clock.now());
         /// Edit one of my tasks (left-out fields keep their value)
         edit "/task/edit/{id}" [
             (status = 409, description = "Changed (If-Match names another version) or deleted meanwhile",
                 body = ErrorBody),
-        ];
+        ] |app, owner, id, input, expect| tasks::edit_task(app, owner, id, &input.into(), expect, app.clock.now());
         /// Delete one of my tasks
-        remove "/task/delete/{id}" [];
+        remove "/task/delete/{id}" [] |app, owner, id| tasks::delete_task(app, owner, id);
         /// One of my tasks
-        one "/task/get/{id}" [];
+        one "/task/get/{id}" [] |app, owner, id| tasks::get_task(app, owner, id);
     }
 }
 

@@ -1,8 +1,9 @@
 //! One route set for every record kind a user keeps by hand (breaks, tasks, meetings, leaves, checklist items): add,
-//! edit (with `If-Match`, answering the `ETag`), delete and read one. A kind says once, in its
-//! [`RecordRoutes`] impl, which wire types it takes and answers and which of its domain use cases each route calls;
-//! [`record_routes!`](crate::record_routes) then declares the four routes with the kind's paths, summaries and
-//! failures, and the kind's `routes` lists them like any other handler (`crud::add, crud::edit, ...`).
+//! edit (with `If-Match`, answering the `ETag`), delete and read one. A kind declares it once with
+//! [`record_routes!`](crate::record_routes): its wire types, and per route the path, summary, failures and the one
+//! domain use case it calls. The macro writes the kind's [`RecordRoutes`] impl (the one place its routes call the
+//! domain: when a use case's signature changes, only its line in the macro's input changes) and the four described
+//! handlers, which the kind's `routes` lists like any other (`crud::add, crud::edit, ...`).
 //!
 //! Why a macro over generic handlers, and not per-kind `utoipa::Path` impls: the handlers' code is generic
 //! ([`add`], [`edit`], [`remove`], [`one`]: parse, call the kind's use case, answer), but `#[utoipa::path]` describes
@@ -11,8 +12,8 @@
 //! same); the macro instead writes, per kind, four one-line functions that carry the kind's `#[utoipa::path]` and call
 //! the generic handler. What every kind shares (the methods, the `{"data": ...}` bodies, 401/404/422, the `ETag`
 //! header, the id and `If-Match` parameters) is written once in the macro; what differs (path, tag, summary and
-//! description, extra failures such as 409 and 403) is the macro's input. The compiler checks that the described
-//! bodies are the kind's `Create`/`Input`/`Answer` types, so what is served is what is described.
+//! description, extra failures such as 409 and 403, the use case) is the macro's input. The types described are the
+//! types the impl reads and answers (the same names fill both), so what is served is what is described.
 //!
 //! Routes only some kinds have (live breaks, meeting answers, leave requests, the kinds' lists, which differ in
 //! filters, paging and answer shapes) stay hand-written in their function crates.
@@ -26,6 +27,14 @@ use bt_domain::{AppResult, Services};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tracing::instrument;
+
+/// What the macro's expansion names (the calling crates need not import it).
+#[doc(hidden)]
+pub mod __expand {
+    pub use bt_domain::records::{Expect, Owner};
+    pub use bt_domain::types::RecordId;
+    pub use bt_domain::{AppResult, Services};
+}
 
 use crate::auth::AuthUser;
 use crate::openapi::Deleted;
@@ -105,43 +114,52 @@ pub async fn one<K: RecordRoutes>(State(state): State<AppState>, user: AuthUser,
     Ok(data_with_etag(K::Answer::from(record), &tag))
 }
 
-/// Declares a kind's four record routes in a module of the calling crate, each with its `#[utoipa::path]`:
+/// Declares a kind's four record routes in a module of the calling crate, each with its `#[utoipa::path]`, and the
+/// kind's [`RecordRoutes`](crate::records::RecordRoutes) impl they are generic over:
 ///
 /// ```ignore
 /// bt_http::record_routes! {
-///     mod crud for Breaks {
-///         tag: "breaks", create: BreakCreate, input: BreakInput, answer: Break;
+///     mod crud {
+///         record: breaks::Break, tag: "breaks", create: BreakCreate, input: BreakInput, answer: Break;
 ///         /// Add a break
-///         add "/break/add" [(status = 409, description = "...", body = ErrorBody)];
+///         add "/break/add" [(status = 409, description = "...", body = ErrorBody)]
+///             |app, owner, input| breaks::add_break(app, owner, &input.into(), app.clock.now());
 ///         /// Edit one of my breaks (left-out fields keep their value)
-///         edit "/break/edit/{id}" [(status = 409, description = "...", body = ErrorBody)];
+///         edit "/break/edit/{id}" [(status = 409, description = "...", body = ErrorBody)]
+///             |app, owner, id, input, expect| breaks::edit_break(app, owner, id, &input.into(), expect, app.clock.now());
 ///         /// Delete one of my breaks
-///         remove "/break/delete/{id}" [];
+///         remove "/break/delete/{id}" [] |app, owner, id| breaks::delete_break(app, owner, id);
 ///         /// One of my breaks
-///         one "/break/get/{id}" [];
+///         one "/break/get/{id}" [] |app, owner, id| breaks::get_break(app, owner, id);
 ///     }
 /// }
 /// ```
 ///
-/// `Breaks` is the kind's [`RecordRoutes`](crate::records::RecordRoutes) impl; the three types are its `Create`,
-/// `Input` and `Answer`, named in the calling module. The doc comments are each route's summary (first line) and
-/// description; the brackets hold the route's failures beyond the shared ones (`ErrorBody` may be named there). The
-/// shared ones: add 201, 401, 422; edit 200 with `ETag`, 401, 404, 422 (parameters: id, `If-Match`); remove 200
-/// (`Deleted`), 401, 404; one 200 with `ETag`, 401, 404. List `crud::add, crud::edit, crud::remove, crud::one` in the
-/// crate's [`routes!`](crate::routes).
+/// `record` is the domain's record (its `updated_at` is its version), the three wire types its body to add, its body
+/// to edit and its answer, named in the calling module. The doc comments are each route's summary (first line) and
+/// description; the brackets hold the route's failures beyond the shared ones (`ErrorBody` may be named there); last
+/// comes the use case the route calls, awaited, with the domain's services (`app`), the caller (`owner`, an `Owner`),
+/// and the id, the wire body and the expected version (`expect`) as the route has them. The shared failures: add 201,
+/// 401, 422; edit 200 with `ETag`, 401, 404, 422 (parameters: id, `If-Match`); remove 200 (`Deleted`), 401, 404; one
+/// 200 with `ETag`, 401, 404. List `crud::add, crud::edit, crud::remove, crud::one` in the crate's
+/// [`routes!`](crate::routes).
 #[macro_export]
 macro_rules! record_routes {
     (
-        mod $module:ident for $kind:ident {
-            tag: $tag:literal, create: $create:ident, input: $input:ident, answer: $answer:ident;
+        mod $module:ident {
+            record: $record:ty, tag: $tag:literal, create: $create:ident, input: $input:ident, answer: $answer:ident;
             $(#[doc = $add_doc:literal])+
-            add $add_path:literal [$($add_failure:tt),* $(,)?];
+            add $add_path:literal [$($add_failure:tt),* $(,)?]
+                |$a_app:ident, $a_owner:ident, $a_input:ident| $add_call:expr;
             $(#[doc = $edit_doc:literal])+
-            edit $edit_path:literal [$($edit_failure:tt),* $(,)?];
+            edit $edit_path:literal [$($edit_failure:tt),* $(,)?]
+                |$e_app:ident, $e_owner:ident, $e_id:ident, $e_input:ident, $e_expect:ident| $edit_call:expr;
             $(#[doc = $remove_doc:literal])+
-            remove $remove_path:literal [$($remove_failure:tt),* $(,)?];
+            remove $remove_path:literal [$($remove_failure:tt),* $(,)?]
+                |$r_app:ident, $r_owner:ident, $r_id:ident| $remove_call:expr;
             $(#[doc = $one_doc:literal])+
-            one $one_path:literal [$($one_failure:tt),* $(,)?];
+            one $one_path:literal [$($one_failure:tt),* $(,)?]
+                |$o_app:ident, $o_owner:ident, $o_id:ident| $one_call:expr;
         }
     ) => {
         /// The kind's add, edit, delete and read-one routes (see `bt_http::records`).
@@ -149,12 +167,47 @@ macro_rules! record_routes {
             use super::*;
             use axum::extract::State;
             use $crate::auth::AuthUser;
+            #[allow(unused_imports)]
             use $crate::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
+            use $crate::records::__expand::{AppResult, Expect, Owner, RecordId, Services};
             use $crate::records::RecordRoutes;
             use $crate::{ApiJson, ApiResult, AppState, IdPath, IfMatch};
 
-            // The answer described is the one served (`Create` and `Input` are checked by the handlers' bodies).
-            const _: fn(<$kind as RecordRoutes>::Answer) -> $answer = |answer| answer;
+            /// The kind as its routes see it: the one place they call the domain.
+            pub struct Kind;
+
+            impl RecordRoutes for Kind {
+                type Record = $record;
+                type Create = $create;
+                type Input = $input;
+                type Answer = $answer;
+
+                fn version(record: &$record) -> &str {
+                    &record.updated_at
+                }
+
+                async fn add($a_app: &Services, $a_owner: &Owner, $a_input: $create) -> AppResult<$record> {
+                    $add_call.await
+                }
+
+                async fn edit(
+                    $e_app: &Services,
+                    $e_owner: &Owner,
+                    $e_id: &RecordId,
+                    $e_input: $input,
+                    $e_expect: &Expect,
+                ) -> AppResult<$record> {
+                    $edit_call.await
+                }
+
+                async fn delete($r_app: &Services, $r_owner: &Owner, $r_id: &RecordId) -> AppResult<$record> {
+                    $remove_call.await
+                }
+
+                async fn get($o_app: &Services, $o_owner: &Owner, $o_id: &RecordId) -> AppResult<$record> {
+                    $one_call.await
+                }
+            }
 
             $(#[doc = $add_doc])+
             #[utoipa::path(post, path = $add_path, tag = $tag, request_body = $create,
@@ -162,7 +215,7 @@ macro_rules! record_routes {
                     (status = 401, response = Unauthorized), (status = 422, response = Invalid)
                     $(, $add_failure)*))]
             pub async fn add(state: State<AppState>, user: AuthUser, body: ApiJson<$create>) -> ApiResult {
-                $crate::records::add::<$kind>(state, user, body).await
+                $crate::records::add::<Kind>(state, user, body).await
             }
 
             $(#[doc = $edit_doc])+
@@ -179,7 +232,7 @@ macro_rules! record_routes {
                 expect: IfMatch,
                 body: ApiJson<$input>,
             ) -> ApiResult {
-                $crate::records::edit::<$kind>(state, user, id, expect, body).await
+                $crate::records::edit::<Kind>(state, user, id, expect, body).await
             }
 
             $(#[doc = $remove_doc])+
@@ -188,7 +241,7 @@ macro_rules! record_routes {
                     (status = 401, response = Unauthorized), (status = 404, response = NotFound)
                     $(, $remove_failure)*))]
             pub async fn remove(state: State<AppState>, user: AuthUser, id: IdPath) -> ApiResult {
-                $crate::records::remove::<$kind>(state, user, id).await
+                $crate::records::remove::<Kind>(state, user, id).await
             }
 
             $(#[doc = $one_doc])+
@@ -198,7 +251,7 @@ macro_rules! record_routes {
                     (status = 401, response = Unauthorized), (status = 404, response = NotFound)
                     $(, $one_failure)*))]
             pub async fn one(state: State<AppState>, user: AuthUser, id: IdPath) -> ApiResult {
-                $crate::records::one::<$kind>(state, user, id).await
+                $crate::records::one::<Kind>(state, user, id).await
             }
         }
     };
