@@ -15,7 +15,7 @@ use bt_api::schema::{date, ulid};
 use bt_api::wire;
 use bt_domain::records::dates::DateRange;
 use bt_domain::records::reports::csv_safe;
-use bt_domain::records::work::rules::{findings, live_day};
+use bt_domain::records::work::rules::findings;
 use bt_domain::records::work::{balance, days, live, periods, report, schedule};
 use bt_domain::types::RecordId;
 use bt_domain::{AppError, AppResult};
@@ -96,7 +96,8 @@ async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): Ap
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn end(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<EndWorkInput>) -> ApiResult {
     let language = user.user.language();
-    let ended = live_day::end(state.table(), &user.owner(), language, &input.into(), state.clock.now()).await?;
+    let ended =
+        live::end_with_summary(state.table(), &user.owner(), language, &input.into(), state.clock.now()).await?;
     Ok(data(EndedWork::from(ended)))
 }
 

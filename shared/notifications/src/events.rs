@@ -17,9 +17,9 @@ use bt_core::types::{TeamId, UserId};
 use bt_records::events::{EventHandler, RecordEvent, Via};
 use bt_records::leave_types;
 use bt_records::leaves::{approvers_of, Leave, LeaveStatus};
-use bt_work::timesheets::Action;
 use bt_records::work::WorkPeriod;
 use bt_records::Owner;
+use bt_work::timesheets::Action;
 
 /// Installed by `Services::new`.
 pub struct Notifier;

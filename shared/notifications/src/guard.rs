@@ -19,9 +19,9 @@ use bt_core::error::AppResult;
 use bt_core::i18n::english;
 use bt_core::store::Table;
 use bt_core::types::UserId;
+use bt_records::Owner;
 use bt_work::rules::engine::{Stage, Upcoming};
 use bt_work::rules::live_day::{self, AtWork};
-use bt_records::Owner;
 
 /// The page a guard message opens.
 pub const PATH: &str = "/dashboard";

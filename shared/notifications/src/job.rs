@@ -28,8 +28,8 @@ use bt_core::mail::notice_mail;
 use bt_core::services::Services;
 use bt_core::store::Item;
 use bt_core::types::{RecordId, UserId};
-use bt_work::rules::live_day;
 use bt_records::{meetings, tasks, Owner};
+use bt_work::rules::live_day;
 
 /// How many minutes back a run catches up on when earlier runs were missed.
 pub const CATCH_UP_MINUTES: i64 = 15;
@@ -233,7 +233,7 @@ async fn close_left_open(services: &Services, item: &Item, now: DateTime<Utc>) -
     let store = services.table();
     let Some(user) = get_user(store, &cap.user_id).await? else { return Ok(skipped("no such account")) };
     let owner = Owner::of(&user);
-    if bt_work::live::close_left_open(store, &owner, &cap.since, now).await?.is_none() {
+    if bt_work::open::close_left_open(store, &owner, &cap.since, now).await?.is_none() {
         return Ok(skipped("the period has ended"));
     }
     match work_cap::notice_item(store, &cap.user_id, &cap.since).await? {

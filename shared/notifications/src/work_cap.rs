@@ -2,7 +2,7 @@
 //!
 //! Clocking in files the period's closing on the due index at its start plus 16 hours ([`WorkCap`], one per person
 //! like the open period; clocking out drops it). When it falls due, the job asks the records layer to close the
-//! period if it is still the one that began then and still open (`bt_work::live::close_left_open`, exactly
+//! period if it is still the one that began then and still open (`bt_work::open::close_left_open`, exactly
 //! as a lazy close on the next touch does). Whichever closes it, the records publish `WorkAutoClosed`, and the
 //! notice is filed here as a reminder keyed by the period's start and written only if absent: a period is never
 //! announced twice, whether the job, the person's next touch, or both at once closed it.

@@ -138,13 +138,7 @@ impl DateRange {
 }
 
 /// A required date field: `missing` when absent or blank, `invalid` when not a `YYYY-MM-DD` date.
-pub fn date_field(
-    check: &mut Check,
-    field: &str,
-    value: Option<&str>,
-    missing: &str,
-    invalid: &str,
-) -> Option<Day> {
+pub fn date_field(check: &mut Check, field: &str, value: Option<&str>, missing: &str, invalid: &str) -> Option<Day> {
     match value.map(str::trim).filter(|v| !v.is_empty()) {
         None => {
             check.fail(field, missing);

@@ -461,7 +461,9 @@ fn in_repository(relative: &str) -> bool {
 fn store_calls_outside_repositories() -> BTreeMap<String, Vec<(usize, String)>> {
     let root = repo();
     let mut files = Vec::new();
-    for layer in ["shared/core/src", "shared/accounts/src", "shared/records/src", "shared/work/src", "shared/notifications/src"] {
+    for layer in
+        ["shared/core/src", "shared/accounts/src", "shared/records/src", "shared/work/src", "shared/notifications/src"]
+    {
         rust_files(&root.join(layer), &mut files);
     }
     let mut calls = BTreeMap::new();
@@ -516,4 +518,117 @@ fn the_store_call_finder_sees_calls_and_not_comments_or_strings() {
         found,
         vec![(1, "table().get(".to_string()), (3, "store.transact(".to_string()), (5, "Cond::".to_string())]
     );
+}
+
+/// The top-level modules of a domain crate's `src` and the sibling modules each names (`crate::x`, and `super::x`
+/// from a top-level file or folder's `mod.rs`, grouped imports included), read from the code without comments and
+/// strings. The layer's `repo` module is left out (see below).
+fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in &files {
+        let relative = file.strip_prefix(src).unwrap().to_string_lossy().replace('\\', "/");
+        let top = relative.split('/').next().unwrap().trim_end_matches(".rs").to_string();
+        if top == "lib" {
+            continue;
+        }
+        let top_level = !relative.contains('/') || relative == format!("{top}/mod.rs");
+        let code = code_only(&std::fs::read_to_string(file).unwrap());
+        let mut named = BTreeSet::new();
+        for prefix in ["crate::", "super::"] {
+            if prefix == "super::" && !top_level {
+                continue;
+            }
+            let mut rest = code.as_str();
+            while let Some(at) = rest.find(prefix) {
+                let before = rest[..at].chars().last();
+                rest = &rest[at + prefix.len()..];
+                if before.is_some_and(|c| is_ident(c) || c == ':') {
+                    continue;
+                }
+                if let Some(group) = rest.strip_prefix('{') {
+                    let end = group.find('}').unwrap_or(group.len());
+                    for part in group[..end].split(',') {
+                        let name: String = part.trim().chars().take_while(|c| is_ident(*c)).collect();
+                        named.insert(name);
+                    }
+                } else {
+                    named.insert(rest.chars().take_while(|c| is_ident(*c)).collect());
+                }
+            }
+        }
+        named.retain(|n| !n.is_empty() && *n != top);
+        graph.entry(top).or_default().extend(named);
+    }
+    // A layer's repository module stores the types its use-case modules define, and they call it: that pair is
+    // the layering itself, not a circle.
+    graph.remove("repo");
+    let modules: BTreeSet<String> = graph.keys().cloned().collect();
+    for named in graph.values_mut() {
+        named.retain(|n| modules.contains(n));
+    }
+    graph
+}
+
+/// A circle of modules that import each other, if there is one (depth-first search).
+fn a_circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|p| p == node) {
+            let mut circle = path[at..].to_vec();
+            circle.push(node.to_string());
+            return Some(circle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_string());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(circle) = visit(next, graph, path, done) {
+                return Some(circle);
+            }
+        }
+        path.pop();
+        done.insert(node.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph.keys().find_map(|start| visit(start, graph, &mut Vec::new(), &mut done))
+}
+
+/// Inside each layer, modules import each other one way too: no two modules (breaks and working time's items, leaves
+/// and allowances and leave types) lean on each other, so either can be read, changed and tested with only what is
+/// below it.
+#[test]
+fn the_modules_of_each_layer_import_each_other_one_way() {
+    let mut bad = Vec::new();
+    for layer in ["shared/records/src", "shared/work/src"] {
+        if let Some(circle) = a_circle(&module_graph(&repo().join(layer))) {
+            bad.push(format!("{layer}: {}", circle.join(" -> ")));
+        }
+    }
+    assert!(bad.is_empty(), "modules that import each other in a circle:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn the_module_graph_sees_grouped_and_parent_imports() {
+    let dir = std::env::temp_dir().join(format!("bt-module-graph-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("b")).unwrap();
+    std::fs::write(dir.join("a.rs"), "use super::{b, c::X};\n// crate::d\n").unwrap();
+    std::fs::write(dir.join("b/mod.rs"), "use crate::a::Y;\n").unwrap();
+    std::fs::write(dir.join("b/inner.rs"), "use super::c;\n").unwrap();
+    std::fs::write(dir.join("c.rs"), "let s = \"crate::a\";\n").unwrap();
+    std::fs::write(dir.join("d.rs"), "").unwrap();
+    std::fs::write(dir.join("repo.rs"), "use crate::a;\n").unwrap();
+    let graph = module_graph(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(graph["a"], BTreeSet::from(["b".to_string(), "c".to_string()]));
+    assert_eq!(graph["b"], BTreeSet::from(["a".to_string()]));
+    assert!(graph["c"].is_empty() && graph["d"].is_empty());
+    assert_eq!(a_circle(&graph), Some(vec!["a".to_string(), "b".to_string(), "a".to_string()]));
 }

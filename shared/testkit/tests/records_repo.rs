@@ -302,8 +302,9 @@ async fn meetings_list_by_view_with_counts(store: Store) {
         };
         meetings::add_meeting(&app, &ann, &input, now()).await.unwrap();
     }
-    let today =
-        meetings::list_meetings(&app, &user("ANN"), MeetingView::Day(day("2024-05-06")), Paging::default()).await.unwrap();
+    let today = meetings::list_meetings(&app, &user("ANN"), MeetingView::Day(day("2024-05-06")), Paging::default())
+        .await
+        .unwrap();
     assert_eq!((today.total_count, today.all_count, today.meetings[0].from.to_string().as_str()), (2, 4, "09:00"));
     let later = MeetingView::Upcoming {
         day: day("2024-05-06"),
@@ -311,8 +312,9 @@ async fn meetings_list_by_view_with_counts(store: Store) {
     };
     let upcoming = meetings::list_meetings(&app, &user("ANN"), later, Paging::default()).await.unwrap();
     assert_eq!(upcoming.meetings.iter().map(|m| m.from.to_string()).collect::<Vec<_>>(), ["14:00", "08:00"]);
-    let all =
-        meetings::list_meetings(&app, &user("ANN"), MeetingView::All(None), Paging { skip: 0, limit: 3 }).await.unwrap();
+    let all = meetings::list_meetings(&app, &user("ANN"), MeetingView::All(None), Paging { skip: 0, limit: 3 })
+        .await
+        .unwrap();
     assert_eq!(
         (all.meetings.len(), all.total_count, all.meetings[0].schedule_date.to_string().as_str()),
         (3, 4, "2024-05-08")

@@ -14,12 +14,12 @@ use super::model::{
 use super::periods::require_approver;
 use super::repo;
 use super::timesheets;
-use bt_records::dates::computed_day;
-use bt_records::{new_id, timestamp, Owner};
 use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
 use bt_core::validate::Check;
+use bt_records::dates::computed_day;
+use bt_records::{new_id, timestamp, Owner};
 
 /// The first day a member's balance counts: their first day with a target ([`super::start`]: the day they joined
 /// the team in their zone, or the start date an approver set), today when unknown.

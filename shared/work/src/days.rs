@@ -8,13 +8,17 @@ use std::collections::{BTreeMap, HashMap};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 use super::compute::{self, Credit, MemberWeekdays, Weekdays};
-use super::live;
 use super::model::{
     break_span, DayCredit, LeaveCredit, MemberDay, MemberSchedule, OpenWork, OpenWorkItem, SummaryDay, TeamSchedule,
     WorkDay, WorkPeriod, WorkSummary,
 };
+use super::open;
 use super::repo;
 use super::start;
+use bt_accounts::teams;
+use bt_core::error::{AppError, AppResult};
+use bt_core::store::Table;
+use bt_core::types::{RecordId, TeamId, UserId};
 use bt_records::allowances;
 use bt_records::breaks::{self, Break};
 use bt_records::dates::{computed_day, DateRange};
@@ -22,10 +26,6 @@ use bt_records::holidays;
 use bt_records::leave_types;
 use bt_records::leaves::{self, Leave, LeaveStatus};
 use bt_records::Owner;
-use bt_accounts::teams;
-use bt_core::error::{AppError, AppResult};
-use bt_core::store::Table;
-use bt_core::types::{RecordId, TeamId, UserId};
 
 /// The longest range a summary reads.
 pub const MAX_SUMMARY_DAYS: i64 = 366;
@@ -190,7 +190,7 @@ pub async fn days_at(
     now: DateTime<Utc>,
 ) -> AppResult<Vec<WorkDay>> {
     let range = DateRange { from, to };
-    let open = live::settle(store, owner, now).await?;
+    let open = open::settle(store, owner, now).await?;
     let cal = Calendar::load(store, &owner.team_id, range).await?;
     let periods = repo::periods_of(store, &owner.user_id, range).await?;
     let deleted = repo::deleted_of(store, &owner.user_id, range).await?;

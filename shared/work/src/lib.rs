@@ -30,6 +30,7 @@ pub mod balance;
 pub mod days;
 pub mod export;
 pub mod live;
+pub mod open;
 pub mod periods;
 pub mod presence;
 pub mod report;

@@ -11,13 +11,13 @@ use super::model::{
 };
 use super::repo;
 use super::repo::lock as lock_repo;
-use bt_records::dates::DateRange;
-use bt_records::{new_id, timestamp, Owner, CHANGED_MEANWHILE};
 use bt_accounts::{users, Role, User};
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
 use bt_core::types::{RecordId, UserId};
 use bt_core::validate::Check;
+use bt_records::dates::DateRange;
+use bt_records::{new_id, timestamp, Owner, CHANGED_MEANWHILE};
 
 /// Whether the user may act on other members of their team (admins and HR).
 pub fn is_approver(user: &User) -> bool {
@@ -76,7 +76,6 @@ async fn check_overlap(
     Ok(())
 }
 
-
 /// The audit entry of a change an approver makes to another person's period (a person's own changes are not logged:
 /// the period's own change list keeps them).
 fn by_approver(
@@ -97,7 +96,6 @@ fn by_approver(
         .change(before.map(WorkPeriod::value).as_ref(), after.map(WorkPeriod::value).as_ref());
     audit::op(&entry).map(Some)
 }
-
 
 pub async fn add_period(
     store: &dyn Table,

@@ -12,10 +12,6 @@ use std::collections::HashMap;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
-use bt_records::breaks::OpenBreak;
-use bt_records::dates::DateRange;
-use bt_records::leave_types::team_leave_types;
-use bt_records::leaves::{team_leaves_in, Leave};
 use crate::rules::live_day::team_breaks_due;
 use crate::OpenWorkItem;
 use bt_accounts::users::User;
@@ -25,6 +21,10 @@ use bt_core::error::AppResult;
 use bt_core::keys;
 use bt_core::store::{attr_str, Query, SkCond, Table, SK};
 use bt_core::types::{ClockTime, Day, Email, RecordId, TeamId, UserId};
+use bt_records::breaks::OpenBreak;
+use bt_records::dates::DateRange;
+use bt_records::leave_types::team_leave_types;
+use bt_records::leaves::{team_leaves_in, Leave};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -12,12 +12,12 @@ use serde::Serialize;
 use super::days::{self, MAX_SUMMARY_DAYS, RANGE_TOO_LONG};
 use super::model::WorkDay;
 use super::timesheets;
-use bt_records::dates::{computed_day, DateRange};
-use bt_records::Owner;
 use bt_accounts::users::User;
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
 use bt_core::types::{Day, UserId};
+use bt_records::dates::{computed_day, DateRange};
+use bt_records::Owner;
 
 /// A member's working time in the range, in minutes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -12,13 +12,13 @@ use super::model::{
 use super::periods::require_approver;
 use super::repo;
 use super::repo::lock as lock_repo;
-use bt_records::dates::{self, date_field};
-use bt_records::{Owner, CHANGED_MEANWHILE};
 use bt_accounts::audit::{Action, Entry};
 use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
 use bt_core::validate::Check;
+use bt_records::dates::{self, date_field};
+use bt_records::{Owner, CHANGED_MEANWHILE};
 
 pub const BAD_BREAK_TYPES: &str = "Paid break types must be names of at most 100 characters.";
 

@@ -26,18 +26,17 @@ use super::model::{StartDate, DATE_REQUIRED};
 use super::periods::{require_approver, subject};
 use super::repo;
 use super::repo::lock as lock_repo;
-use bt_records::dates::{self, computed_day, date_field};
-use bt_records::{timestamp, Owner, CHANGED_MEANWHILE};
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
 use bt_core::types::{Day, TeamId, UserId};
 use bt_core::validate::Check;
+use bt_records::dates::{self, computed_day, date_field};
+use bt_records::{timestamp, Owner, CHANGED_MEANWHILE};
 
 pub const START_OUT_OF_RANGE: &str = "A start date lies between 2000-01-01 and a year from today.";
 
 /// The most months a start date's write checks in its transaction (a transaction holds at most 100 parts).
 const MAX_CHECKED_MONTHS: usize = 90;
-
 
 /// The body of `PUT /admin/start-dates/{userId}`.
 #[derive(Debug, Clone, Default)]

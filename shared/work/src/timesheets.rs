@@ -37,16 +37,16 @@ use super::repo::timesheets::{self as repo, ClockSeen, LockChange};
 use super::rules::findings::DayFinding;
 use super::rules::model::Finding;
 use super::rules::notes::FindingNote;
-use bt_records::breaks;
-use bt_records::dates::DateRange;
-use bt_records::events::{self, RecordEvent, Via};
-use bt_records::{timestamp, Owner};
 use bt_accounts::teams::{self, Member};
 use bt_accounts::users::{get_user, Role, User};
 use bt_core::error::{AppError, AppResult};
 use bt_core::services::Services;
 use bt_core::store::Table;
 use bt_core::types::{TeamId, UserId};
+use bt_records::breaks;
+use bt_records::dates::DateRange;
+use bt_records::events::{self, RecordEvent, Via};
+use bt_records::{timestamp, Owner};
 
 pub const INVALID_MONTH: &str = "Give a month as YYYY-MM.";
 pub const FUTURE_MONTH: &str = "A month that has not begun cannot be submitted.";
@@ -75,7 +75,6 @@ pub enum Status {
     Approved,
     Returned,
 }
-
 
 /// One action in a timesheet's history.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,7 +5,7 @@ use bt_core::error::AppResult;
 use bt_core::i18n::{tr, translate, Language};
 use bt_core::services::Services;
 use bt_records::Owner;
-use bt_work::rules::{findings, live_day, settings, RuleKind};
+use bt_work::rules::{findings, settings, RuleKind};
 use chrono::{DateTime, Datelike, Duration, Utc};
 
 use crate::speech::{self, date, time};
@@ -26,7 +26,7 @@ pub(super) async fn answer(
         return Ok(tr(language, "Your team follows no break rules, so nothing falls due.", &[]));
     }
     if intent == Intent::NextBreakDue {
-        let Some(current) = live_day::current(store, owner, language, now).await? else {
+        let Some(current) = bt_work::live::current_with_guard(store, owner, language, now).await? else {
             return Ok(tr(language, "You are not clocked in, so no break is due.", &[]));
         };
         let Some(guard) = current.guard else {

@@ -6,9 +6,9 @@ use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use chrono_tz::Tz;
 
 use super::model::{Finding, RuleKind, RuleSet};
-use bt_records::dates::local_instant;
 use crate::compute::{BreakSpan, PeriodSpan, DAY};
 use bt_core::i18n::fill;
+use bt_records::dates::local_instant;
 
 /// One person's day, as the engine reads it.
 #[derive(Debug, Clone)]

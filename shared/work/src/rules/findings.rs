@@ -16,17 +16,17 @@ use super::engine::{self, DayInput};
 use super::model::{Finding, RuleKind, RuleSet};
 use super::notes::{FindingNote, NoteItem};
 use super::{repo as rules_repo, settings};
-use bt_records::breaks;
-use bt_records::dates::DateRange;
 use crate::compute::{self, BreakSpan, PeriodSpan};
 use crate::days::{days_at, team_days_at, team_schedule};
 use crate::model::{break_span, MemberDay, OpenWork, OpenWorkItem, WorkDay};
 use crate::{periods, repo};
-use bt_records::Owner;
 use bt_accounts::User;
 use bt_core::error::AppResult;
 use bt_core::store::Table;
 use bt_core::types::{TeamId, UserId};
+use bt_records::breaks;
+use bt_records::dates::DateRange;
+use bt_records::Owner;
 
 /// A finding with the note written on it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -19,8 +19,8 @@ use super::engine::{self, DayInput, Live, Stage};
 use super::model::{Finding, RuleSet};
 use super::settings::team_rules;
 use crate::compute::{self, BreakSpan, PeriodSpan};
-use crate::model::{break_span, EndWorkInput, OpenWork, OpenWorkItem, WorkPeriod};
-use crate::{live, repo};
+use crate::model::{break_span, OpenWork, OpenWorkItem, WorkPeriod};
+use crate::{open, repo};
 use bt_core::error::AppResult;
 use bt_core::i18n::{english, tr, translate, Language};
 use bt_core::store::Table;
@@ -254,7 +254,7 @@ pub async fn at_work(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> Ap
     if !rules.is_active() {
         return Ok(None);
     }
-    let Some(open) = live::settle(store, owner, now).await? else { return Ok(None) };
+    let Some(open) = open::settle(store, owner, now).await? else { return Ok(None) };
     let on_break = breaks::repo::BreakRepo::new(store).open_break(&owner.user_id).await?.is_some();
     let day = read_day(store, owner, open.date.date(), Some(&open), now).await?;
     let live = engine::live(&rules, &day.input(), owner.local_now(now));
@@ -294,22 +294,6 @@ pub(crate) async fn open_day(
     let day = Day::of(date, &periods, &breaks.iter().collect::<Vec<_>>(), Some(open), &paid, owner.tz, now)?;
     let live = engine::live(&rules, &day.input(), owner.local_now(now));
     Ok((worked, Some(guard_of(&rules, &day, &live, on_break, language))))
-}
-
-/// `GET /work/current` as the assistant asks it: [`crate::live::current_with_guard`].
-pub use crate::live::current_with_guard as current;
-
-/// `POST /work/end`: clocks out and answers the day's summary under the team's rules.
-pub async fn end(
-    store: &dyn Table,
-    owner: &Owner,
-    language: Language,
-    input: &EndWorkInput,
-    now: DateTime<Utc>,
-) -> AppResult<EndedWork> {
-    let period = live::end_work(store, owner, input, now).await?;
-    let summary = day_summary(store, owner, period.date.date(), language, now).await?;
-    Ok(EndedWork { period, summary })
 }
 
 /// A day's summary under the team's rules (None without rules).

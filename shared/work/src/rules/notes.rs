@@ -8,14 +8,14 @@ use serde::{Deserialize, Serialize};
 use super::findings::days_with_findings;
 use super::model::RuleKind;
 use super::repo;
-use bt_records::dates::{self, computed_day};
-use bt_records::timestamp;
 use crate::{lock, periods};
 use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
 use bt_core::types::{Day, UserId};
 use bt_core::validate::Check;
+use bt_records::dates::{self, computed_day};
+use bt_records::timestamp;
 
 pub const NO_SUCH_FINDING: &str = "There is no such finding on that day.";
 pub const NOTE_REQUIRED: &str = "A note is required.";

@@ -10,13 +10,13 @@ use serde_json::Value;
 
 use super::notes::NoteItem;
 use super::settings::StoredRules;
-use bt_records::dates::{format_date, DateRange};
 use crate::repo::{commit, lock};
 use bt_core::codec::{from_item, to_item};
 use bt_core::error::AppResult;
 use bt_core::keys;
 use bt_core::store::{Cond, Index, Query, SkCond, Table, TxOp, GSI2PK, GSI2SK};
 use bt_core::types::{TeamId, UserId};
+use bt_records::dates::{format_date, DateRange};
 
 pub async fn rule_set(store: &dyn Table, team_id: &TeamId) -> AppResult<Option<StoredRules>> {
     store.get(&keys::work_rules(team_id)).await?.map(from_item).transpose()

@@ -7,15 +7,15 @@ use chrono::{DateTime, Utc};
 use super::findings::{self, DayFinding};
 use super::model::{Preset, RuleKind};
 use super::settings;
-use bt_records::dates::{computed_day, DateRange};
 use crate::days::{MAX_SUMMARY_DAYS, RANGE_TOO_LONG};
 use crate::model::MemberDay;
-use bt_records::Owner;
 use bt_accounts::{teams, users, User};
 use bt_core::error::{AppError, AppResult};
 use bt_core::i18n::{translate, Language};
 use bt_core::store::Table;
 use bt_core::types::{Day, UserId};
+use bt_records::dates::{computed_day, DateRange};
+use bt_records::Owner;
 
 pub const OWN_ONLY: &str = "You can only see your own compliance report.";
 pub const MEMBER_NOT_FOUND: &str = "Member not found.";

@@ -11,13 +11,13 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{BreakTier, Preset, RuleKind, RuleSet, EU_BREAK_MINUTES, REFERENCE_WEEKS};
 use super::repo;
-use bt_records::timestamp;
 use bt_accounts::teams;
 use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};
 use bt_core::store::Table;
 use bt_core::types::{TeamId, UserId};
 use bt_core::validate::Check;
+use bt_records::timestamp;
 
 pub const ADMINS_ONLY: &str = "Only team admins can change the rules.";
 pub const BAD_PRESET: &str = "Choose one of none, de, at, uk, eu or custom.";

@@ -12,7 +12,6 @@
 
 pub mod lock;
 
-
 use bt_accounts::audit::{self, Entry};
 use chrono::NaiveDate;
 use serde_json::Value;
