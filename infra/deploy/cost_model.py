@@ -124,7 +124,7 @@ APP_LOG_BYTES_PER_INVOCATION = 10
 LOG_RETENTION_MONTHS = 1  # 30 days (dev: 14, prod: 90 in samconfig.toml)
 
 # The reminder job (scheduler-fn): EventBridge Scheduler invokes it every minute whatever the traffic. A run with
-# nothing due reads the cursor (GetItem, 0.5 read unit), queries the minute's 8 shards (bt_domain::notifications::due
+# nothing due reads the cursor (GetItem, 0.5 read unit), queries the minute's 8 shards (bt_app::notifications::due
 # ::SHARDS; 0.5 each when empty) and writes the cursor back (1 write unit); it is billed about 40 ms at 256 MB. It
 # runs every minute, so it stays warm. Its logs are at WARN (template.yaml), so a quiet run writes none; its errors
 # are alarmed with DetailedAlarms=true.

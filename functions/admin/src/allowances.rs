@@ -3,8 +3,8 @@
 use axum::extract::State;
 use bt_api::records::allowances::{Allowance, AllowanceInput, Balance};
 use bt_api::wire;
-use bt_domain::records::allowances;
-use bt_domain::types::UserId;
+use bt_app::records::allowances;
+use bt_app::types::UserId;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, ErrorBody, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;

@@ -3,9 +3,9 @@
 use axum::extract::State;
 use bt_api::account::audit::{action_schema, csv_row, AuditPage, CSV_HEADER};
 use bt_api::schema::{date, ulid};
-use bt_domain::account::audit::{self, Filter};
-use bt_domain::records::reports::csv_safe;
-use bt_domain::AppError;
+use bt_app::account::audit::{self, Filter};
+use bt_app::records::reports::csv_safe;
+use bt_app::AppError;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, ErrorBody, Invalid, NotFound, Unauthorized};
 use bt_http::{attachment, data, ApiQuery, ApiResult};

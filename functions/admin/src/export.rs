@@ -1,7 +1,7 @@
 //! `GET /admin/export`: the whole team's data as one ZIP (admins; see `docs/data-transfer.md`).
 
 use axum::extract::State;
-use bt_domain::export::{self, Scope};
+use bt_app::export::{self, Scope};
 use bt_http::attachment;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{ErrorBody, Unauthorized};

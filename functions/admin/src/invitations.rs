@@ -1,11 +1,11 @@
 //! Invitations by e-mail: an admin invites (`POST /admin/invite`), the invited person accepts while signed in with
 //! that address (`POST /admin/accept-email-invitation`) and moves from their own team to the inviting one.
-//! The rules and the stored invitation live in `bt_domain::account::invitations`.
+//! The rules and the stored invitation live in `bt_app::account::invitations`.
 
 use axum::extract::State;
 use bt_api::schema::{role, ulid};
-use bt_domain::account::{invitations, Role};
-use bt_domain::types::{Email, TeamId};
+use bt_app::account::{invitations, Role};
+use bt_app::types::{Email, TeamId};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Deleted, ErrorBody, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
@@ -105,7 +105,7 @@ pub struct PendingInvitation {
     role: Role,
     /// Who sent it (or sent it again).
     #[schema(schema_with = ulid)]
-    invited_by: bt_domain::types::UserId,
+    invited_by: bt_app::types::UserId,
     /// RFC 3339.
     created_at: String,
     /// RFC 3339: the link works until then.

@@ -4,8 +4,8 @@
 use axum::extract::State;
 use bt_api::account::sso::{SsoInput, SsoSetting};
 use bt_api::wire;
-use bt_domain::account::sso;
-use bt_domain::AppError;
+use bt_app::account::sso;
+use bt_app::AppError;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
 use bt_http::AppState;

@@ -4,7 +4,7 @@
 use axum::extract::State;
 use bt_api::notifications::webhooks::{CreatedWebhook, Webhook, WebhookInput};
 use bt_api::wire;
-use bt_domain::notifications::webhooks;
+use bt_app::notifications::webhooks;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;

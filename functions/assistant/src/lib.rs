@@ -1,5 +1,5 @@
 //! Break Buddy's endpoint: `POST /assistant/ask` reads the caller and the message, asks the engine
-//! ([`bt_domain::buddy::ask`]: understanding, answers, proposals, the hosted model's use) and answers its reply.
+//! ([`bt_app::buddy::ask`]: understanding, answers, proposals, the hosted model's use) and answers its reply.
 //!
 //! The wire shapes (the request body, the reply with its schema) are this crate's ([`wire`]); the engine knows
 //! nothing of HTTP.
@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use axum::extract::State;
 use axum::{Extension, Router};
-use bt_domain::buddy::{self, Question};
+use bt_app::buddy::{self, Question};
 use bt_http::auth::MaybeAuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
 use bt_http::AppState;
@@ -20,7 +20,7 @@ use bt_http::{data, ApiJson, ApiResult, ClientIp, RequestLanguage};
 use tracing::instrument;
 use utoipa_axum::router::OpenApiRouter;
 
-pub use bt_domain::buddy::Assistant;
+pub use bt_app::buddy::Assistant;
 use wire::{AskBody, Reply};
 
 /// The routes with their description, with the built-in engine (the local server's and the OpenAPI document's).

@@ -2,7 +2,7 @@
 //! The provider of understanding is chosen here, from the environment ([`Provider::from_env`]): the hosted model's
 //! adapter is reached through the Lambda start-up, in builds with the `bedrock` feature only.
 
-use bt_domain::buddy::model::{Assistant, Provider};
+use bt_app::buddy::model::{Assistant, Provider};
 
 #[tokio::main]
 async fn main() -> Result<(), bt_lambda::Error> {

@@ -2,8 +2,8 @@
 //! function reads and writes them, so they live here (not in `bt-api`); the reply converts from the engine's
 //! [`buddy::Reply`], field by field.
 
-use bt_domain::buddy::{self, answer::Action};
-use bt_domain::error::FieldErrors;
+use bt_app::buddy::{self, answer::Action};
+use bt_app::error::FieldErrors;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::openapi::{RefOr, Schema};
@@ -56,7 +56,7 @@ fn actions_schema() -> RefOr<Schema> {
          fields; logWork: date, start, end, note and breaks (type, startTime, endTime)" } }))
 }
 
-/// [`Intent::name`](bt_domain::buddy::understand::Intent::name).
+/// [`Intent::name`](bt_app::buddy::understand::Intent::name).
 fn intent_schema() -> RefOr<Schema> {
     schema(json!({ "type": "string", "enum": [
         "createBreak", "createTask", "createLeave", "createMeeting", "createChecklist", "breakMinutesToday",
@@ -66,7 +66,7 @@ fn intent_schema() -> RefOr<Schema> {
     ] }))
 }
 
-/// The help topic ([`HelpTopic::as_str`](bt_domain::buddy::understand::HelpTopic::as_str)), for `help` alone.
+/// The help topic ([`HelpTopic::as_str`](bt_app::buddy::understand::HelpTopic::as_str)), for `help` alone.
 fn topic_schema() -> RefOr<Schema> {
     schema(json!({ "type": "string", "enum": [
         "general", "breaks", "liveBreaks", "tasks", "leaves", "meetings", "checklist", "archives", "team", "profile"

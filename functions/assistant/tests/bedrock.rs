@@ -11,8 +11,8 @@ use assistant_fn::{router_with, Assistant};
 use async_trait::async_trait;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
-use bt_domain::buddy::model::{LanguageModel, ModelError};
-use bt_domain::buddy::understand::{understand, Context, Intent, Proposal};
+use bt_app::buddy::model::{LanguageModel, ModelError};
+use bt_app::buddy::understand::{understand, Context, Intent, Proposal};
 use chrono::TimeZone;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
@@ -90,7 +90,7 @@ async fn a_good_answer_is_used_and_the_model_is_asked_with_the_prompt() {
     assert_eq!(seen.len(), 1);
     let (system, user) = &seen[0];
     assert_eq!(user, MESSAGE);
-    assert_eq!(system, &bt_domain::buddy::model::prompt(&ctx()));
+    assert_eq!(system, &bt_app::buddy::model::prompt(&ctx()));
     assert!(system.contains("Coffee Break, Lunch Break"));
 }
 
@@ -140,16 +140,16 @@ async fn an_error_or_a_slow_answer_falls_back_too() {
 
 #[tokio::test]
 async fn the_endpoint_answers_with_the_models_proposal() {
+    use bt_app::account::{member_item, user_item, Member, Role, User};
+    use bt_app::types::{Email, TeamId, UserId};
     use bt_core::store::Cond;
-    use bt_domain::account::{member_item, user_item, Member, Role, User};
-    use bt_domain::types::{Email, TeamId, UserId};
 
     let (assistant, _) = with_fake(Script::Text(good_answer()));
     let store = Arc::new(bt_adapters_local::sqlite::SqliteTable::in_memory().unwrap());
     let state = bt_http::AppState::new(
         store,
         Arc::new(bt_adapters_local::outbox::Outbox::new(None)),
-        bt_domain::config::Config::for_tests(),
+        bt_app::config::Config::for_tests(),
     );
     let user = User {
         id: UserId::parse("01HZZZZZZZZZZZZZZZZZZZZZZZ").unwrap(),
@@ -174,7 +174,7 @@ async fn the_endpoint_answers_with_the_models_proposal() {
     };
     state.table().put(user_item(&user).unwrap(), Cond::None).await.unwrap();
     state.table().put(member_item(&user.team_id, &member).unwrap(), Cond::None).await.unwrap();
-    let token = bt_domain::auth::issue_access_token(&state, &user).unwrap();
+    let token = bt_app::auth::issue_access_token(&state, &user).unwrap();
     let app = router_with(assistant).with_state(state);
     let req = Request::post("/assistant/ask")
         .header(header::CONTENT_TYPE, "application/json")
@@ -200,7 +200,7 @@ async fn a_models_meeting_invites_the_teammates_the_sentence_names_never_ids_of_
         }
     });
     let (assistant, _) = with_fake(Script::Text(answer.to_string()));
-    let team = ctx().with_members(vec![bt_domain::buddy::understand::TeamMember::new(SAM, "Sam Carter")]);
+    let team = ctx().with_members(vec![bt_app::buddy::understand::TeamMember::new(SAM, "Sam Carter")]);
     let u = assistant.understand("meeting with sam friday 2-3pm about the budget", &team).await;
     let Some(Proposal::Meeting(m)) = u.proposal else { panic!("{u:?}") };
     assert_eq!(m.description, "Budget meeting with Sam", "the model's reading is used");

@@ -2,8 +2,8 @@
 
 use axum::extract::State;
 use bt_api::schema::ulid;
-use bt_domain::account::sessions;
-use bt_domain::types::{Email, UserId};
+use bt_app::account::sessions;
+use bt_app::types::{Email, UserId};
 use bt_http::openapi::{Data, ErrorBody, Invalid};
 use bt_http::AppState;
 use bt_http::{ApiJson, ApiResult, ClientIp};

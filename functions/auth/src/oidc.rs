@@ -19,13 +19,13 @@ use std::time::{Duration, Instant};
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use bt_domain::account::oauth::{self, SignInSecrets};
-use bt_domain::account::sessions::Session;
-use bt_domain::account::sso::SSO_NOT_CONFIGURED;
-use bt_domain::account::User;
-use bt_domain::config::OidcProvider;
-use bt_domain::i18n::Language;
-use bt_domain::{ratelimit, AppError};
+use bt_app::account::oauth::{self, SignInSecrets};
+use bt_app::account::sessions::Session;
+use bt_app::account::sso::SSO_NOT_CONFIGURED;
+use bt_app::account::User;
+use bt_app::config::OidcProvider;
+use bt_app::i18n::Language;
+use bt_app::{ratelimit, AppError};
 use bt_http::openapi::ErrorBody;
 use bt_http::AppState;
 use bt_http::{ApiQuery, ApiResult, ClientIp, RequestLanguage};
@@ -122,7 +122,7 @@ pub async fn start(
         pkce_verifier: Some(verifier.secret().clone()),
         nonce: Some(nonce.secret().clone()),
         browser_nonce: oauth::browser_nonce(query.nonce.as_deref()),
-        time_zone: bt_domain::account::users::browser_zone(query.time_zone.as_deref()),
+        time_zone: bt_app::account::users::browser_zone(query.time_zone.as_deref()),
     };
     oauth::save_state_with(&state, SLUG, csrf.secret(), secrets).await?;
     Ok(to_provider(&state, SLUG, url.as_str(), csrf.secret()))

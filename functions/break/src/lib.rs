@@ -5,7 +5,7 @@ use axum::Router;
 use bt_api::records::breaks::{Break, BreakCreate, BreakInput, EndBreakInput, LiveBreakInput, OpenBreak};
 use bt_api::schema::date;
 use bt_api::wire;
-use bt_domain::records::{breaks, dates};
+use bt_app::records::{breaks, dates};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
 use bt_http::{created, data, ApiJson, ApiQuery, ApiResult};

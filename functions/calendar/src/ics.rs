@@ -8,9 +8,9 @@
 //! - UIDs are stable per record (`leave-<id>@breaktime`, `meeting-<id>@breaktime`), so a refresh updates events in
 //!   place; `DTSTAMP` is the record's last change.
 
-use bt_domain::records::allowances::HalfDay;
-use bt_domain::records::feeds::{FeedCalendar, FeedLeave, FeedMeeting, FeedScope};
-use bt_domain::records::leaves::LeaveStatus;
+use bt_app::records::allowances::HalfDay;
+use bt_app::records::feeds::{FeedCalendar, FeedLeave, FeedMeeting, FeedScope};
+use bt_app::records::leaves::LeaveStatus;
 use chrono::Duration;
 use icalendar::{Calendar, Component, Event, EventLike, EventStatus, Property};
 
@@ -147,8 +147,8 @@ fn meeting_event(feed: &FeedCalendar, meeting: &FeedMeeting) -> Event {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bt_domain::records::dates::DateRange;
-    use bt_domain::types::RecordId;
+    use bt_app::records::dates::DateRange;
+    use bt_app::types::RecordId;
     use chrono::{NaiveDate, TimeZone, Utc};
 
     fn day(y: i32, m: u32, d: u32) -> NaiveDate {

@@ -11,8 +11,8 @@ use axum::response::IntoResponse;
 use axum::Router;
 use bt_api::records::feeds::{CalendarFeed, FeedInput, NewCalendarFeed};
 use bt_api::wire;
-use bt_domain::records::feeds;
-use bt_domain::AppError;
+use bt_app::records::feeds;
+use bt_app::AppError;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{
     error_response, path_param, Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized,

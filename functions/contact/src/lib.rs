@@ -1,12 +1,12 @@
 //! The `contact` endpoint group: `POST /contactUs/send`, the support and feedback form, open to signed-out visitors.
-//! Each message is stored first, then mailed to the support address (`bt_domain::account::contact`), so a mail
+//! Each message is stored first, then mailed to the support address (`bt_app::account::contact`), so a mail
 //! outage loses nothing.
 
 use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::Router;
 use bt_api::account::contact::ContactInput;
-use bt_domain::account::contact;
+use bt_app::account::contact;
 use bt_http::openapi::{ErrorBody, Invalid};
 use bt_http::{ApiJson, ApiResult, ClientIp};
 use bt_http::{AppState, Routes};

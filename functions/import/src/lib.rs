@@ -10,8 +10,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use bt_api::records::import::{ImportForm, ImportOutcome, ImportPreview};
-use bt_domain::records::import::{self, Source, FILE_REQUIRED, MAX_FILE_BYTES, SOURCE_REQUIRED, TOO_LARGE};
-use bt_domain::AppError;
+use bt_app::records::import::{self, Source, FILE_REQUIRED, MAX_FILE_BYTES, SOURCE_REQUIRED, TOO_LARGE};
+use bt_app::AppError;
 use bt_http::auth::AuthUser;
 use bt_http::error::ErrorMessages;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
@@ -40,7 +40,7 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
 
 /// 413 with the import's own message (the file, not "the request body").
 fn too_large() -> Response {
-    let mut errors = bt_domain::error::FieldErrors::new();
+    let mut errors = bt_app::error::FieldErrors::new();
     errors.insert("file".into(), TOO_LARGE.into());
     let body = ErrorMessages { errors: Some(errors), message: TOO_LARGE.into() };
     let mut response = (StatusCode::PAYLOAD_TOO_LARGE, axum::Json(&body)).into_response();

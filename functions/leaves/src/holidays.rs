@@ -4,7 +4,7 @@ use axum::extract::State;
 use bt_api::holidays::Country;
 use bt_api::records::holidays::{HolidaysInput, TeamHolidays};
 use bt_api::wire;
-use bt_domain::records::holidays;
+use bt_app::records::holidays;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
 use bt_http::AppState;

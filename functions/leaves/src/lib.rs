@@ -11,7 +11,7 @@ use axum::Router;
 use bt_api::records::leaves::{Leave, LeaveCreate, LeaveInput};
 use bt_api::schema::{date, limit_schema, skip_schema};
 use bt_api::wire;
-use bt_domain::records::{leave_requests, leaves, DateRange, Paging};
+use bt_app::records::{leave_requests, leaves, DateRange, Paging};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Invalid, Unauthorized};
 use bt_http::{data, ApiQuery, ApiResult};

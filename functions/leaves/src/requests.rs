@@ -4,8 +4,8 @@ use axum::extract::State;
 use bt_api::records::leaves::Leave;
 use bt_api::schema::{limit_schema, skip_schema};
 use bt_api::wire;
-use bt_domain::records::leave_requests::{self, Decision};
-use bt_domain::records::Paging;
+use bt_app::records::leave_requests::{self, Decision};
+use bt_app::records::Paging;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;
@@ -62,7 +62,7 @@ pub(crate) async fn pending(
 async fn decide(
     state: &AppState,
     user: &AuthUser,
-    id: &bt_domain::types::RecordId,
+    id: &bt_app::types::RecordId,
     decision: Decision,
     input: DecisionInput,
 ) -> ApiResult {

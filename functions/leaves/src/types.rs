@@ -3,7 +3,7 @@
 use axum::extract::State;
 use bt_api::records::leave_types::{LeaveType, LeaveTypeInput};
 use bt_api::wire;
-use bt_domain::records::leave_types;
+use bt_app::records::leave_types;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;

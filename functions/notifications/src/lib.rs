@@ -6,8 +6,8 @@ use axum::Router;
 use bt_api::notifications::settings::NotificationSettings;
 use bt_api::notifications::unsubscribe::UnsubscribeInfo;
 use bt_api::outbound::PushSubscription;
-use bt_domain::notifications::{settings, subscriptions, unsubscribe};
-use bt_domain::AppError;
+use bt_app::notifications::{settings, subscriptions, unsubscribe};
+use bt_app::AppError;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message, NotFound, Unauthorized};
 use bt_http::{data, ApiJson, ApiQuery, ApiResult};
@@ -89,7 +89,7 @@ async fn vapid_key(State(state): State<AppState>) -> ApiResult {
     let public_key = state
         .outbound
         .vapid_public_key()
-        .ok_or_else(|| AppError::NotFound(bt_domain::notifications::outbound::PUSH_NOT_CONFIGURED.into()))?;
+        .ok_or_else(|| AppError::NotFound(bt_app::notifications::outbound::PUSH_NOT_CONFIGURED.into()))?;
     Ok(data(VapidKey { public_key }))
 }
 

@@ -1,8 +1,8 @@
 //! The `scheduler` function: not an endpoint group but the job EventBridge Scheduler invokes every minute. It sends
-//! the reminders due since its last run (`bt_domain::notifications::job`) and answers a short summary for the logs.
+//! the reminders due since its last run (`bt_app::notifications::job`) and answers a short summary for the logs.
 
-use bt_domain::notifications::job;
-use bt_domain::{AppError, Services};
+use bt_app::notifications::job;
+use bt_app::{AppError, Services};
 use serde_json::{json, Value};
 
 /// One scheduled run at the services' clock.

@@ -6,7 +6,7 @@ mod export;
 use axum::extract::{Path, State};
 use axum::Router;
 use bt_api::records::timesheets::{Timesheet, TimesheetDecision, TimesheetRow};
-use bt_domain::records::work::timesheets::{self, Decision, Month};
+use bt_app::records::work::timesheets::{self, Decision, Month};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, NotFound, Unauthorized};
 use bt_http::{attachment, data, ApiJson, ApiQuery, ApiResult};
@@ -57,7 +57,7 @@ struct MonthPath {
     month: String,
 }
 
-fn month(value: &str) -> Result<Month, bt_domain::AppError> {
+fn month(value: &str) -> Result<Month, bt_app::AppError> {
     Month::parse(value, "month")
 }
 
@@ -80,7 +80,7 @@ async fn sheet(
     user: &AuthUser,
     p: &MonthPath,
     q: &MemberQuery,
-) -> Result<timesheets::Timesheet, bt_domain::AppError> {
+) -> Result<timesheets::Timesheet, bt_app::AppError> {
     timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref(), state.clock.now()).await
 }
 

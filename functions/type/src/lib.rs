@@ -3,7 +3,7 @@
 use axum::extract::State;
 use axum::Router;
 use bt_api::records::break_types::BreakTypesInput;
-use bt_domain::records::break_types;
+use bt_app::records::break_types;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
 use bt_http::{data, ApiJson, ApiResult};

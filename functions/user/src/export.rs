@@ -1,7 +1,7 @@
 //! `GET /user/export`: the signed-in person's own data as one ZIP (see `docs/data-transfer.md`).
 
 use axum::extract::State;
-use bt_domain::export::{self, Scope};
+use bt_app::export::{self, Scope};
 use bt_http::attachment;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::Unauthorized;

@@ -1,7 +1,7 @@
 //! `POST /user/forgot-password`, `POST /user/reset-password` and `POST /user/change-password`.
 
 use axum::extract::State;
-use bt_domain::account::{links, sessions};
+use bt_app::account::{links, sessions};
 use bt_http::auth::SessionUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message, Unauthorized};
 use bt_http::AppState;

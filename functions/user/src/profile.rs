@@ -4,11 +4,11 @@
 use axum::extract::State;
 use bt_api::account::users::ProfileInput;
 use bt_api::schema::{language, role, stamp, ulid};
-use bt_domain::account::links::{self, EmailConfirmed};
-use bt_domain::account::users;
-use bt_domain::account::{Role, User};
-use bt_domain::i18n::Language;
-use bt_domain::types::{Email, TeamId, UserId};
+use bt_app::account::links::{self, EmailConfirmed};
+use bt_app::account::users;
+use bt_app::account::{Role, User};
+use bt_app::i18n::Language;
+use bt_app::types::{Email, TeamId, UserId};
 use bt_http::auth::{AuthUser, SessionUser};
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message, Unauthorized};
 use bt_http::AppState;

@@ -2,9 +2,9 @@
 
 use axum::extract::State;
 use bt_api::account::users::SignUpInput;
-use bt_domain::account::links::{self, Resent};
-use bt_domain::account::users;
-use bt_domain::types::Email;
+use bt_app::account::links::{self, Resent};
+use bt_app::account::users;
+use bt_app::types::Email;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Message};
 use bt_http::AppState;
 use bt_http::{created, data, ApiJson, ApiResult, ClientIp, RequestLanguage};

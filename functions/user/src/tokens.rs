@@ -4,7 +4,7 @@
 use axum::extract::State;
 use bt_api::account::tokens::{ApiToken, ApiTokenInput, NewApiToken};
 use bt_api::wire;
-use bt_domain::account::tokens;
+use bt_app::account::tokens;
 use bt_http::auth::{AuthUser, SessionUser};
 use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;

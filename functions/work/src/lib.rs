@@ -13,12 +13,12 @@ use bt_api::records::work::{
 };
 use bt_api::schema::{date, ulid};
 use bt_api::wire;
-use bt_domain::records::dates::DateRange;
-use bt_domain::records::reports::csv_safe;
-use bt_domain::records::work::rules::findings;
-use bt_domain::records::work::{balance, days, live, periods, report, schedule};
-use bt_domain::types::RecordId;
-use bt_domain::{AppError, AppResult};
+use bt_app::records::dates::DateRange;
+use bt_app::records::reports::csv_safe;
+use bt_app::records::work::rules::findings;
+use bt_app::records::work::{balance, days, live, periods, report, schedule};
+use bt_app::types::RecordId;
+use bt_app::{AppError, AppResult};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, Deleted, ErrorBody, IdParam, Invalid, NotFound, Unauthorized};
 use bt_http::{attachment, created, data, ApiJson, ApiQuery, ApiResult, IdPath};

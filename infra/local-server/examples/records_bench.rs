@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use bt_adapters_local::outbox::Outbox;
 use bt_adapters_local::sqlite::SqliteTable;
+use bt_app::account::{member_item, user_item, Member, User};
+use bt_app::config::Config;
+use bt_app::records::{breaks, BreakInput, Owner};
 use bt_core::store::{Cond, Table};
-use bt_domain::account::{member_item, user_item, Member, User};
-use bt_domain::config::Config;
-use bt_domain::records::{breaks, BreakInput, Owner};
 use bt_http::AppState;
 use serde_json::json;
 
@@ -42,12 +42,12 @@ async fn seed(dir: &str) -> anyhow::Result<()> {
     let store = Arc::new(SqliteTable::open(&dir.join("breaktime.sqlite3"))?);
     let state = AppState::new(store.clone(), Arc::new(Outbox::new(None)), Config::from_env(Some(secret(dir)?))?);
     let now = state.clock.now();
-    let team = bt_domain::records::new_id(now);
+    let team = bt_app::records::new_id(now);
     let mut tokens = Vec::new();
     for name in ["Creator", "Reader"] {
-        let id = bt_domain::records::new_id(state.clock.now());
+        let id = bt_app::records::new_id(state.clock.now());
         let email = format!("{}@bench.local", id.to_lowercase());
-        let stamp = bt_domain::records::timestamp(now);
+        let stamp = bt_app::records::timestamp(now);
         let user: User = serde_json::from_value(json!({
             "id": id, "name": name, "email": email, "verified": true, "teamId": team, "role": "member",
             "timeZone": "UTC", "tokenVersion": 0, "createdAt": stamp,
@@ -57,11 +57,11 @@ async fn seed(dir: &str) -> anyhow::Result<()> {
         }))?;
         store.put(user_item(&user)?, Cond::NotExists).await?;
         store.put(member_item(&user.team_id, &member)?, Cond::NotExists).await?;
-        tokens.push(bt_domain::auth::issue_access_token(&state, &user)?);
+        tokens.push(bt_app::auth::issue_access_token(&state, &user)?);
         if name == "Reader" {
             // A busy day: twenty ten-minute breaks, every half hour from 08:00, to list.
             let owner = Owner::of(&user);
-            let today = bt_domain::records::dates::today_in("UTC", now);
+            let today = bt_app::records::dates::today_in("UTC", now);
             for i in 0..20 {
                 let (h, m) = (8 + i / 2, (i % 2) * 30);
                 let input = BreakInput {

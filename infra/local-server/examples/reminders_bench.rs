@@ -15,14 +15,14 @@ use std::time::Instant;
 use bt_adapters_local::outbox::Outbox;
 use bt_adapters_outbound::port::OutboundAdapter;
 use bt_adapters_outbound::{Policy, VapidKeys};
+use bt_app::account::{user_item, User};
+use bt_app::config::Config;
+use bt_app::notifications::{due, job};
+use bt_app::records::work::rules::{settings, Preset, RuleSet};
+use bt_app::records::work::{live, StartWorkInput};
+use bt_app::records::{breaks, LiveBreakInput, Owner};
+use bt_app::Services;
 use bt_core::store::{Cond, Item, Table};
-use bt_domain::account::{user_item, User};
-use bt_domain::config::Config;
-use bt_domain::notifications::{due, job};
-use bt_domain::records::work::rules::{settings, Preset, RuleSet};
-use bt_domain::records::work::{live, StartWorkInput};
-use bt_domain::records::{breaks, LiveBreakInput, Owner};
-use bt_domain::Services;
 use chrono::{Duration, Utc};
 use serde_json::json;
 
@@ -52,20 +52,20 @@ async fn run(name: &str, inner: Arc<dyn Table>, people: usize) -> anyhow::Result
     let config = Config::for_tests();
     let outbound = OutboundAdapter::new(Policy::STRICT, Some(VapidKeys::generate()), None, &config.support_email)?;
     let services =
-        bt_domain::app::services(store.clone(), Arc::new(Outbox::new(None)), config).with_outbound(Arc::new(outbound));
+        bt_app::app::services(store.clone(), Arc::new(Outbox::new(None)), config).with_outbound(Arc::new(outbound));
     // Everyone started a break 60 and a half minutes before `at`: each is due half a minute before it, filed under `at`.
     let at = due::minute_of(Utc::now()) + Duration::hours(2);
     let started = at - Duration::minutes(60) - Duration::seconds(30);
     // The seeding writes past the counting store.
-    let seeding_app = bt_domain::app::services(store.inner.clone(), Arc::new(Outbox::new(None)), Config::for_tests());
+    let seeding_app = bt_app::app::services(store.inner.clone(), Arc::new(Outbox::new(None)), Config::for_tests());
     let seeding = Instant::now();
-    let team = bt_domain::records::new_id(Utc::now());
+    let team = bt_app::records::new_id(Utc::now());
     for i in 0..people {
-        let id = bt_domain::records::new_id(Utc::now());
+        let id = bt_app::records::new_id(Utc::now());
         let user: User = serde_json::from_value(json!({
             "id": id, "name": format!("Person {i}"), "email": format!("p{i}-{}@bench.local", id.to_lowercase()),
             "verified": true, "teamId": team, "role": "member", "timeZone": "Europe/Berlin", "tokenVersion": 0,
-            "createdAt": bt_domain::records::timestamp(started),
+            "createdAt": bt_app::records::timestamp(started),
         }))?;
         store.inner.put(user_item(&user)?, Cond::NotExists).await?;
         let input = LiveBreakInput { break_type: Some("Lunch Break".into()), ..Default::default() };
@@ -107,15 +107,15 @@ async fn guard(store: &Arc<Counting>, services: &Services, people: usize) -> any
     let at = due::minute_of(Utc::now()) + Duration::hours(4);
     let started = at - Duration::minutes(5 * 60 + 45);
     let seeding = Instant::now();
-    let team = bt_domain::records::new_id(Utc::now());
-    let team_id = bt_domain::types::TeamId::parse(team.as_ref()).map_err(|_| anyhow::anyhow!("a team id"))?;
+    let team = bt_app::records::new_id(Utc::now());
+    let team_id = bt_app::types::TeamId::parse(team.as_ref()).map_err(|_| anyhow::anyhow!("a team id"))?;
     settings::seed(store.inner.as_ref(), &team_id, &RuleSet::preset(Preset::De), chrono::Utc::now()).await?;
     for i in 0..people {
-        let id = bt_domain::records::new_id(Utc::now());
+        let id = bt_app::records::new_id(Utc::now());
         let user: User = serde_json::from_value(json!({
             "id": id, "name": format!("Worker {i}"), "email": format!("w{i}-{}@bench.local", id.to_lowercase()),
             "verified": true, "teamId": team, "role": "member", "timeZone": "Europe/Berlin", "tokenVersion": 0,
-            "createdAt": bt_domain::records::timestamp(started),
+            "createdAt": bt_app::records::timestamp(started),
         }))?;
         store.inner.put(user_item(&user)?, Cond::NotExists).await?;
         let input = StartWorkInput { at: Some(started.to_rfc3339()), note: None };

@@ -20,10 +20,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bt_adapters_local::outbox::Outbox;
+use bt_app::account::{member_item, user_item, Member, User};
+use bt_app::config::Config;
+use bt_app::records::dates;
 use bt_core::store::{Cond, Table};
-use bt_domain::account::{member_item, user_item, Member, User};
-use bt_domain::config::Config;
-use bt_domain::records::dates;
 use bt_http::AppState;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -89,12 +89,12 @@ async fn seed(dir: &str, users: usize, kind: &str) -> anyhow::Result<()> {
     for n in 0..users {
         let now = state.clock.now();
         if n % 5 == 0 {
-            team = bt_domain::records::new_id(now).to_string();
+            team = bt_app::records::new_id(now).to_string();
         }
-        let id = bt_domain::records::new_id(now);
+        let id = bt_app::records::new_id(now);
         let name = format!("Soak User {n}");
         let email = format!("{}@soak.local", id.to_lowercase());
-        let stamp = bt_domain::records::timestamp(now);
+        let stamp = bt_app::records::timestamp(now);
         let role = if n % 5 == 0 { "admin" } else { "member" };
         let user: User = serde_json::from_value(json!({
             "id": id, "name": name, "email": email, "verified": true, "teamId": team, "role": role,
@@ -105,7 +105,7 @@ async fn seed(dir: &str, users: usize, kind: &str) -> anyhow::Result<()> {
         }))?;
         store.put(user_item(&user)?, Cond::NotExists).await?;
         store.put(member_item(&user.team_id, &member)?, Cond::NotExists).await?;
-        println!("{}", bt_domain::auth::issue_access_token(&state, &user)?);
+        println!("{}", bt_app::auth::issue_access_token(&state, &user)?);
     }
     Ok(())
 }
@@ -484,7 +484,7 @@ async fn run(base: &str, tokens: Vec<String>, duration: Duration, clients: usize
         http: reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("http client"),
     });
     let users = tokens.len().max(1);
-    let today = dates::parse_date(&dates::today_in("UTC", bt_domain::clock::Clock::default().now())).expect("today");
+    let today = dates::parse_date(&dates::today_in("UTC", bt_app::clock::Clock::default().now())).expect("today");
     let days: Arc<Vec<String>> = Arc::new(
         std::iter::successors(Some(today), |d| d.pred_opt())
             .take(SPAN_DAYS as usize + 1)

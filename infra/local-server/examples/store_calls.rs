@@ -13,9 +13,9 @@ use std::sync::Arc;
 
 use bt_adapters_local::outbox::Outbox;
 use bt_adapters_local::sqlite::SqliteTable;
+use bt_app::account::{email_guard_item, member_item, team_item, user_item, Member, Team, User};
+use bt_app::config::Config;
 use bt_core::store::{Cond, Table};
-use bt_domain::account::{email_guard_item, member_item, team_item, user_item, Member, Team, User};
-use bt_domain::config::Config;
 use bt_http::AppState;
 use bt_testkit::counting::CountingStore;
 use chrono::{Datelike, Months, Utc};
@@ -50,7 +50,7 @@ async fn main() -> anyhow::Result<()> {
         let send = |method: Method, path: &str, body: Option<Value>| {
             let mut request = client.request(method, format!("{base}{path}")).bearer_auth(&token);
             if let Some(body) = body {
-                let key = bt_domain::records::new_id(Utc::now()).to_string();
+                let key = bt_app::records::new_id(Utc::now()).to_string();
                 request = request.header("Idempotency-Key", key).json(&body);
             }
             request.send()
@@ -86,12 +86,12 @@ async fn main() -> anyhow::Result<()> {
             state.clock.advance(600);
             let name = format!("{method} {path}");
             store.take();
-            let checks = bt_domain::auth::signature_checks();
+            let checks = bt_app::auth::signature_checks();
             let response = send(method, path, body).await?;
             let status = response.status();
             let _ = response.bytes().await?;
             let calls = store.take();
-            let jwt = bt_domain::auth::signature_checks() - checks;
+            let jwt = bt_app::auth::signature_checks() - checks;
             println!(
                 "{name:<24} {:>6} {:>5} {:>6} {:>5}  {jwt:>3}  {calls}",
                 status.as_u16(),
@@ -111,9 +111,9 @@ async fn main() -> anyhow::Result<()> {
 /// and an access token of a sign-in, as the web app holds one.
 async fn person(state: &AppState, store: &dyn Table) -> anyhow::Result<String> {
     let now = state.clock.now();
-    let id = bt_domain::records::new_id(now);
-    let team = bt_domain::records::new_id(now);
-    let stamp = bt_domain::records::timestamp(now - chrono::Duration::days(30));
+    let id = bt_app::records::new_id(now);
+    let team = bt_app::records::new_id(now);
+    let stamp = bt_app::records::timestamp(now - chrono::Duration::days(30));
     let email = format!("{}@bench.local", id.to_lowercase());
     let user: User = serde_json::from_value(json!({
         "id": id, "name": "Ann", "email": email, "verified": true, "teamId": team, "role": "admin",
@@ -133,5 +133,5 @@ async fn person(state: &AppState, store: &dyn Table) -> anyhow::Result<String> {
     store.put(email_guard_item(&user.email, &user.id), Cond::NotExists).await?;
     store.put(member_item(&user.team_id, &member)?, Cond::NotExists).await?;
     store.put(team_item(&team)?, Cond::NotExists).await?;
-    Ok(bt_domain::auth::issue_session_access_token(state, &user, "store-calls")?)
+    Ok(bt_app::auth::issue_session_access_token(state, &user, "store-calls")?)
 }

@@ -9,11 +9,11 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use bt_app::account::{user_item, User};
+use bt_app::config::Config;
+use bt_app::export::{self, Scope};
+use bt_app::records::import::{self, Source};
 use bt_core::store::{Cond, Table};
-use bt_domain::account::{user_item, User};
-use bt_domain::config::Config;
-use bt_domain::export::{self, Scope};
-use bt_domain::records::import::{self, Source};
 use chrono::{Duration, NaiveDate, Utc};
 use serde_json::json;
 
@@ -57,14 +57,14 @@ fn file(rows: &[String]) -> Vec<u8> {
 
 async fn run(name: &str, store: Arc<dyn Table>) -> anyhow::Result<()> {
     let now = Utc::now();
-    let team = bt_domain::records::new_id(now);
+    let team = bt_app::records::new_id(now);
     let user: User = serde_json::from_value(json!({
-        "id": bt_domain::records::new_id(now), "name": "Bench Person", "email": format!("bench-{}@bench.local", team.to_lowercase()),
+        "id": bt_app::records::new_id(now), "name": "Bench Person", "email": format!("bench-{}@bench.local", team.to_lowercase()),
         "verified": true, "teamId": team, "role": "admin", "timeZone": "Europe/Berlin", "tokenVersion": 0,
-        "createdAt": bt_domain::records::timestamp(now),
+        "createdAt": bt_app::records::timestamp(now),
     }))?;
     store.put(user_item(&user)?, Cond::NotExists).await?;
-    let services = bt_domain::app::services(
+    let services = bt_app::app::services(
         store.clone(),
         Arc::new(bt_adapters_local::outbox::Outbox::new(None)),
         Config::for_tests(),

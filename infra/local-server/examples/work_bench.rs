@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Instant;
 
+use bt_app::account::{member_item, user_item, Member, User};
+use bt_app::records::work::{self, PeriodInput};
+use bt_app::records::{breaks, BreakInput, Owner};
 use bt_core::store::{Cond, Table};
-use bt_domain::account::{member_item, user_item, Member, User};
-use bt_domain::records::work::{self, PeriodInput};
-use bt_domain::records::{breaks, BreakInput, Owner};
 use chrono::{Datelike, Duration, NaiveDate, Utc};
 use serde_json::json;
 
@@ -32,13 +32,13 @@ async fn main() -> anyhow::Result<()> {
     let days: Vec<NaiveDate> =
         from.iter_days().take_while(|d| *d <= to).filter(|d| d.weekday().number_from_monday() <= 5).take(20).collect();
 
-    let config = bt_domain::config::Config::for_tests();
-    let app = bt_domain::app::services(sqlite.clone(), Arc::new(bt_adapters_local::outbox::Outbox::new(None)), config);
-    let team = bt_domain::records::new_id(now);
+    let config = bt_app::config::Config::for_tests();
+    let app = bt_app::app::services(sqlite.clone(), Arc::new(bt_adapters_local::outbox::Outbox::new(None)), config);
+    let team = bt_app::records::new_id(now);
     let seeded = Instant::now();
     for n in 0..members {
-        let id = bt_domain::records::new_id(Utc::now());
-        let stamp = bt_domain::records::timestamp(now - Duration::days(90));
+        let id = bt_app::records::new_id(Utc::now());
+        let stamp = bt_app::records::timestamp(now - Duration::days(90));
         let name = format!("Member {n}");
         let email = format!("{}@bench.local", id.to_lowercase());
         let user: User = serde_json::from_value(json!({
@@ -81,7 +81,7 @@ async fn main() -> anyhow::Result<()> {
     );
 
     let counting = Counting::new(sqlite);
-    let team_id = bt_domain::types::TeamId::parse(team.as_str()).map_err(|_| anyhow::anyhow!("a team id"))?;
+    let team_id = bt_app::types::TeamId::parse(team.as_str()).map_err(|_| anyhow::anyhow!("a team id"))?;
     // A first run warms the caches (SQLite pages, the holiday tables); the next five are timed.
     work::team_days(&counting, &team_id, from, to).await?;
     counting.take();

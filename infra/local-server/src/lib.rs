@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::http::{header, HeaderName, HeaderValue};
 use axum::routing::get_service;
 use axum::Router;
-use bt_domain::AppError;
+use bt_app::AppError;
 use bt_http::openapi::{Data, NotFound};
 use bt_http::AppState;
 use bt_http::{data, not_found_fallback, with_common_layers};
@@ -186,7 +186,7 @@ async fn run_scheduler(State(state): State<AppState>, body: axum::body::Bytes) -
             .map_err(|_| AppError::field("now", "Give the time as an RFC 3339 date and time."))?
             .with_timezone(&chrono::Utc),
     };
-    let report = bt_domain::notifications::job::run_at(&state, now).await?;
+    let report = bt_app::notifications::job::run_at(&state, now).await?;
     Ok(data(bt_api::notifications::job::RunReport::from(report)))
 }
 

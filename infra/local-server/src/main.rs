@@ -6,9 +6,9 @@ use bt_adapters_local::outbox::Outbox;
 use bt_adapters_local::smtp::SmtpMailer;
 use bt_adapters_local::sqlite::SqliteTable;
 use bt_adapters_outbound::port::OutboundAdapter;
+use bt_app::config::Config;
+use bt_app::mail::Mailer;
 use bt_core::store::Table;
-use bt_domain::config::Config;
-use bt_domain::mail::Mailer;
 use bt_http::AppState;
 use rand::RngCore;
 

@@ -140,7 +140,7 @@ fn to_3_0(mut doc: Value) -> Value {
 
     doc["components"]["parameters"] = json!({
         "IdempotencyKey": {
-            "name": bt_domain::idempotency::HEADER,
+            "name": bt_app::idempotency::HEADER,
             "in": "header",
             "required": false,
             "description": "Makes the write safe to repeat: a repeat with the same key gets the first answer again \

@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use bt_domain::notifications::job;
-use bt_domain::Services;
+use bt_app::notifications::job;
+use bt_app::Services;
 
 /// Runs the job a second after each minute starts, for as long as the server runs.
 pub async fn every_minute(services: Services) {

@@ -10,7 +10,7 @@ use axum::http::{Method, Request, StatusCode};
 use axum::Router;
 use bt_adapters_local::outbox::Outbox;
 use bt_adapters_local::sqlite::SqliteTable;
-use bt_domain::config::Config;
+use bt_app::config::Config;
 use bt_http::AppState;
 use http_body_util::BodyExt;
 use runtime_tests::template::{first_segment, path_shape, Api, Template};

@@ -1,4 +1,4 @@
-//! The assistant's language-model port ([`bt_domain::assistant::LanguageModel`]) on Amazon Bedrock's Converse API,
+//! The assistant's language-model port ([`bt_app::assistant::LanguageModel`]) on Amazon Bedrock's Converse API,
 //! behind this crate's `bedrock` feature (the Bedrock SDK is linked only into builds that ask for it).
 //!
 //! One user message with the system prompt, at most 600 tokens at temperature 0; the text of the answer's message is
@@ -11,7 +11,7 @@ use aws_sdk_bedrockruntime::types::{
     ContentBlock, ConversationRole, ConverseOutput, InferenceConfiguration, Message, SystemContentBlock,
 };
 use aws_sdk_bedrockruntime::Client;
-use bt_domain::assistant::{LanguageModel, ModelError};
+use bt_app::assistant::{LanguageModel, ModelError};
 use tokio::sync::OnceCell;
 
 /// The longest answer asked for, in tokens.

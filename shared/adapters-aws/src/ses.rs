@@ -8,8 +8,8 @@ use aws_sdk_ses::error::DisplayErrorContext;
 use aws_sdk_ses::types::{Body, Content, Destination, Message};
 use aws_sdk_ses::Client;
 
-use bt_domain::config::Config;
-use bt_domain::mail::{Mail, MailError, Mailer};
+use bt_app::config::Config;
+use bt_app::mail::{Mail, MailError, Mailer};
 
 pub struct SesMailer {
     client: Client,

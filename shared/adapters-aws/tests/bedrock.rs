@@ -16,7 +16,7 @@ use axum::response::IntoResponse;
 use axum::routing::post;
 use axum::{Json, Router};
 use bt_adapters_aws::bedrock::{Bedrock, LazyBedrock};
-use bt_domain::assistant::{LanguageModel, ModelError};
+use bt_app::assistant::{LanguageModel, ModelError};
 use serde_json::{json, Value};
 use tokio::sync::Mutex;
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use async_trait::async_trait;
-use bt_domain::mail::{Mail, MailError, Mailer, SentMail};
+use bt_app::mail::{Mail, MailError, Mailer, SentMail};
 
 pub struct Outbox {
     file: Option<PathBuf>,

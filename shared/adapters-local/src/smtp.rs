@@ -6,7 +6,7 @@
 //! machine or network). `MAIL_FROM` is the sender, e.g. `Breaktime <breaktime@example.com>`.
 
 use async_trait::async_trait;
-use bt_domain::mail::{Mail, MailError, Mailer};
+use bt_app::mail::{Mail, MailError, Mailer};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};

@@ -2,8 +2,8 @@
 //! headers, both bodies), and what it answers when the relay refuses or cannot be reached.
 
 use bt_adapters_local::smtp::SmtpMailer;
-use bt_domain::i18n::Language;
-use bt_domain::mail::{link_mail, Mailer};
+use bt_app::i18n::Language;
+use bt_app::mail::{link_mail, Mailer};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
 use tokio::sync::mpsc;

@@ -1,8 +1,8 @@
-//! The domain's outbound port (`bt_domain::notifications::Outbound`) on this crate: subscriptions checked with the
+//! The domain's outbound port (`bt_app::notifications::Outbound`) on this crate: subscriptions checked with the
 //! address rules, pushes encrypted and signed with the deployment's VAPID key.
 
 use async_trait::async_trait;
-use bt_domain::notifications::outbound::{
+use bt_app::notifications::outbound::{
     HookEvent, HookOutcome, Outbound, PushOutcome as DomainOutcome, PushSubscription as DomainSub,
 };
 

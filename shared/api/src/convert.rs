@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use bt_domain::account::Role;
-use bt_domain::types::{ClockTime, Day, Email, RecordId, TeamId, UserId};
+use bt_app::account::Role;
+use bt_app::types::{ClockTime, Day, Email, RecordId, TeamId, UserId};
 
 /// A value of one side (domain or wire) as the other side holds it. Values both sides share (text, numbers, ids,
 /// days and times) convert to themselves; lists, options and maps convert item by item.

@@ -4,7 +4,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::holidays as dom;
+use bt_app::holidays as dom;
 
 wire! { from dom::Region;
     /// A region (state, province, nation…) of a country with its own holidays.

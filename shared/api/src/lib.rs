@@ -3,7 +3,7 @@
 //! here converts from the domain type it shows ([`wire!`] `from`) or into the domain input it carries (`into`),
 //! field by field, and serialises exactly as the API always has.
 //!
-//! The modules follow the domain's (`bt_domain::records::breaks` is shown by [`records::breaks`], and so on).
+//! The modules follow the domain's (`bt_app::records::breaks` is shown by [`records::breaks`], and so on).
 //! Types only one function reads or writes (its queries, a sign-in answer) stay in that function's crate.
 
 pub mod convert;

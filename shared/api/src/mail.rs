@@ -4,7 +4,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::mail as dom;
+use bt_app::mail as dom;
 
 wire! { from dom::Mail;
     #[derive(Debug, Clone, Serialize, PartialEq, ToSchema)]

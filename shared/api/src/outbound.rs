@@ -4,7 +4,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::outbound as dom;
+use bt_app::outbound as dom;
 
 wire! { into dom::PushKeys;
     /// The keys of a browser's push subscription, as `PushSubscription.toJSON()` gives them (base64url).

@@ -5,7 +5,7 @@
 use serde_json::json;
 use utoipa::openapi::{RefOr, Schema};
 
-use bt_domain::records::paging::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
+use bt_app::records::paging::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
 
 pub const ULID_PATTERN: &str = "^[0-9A-HJKMNP-TV-Z]{26}$";
 pub const DATE_PATTERN: &str = "^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$";

@@ -2,12 +2,12 @@
 //! optional fields), whatever the domain type holds.
 
 use bt_api::records::{breaks, checklist, leaves, meetings, tasks};
-use bt_domain::records::breaks as dom_breaks;
-use bt_domain::records::checklist as dom_checklist;
-use bt_domain::records::leaves as dom_leaves;
-use bt_domain::records::meetings as dom_meetings;
-use bt_domain::records::tasks as dom_tasks;
-use bt_domain::types::{ClockTime, Day, RecordId, TeamId, UserId};
+use bt_app::records::breaks as dom_breaks;
+use bt_app::records::checklist as dom_checklist;
+use bt_app::records::leaves as dom_leaves;
+use bt_app::records::meetings as dom_meetings;
+use bt_app::records::tasks as dom_tasks;
+use bt_app::types::{ClockTime, Day, RecordId, TeamId, UserId};
 
 const ID: &str = "01HZX3Y8Q2W5E7R9T1V3B5N7M9";
 const USER: &str = "01HZX3Y8Q2W5E7R9T1V3B5N7M8";

@@ -22,7 +22,7 @@ pub struct Services {
 }
 
 impl Services {
-    /// The ports alone; a start-up builds them with `bt_domain::app::services`, which also wires the layers.
+    /// The ports alone; a start-up builds them with `bt_app::app::services`, which also wires the layers.
     pub fn new(store: Arc<dyn Table>, mailer: Arc<dyn Mailer>, config: Config) -> Self {
         Services { store, mailer, config: Arc::new(config), clock: Clock::default(), outbound: Arc::new(NoOutbound) }
     }

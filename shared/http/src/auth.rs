@@ -15,13 +15,13 @@ use std::sync::Arc;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{Extensions, HeaderMap, Method};
-use bt_domain::account::tokens::{self, Credential, TokenScope};
-use bt_domain::account::{Role, User};
-use bt_domain::auth::Claims;
-use bt_domain::i18n::Language;
-use bt_domain::records::Owner;
-use bt_domain::types::{TeamId, UserId};
-use bt_domain::{AppError, AppResult};
+use bt_app::account::tokens::{self, Credential, TokenScope};
+use bt_app::account::{Role, User};
+use bt_app::auth::Claims;
+use bt_app::i18n::Language;
+use bt_app::records::Owner;
+use bt_app::types::{TeamId, UserId};
+use bt_app::{AppError, AppResult};
 
 use crate::error::ApiError;
 use crate::language::AccountLanguage;
@@ -75,7 +75,7 @@ pub(crate) struct SignedToken(Option<Arc<Claims>>);
 
 impl SignedToken {
     pub(crate) fn check(state: &AppState, token: &str) -> Option<SignedToken> {
-        (!tokens::is_api_token(token)).then(|| SignedToken(bt_domain::auth::signed_claims(state, token).map(Arc::new)))
+        (!tokens::is_api_token(token)).then(|| SignedToken(bt_app::auth::signed_claims(state, token).map(Arc::new)))
     }
 
     pub(crate) fn claims(&self) -> Option<&Claims> {
@@ -117,7 +117,7 @@ pub(crate) async fn read_caller(
     }
     let caller = match extensions.get::<SignedToken>() {
         Some(signed) if !tokens::is_api_token(token) => match signed.claims() {
-            Some(claims) => (bt_domain::auth::user_of_claims(state, claims).await?, Credential::Session),
+            Some(claims) => (bt_app::auth::user_of_claims(state, claims).await?, Credential::Session),
             None => return Err(AppError::unauthorized()),
         },
         _ => tokens::caller_of_bearer(state, token).await?,

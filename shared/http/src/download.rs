@@ -4,7 +4,7 @@
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use bt_domain::AppError;
+use bt_app::AppError;
 
 /// 200 with `body` as an attachment named `filename` (ASCII letters, digits, `-`, `_` and `.`; anything else is
 /// replaced by `_`, so the header is always valid).

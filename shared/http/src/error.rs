@@ -2,10 +2,10 @@
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use bt_app::error::FieldErrors;
+use bt_app::i18n::{translate, Language};
+use bt_app::AppError;
 use bt_core::store::StoreError;
-use bt_domain::error::FieldErrors;
-use bt_domain::i18n::{translate, Language};
-use bt_domain::AppError;
 use serde::{Deserialize, Serialize};
 
 /// What a handler or extractor answers when it fails: a domain error on its way out.

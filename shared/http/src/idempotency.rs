@@ -1,4 +1,4 @@
-//! `Idempotency-Key` on every POST, PUT and DELETE (see `bt_domain::idempotency`): a repeat of a completed write
+//! `Idempotency-Key` on every POST, PUT and DELETE (see `bt_app::idempotency`): a repeat of a completed write
 //! gets the kept answer with `Idempotency-Replayed: true` and writes nothing, the key with another request is 422,
 //! and a repeat that arrives while the first is still running waits for its answer (409 if it takes too long).
 //!
@@ -18,10 +18,10 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use bt_domain::account::tokens::{self, Credential, TokenScope};
-use bt_domain::idempotency::{self as idem, CallerKind, Claim, IdempotencyKey, KeptAnswer};
-use bt_domain::types::UserId;
-use bt_domain::AppError;
+use bt_app::account::tokens::{self, Credential, TokenScope};
+use bt_app::idempotency::{self as idem, CallerKind, Claim, IdempotencyKey, KeptAnswer};
+use bt_app::types::UserId;
+use bt_app::AppError;
 
 use crate::error::{ApiError, ErrorMessages};
 use crate::state::AppState;

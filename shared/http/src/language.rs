@@ -13,7 +13,7 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
 use axum::middleware::Next;
 use axum::response::Response;
-use bt_domain::i18n::Language;
+use bt_app::i18n::Language;
 
 use crate::auth::SignedToken;
 use crate::error::{ApiError, ErrorMessages};
@@ -73,7 +73,7 @@ pub async fn speak(State(state): State<AppState>, mut req: Request, next: Next) 
     // The request's one check of its access token's signature: the claims name the language now, and the caller
     // where it is read (`crate::auth`).
     let signed = crate::auth::bearer(req.headers()).and_then(|token| SignedToken::check(&state, token));
-    let claim = signed.as_ref().and_then(SignedToken::claims).and_then(bt_domain::auth::language_of_claims);
+    let claim = signed.as_ref().and_then(SignedToken::claims).and_then(bt_app::auth::language_of_claims);
     if let Some(signed) = signed {
         req.extensions_mut().insert(signed);
     }

@@ -34,8 +34,8 @@ use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use bt_domain::types::RecordId;
-use bt_domain::AppError;
+use bt_app::types::RecordId;
+use bt_app::AppError;
 
 /// The API's one success shape, serialised straight from the value (no intermediate JSON tree).
 #[derive(Serialize)]
@@ -97,7 +97,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
             // A field the type ignores may still hold what JSON cannot carry (a lone surrogate escape).
             let body: serde_json::Value = serde_json::from_slice(bytes)
                 .map_err(|_| AppError::BadRequest("The request body is not valid JSON.".into()))?;
-            let faults = bt_domain::validate::control_characters(&body);
+            let faults = bt_app::validate::control_characters(&body);
             if faults.is_empty() {
                 Ok(v)
             } else {

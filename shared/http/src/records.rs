@@ -21,9 +21,9 @@
 use std::future::Future;
 
 use axum::extract::State;
-use bt_domain::records::{Expect, Owner};
-use bt_domain::types::RecordId;
-use bt_domain::{AppResult, Services};
+use bt_app::records::{Expect, Owner};
+use bt_app::types::RecordId;
+use bt_app::{AppResult, Services};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tracing::instrument;
@@ -31,9 +31,9 @@ use tracing::instrument;
 /// What the macro's expansion names (the calling crates need not import it).
 #[doc(hidden)]
 pub mod __expand {
-    pub use bt_domain::records::{Expect, Owner};
-    pub use bt_domain::types::RecordId;
-    pub use bt_domain::{AppResult, Services};
+    pub use bt_app::records::{Expect, Owner};
+    pub use bt_app::types::RecordId;
+    pub use bt_app::{AppResult, Services};
 }
 
 use crate::auth::AuthUser;

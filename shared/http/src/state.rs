@@ -1,10 +1,10 @@
 use std::ops::Deref;
 use std::sync::Arc;
 
+use bt_app::config::Config;
+use bt_app::mail::Mailer;
+use bt_app::Services;
 use bt_core::store::Table;
-use bt_domain::config::Config;
-use bt_domain::mail::Mailer;
-use bt_domain::Services;
 
 /// What every handler gets: the domain's services, built once at start-up (cold start for a Lambda). Handlers pass
 /// it on to domain calls (`&state` is a `&Services`).
@@ -15,11 +15,11 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(store: Arc<dyn Table>, mailer: Arc<dyn Mailer>, config: Config) -> Self {
-        AppState { services: bt_domain::app::services(store, mailer, config) }
+        AppState { services: bt_app::app::services(store, mailer, config) }
     }
 
     /// The same state with the outbound adapter (Web Push, webhooks) set.
-    pub fn with_outbound(self, outbound: Arc<dyn bt_domain::notifications::Outbound>) -> Self {
+    pub fn with_outbound(self, outbound: Arc<dyn bt_app::notifications::Outbound>) -> Self {
         AppState { services: self.services.with_outbound(outbound) }
     }
 

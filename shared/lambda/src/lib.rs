@@ -9,7 +9,7 @@ use bt_adapters_aws::dynamo::DynamoTable;
 use bt_adapters_aws::ses::SesMailer;
 use bt_adapters_outbound::port::OutboundAdapter;
 use bt_adapters_outbound::Policy;
-use bt_domain::config::Config;
+use bt_app::config::Config;
 use bt_http::{AppState, SourceIp};
 use tracing_subscriber::filter::LevelFilter;
 
@@ -55,8 +55,8 @@ async fn serve(router: Router<AppState>, state: AppState) -> Result<(), Error> {
 /// endpoint group, then `job` runs once per invocation with the domain's services and answers a JSON summary.
 pub async fn run_job<F, Fut>(job: F) -> Result<(), Error>
 where
-    F: Fn(bt_domain::Services) -> Fut,
-    Fut: std::future::Future<Output = Result<serde_json::Value, bt_domain::AppError>>,
+    F: Fn(bt_app::Services) -> Fut,
+    Fut: std::future::Future<Output = Result<serde_json::Value, bt_app::AppError>>,
 {
     init_logging();
     let (services, config) = services().await?;
@@ -72,7 +72,7 @@ where
 }
 
 /// The domain's services over DynamoDB and SES, as every function builds them at cold start.
-async fn services() -> Result<(bt_domain::Services, Config), Error> {
+async fn services() -> Result<(bt_app::Services, Config), Error> {
     let aws = bt_adapters_aws::sdk::lambda_config()?;
     bt_adapters_aws::ssm::secrets_from_ssm(&aws).await?;
     let config = Config::from_env(None)?;
@@ -80,7 +80,7 @@ async fn services() -> Result<(bt_domain::Services, Config), Error> {
     let store = DynamoTable::from_env(&aws, table);
     store.warm().await;
     let mailer = SesMailer::from_env(&aws, &config);
-    Ok((bt_domain::app::services(Arc::new(store), Arc::new(mailer), config.clone()), config))
+    Ok((bt_app::app::services(Arc::new(store), Arc::new(mailer), config.clone()), config))
 }
 
 /// API Gateway gives the caller's address in the request context; the HTTP crate reads it as [`SourceIp`] and

@@ -1,5 +1,5 @@
 //! The crate graph is the architecture, and this test keeps it so (read from `cargo metadata`):
-//! - the domain (`bt-domain`) reaches no HTTP, Lambda, AWS or SQLite crate, no HTTP client, and no OpenAPI crate
+//! - the domain (`bt-app`) reaches no HTTP, Lambda, AWS or SQLite crate, no HTTP client, and no OpenAPI crate
 //!   (`utoipa`): the wire shapes and their schemas are `bt-api`'s;
 //! - the wire shapes (`bt-api`) reach the domain, serde and utoipa, and no HTTP, Lambda, AWS or SQLite crate;
 //! - the HTTP edge (`bt-http`) reaches no adapter, no Lambda and no AWS crate;
@@ -9,9 +9,9 @@
 //! - no function crate depends on another;
 //! - the domain's crates depend one way: core → accounts → records → work → notifications → the composition root.
 //!
-//! Handlers make no raw store operation because they cannot write one: a function library depends on `bt-domain`
-//! and `bt-http` only (checked here), `bt-domain` names neither the store port nor the keys nor the codec, and the
-//! store field of the services is private (the `compile_fail` examples of `shared/domain/src/lib.rs` prove both).
+//! Handlers make no raw store operation because they cannot write one: a function library depends on `bt-app`
+//! and `bt-http` only (checked here), `bt-app` names neither the store port nor the keys nor the codec, and the
+//! store field of the services is private (the `compile_fail` examples of `shared/app/src/lib.rs` prove both).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -137,7 +137,7 @@ fn the_wire_shapes_reach_the_domain_and_no_http_lambda_aws_or_sqlite_crate() {
     let bad: Vec<String> =
         closure.iter().filter(|(name, _)| forbidden_below_the_edge(name)).map(|(_, path)| path.join(" -> ")).collect();
     assert!(bad.is_empty(), "the wire-shape crate reaches crates it must not:\n{}", bad.join("\n"));
-    assert!(closure.contains_key("bt-domain") && closure.contains_key("utoipa"), "bt-api shows the domain's types");
+    assert!(closure.contains_key("bt-app") && closure.contains_key("utoipa"), "bt-api shows the domain's types");
 }
 
 #[test]
@@ -175,7 +175,7 @@ fn function_libraries_depend_on_the_domain_wire_shape_and_http_crates_only() {
             if functions.iter().any(|other| other == name) {
                 problems.push(format!("{f} depends on another function crate, {name}"));
             }
-            let adapter_like = name.starts_with("bt-") && !["bt-domain", API, "bt-http"].contains(&name);
+            let adapter_like = name.starts_with("bt-") && !["bt-app", API, "bt-http"].contains(&name);
             if name.starts_with("aws-") || name == "rusqlite" || name.starts_with("lambda_") {
                 problems.push(format!("{f} depends on {name}; only the adapter crates and the Lambda start-up may"));
             }
@@ -257,7 +257,7 @@ fn function_library_sources_name_no_adapter_and_no_lambda_start_up() {
 /// publish events (`bt_records::events`) and never call notifications, records never reach working time (which
 /// computes over them), and accounts never reach into records.
 const DOMAIN_LAYERS: &[&str] =
-    &["bt-core", "bt-accounts", "bt-records", "bt-work", "bt-notifications", "bt-assistant", "bt-domain"];
+    &["bt-core", "bt-accounts", "bt-records", "bt-work", "bt-notifications", "bt-assistant", "bt-app"];
 
 /// The wire shapes: the API's request and answer types with their OpenAPI schemas, converted from and into the
 /// domain's types. Above the domain, beside the HTTP edge.
@@ -265,7 +265,7 @@ const API: &str = "bt-api";
 
 /// The domain is crates in layers that depend one way, read from the crate graph: core (ids, value types, keys,
 /// the store port, the item codec, errors, the ports) → accounts → records → notifications → the composition root
-/// (`bt-domain`). A layer depends on layers below it only, and the core on no Breaktime crate.
+/// (`bt-app`). A layer depends on layers below it only, and the core on no Breaktime crate.
 #[test]
 fn the_domain_layers_depend_one_way() {
     let g = graph();

@@ -1,19 +1,19 @@
-//! The records repositories (`bt_domain::records`) on every store adapter: the same bodies run on the embedded SQLite
+//! The records repositories (`bt_app::records`) on every store adapter: the same bodies run on the embedded SQLite
 //! adapter and, with feature `aws`, on DynamoDB as moto emulates it. They check what the HTTP tests cannot see per
 //! adapter: conditional edits, the live-break and leave transactions, sparse and team indexes, counts and pages.
 
 use std::sync::Arc;
 
+use bt_app::account::{member_item, Member, Role};
+use bt_app::error::AppError;
+use bt_app::records::breaks::{self, BreakInput, LiveBreakInput};
+use bt_app::records::checklist::{self, ChecklistFilter, ChecklistInput};
+use bt_app::records::leaves::{self, LeaveInput};
+use bt_app::records::meetings::{self, MeetingInput, MeetingView};
+use bt_app::records::tasks::{self, TaskFilter, TaskInput, TaskStatus};
+use bt_app::records::{presence, reports, DateRange, Expect, Owner, Paging, CHANGED_MEANWHILE};
+use bt_app::types::{Email, TeamId, UserId};
 use bt_core::store::{Cond, Table};
-use bt_domain::account::{member_item, Member, Role};
-use bt_domain::error::AppError;
-use bt_domain::records::breaks::{self, BreakInput, LiveBreakInput};
-use bt_domain::records::checklist::{self, ChecklistFilter, ChecklistInput};
-use bt_domain::records::leaves::{self, LeaveInput};
-use bt_domain::records::meetings::{self, MeetingInput, MeetingView};
-use bt_domain::records::tasks::{self, TaskFilter, TaskInput, TaskStatus};
-use bt_domain::records::{presence, reports, DateRange, Expect, Owner, Paging, CHANGED_MEANWHILE};
-use bt_domain::types::{Email, TeamId, UserId};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 type Store = Arc<dyn Table>;
@@ -34,7 +34,7 @@ fn now() -> DateTime<Utc> {
 }
 
 fn day(s: &str) -> NaiveDate {
-    bt_domain::records::dates::parse_date(s).unwrap()
+    bt_app::records::dates::parse_date(s).unwrap()
 }
 
 /// The ids of the people and teams of these tests (ULIDs, like every stored id).
@@ -208,9 +208,9 @@ async fn an_edit_expecting_a_version_is_written_only_over_it(store: Store) {
 }
 
 /// The domain's services over the test's store (the use cases take them; no mail is sent by these tests).
-fn leave_services(store: &Store) -> bt_domain::Services {
+fn leave_services(store: &Store) -> bt_app::Services {
     let mailer = Arc::new(bt_adapters_local::outbox::Outbox::new(None));
-    bt_domain::Services::new(store.clone(), mailer, bt_domain::config::Config::for_tests())
+    bt_app::Services::new(store.clone(), mailer, bt_app::config::Config::for_tests())
 }
 
 fn a_leave(from: &str, to: &str) -> LeaveInput {

@@ -3,9 +3,9 @@
 use bt_testkit as support;
 
 use bt_adapters_aws::ses::SesMailer;
-use bt_domain::config::Config;
-use bt_domain::i18n::Language;
-use bt_domain::mail::{link_mail, Mail, Mailer};
+use bt_app::config::Config;
+use bt_app::i18n::Language;
+use bt_app::mail::{link_mail, Mail, Mailer};
 use serde_json::Value;
 
 const SENDER: &str = "no-reply@breaktime.test";
@@ -85,7 +85,7 @@ async fn a_reminder_mail_carries_its_one_click_unsubscribe_headers() {
     };
     let to = format!("{}@example.com", ulid::Ulid::new().to_string().to_lowercase());
     let unsubscribe = "https://api.example.com/notifications/unsubscribe?token=01HZ.break.abc";
-    let mut mail = bt_domain::mail::notice_mail(
+    let mut mail = bt_app::mail::notice_mail(
         Language::En,
         &to,
         "Still on break?",

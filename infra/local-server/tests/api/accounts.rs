@@ -13,8 +13,8 @@ use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use bt_app::config::OAuthProvider;
 use bt_core::store::{Query as TableQuery, SkCond};
-use bt_domain::config::OAuthProvider;
 use serde_json::{json, Value};
 
 const APP_URL: &str = "http://127.0.0.1:8080";
@@ -531,7 +531,7 @@ async fn an_invited_person_joins_the_team_and_members_cannot_manage_it() {
     assert_eq!(roles, HashMap::from([(ann.id.as_str(), "admin"), (bob.id.as_str(), "hr")]));
     assert_eq!(app.api.get("/user/profile", bob.token()).await.data()["role"], "hr");
     // Bob's old one-person team is gone.
-    let bob_team = bt_domain::types::TeamId::parse(&bob.team_id).unwrap();
+    let bob_team = bt_app::types::TeamId::parse(&bob.team_id).unwrap();
     assert!(app.state.table().get(&bt_core::keys::team(&bob_team)).await.unwrap().is_none());
 
     // Only admins manage the team.
@@ -872,7 +872,7 @@ async fn fake_token(State(fake): State<Arc<FakeProvider>>, body: String) -> Resp
     };
     if let Some(challenge) = challenge {
         let Some(verifier) = form.get("code_verifier") else { return refuse() };
-        if base64url(&hex_bytes(&bt_domain::auth::hash_token(verifier))) != challenge {
+        if base64url(&hex_bytes(&bt_app::auth::hash_token(verifier))) != challenge {
             return refuse();
         }
     }
@@ -1136,7 +1136,7 @@ async fn a_team_that_requires_single_sign_on_keeps_its_members_from_github_sign_
     let app = spawn_app_with(options().configure(|c| {
         c.github = Some(provider(&fake, "/user", Some("/user/emails")));
         // Single sign-on is configured (never reached here): the requirement applies only then.
-        c.oidc = Some(bt_domain::config::OidcProvider {
+        c.oidc = Some(bt_app::config::OidcProvider {
             issuer: "http://127.0.0.1:9/oidc".into(),
             client_id: "breaktime".into(),
             client_secret: "secret".into(),

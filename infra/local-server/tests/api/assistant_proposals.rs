@@ -5,7 +5,7 @@
 use reqwest::Method;
 use serde_json::{json, Value};
 
-use bt_domain::account::Role;
+use bt_app::account::Role;
 
 use crate::support::{spawn_app, Person, TestApp};
 

@@ -13,8 +13,8 @@ use serde_json::{json, Value};
 
 use crate::support::*;
 use bt_adapters_local::sqlite::SqliteTable;
+use bt_app::account::Role;
 use bt_core::store::{Cond, Item, Key, Page, Query, SkCond, StoreError, StoreResult, Table, TxOp};
-use bt_domain::account::Role;
 
 type Store = Arc<dyn Table>;
 

@@ -8,8 +8,8 @@
 use std::sync::Arc;
 
 use crate::support::*;
+use bt_app::account::Role;
 use bt_core::store::Table;
-use bt_domain::account::Role;
 use chrono::{Days, NaiveDate};
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -201,7 +201,7 @@ async fn a_personal_feed_shows_my_pending_and_approved_leaves_and_my_meetings(st
     assert!(listed.data()[0].get("url").is_none() && !listed.text.contains(&feed.token), "{}", listed.text);
     let stored = app.snapshot(&partitions_of(&[&ann])).await;
     assert!(!serde_json::to_string(&stored).unwrap().contains(&feed.token), "the token is stored in the clear");
-    let hash = bt_domain::auth::hash_token(&feed.token);
+    let hash = bt_app::auth::hash_token(&feed.token);
     let pointer = app.store().get(&bt_core::keys::calendar_feed_token(&hash)).await.unwrap().expect("token item");
     assert!(!serde_json::to_string(&pointer).unwrap().contains(&feed.token));
     assert!(feed.url.starts_with(&app.state.config.api_url));
@@ -301,7 +301,7 @@ async fn a_feed_follows_its_owner_out_of_the_team_and_out_of_existence(store: St
         .await
         .expect(200);
     app.api.get(&dan_feed.path, None).await.expect_error(404);
-    let hash = bt_domain::auth::hash_token(&dan_feed.token);
+    let hash = bt_app::auth::hash_token(&dan_feed.token);
     assert!(app.store().get(&bt_core::keys::calendar_feed_token(&hash)).await.unwrap().is_none());
 }
 
@@ -331,7 +331,7 @@ async fn feeds_are_revoked_by_their_owner_only_and_unknown_urls_are_404(store: S
     assert_eq!(pluck(listed.data(), "id"), vec![other.id.as_str()]);
 
     // Unknown tokens, a feed's id for its token, the token without `.ics`, and anything else: JSON 404s, never 5xx.
-    let unknown = bt_domain::auth::random_token();
+    let unknown = bt_app::auth::random_token();
     let paths = [
         format!("/calendar/{unknown}.ics"),
         format!("/calendar/{}.ics", other.id),

@@ -6,9 +6,9 @@
 use std::sync::Arc;
 
 use crate::support::*;
+use bt_app::types::{RecordId, UserId};
 use bt_core::keys::{self, RecordKind};
 use bt_core::store::Key;
-use bt_domain::types::{RecordId, UserId};
 use reqwest::Method;
 use serde_json::{json, Value};
 

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use reqwest::Method;
 
 use crate::support::*;
+use bt_app::account::Role;
 use bt_core::store::Table;
-use bt_domain::account::Role;
 use serde_json::{json, Value};
 
 type Store = Arc<dyn Table>;

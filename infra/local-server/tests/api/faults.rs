@@ -17,10 +17,10 @@ use std::time::Duration;
 use crate::support::*;
 use async_trait::async_trait;
 use bt_adapters_local::sqlite::SqliteTable;
+use bt_app::mail::Mailer;
+use bt_app::types::{Email, TeamId, UserId};
 use bt_core::keys;
 use bt_core::store::{Cond, Item, Key, Page, Query, SkCond, StoreError, StoreResult, Table, TxOp};
-use bt_domain::mail::Mailer;
-use bt_domain::types::{Email, TeamId, UserId};
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -381,7 +381,7 @@ async fn leave_adds_and_live_breaks_cut_off_write_nothing_and_work_on_the_next_t
         app.api.send(t, Method::GET, "/admin/onBreak", None).await.expect(200).data().as_array().unwrap().len(),
         1
     );
-    let today = bt_domain::records::dates::today_in("UTC", app.state.clock.now());
+    let today = bt_app::records::dates::today_in("UTC", app.state.clock.now());
     let breaks = format!("/break/todayBreaks?todayCreatedDate={today}");
     assert_eq!(app.api.send(t, Method::GET, &breaks, None).await.expect(200).data(), &json!([]));
     app.api.send(t, Method::POST, "/break/end", None).await.expect(200);

@@ -8,11 +8,11 @@ use std::sync::Arc;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 
 use crate::support::*;
+use bt_app::account::Role;
+use bt_app::records::work::rules::settings;
+use bt_app::records::work::rules::{Preset, RuleSet};
+use bt_app::types::TeamId;
 use bt_core::store::Table;
-use bt_domain::account::Role;
-use bt_domain::records::work::rules::settings;
-use bt_domain::records::work::rules::{Preset, RuleSet};
-use bt_domain::types::TeamId;
 use serde_json::{json, Value};
 
 type Store = Arc<dyn Table>;

@@ -6,9 +6,9 @@
 use std::sync::Arc;
 
 use crate::support::*;
+use bt_app::idempotency::{self as idem, IdempotencyKey};
+use bt_app::types::UserId;
 use bt_core::store::Table;
-use bt_domain::idempotency::{self as idem, IdempotencyKey};
-use bt_domain::types::UserId;
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -282,7 +282,7 @@ async fn a_replay_is_answered_only_to_a_caller_the_route_lets_in(store: Store) {
     let body = json!({ "name": "Deploy", "scope": "write" });
     let made = post_keyed(&app, &ann, "/user/tokens", "mint-1", body.clone()).await.expect(201);
     let refused = post_keyed(&app, &reader, "/user/tokens", "mint-1", body.clone()).await.expect_error(403);
-    assert_eq!(refused.message(), bt_domain::account::tokens::READ_ONLY);
+    assert_eq!(refused.message(), bt_app::account::tokens::READ_ONLY);
     assert_eq!(refused.header(idem::REPLAYED_HEADER), None);
     assert!(!refused.text.contains("btpat_"), "no secret: {}", refused.text);
     let refused = post_keyed(&app, &writer, "/user/tokens", "mint-1", body.clone()).await.expect_error(403);
@@ -299,7 +299,7 @@ async fn a_replay_is_answered_only_to_a_caller_the_route_lets_in(store: Store) {
     let today = app.today(&ann);
     let task = post_keyed(&app, &writer, "/task/add", "task-1", a_task("Plan", &today)).await.expect(201);
     let refused = post_keyed(&app, &reader, "/task/add", "task-1", a_task("Plan", &today)).await.expect_error(403);
-    assert_eq!(refused.message(), bt_domain::account::tokens::READ_ONLY);
+    assert_eq!(refused.message(), bt_app::account::tokens::READ_ONLY);
     for who in [&writer, &ann] {
         let again = post_keyed(&app, who, "/task/add", "task-1", a_task("Plan", &today)).await.expect(201);
         assert_eq!((again.header(idem::REPLAYED_HEADER), &again.body), (Some("true"), &task.body));

@@ -3,7 +3,7 @@
 //! refusal of others, the access token's `lng` claim, and mails, reminders and Break Buddy in the person's language.
 
 use crate::support::*;
-use bt_domain::account::Role;
+use bt_app::account::Role;
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use reqwest::Method;
 use serde_json::{json, Value};

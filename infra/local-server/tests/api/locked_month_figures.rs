@@ -11,8 +11,8 @@ use reqwest::Method;
 use serde_json::{json, Value};
 
 use crate::support::*;
+use bt_app::account::Role;
 use bt_core::store::{Cond, Query, SkCond, Table};
-use bt_domain::account::Role;
 
 type Store = Arc<dyn Table>;
 

@@ -10,7 +10,7 @@ use chrono::{Days, NaiveDate};
 use serde_json::{json, Value};
 
 use crate::support::*;
-use bt_domain::account::Role;
+use bt_app::account::Role;
 
 /// The bodies a local push service received.
 type Received = Arc<Mutex<Vec<Vec<u8>>>>;

@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use crate::support::*;
+use bt_app::account::Role;
 use bt_core::store::Table;
-use bt_domain::account::Role;
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use serde_json::{json, Value};
 

@@ -12,8 +12,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, OnceLock};
 
 use crate::support::*;
+use bt_app::config::OidcProvider;
 use bt_core::store::Table;
-use bt_domain::config::OidcProvider;
 use serde_json::{json, Value};
 
 type Store = Arc<dyn Table>;
@@ -84,7 +84,7 @@ fn provider() -> &'static Provider {
     })
 }
 
-fn sso_config(c: &mut bt_domain::config::Config) {
+fn sso_config(c: &mut bt_app::config::Config) {
     c.oidc = Some(OidcProvider {
         issuer: provider().issuer.clone(),
         client_id: CLIENT_ID.into(),

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use crate::support::*;
-use bt_domain::account::Role;
+use bt_app::account::Role;
 use reqwest::Method;
 use serde_json::{json, Value};
 

@@ -2,7 +2,7 @@
 //! daily checklist, team presence and reports. Each test starts its own app over a fresh in-memory store.
 
 use crate::support::*;
-use bt_domain::account::Role;
+use bt_app::account::Role;
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -723,9 +723,9 @@ async fn todays_absentees_and_every_members_status() {
     assert_eq!(app.get(&bob, "/admin/onLeaves").await.expect(200).data(), &json!([]));
 
     app.post(&bob, "/break/start", json!({ "type": "Coffee Break" })).await.expect(201);
-    let day = bt_domain::records::dates::parse_date("2024-06-12").unwrap();
-    let team_id = bt_domain::types::TeamId::parse(&admin.team_id).unwrap();
-    let presence = bt_domain::records::team_presence(app.store(), &team_id, day).await.unwrap();
+    let day = bt_app::records::dates::parse_date("2024-06-12").unwrap();
+    let team_id = bt_app::types::TeamId::parse(&admin.team_id).unwrap();
+    let presence = bt_app::records::team_presence(app.store(), &team_id, day).await.unwrap();
     let status = |id: &str| {
         let p = presence.iter().find(|p| p.id == id).expect("a member");
         serde_json::to_value(p).unwrap()

@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 
 use crate::support::*;
-use bt_domain::account::Role;
+use bt_app::account::Role;
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -110,7 +110,7 @@ async fn forged_tokens_are_refused_on_every_protected_endpoint() {
     let mut other_config = (*app.state.config).clone();
     other_config.jwt_secret = b"an-entirely-different-signing-key!!".to_vec();
     let other_state = app.state.services().clone().with_config(other_config);
-    let wrong_key = bt_domain::auth::issue_access_token(&other_state, &app.user(&ann).await).unwrap();
+    let wrong_key = bt_app::auth::issue_access_token(&other_state, &app.user(&ann).await).unwrap();
     let wrong_claims = jwt_parts(&wrong_key).1;
     assert_eq!((&wrong_claims["sub"], &wrong_claims["tv"]), (&claims["sub"], &claims["tv"]), "only the key differs");
     forgeries.push(("signed with another key", wrong_key));
@@ -215,7 +215,7 @@ async fn a_read_only_api_token_is_403_on_every_route_that_is_not_a_read() {
             let reply = reply.expect_error(403);
             let message = reply.message();
             assert!(
-                message == bt_domain::account::tokens::READ_ONLY || message == bt_domain::account::tokens::SESSION_ONLY,
+                message == bt_app::account::tokens::READ_ONLY || message == bt_app::account::tokens::SESSION_ONLY,
                 "{method} {path}: {message}"
             );
             checked += 1;
@@ -517,7 +517,7 @@ async fn other_peoples_lists_show_none_of_a_members_records() {
     let app = spawn_app().await;
     let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
     fill(&app, &ann).await;
-    let today = bt_domain::records::dates::today_in("UTC", app.state.clock.now());
+    let today = bt_app::records::dates::today_in("UTC", app.state.clock.now());
     // Approved, Ann's leave of today is an absence her team sees. It is half a day, so her live break still shows
     // her on a break (a whole day's leave would show her on leave instead).
     let mut half_day = a_leave(&today, &today);
@@ -643,7 +643,7 @@ async fn members_and_hr_cannot_run_admin_actions_and_hr_sees_reports() {
 async fn team_calendar_feeds_are_for_admins_and_hr_and_show_only_their_team() {
     let app = spawn_app().await;
     let Cast { ada, hal, ann, tim, sam } = cast(&app).await;
-    let today = bt_domain::records::dates::today_in("UTC", app.state.clock.now());
+    let today = bt_app::records::dates::today_in("UTC", app.state.clock.now());
     let leave = app.post(&ann, "/leaves/add", a_leave(&today, &today)).await.expect(201).id();
     app.post(&ada, &format!("/leaves/approve/{leave}"), json!({})).await.expect(200);
     let feed_of = |reply: Reply| reply.data()["url"].as_str().expect("a url").replace(&app.base, "");
@@ -1393,7 +1393,7 @@ async fn an_ended_sign_in_refuses_its_access_tokens_at_once(store: Store) {
     app.state.clock.advance(app.state.config.access_token_secs + 1);
     let later = app.sign_in(&ann.name, &ann.email, PASSWORD).await;
     app.api.post("/auth/logout", None, refresh(&later)).await.expect(200);
-    let key = bt_core::keys::user(&bt_domain::types::UserId::parse(&ann.id).unwrap());
+    let key = bt_core::keys::user(&bt_app::types::UserId::parse(&ann.id).unwrap());
     let item = app.store().get(&key).await.unwrap().unwrap();
     let marks: Vec<&String> = item.keys().filter(|k| k.starts_with("endedSession#")).collect();
     assert_eq!(marks.len(), 1, "only the newest ended sign-in is still marked: {marks:?}");
@@ -1562,8 +1562,8 @@ async fn an_invitation_dies_with_its_senders_authority(store: Store) {
     let token = invite(&app, &bea, &eve, "admin").await;
     let mut demote = bt_core::store::Item::new();
     demote.insert("role".into(), json!("member"));
-    let bea_id = bt_domain::types::UserId::parse(&bea.id).unwrap();
-    let team_id = bt_domain::types::TeamId::parse(&team).unwrap();
+    let bea_id = bt_app::types::UserId::parse(&bea.id).unwrap();
+    let team_id = bt_app::types::TeamId::parse(&team).unwrap();
     app.store().update(&bt_core::keys::member(&team_id, &bea_id), demote, bt_core::store::Cond::Exists).await.unwrap();
     let refused = accept(&app, &eve, &token).await.expect(403);
     assert!(refused.message().contains("no longer an admin"), "{}", refused.message());

@@ -10,9 +10,9 @@
 use std::sync::Arc;
 
 use crate::support::*;
+use bt_app::config::OidcProvider;
+use bt_app::i18n::Language;
 use bt_core::store::Table;
-use bt_domain::config::OidcProvider;
-use bt_domain::i18n::Language;
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -42,7 +42,7 @@ async fn app_with_sso(store: Store) -> TestApp {
 /// A sign-in as the OpenID Connect callback makes it: (access token, refresh token).
 async fn single_sign_on(app: &TestApp, who: &TestUser) -> (String, String) {
     let (_, session) =
-        bt_domain::account::oauth::single_sign_on(app.state.services(), &who.email, &who.name, Language::En, None)
+        bt_app::account::oauth::single_sign_on(app.state.services(), &who.email, &who.name, Language::En, None)
             .await
             .expect("a single sign-on session");
     (session.access_token, session.refresh_token)

@@ -32,7 +32,7 @@ async fn calls(
 ) -> Calls {
     let mut request = app.api.client.request(method.clone(), app.url(path)).bearer_auth(token);
     if let Some(body) = body {
-        let key = bt_domain::records::new_id(app.state.clock.now()).to_string();
+        let key = bt_app::records::new_id(app.state.clock.now()).to_string();
         request = request.header("Idempotency-Key", key).json(&body);
     }
     store.take();

@@ -8,8 +8,8 @@ use chrono::{Datelike, NaiveDate};
 use reqwest::Method;
 
 use crate::support::*;
+use bt_app::account::Role;
 use bt_core::store::Table;
-use bt_domain::account::Role;
 use serde_json::{json, Value};
 
 type Store = Arc<dyn Table>;
@@ -42,7 +42,7 @@ async fn a_month_is_submitted_approved_locked_reopened_and_returned(store: Store
     let month = format!("{:04}-{:02}", today.year(), today.month());
     let first = format!("{month}-01");
     let sheet = format!("/timesheets/{month}");
-    let locked = bt_domain::records::work::lock::locked_message(&month);
+    let locked = bt_app::records::work::lock::locked_message(&month);
 
     // Bob's month: a period entered by hand, a break inside it, and a live break still running.
     let period = app

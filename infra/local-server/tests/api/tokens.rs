@@ -6,11 +6,11 @@
 use std::sync::Arc;
 
 use crate::support::*;
+use bt_app::account::tokens::{INVALID, READ_ONLY, SESSION_ONLY};
+use bt_app::account::Role;
+use bt_app::auth::hash_token;
 use bt_core::keys;
 use bt_core::store::Table;
-use bt_domain::account::tokens::{INVALID, READ_ONLY, SESSION_ONLY};
-use bt_domain::account::Role;
-use bt_domain::auth::hash_token;
 use chrono::DateTime;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -147,7 +147,7 @@ async fn tokens_are_made_listed_and_revoked_and_only_their_hash_is_stored(store:
 
     // Tokens that look right but are not: 401, never a 5xx.
     for fake in [
-        format!("btpat_{}", bt_domain::auth::random_token()),
+        format!("btpat_{}", bt_app::auth::random_token()),
         "btpat_".to_string(),
         format!("btpat_{}x", &sync.secret["btpat_".len()..]),
         format!("btpat_{}", sync.secret["btpat_".len()..].to_uppercase()),

@@ -13,8 +13,8 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 use bt_adapters_outbound::webhook::{verify_signature, EVENT_ID_HEADER, SIGNATURE_HEADER};
+use bt_app::account::Role;
 use bt_core::store::Table;
-use bt_domain::account::Role;
 use chrono::{DateTime, Duration, SecondsFormat, Timelike, Utc};
 use serde_json::{json, Value};
 

@@ -10,8 +10,8 @@ use crate::support::*;
 use axum::http::StatusCode;
 use axum::routing::post;
 use bt_adapters_outbound::test_support::FakeUserAgent;
+use bt_app::account::Role;
 use bt_core::store::Table;
-use bt_domain::account::Role;
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use serde_json::{json, Value};
 

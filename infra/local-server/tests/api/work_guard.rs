@@ -11,11 +11,11 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::post;
 use bt_adapters_outbound::test_support::FakeUserAgent;
+use bt_app::account::Role;
+use bt_app::records::work::rules::settings;
+use bt_app::records::work::rules::{Preset, RuleSet};
+use bt_app::types::TeamId;
 use bt_core::store::Table;
-use bt_domain::account::Role;
-use bt_domain::records::work::rules::settings;
-use bt_domain::records::work::rules::{Preset, RuleSet};
-use bt_domain::types::TeamId;
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use serde_json::{json, Value};
 

@@ -5,7 +5,7 @@ use serde_json::json;
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::ToSchema;
 
-use bt_domain::account::audit as dom;
+use bt_app::account::audit as dom;
 
 fn schema(value: serde_json::Value) -> RefOr<Schema> {
     serde_json::from_value(value).expect("a valid schema")

@@ -4,7 +4,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::account::contact as dom;
+use bt_app::account::contact as dom;
 
 wire! { into dom::ContactInput;
     /// What the form sends.

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::account::sso as dom;
+use bt_app::account::sso as dom;
 
 wire! { from dom::SsoSetting;
     /// Whether the team's members must sign in with single sign-on.

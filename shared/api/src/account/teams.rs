@@ -4,7 +4,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::account::teams as dom;
+use bt_app::account::teams as dom;
 
 wire! { into dom::TeamInput;
     /// What `PUT /admin/team` may change (admins); any such call also ends the question for the team's name.

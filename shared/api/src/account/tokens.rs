@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::account::tokens as dom;
-use bt_domain::types::RecordId;
+use bt_app::account::tokens as dom;
+use bt_app::types::RecordId;
 
 wire! { from dom::TokenScope;
     /// What a token may do: `read` calls GET and HEAD routes only; `write` every route a signed-in person may call,

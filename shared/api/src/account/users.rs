@@ -4,7 +4,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::account::users as dom;
+use bt_app::account::users as dom;
 
 wire! { into dom::SignUpInput;
     /// What `POST /user/signup` sends.

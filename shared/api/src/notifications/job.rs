@@ -5,8 +5,8 @@ use utoipa::ToSchema;
 
 use super::settings::ReminderKind;
 use crate::wire;
-use bt_domain::notifications::job as dom;
-use bt_domain::types::UserId;
+use bt_app::notifications::job as dom;
+use bt_app::types::UserId;
 
 wire! { from dom::Delivery;
     /// One delivery attempt.

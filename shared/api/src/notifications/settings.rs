@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::notifications::settings as dom;
+use bt_app::notifications::settings as dom;
 
 wire! { from dom::ReminderKind;
     /// The kinds of reminder and notice, each with its own switch and channels (and its own unsubscribe link).

@@ -5,7 +5,7 @@ use utoipa::ToSchema;
 
 use super::settings::ReminderKind;
 use crate::wire;
-use bt_domain::notifications::unsubscribe as dom;
+use bt_app::notifications::unsubscribe as dom;
 
 wire! { from dom::UnsubscribeInfo;
     /// What a link unsubscribes from (shown before the person confirms).

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::notifications::webhooks as dom;
+use bt_app::notifications::webhooks as dom;
 
 wire! { from dom::LastDelivery;
     /// The last delivery of a hook.

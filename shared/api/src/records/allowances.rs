@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::records::allowances as dom;
-use bt_domain::types::UserId;
+use bt_app::records::allowances as dom;
+use bt_app::types::UserId;
 
 wire! { from dom::HalfDay;
     /// A half-day leave: the morning or the afternoon of its one day.

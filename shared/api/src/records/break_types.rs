@@ -4,7 +4,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::records::break_types as dom;
+use bt_app::records::break_types as dom;
 
 wire! { into dom::BreakTypesInput;
     /// The body of `PUT /type/edit`.

@@ -7,8 +7,8 @@ use utoipa::ToSchema;
 
 use crate::schema::{date, required_text, time};
 use crate::wire;
-use bt_domain::records::breaks::{self as dom, MAX_BREAK_MINUTES, MAX_TYPE_CHARS};
-use bt_domain::types::{ClockTime, Day, RecordId, TeamId, UserId};
+use bt_app::records::breaks::{self as dom, MAX_BREAK_MINUTES, MAX_TYPE_CHARS};
+use bt_app::types::{ClockTime, Day, RecordId, TeamId, UserId};
 
 fn type_text() -> RefOr<Schema> {
     required_text(MAX_TYPE_CHARS as usize)

@@ -5,8 +5,8 @@ use utoipa::ToSchema;
 
 use super::leaves::LeaveStatus;
 use crate::wire;
-use bt_domain::records::calendar as dom;
-use bt_domain::types::{Day, RecordId, UserId};
+use bt_app::records::calendar as dom;
+use bt_app::types::{Day, RecordId, UserId};
 
 wire! { from dom::CalendarLeave;
     /// One leave on the calendar.

@@ -6,8 +6,8 @@ use utoipa::ToSchema;
 
 use crate::schema::required_text;
 use crate::wire;
-use bt_domain::records::checklist as dom;
-use bt_domain::types::{Day, RecordId, UserId};
+use bt_app::records::checklist as dom;
+use bt_app::types::{Day, RecordId, UserId};
 
 wire! { from dom::ChecklistItem;
     #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]

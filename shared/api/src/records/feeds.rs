@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::records::feeds as dom;
-use bt_domain::types::RecordId;
+use bt_app::records::feeds as dom;
+use bt_app::types::RecordId;
 
 wire! { from dom::FeedScope;
     /// Whose records a feed shows.

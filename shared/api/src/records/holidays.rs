@@ -4,8 +4,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::records::holidays as dom;
-use bt_domain::types::Day;
+use bt_app::records::holidays as dom;
+use bt_app::types::Day;
 
 wire! { from dom::HolidaySource;
     /// Where a holiday comes from.

@@ -3,8 +3,8 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use bt_domain::i18n::{translate, Language};
-use bt_domain::records::import as dom;
+use bt_app::i18n::{translate, Language};
+use bt_app::records::import as dom;
 
 /// Where the file comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]

@@ -4,8 +4,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::records::leave_report as dom;
-use bt_domain::types::{Day, RecordId, UserId};
+use bt_app::records::leave_report as dom;
+use bt_app::types::{Day, RecordId, UserId};
 
 wire! { from dom::ReportLeaveType;
     /// A leave type of the report's columns.

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::records::leave_types as dom;
-use bt_domain::types::RecordId;
+use bt_app::records::leave_types as dom;
+use bt_app::types::RecordId;
 
 wire! { from dom::LeaveType;
     #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]

@@ -9,8 +9,8 @@ use super::allowances::HalfDay;
 use crate::convert::Convert;
 use crate::schema::{date, required_text, ulid};
 use crate::wire;
-use bt_domain::records::leaves::{self as dom, MAX_REASON_CHARS};
-use bt_domain::types::{Day, RecordId, UserId};
+use bt_app::records::leaves::{self as dom, MAX_REASON_CHARS};
+use bt_app::types::{Day, RecordId, UserId};
 
 wire! { from dom::LeaveStatus;
     /// Where a leave stands. Leaves stored before approval existed read as approved.

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::records::meetings as dom;
-use bt_domain::types::{ClockTime, Day, RecordId, UserId};
+use bt_app::records::meetings as dom;
+use bt_app::types::{ClockTime, Day, RecordId, UserId};
 
 wire! { from dom::Answer;
     /// An attendee's answer to a meeting.

@@ -4,9 +4,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::wire;
-use bt_domain::account::Role;
-use bt_domain::records::presence as dom;
-use bt_domain::types::{ClockTime, Day, Email, RecordId, UserId};
+use bt_app::account::Role;
+use bt_app::records::presence as dom;
+use bt_app::types::{ClockTime, Day, Email, RecordId, UserId};
 
 wire! { from dom::PresenceStatus;
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]

@@ -5,9 +5,9 @@ use utoipa::ToSchema;
 
 use super::tasks::{TaskPriority, TaskStatus};
 use crate::wire;
-use bt_domain::account::Role;
-use bt_domain::records::reports as dom;
-use bt_domain::types::{Day, UserId};
+use bt_app::account::Role;
+use bt_app::records::reports as dom;
+use bt_app::types::{Day, UserId};
 
 wire! { from dom::DayMinutes;
     #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]

@@ -9,8 +9,8 @@ use utoipa::{PartialSchema, ToSchema};
 use crate::convert::Convert;
 use crate::schema::{date, required_text};
 use crate::wire;
-use bt_domain::records::tasks::{self as dom, MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS};
-use bt_domain::types::{Day, RecordId, UserId};
+use bt_app::records::tasks::{self as dom, MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS};
+use bt_app::types::{Day, RecordId, UserId};
 
 /// A label of one of the domain's lists (§4), shown as the enumeration of its labels.
 macro_rules! labels {

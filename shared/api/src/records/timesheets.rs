@@ -5,8 +5,8 @@ use utoipa::ToSchema;
 
 use super::work::WorkDay;
 use crate::wire;
-use bt_domain::records::work::timesheets as dom;
-use bt_domain::types::UserId;
+use bt_app::records::work::timesheets as dom;
+use bt_app::types::UserId;
 
 wire! { from dom::Status;
     /// Where a month's timesheet stands.
@@ -68,7 +68,7 @@ pub struct Timesheet {
 
 impl Timesheet {
     /// The month with its findings' messages in `language`.
-    pub fn localized(sheet: dom::Timesheet, language: bt_domain::i18n::Language) -> Timesheet {
+    pub fn localized(sheet: dom::Timesheet, language: bt_app::i18n::Language) -> Timesheet {
         let mut sheet = Timesheet::from(sheet);
         sheet.days = sheet.days.into_iter().map(|d| d.localized(language)).collect();
         sheet

@@ -5,8 +5,8 @@ use utoipa::ToSchema;
 
 use super::breaks::Break;
 use crate::wire;
-use bt_domain::records::work as dom;
-use bt_domain::types::{ClockTime, Day, RecordId, UserId};
+use bt_app::records::work as dom;
+use bt_app::types::{ClockTime, Day, RecordId, UserId};
 
 wire! { from dom::Source;
     /// How a period came to be: clocked in and out, or entered by hand.
@@ -270,7 +270,7 @@ wire! { from dom::WorkDay;
 
 impl WorkDay {
     /// The day with its findings' messages in `language`.
-    pub fn localized(mut self, language: bt_domain::i18n::Language) -> WorkDay {
+    pub fn localized(mut self, language: bt_app::i18n::Language) -> WorkDay {
         super::rules::localize(&mut self.findings, language);
         self
     }

@@ -37,9 +37,9 @@ use std::time::{Duration, Instant};
 
 use bt_adapters_local::outbox::Outbox;
 use bt_adapters_local::sqlite::SqliteTable;
+use bt_app::account::{email_guard_item, member_item, team_item, user_item, Member, Role, Team, User};
+use bt_app::config::Config;
 use bt_core::store::{Cond, Item, Query, SkCond, Table};
-use bt_domain::account::{email_guard_item, member_item, team_item, user_item, Member, Role, Team, User};
-use bt_domain::config::Config;
 use bt_http::AppState;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -244,7 +244,7 @@ impl TestApp {
 
     /// A fresh team id.
     pub fn new_team(&self) -> String {
-        bt_domain::records::new_id(self.state.clock.now()).to_string()
+        bt_app::records::new_id(self.state.clock.now()).to_string()
     }
 
     /// The admin of a new team of their own.
@@ -265,9 +265,9 @@ impl TestApp {
 
     /// A whole account, as a sign-up leaves it: profile, e-mail guard, membership and (for a new team) the team.
     async fn account(&self, team_id: &str, name: &str, role: Role, time_zone: &str, password: Option<&str>) -> Person {
-        let password_hash = password.map(|p| bt_domain::auth::hash_password(p).expect("a hash"));
-        let id = bt_domain::records::new_id(self.state.clock.now());
-        let now = bt_domain::records::timestamp(self.state.clock.now());
+        let password_hash = password.map(|p| bt_app::auth::hash_password(p).expect("a hash"));
+        let id = bt_app::records::new_id(self.state.clock.now());
+        let now = bt_app::records::timestamp(self.state.clock.now());
         let email = format!("{}.{}@example.com", name.to_lowercase().replace(' ', "."), id.to_lowercase());
         let user: User = serde_json::from_value(json!({
             "id": id, "name": name, "email": email, "verified": true, "teamId": team_id,
@@ -282,7 +282,7 @@ impl TestApp {
         self.store().put(user_item(&user).unwrap(), Cond::NotExists).await.unwrap();
         self.store().put(email_guard_item(&user.email, &user.id), Cond::NotExists).await.unwrap();
         self.store().put(member_item(&user.team_id, &member).unwrap(), Cond::NotExists).await.unwrap();
-        if bt_domain::account::get_team(self.store(), &user.team_id).await.unwrap().is_none() {
+        if bt_app::account::get_team(self.store(), &user.team_id).await.unwrap().is_none() {
             let team = Team {
                 id: user.team_id.clone(),
                 name: format!("{name}'s team"),
@@ -292,7 +292,7 @@ impl TestApp {
             };
             self.store().put(team_item(&team).unwrap(), Cond::NotExists).await.unwrap();
         }
-        let token = bt_domain::auth::issue_access_token(&self.state, &user).expect("a token");
+        let token = bt_app::auth::issue_access_token(&self.state, &user).expect("a token");
         Person {
             id: id.to_string(),
             team_id: team_id.to_string(),
@@ -306,23 +306,23 @@ impl TestApp {
     /// The same person with a token issued now (after the test clock moved on).
     pub async fn signed_in_again(&self, who: &Person) -> Person {
         let user = self.user(who).await;
-        Person { token: bt_domain::auth::issue_access_token(&self.state, &user).unwrap(), ..who.clone() }
+        Person { token: bt_app::auth::issue_access_token(&self.state, &user).unwrap(), ..who.clone() }
     }
 
     /// Moves `who`'s joining of their team back to the start of `day` (UTC): their days from then have targets.
     pub async fn joined_on(&self, who: &Person, day: chrono::NaiveDate) {
-        let team = bt_domain::types::TeamId::parse(&who.team_id).expect("a team id");
-        let id = bt_domain::types::UserId::parse(&who.id).expect("a user id");
+        let team = bt_app::types::TeamId::parse(&who.team_id).expect("a team id");
+        let id = bt_app::types::UserId::parse(&who.id).expect("a user id");
         let mut member =
-            bt_domain::account::teams::find_member(self.store(), &team, &id).await.unwrap().expect("a member");
+            bt_app::account::teams::find_member(self.store(), &team, &id).await.unwrap().expect("a member");
         member.joined_at = format!("{day}T00:00:00Z");
         self.store().put(member_item(&team, &member).unwrap(), Cond::None).await.unwrap();
     }
 
     /// The stored user behind `who`.
     pub async fn user(&self, who: &Person) -> User {
-        let id = bt_domain::types::UserId::parse(&who.id).expect("a user id");
-        bt_domain::account::get_user(self.store(), &id).await.unwrap().expect("the user")
+        let id = bt_app::types::UserId::parse(&who.id).expect("a user id");
+        bt_app::account::get_user(self.store(), &id).await.unwrap().expect("the user")
     }
 
     /// Moves the app's clock forward to `at` (the test's own moment, so its days never depend on today's date).
@@ -335,7 +335,7 @@ impl TestApp {
 
     /// Today in the person's zone, as the server computes it.
     pub fn today(&self, who: &Person) -> String {
-        bt_domain::records::dates::today_in(&who.time_zone, self.state.clock.now())
+        bt_app::records::dates::today_in(&who.time_zone, self.state.clock.now())
     }
 
     /// Every mail sent so far, as JSON (`{to, subject, text, link, ...}`).

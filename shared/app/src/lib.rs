@@ -14,17 +14,17 @@
 //!
 //! ```compile_fail
 //! // A function crate cannot name the store port through the domain.
-//! use bt_domain::store::{Cond, Table};
+//! use bt_app::store::{Cond, Table};
 //! ```
 //!
 //! ```compile_fail
 //! // Nor build a key of the table.
-//! let _ = bt_domain::keys::user_pk;
+//! let _ = bt_app::keys::user_pk;
 //! ```
 //!
 //! ```compile_fail
 //! // Nor reach the store field of the services.
-//! fn raw(services: &bt_domain::Services) {
+//! fn raw(services: &bt_app::Services) {
 //!     let _ = &services.store;
 //! }
 //! ```

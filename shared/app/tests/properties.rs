@@ -8,16 +8,16 @@
 //!
 //! `PROPTEST_CASES` sets the number of cases per property (256 by default).
 
-use bt_domain::error::AppError;
-use bt_domain::records::breaks::{close_open_break, MAX_BREAK_MINUTES, TOO_LONG, TOO_LONG_NEXT_DAY, ZERO_LENGTH};
-use bt_domain::records::dates::{
+use bt_app::error::AppError;
+use bt_app::records::breaks::{close_open_break, MAX_BREAK_MINUTES, TOO_LONG, TOO_LONG_NEXT_DAY, ZERO_LENGTH};
+use bt_app::records::dates::{
     format_date, format_time, inclusive_days, minutes_between, parse_date, parse_time, today, today_in, DateRange,
     MAX_RANGE_DAYS, RANGE_REVERSED,
 };
-use bt_domain::records::{
+use bt_app::records::{
     validate_break, validate_leave, validate_meeting, BreakInput, LeaveInput, MeetingInput, OpenBreak, Paging,
 };
-use bt_domain::types::{ClockTime, Day, TeamId, UserId};
+use bt_app::types::{ClockTime, Day, TeamId, UserId};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Offset, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 use proptest::prelude::*;
@@ -345,7 +345,7 @@ proptest! {
 /// What a closed live break must hold: its date and start are the start on the zone's clock, and its duration is
 /// the time it was open in whole minutes (1 at least, 480 at most).
 fn check_live_break(
-    closed: &bt_domain::records::ValidBreak,
+    closed: &bt_app::records::ValidBreak,
     since: DateTime<Utc>,
     tz: Tz,
     elapsed: i64,
@@ -384,7 +384,7 @@ proptest! {
         week in work_week(),
         holiday_offsets in proptest::collection::btree_set(0i64..400, 0..10),
     ) {
-        use bt_domain::records::allowances::{working_days, HalfDay};
+        use bt_app::records::allowances::{working_days, HalfDay};
         use std::collections::BTreeSet;
         let to = from + Duration::days(length);
         let holidays: BTreeSet<NaiveDate> = holiday_offsets.iter().map(|o| from + Duration::days(*o)).collect();
@@ -408,7 +408,7 @@ proptest! {
 
 mod reminders {
     use super::*;
-    use bt_domain::notifications::due::{
+    use bt_app::notifications::due::{
         due_minute, in_quiet_hours, local_instant, minute_key, next_daily, shard_of, SHARDS,
     };
 
