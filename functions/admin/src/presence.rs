@@ -6,7 +6,7 @@ use bt_api::records::presence::{OnBreakMember, OnLeaveMember};
 use bt_api::schema::date;
 use bt_api::wire;
 use bt_app::records::dates;
-use bt_app::records::presence;
+use bt_app::work::presence;
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{query_param, Data, Invalid, Unauthorized};
 use bt_http::{data, ApiQuery, ApiResult};

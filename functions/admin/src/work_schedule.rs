@@ -3,8 +3,8 @@
 
 use axum::extract::State;
 use bt_api::records::work::{MemberScheduleInput, MemberStart, StartDateInput, WorkSchedule};
-use bt_app::records::work::{schedule, start};
 use bt_app::types::UserId;
+use bt_app::work::{schedule, start};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, NotFound, Unauthorized};
 use bt_http::AppState;

@@ -8,7 +8,7 @@
 use bt_app::i18n::Language;
 use bt_app::records::reports::csv_safe;
 use bt_app::records::type_names;
-use bt_app::records::work::timesheets::{export_days, hours, ExportDay, Timesheet};
+use bt_app::work::timesheets::{export_days, hours, ExportDay, Timesheet};
 use bt_app::{AppError, AppResult};
 use printpdf::{BuiltinFont, Mm, Op, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, TextItem};
 
@@ -312,9 +312,9 @@ pub fn pdf(sheet: &Timesheet, language: Language) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bt_app::records::work::timesheets::{Action, Entry, Month, SheetState, Status};
-    use bt_app::records::work::{DayCredit, LeaveCredit, WorkDay};
     use bt_app::types::{Day, UserId};
+    use bt_app::work::timesheets::{Action, Entry, Month, SheetState, Status};
+    use bt_app::work::{DayCredit, LeaveCredit, WorkDay};
     use chrono::Datelike;
 
     fn sheet(status: Status) -> Timesheet {
@@ -416,9 +416,9 @@ mod tests {
 
     #[test]
     fn the_findings_are_a_column_of_the_csv_and_a_list_in_the_pdf() {
-        use bt_app::records::work::rules::findings::DayFinding;
-        use bt_app::records::work::rules::notes::FindingNote;
-        use bt_app::records::work::rules::{Finding, RuleKind};
+        use bt_app::work::rules::findings::DayFinding;
+        use bt_app::work::rules::notes::FindingNote;
+        use bt_app::work::rules::{Finding, RuleKind};
         let mut sheet = sheet(Status::Open);
         let finding = |rule, message: &str| Finding {
             rule,

@@ -6,7 +6,7 @@ mod export;
 use axum::extract::{Path, State};
 use axum::Router;
 use bt_api::records::timesheets::{Timesheet, TimesheetDecision, TimesheetRow};
-use bt_app::records::work::timesheets::{self, Decision, Month};
+use bt_app::work::timesheets::{self, Decision, Month};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, NotFound, Unauthorized};
 use bt_http::{attachment, data, ApiJson, ApiQuery, ApiResult};

@@ -4,7 +4,7 @@
 use axum::extract::{Path, State};
 use bt_api::records::rules::{FindingNote, NoteInput, RuleSetInput, WorkRules};
 use bt_api::schema::{date, ulid};
-use bt_app::records::work::rules::{notes, settings};
+use bt_app::work::rules::{notes, settings};
 use bt_http::auth::AuthUser;
 use bt_http::openapi::{Data, ErrorBody, Invalid, Unauthorized};
 use bt_http::{data, ApiJson, ApiQuery, ApiResult, AppState};

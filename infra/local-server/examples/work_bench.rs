@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use bt_app::account::{member_item, user_item, Member, User};
-use bt_app::records::work::{self, PeriodInput};
 use bt_app::records::{breaks, BreakInput, Owner};
+use bt_app::work::{self, PeriodInput};
 use bt_core::store::{Cond, Table};
 use chrono::{Datelike, Duration, NaiveDate, Utc};
 use serde_json::json;

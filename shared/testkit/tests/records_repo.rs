@@ -11,8 +11,9 @@ use bt_app::records::checklist::{self, ChecklistFilter, ChecklistInput};
 use bt_app::records::leaves::{self, LeaveInput};
 use bt_app::records::meetings::{self, MeetingInput, MeetingView};
 use bt_app::records::tasks::{self, TaskFilter, TaskInput, TaskStatus};
-use bt_app::records::{presence, reports, DateRange, Expect, Owner, Paging, CHANGED_MEANWHILE};
+use bt_app::records::{reports, DateRange, Expect, Owner, Paging, CHANGED_MEANWHILE};
 use bt_app::types::{Email, TeamId, UserId};
+use bt_app::work::presence;
 use bt_core::store::{Cond, Table};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 

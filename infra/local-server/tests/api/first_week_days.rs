@@ -9,9 +9,9 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 
 use crate::support::*;
 use bt_app::account::Role;
-use bt_app::records::work::rules::settings;
-use bt_app::records::work::rules::{Preset, RuleSet};
 use bt_app::types::TeamId;
+use bt_app::work::rules::settings;
+use bt_app::work::rules::{Preset, RuleSet};
 use bt_core::store::Table;
 use serde_json::{json, Value};
 

@@ -69,7 +69,7 @@ async fn approve(app: &TestApp, who: &Person, approver: &Person, month: &str) {
 /// The lock item, as an approval writes it: for data older than the rule that approval waits for the clock to stop.
 async fn lock_directly(app: &TestApp, who: &Person, month: &str) {
     let user = UserId::parse(&who.id).unwrap();
-    let lock = bt_app::records::work::repo::lock::lock(&user, month, &stamp(app.state.clock.now()));
+    let lock = bt_app::work::repo::lock::lock(&user, month, &stamp(app.state.clock.now()));
     app.store().transact(vec![lock]).await.unwrap();
 }
 

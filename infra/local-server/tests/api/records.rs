@@ -725,7 +725,7 @@ async fn todays_absentees_and_every_members_status() {
     app.post(&bob, "/break/start", json!({ "type": "Coffee Break" })).await.expect(201);
     let day = bt_app::records::dates::parse_date("2024-06-12").unwrap();
     let team_id = bt_app::types::TeamId::parse(&admin.team_id).unwrap();
-    let presence = bt_app::records::team_presence(app.store(), &team_id, day).await.unwrap();
+    let presence = bt_app::work::team_presence(app.store(), &team_id, day).await.unwrap();
     let status = |id: &str| {
         let p = presence.iter().find(|p| p.id == id).expect("a member");
         serde_json::to_value(p).unwrap()

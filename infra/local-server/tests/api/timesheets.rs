@@ -42,7 +42,7 @@ async fn a_month_is_submitted_approved_locked_reopened_and_returned(store: Store
     let month = format!("{:04}-{:02}", today.year(), today.month());
     let first = format!("{month}-01");
     let sheet = format!("/timesheets/{month}");
-    let locked = bt_app::records::work::lock::locked_message(&month);
+    let locked = bt_app::work::lock::locked_message(&month);
 
     // Bob's month: a period entered by hand, a break inside it, and a live break still running.
     let period = app

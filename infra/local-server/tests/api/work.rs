@@ -269,16 +269,16 @@ async fn a_locked_month_refuses_work_period_and_break_writes(store: Store) {
     // The approval of the timesheets (built elsewhere) writes the lock item; here it is written directly.
     let user = UserId::parse(&ann.id).unwrap();
     let at = stamp(now);
-    let mut months = vec![bt_app::records::work::lock::month_of(monday)];
-    let this_month = bt_app::records::work::lock::month_of(app.state.clock.now().date_naive());
+    let mut months = vec![bt_app::work::lock::month_of(monday)];
+    let this_month = bt_app::work::lock::month_of(app.state.clock.now().date_naive());
     if !months.contains(&this_month) {
         months.push(this_month.clone());
     }
     for month in &months {
-        let lock = bt_app::records::work::repo::lock::lock(&user, month, &at);
+        let lock = bt_app::work::repo::lock::lock(&user, month, &at);
         app.store().transact(vec![lock]).await.unwrap();
     }
-    let locked = bt_app::records::work::lock::locked_message(&months[0]);
+    let locked = bt_app::work::lock::locked_message(&months[0]);
     let refused = [
         app.post(&ann, "/work/periods", period(monday + Duration::days(1), "09:00", "17:00", "x")).await,
         app.put(&ann, &format!("/work/periods/{id}"), json!({ "end": "16:00", "note": "x" })).await,
@@ -291,7 +291,7 @@ async fn a_locked_month_refuses_work_period_and_break_writes(store: Store) {
         assert_eq!(reply.expect(409).message(), locked);
     }
     // The live break and the open period still end: the clock stops, and nothing is written into the month.
-    let locked_now = bt_app::records::work::lock::locked_message(&this_month);
+    let locked_now = bt_app::work::lock::locked_message(&this_month);
     assert_eq!(app.post(&ann, "/break/end", json!({})).await.expect(409).message(), locked_now);
     assert_eq!(app.post(&ann, "/work/end", json!({})).await.expect(409).message(), locked_now);
     let day = app.get(&ann, &format!("/work/day?date={}", date(monday))).await.expect(200);

@@ -274,7 +274,7 @@ async fn a_day_short_of_its_break_has_a_finding_with_a_note_in_the_timesheet_and
     app.post(&bob, &format!("{sheet}/submit"), json!({})).await.expect(200);
     app.post(&ann, &format!("{sheet}/approve"), json!({ "userId": bob.id })).await.expect(200);
     let locked = app.put(&bob, &note_path, json!({ "note": "Later" })).await.expect(409);
-    assert_eq!(locked.message(), bt_app::records::work::lock::locked_message(&month));
+    assert_eq!(locked.message(), bt_app::work::lock::locked_message(&month));
     let day = app.get(&bob, &day_path).await.expect(200);
     assert_eq!(finding(day.data(), "break")["note"]["text"], "Customer emergency");
 }

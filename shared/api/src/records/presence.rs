@@ -5,8 +5,8 @@ use utoipa::ToSchema;
 
 use crate::wire;
 use bt_app::account::Role;
-use bt_app::records::presence as dom;
 use bt_app::types::{ClockTime, Day, Email, RecordId, UserId};
+use bt_app::work::presence as dom;
 
 wire! { from dom::PresenceStatus;
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]

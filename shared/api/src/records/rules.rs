@@ -8,8 +8,8 @@ use utoipa::ToSchema;
 use crate::convert::Convert;
 use crate::wire;
 use bt_app::i18n::{translate, Language};
-use bt_app::records::work::rules::{self as dom, findings, notes, report, settings};
 use bt_app::types::{Day, UserId};
+use bt_app::work::rules::{self as dom, findings, notes, report, settings};
 
 wire! { from dom::Preset;
     /// Which rule set a team follows: none, a country's law (de, at, uk), the EU minimum, or the team's own numbers.

@@ -5,8 +5,8 @@ use utoipa::ToSchema;
 
 use super::work::WorkDay;
 use crate::wire;
-use bt_app::records::work::timesheets as dom;
 use bt_app::types::UserId;
+use bt_app::work::timesheets as dom;
 
 wire! { from dom::Status;
     /// Where a month's timesheet stands.

@@ -5,8 +5,8 @@ use utoipa::ToSchema;
 
 use super::breaks::Break;
 use crate::wire;
-use bt_app::records::work as dom;
 use bt_app::types::{ClockTime, Day, RecordId, UserId};
+use bt_app::work as dom;
 
 wire! { from dom::Source;
     /// How a period came to be: clocked in and out, or entered by hand.
