@@ -186,7 +186,7 @@ async fn list(
     let range = range(&q)?;
     let paging = Paging::new(q.skip, q.limit)?;
     let owner = subject(&state, &user, q.user_id.as_deref()).await?;
-    let (records, total) = reports::records_page(state.table(), &owner, kind, range, paging).await?;
+    let (records, total) = reports::records_page(state.services(), &owner, kind, range, paging).await?;
     let items = match records {
         Records::Breaks(items) => values(wire::<Vec<breaks::Break>, _>(items)),
         Records::Tasks(items) => values(wire::<Vec<tasks::Task>, _>(items)),
@@ -206,7 +206,7 @@ async fn list(
 async fn summary(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ReportQuery>) -> ApiResult {
     let range = range(&q)?;
     let owner = subject(&state, &user, q.user_id.as_deref()).await?;
-    Ok(data(Summary::from(reports::user_summary(state.table(), &owner, range).await?)))
+    Ok(data(Summary::from(reports::user_summary(state.services(), &owner, range).await?)))
 }
 
 /// Per-member and team totals in a range (admins and HR)
@@ -219,7 +219,7 @@ async fn team(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQue
         return Err(AppError::Forbidden("Only admins and HR can view the team's reports.".into()).into());
     }
     let range = range(&q)?;
-    Ok(data(TeamReport::from(reports::team_report(state.table(), user.team_id(), range).await?)))
+    Ok(data(TeamReport::from(reports::team_report(state.services(), user.team_id(), range).await?)))
 }
 
 /// Approved leave days per member and leave type in a range, in days and working days (my own; every member's for
@@ -280,7 +280,7 @@ async fn export(
         let kind = RecordType::parse(&kind).ok_or_else(|| AppError::NotFound("Not found.".into()))?;
         let range = range(&q)?;
         let owner = subject(&state, &user, q.user_id.as_deref()).await?;
-        (kind.as_str(), reports::export_rows(state.table(), &owner, kind, range).await?, range)
+        (kind.as_str(), reports::export_rows(state.services(), &owner, kind, range).await?, range)
     };
     let rows = type_names::csv_rows_in(user.user.language(), &header_row, rows);
     let write = |e: csv::Error| AppError::Internal(e.into());

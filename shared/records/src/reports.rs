@@ -14,7 +14,7 @@ use super::repo;
 use super::tasks::{self, Task, TaskPriority, TaskStatus};
 use bt_accounts::{team_members, Role};
 use bt_core::error::AppResult;
-use bt_core::store::Table;
+use bt_core::services::Services;
 use bt_core::types::{Day, TeamId, UserId};
 
 /// The record kinds of the archives.
@@ -61,12 +61,13 @@ pub enum Records {
 /// and checklist items are placed by their date (`createdDate`, `scheduled`, `scheduleDate`, `createdDate`);
 /// leaves by sharing a day with the range.
 pub async fn records_page(
-    store: &dyn Table,
+    app: &Services,
     user_id: &UserId,
     kind: RecordType,
     range: DateRange,
     paging: Paging,
 ) -> AppResult<(Records, u64)> {
+    let store = app.table();
     Ok(match kind {
         RecordType::Breaks => {
             let (items, total) = breaks::breaks_page(store, user_id, Some(range), paging).await?;
@@ -228,7 +229,8 @@ pub struct Summary {
 }
 
 /// One Query per record kind over the owner's by-date indexes.
-pub async fn user_summary(store: &dyn Table, user_id: &UserId, range: DateRange) -> AppResult<Summary> {
+pub async fn user_summary(app: &Services, user_id: &UserId, range: DateRange) -> AppResult<Summary> {
+    let store = app.table();
     // Leave days are absences: approved leaves only (a pending request is not yet one, a declined one never).
     let mut leaves = leaves::leaves_in(store, user_id, range).await?;
     leaves.retain(|l| l.status == leaves::LeaveStatus::Approved);
@@ -275,7 +277,8 @@ pub struct TeamReport {
 
 /// Totals per member and for the team over a range: four Queries whatever the team size (members, and the team's
 /// breaks, tasks and leaves indexes). Records of people no longer in the team are left out.
-pub async fn team_report(store: &dyn Table, team_id: &TeamId, range: DateRange) -> AppResult<TeamReport> {
+pub async fn team_report(app: &Services, team_id: &TeamId, range: DateRange) -> AppResult<TeamReport> {
+    let store = app.table();
     let members = team_members(store, team_id).await?;
     let breaks = breaks::team_breaks_in(store, team_id, range).await?;
     let tasks = tasks::team_tasks_in(store, team_id, range).await?;
@@ -316,11 +319,12 @@ pub async fn team_report(store: &dyn Table, team_id: &TeamId, range: DateRange) 
 
 /// The header and rows of a CSV export of one kind of the owner's records in a range, earliest first.
 pub async fn export_rows(
-    store: &dyn Table,
+    app: &Services,
     user_id: &UserId,
     kind: RecordType,
     range: DateRange,
 ) -> AppResult<(Vec<&'static str>, Vec<Vec<String>>)> {
+    let store = app.table();
     Ok(match kind {
         RecordType::Breaks => (
             vec!["date", "startTime", "endTime", "durationMinutes", "type", "reason", "id"],

@@ -357,7 +357,6 @@ async fn checklist_features_live_in_a_sparse_index(store: Store) {
 }
 
 async fn reports_read_the_user_and_team_indexes(store: Store) {
-    let s = store.as_ref();
     let app = leave_services(&store);
     let ann = owner("ANN", "T1");
     let bob = owner("BOB", "T1");
@@ -369,10 +368,10 @@ async fn reports_read_the_user_and_team_indexes(store: Store) {
     let sick = LeaveInput { type_id: Some("00000000000000000000000002".into()), ..a_leave("2024-04-30", "2024-05-01") };
     leaves::add_leave(&leave_services(&store), &ann, &sick, now()).await.unwrap();
     let may = DateRange { from: day("2024-05-01"), to: day("2024-05-31") };
-    let summary = reports::user_summary(s, &user("ANN"), may).await.unwrap();
+    let summary = reports::user_summary(&app, &user("ANN"), may).await.unwrap();
     assert_eq!((summary.breaks.total_minutes, summary.leaves.days), (20, 1));
-    let team = reports::team_report(s, &team("T1"), may).await.unwrap();
+    let team = reports::team_report(&app, &team("T1"), may).await.unwrap();
     assert_eq!((team.totals.break_minutes, team.totals.leave_days, team.members.len()), (25, 1, 2));
-    let (header, rows) = reports::export_rows(s, &user("ANN"), reports::RecordType::Breaks, may).await.unwrap();
+    let (header, rows) = reports::export_rows(&app, &user("ANN"), reports::RecordType::Breaks, may).await.unwrap();
     assert_eq!((header[0], rows.len()), ("date", 1));
 }
