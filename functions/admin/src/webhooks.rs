@@ -21,7 +21,7 @@ use tracing::instrument;
 #[instrument(skip_all, fields(user = %user.id()))]
 pub(crate) async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult {
     user.require_admin()?;
-    Ok(data(wire::<Vec<Webhook>, _>(webhooks::list(state.table(), user.team_id()).await?)))
+    Ok(data(wire::<Vec<Webhook>, _>(webhooks::list(state.services(), user.team_id()).await?)))
 }
 
 /// Add a webhook (admins)
@@ -51,6 +51,6 @@ pub(crate) async fn add(
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id(), id = %id))]
 pub(crate) async fn remove(State(state): State<AppState>, user: AuthUser, IdPath(id): IdPath) -> ApiResult {
-    webhooks::remove(state.table(), &user.user, id.as_ref(), state.clock.now()).await?;
+    webhooks::remove(state.services(), &user.user, id.as_ref(), state.clock.now()).await?;
     Ok(data(Deleted { id: id.to_string(), message: "Webhook removed.".into() }))
 }

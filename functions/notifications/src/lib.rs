@@ -51,7 +51,7 @@ pub fn openapi_router() -> OpenApiRouter<AppState> {
         (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn get_settings(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(NotificationSettings::from(settings::load(state.table(), user.id()).await?)))
+    Ok(data(NotificationSettings::from(settings::of_user(state.services(), user.id()).await?)))
 }
 
 /// Change my notification settings
@@ -67,7 +67,7 @@ async fn put_settings(
     user: AuthUser,
     ApiJson(input): ApiJson<NotificationSettings>,
 ) -> ApiResult {
-    let saved = settings::set(state.table(), &user.owner(), input.into(), state.clock.now()).await?;
+    let saved = settings::set(state.services(), &user.owner(), input.into(), state.clock.now()).await?;
     Ok(data(NotificationSettings::from(saved)))
 }
 
@@ -128,7 +128,7 @@ async fn unsubscribe_browser(
     user: AuthUser,
     ApiJson(input): ApiJson<EndpointBody>,
 ) -> ApiResult {
-    if !subscriptions::unsubscribe(state.table(), user.id(), &input.endpoint).await? {
+    if !subscriptions::unsubscribe(state.services(), user.id(), &input.endpoint).await? {
         return Err(AppError::NotFound("This browser is not subscribed.".into()).into());
     }
     Ok(data(Message { message: "This browser will no longer get your notifications.".into() }))

@@ -481,8 +481,7 @@ pub async fn deliver(services: &Services, user: &User, switch: Switch, message: 
                 for sub in subs {
                     let outcome = services.outbound.push(&sub.subscription, &payload).await;
                     if outcome == PushOutcome::Gone {
-                        if let Err(e) =
-                            subscriptions::unsubscribe(services.table(), &user.id, &sub.subscription.endpoint).await
+                        if let Err(e) = subscriptions::unsubscribe(services, &user.id, &sub.subscription.endpoint).await
                         {
                             tracing::warn!(error = %e, "gone subscription not removed");
                         }

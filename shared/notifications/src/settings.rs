@@ -5,7 +5,7 @@ use chrono::NaiveTime;
 use serde::{Deserialize, Serialize};
 
 use bt_core::error::AppResult;
-use bt_core::store::Table;
+use bt_core::services::Services;
 use bt_core::validate::Check;
 use bt_records::dates::{format_time, parse_time};
 
@@ -256,14 +256,21 @@ pub fn validate(mut input: NotificationSettings) -> AppResult<NotificationSettin
 
 pub use crate::repo::settings::{load, save};
 
+/// The caller's settings (the defaults until they keep their own).
+pub async fn of_user(app: &Services, user_id: &bt_core::types::UserId) -> AppResult<NotificationSettings> {
+    let store = app.table();
+    load(store, user_id).await
+}
+
 /// Checks and keeps the caller's settings, then moves their waiting reminders to match (the open break's, the
 /// agenda's, the coming meetings').
 pub async fn set(
-    store: &dyn Table,
+    app: &Services,
     owner: &bt_records::Owner,
     input: NotificationSettings,
     now: chrono::DateTime<chrono::Utc>,
 ) -> AppResult<NotificationSettings> {
+    let store = app.table();
     let settings = validate(input)?;
     save(store, &owner.user_id, &settings).await?;
     super::reminders::reschedule(store, owner, &settings, now).await?;

@@ -79,14 +79,20 @@ pub async fn subscribe(
     existing.sort_by(|a, b| a.created_at.cmp(&b.created_at));
     while existing.len() >= MAX_SUBSCRIPTIONS {
         let oldest = existing.remove(0);
-        unsubscribe(store, user_id, &oldest.subscription.endpoint).await?;
+        forget(store, user_id, &oldest.subscription.endpoint).await?;
     }
     let stored = StoredSubscription { subscription, created_at: timestamp(now) };
     repo::subscriptions::save(store, user_id, &hash, &stored).await
 }
 
 /// Forgets a browser's subscription; true when there was one.
-pub async fn unsubscribe(store: &dyn Table, user_id: &UserId, endpoint: &str) -> AppResult<bool> {
+pub async fn unsubscribe(app: &Services, user_id: &UserId, endpoint: &str) -> AppResult<bool> {
+    let store = app.table();
+    forget(store, user_id, endpoint).await
+}
+
+/// [`unsubscribe`] over the store port, for the use cases that hold it.
+async fn forget(store: &dyn Table, user_id: &UserId, endpoint: &str) -> AppResult<bool> {
     repo::subscriptions::delete(store, user_id, &endpoint_hash(endpoint.trim())).await
 }
 

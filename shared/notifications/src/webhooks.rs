@@ -109,7 +109,8 @@ fn new_secret() -> String {
     format!("whsec_{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes))
 }
 
-pub async fn list(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<Webhook>> {
+pub async fn list(app: &Services, team_id: &TeamId) -> AppResult<Vec<Webhook>> {
+    let store = app.table();
     Ok(stored_hooks(store, team_id).await?.into_iter().map(|s| s.hook).collect())
 }
 
@@ -182,7 +183,8 @@ pub async fn add(
     Ok(CreatedWebhook { webhook: hook, secret: stored.secret })
 }
 
-pub async fn remove(store: &dyn Table, admin: &User, id: &str, now: DateTime<Utc>) -> AppResult<()> {
+pub async fn remove(app: &Services, admin: &User, id: &str, now: DateTime<Utc>) -> AppResult<()> {
+    let store = app.table();
     admin.require_admin()?;
     let hook = stored_hooks(store, &admin.team_id).await?.into_iter().find(|h| h.hook.id == id);
     let Some(hook) = hook else { return Err(AppError::NotFound("Webhook not found.".into())) };
