@@ -165,7 +165,7 @@ async fn subject(state: &AppState, user: &AuthUser, user_id: Option<&str>) -> Ap
         return Err(AppError::Forbidden("Only admins and HR can view other members' reports.".into()));
     }
     let Ok(wanted) = UserId::parse(wanted) else { return Err(AppError::NotFound("Member not found.".into())) };
-    if !teams::is_member(state.table(), user.team_id(), &wanted).await? {
+    if !teams::has_member(state.services(), user.team_id(), &wanted).await? {
         return Err(AppError::NotFound("Member not found.".into()));
     }
     Ok(wanted)

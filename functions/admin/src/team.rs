@@ -59,7 +59,7 @@ impl IntoParams for UserIdParam {
     responses((status = 200, description = "Success", body = Data<u64>), (status = 401, response = Unauthorized)))]
 #[tracing::instrument(skip(state, caller), fields(user_id = %caller.id()))]
 pub async fn member_count(State(state): State<AppState>, caller: AuthUser) -> ApiResult {
-    Ok(data(team_member_count(state.table(), caller.team_id()).await?))
+    Ok(data(team_member_count(state.services(), caller.team_id()).await?))
 }
 
 // Their status now: available, on a live break, or on leave today; sorted by name.

@@ -39,7 +39,7 @@ pub async fn create_token(
         (status = 401, response = Unauthorized)))]
 #[tracing::instrument(skip_all, fields(user_id = %caller.id()))]
 pub async fn list_tokens(State(state): State<AppState>, caller: AuthUser) -> ApiResult {
-    Ok(data(wire::<Vec<ApiToken>, _>(tokens::list_tokens(state.table(), &caller.user).await?)))
+    Ok(data(wire::<Vec<ApiToken>, _>(tokens::list_tokens(state.services(), &caller.user).await?)))
 }
 
 /// Revoke one of my API tokens: it is refused (401) from then on

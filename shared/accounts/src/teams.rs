@@ -55,10 +55,21 @@ pub fn personal_team(owner_name: &str, now: &str) -> Team {
 }
 
 pub use crate::repo::teams::{
-    delete_leftovers as delete_team_leftovers, find_member, get as get_team, is_member,
-    member_count as team_member_count, member_item, members as team_members, move_team_scoped_items, still_admin,
-    team_item,
+    delete_leftovers as delete_team_leftovers, find_member, get as get_team, is_member, member_item,
+    members as team_members, move_team_scoped_items, still_admin, team_item,
 };
+
+/// How many members the team has.
+pub async fn team_member_count(app: &Services, team_id: &TeamId) -> AppResult<u64> {
+    let store = app.table();
+    repo::teams::member_count(store, team_id).await
+}
+
+/// Whether the person is a member of the team (the check before a team view of one person).
+pub async fn has_member(app: &Services, team_id: &TeamId, user_id: &UserId) -> AppResult<bool> {
+    let store = app.table();
+    is_member(store, team_id, user_id).await
+}
 
 /// The membership a user holds in their team (name, e-mail and role copied from the profile).
 pub fn membership_of(user: &User, joined_at: &str) -> Member {

@@ -25,7 +25,6 @@ use crate::repo;
 use crate::users::{get_user, User};
 use bt_core::error::{AppError, AppResult};
 use bt_core::services::Services;
-use bt_core::store::Table;
 use bt_core::types::{RecordId, UserId};
 use bt_core::validate::Check;
 
@@ -238,7 +237,8 @@ pub async fn create_token(state: &Services, user: &User, input: &TokenInput) -> 
 
 /// The caller's tokens, oldest first, without those a newer token version ended (one Query of their partition).
 /// Expired ones stay listed (with their past expiry) until the table's TTL takes them.
-pub async fn list_tokens(store: &dyn Table, user: &User) -> AppResult<Vec<ApiToken>> {
+pub async fn list_tokens(app: &Services, user: &User) -> AppResult<Vec<ApiToken>> {
+    let store = app.table();
     let tokens = repo::tokens::list(store, &user.id).await?;
     Ok(tokens.into_iter().filter(|t| t.token_version == user.token_version).map(StoredToken::listed).collect())
 }
