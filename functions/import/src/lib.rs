@@ -101,7 +101,7 @@ async fn preview(
         Ok(form) => form,
         Err(response) => return Ok(response),
     };
-    let preview = import::preview(state.table(), &user.user, source, &file, state.clock.now()).await?;
+    let preview = import::preview(state.services(), &user.user, source, &file, state.clock.now()).await?;
     Ok(data(ImportPreview::localized(preview, user.user.language())))
 }
 
@@ -128,7 +128,7 @@ async fn commit(
         Ok(form) => form,
         Err(response) => return Ok(response),
     };
-    let outcome = import::commit(state.table(), &user.user, source, &file, state.clock.now()).await?;
+    let outcome = import::commit(state.services(), &user.user, source, &file, state.clock.now()).await?;
     tracing::info!(created = outcome.created, skipped = outcome.skipped, refused = outcome.refused, "import committed");
     Ok(data(ImportOutcome::from(outcome)))
 }

@@ -126,6 +126,6 @@ pub(crate) async fn calendar(
     user: AuthUser,
     ApiQuery(q): ApiQuery<MonthQuery>,
 ) -> ApiResult {
-    let month = calendar::team_calendar(state.table(), &user.user, q.month.as_deref(), state.clock.now()).await?;
+    let month = calendar::team_calendar(state.services(), &user.user, q.month.as_deref(), state.clock.now()).await?;
     Ok(data(TeamCalendar::from(month)))
 }

@@ -69,7 +69,6 @@ async fn run(name: &str, store: Arc<dyn Table>) -> anyhow::Result<()> {
         Arc::new(bt_adapters_local::outbox::Outbox::new(None)),
         Config::for_tests(),
     );
-    let table = services.table();
 
     let today = now.date_naive();
     let first_day = today - Duration::days(5 * 365);
@@ -78,13 +77,13 @@ async fn run(name: &str, store: Arc<dyn Table>) -> anyhow::Result<()> {
     let first = file(first);
 
     let clock = Instant::now();
-    let preview = import::preview(table, &user, Source::Generic, &first, now).await?;
+    let preview = import::preview(&services, &user, Source::Generic, &first, now).await?;
     let previewed = clock.elapsed();
     let clock = Instant::now();
-    let outcome = import::commit(table, &user, Source::Generic, &first, now).await?;
+    let outcome = import::commit(&services, &user, Source::Generic, &first, now).await?;
     let committed = clock.elapsed();
     let clock = Instant::now();
-    let again = import::commit(table, &user, Source::Generic, &first, now).await?;
+    let again = import::commit(&services, &user, Source::Generic, &first, now).await?;
     let recommitted = clock.elapsed();
     println!(
         "{name}: import of 10,000 rows ({} KB): preview {:.2} s ({} to create, {} refused), commit {:.2} s ({} created), \
@@ -100,7 +99,7 @@ async fn run(name: &str, store: Arc<dyn Table>) -> anyhow::Result<()> {
     );
 
     for chunk in rest.chunks(10_000) {
-        import::commit(table, &user, Source::Generic, &file(chunk), now).await?;
+        import::commit(&services, &user, Source::Generic, &file(chunk), now).await?;
     }
     let clock = Instant::now();
     let archive = export::run(&services, &user, Scope::Mine, now).await?;

@@ -9,7 +9,7 @@ use super::dates::{computed_day, DateRange};
 use super::leaves::{self, LeaveStatus};
 use bt_accounts::users::User;
 use bt_core::error::{AppError, AppResult};
-use bt_core::store::Table;
+use bt_core::services::Services;
 use bt_core::types::{Day, RecordId, UserId};
 
 pub const BAD_MONTH: &str = "Month must be written YYYY-MM.";
@@ -81,11 +81,12 @@ pub fn month_range(month: Option<&str>, today: NaiveDate) -> AppResult<DateRange
 }
 
 pub async fn team_calendar(
-    store: &dyn Table,
+    app: &Services,
     viewer: &User,
     month: Option<&str>,
     now: DateTime<Utc>,
 ) -> AppResult<TeamCalendar> {
+    let store = app.table();
     let range = month_range(month, super::dates::today(viewer.tz(), now))?;
     let team_id = &viewer.team_id;
     let types = super::leave_types::team_leave_types(store, team_id, now).await?;

@@ -34,6 +34,7 @@ use crate::work::repo as work_repo;
 use crate::{break_types, timestamp, Owner};
 use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};
+use bt_core::services::Services;
 use bt_core::store::Table;
 use bt_core::types::{RecordId, UserId};
 
@@ -200,12 +201,13 @@ struct Plan {
 
 /// Reads and checks a file without writing anything.
 pub async fn preview(
-    store: &dyn Table,
+    app: &Services,
     user: &User,
     source: Source,
     file: &[u8],
     now: DateTime<Utc>,
 ) -> AppResult<Preview> {
+    let store = app.table();
     let plan = plan(store, user, source, file, now).await?;
     let mut create = Counts::default();
     for planned in &plan.new {
@@ -225,12 +227,13 @@ pub async fn preview(
 /// is absent). This is the one function an import goes through (the audit entry of "an import was committed"
 /// belongs to it).
 pub async fn commit(
-    store: &dyn Table,
+    app: &Services,
     user: &User,
     source: Source,
     file: &[u8],
     now: DateTime<Utc>,
 ) -> AppResult<Outcome> {
+    let store = app.table();
     let plan = plan(store, user, source, file, now).await?;
     // Logged before the first row is written (the rows go in many transactions): an import that cannot be logged is
     // not made; one cut short is completed by running it again, which is logged again.
