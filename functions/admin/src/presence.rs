@@ -28,7 +28,7 @@ pub fn routes<R: Routes>(r: R) -> R {
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn on_break(State(state): State<AppState>, user: AuthUser) -> ApiResult {
     let today = dates::today(user.tz(), state.clock.now());
-    Ok(data(wire::<Vec<OnBreakMember>, _>(presence::on_break_on(state.table(), user.team_id(), today).await?)))
+    Ok(data(wire::<Vec<OnBreakMember>, _>(presence::on_break_on(state.services(), user.team_id(), today).await?)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -52,6 +52,6 @@ impl IntoParams for DayQuery {
 async fn on_leaves(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<DayQuery>) -> ApiResult {
     let day = dates::day_or_today(q.today_date.as_deref(), "todayDate", user.tz(), state.clock.now())?;
     let with_reasons = user.role().sees_reports();
-    let away = presence::on_leave(state.table(), user.team_id(), day, with_reasons).await?;
+    let away = presence::on_leave(state.services(), user.team_id(), day, with_reasons).await?;
     Ok(data(wire::<Vec<OnLeaveMember>, _>(away)))
 }

@@ -69,7 +69,7 @@ pub async fn member_count(State(state): State<AppState>, caller: AuthUser) -> Ap
         (status = 401, response = Unauthorized)))]
 #[tracing::instrument(skip(state, caller), fields(user_id = %caller.id()))]
 pub async fn members(State(state): State<AppState>, caller: AuthUser) -> ApiResult {
-    let members = presence::team_presence_seen_by(state.table(), &caller.user, state.clock.now()).await?;
+    let members = presence::team_presence_seen_by(state.services(), &caller.user, state.clock.now()).await?;
     Ok(data(wire::<Vec<MemberPresence>, _>(members)))
 }
 

@@ -396,7 +396,7 @@ pub async fn post_daily(services: &Services, post: DailyPost, now: DateTime<Utc>
     file_daily(store, &post.team_id, &stored.hook, now).await?;
     let tz: chrono_tz::Tz = stored.hook.time_zone.parse().unwrap_or(chrono_tz::UTC);
     let today = bt_records::dates::today(tz, now);
-    let off = bt_work::presence::on_leave(store, &post.team_id, today, false).await?;
+    let off = bt_work::presence::on_leave(services, &post.team_id, today, false).await?;
     let names: Vec<String> = off.iter().map(|m| m.name.clone()).collect();
     let text = if names.is_empty() {
         format!("Nobody is off today ({today}).")

@@ -250,11 +250,11 @@ async fn leaves_never_overlap_and_show_as_absences(store: Store) {
     let accepted = futures_join_all(writes).await.into_iter().filter(|ok| *ok).count();
     assert_eq!(accepted, 3);
 
-    let absent = presence::on_leave(s, &team("T1"), day("2024-06-12"), false).await.unwrap();
+    let absent = presence::on_leave(&app, &team("T1"), day("2024-06-12"), false).await.unwrap();
     assert_eq!(absent.iter().map(|a| a.user_id.clone()).collect::<Vec<_>>(), [user("ANN"), user("BOB")]);
     assert!(absent[0].reason.is_none());
     assert_eq!(
-        presence::on_leave(s, &team("T1"), day("2024-06-15"), true).await.unwrap()[0].reason.as_deref(),
+        presence::on_leave(&app, &team("T1"), day("2024-06-15"), true).await.unwrap()[0].reason.as_deref(),
         Some("Away")
     );
     let statuses = presence::team_presence(s, &team("T1"), day("2024-06-13")).await.unwrap();

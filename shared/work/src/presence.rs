@@ -19,6 +19,7 @@ use bt_accounts::{Member, Role};
 use bt_core::codec::from_item;
 use bt_core::error::AppResult;
 use bt_core::keys;
+use bt_core::services::Services;
 use bt_core::store::{attr_str, Query, SkCond, Table, SK};
 use bt_core::types::{ClockTime, Day, Email, RecordId, TeamId, UserId};
 use bt_records::breaks::OpenBreak;
@@ -139,7 +140,8 @@ pub async fn on_break(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<OnBr
 
 /// [`on_break`] as the team sees it on `today`: without the members on a whole day's leave (they are on leave).
 /// Two Queries more: the team's leaves index and its leave types.
-pub async fn on_break_on(store: &dyn Table, team_id: &TeamId, today: NaiveDate) -> AppResult<Vec<OnBreakMember>> {
+pub async fn on_break_on(app: &Services, team_id: &TeamId, today: NaiveDate) -> AppResult<Vec<OnBreakMember>> {
+    let store = app.table();
     let away = whole_day_leaves(store, team_id, today).await?;
     let mut out = on_break(store, team_id).await?;
     out.retain(|b| !away.iter().any(|l| l.user_id == b.user_id));
@@ -166,11 +168,12 @@ fn type_name(names: &HashMap<RecordId, String>, leave: &Leave) -> String {
 /// Who of the team is on leave on `day`, by name, with the leave's type. Three Queries: the team's leaves index, the
 /// member list and the leave types.
 pub async fn on_leave(
-    store: &dyn Table,
+    app: &Services,
     team_id: &TeamId,
     day: NaiveDate,
     with_reasons: bool,
 ) -> AppResult<Vec<OnLeaveMember>> {
+    let store = app.table();
     let leaves = team_leaves_in(store, team_id, DateRange::day(day)).await?;
     let (members, _) = members_and_breaks(store, team_id).await?;
     let names = type_names(store, team_id).await?;
@@ -220,10 +223,11 @@ pub async fn team_presence(store: &dyn Table, team_id: &TeamId, today: NaiveDate
 /// [`team_presence`] as `viewer` sees it at `now`: `breakDue` filled in for the viewer's own row, and for every row
 /// when the viewer is an admin or HR (the team's rule set, periods and breaks: a fixed number of reads more).
 pub async fn team_presence_seen_by(
-    store: &dyn Table,
+    app: &Services,
     viewer: &User,
     now: DateTime<Utc>,
 ) -> AppResult<Vec<MemberPresence>> {
+    let store = app.table();
     let today = bt_records::dates::today(viewer.tz(), now);
     let (mut rows, on_clock, breaks) = presence_with(store, &viewer.team_id, today).await?;
     let sees_all = viewer.role.sees_reports();
