@@ -43,6 +43,11 @@ pub fn team_pk(team_id: &TeamId) -> String {
     format!("TEAM#{team_id}")
 }
 
+/// The start of every index partition of a team (`TEAM#<teamId>#`): a member's move re-points what follows it.
+pub fn team_index_prefix(team_id: &TeamId) -> String {
+    format!("TEAM#{team_id}#")
+}
+
 /// Membership of a user in a team, listed by `TEAM#<teamId>` begins_with `MEMBER#`.
 pub fn member(team_id: &TeamId, user_id: &UserId) -> Key {
     Key::new(team_pk(team_id), format!("MEMBER#{user_id}"))
@@ -98,7 +103,11 @@ pub fn oauth_state(state: &str) -> Key {
 /// An entry of a team's audit log: `AUDIT#<teamId>` / `<RFC 3339 UTC time>#<id>`, so a range of time is a range of
 /// sort keys and the newest come first when read backwards. Kept two years (`ttl`); no route edits or deletes one.
 pub fn audit_entry(team_id: &TeamId, at: &str, id: &str) -> Key {
-    Key::new(audit_pk(team_id), format!("{at}#{id}"))
+    Key::new(audit_pk(team_id), audit_sk(at, id))
+}
+/// An audit entry's sort key, `<time>#<id>`: also the cursor of a page that ends with it.
+pub fn audit_sk(at: &str, id: &str) -> String {
+    format!("{at}#{id}")
 }
 pub fn audit_pk(team_id: &TeamId) -> String {
     format!("AUDIT#{team_id}")
@@ -265,6 +274,21 @@ pub fn team_work_gsi(team_id: &TeamId) -> String {
     format!("TEAM#{team_id}#WORK")
 }
 
+/// A work period's GSI1 sort key: `<date>#<start>#<id>`, so a day's periods come by start time.
+pub fn work_by_date_sk(date: impl std::fmt::Display, start: impl std::fmt::Display, id: &RecordId) -> String {
+    format!("{date}#{start}#{id}")
+}
+
+/// A work period's GSI2 sort key on its team's partition (live or deleted): `<date>#<userId>#<id>`.
+pub fn team_work_sk(date: impl std::fmt::Display, user_id: &UserId, id: &RecordId) -> String {
+    format!("{date}#{user_id}#{id}")
+}
+
+/// A deleted work period's GSI1 sort key on [`work_deleted_gsi`]: `<date>#<id>`.
+pub fn work_deleted_sk(date: impl std::fmt::Display, id: &RecordId) -> String {
+    format!("{date}#{id}")
+}
+
 /// Deleted work periods (tombstones) keep their item and key, and move to these index partitions so a day still shows
 /// the deletion: GSI1 `USER#<userId>#WORKDEL` / `<date>#<id>`, GSI2 `TEAM#<teamId>#WORKDEL` / `<date>#<userId>#<id>`.
 pub fn work_deleted_gsi(user_id: &UserId) -> String {
@@ -277,6 +301,11 @@ pub fn team_work_deleted_gsi(team_id: &TeamId) -> String {
 /// GSI2 partition of a team's member schedules (`GSI2SK = <userId>#<fromDate>`): a team's in one Query.
 pub fn team_member_schedules_gsi(team_id: &TeamId) -> String {
     format!("TEAM#{team_id}#WORKSCHED")
+}
+
+/// A member schedule's GSI2 sort key on [`team_member_schedules_gsi`]: `<userId>#<fromDate>`.
+pub fn team_member_schedule_sk(user_id: &UserId, from: &str) -> String {
+    format!("{user_id}#{from}")
 }
 
 /// The open work period of a user (clocked in), at most one: `USER#<id>` / `OPENWORK`.
@@ -321,6 +350,11 @@ pub fn finding_note(user_id: &UserId, date: &str, rule: &str) -> Key {
 pub const FINDING_NOTE_PREFIX: &str = "FINDNOTE#";
 pub fn team_finding_notes_gsi(team_id: &TeamId) -> String {
     format!("TEAM#{team_id}#FINDNOTE")
+}
+
+/// A finding note's GSI2 sort key on [`team_finding_notes_gsi`]: `<date>#<userId>#<rule>`.
+pub fn team_finding_note_sk(date: &str, user_id: &UserId, rule: &str) -> String {
+    format!("{date}#{user_id}#{rule}")
 }
 
 /// A member's own schedule from a date on: `USER#<id>` / `WORKSCHED#<fromDate>` (listed by the prefix, in date order).
@@ -520,6 +554,12 @@ pub fn due_gsi(minute: &str, shard: u32) -> String {
 /// A waiting reminder's GSI1 sort key on the due index ([`due_gsi`]): `<userId>#<kind>#<subject>`.
 pub fn due_sk(user_id: &UserId, kind: &str, subject: &str) -> String {
     format!("{user_id}#{kind}#{subject}")
+}
+
+/// The due index's sort key of an item other than a reminder (a [`break_guard`], a [`work_cap`], a
+/// [`hook_delivery`], a [`hook_daily`]): `<ownerId>#<the item's SK>`, the owner a person or a team.
+pub fn due_item_sk(owner_id: &str, item_sk: &str) -> String {
+    format!("{owner_id}#{item_sk}")
 }
 
 /// The subject of a break guard message's sent mark, a [`reminder`] of the guard kind: `<since>#<stage>` (one mark

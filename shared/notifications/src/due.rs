@@ -59,7 +59,7 @@ pub fn shard_of(user_id: &str) -> u32 {
 /// The due-index pair (`GSI1PK`, `GSI1SK`) of an item filed under `minute`: its shard comes from its owner's id (a
 /// person or a team), and the sort key names the owner and the item.
 pub fn index_pair(minute: DateTime<Utc>, owner_id: &str, item: &str) -> (String, String) {
-    (bt_core::keys::due_gsi(&minute_key(minute), shard_of(owner_id)), format!("{owner_id}#{item}"))
+    (bt_core::keys::due_gsi(&minute_key(minute), shard_of(owner_id)), bt_core::keys::due_item_sk(owner_id, item))
 }
 
 /// Whether the local time in `tz` at `at` falls in quiet hours `[from, to)`; `from` after `to` spans midnight.

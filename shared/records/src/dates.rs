@@ -4,6 +4,7 @@ use chrono::{DateTime, Duration, LocalResult, NaiveDate, NaiveDateTime, NaiveTim
 use chrono_tz::Tz;
 
 use bt_core::error::{AppError, AppResult};
+use bt_core::keys;
 use bt_core::store::SkCond;
 use bt_core::types::{ClockTime, Day};
 use bt_core::validate::Check;
@@ -133,7 +134,7 @@ impl DateRange {
 
     /// The sort-key condition for index keys that start with `<date>#`.
     pub fn sk_cond(&self) -> SkCond {
-        SkCond::Between(format!("{}#", format_date(self.from)), format!("{}#~", format_date(self.to)))
+        SkCond::Between(keys::day_prefix(format_date(self.from)), keys::after_day_sk(format_date(self.to)))
     }
 }
 

@@ -36,7 +36,7 @@ pub async fn undo(store: &dyn Table, entry: &Entry) -> AppResult<()> {
 
 /// The sort key of an entry: the cursor of a page that ends with it.
 pub fn sort_key(entry: &Entry) -> String {
-    format!("{}#{}", entry.at, entry.id)
+    keys::audit_sk(&entry.at, &entry.id)
 }
 
 /// Whether a text has the shape of an entry's sort key (a time, `#`, an id): a cursor is nothing else.

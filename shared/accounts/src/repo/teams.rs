@@ -155,7 +155,7 @@ pub async fn move_team_scoped_items(store: &dyn Table, user_id: &UserId, from: &
         }
         store.put(item, Cond::None).await?;
     }
-    let old_prefix = format!("{}#", keys::team_pk(from));
+    let old_prefix = keys::team_index_prefix(from);
     let items = store.query_all(&Query::table(keys::user_pk(user_id), SkCond::All)).await?;
     for item in items {
         let mut set = Item::new();
@@ -163,7 +163,7 @@ pub async fn move_team_scoped_items(store: &dyn Table, user_id: &UserId, from: &
             set.insert("teamId".into(), to.clone().into());
         }
         if let Some(rest) = attr_str(&item, GSI2PK).and_then(|pk| pk.strip_prefix(old_prefix.as_str())) {
-            set.insert(GSI2PK.into(), format!("{}#{rest}", keys::team_pk(to)).into());
+            set.insert(GSI2PK.into(), format!("{}{rest}", keys::team_index_prefix(to)).into());
         }
         let Some(key) = key_of(&item) else { continue };
         if attr_str(&item, "entity_type") == Some("leave") {

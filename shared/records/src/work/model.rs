@@ -96,10 +96,10 @@ impl Record for WorkPeriod {
     const ENTITY: &'static str = "work_period";
     owned_record_fields!();
     fn date_key(&self) -> String {
-        format!("{}#{}#{}", self.date, self.start, self.id)
+        keys::work_by_date_sk(self.date, self.start, &self.id)
     }
     fn gsi2(&self, team_id: &TeamId) -> Option<(String, String)> {
-        Some((keys::team_work_gsi(team_id), format!("{}#{}#{}", self.date, self.user_id, self.id)))
+        Some((keys::team_work_gsi(team_id), keys::team_work_sk(self.date, &self.user_id, &self.id)))
     }
 }
 

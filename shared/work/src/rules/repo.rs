@@ -39,7 +39,7 @@ pub async fn put_rule_set(
 }
 
 fn note_range(range: DateRange) -> (String, String) {
-    (format_date(range.from), format!("{}#~", format_date(range.to)))
+    (format_date(range.from), keys::after_day_sk(format_date(range.to)))
 }
 
 /// A person's notes on findings of days in the range: one Query.
@@ -65,7 +65,7 @@ pub async fn put_note(store: &dyn Table, team_id: &TeamId, note: &NoteItem) -> A
     let date = format_date(note.date.date());
     let mut item = to_item("finding_note", &keys::finding_note(&note.user_id, &date, note.rule.tag()), note)?;
     item.insert(GSI2PK.into(), Value::String(keys::team_finding_notes_gsi(team_id)));
-    item.insert(GSI2SK.into(), Value::String(format!("{date}#{}#{}", note.user_id, note.rule.tag())));
+    item.insert(GSI2SK.into(), Value::String(keys::team_finding_note_sk(&date, &note.user_id, note.rule.tag())));
     let ops = vec![TxOp::Put { item, cond: Cond::None }, lock::unlocked(&note.user_id, note.date.date())];
     commit(store, ops).await
 }

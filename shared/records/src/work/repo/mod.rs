@@ -102,9 +102,9 @@ pub fn tombstone_period(period: &WorkPeriod, team_id: &TeamId, version: i64) -> 
     item.insert("deleted".into(), Value::Bool(true));
     item.insert("entity_type".into(), Value::String("work_period_deleted".into()));
     item.insert(GSI1PK.into(), Value::String(keys::work_deleted_gsi(&period.user_id)));
-    item.insert(GSI1SK.into(), Value::String(format!("{}#{}", period.date, period.id)));
+    item.insert(GSI1SK.into(), Value::String(keys::work_deleted_sk(period.date, &period.id)));
     item.insert(GSI2PK.into(), Value::String(keys::team_work_deleted_gsi(team_id)));
-    item.insert(GSI2SK.into(), Value::String(format!("{}#{}#{}", period.date, period.user_id, period.id)));
+    item.insert(GSI2SK.into(), Value::String(keys::team_work_sk(period.date, &period.user_id, &period.id)));
     Ok(vec![
         TxOp::Put { item, cond: Cond::eq("version", version) },
         lock::unlocked(&period.user_id, period.date.date()),
@@ -199,7 +199,7 @@ pub async fn put_member_schedule(
     let from = format_date(schedule.from.date());
     let mut item = to_item("member_schedule", &keys::member_schedule(&schedule.user_id, &from), schedule)?;
     item.insert(GSI2PK.into(), Value::String(keys::team_member_schedules_gsi(team_id)));
-    item.insert(GSI2SK.into(), Value::String(format!("{}#{from}", schedule.user_id)));
+    item.insert(GSI2SK.into(), Value::String(keys::team_member_schedule_sk(&schedule.user_id, &from)));
     let mut ops = vec![TxOp::Put { item, cond: Cond::None }, audit::op(logged)?];
     ops.extend(checks);
     commit(store, ops).await
