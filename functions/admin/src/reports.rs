@@ -245,7 +245,7 @@ async fn leave_days(State(state): State<AppState>, user: AuthUser, ApiQuery(q): 
 async fn compliance(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ReportQuery>) -> ApiResult {
     let range = range(&q)?;
     let report =
-        compliance_report::compliance(state.table(), &user.user, range, q.user_id.as_deref(), state.clock.now())
+        compliance_report::compliance(state.services(), &user.user, range, q.user_id.as_deref(), state.clock.now())
             .await?;
     Ok(data(ComplianceReport::localized(report, user.user.language())))
 }
@@ -274,7 +274,7 @@ async fn export(
         let range = range(&q)?;
         let now = state.clock.now();
         let rows =
-            compliance_report::compliance_csv(state.table(), &user.user, range, q.user_id.as_deref(), now).await?;
+            compliance_report::compliance_csv(state.services(), &user.user, range, q.user_id.as_deref(), now).await?;
         (COMPLIANCE, rows, range)
     } else {
         let kind = RecordType::parse(&kind).ok_or_else(|| AppError::NotFound("Not found.".into()))?;

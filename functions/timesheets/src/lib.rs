@@ -70,7 +70,7 @@ fn month(value: &str) -> Result<Month, bt_app::AppError> {
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn team(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<MonthQuery>) -> ApiResult {
     let month = month(q.month.as_deref().unwrap_or(""))?;
-    let rows = timesheets::team_month(state.table(), &user.user, month, state.clock.now()).await?;
+    let rows = timesheets::team_month(state.services(), &user.user, month, state.clock.now()).await?;
     Ok(data(rows.into_iter().map(TimesheetRow::from).collect::<Vec<_>>()))
 }
 
@@ -81,7 +81,7 @@ async fn sheet(
     p: &MonthPath,
     q: &MemberQuery,
 ) -> Result<timesheets::Timesheet, bt_app::AppError> {
-    timesheets::timesheet(state.table(), &user.user, month(&p.month)?, q.user_id.as_deref(), state.clock.now()).await
+    timesheets::timesheet(state.services(), &user.user, month(&p.month)?, q.user_id.as_deref(), state.clock.now()).await
 }
 
 /// A month's timesheet: mine, or (admins and HR) a team member's

@@ -429,12 +429,13 @@ async fn state_of(store: &dyn Table, person: &User, month: &Month) -> AppResult<
 
 /// `GET /timesheets/{month}?userId=`: the caller's month, or (approvers) a team member's.
 pub async fn timesheet(
-    store: &dyn Table,
+    app: &Services,
     viewer: &User,
     month: Month,
     user_id: Option<&str>,
     now: DateTime<Utc>,
 ) -> AppResult<Timesheet> {
+    let store = app.table();
     let person = subject(store, viewer, user_id).await?;
     let (state, _) = state_of(store, &person, &month).await?;
     assemble(store, &person, month, state, now).await
@@ -443,11 +444,12 @@ pub async fn timesheet(
 /// `GET /timesheets?month=`: every member of the approver's team with their month's status and totals (one Query for
 /// the states, and the team's days in one Query per kind of record, however many members).
 pub async fn team_month(
-    store: &dyn Table,
+    app: &Services,
     approver: &User,
     month: Month,
     now: DateTime<Utc>,
 ) -> AppResult<Vec<TimesheetRow>> {
+    let store = app.table();
     if !approver.role.sees_reports() {
         return Err(AppError::Forbidden(TEAM_APPROVERS_ONLY.into()));
     }

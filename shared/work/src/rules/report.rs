@@ -12,7 +12,7 @@ use crate::model::MemberDay;
 use bt_accounts::{teams, users, User};
 use bt_core::error::{AppError, AppResult};
 use bt_core::i18n::{translate, Language};
-use bt_core::store::Table;
+use bt_core::services::Services;
 use bt_core::types::{Day, UserId};
 use bt_records::dates::{computed_day, DateRange};
 use bt_records::Owner;
@@ -64,12 +64,13 @@ fn member_of(user_id: UserId, name: String, days: &[&MemberDay]) -> MemberCompli
 
 /// `GET /reports/compliance?from=&to=&userId=`.
 pub async fn compliance(
-    store: &dyn Table,
+    app: &Services,
     viewer: &User,
     range: DateRange,
     user_id: Option<&str>,
     now: DateTime<Utc>,
 ) -> AppResult<ComplianceReport> {
+    let store = app.table();
     if range.days() > MAX_SUMMARY_DAYS {
         return Err(AppError::field("to", RANGE_TOO_LONG));
     }
@@ -150,12 +151,12 @@ pub fn csv_rows(report: &ComplianceReport, language: Language) -> (Vec<&'static 
 
 /// `GET /reports/export/compliance?from=&to=&userId=`: the report as CSV rows.
 pub async fn compliance_csv(
-    store: &dyn Table,
+    app: &Services,
     viewer: &User,
     range: DateRange,
     user_id: Option<&str>,
     now: DateTime<Utc>,
 ) -> AppResult<(Vec<&'static str>, Vec<Vec<String>>)> {
-    let report = compliance(store, viewer, range, user_id, now).await?;
+    let report = compliance(app, viewer, range, user_id, now).await?;
     Ok(csv_rows(&report, viewer.language()))
 }
