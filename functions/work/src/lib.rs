@@ -82,7 +82,8 @@ struct WhoQuery {
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<StartWorkInput>) -> ApiResult {
     let language = user.user.language();
-    let open = live::start_with_guard(state.table(), &user.owner(), language, &input.into(), state.clock.now()).await?;
+    let open =
+        live::start_with_guard(state.services(), &user.owner(), language, &input.into(), state.clock.now()).await?;
     Ok(created(CurrentWork::from(open)))
 }
 
@@ -97,7 +98,7 @@ async fn start(State(state): State<AppState>, user: AuthUser, ApiJson(input): Ap
 async fn end(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<EndWorkInput>) -> ApiResult {
     let language = user.user.language();
     let ended =
-        live::end_with_summary(state.table(), &user.owner(), language, &input.into(), state.clock.now()).await?;
+        live::end_with_summary(state.services(), &user.owner(), language, &input.into(), state.clock.now()).await?;
     Ok(data(EndedWork::from(ended)))
 }
 
@@ -108,7 +109,8 @@ async fn end(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJ
         (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn current(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    let open = live::current_with_guard(state.table(), &user.owner(), user.user.language(), state.clock.now()).await?;
+    let open =
+        live::current_with_guard(state.services(), &user.owner(), user.user.language(), state.clock.now()).await?;
     Ok(data(wire::<Option<CurrentWork>, _>(open)))
 }
 
@@ -130,8 +132,9 @@ struct DayQuery {
         (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn day(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<DayQuery>) -> ApiResult {
-    let day = findings::work_day(state.table(), &user.user, q.user_id.as_deref(), q.date.as_deref(), state.clock.now())
-        .await?;
+    let day =
+        findings::work_day(state.services(), &user.user, q.user_id.as_deref(), q.date.as_deref(), state.clock.now())
+            .await?;
     Ok(data(WorkDay::from(day).localized(user.user.language())))
 }
 
@@ -154,9 +157,9 @@ struct RangeQuery {
         (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn summary(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<RangeQuery>) -> ApiResult {
-    let owner = periods::subject(state.table(), &user.user, q.user_id.as_deref()).await?;
+    let owner = periods::subject(state.services(), &user.user, q.user_id.as_deref()).await?;
     let range = DateRange::required(q.from.as_deref(), q.to.as_deref(), "from", "to")?;
-    Ok(data(WorkSummary::from(days::summary(state.table(), &owner, range, state.clock.now()).await?)))
+    Ok(data(WorkSummary::from(days::summary(state.services(), &owner, range, state.clock.now()).await?)))
 }
 
 /// The overtime balance
@@ -165,8 +168,8 @@ async fn summary(State(state): State<AppState>, user: AuthUser, ApiQuery(q): Api
         (status = 404, response = NotFound)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn balance_of(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<WhoQuery>) -> ApiResult {
-    let owner = periods::subject(state.table(), &user.user, q.user_id.as_deref()).await?;
-    Ok(data(WorkBalance::from(balance::balance(state.table(), &owner, state.clock.now()).await?)))
+    let owner = periods::subject(state.services(), &user.user, q.user_id.as_deref()).await?;
+    Ok(data(WorkBalance::from(balance::balance(state.services(), &owner, state.clock.now()).await?)))
 }
 
 /// Set a member's carried-over balance, once (approvers)
@@ -182,8 +185,9 @@ async fn carry_over(
     user: AuthUser,
     ApiJson(input): ApiJson<OvertimeInput>,
 ) -> ApiResult {
-    let owner = periods::subject(state.table(), &user.user, input.user_id.as_deref()).await?;
-    let answer = balance::set_carry_over(state.table(), &user.user, &owner, &input.into(), state.clock.now()).await?;
+    let owner = periods::subject(state.services(), &user.user, input.user_id.as_deref()).await?;
+    let answer =
+        balance::set_carry_over(state.services(), &user.user, &owner, &input.into(), state.clock.now()).await?;
     Ok(data(WorkBalance::from(answer)))
 }
 
@@ -194,8 +198,9 @@ async fn carry_over(
         (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn adjust(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<OvertimeInput>) -> ApiResult {
-    let owner = periods::subject(state.table(), &user.user, input.user_id.as_deref()).await?;
-    let answer = balance::add_adjustment(state.table(), &user.user, &owner, &input.into(), state.clock.now()).await?;
+    let owner = periods::subject(state.services(), &user.user, input.user_id.as_deref()).await?;
+    let answer =
+        balance::add_adjustment(state.services(), &user.user, &owner, &input.into(), state.clock.now()).await?;
     Ok(created(WorkBalance::from(answer)))
 }
 
@@ -213,8 +218,8 @@ async fn add_period(
     ApiQuery(q): ApiQuery<WhoQuery>,
     ApiJson(input): ApiJson<PeriodInput>,
 ) -> ApiResult {
-    let owner = periods::subject(state.table(), &user.user, q.user_id.as_deref()).await?;
-    let period = periods::add_period(state.table(), &user.user, &owner, &input.into(), state.clock.now()).await?;
+    let owner = periods::subject(state.services(), &user.user, q.user_id.as_deref()).await?;
+    let period = periods::add_period(state.services(), &user.user, &owner, &input.into(), state.clock.now()).await?;
     Ok(created(WorkPeriod::from(period)))
 }
 
@@ -233,8 +238,9 @@ async fn edit_period(
     ApiQuery(q): ApiQuery<WhoQuery>,
     ApiJson(input): ApiJson<PeriodInput>,
 ) -> ApiResult {
-    let owner = periods::subject(state.table(), &user.user, q.user_id.as_deref()).await?;
-    let period = periods::edit_period(state.table(), &user.user, &owner, &id, &input.into(), state.clock.now()).await?;
+    let owner = periods::subject(state.services(), &user.user, q.user_id.as_deref()).await?;
+    let period =
+        periods::edit_period(state.services(), &user.user, &owner, &id, &input.into(), state.clock.now()).await?;
     Ok(data(WorkPeriod::from(period)))
 }
 
@@ -253,9 +259,9 @@ async fn delete_period(
     ApiQuery(q): ApiQuery<WhoQuery>,
     ApiJson(input): ApiJson<DeletePeriodInput>,
 ) -> ApiResult {
-    let owner = periods::subject(state.table(), &user.user, q.user_id.as_deref()).await?;
+    let owner = periods::subject(state.services(), &user.user, q.user_id.as_deref()).await?;
     let now = state.clock.now();
-    periods::delete_period(state.table(), &user.user, &owner, &id, input.note.as_deref(), now).await?;
+    periods::delete_period(state.services(), &user.user, &owner, &id, input.note.as_deref(), now).await?;
     Ok(data(Deleted::record(id)))
 }
 
@@ -264,7 +270,7 @@ async fn delete_period(
     responses((status = 200, description = "Success", body = Data<WorkSchedule>), (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn get_schedule(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(WorkSchedule::from(schedule::schedule_of(state.table(), &user.owner(), state.clock.now()).await?)))
+    Ok(data(WorkSchedule::from(schedule::schedule_of(state.services(), &user.owner(), state.clock.now()).await?)))
 }
 
 /// Set the team's schedule and paid break types (admins)
@@ -278,7 +284,7 @@ async fn put_schedule(
     user: AuthUser,
     ApiJson(input): ApiJson<ScheduleInput>,
 ) -> ApiResult {
-    let answer = schedule::set_team_schedule(state.table(), &user.user, &input.into(), state.clock.now()).await?;
+    let answer = schedule::set_team_schedule(state.services(), &user.user, &input.into(), state.clock.now()).await?;
     Ok(data(WorkSchedule::from(answer)))
 }
 
@@ -301,7 +307,7 @@ struct ReportQuery {
 #[instrument(skip_all, fields(user = %user.id()))]
 async fn work_report(State(state): State<AppState>, user: AuthUser, ApiQuery(q): ApiQuery<ReportQuery>) -> ApiResult {
     let range = DateRange::required(q.from.as_deref(), q.to.as_deref(), "from", "to")?;
-    Ok(data(WorkReport::from(report::work_report(state.table(), &user.user, range, state.clock.now()).await?)))
+    Ok(data(WorkReport::from(report::work_report(state.services(), &user.user, range, state.clock.now()).await?)))
 }
 
 /// The working-time report as CSV: a row a member and a `total` row, in minutes
@@ -315,7 +321,7 @@ async fn work_report_csv(
     ApiQuery(q): ApiQuery<ReportQuery>,
 ) -> ApiResult {
     let range = DateRange::required(q.from.as_deref(), q.to.as_deref(), "from", "to")?;
-    let answer = report::work_report(state.table(), &user.user, range, state.clock.now()).await?;
+    let answer = report::work_report(state.services(), &user.user, range, state.clock.now()).await?;
     let filename = format!("working-time-{}-{}.csv", range.from, range.to);
     Ok(attachment("text/csv; charset=utf-8", &filename, report_csv(&answer)?)?)
 }

@@ -17,7 +17,7 @@ use utoipa::IntoParams;
     responses((status = 200, description = "Success", body = Data<WorkRules>), (status = 401, response = Unauthorized)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 pub async fn get_rules(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    Ok(data(WorkRules::from(settings::rules_of(state.table(), &user.user).await?)))
+    Ok(data(WorkRules::from(settings::rules_of(state.services(), &user.user).await?)))
 }
 
 /// Set the team's break and rest rules (admins)
@@ -31,7 +31,7 @@ pub async fn put_rules(
     user: AuthUser,
     ApiJson(input): ApiJson<RuleSetInput>,
 ) -> ApiResult {
-    let answer = settings::set_rules(state.table(), &user.user, &input.into(), state.clock.now()).await?;
+    let answer = settings::set_rules(state.services(), &user.user, &input.into(), state.clock.now()).await?;
     Ok(data(WorkRules::from(answer)))
 }
 
@@ -70,7 +70,7 @@ pub async fn put_note(
     ApiJson(input): ApiJson<NoteInput>,
 ) -> ApiResult {
     let note = notes::put_note(
-        state.table(),
+        state.services(),
         &user.user,
         q.user_id.as_deref(),
         &p.date,

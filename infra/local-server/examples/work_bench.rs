@@ -60,7 +60,7 @@ async fn main() -> anyhow::Result<()> {
                     end: Some(end.into()),
                     note: Some("Seeded".into()),
                 };
-                work::periods::add_period(sqlite.as_ref(), &user, &owner, &input, now).await?;
+                work::periods::add_period(&app, &user, &owner, &input, now).await?;
             }
             for (start, end, kind) in [("10:00", "10:15", "Coffee Break"), ("12:00", "12:45", "Lunch Break")] {
                 let input = BreakInput {

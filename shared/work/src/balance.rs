@@ -16,6 +16,7 @@ use super::repo;
 use super::timesheets;
 use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};
+use bt_core::services::Services;
 use bt_core::store::Table;
 use bt_core::validate::Check;
 use bt_records::dates::computed_day;
@@ -27,7 +28,8 @@ async fn start_date(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> App
     Ok(super::start::start_of(store, owner).await?.unwrap_or_else(|| owner.today(now)))
 }
 
-pub async fn balance(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> AppResult<WorkBalance> {
+pub async fn balance(app: &Services, owner: &Owner, now: DateTime<Utc>) -> AppResult<WorkBalance> {
+    let store = app.table();
     let today = owner.today(now);
     let carry = repo::carry_over(store, &owner.user_id).await?;
     let since = match &carry {
@@ -74,12 +76,13 @@ fn minutes_and_note(input: &OvertimeInput) -> AppResult<(i64, String)> {
 
 /// An approver sets a member's carried-over balance, once: the balance counts from today on, from this value.
 pub async fn set_carry_over(
-    store: &dyn Table,
+    app: &Services,
     approver: &User,
     member: &Owner,
     input: &OvertimeInput,
     now: DateTime<Utc>,
 ) -> AppResult<WorkBalance> {
+    let store = app.table();
     require_approver(approver)?;
     let (minutes, note) = minutes_and_note(input)?;
     let carry = CarryOver {
@@ -97,17 +100,18 @@ pub async fn set_carry_over(
     if !repo::put_carry_over(store, &member.user_id, &carry, &logged).await? {
         return Err(AppError::Conflict(CARRY_SET.into()));
     }
-    balance(store, member, now).await
+    balance(app, member, now).await
 }
 
 /// An approver adjusts a member's balance (paid out, time off in lieu) with a note.
 pub async fn add_adjustment(
-    store: &dyn Table,
+    app: &Services,
     approver: &User,
     member: &Owner,
     input: &OvertimeInput,
     now: DateTime<Utc>,
 ) -> AppResult<WorkBalance> {
+    let store = app.table();
     require_approver(approver)?;
     let (minutes, note) = minutes_and_note(input)?;
     let adjustment = Adjustment {
@@ -123,5 +127,5 @@ pub async fn add_adjustment(
         .about("overtime adjusted")
         .change(None::<&Adjustment>, Some(&adjustment));
     repo::put_adjustment(store, &member.user_id, &adjustment, &logged).await?;
-    balance(store, member, now).await
+    balance(app, member, now).await
 }

@@ -17,6 +17,7 @@ use super::repo;
 use super::start;
 use bt_accounts::teams;
 use bt_core::error::{AppError, AppResult};
+use bt_core::services::Services;
 use bt_core::store::Table;
 use bt_core::types::{RecordId, TeamId, UserId};
 use bt_records::allowances;
@@ -267,7 +268,8 @@ pub async fn team_days_at(
 }
 
 /// Per day and totals over a range of at most [`MAX_SUMMARY_DAYS`].
-pub async fn summary(store: &dyn Table, owner: &Owner, range: DateRange, now: DateTime<Utc>) -> AppResult<WorkSummary> {
+pub async fn summary(app: &Services, owner: &Owner, range: DateRange, now: DateTime<Utc>) -> AppResult<WorkSummary> {
+    let store = app.table();
     if range.days() > MAX_SUMMARY_DAYS {
         return Err(AppError::field("to", RANGE_TOO_LONG));
     }

@@ -20,6 +20,7 @@ use crate::open::{close, settle};
 use crate::rules::live_day::{self, CurrentWork, EndedWork};
 use bt_core::error::{AppError, AppResult};
 use bt_core::i18n::Language;
+use bt_core::services::Services;
 use bt_core::store::Table;
 use bt_core::types::ClockTime;
 use bt_core::validate::Check;
@@ -50,11 +51,12 @@ fn shown(open: &OpenWorkItem, worked: i64) -> OpenWork {
 
 /// `GET /work/current`: the open period (settled first) with its net time and guard, or None.
 pub async fn current_with_guard(
-    store: &dyn Table,
+    app: &Services,
     owner: &Owner,
     language: Language,
     now: DateTime<Utc>,
 ) -> AppResult<Option<CurrentWork>> {
+    let store = app.table();
     let Some(open) = settle(store, owner, now).await? else { return Ok(None) };
     Ok(Some(guarded(store, owner, &open, language, now).await?))
 }
@@ -63,12 +65,13 @@ pub async fn current_with_guard(
 /// /work/current` would answer now: the open period as written, its net time and the guard, whose `rest` says when
 /// the start came before the rest was over.
 pub async fn start_with_guard(
-    store: &dyn Table,
+    app: &Services,
     owner: &Owner,
     language: Language,
     input: &StartWorkInput,
     now: DateTime<Utc>,
 ) -> AppResult<CurrentWork> {
+    let store = app.table();
     let open = clock_in(store, owner, input, now).await?;
     if open.over_cap(now) {
         // A start sent more than 16 hours late is closed by the answer's own read: then there is nothing to guard.
@@ -163,12 +166,13 @@ pub async fn end_work(
 
 /// `POST /work/end`: clocks out and answers the day's summary under the team's rules.
 pub async fn end_with_summary(
-    store: &dyn Table,
+    app: &Services,
     owner: &Owner,
     language: Language,
     input: &EndWorkInput,
     now: DateTime<Utc>,
 ) -> AppResult<EndedWork> {
+    let store = app.table();
     let period = end_work(store, owner, input, now).await?;
     let summary = live_day::day_summary(store, owner, period.date.date(), language, now).await?;
     Ok(EndedWork { period, summary })

@@ -13,6 +13,7 @@ use super::repo;
 use super::repo::lock as lock_repo;
 use bt_accounts::{users, Role, User};
 use bt_core::error::{AppError, AppResult};
+use bt_core::services::Services;
 use bt_core::store::Table;
 use bt_core::types::{RecordId, UserId};
 use bt_core::validate::Check;
@@ -34,7 +35,13 @@ pub fn require_approver(user: &User) -> AppResult<()> {
 
 /// Whose working time a request reads or writes: the caller, or with `?userId=` a member of the caller's team when
 /// the caller is an approver. Anyone else (another team's user, or a non-approver naming someone else) is 404.
-pub async fn subject(store: &dyn Table, caller: &User, user_id: Option<&str>) -> AppResult<Owner> {
+pub async fn subject(app: &Services, caller: &User, user_id: Option<&str>) -> AppResult<Owner> {
+    let store = app.table();
+    subject_in(store, caller, user_id).await
+}
+
+/// [`subject`] over the store, for the use cases that take one.
+pub(crate) async fn subject_in(store: &dyn Table, caller: &User, user_id: Option<&str>) -> AppResult<Owner> {
     let Some(raw) = user_id.map(str::trim).filter(|s| !s.is_empty()) else { return Ok(Owner::of(caller)) };
     if raw == caller.id.as_str() {
         return Ok(Owner::of(caller));
@@ -98,12 +105,13 @@ fn by_approver(
 }
 
 pub async fn add_period(
-    store: &dyn Table,
+    app: &Services,
     actor: &User,
     owner: &Owner,
     input: &PeriodInput,
     now: DateTime<Utc>,
 ) -> AppResult<WorkPeriod> {
+    let store = app.table();
     let valid = validate_period(input, owner.today(now))?;
     check_overlap(store, owner, &valid, None).await?;
     let date = valid.date.date();
@@ -120,13 +128,14 @@ pub async fn add_period(
 }
 
 pub async fn edit_period(
-    store: &dyn Table,
+    app: &Services,
     actor: &User,
     owner: &Owner,
     id: &RecordId,
     input: &PeriodInput,
     now: DateTime<Utc>,
 ) -> AppResult<WorkPeriod> {
+    let store = app.table();
     let stored = repo::load_period(store, &owner.user_id, id).await?;
     let old = &stored.record;
     let merged = PeriodInput {
@@ -166,13 +175,14 @@ pub async fn edit_period(
 /// Deletes a period: it becomes a tombstone carrying the deletion as its last change (shown in the day's
 /// `deletedChanges`). The note is optional here.
 pub async fn delete_period(
-    store: &dyn Table,
+    app: &Services,
     actor: &User,
     owner: &Owner,
     id: &RecordId,
     note: Option<&str>,
     now: DateTime<Utc>,
 ) -> AppResult<WorkPeriod> {
+    let store = app.table();
     let mut check = Check::new();
     let note = note.unwrap_or("").trim().to_string();
     check.max_chars("note", &note, super::model::MAX_NOTE_CHARS, super::model::NOTE_TOO_LONG);

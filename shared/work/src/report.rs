@@ -14,7 +14,7 @@ use super::model::WorkDay;
 use super::timesheets;
 use bt_accounts::users::User;
 use bt_core::error::{AppError, AppResult};
-use bt_core::store::Table;
+use bt_core::services::Services;
 use bt_core::types::{Day, UserId};
 use bt_records::dates::{computed_day, DateRange};
 use bt_records::Owner;
@@ -68,12 +68,8 @@ fn report(range: DateRange, mut rows: Vec<ReportRow>) -> AppResult<WorkReport> {
 
 /// The report a viewer may see over a range of at most [`MAX_SUMMARY_DAYS`]: their own row, or every member's of the
 /// team for admins and HR.
-pub async fn work_report(
-    store: &dyn Table,
-    viewer: &User,
-    range: DateRange,
-    now: DateTime<Utc>,
-) -> AppResult<WorkReport> {
+pub async fn work_report(app: &Services, viewer: &User, range: DateRange, now: DateTime<Utc>) -> AppResult<WorkReport> {
+    let store = app.table();
     if range.days() > MAX_SUMMARY_DAYS {
         return Err(AppError::field("to", RANGE_TOO_LONG));
     }

@@ -15,6 +15,7 @@ use super::repo::lock as lock_repo;
 use bt_accounts::audit::{Action, Entry};
 use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};
+use bt_core::services::Services;
 use bt_core::store::Table;
 use bt_core::validate::Check;
 use bt_records::dates::{self, date_field};
@@ -23,7 +24,13 @@ use bt_records::{Owner, CHANGED_MEANWHILE};
 pub const BAD_BREAK_TYPES: &str = "Paid break types must be names of at most 100 characters.";
 
 /// The team's schedule, and the owner's own schedule in force today with its history.
-pub async fn schedule_of(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> AppResult<WorkSchedule> {
+pub async fn schedule_of(app: &Services, owner: &Owner, now: DateTime<Utc>) -> AppResult<WorkSchedule> {
+    let store = app.table();
+    schedule_in(store, owner, now).await
+}
+
+/// [`schedule_of`] over the store, for the use cases that take one.
+pub(crate) async fn schedule_in(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -> AppResult<WorkSchedule> {
     let team = team_schedule(store, &owner.team_id).await?;
     let mut mine = repo::member_schedules(store, &owner.user_id).await?;
     mine.sort_by_key(|s| s.from);
@@ -39,11 +46,12 @@ pub async fn schedule_of(store: &dyn Table, owner: &Owner, now: DateTime<Utc>) -
 
 /// An admin sets the team's schedule.
 pub async fn set_team_schedule(
-    store: &dyn Table,
+    app: &Services,
     admin: &User,
     input: &ScheduleInput,
     now: DateTime<Utc>,
 ) -> AppResult<WorkSchedule> {
+    let store = app.table();
     admin.require_admin()?;
     let mut check = Check::new();
     let weekdays = super::model::validate_weekdays(&mut check, input.weekdays.as_ref());
@@ -63,19 +71,20 @@ pub async fn set_team_schedule(
     let schedule = TeamSchedule { weekdays, paid_break_types: paid };
     let logged = Entry::by(admin, Action::WorkScheduleChanged, now).change(before.as_ref(), Some(&schedule));
     repo::put_team_schedule(store, &admin.team_id, &schedule, &logged).await?;
-    schedule_of(store, &Owner::of(admin), now).await
+    schedule_of(app, &Owner::of(admin), now).await
 }
 
 /// An approver sets a member's schedule from a date on (403 for others; a member of another team is 404).
 pub async fn set_member_schedule(
-    store: &dyn Table,
+    app: &Services,
     approver: &User,
     member_id: &str,
     input: &MemberScheduleInput,
     now: DateTime<Utc>,
 ) -> AppResult<WorkSchedule> {
+    let store = app.table();
     require_approver(approver)?;
-    let member = &super::periods::subject(store, approver, Some(member_id)).await?;
+    let member = &super::periods::subject_in(store, approver, Some(member_id)).await?;
     let mut check = Check::new();
     let from = date_field(&mut check, "from", input.from.as_deref(), DATE_REQUIRED, dates::INVALID_DATE);
     let weekdays = super::model::validate_weekdays(&mut check, input.weekdays.as_ref());
@@ -91,7 +100,7 @@ pub async fn set_member_schedule(
     if !repo::put_member_schedule(store, &member.team_id, &schedule, &logged, checks).await? {
         return Err(lock::explain(store, &member.user_id, &months, AppError::Conflict(CHANGED_MEANWHILE.into())).await);
     }
-    schedule_of(store, member, now).await
+    schedule_in(store, member, now).await
 }
 
 /// The most months a schedule's write checks in its transaction (a transaction holds at most 100 parts).

@@ -23,10 +23,11 @@ use serde::Serialize;
 
 use super::lock;
 use super::model::{StartDate, DATE_REQUIRED};
-use super::periods::{require_approver, subject};
+use super::periods::{require_approver, subject_in};
 use super::repo;
 use super::repo::lock as lock_repo;
 use bt_core::error::{AppError, AppResult};
+use bt_core::services::Services;
 use bt_core::store::Table;
 use bt_core::types::{Day, TeamId, UserId};
 use bt_core::validate::Check;
@@ -121,7 +122,8 @@ async fn membership(store: &dyn Table, member: &Owner) -> AppResult<Member> {
 }
 
 /// `GET /admin/start-dates`: every member's first day with a target (admins and HR).
-pub async fn start_dates(store: &dyn Table, approver: &User) -> AppResult<Vec<MemberStart>> {
+pub async fn start_dates(app: &Services, approver: &User) -> AppResult<Vec<MemberStart>> {
+    let store = app.table();
     require_approver(approver)?;
     let members = teams::team_members(store, &approver.team_id).await?;
     let set = repo::team_start_dates(store, &approver.team_id).await?;
@@ -158,14 +160,15 @@ fn months_moved(before: Option<NaiveDate>, after: NaiveDate, today: NaiveDate) -
 /// `PUT /admin/start-dates/{userId}`: an approver sets a member's first day with a target (403 for others, 404 for a
 /// member of another team, 422 for a bad date, 409 when it would move a locked month's targets).
 pub async fn set_start_date(
-    store: &dyn Table,
+    app: &Services,
     approver: &User,
     member_id: &str,
     input: &StartDateInput,
     now: DateTime<Utc>,
 ) -> AppResult<MemberStart> {
+    let store = app.table();
     require_approver(approver)?;
-    let member = subject(store, approver, Some(member_id)).await?;
+    let member = subject_in(store, approver, Some(member_id)).await?;
     let today = member.today(now);
     let mut check = Check::new();
     let date = date_field(&mut check, "startDate", input.start_date.as_deref(), DATE_REQUIRED, dates::INVALID_DATE);

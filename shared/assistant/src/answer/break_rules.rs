@@ -26,7 +26,7 @@ pub(super) async fn answer(
         return Ok(tr(language, "Your team follows no break rules, so nothing falls due.", &[]));
     }
     if intent == Intent::NextBreakDue {
-        let Some(current) = bt_work::live::current_with_guard(store, owner, language, now).await? else {
+        let Some(current) = bt_work::live::current_with_guard(app, owner, language, now).await? else {
             return Ok(tr(language, "You are not clocked in, so no break is due.", &[]));
         };
         let Some(guard) = current.guard else {

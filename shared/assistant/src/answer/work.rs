@@ -53,7 +53,7 @@ pub(super) async fn answer(
         },
         Intent::ClockOut => match live::end_work(store, owner, &EndWorkInput::default(), now).await {
             Ok(period) => {
-                let day = work::days::summary(store, owner, DateRange::day(period.date.date()), now).await?;
+                let day = work::days::summary(app, owner, DateRange::day(period.date.date()), now).await?;
                 let (start, end) =
                     (clock(&period.start.to_string(), language), clock(&period.end.to_string(), language));
                 let worked = speech::minutes(day.worked, language);
@@ -64,7 +64,7 @@ pub(super) async fn answer(
             Err(e) => return Err(e),
         },
         Intent::WorkedToday => {
-            let day = work::days::summary(store, owner, DateRange::day(today), now).await?;
+            let day = work::days::summary(app, owner, DateRange::day(today), now).await?;
             let worked = match live::current(store, owner, now).await? {
                 Some(open) if open.date.date() == today => open.worked_minutes,
                 _ => day.worked,
@@ -79,14 +79,14 @@ pub(super) async fn answer(
         Intent::WorkedWeek => {
             let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
             let week = DateRange { from: monday, to: monday + Duration::days(6) };
-            let sum = work::days::summary(store, owner, week, now).await?;
+            let sum = work::days::summary(app, owner, week, now).await?;
             let (w, t) = (speech::minutes(sum.worked, language), speech::minutes(sum.target, language));
             let d = signed_minutes(sum.difference, language);
             let values = [("worked", w.as_str()), ("target", &t), ("difference", &d)];
             tr(language, "This week you have worked {worked}, of {target} planned ({difference}).", &values)
         }
         Intent::OvertimeBalance => {
-            let balance = work::balance::balance(store, owner, now).await?;
+            let balance = work::balance::balance(app, owner, now).await?;
             let b = signed_minutes(balance.balance, language);
             match balance.through {
                 Some(day) => {

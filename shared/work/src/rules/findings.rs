@@ -22,6 +22,7 @@ use crate::model::{break_span, MemberDay, OpenWork, OpenWorkItem, WorkDay};
 use crate::{periods, repo};
 use bt_accounts::User;
 use bt_core::error::AppResult;
+use bt_core::services::Services;
 use bt_core::store::Table;
 use bt_core::types::{TeamId, UserId};
 use bt_records::breaks;
@@ -296,13 +297,14 @@ pub async fn team_days_with_findings(
 
 /// `GET /work/day?date=&userId=`: a day of the caller, or (approvers) of a member of their team, with its findings.
 pub async fn work_day(
-    store: &dyn Table,
+    app: &Services,
     caller: &User,
     user_id: Option<&str>,
     date: Option<&str>,
     now: DateTime<Utc>,
 ) -> AppResult<WorkDay> {
-    let owner = periods::subject(store, caller, user_id).await?;
+    let store = app.table();
+    let owner = periods::subject(app, caller, user_id).await?;
     let date = bt_records::dates::day_or_today(date, "date", owner.tz, now)?;
     let mut days = days_with_findings(store, &owner, date, date, now).await?;
     Ok(days.remove(0))

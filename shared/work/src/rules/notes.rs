@@ -11,7 +11,7 @@ use super::repo;
 use crate::{lock, periods};
 use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};
-use bt_core::store::Table;
+use bt_core::services::Services;
 use bt_core::types::{Day, UserId};
 use bt_core::validate::Check;
 use bt_records::dates::{self, computed_day};
@@ -58,7 +58,7 @@ impl NoteItem {
 
 /// `PUT /work/findings/{date}/{rule}?userId=`: writes the note on the finding of `rule` on `date`.
 pub async fn put_note(
-    store: &dyn Table,
+    app: &Services,
     caller: &User,
     user_id: Option<&str>,
     date: &str,
@@ -66,7 +66,8 @@ pub async fn put_note(
     text: Option<&str>,
     now: DateTime<Utc>,
 ) -> AppResult<FindingNote> {
-    let owner = periods::subject(store, caller, user_id).await?;
+    let store = app.table();
+    let owner = periods::subject(app, caller, user_id).await?;
     let not_found = || AppError::NotFound(NO_SUCH_FINDING.into());
     let date = bt_core::types::parse_date(date.trim()).ok_or_else(|| AppError::field("date", dates::INVALID_DATE))?;
     let rule = RuleKind::parse(rule.trim()).ok_or_else(not_found)?;

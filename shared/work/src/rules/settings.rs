@@ -14,6 +14,7 @@ use super::repo;
 use bt_accounts::teams;
 use bt_accounts::User;
 use bt_core::error::{AppError, AppResult};
+use bt_core::services::Services;
 use bt_core::store::Table;
 use bt_core::types::{TeamId, UserId};
 use bt_core::validate::Check;
@@ -139,7 +140,8 @@ fn answer(stored: Option<StoredRules>) -> WorkRules {
 }
 
 /// `GET /work/rules` (any member).
-pub async fn rules_of(store: &dyn Table, user: &User) -> AppResult<WorkRules> {
+pub async fn rules_of(app: &Services, user: &User) -> AppResult<WorkRules> {
+    let store = app.table();
     Ok(answer(repo::rule_set(store, &user.team_id).await?))
 }
 
@@ -214,12 +216,8 @@ pub fn validate(input: &RulesInput) -> AppResult<(RuleSet, Vec<String>)> {
 }
 
 /// `PUT /work/rules` (admins; others 403): saves the set and answers it.
-pub async fn set_rules(
-    store: &dyn Table,
-    admin: &User,
-    input: &RulesInput,
-    now: DateTime<Utc>,
-) -> AppResult<WorkRules> {
+pub async fn set_rules(app: &Services, admin: &User, input: &RulesInput, now: DateTime<Utc>) -> AppResult<WorkRules> {
+    let store = app.table();
     if admin.role != bt_accounts::Role::Admin {
         return Err(AppError::Forbidden(ADMINS_ONLY.into()));
     }
