@@ -30,7 +30,7 @@ pub(crate) async fn set_member_schedule(
     ApiJson(input): ApiJson<MemberScheduleInput>,
 ) -> ApiResult {
     let answer =
-        schedule::set_member_schedule(state.table(), &user.user, member.as_str(), &input.into(), state.clock.now())
+        schedule::set_member_schedule(state.services(), &user.user, member.as_str(), &input.into(), state.clock.now())
             .await?;
     Ok(data(WorkSchedule::from(answer)))
 }
@@ -43,7 +43,7 @@ pub(crate) async fn set_member_schedule(
         (status = 403, description = "Only team admins and HR can do this.", body = ErrorBody)))]
 #[instrument(skip_all, fields(user = %user.id()))]
 pub(crate) async fn start_dates(State(state): State<AppState>, user: AuthUser) -> ApiResult {
-    let answer = start::start_dates(state.table(), &user.user).await?;
+    let answer = start::start_dates(state.services(), &user.user).await?;
     Ok(data(answer.into_iter().map(MemberStart::from).collect::<Vec<_>>()))
 }
 
@@ -64,6 +64,6 @@ pub(crate) async fn set_start_date(
     ApiJson(input): ApiJson<StartDateInput>,
 ) -> ApiResult {
     let answer =
-        start::set_start_date(state.table(), &user.user, member.as_str(), &input.into(), state.clock.now()).await?;
+        start::set_start_date(state.services(), &user.user, member.as_str(), &input.into(), state.clock.now()).await?;
     Ok(data(MemberStart::from(answer)))
 }
