@@ -153,10 +153,15 @@ fn rendered() -> Vec<(&'static str, Vec<Made>)> {
         one!(due_sk, &u, P, P),
         (
             "due_item_sk",
-            [keys::break_guard(&u).sk, keys::work_cap(&u).sk, keys::hook_daily(&t, P).sk, keys::hook_delivery(&t, P, P).sk]
-                .iter()
-                .map(|sk| keys::due_item_sk(ID, sk).into())
-                .collect(),
+            [
+                keys::break_guard(&u).sk,
+                keys::work_cap(&u).sk,
+                keys::hook_daily(&t, P).sk,
+                keys::hook_delivery(&t, P, P).sk,
+            ]
+            .iter()
+            .map(|sk| keys::due_item_sk(ID, sk).into())
+            .collect(),
         ),
         one!(break_guard_sent_subject, P, P),
         one!(scheduler_cursor),
