@@ -26,9 +26,7 @@ use bt_core::store::{Cond, Item, Table};
 use chrono::{Duration, Utc};
 use serde_json::json;
 
-#[path = "support/counting.rs"]
-mod counting;
-use counting::Counting;
+use bt_testkit::counting::CountingStore;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -48,7 +46,7 @@ fn temp_db() -> anyhow::Result<std::path::PathBuf> {
 }
 
 async fn run(name: &str, inner: Arc<dyn Table>, people: usize) -> anyhow::Result<()> {
-    let store = Arc::new(Counting::new(inner));
+    let store = CountingStore::new(inner.clone());
     let config = Config::for_tests();
     let outbound = OutboundAdapter::new(Policy::STRICT, Some(VapidKeys::generate()), None, &config.support_email)?;
     let services =
@@ -57,7 +55,7 @@ async fn run(name: &str, inner: Arc<dyn Table>, people: usize) -> anyhow::Result
     let at = due::minute_of(Utc::now()) + Duration::hours(2);
     let started = at - Duration::minutes(60) - Duration::seconds(30);
     // The seeding writes past the counting store.
-    let seeding_app = bt_app::app::services(store.inner.clone(), Arc::new(Outbox::new(None)), Config::for_tests());
+    let seeding_app = bt_app::app::services(inner.clone(), Arc::new(Outbox::new(None)), Config::for_tests());
     let seeding = Instant::now();
     let team = bt_app::records::new_id(Utc::now());
     for i in 0..people {
@@ -67,7 +65,7 @@ async fn run(name: &str, inner: Arc<dyn Table>, people: usize) -> anyhow::Result
             "verified": true, "teamId": team, "role": "member", "timeZone": "Europe/Berlin", "tokenVersion": 0,
             "createdAt": bt_app::records::timestamp(started),
         }))?;
-        store.inner.put(user_item(&user)?, Cond::NotExists).await?;
+        inner.put(user_item(&user)?, Cond::NotExists).await?;
         let input = LiveBreakInput { break_type: Some("Lunch Break".into()), ..Default::default() };
         breaks::start_break(&seeding_app, &Owner::of(&user), &input, started).await?;
     }
@@ -76,7 +74,7 @@ async fn run(name: &str, inner: Arc<dyn Table>, people: usize) -> anyhow::Result
     cursor.insert("PK".into(), "SCHEDULER".into());
     cursor.insert("SK".into(), "CURSOR".into());
     cursor.insert("minute".into(), due::minute_key(at - Duration::minutes(1)).into());
-    store.inner.put(cursor, Cond::None).await?;
+    inner.put(cursor, Cond::None).await?;
     let seeded = seeding.elapsed();
     store.take();
 
@@ -84,7 +82,7 @@ async fn run(name: &str, inner: Arc<dyn Table>, people: usize) -> anyhow::Result
     let report = job::run_scheduled(&services, at).await?;
     let took = clock.elapsed();
     let calls = store.take();
-    let total: u64 = calls.values().sum();
+    let total = calls.total();
     let mails = report.sent.iter().filter(|d| d.channel == "email").count();
     println!(
         "{name}: {people} people due in one minute (seeded in {:.1} s): run took {:.2} s, {} reminders found, {mails} \
@@ -94,22 +92,23 @@ async fn run(name: &str, inner: Arc<dyn Table>, people: usize) -> anyhow::Result
         report.found,
         report.skipped.len()
     );
-    println!(
-        "  store calls: {total} in all, {:.2} per reminder: {}",
-        total as f64 / people.max(1) as f64,
-        calls.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ")
-    );
-    guard(&store, &services, people).await
+    println!("  store calls: {total} in all, {:.2} per reminder: {}", total as f64 / people.max(1) as f64, calls);
+    guard(&store, &inner, &services, people).await
 }
 
 /// The live guard's minute: everyone of a German-preset team clocked in 5 h 45 before it.
-async fn guard(store: &Arc<Counting>, services: &Services, people: usize) -> anyhow::Result<()> {
+async fn guard(
+    store: &CountingStore,
+    inner: &Arc<dyn Table>,
+    services: &Services,
+    people: usize,
+) -> anyhow::Result<()> {
     let at = due::minute_of(Utc::now()) + Duration::hours(4);
     let started = at - Duration::minutes(5 * 60 + 45);
     let seeding = Instant::now();
     let team = bt_app::records::new_id(Utc::now());
     let team_id = bt_app::types::TeamId::parse(team.as_ref()).map_err(|_| anyhow::anyhow!("a team id"))?;
-    settings::seed(store.inner.as_ref(), &team_id, &RuleSet::preset(Preset::De), chrono::Utc::now()).await?;
+    settings::seed(inner.as_ref(), &team_id, &RuleSet::preset(Preset::De), chrono::Utc::now()).await?;
     for i in 0..people {
         let id = bt_app::records::new_id(Utc::now());
         let user: User = serde_json::from_value(json!({
@@ -117,15 +116,15 @@ async fn guard(store: &Arc<Counting>, services: &Services, people: usize) -> any
             "verified": true, "teamId": team, "role": "member", "timeZone": "Europe/Berlin", "tokenVersion": 0,
             "createdAt": bt_app::records::timestamp(started),
         }))?;
-        store.inner.put(user_item(&user)?, Cond::NotExists).await?;
+        inner.put(user_item(&user)?, Cond::NotExists).await?;
         let input = StartWorkInput { at: Some(started.to_rfc3339()), note: None };
-        live::start_work(store.inner.as_ref(), &Owner::of(&user), &input, started + Duration::minutes(1)).await?;
+        live::start_work(inner.as_ref(), &Owner::of(&user), &input, started + Duration::minutes(1)).await?;
     }
     let mut cursor = Item::new();
     cursor.insert("PK".into(), "SCHEDULER".into());
     cursor.insert("SK".into(), "CURSOR".into());
     cursor.insert("minute".into(), due::minute_key(at - Duration::minutes(1)).into());
-    store.inner.put(cursor, Cond::None).await?;
+    inner.put(cursor, Cond::None).await?;
     let seeded = seeding.elapsed();
     store.take();
 
@@ -133,7 +132,7 @@ async fn guard(store: &Arc<Counting>, services: &Services, people: usize) -> any
     let report = job::run_scheduled(services, at).await?;
     let took = clock.elapsed();
     let calls = store.take();
-    let total: u64 = calls.values().sum();
+    let total = calls.total();
     let messages = report.sent.iter().filter(|d| d.channel == "email").count();
     println!(
         "  live guard: {people} people warned in one minute (seeded in {:.1} s): run took {:.2} s, {} found, \
@@ -146,7 +145,7 @@ async fn guard(store: &Arc<Counting>, services: &Services, people: usize) -> any
     println!(
         "  store calls: {total} in all, {:.2} per guard message: {}",
         total as f64 / messages.max(1) as f64,
-        calls.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ")
+        calls
     );
     Ok(())
 }

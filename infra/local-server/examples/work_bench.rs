@@ -3,7 +3,6 @@
 //!
 //!   cargo run --release -p breaktime-local --example work_bench [members]
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -14,9 +13,7 @@ use bt_core::store::{Cond, Table};
 use chrono::{Datelike, Duration, NaiveDate, Utc};
 use serde_json::json;
 
-#[path = "support/counting.rs"]
-mod counting;
-use counting::Counting;
+use bt_testkit::counting::CountingStore;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -80,10 +77,10 @@ async fn main() -> anyhow::Result<()> {
         seeded.elapsed().as_secs_f64()
     );
 
-    let counting = Counting::new(sqlite);
+    let counting = CountingStore::new(sqlite);
     let team_id = bt_app::types::TeamId::parse(team.as_str()).map_err(|_| anyhow::anyhow!("a team id"))?;
     // A first run warms the caches (SQLite pages, the holiday tables); the next five are timed.
-    work::team_days(&counting, &team_id, from, to).await?;
+    work::team_days(counting.as_ref(), &team_id, from, to).await?;
     counting.take();
     let mut best = f64::MAX;
     let mut total = 0.0;
@@ -92,7 +89,7 @@ async fn main() -> anyhow::Result<()> {
     let mut worked = 0;
     for _ in 0..runs {
         let started = Instant::now();
-        let out = work::team_days(&counting, &team_id, from, to).await?;
+        let out = work::team_days(counting.as_ref(), &team_id, from, to).await?;
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         best = best.min(ms);
         total += ms;
@@ -100,11 +97,10 @@ async fn main() -> anyhow::Result<()> {
         worked = out.iter().map(|d| d.day.worked).sum::<i64>();
     }
     let calls = counting.take();
-    let per_run: u64 = calls.values().sum::<u64>() / runs as u64;
+    let per_run = calls.total() / runs as u64;
     println!(
-        "team_days {from}..{to}: {rows} member-days, {worked} minutes worked, best {best:.1} ms, mean {:.1} ms, {per_run} store calls a run {:?}",
+        "team_days {from}..{to}: {rows} member-days, {worked} minutes worked, best {best:.1} ms, mean {:.1} ms, {per_run} store calls a run ({calls} in {runs} runs)",
         total / runs as f64,
-        calls.iter().map(|(k, v)| (k, v / runs as u64)).collect::<BTreeMap<_, _>>()
     );
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())

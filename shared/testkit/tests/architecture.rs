@@ -291,14 +291,6 @@ fn the_domain_layers_depend_one_way() {
 /// The store operations of the [`bt_core::store::Table`] port, as a call names them.
 const STORE_OPS: &[&str] = &["get", "put", "update", "delete", "query", "query_all", "count", "increment", "transact"];
 
-/// Files of the domain's layers that call the store outside a repository module today. Records are converted one
-/// file at a time into `shared/records/src/repo.rs`-style repositories; each converted file leaves this list (the
-/// test fails while a listed file no longer needs its place, so the list only shrinks).
-const NOT_YET_REPOSITORIES: &[&str] = &[
-    // Records: use cases that still call the store themselves.
-    "shared/work/src/presence.rs",
-];
-
 /// Files of the core that are repositories (or the port) themselves.
 const CORE_REPOSITORIES: &[&str] = &[
     // The port: the conditions, queries and transaction parts are defined here.
@@ -461,9 +453,15 @@ fn in_repository(relative: &str) -> bool {
 fn store_calls_outside_repositories() -> BTreeMap<String, Vec<(usize, String)>> {
     let root = repo();
     let mut files = Vec::new();
-    for layer in
-        ["shared/core/src", "shared/accounts/src", "shared/records/src", "shared/work/src", "shared/notifications/src"]
-    {
+    for layer in [
+        "shared/core/src",
+        "shared/accounts/src",
+        "shared/records/src",
+        "shared/work/src",
+        "shared/notifications/src",
+        "shared/assistant/src",
+        "shared/app/src",
+    ] {
         rust_files(&root.join(layer), &mut files);
     }
     let mut calls = BTreeMap::new();
@@ -480,8 +478,8 @@ fn store_calls_outside_repositories() -> BTreeMap<String, Vec<(usize, String)>> 
     calls
 }
 
-/// Only repositories reach the store: in the accounts and notifications layers (and the converted files of
-/// records), a use case calls repository functions and commits the transaction parts they build; it never calls a
+/// Only repositories reach the store: in every layer of the domain (accounts to the assistant's engine and the app),
+/// a use case calls repository functions and commits the transaction parts they build; it never calls a
 /// store operation nor names a condition, a transaction part or a query. Repositories are the `repo` modules of the
 /// layers (`src/repo.rs`, `src/repo/`) and the core's own (idempotency, rate limits); see `infra/docs/data-model.md`.
 #[test]
@@ -489,7 +487,7 @@ fn only_repositories_reach_the_store() {
     let calls = store_calls_outside_repositories();
     let mut bad = Vec::new();
     for (file, found) in &calls {
-        if NOT_YET_REPOSITORIES.contains(&file.as_str()) || CORE_REPOSITORIES.contains(&file.as_str()) {
+        if CORE_REPOSITORIES.contains(&file.as_str()) {
             continue;
         }
         for (line, call) in found {
@@ -501,8 +499,6 @@ fn only_repositories_reach_the_store() {
         "store operations outside a repository module (move them into the layer's repo module):\n{}",
         bad.join("\n")
     );
-    let done: Vec<&&str> = NOT_YET_REPOSITORIES.iter().filter(|f| !calls.contains_key(**f)).collect();
-    assert!(done.is_empty(), "these files reach the store no more: take them off NOT_YET_REPOSITORIES: {done:?}");
 }
 
 #[test]

@@ -174,10 +174,6 @@ fn rendered() -> Vec<(&'static str, Vec<Made>)> {
 /// Functions of `keys.rs` that read a key rather than make one.
 const READERS: &[&str] = &["invitation_id_of", "calendar_feed_token_of", "api_token_secret_of", "tag", "prefix"];
 
-/// Key parts of the document's item table that no builder of `keys.rs` makes yet (built where they are used): the
-/// list only shrinks.
-const NOT_YET_BUILT: &[&str] = &[];
-
 /// A rendered key part as the document writes it: placeholders as `<>`.
 fn as_written(part: &str) -> String {
     part.replace(ID, P).replace(ADDRESS, P).replace(&NUMBER.to_string(), P)
@@ -245,14 +241,8 @@ fn every_key_of_the_item_table_is_made_in_keys_rs() {
     let made: BTreeSet<String> = rendered().iter().flat_map(|(_, m)| made_parts(m)).collect();
     let documented = item_table_keys(&doc());
     assert!(documented.len() > 60, "the item table was not read: {documented:?}");
-    let missing: Vec<&String> =
-        documented.iter().filter(|p| !made.contains(*p) && !NOT_YET_BUILT.contains(&p.as_str())).collect();
+    let missing: Vec<&String> = documented.iter().filter(|p| !made.contains(*p)).collect();
     assert!(missing.is_empty(), "key parts the data-model document names and no builder of keys.rs makes: {missing:?}");
-    let built: Vec<&&str> = NOT_YET_BUILT.iter().filter(|p| made.contains(**p) || !documented.contains(**p)).collect();
-    assert!(
-        built.is_empty(),
-        "take these off NOT_YET_BUILT (keys.rs makes them, or the document no longer has them): {built:?}"
-    );
 }
 
 #[test]

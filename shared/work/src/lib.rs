@@ -19,10 +19,11 @@ pub mod model {
     pub use crate::views::*;
 }
 
-/// The items of working time (`bt_records::work::repo`) and the timesheets' own.
+/// The items of working time (`bt_records::work::repo`), the timesheets' own and the team board's read.
 pub mod repo {
     pub use bt_records::work::repo::*;
 
+    pub mod presence;
     pub mod timesheets;
 }
 

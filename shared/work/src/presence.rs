@@ -12,15 +12,14 @@ use std::collections::HashMap;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
+use crate::repo;
 use crate::rules::live_day::team_breaks_due;
 use crate::OpenWorkItem;
 use bt_accounts::users::User;
-use bt_accounts::{Member, Role};
-use bt_core::codec::from_item;
+use bt_accounts::Role;
 use bt_core::error::AppResult;
-use bt_core::keys;
 use bt_core::services::Services;
-use bt_core::store::{attr_str, Query, SkCond, Table, SK};
+use bt_core::store::Table;
 use bt_core::types::{ClockTime, Day, Email, RecordId, TeamId, UserId};
 use bt_records::breaks::OpenBreak;
 use bt_records::dates::DateRange;
@@ -96,28 +95,9 @@ pub struct OnLeaveMember {
     pub reason: Option<String>,
 }
 
-/// The team's members and live breaks: one Query on `TEAM#<id>`, `SK` from `MEMBER#` to `ONBREAK#~`.
-async fn members_and_breaks(store: &dyn Table, team_id: &TeamId) -> AppResult<(Vec<Member>, Vec<OpenBreak>)> {
-    let query = Query::table(
-        keys::team_pk(team_id),
-        SkCond::Between(keys::MEMBER_PREFIX.to_string(), format!("{}~", keys::ONBREAK_PREFIX)),
-    );
-    let mut members = Vec::new();
-    let mut breaks = Vec::new();
-    for item in store.query_all(&query).await? {
-        let sk = attr_str(&item, SK).unwrap_or_default().to_string();
-        if sk.starts_with(keys::MEMBER_PREFIX) {
-            members.push(from_item::<Member>(item)?);
-        } else if sk.starts_with(keys::ONBREAK_PREFIX) {
-            breaks.push(from_item::<OpenBreak>(item)?);
-        }
-    }
-    Ok((members, breaks))
-}
-
 /// Who of the team is on a live break now, longest first.
 pub async fn on_break(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<OnBreakMember>> {
-    let (members, breaks) = members_and_breaks(store, team_id).await?;
+    let (members, breaks) = repo::presence::members_and_breaks(store, team_id).await?;
     let mut out: Vec<OnBreakMember> = breaks
         .into_iter()
         .filter_map(|b| {
@@ -175,7 +155,7 @@ pub async fn on_leave(
 ) -> AppResult<Vec<OnLeaveMember>> {
     let store = app.table();
     let leaves = team_leaves_in(store, team_id, DateRange::day(day)).await?;
-    let (members, _) = members_and_breaks(store, team_id).await?;
+    let (members, _) = repo::presence::members_and_breaks(store, team_id).await?;
     let names = type_names(store, team_id).await?;
     let mut out: Vec<OnLeaveMember> = leaves
         .into_iter()
@@ -195,20 +175,6 @@ pub async fn on_leave(
         })
         .collect();
     out.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.user_id.cmp(&b.user_id)));
-    Ok(out)
-}
-
-/// Who of the team is on the clock (their open periods): one Query on `TEAM#<id>` begins_with `WORKING#`.
-async fn working(store: &dyn Table, team_id: &TeamId) -> AppResult<Vec<OpenWorkItem>> {
-    let query = Query::table(keys::team_pk(team_id), SkCond::BeginsWith(keys::WORKING_PREFIX.to_string()));
-    let mut out = Vec::new();
-    for item in store.query_all(&query).await? {
-        let sk = attr_str(&item, SK).unwrap_or_default();
-        if sk.strip_prefix(keys::WORKING_PREFIX).and_then(|id| UserId::parse(id).ok()).is_none() {
-            continue;
-        }
-        out.push(from_item::<OpenWorkItem>(item)?);
-    }
     Ok(out)
 }
 
@@ -243,8 +209,8 @@ pub async fn team_presence_seen_by(
 type Presence = (Vec<MemberPresence>, Vec<OpenWorkItem>, Vec<OpenBreak>);
 
 async fn presence_with(store: &dyn Table, team_id: &TeamId, today: NaiveDate) -> AppResult<Presence> {
-    let (members, breaks) = members_and_breaks(store, team_id).await?;
-    let on_clock = working(store, team_id).await?;
+    let (members, breaks) = repo::presence::members_and_breaks(store, team_id).await?;
+    let on_clock = repo::team_working(store, team_id).await?;
     let leaves = team_leaves_in(store, team_id, DateRange::day(today)).await?;
     let names = if leaves.is_empty() { HashMap::new() } else { type_names(store, team_id).await? };
     let mut out: Vec<MemberPresence> = members
